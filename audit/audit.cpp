@@ -1,0 +1,530 @@
+#include "audit/audit.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "parser/money.hpp"
+
+namespace hh {
+
+std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players) {
+  std::set<Money> levels;
+  Money top = 0;
+  for (const PotInput& p : players) {
+    top = std::max(top, p.contributed);
+    if (p.all_in && !p.folded && p.contributed > 0) levels.insert(p.contributed);
+  }
+  if (top > 0) levels.insert(top);
+
+  std::vector<BuiltPot> pots;
+  Money previous = 0;
+  for (Money level : levels) {
+    BuiltPot pot;
+    for (const PotInput& p : players) {
+      pot.amount += std::min(p.contributed, level) - std::min(p.contributed, previous);
+      if (!p.folded && p.contributed >= level) pot.eligible.push_back(p.seat);
+    }
+    previous = level;
+    if (pot.amount == 0) continue;
+    // A layer nobody still in the hand reached (only folded chips) belongs to the pot below it.
+    if (pot.eligible.empty() && !pots.empty()) {
+      pots.back().amount += pot.amount;
+      continue;
+    }
+    pot.index = static_cast<int>(pots.size());
+    pots.push_back(std::move(pot));
+  }
+  return pots;
+}
+
+void attribute_rake(std::vector<BuiltPot>& pots, Money rake) {
+  Money total = 0;
+  for (const BuiltPot& p : pots) total += p.amount;
+  if (pots.empty() || total <= 0) return;
+  // In proportion to each pot, rounded to the nearest minor unit; the last pot takes what is left
+  // so that the parts add up to the rake exactly.
+  Money left = rake;
+  for (std::size_t i = 0; i + 1 < pots.size(); ++i) {
+    Money share = (2 * rake * pots[i].amount + total) / (2 * total);
+    pots[i].rake = share;
+    left -= share;
+  }
+  pots.back().rake = left;
+}
+
+namespace {
+
+struct PlayerState {
+  int seat{0};
+  std::string player;
+  Money start{0};
+  Money stack{0};
+  Money gross{0};     // chips put in, before uncalled bets came back
+  Money returned{0};  // uncalled bets returned
+  Money collected{0};
+  Money cashed_out{0};
+  Money street_bet{0};  // live bet on the current betting round
+  bool folded{false};
+  bool cashed{false};
+};
+
+bool is_betting_round(Street s) { return s != Street::Showdown; }
+
+class Auditor {
+ public:
+  explicit Auditor(const Hand& h) : h_(h) {}
+
+  AuditResult run() {
+    if (!h_.parsed) {
+      for (const ParseIssue& i : h_.issues)
+        add("PARSE_ERROR", Severity::Error, {}, 0, std::nullopt, std::nullopt,
+            fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line, i.expected, i.got),
+            i.line);
+      if (h_.issues.empty())
+        add("PARSE_ERROR", Severity::Error, {}, 0, std::nullopt, std::nullopt,
+            fmt::format("{}:{}: hand could not be read", h_.source.file, h_.source.line),
+            h_.source.line);
+      return std::move(r_);
+    }
+    for (const ParseIssue& i : h_.issues)
+      add("UNRECOGNISED_LINE", Severity::Warning, {}, 0, std::nullopt, std::nullopt,
+          fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line, i.expected, i.got),
+          i.line);
+    for (const Seat& s : h_.seats) {
+      PlayerState p;
+      p.seat = s.seat;
+      p.player = s.player;
+      p.start = p.stack = s.stack;
+      players_.emplace(s.seat, std::move(p));
+    }
+    replay();
+    if (h_.cancelled) {
+      add("HAND_CANCELLED", Severity::Info, {}, 0, std::nullopt, std::nullopt,
+          "the site cancelled this hand; money checks skipped", 0);
+      fill_players();
+      return std::move(r_);
+    }
+    check_uncalled();
+    build();
+    check_totals();
+    check_pots_and_payouts();
+    check_summary();
+    fill_players();
+    return std::move(r_);
+  }
+
+ private:
+  std::string amt(Money m) const { return format_amount(m, h_.unit); }
+
+  void add(std::string code, Severity sev, std::optional<Street> street, int seat,
+           std::optional<Money> expected, std::optional<Money> actual, std::string message,
+           std::uint32_t line) {
+    Finding f;
+    f.code = std::move(code);
+    f.severity = sev;
+    f.street = street;
+    f.seat = seat;
+    if (seat) {
+      auto it = players_.find(seat);
+      if (it != players_.end()) f.player = it->second.player;
+    }
+    f.expected = expected;
+    f.actual = actual;
+    f.message = std::move(message);
+    f.line = line;
+    r_.findings.push_back(std::move(f));
+  }
+
+  PlayerState* player(const Event& e) {
+    auto it = players_.find(e.seat);
+    if (it != players_.end()) return &it->second;
+    add("UNKNOWN_SEAT", Severity::Error, e.street, e.seat, std::nullopt, std::nullopt,
+        fmt::format("line {}: {} by seat {} which has no seat line", e.line, event_kind_name(e.kind),
+                    e.seat),
+        e.line);
+    return nullptr;
+  }
+
+  // Moves chips from a stack into the pot; `live` is the part that counts as a bet this round.
+  void put(PlayerState& p, const Event& e, Money chips, Money live) {
+    if (chips > p.stack) {
+      add("BET_EXCEEDS_STACK", Severity::Error, e.street, p.seat, p.stack, chips,
+          fmt::format("line {}: {} puts in {} with only {} behind", e.line, p.player, amt(chips),
+                      amt(p.stack)),
+          e.line);
+    }
+    p.stack -= chips;
+    p.gross += chips;
+    p.street_bet += live;
+    max_bet_ = std::max(max_bet_, p.street_bet);
+    if (e.all_in && p.stack > 0) {
+      add("ALL_IN_MISMATCH", Severity::Warning, e.street, p.seat, 0, p.stack,
+          fmt::format("line {}: {} is called all-in but keeps {}", e.line, p.player, amt(p.stack)),
+          e.line);
+    }
+  }
+
+  void new_round(Street s) {
+    Street round = s == Street::Setup ? Street::Preflop : s;
+    if (round == round_) return;
+    round_ = round;
+    max_bet_ = 0;
+    for (auto& [seat, p] : players_) p.street_bet = 0;
+  }
+
+  void replay() {
+    for (const Event& e : h_.events) {
+      switch (e.kind) {
+        case EventKind::PostAnte:
+        case EventKind::PostDead:
+        case EventKind::PostSmallBlind:
+        case EventKind::PostBigBlind:
+        case EventKind::PostBothBlinds:
+        case EventKind::PostStraddle:
+        case EventKind::PostButtonBlind:
+        case EventKind::BringIn:
+        case EventKind::Call:
+        case EventKind::Bet:
+        case EventKind::Raise:
+        case EventKind::Fold:
+        case EventKind::Check:
+          if (is_betting_round(e.street)) new_round(e.street);
+          break;
+        default: break;
+      }
+      PlayerState* p = nullptr;
+      switch (e.kind) {
+        case EventKind::PostAnte:
+        case EventKind::PostDead:
+          if ((p = player(e))) put(*p, e, e.amount, 0);
+          break;
+        case EventKind::PostSmallBlind:
+        case EventKind::PostBigBlind:
+        case EventKind::PostStraddle:
+        case EventKind::PostButtonBlind:
+        case EventKind::BringIn:
+        case EventKind::Bet:
+          if ((p = player(e))) put(*p, e, e.amount, e.amount);
+          break;
+        case EventKind::PostBothBlinds:
+          if ((p = player(e))) put(*p, e, e.amount, e.amount - e.dead);
+          break;
+        case EventKind::Call:
+          if ((p = player(e))) {
+            Money owed = std::min(max_bet_ - p->street_bet, p->stack);
+            if (e.amount != owed) {
+              add("WRONG_CALL_AMOUNT", Severity::Error, e.street, p->seat, owed, e.amount,
+                  fmt::format("line {}: {} calls {} but the call is {}", e.line, p->player,
+                              amt(e.amount), amt(owed)),
+                  e.line);
+            }
+            put(*p, e, e.amount, e.amount);
+          }
+          break;
+        case EventKind::Raise:
+          if ((p = player(e))) {
+            Money chips = e.to - p->street_bet;
+            if (e.raise_by != 0 && e.raise_by != e.to - max_bet_) {
+              add("RAISE_INCREMENT_MISMATCH", Severity::Warning, e.street, p->seat,
+                  e.to - max_bet_, e.raise_by,
+                  fmt::format("line {}: {} raises {} to {} but the bet to beat was {}", e.line,
+                              p->player, amt(e.raise_by), amt(e.to), amt(max_bet_)),
+                  e.line);
+            }
+            put(*p, e, chips, chips);
+          }
+          break;
+        case EventKind::Fold:
+          if ((p = player(e))) p->folded = true;
+          break;
+        case EventKind::UncalledReturned:
+          if ((p = player(e))) {
+            p->returned += e.amount;
+            p->stack += e.amount;
+            returned_lines_[p->seat] = e.line;
+          }
+          break;
+        case EventKind::Collected:
+          if ((p = player(e))) {
+            p->collected += e.amount;
+            collections_.push_back({p->seat, e.pot_index, e.amount, e.line});
+          }
+          break;
+        case EventKind::CashedOut:
+          if ((p = player(e))) {
+            p->cashed = true;
+            p->cashed_out += e.amount;
+          }
+          break;
+        default: break;
+      }
+    }
+  }
+
+  void check_uncalled() {
+    // The uncalled part of the largest contribution is what exceeds the second largest.
+    const PlayerState* top = nullptr;
+    Money second = 0;
+    for (const auto& [seat, p] : players_) {
+      if (!top || p.gross > top->gross) {
+        if (top) second = std::max(second, top->gross);
+        top = &p;
+      } else {
+        second = std::max(second, p.gross);
+      }
+    }
+    if (!top) return;
+    Money expected_top = top->gross - second;
+    bool any_printed = false;
+    for (const auto& [seat, p] : players_) any_printed |= p.returned != 0;
+    Money gross_total = 0;
+    for (const auto& [seat, p] : players_) gross_total += p.gross;
+    // Old PokerStars exports (2005-2008) print no "Uncalled bet" line: the excess goes back
+    // silently and the total pot leaves it out. Accept that only when the printed total agrees.
+    if (!any_printed && expected_top > 0 && h_.total_pot &&
+        *h_.total_pot == gross_total - expected_top + h_.site_added) {
+      PlayerState& p = players_.at(top->seat);
+      p.returned = expected_top;
+      p.stack += expected_top;
+      add("UNCALLED_BET_NOT_PRINTED", Severity::Info, std::nullopt, p.seat, expected_top, 0,
+          fmt::format("no \"Uncalled bet\" line; the total pot shows {} went back to {}",
+                      amt(expected_top), p.player),
+          0);
+      return;
+    }
+    for (const auto& [seat, p] : players_) {
+      Money expected = &p == top ? expected_top : 0;
+      if (p.returned == expected) continue;
+      auto line_it = returned_lines_.find(seat);
+      add("UNCALLED_BET_MISMATCH", Severity::Error, std::nullopt, seat, expected, p.returned,
+          fmt::format("{} should get {} back uncalled; the site returned {}", p.player,
+                      amt(expected), amt(p.returned)),
+          line_it == returned_lines_.end() ? 0 : line_it->second);
+    }
+  }
+
+  void build() {
+    std::vector<PotInput> in;
+    for (const auto& [seat, p] : players_) {
+      Money net = p.gross - p.returned;
+      in.push_back({seat, net, p.folded, p.stack == 0 && net > 0});
+      r_.total_contributed += net;
+    }
+    r_.pots = build_pots(in);
+    attribute_rake(r_.pots, h_.rake.value_or(0));
+    // Money the site itself adds (Splash the Pot) goes to the main pot.
+    if (!r_.pots.empty()) r_.pots.front().amount += h_.site_added;
+    for (const auto& c : collections_) r_.total_collected += c.amount;
+  }
+
+  void check_totals() {
+    Money pot = r_.total_contributed + h_.site_added;
+    if (h_.total_pot && *h_.total_pot != pot) {
+      add("TOTAL_POT_MISMATCH", Severity::Error, std::nullopt, 0, pot, *h_.total_pot,
+          fmt::format("players put in {} but the summary says Total pot {}", amt(pot),
+                      amt(*h_.total_pot)),
+          summary_line());
+    }
+    Money paid = r_.total_collected + cashed_pot_total();
+    if (h_.rake) {
+      if (*h_.rake < 0) {
+        add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, *h_.rake, "negative rake", 0);
+      }
+      if (h_.total_pot) {
+        Money derived = *h_.total_pot - paid - h_.fees;
+        if (derived != *h_.rake) {
+          add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, derived, *h_.rake,
+              fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
+                          amt(*h_.total_pot), amt(paid + h_.fees), amt(derived), amt(*h_.rake)),
+              summary_line());
+        }
+      }
+    }
+    Money leaves = paid + h_.rake.value_or(0) + h_.fees;
+    if (leaves != pot) {
+      add("CHIPS_NOT_CONSERVED", Severity::Error, std::nullopt, 0, pot, leaves,
+          fmt::format("{} went into the pot but {} came out (collected {}, rake {}, fees {})",
+                      amt(pot), amt(leaves), amt(paid), amt(h_.rake.value_or(0)), amt(h_.fees)),
+          0);
+    }
+  }
+
+  // A player who cashed out is not paid the pot: PokerStars keeps it and prints its amount only
+  // on the summary line ("won ($X) ... (pot not awarded as player cashed out)").
+  Money cashed_pot_total() const {
+    Money total = 0;
+    for (const auto& [seat, p] : players_)
+      if (p.cashed && p.collected == 0) total += summary_won(seat);
+    return total;
+  }
+
+  Money summary_won(int seat) const {
+    for (const SummarySeat& s : h_.summary)
+      if (s.seat == seat) return s.won;
+    return 0;
+  }
+
+  std::uint32_t summary_line() const {
+    return h_.summary.empty() ? 0 : h_.summary.front().line - 1;
+  }
+
+  void check_pots_and_payouts() {
+    auto& pots = r_.pots;
+    // Printed main and side pots are net of rake.
+    if (!h_.reported_pots.empty()) {
+      if (h_.reported_pots.size() != pots.size()) {
+        add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0,
+            static_cast<Money>(pots.size()), static_cast<Money>(h_.reported_pots.size()),
+            fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
+                        h_.reported_pots.size()),
+            summary_line());
+      }
+      for (const ReportedPot& rp : h_.reported_pots) {
+        if (rp.index < 0 || rp.index >= static_cast<int>(pots.size())) continue;
+        BuiltPot& bp = pots[rp.index];
+        bp.reported_amount = rp.amount;
+        Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
+        if (expected != rp.amount) {
+          add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected, rp.amount,
+              fmt::format("{} should be {}, the summary says {}", pot_name(rp.index),
+                          amt(expected), amt(rp.amount)),
+              summary_line());
+        }
+      }
+    }
+    // Collections per pot. When any collection says only "from pot" while the rules build
+    // several pots, or a cashed-out pot is involved, only the total can be compared.
+    bool attributable = true;
+    for (const auto& c : collections_)
+      if (c.pot_index < 0 && pots.size() > 1) attributable = false;
+    std::map<int, Money> paid;
+    for (const auto& c : collections_) {
+      int index = c.pot_index < 0 ? 0 : c.pot_index;
+      paid[index] += c.amount;
+      if (index >= static_cast<int>(pots.size())) {
+        add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
+            fmt::format("line {}: collected from {} which the rules do not build", c.line,
+                        pot_name(index)),
+            c.line);
+        continue;
+      }
+      if (!attributable) {
+        for (BuiltPot& bp : pots)
+          if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end() &&
+              std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
+            bp.winners.push_back(c.seat);
+        continue;
+      }
+      BuiltPot& bp = pots[index];
+      if (std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
+        bp.winners.push_back(c.seat);
+      if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) == bp.eligible.end()) {
+        add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
+            fmt::format("line {}: {} collects {} from {} but is not eligible for it", c.line,
+                        players_.at(c.seat).player, amt(c.amount), pot_name(index)),
+            c.line);
+      }
+    }
+    for (const auto& [seat, p] : players_) {
+      if (p.cashed && p.collected == 0 && summary_won(seat) > 0 && !pots.empty()) {
+        paid[0] += summary_won(seat);
+        if (pots.size() > 1) attributable = false;
+        pots[0].winners.push_back(seat);
+      }
+    }
+    if (!attributable) {
+      Money total_paid = 0, total_net = 0;
+      for (auto& [i, m] : paid) total_paid += m;
+      for (const BuiltPot& bp : pots) total_net += bp.amount - bp.rake;
+      if (total_paid != total_net)
+        add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, 0, total_net, total_paid,
+            fmt::format("pots net of rake hold {} but {} was collected", amt(total_net),
+                        amt(total_paid)),
+            0);
+      return;
+    }
+    for (const BuiltPot& bp : pots) {
+      Money expected = bp.amount - bp.rake;
+      Money got = paid.count(bp.index) ? paid[bp.index] : 0;
+      if (got != expected) {
+        add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, 0, expected, got,
+            fmt::format("{} holds {} after rake but {} was collected from it", pot_name(bp.index),
+                        amt(expected), amt(got)),
+            0);
+      }
+    }
+  }
+
+  static std::string pot_name(int index) {
+    return index == 0 ? std::string("the main pot") : fmt::format("side pot {}", index);
+  }
+
+  void check_summary() {
+    std::map<int, const SummarySeat*> by_seat;
+    for (const SummarySeat& s : h_.summary) {
+      by_seat[s.seat] = &s;
+      auto it = players_.find(s.seat);
+      if (it == players_.end()) {
+        add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt, std::nullopt,
+            fmt::format("line {}: summary names seat {} which has no seat line", s.line, s.seat),
+            s.line);
+        continue;
+      }
+      if (s.player != it->second.player) {
+        add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt,
+            std::nullopt,
+            fmt::format("line {}: summary seat {} is \"{}\" but the seat line says \"{}\"", s.line,
+                        s.seat, s.player, it->second.player),
+            s.line);
+      }
+    }
+    for (const auto& [seat, p] : players_) {
+      if (p.cashed && p.collected == 0) continue;  // see cashed_pot_total()
+      auto it = by_seat.find(seat);
+      Money said = it == by_seat.end() ? 0 : it->second->won;
+      if (said != p.collected) {
+        add("SUMMARY_MISMATCH", Severity::Error, std::nullopt, seat, p.collected, said,
+            fmt::format("{} collected {} in the hand but the summary says {}", p.player,
+                        amt(p.collected), amt(said)),
+            it == by_seat.end() ? 0 : it->second->line);
+      }
+    }
+  }
+
+  void fill_players() {
+    for (const auto& [seat, p] : players_) {
+      PlayerResult pr;
+      pr.seat = seat;
+      pr.player = p.player;
+      pr.start_stack = p.start;
+      pr.contributed = p.gross - p.returned;
+      pr.collected = p.cashed && p.collected == 0 ? p.cashed_out : p.collected;
+      r_.players.push_back(std::move(pr));
+    }
+  }
+
+  struct Collection {
+    int seat;
+    int pot_index;
+    Money amount;
+    std::uint32_t line;
+  };
+
+  const Hand& h_;
+  AuditResult r_;
+  std::map<int, PlayerState> players_;
+  std::map<int, std::uint32_t> returned_lines_;
+  std::vector<Collection> collections_;
+  Street round_{Street::Setup};
+  Money max_bet_{0};
+};
+
+}  // namespace
+
+AuditResult audit_hand(const Hand& hand) { return Auditor(hand).run(); }
+
+}  // namespace hh

@@ -1,0 +1,29 @@
+// The chip audit: replays a Hand, builds its pots, and compares with what the site printed.
+#pragma once
+
+#include <vector>
+
+#include "audit/finding.hpp"
+#include "parser/hand.hpp"
+
+namespace hh {
+
+// Builds main and side pots from each seat's contribution (net of uncalled bets returned):
+// one pot per all-in level, eligible = seats that did not fold and put in at least that level.
+// Chips above the last level that nobody still in the hand matched stay in the last pot.
+struct PotInput {
+  int seat{0};
+  Money contributed{0};
+  bool folded{false};
+  bool all_in{false};
+};
+std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
+
+// Splits `rake` over pots the way PokerStars prints them: from the main pot first.
+void attribute_rake(std::vector<BuiltPot>& pots, Money rake);
+
+// Audits one hand. Never modifies or "repairs" it: findings record what the rules expect and
+// what the site printed.
+AuditResult audit_hand(const Hand& hand);
+
+}  // namespace hh

@@ -1,0 +1,392 @@
+#include "db/query.hpp"
+
+#include <fmt/core.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <stdexcept>
+
+#include "db/schema.hpp"
+
+namespace hh::db {
+
+namespace {
+
+std::string trimmed_sql(const char* begin, const char* end) {
+  std::string_view s(begin, static_cast<std::size_t>(end - begin));
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  constexpr std::size_t kMax = 200;
+  if (s.size() > kMax) return std::string(s.substr(0, kMax)) + "...";
+  return std::string(s);
+}
+
+std::string to_hex(const void* data, int n) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::string out;
+  out.reserve(static_cast<std::size_t>(n) * 2);
+  for (int i = 0; i < n; ++i) {
+    out.push_back(kHex[p[i] >> 4]);
+    out.push_back(kHex[p[i] & 0x0f]);
+  }
+  return out;
+}
+
+// Owns one statement of a multi-statement script.
+struct StmtHandle {
+  sqlite3_stmt* s{nullptr};
+  ~StmtHandle() { sqlite3_finalize(s); }
+};
+
+}  // namespace
+
+QueryResult run_query(const std::string& db_path, const std::string& sql) {
+  std::error_code ec;
+  // Checked here because SQLite's message for a missing file under READONLY ("unable to open
+  // database file") does not say which part is wrong.
+  if (!std::filesystem::exists(db_path, ec)) {
+    throw std::runtime_error("no such database: " + db_path);
+  }
+  Database db(db_path, SQLITE_OPEN_READONLY);
+  sqlite3_busy_timeout(db.get(), 5000);
+  // Belt and braces: READONLY refuses writes to the file, query_only refuses them in SQL too
+  // (e.g. to a TEMP table), so a query can never change anything.
+  db.exec("PRAGMA query_only=ON");
+
+  QueryResult last;
+  const char* tail = sql.c_str();
+  const char* const end = sql.c_str() + sql.size();
+  int index = 0;
+  while (tail < end) {
+    StmtHandle h;
+    const char* next = nullptr;
+    const int prc = sqlite3_prepare_v2(db.get(), tail, static_cast<int>(end - tail), &h.s, &next);
+    const char* const stmt_begin = tail;
+    tail = next ? next : end;
+    if (prc != SQLITE_OK) {
+      throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db.errmsg(),
+                                           index + 1, trimmed_sql(stmt_begin, tail)));
+    }
+    if (!h.s) continue;  // only whitespace or a comment
+    ++index;
+
+    const int ncols = sqlite3_column_count(h.s);
+    QueryResult current;
+    for (int c = 0; c < ncols; ++c) {
+      const char* name = sqlite3_column_name(h.s, c);
+      current.columns.emplace_back(name ? name : "");
+    }
+    for (;;) {
+      const int rc = sqlite3_step(h.s);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) {
+        const std::string what = trimmed_sql(stmt_begin, tail);
+        if ((rc & 0xff) == SQLITE_READONLY) {
+          throw std::runtime_error(
+              fmt::format("read-only query: attempt to write a readonly "
+                          "database (statement {}: {})",
+                          index, what));
+        }
+        throw std::runtime_error(
+            fmt::format("SQL error: {} (statement {}: {})", db.errmsg(), index, what));
+      }
+      if (ncols == 0) continue;
+      std::vector<std::optional<std::string>> row;
+      std::vector<CellType> types;
+      row.reserve(static_cast<std::size_t>(ncols));
+      types.reserve(static_cast<std::size_t>(ncols));
+      for (int c = 0; c < ncols; ++c) {
+        // The type must be read before any conversion: sqlite3_column_text may change it.
+        switch (sqlite3_column_type(h.s, c)) {
+          case SQLITE_NULL:
+            row.emplace_back(std::nullopt);
+            types.push_back(CellType::Null);
+            break;
+          case SQLITE_BLOB: {
+            const void* p = sqlite3_column_blob(h.s, c);
+            row.emplace_back(to_hex(p, sqlite3_column_bytes(h.s, c)));
+            types.push_back(CellType::Blob);
+            break;
+          }
+          default: {
+            const int t = sqlite3_column_type(h.s, c);
+            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(h.s, c));
+            const auto n = static_cast<std::size_t>(sqlite3_column_bytes(h.s, c));
+            row.emplace_back(std::string(text ? text : "", text ? n : 0));
+            types.push_back(t == SQLITE_INTEGER ? CellType::Integer
+                            : t == SQLITE_FLOAT ? CellType::Float
+                                                : CellType::Text);
+            break;
+          }
+        }
+      }
+      current.rows.push_back(std::move(row));
+      current.types.push_back(std::move(types));
+    }
+    if (ncols > 0) last = std::move(current);
+  }
+  return last;
+}
+
+std::optional<OutputFormat> output_format_from_name(std::string_view name) {
+  if (name == "table") return OutputFormat::Table;
+  if (name == "csv") return OutputFormat::Csv;
+  if (name == "json") return OutputFormat::Json;
+  return std::nullopt;
+}
+
+namespace {
+
+CellType type_at(const QueryResult& r, std::size_t row, std::size_t col) {
+  // Tolerate a hand-built QueryResult without types: NULL or text.
+  if (row < r.types.size() && col < r.types[row].size()) return r.types[row][col];
+  if (row < r.rows.size() && col < r.rows[row].size() && !r.rows[row][col]) return CellType::Null;
+  return CellType::Text;
+}
+
+// Decodes one UTF-8 sequence at s[i]; returns its length, or 0 if it is not valid UTF-8
+// (truncated, overlong, surrogate, above U+10FFFF).
+std::size_t utf8_sequence(std::string_view s, std::size_t i) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  if (b0 < 0x80) return 1;
+  std::size_t len = 0;
+  std::uint32_t cp = 0;
+  std::uint32_t min = 0;
+  if ((b0 & 0xe0) == 0xc0) {
+    len = 2, cp = b0 & 0x1f, min = 0x80;
+  } else if ((b0 & 0xf0) == 0xe0) {
+    len = 3, cp = b0 & 0x0f, min = 0x800;
+  } else if ((b0 & 0xf8) == 0xf0) {
+    len = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    if ((b & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return len;
+}
+
+void json_string(std::ostream& out, std::string_view s) {
+  out << '"';
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const std::size_t n = utf8_sequence(s, i);
+      if (n == 0) {
+        out << "\xef\xbf\xbd";  // U+FFFD: output must stay valid JSON whatever the database holds
+        ++i;
+      } else {
+        out << s.substr(i, n);
+        i += n;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        out << "\\\"";
+        break;
+      case '\\':
+        out << "\\\\";
+        break;
+      case '\b':
+        out << "\\b";
+        break;
+      case '\f':
+        out << "\\f";
+        break;
+      case '\n':
+        out << "\\n";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          out << fmt::format("\\u{:04x}", c);
+        } else {
+          out << static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  out << '"';
+}
+
+// SQLite prints infinities as "Inf"/"-Inf", which JSON has no number for.
+bool is_json_number(std::string_view s) {
+  if (s.empty()) return false;
+  std::size_t i = s[0] == '-' ? 1 : 0;
+  if (i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.' ||
+           c == 'e' || c == 'E';
+  });
+}
+
+void write_json(std::ostream& out, const QueryResult& r) {
+  if (r.rows.empty()) {
+    out << "[]\n";
+    return;
+  }
+  out << "[\n";
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    out << "  {";
+    for (std::size_t c = 0; c < r.columns.size(); ++c) {
+      if (c) out << ", ";
+      json_string(out, r.columns[c]);
+      out << ": ";
+      const auto& cell = c < r.rows[i].size() ? r.rows[i][c] : std::nullopt;
+      const CellType t = type_at(r, i, c);
+      if (!cell || t == CellType::Null) {
+        out << "null";
+      } else if ((t == CellType::Integer || t == CellType::Float) && is_json_number(*cell)) {
+        out << *cell;
+      } else {
+        json_string(out, *cell);
+      }
+    }
+    out << (i + 1 < r.rows.size() ? "},\n" : "}\n");
+  }
+  out << "]\n";
+}
+
+void csv_field(std::ostream& out, std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out << s;
+    return;
+  }
+  out << '"';
+  for (char c : s) {
+    if (c == '"') out << '"';
+    out << c;
+  }
+  out << '"';
+}
+
+void write_csv(std::ostream& out, const QueryResult& r) {
+  if (r.columns.empty()) return;  // no statement returned columns: nothing to print
+  for (std::size_t c = 0; c < r.columns.size(); ++c) {
+    if (c) out << ',';
+    csv_field(out, r.columns[c]);
+  }
+  out << '\n';
+  for (const auto& row : r.rows) {
+    for (std::size_t c = 0; c < r.columns.size(); ++c) {
+      if (c) out << ',';
+      if (c < row.size() && row[c]) csv_field(out, *row[c]);
+    }
+    out << '\n';
+  }
+}
+
+// Makes a cell printable on one line so the table stays aligned.
+std::string table_cell(const std::optional<std::string>& cell) {
+  if (!cell) return "NULL";
+  std::string out;
+  for (char ch : *cell) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          out += fmt::format("\\x{:02x}", c);
+        } else {
+          out.push_back(ch);
+        }
+    }
+  }
+  return out;
+}
+
+// Display width approximated by code points: player names are often non-ASCII.
+std::size_t display_width(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(
+      s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
+}
+
+void pad(std::ostream& out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out << ' ';
+}
+
+void write_table(std::ostream& out, const QueryResult& r) {
+  const std::size_t ncols = r.columns.size();
+  if (ncols == 0) return;
+  std::vector<std::vector<std::string>> cells(r.rows.size());
+  std::vector<std::size_t> width(ncols);
+  std::vector<bool> numeric(ncols, false);
+  std::vector<bool> non_numeric(ncols, false);
+  for (std::size_t c = 0; c < ncols; ++c) width[c] = display_width(r.columns[c]);
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    for (std::size_t c = 0; c < ncols; ++c) {
+      const auto& cell = c < r.rows[i].size() ? r.rows[i][c] : std::nullopt;
+      cells[i].push_back(table_cell(cell));
+      width[c] = std::max(width[c], display_width(cells[i].back()));
+      const CellType t = type_at(r, i, c);
+      if (t == CellType::Integer || t == CellType::Float) {
+        numeric[c] = true;
+      } else if (t != CellType::Null) {
+        non_numeric[c] = true;
+      }
+    }
+  }
+  // Right-align a column only when every non-NULL cell is a number, so digits line up.
+  std::vector<bool> right(ncols);
+  for (std::size_t c = 0; c < ncols; ++c) right[c] = numeric[c] && !non_numeric[c];
+
+  auto line = [&](auto&& text_of) {
+    for (std::size_t c = 0; c < ncols; ++c) {
+      const std::string& s = text_of(c);
+      const std::size_t fill = width[c] - display_width(s);
+      if (c) out << "  ";
+      if (right[c]) pad(out, fill);
+      out << s;
+      // No trailing blanks after the last column.
+      if (!right[c] && c + 1 < ncols) pad(out, fill);
+    }
+    out << '\n';
+  };
+  line([&](std::size_t c) -> const std::string& { return r.columns[c]; });
+  std::vector<std::string> rules(ncols);
+  for (std::size_t c = 0; c < ncols; ++c) rules[c] = std::string(width[c], '-');
+  line([&](std::size_t c) -> const std::string& { return rules[c]; });
+  for (const auto& row : cells) {
+    line([&](std::size_t c) -> const std::string& { return row[c]; });
+  }
+}
+
+}  // namespace
+
+void write_result(std::ostream& out, const QueryResult& r, OutputFormat f) {
+  switch (f) {
+    case OutputFormat::Table:
+      write_table(out, r);
+      return;
+    case OutputFormat::Csv:
+      write_csv(out, r);
+      return;
+    case OutputFormat::Json:
+      write_json(out, r);
+      return;
+  }
+}
+
+}  // namespace hh::db

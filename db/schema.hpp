@@ -1,0 +1,101 @@
+// The SQLite schema of an audit database, a small RAII wrapper over the SQLite C API, and the
+// content hash used to tell files and hands apart. docs/schema.md describes every table.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+// Forward declarations keep <sqlite3.h> out of every file that includes this header.
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace hh::db {
+
+// Bumped whenever a table, column or view changes meaning; stored in meta(schema_version).
+inline constexpr int kSchemaVersion = 1;
+
+// Lower-case hex SHA-256 of `data` (64 characters). Throws std::runtime_error if libcrypto fails.
+std::string sha256_hex(std::string_view data);
+
+// The DDL (tables, indexes, views), every statement guarded with IF NOT EXISTS.
+std::string_view schema_sql();
+
+// An open database connection. Move-only; closes on destruction.
+class Database {
+ public:
+  Database() = default;
+  // `flags` are SQLITE_OPEN_* flags. Throws std::runtime_error with the SQLite message.
+  Database(const std::string& path, int flags);
+  ~Database();
+  Database(Database&& other) noexcept;
+  Database& operator=(Database&& other) noexcept;
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  sqlite3* get() const { return db_; }
+  const std::string& path() const { return path_; }
+  // Runs one or more statements that return no rows of interest. Throws on error.
+  void exec(std::string_view sql);
+  std::string errmsg() const;
+
+ private:
+  sqlite3* db_{nullptr};
+  std::string path_;
+};
+
+// A prepared statement. Move-only; finalizes on destruction. Bind indexes are 1-based, column
+// indexes 0-based, as in the C API.
+class Statement {
+ public:
+  Statement() = default;
+  // Prepares the first statement of `sql`. Throws with the SQLite message and the SQL.
+  Statement(const Database& db, std::string_view sql);
+  ~Statement();
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&& other) noexcept;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  void bind_int64(int index, std::int64_t value);
+  void bind_text(int index, std::string_view value);
+  void bind_null(int index);
+  void bind_int64_or_null(int index, std::optional<std::int64_t> value);
+  // Binds NULL for an empty string: the schema stores "not printed" as NULL, not ''.
+  void bind_text_or_null(int index, std::string_view value);
+
+  // True when a row is available, false when done. Throws on error.
+  bool step();
+  // Resets for re-execution and clears bindings so a stale value can never leak into the next use.
+  void reset();
+
+  bool column_is_null(int column) const;
+  std::int64_t column_int64(int column) const;
+  std::string column_text(int column) const;
+
+  sqlite3_stmt* get() const { return stmt_; }
+
+ private:
+  sqlite3* db_{nullptr};
+  sqlite3_stmt* stmt_{nullptr};
+};
+
+// Resets a statement when leaving scope, so that a SELECT stepped only once does not keep a read
+// open and every path (including exceptions) leaves the statement reusable.
+class ResetGuard {
+ public:
+  explicit ResetGuard(Statement& s) : s_(s) {}
+  ~ResetGuard() { s_.reset(); }
+  ResetGuard(const ResetGuard&) = delete;
+  ResetGuard& operator=(const ResetGuard&) = delete;
+
+ private:
+  Statement& s_;
+};
+
+// Sets the connection pragmas (WAL, synchronous=NORMAL, foreign_keys=ON), creates missing tables,
+// indexes and views, and records schema_version. Throws if the database has another version.
+void apply_schema(Database& db);
+
+}  // namespace hh::db

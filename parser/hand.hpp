@@ -1,0 +1,160 @@
+// The site-neutral event model. Every site parser produces a Hand; the audit reads nothing else.
+//
+// Money is always an integer count of minor units (`Money`): cents for cash games in a currency,
+// chips for tournaments and play money. `Hand::unit` says which. Site quirks (raise-by vs raise-to,
+// net vs gross pot) are resolved by the parser, so the fields below mean the same for every site.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hh {
+
+using Money = std::int64_t;
+
+// Where something came from in the input.
+struct SourceLocation {
+  std::string file;             // path as given on the command line, or "-" for stdin
+  std::uint64_t byte_offset{};  // offset of the first byte of the hand in the decoded text
+  std::uint32_t line{};         // 1-based line number in the file
+};
+
+enum class Street : std::uint8_t {
+  Setup,     // forced bets and dealing before the first betting round
+  Preflop,   // flop games: first round; draw games: before the first draw; stud: 3rd street
+  Flop,      // flop games; draw games: after the first draw; stud: 4th street
+  Turn,      // flop games; draw games: after the second draw; stud: 5th street
+  River,     // flop games; draw games: after the third draw; stud: 6th street
+  Seventh,   // stud only
+  Showdown,  // showdown and pot collection
+};
+const char* street_name(Street s);
+
+enum class Structure : std::uint8_t { Unknown, NoLimit, PotLimit, FixedLimit, SpreadLimit, CapLimit, Mixed };
+const char* structure_name(Structure s);
+
+enum class EventKind : std::uint8_t {
+  PostAnte,          // dead money, not part of the street bet
+  PostSmallBlind,    // live
+  PostBigBlind,      // live
+  PostBothBlinds,    // `amount` total; `dead` is the part that is not a live bet
+  PostStraddle,      // live
+  PostButtonBlind,   // live
+  PostDead,          // dead blind, not part of the street bet
+  BringIn,           // stud, live
+  Fold,
+  Check,
+  Call,              // amount = chips put in by this call
+  Bet,               // amount = chips put in; to = street total after the bet
+  Raise,             // amount = chips put in; to = street total after the raise; raise_by as printed
+  UncalledReturned,  // amount returned to the player's stack
+  Collected,         // amount collected from pot `pot_index` (0 = main or only pot, 1.. side pots)
+  CashedOut,         // player cashed out the hand for `amount`, paying `fee`
+  Shows,
+  Mucks,
+  Discards,          // draw games: `count` cards thrown
+  StandsPat,
+  DealtHole,         // cards dealt to one player
+  Board,             // community cards dealt (cards = the new cards); board_index for run-it-twice
+  SitsOut,           // sits out / is sitting out / has timed out / is disconnected (money-neutral)
+  Returns,           // has returned / is connected
+  Chat,
+  Other,             // a recognised, money-neutral line (tournament notes, bounties, ...)
+};
+const char* event_kind_name(EventKind k);
+
+struct Event {
+  EventKind kind{EventKind::Other};
+  Street street{Street::Setup};
+  int seat{0};            // 0 when the line is not about one seat
+  Money amount{0};        // chips moved by this event (see EventKind)
+  Money to{0};            // Bet/Raise: the player's street total after the action
+  Money raise_by{0};      // Raise: the increment over the previous bet as printed by the site
+  Money dead{0};          // PostBothBlinds: dead part
+  Money fee{0};           // CashedOut: fee paid
+  int pot_index{-1};      // Collected: 0 main pot, k = side pot k; -1 "the pot" (not labelled)
+  int board_index{0};     // run it twice: 0 first board, 1 second board
+  int count{0};           // Discards
+  bool all_in{false};     // the site said "and is all-in"
+  std::string cards;      // as printed, e.g. "Ah Kd"
+  std::string text;       // chat text, or the original line for Other
+  std::uint32_t line{0};  // 1-based line number in the file
+};
+
+struct Seat {
+  int seat{0};
+  std::string player;
+  Money stack{0};
+  Money bounty{0};
+  bool sitting_out{false};
+};
+
+// A pot as the site printed it in the summary (after rake).
+struct ReportedPot {
+  int index{0};  // 0 main, k side pot k
+  Money amount{0};
+};
+
+// One seat line of the summary, reduced to the money it states.
+struct SummarySeat {
+  int seat{0};
+  std::string player;
+  Money won{0};          // sum of every "won (X)" / "collected (X)" on the line
+  bool has_won{false};   // the line states an amount won or collected
+  bool folded{false};
+  std::uint32_t line{0};
+};
+
+// A line the parser could not understand, or a header it could not read.
+struct ParseIssue {
+  std::uint32_t line{0};
+  std::string expected;  // what the parser was looking for
+  std::string got;       // the offending text (truncated)
+};
+
+struct Hand {
+  // Identity and source.
+  std::string site;          // "pokerstars", ...
+  std::string site_hand_id;  // as printed, digits only
+  SourceLocation source;
+  std::string raw;           // the decoded text of the hand (UTF-8), kept for hashing and explain
+
+  // Game.
+  std::string game;          // "Hold'em", "Omaha Hi/Lo", "7 Card Stud", ...
+  Structure structure{Structure::Unknown};
+  std::string limit_text;    // as printed: "No Limit", "Pot Limit", ...
+  bool tournament{false};
+  std::string tournament_id;
+  std::string currency;      // ISO code ("USD", "EUR") or "" for chips
+  int unit{100};             // minor units per major unit: 100 for cash in a currency, 1 for chips
+  Money small_blind{0};
+  Money big_blind{0};
+  Money ante{0};             // from the header, or the largest ante posted
+  std::string started_at_utc;  // ISO 8601 "YYYY-MM-DDTHH:MM:SSZ", empty if unknown
+  std::string table_name;
+  int max_seats{0};
+  int button_seat{0};
+
+  std::vector<Seat> seats;
+  std::vector<Event> events;
+
+  // What the site printed in the summary.
+  std::optional<Money> total_pot;
+  std::vector<ReportedPot> reported_pots;  // empty when only "Total pot" was printed
+  bool reported_pots_net_of_rake{true};    // PokerStars prints them after rake, Run It Once before
+  std::optional<Money> rake;
+  Money fees{0};        // money leaving the pot other than rake (jackpot, cash-out fee, ...)
+  Money site_added{0};  // promotional money the site put into the pot ("Splash the Pot")
+  std::vector<SummarySeat> summary;
+  bool cancelled{false};
+
+  std::vector<ParseIssue> issues;  // lines not understood; a hand with a header issue is unparsed
+  bool parsed{false};              // false: the header or structure could not be read
+
+  const Seat* seat_of(int seat) const;
+  const Seat* seat_by_player(std::string_view player) const;
+};
+
+}  // namespace hh

@@ -1,0 +1,243 @@
+// Definitions of the PokerStars-format line grammars declared in stars_grammar.hpp.
+// Included only by stars_grammar.cpp.
+#pragma once
+
+#include "parser/stars_grammar.hpp"
+
+namespace hh::stars {
+
+namespace detail {
+
+// Semantic actions: store a raw[] match as a view, a number, a flag or a verb in the rule's value.
+template <auto Member>
+struct assign_view_t {
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    auto const& r = x3::_attr(ctx);
+    x3::_val(ctx).*Member = std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
+  }
+};
+template <auto Member>
+inline constexpr assign_view_t<Member> view{};
+
+template <auto Member>
+struct assign_number_t {
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    x3::_val(ctx).*Member = x3::_attr(ctx);
+  }
+};
+template <auto Member>
+inline constexpr assign_number_t<Member> number{};
+
+template <auto Member>
+struct push_view_t {
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    auto const& r = x3::_attr(ctx);
+    (x3::_val(ctx).*Member)
+        .emplace_back(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
+  }
+};
+template <auto Member>
+inline constexpr push_view_t<Member> push{};
+
+template <auto Member, auto Value>
+struct assign_value_t {
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    x3::_val(ctx).*Member = Value;
+  }
+};
+template <ast::Verb V>
+inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
+inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
+inline constexpr assign_value_t<&ast::SeatLine::sitting_out, true> sitting_out{};
+template <int Index>
+inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
+
+struct start_pot_t {
+  int fixed;  // -1: take the index from the parsed number
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    int index = fixed;
+    if constexpr (!std::is_same_v<std::decay_t<decltype(x3::_attr(ctx))>, x3::unused_type>) {
+      if (fixed < 0) index = static_cast<int>(x3::_attr(ctx));
+    }
+    x3::_val(ctx).pots.push_back(ast::PotPart{index, {}});
+  }
+};
+struct pot_amount_t {
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    auto const& r = x3::_attr(ctx);
+    x3::_val(ctx).pots.back().amount =
+        std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
+  }
+};
+struct collected_side_pot_t {
+  template <class Ctx>
+  void operator()(Ctx& ctx) const {
+    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
+  }
+};
+
+}  // namespace detail
+
+namespace grammar {
+
+using x3::char_;
+using x3::digit;
+using x3::eoi;
+using x3::eps;
+using x3::lit;
+using x3::raw;
+using x3::uint_;
+
+// An amount as printed: optional currency symbol, digits with thousands separators, decimals.
+// A trailing '.' that ends a sentence ("Main pot $5.55. Side pot") is left alone.
+inline auto const currency_symbol = lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
+inline auto const amount =
+    raw[-currency_symbol >> digit >> *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)];
+inline auto const cards = raw[*(char_ - ']')];
+inline auto const rest = *char_;
+
+// --- header -------------------------------------------------------------------------------------
+inline auto const hand_word = lit(" Hand #") | lit(" Game #");
+inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
+inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
+inline auto const zone_text = raw[+(char_("A-Za-z") | char_("+0-9:"))];
+inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
+
+header_type const header = "header";
+auto const header_def =
+    raw[+(char_ - hand_word)][detail::view<&ast::Header::room>] >> hand_word >>
+    raw[+x3::alnum][detail::view<&ast::Header::hand_id>] >> ':' >> *lit(' ') >>
+    -(-lit("Zoom ") >> "Tournament #" >> raw[+digit][detail::view<&ast::Header::tournament_id>] >>
+      lit(',') >> *lit(' ')) >>
+    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start >>
+    date_text[detail::view<&ast::Header::date>] >> (lit(" - ") | ' ') >>
+    time_text[detail::view<&ast::Header::time>] >>
+    -(' ' >> -lit('(') >> zone_text[detail::view<&ast::Header::zone>] >> -lit(')')) >>
+    -(lit(" [") >> date_text[detail::view<&ast::Header::et_date>] >> ' ' >>
+      time_text[detail::view<&ast::Header::et_time>] >>
+      -(' ' >> zone_text[detail::view<&ast::Header::et_zone>]) >> ']') >>
+    rest;
+
+// --- table --------------------------------------------------------------------------------------
+inline auto const table_name_end = lit('\'') >> (eoi | (' ' >> (digit | lit("Seat") | lit('('))));
+table_line_type const table_line = "table_line";
+auto const table_line_def =
+    lit("Table ") >> -lit("ID ") >> '\'' >>
+    raw[*(char_ - table_name_end)][detail::view<&ast::TableLine::name>] >> '\'' >>
+    -(' ' >> uint_[detail::number<&ast::TableLine::max_seats>] >> (lit("-max") | lit("-Max"))) >>
+    *(char_ - lit("Seat #")) >>
+    -(lit("Seat #") >> uint_[detail::number<&ast::TableLine::button>] >> " is the button") >> rest;
+
+// --- seats --------------------------------------------------------------------------------------
+inline auto const chips_start = lit(" (") >> amount >> " in chips";
+seat_line_type const seat_line = "seat_line";
+auto const seat_line_def =
+    lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
+    raw[*(char_ - chips_start)][detail::view<&ast::SeatLine::player>] >> " (" >>
+    amount[detail::view<&ast::SeatLine::stack>] >> " in chips" >>
+    -(", " >> amount[detail::view<&ast::SeatLine::bounty>] >> " bounty") >> ')' >>
+    -(lit(" is sitting out")[detail::sitting_out] | (lit(" out of hand") >> rest)) >> rest;
+
+summary_seat_line_type const summary_seat_line = "summary_seat_line";
+auto const summary_seat_line_def = lit("Seat ") >>
+                                   uint_[detail::number<&ast::SummarySeatLine::seat>] >> ": " >>
+                                   raw[rest][detail::view<&ast::SummarySeatLine::rest>];
+
+// --- street markers -----------------------------------------------------------------------------
+street_line_type const street_line = "street_line";
+auto const street_line_def =
+    lit("*** ") >> raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >> " ***" >>
+    *(+lit(' ') >> '[' >> cards[detail::push<&ast::StreetLine::cards>] >> ']') >> *lit(' ');
+
+// --- summary totals -----------------------------------------------------------------------------
+inline auto const total_sep = -lit('.') >> (lit(" | ") | lit(' '));
+inline auto const pot_part =
+    (lit("Main pot ")[detail::start_pot_t{0}] >> amount[detail::pot_amount_t{}]) |
+    (lit("Side pot") >> (('-' >> uint_[detail::start_pot_t{-1}]) | eps[detail::start_pot_t{1}]) >>
+     ' ' >> amount[detail::pot_amount_t{}]);
+total_line_type const total_line = "total_line";
+auto const total_line_def =
+    lit("Total pot ") >> amount[detail::view<&ast::TotalLine::total>] >> *(total_sep >> pot_part) >>
+    *(total_sep >> !lit("Rake") >> raw[+char_("A-Za-z") >> ' ' >> amount][detail::push<&ast::TotalLine::others>]) >>
+    -(total_sep >> "Rake " >> amount[detail::view<&ast::TotalLine::rake>]) >> -lit('.') >>
+    *lit(' ');
+
+uncalled_line_type const uncalled_line = "uncalled_line";
+auto const uncalled_line_def = lit("Uncalled bet (") >>
+                               amount[detail::view<&ast::UncalledLine::amount>] >>
+                               ") returned to " >>
+                               raw[+char_][detail::view<&ast::UncalledLine::player>];
+
+// --- actions after "NAME: " ---------------------------------------------------------------------
+using V = ast::Verb;
+inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
+inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
+inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
+inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+
+action_type const action = "action";
+auto const action_def =
+    (lit("folds")[detail::verb<V::Fold>] >> -(' ' >> shown_cards) >> rest) |
+    (lit("checks")[detail::verb<V::Check>] >> rest) |
+    (lit("calls ")[detail::verb<V::Call>] >> amount1 >> is_all_in) |
+    (lit("bets ")[detail::verb<V::Bet>] >> amount1 >> is_all_in) |
+    (lit("raises ")[detail::verb<V::Raise>] >> -(amount1 >> ' ') >> "to " >> amount2 >> is_all_in) |
+    (lit("posts small & big blinds ")[detail::verb<V::BothBlinds>] >> amount1 >> is_all_in) |
+    (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> amount1 >> is_all_in) |
+    (lit("posts big blind ")[detail::verb<V::BigBlind>] >> amount1 >> is_all_in) |
+    ((lit("posts the ante ") | lit("posts ante "))[detail::verb<V::Ante>] >> amount1 >> is_all_in) |
+    (lit("posts straddle ")[detail::verb<V::Straddle>] >> amount1 >> is_all_in) |
+    (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
+    (lit("posts dead ")[detail::verb<V::DeadBlind>] >> amount1 >> is_all_in) |
+    ((lit("brings in for ") | lit("brings-in low for ") | lit("brings in low for "))
+         [detail::verb<V::BringIn>] >> amount1 >> is_all_in) |
+    (lit("discards ")[detail::verb<V::Discard>] >> uint_[detail::number<&ast::Action::count>] >>
+     -(lit(" cards") | lit(" card")) >> -(' ' >> shown_cards) >> rest) |
+    (lit("stands pat")[detail::verb<V::StandPat>] >> -(lit(" on ") >> shown_cards) >> rest) |
+    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
+    ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
+     -(' ' >> shown_cards) >> rest) |
+    ((lit("is sitting out") | lit("sits out") | lit("has timed out") | lit("is disconnected"))
+         [detail::verb<V::SitOut>] >> rest) |
+    ((lit("is connected") | lit("has returned"))[detail::verb<V::Return>] >> rest) |
+    ((lit("is capped") | lit("will be allowed") | lit("leaves the table"))[detail::verb<V::Other>] >>
+     rest);
+
+// --- notes after "NAME " (no colon) -------------------------------------------------------------
+note_type const note = "note";
+auto const note_def =
+    (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
+     (lit("main pot")[detail::pot<0>] |
+      (lit("side pot") >> (('-' >> uint_[detail::collected_side_pot_t{}]) | eps[detail::pot<1>])) |
+      lit("pot")[detail::pot<-1>]) >>
+     rest) |
+    (lit("cashed out the hand for ")[detail::verb<V::CashedOut>] >> amount1 >>
+     -(" | Cash Out Fee " >> amount2) >> rest) |
+    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
+    (lit("said, \"")[detail::verb<V::Chat>] >> raw[rest][detail::view<&ast::Action::text>]) |
+    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") | lit("sits out"))
+         [detail::verb<V::SitOut>] >> rest) |
+    ((lit("has returned") | lit("is connected") | lit("has reconnected"))[detail::verb<V::Return>] >>
+     rest) |
+    ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
+      lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |
+      lit("is allowed") | lit("takes the add-on") | lit("split the") | lit("was run twice"))
+         [detail::verb<V::Other>] >> raw[rest][detail::view<&ast::Action::text>]);
+
+// --- summary seat money -------------------------------------------------------------------------
+summary_money_type const summary_money = "summary_money";
+auto const summary_money_def =
+    *x3::seek[(lit("won (") | lit("collected (") | lit("won ")) >>
+              amount[detail::push<&ast::SummaryMoney::amounts>]];
+
+BOOST_SPIRIT_DEFINE(header, table_line, seat_line, summary_seat_line, street_line, total_line,
+                    uncalled_line, action, note, summary_money)
+
+}  // namespace grammar
+}  // namespace hh::stars

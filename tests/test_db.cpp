@@ -1,0 +1,654 @@
+// Tests of the SQLite layer: schema, Writer (duplicates, conflicts, unparsed hands, batching) and
+// the read-only query path with its output formats. Every test uses its own temporary directory.
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "audit/finding.hpp"
+#include "db/query.hpp"
+#include "db/schema.hpp"
+#include "db/writer.hpp"
+#include "parser/hand.hpp"
+
+namespace fs = std::filesystem;
+using hh::db::CellType;
+using hh::db::FileRecord;
+using hh::db::HandOutcome;
+using hh::db::OutputFormat;
+using hh::db::QueryResult;
+using hh::db::run_query;
+using hh::db::Writer;
+
+namespace {
+
+// A fresh directory per test, removed afterwards, so tests never see each other's databases.
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "hhaudit_test_db_XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+// Rows as plain strings ("NULL" for NULL) so a whole result compares in one REQUIRE.
+using Rows = std::vector<std::vector<std::string>>;
+Rows rows_of(const QueryResult& r) {
+  Rows out;
+  for (const auto& row : r.rows) {
+    std::vector<std::string> v;
+    for (const auto& cell : row) v.push_back(cell ? *cell : "NULL");
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+Rows q(const std::string& db, const std::string& sql) { return rows_of(run_query(db, sql)); }
+std::string scalar(const std::string& db, const std::string& sql) {
+  Rows r = q(db, sql);
+  REQUIRE(r.size() == 1);
+  REQUIRE(r[0].size() == 1);
+  return r[0][0];
+}
+
+FileRecord file_record(const std::string& path, const std::string& content) {
+  FileRecord f;
+  f.path = path;
+  f.sha256 = hh::db::sha256_hex(content);
+  f.bytes = content.size();
+  f.encoding = "utf-8";
+  f.site = "pokerstars";
+  return f;
+}
+
+hh::Hand make_hand(const std::string& id, const std::string& raw) {
+  hh::Hand h;
+  h.site = "pokerstars";
+  h.site_hand_id = id;
+  h.source = {"a.txt", 120, 7};
+  h.raw = raw;
+  h.game = "Hold'em";
+  h.structure = hh::Structure::NoLimit;
+  h.limit_text = "No Limit";
+  h.currency = "USD";
+  h.unit = 100;
+  h.small_blind = 5;
+  h.big_blind = 10;
+  h.ante = 0;
+  h.started_at_utc = "2024-01-02T03:04:05Z";
+  h.table_name = "Alpha";
+  h.max_seats = 6;
+  h.button_seat = 2;
+  h.seats = {{1, "Alice", 1000, 0, false}, {2, "Bob", 2000, 0, false}, {4, "Carol", 500, 0, true}};
+  h.total_pot = 210;
+  h.rake = 5;
+  h.fees = 1;
+  h.parsed = true;
+  return h;
+}
+
+hh::AuditResult make_result() {
+  hh::AuditResult r;
+  r.players = {{1, "Alice", 1000, 105, 0}, {2, "Bob", 2000, 105, 204}};
+  hh::BuiltPot p;
+  p.index = 0;
+  p.amount = 210;
+  p.rake = 5;
+  p.eligible = {1, 2};
+  p.winners = {2};
+  p.reported_amount = 205;
+  hh::BuiltPot side;
+  side.index = 1;
+  side.amount = 0;
+  side.rake = 0;
+  side.eligible = {2};
+  r.pots = {p, side};
+  hh::Finding f;
+  f.code = "COLLECTED_MISMATCH";
+  f.severity = hh::Severity::Warning;
+  f.street = hh::Street::Showdown;
+  f.seat = 2;
+  f.player = "Bob";
+  f.expected = 205;
+  f.actual = 204;
+  f.message = "Bob collected 2.04, pot after rake is 2.05";
+  f.line = 15;
+  hh::Finding info;
+  info.code = "NOTE";
+  info.severity = hh::Severity::Info;
+  info.message = "just a note";
+  r.findings = {f, info};
+  r.total_contributed = 210;
+  r.total_collected = 204;
+  return r;
+}
+
+hh::AuditResult info_only() {
+  hh::AuditResult r = make_result();
+  r.findings.erase(r.findings.begin());
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("sha256_hex matches the FIPS 180-2 test vectors", "[db]") {
+  CHECK(hh::db::sha256_hex("") ==
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(hh::db::sha256_hex("abc") ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  { Writer w(db); }
+  { Writer again(db); }  // IF NOT EXISTS: reopening an existing database is fine
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "1");
+  CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
+  CHECK(q(db,
+          "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
+          "ORDER BY type, name") == Rows{{"table", "discrepancies"},
+                                         {"table", "files"},
+                                         {"table", "hand_conflicts"},
+                                         {"table", "hand_players"},
+                                         {"table", "hands"},
+                                         {"table", "meta"},
+                                         {"table", "pots"},
+                                         {"view", "v_code_counts"},
+                                         {"view", "v_conflicts"},
+                                         {"view", "v_file_summary"},
+                                         {"view", "v_findings"}});
+  CHECK(q(db,
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_%' "
+          "ORDER BY name") == Rows{{"idx_conflicts_hand"},
+                                   {"idx_discrepancies_code"},
+                                   {"idx_discrepancies_hand"},
+                                   {"idx_hands_content"},
+                                   {"idx_hands_file"}});
+}
+
+TEST_CASE("a database of another schema version is refused", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  { Writer w(db); }
+  {
+    hh::db::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+  }
+  REQUIRE_THROWS_WITH(Writer(db), Catch::Contains("schema_version 2"));
+}
+
+TEST_CASE("Writer reports a database it cannot open", "[db]") {
+  TempDir dir;
+  REQUIRE_THROWS_WITH(
+      Writer(dir.file("no/such/dir/a.db")),
+      Catch::Contains("cannot open database") && Catch::Contains("unable to open database file"));
+}
+
+TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const std::string content = "PokerStars Hand #100: ...\n";
+  {
+    Writer w(db);
+    bool already = true;
+    const auto fid = w.begin_file(file_record("in/a.txt", content), already);
+    CHECK_FALSE(already);
+    CHECK(fid == 1);
+    CHECK(w.add_hand(fid, make_hand("100", "raw hand 100"), make_result()) ==
+          HandOutcome::Inserted);
+    w.finish_file(fid, 1, 0);
+  }
+  CHECK(q(db,
+          "SELECT file_id, path, sha256, bytes, encoding, site, hands, failed, duplicates, "
+          "conflicts, audited_at IS NOT NULL, first_seen_at LIKE '____-__-__T__:__:__Z' "
+          "FROM files") ==
+        Rows{{"1", "in/a.txt", hh::db::sha256_hex(content), std::to_string(content.size()), "utf-8",
+              "pokerstars", "1", "0", "0", "0", "1", "1"}});
+  CHECK(q(db,
+          "SELECT hand_id, site, site_hand_id, file_id, byte_offset, line, table_name, game, "
+          "limit_type, currency, unit, small_blind, big_blind, ante, started_at_utc, seats, "
+          "players_dealt, total_pot, rake, fees, status, content_sha256, tournament_id, "
+          "button_seat, cancelled, total_contributed, total_collected, parse_issues "
+          "FROM hands") == Rows{{"1",
+                                 "pokerstars",
+                                 "100",
+                                 "1",
+                                 "120",
+                                 "7",
+                                 "Alpha",
+                                 "Hold'em",
+                                 "No Limit",
+                                 "USD",
+                                 "100",
+                                 "5",
+                                 "10",
+                                 "0",
+                                 "2024-01-02T03:04:05Z",
+                                 "6",
+                                 "2",
+                                 "210",
+                                 "5",
+                                 "1",
+                                 "findings",
+                                 hh::db::sha256_hex("raw hand 100"),
+                                 "NULL",
+                                 "2",
+                                 "0",
+                                 "210",
+                                 "204",
+                                 "0"}});
+  CHECK(q(db, "SELECT * FROM hand_players ORDER BY seat") ==
+        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105"},
+             {"1", "2", "Bob", "2000", "105", "204", "99"}});
+  CHECK(q(db, "SELECT * FROM pots ORDER BY pot_index") ==
+        Rows{{"1", "0", "210", "5", "1,2", "2", "205"}, {"1", "1", "0", "0", "2", "", "NULL"}});
+  CHECK(q(db, "SELECT * FROM discrepancies ORDER BY discrepancy_id") ==
+        Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "showdown", "2", "Bob", "205", "204",
+              "Bob collected 2.04, pot after rake is 2.05", "15"},
+             {"2", "1", "NOTE", "info", "NULL", "NULL", "NULL", "NULL", "NULL", "just a note",
+              "NULL"}});
+  CHECK(
+      q(db,
+        "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
+        "unit, message FROM v_findings ORDER BY discrepancy_id") ==
+      Rows{{"in/a.txt", "15", "100", "COLLECTED_MISMATCH", "warning", "205", "204", "-1", "100",
+            "Bob collected 2.04, pot after rake is 2.05"},
+           {"in/a.txt", "7", "100", "NOTE", "info", "NULL", "NULL", "NULL", "100", "just a note"}});
+  CHECK(q(db, "SELECT * FROM v_code_counts") ==
+        Rows{{"COLLECTED_MISMATCH", "warning", "1", "1"}, {"NOTE", "info", "1", "1"}});
+  CHECK(q(db,
+          "SELECT path, hands, hands_stored, hands_ok, hands_with_findings, hands_unparsed "
+          "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
+}
+
+TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  hh::AuditResult clean = make_result();
+  clean.findings.clear();
+  hh::AuditResult error = info_only();
+  error.findings[0].severity = hh::Severity::Error;
+  hh::Hand unparsed = make_hand("", "garbage");
+  unparsed.parsed = false;
+
+  CHECK(std::string(hh::db::hand_status(make_hand("1", "a"), clean)) == "ok");
+  CHECK(std::string(hh::db::hand_status(make_hand("1", "a"), info_only())) == "ok");
+  CHECK(std::string(hh::db::hand_status(make_hand("1", "a"), make_result())) == "findings");
+  CHECK(std::string(hh::db::hand_status(make_hand("1", "a"), error)) == "findings");
+  CHECK(std::string(hh::db::hand_status(unparsed, clean)) == "unparsed");
+  {
+    Writer w(db);
+    bool already = false;
+    const auto fid = w.begin_file(file_record("a.txt", "x"), already);
+    w.add_hand(fid, make_hand("1", "one"), clean);
+    w.add_hand(fid, make_hand("2", "two"), info_only());
+    w.add_hand(fid, make_hand("3", "three"), error);
+  }
+  CHECK(q(db, "SELECT site_hand_id, status FROM hands ORDER BY hand_id") ==
+        Rows{{"1", "ok"}, {"2", "ok"}, {"3", "findings"}});
+}
+
+TEST_CASE("a fully audited file is reported as already audited", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const FileRecord f = file_record("a.txt", "content");
+  {
+    Writer w(db);
+    bool already = true;
+    const auto fid = w.begin_file(f, already);
+    REQUIRE_FALSE(already);
+    w.add_hand(fid, make_hand("100", "raw"), make_result());
+    w.finish_file(fid, 1, 0);
+  }
+  Writer w(db);
+  bool already = false;
+  FileRecord renamed = f;
+  renamed.path = "elsewhere/b.txt";  // the content decides, not the name
+  CHECK(w.begin_file(renamed, already) == 1);
+  CHECK(already);
+  w.commit();
+  CHECK(q(db, "SELECT file_id, path FROM files") == Rows{{"1", "a.txt"}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
+}
+
+TEST_CASE("an unfinished file is resumed under its old id", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const FileRecord f = file_record("a.txt", "content");
+  {
+    Writer w(db);
+    bool already = true;
+    const auto fid = w.begin_file(f, already);
+    w.add_hand(fid, make_hand("100", "raw"), make_result());
+    // No finish_file: the run was interrupted after the commit.
+  }
+  CHECK(scalar(db, "SELECT audited_at IS NULL FROM files") == "1");
+  Writer w(db);
+  bool already = true;
+  const auto fid = w.begin_file(f, already);
+  CHECK_FALSE(already);
+  CHECK(fid == 1);
+  CHECK(w.add_hand(fid, make_hand("100", "raw"), make_result()) == HandOutcome::Duplicate);
+  CHECK(w.add_hand(fid, make_hand("101", "raw 2"), make_result()) == HandOutcome::Inserted);
+  w.finish_file(fid, 2, 0);
+  w.commit();
+  CHECK(q(db, "SELECT file_id, hands, duplicates, audited_at IS NOT NULL FROM files") ==
+        Rows{{"1", "2", "1", "1"}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
+}
+
+TEST_CASE("finish_file rejects an unknown file id", "[db]") {
+  TempDir dir;
+  Writer w(dir.file("a.db"));
+  REQUIRE_THROWS_WITH(w.finish_file(42, 1, 0), "finish_file: no file with file_id 42");
+}
+
+TEST_CASE("the same hand with the same content is a duplicate and adds nothing", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  Writer w(db);
+  bool already = false;
+  const auto f1 = w.begin_file(file_record("a.txt", "A"), already);
+  REQUIRE(w.add_hand(f1, make_hand("100", "same text"), make_result()) == HandOutcome::Inserted);
+  w.finish_file(f1, 1, 0);
+  const auto f2 = w.begin_file(file_record("b.txt", "B"), already);
+  REQUIRE_FALSE(already);
+  hh::Hand copy = make_hand("100", "same text");
+  copy.source = {"b.txt", 0, 1};
+  CHECK(w.add_hand(f2, copy, make_result()) == HandOutcome::Duplicate);
+  w.finish_file(f2, 1, 0);
+  w.commit();
+  const std::string counts =
+      "SELECT (SELECT COUNT(*) FROM hands), (SELECT COUNT(*) FROM hand_players), "
+      "(SELECT COUNT(*) FROM pots), (SELECT COUNT(*) FROM discrepancies), "
+      "(SELECT COUNT(*) FROM hand_conflicts)";
+  CHECK(q(db, counts) == Rows{{"1", "2", "2", "2", "0"}});
+  CHECK(q(db, "SELECT file_id, hand_id, line FROM hands") == Rows{{"1", "1", "7"}});
+  CHECK(q(db, "SELECT file_id, duplicates, conflicts FROM files ORDER BY file_id") ==
+        Rows{{"1", "0", "0"}, {"2", "1", "0"}});
+}
+
+TEST_CASE("the same hand id with different content is a conflict, the original is kept", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  Writer w(db);
+  bool already = false;
+  const auto f1 = w.begin_file(file_record("a.txt", "A"), already);
+  REQUIRE(w.add_hand(f1, make_hand("100", "original"), make_result()) == HandOutcome::Inserted);
+  w.finish_file(f1, 1, 0);
+  const auto f2 = w.begin_file(file_record("b.txt", "B"), already);
+  hh::Hand other = make_hand("100", "edited");
+  other.source = {"b.txt", 300, 12};
+  other.table_name = "Changed";
+  hh::AuditResult clean;
+  CHECK(w.add_hand(f2, other, clean) == HandOutcome::Conflict);
+  w.finish_file(f2, 1, 0);
+  w.commit();
+  CHECK(q(db,
+          "SELECT conflict_id, site, site_hand_id, existing_hand_id, file_id, byte_offset, "
+          "line, content_sha256 FROM hand_conflicts") ==
+        Rows{{"1", "pokerstars", "100", "1", "2", "300", "12", hh::db::sha256_hex("edited")}});
+  CHECK(q(db, "SELECT hand_id, file_id, table_name, status, content_sha256 FROM hands") ==
+        Rows{{"1", "1", "Alpha", "findings", hh::db::sha256_hex("original")}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == "2");
+  CHECK(q(db,
+          "SELECT site_hand_id, existing_path, existing_line, new_path, new_line "
+          "FROM v_conflicts") == Rows{{"100", "a.txt", "7", "b.txt", "12"}});
+  CHECK(q(db, "SELECT file_id, duplicates, conflicts FROM files ORDER BY file_id") ==
+        Rows{{"1", "0", "0"}, {"2", "0", "1"}});
+}
+
+TEST_CASE("unparsed hands get a row with status unparsed and their findings only", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  hh::Hand nothing;  // nothing could be read: no site, no id
+  nothing.raw = "???? garbage";
+  nothing.source = {"a.txt", 10, 3};
+  nothing.issues = {{3, "hand header", "???? garbage"}};
+  hh::Hand with_id = make_hand("555", "PokerStars Hand #555: broken");
+  with_id.parsed = false;
+  hh::AuditResult r;
+  hh::Finding pe;
+  pe.code = "PARSE_ERROR";
+  pe.severity = hh::Severity::Error;
+  pe.message = "expected hand header";
+  pe.line = 3;
+  r.findings = {pe};
+  r.players = {{1, "Alice", 1000, 0, 0}};  // ignored for an unparsed hand
+  {
+    Writer w(db);
+    bool already = false;
+    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
+    CHECK(w.add_hand(fid, nothing, r) == HandOutcome::Inserted);
+    CHECK(w.add_hand(fid, with_id, r) == HandOutcome::Inserted);
+    // The same unreadable text again: nothing identifies it but its content.
+    CHECK(w.add_hand(fid, nothing, r) == HandOutcome::Duplicate);
+    hh::Hand other_garbage = nothing;
+    other_garbage.raw = "other garbage";
+    CHECK(w.add_hand(fid, other_garbage, r) == HandOutcome::Inserted);
+    w.finish_file(fid, 4, 4);
+  }
+  CHECK(q(db,
+          "SELECT hand_id, site, site_hand_id, byte_offset, line, game, limit_type, unit, "
+          "small_blind, seats, players_dealt, status, total_contributed, parse_issues "
+          "FROM hands ORDER BY hand_id") ==
+        Rows{{"1", "unknown", "NULL", "10", "3", "NULL", "unknown", "100", "NULL", "NULL", "NULL",
+              "unparsed", "NULL", "1"},
+             {"2", "pokerstars", "555", "120", "7", "Hold'em", "No Limit", "100", "5", "6", "2",
+              "unparsed", "NULL", "0"},
+             {"3", "unknown", "NULL", "10", "3", "NULL", "unknown", "100", "NULL", "NULL", "NULL",
+              "unparsed", "NULL", "1"}});
+  CHECK(q(db, "SELECT hand_id, code, severity, line FROM discrepancies ORDER BY hand_id") ==
+        Rows{{"1", "PARSE_ERROR", "error", "3"},
+             {"2", "PARSE_ERROR", "error", "3"},
+             {"3", "PARSE_ERROR", "error", "3"}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hand_players") == "0");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM pots") == "0");
+  CHECK(q(db, "SELECT hands, failed, duplicates FROM files") == Rows{{"4", "4", "1"}});
+}
+
+TEST_CASE("hands are committed every batch and at destruction", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    Writer w(db, 2);
+    bool already = false;
+    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
+    w.add_hand(fid, make_hand("1", "1"), make_result());
+    CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "0");  // other connection: not yet visible
+    w.add_hand(fid, make_hand("2", "2"), make_result());
+    CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
+    w.add_hand(fid, make_hand("3", "3"), make_result());
+    CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
+    w.commit();
+    CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "3");
+    w.commit();  // nothing pending: a no-op
+    w.add_hand(fid, make_hand("4", "4"), make_result());
+  }
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "4");
+}
+
+TEST_CASE("a hand that fails to store leaves nothing behind", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    Writer w(db);
+    bool already = false;
+    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
+    REQUIRE(w.add_hand(fid, make_hand("1", "1"), make_result()) == HandOutcome::Inserted);
+    hh::AuditResult bad = make_result();
+    bad.players.push_back(bad.players.front());  // the same seat twice violates the primary key
+    REQUIRE_THROWS_WITH(w.add_hand(fid, make_hand("2", "2"), bad),
+                        Catch::Contains("UNIQUE constraint failed"));
+    CHECK(w.add_hand(fid, make_hand("3", "3"), make_result()) == HandOutcome::Inserted);
+  }
+  CHECK(q(db, "SELECT site_hand_id FROM hands ORDER BY hand_id") == Rows{{"1"}, {"3"}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hand_players") == "4");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == "4");
+}
+
+TEST_CASE("run_query refuses to write", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    Writer w(db);
+    bool already = false;
+    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
+    w.add_hand(fid, make_hand("1", "1"), make_result());
+  }
+  const auto readonly = Catch::Contains("read-only query: attempt to write a readonly database");
+  CHECK_THROWS_WITH(run_query(db, "INSERT INTO meta VALUES ('x', 'y')"),
+                    readonly && Catch::Contains("statement 1: INSERT INTO meta"));
+  CHECK_THROWS_WITH(run_query(db, "SELECT 1; DROP TABLE hands"),
+                    readonly && Catch::Contains("statement 2: DROP TABLE hands"));
+  CHECK_THROWS_WITH(run_query(db, "DELETE FROM discrepancies"), readonly);
+  CHECK_THROWS_WITH(run_query(db, "PRAGMA query_only=OFF; UPDATE hands SET rake = 0"), readonly);
+  CHECK_THROWS_AS(run_query(db, "CREATE TABLE t(x)"), std::runtime_error);
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == "2");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM meta") == "1");
+}
+
+TEST_CASE("run_query on a missing database fails without creating it", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("missing.db");
+  REQUIRE_THROWS_WITH(run_query(db, "SELECT 1"), "no such database: " + db);
+  CHECK_FALSE(fs::exists(db));
+}
+
+TEST_CASE("run_query returns the last statement with columns, typed cells", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  { Writer w(db); }
+  QueryResult r = run_query(db,
+                            "SELECT 1; -- a comment\n"
+                            "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
+                            "  \n");
+  CHECK(r.columns == std::vector<std::string>{"i", "f", "t", "n", "b"});
+  CHECK(rows_of(r) == Rows{{"42", "1.5", "x", "NULL", "00ff"}});
+  CHECK(r.types ==
+        std::vector<std::vector<CellType>>{
+            {CellType::Integer, CellType::Float, CellType::Text, CellType::Null, CellType::Blob}});
+  QueryResult empty = run_query(db, "SELECT 1 AS a; SELECT code FROM discrepancies WHERE 0");
+  CHECK(empty.columns == std::vector<std::string>{"code"});
+  CHECK(empty.rows.empty());
+  CHECK(run_query(db, "  ").columns.empty());
+  CHECK_THROWS_WITH(run_query(db, "SELECT 1; SELEC 2"),
+                    Catch::StartsWith("SQL error: near \"SELEC\": syntax error (statement 2"));
+  CHECK_THROWS_WITH(run_query(db, "SELECT nope FROM hands"),
+                    "SQL error: no such column: nope (statement 1: SELECT nope FROM hands)");
+}
+
+namespace {
+QueryResult sample() {
+  QueryResult r;
+  r.columns = {"id", "name", "note", "amount"};
+  r.rows = {{"1", "plain", std::nullopt, "2.5"},
+            {"22", "a,b", "say \"hi\"", "-3"},
+            {"333", "line\nbreak", "", std::nullopt}};
+  r.types = {{CellType::Integer, CellType::Text, CellType::Null, CellType::Float},
+             {CellType::Integer, CellType::Text, CellType::Text, CellType::Integer},
+             {CellType::Integer, CellType::Text, CellType::Text, CellType::Null}};
+  return r;
+}
+std::string render(const QueryResult& r, OutputFormat f) {
+  std::ostringstream out;
+  hh::db::write_result(out, r, f);
+  return out.str();
+}
+}  // namespace
+
+TEST_CASE("csv output quotes per RFC 4180", "[db][query]") {
+  CHECK(render(sample(), OutputFormat::Csv) ==
+        "id,name,note,amount\n"
+        "1,plain,,2.5\n"
+        "22,\"a,b\",\"say \"\"hi\"\"\",-3\n"
+        "333,\"line\nbreak\",,\n");
+  QueryResult cr;
+  cr.columns = {"a\"b"};
+  cr.rows = {{"x\ry"}};
+  cr.types = {{CellType::Text}};
+  CHECK(render(cr, OutputFormat::Csv) == "\"a\"\"b\"\n\"x\ry\"\n");
+}
+
+TEST_CASE("json output keeps numbers numeric and escapes strings", "[db][query]") {
+  CHECK(render(sample(), OutputFormat::Json) ==
+        "[\n"
+        "  {\"id\": 1, \"name\": \"plain\", \"note\": null, \"amount\": 2.5},\n"
+        "  {\"id\": 22, \"name\": \"a,b\", \"note\": \"say \\\"hi\\\"\", \"amount\": -3},\n"
+        "  {\"id\": 333, \"name\": \"line\\nbreak\", \"note\": \"\", \"amount\": null}\n"
+        "]\n");
+  QueryResult r;
+  r.columns = {"s", "n"};
+  r.rows = {{std::string("tab\t\\ \x01 caf\xc3\xa9 bad\xff"), "Inf"}};
+  r.types = {{CellType::Text, CellType::Float}};
+  CHECK(render(r, OutputFormat::Json) ==
+        "[\n  {\"s\": \"tab\\t\\\\ \\u0001 caf\xc3\xa9 bad\xef\xbf\xbd\", \"n\": \"Inf\"}\n]\n");
+  QueryResult none;
+  none.columns = {"a"};
+  CHECK(render(none, OutputFormat::Json) == "[]\n");
+}
+
+TEST_CASE("table output aligns columns under a rule", "[db][query]") {
+  CHECK(render(sample(), OutputFormat::Table) ==
+        " id  name         note      amount\n"
+        "---  -----------  --------  ------\n"
+        "  1  plain        NULL         2.5\n"
+        " 22  a,b          say \"hi\"      -3\n"
+        "333  line\\nbreak" +
+            std::string(14, ' ') + "NULL\n");
+  QueryResult r;
+  r.columns = {"player", "n"};
+  r.rows = {{"Jos\xc3\xa9", "1"}, {"Bo", "10"}};
+  r.types = {{CellType::Text, CellType::Integer}, {CellType::Text, CellType::Integer}};
+  CHECK(render(r, OutputFormat::Table) ==
+        "player   n\n"
+        "------  --\n"
+        "Jos\xc3\xa9     1\n"
+        "Bo      10\n");
+}
+
+TEST_CASE("query results round-trip from a real database into every format", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    Writer w(db);
+    bool already = false;
+    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
+    w.add_hand(fid, make_hand("100", "raw"), make_result());
+  }
+  const QueryResult r = run_query(db, "SELECT code, severity, count FROM v_code_counts");
+  CHECK(render(r, OutputFormat::Json) ==
+        "[\n"
+        "  {\"code\": \"COLLECTED_MISMATCH\", \"severity\": \"warning\", \"count\": 1},\n"
+        "  {\"code\": \"NOTE\", \"severity\": \"info\", \"count\": 1}\n"
+        "]\n");
+  CHECK(render(r, OutputFormat::Csv) ==
+        "code,severity,count\nCOLLECTED_MISMATCH,warning,1\nNOTE,info,1\n");
+  CHECK(render(r, OutputFormat::Table) ==
+        "code                severity  count\n"
+        "------------------  --------  -----\n"
+        "COLLECTED_MISMATCH  warning       1\n"
+        "NOTE                info          1\n");
+  CHECK(hh::db::output_format_from_name("csv") == OutputFormat::Csv);
+  CHECK(hh::db::output_format_from_name("table") == OutputFormat::Table);
+  CHECK(hh::db::output_format_from_name("json") == OutputFormat::Json);
+  CHECK_FALSE(hh::db::output_format_from_name("xml").has_value());
+}
