@@ -7,7 +7,7 @@
 #include <array>
 #include <chrono>
 #include <map>
-#include <sstream>
+#include <charconv>
 
 #include "parser/money.hpp"
 #include "parser/stars_grammar.hpp"
@@ -160,12 +160,28 @@ struct NameMatch {
 std::string to_utc(std::string_view date_s, std::string_view time_s, std::string_view zone) {
   const char* iana = iana_zone(zone);
   if (!iana) return "";
-  std::string stamp = std::string(date_s) + " " + std::string(time_s);
-  if (std::count(time_s.begin(), time_s.end(), ':') == 1) stamp += ":00";  // "17:55 UTC"
-  std::istringstream in(stamp);
-  date::local_seconds local;
-  in >> date::parse("%Y/%m/%d %H:%M:%S", local);
-  if (in.fail()) return "";
+  // "YYYY/MM/DD" and "H:MM[:SS]"; read with from_chars, no locale involved.
+  int v[6] = {0, 0, 0, 0, 0, 0};
+  // Reads up to n numbers separated by `sep`; returns how many were read, -1 on junk.
+  auto read = [](std::string_view text, char sep, int* out, int n) {
+    int count = 0;
+    while (count < n) {
+      std::size_t end = text.find(sep);
+      std::string_view part = text.substr(0, end);
+      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), out[count]);
+      if (ec != std::errc() || p != part.data() + part.size()) return -1;
+      ++count;
+      if (end == std::string_view::npos) return count;
+      text.remove_prefix(end + 1);
+    }
+    return -1;
+  };
+  if (read(date_s, '/', v, 3) != 3 || read(time_s, ':', v + 3, 3) < 2) return "";
+  date::year_month_day ymd{date::year{v[0]}, date::month{static_cast<unsigned>(v[1])},
+                           date::day{static_cast<unsigned>(v[2])}};
+  if (!ymd.ok() || v[3] > 23 || v[4] > 59 || v[5] > 60) return "";
+  date::local_seconds local = date::local_days{ymd} + std::chrono::hours{v[3]} +
+                              std::chrono::minutes{v[4]} + std::chrono::seconds{v[5]};
   try {
     const date::time_zone* tz = date::locate_zone(iana);
     // Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.

@@ -1,0 +1,96 @@
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/audit_run.hpp"
+#include "cli/commands.hpp"
+#include "db/query.hpp"
+
+namespace hh::cli {
+
+namespace {
+
+struct AuditArgs {
+  std::vector<std::string> paths;
+  std::string db{"hhaudit.db"};
+  std::string fail_on{"error"};
+  std::string format{"table"};
+  bool quiet{false};
+};
+
+// The run's summary as a query-shaped result, so that table, csv and json share one writer.
+db::QueryResult code_table(const AuditSummary& s) {
+  db::QueryResult r;
+  r.columns = {"code", "severity", "count"};
+  for (const auto& [code, c] : s.codes) {
+    r.rows.push_back({code, std::string(severity_name(c.severity)), std::to_string(c.count)});
+    r.types.push_back({db::CellType::Text, db::CellType::Text, db::CellType::Integer});
+  }
+  return r;
+}
+
+void run(const AuditArgs& a, int& exit_code) {
+  std::optional<Severity> fail_on = severity_from_name(a.fail_on);
+  if (!fail_on && a.fail_on != "none") {
+    std::cerr << "hhaudit audit: --fail-on must be info, warning, error or none\n";
+    exit_code = kUsageOrIo;
+    return;
+  }
+  auto format = db::output_format_from_name(a.format);
+  if (!format) {
+    std::cerr << "hhaudit audit: --format must be table, csv or json\n";
+    exit_code = kUsageOrIo;
+    return;
+  }
+  AuditOptions opt;
+  opt.paths = a.paths;
+  opt.db_path = a.db;
+  opt.progress = !a.quiet && isatty(STDERR_FILENO);
+  AuditSummary s;
+  try {
+    s = run_audit(opt, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "hhaudit audit: " << e.what() << "\n";
+    exit_code = kUsageOrIo;
+    return;
+  }
+  if (*format == db::OutputFormat::Table) {
+    std::cout << fmt::format(
+        "audited {} files ({} already in the database, {} without hands skipped): {} hands, "
+        "{} parsed, {} unparsed, {} duplicates, {} conflicts -> {}\n",
+        s.files, s.files_already_audited, s.files_without_hands, s.hands, s.hands - s.unparsed,
+        s.unparsed, s.duplicates, s.conflicts, a.db);
+    if (s.codes.empty()) std::cout << "no findings\n";
+  }
+  if (!s.codes.empty() || *format != db::OutputFormat::Table)
+    db::write_result(std::cout, code_table(s), *format);
+  if (s.io_errors > 0)
+    exit_code = kUsageOrIo;
+  else if (fail_on && s.worst && *s.worst >= *fail_on)
+    exit_code = kFindings;
+  else
+    exit_code = kClean;
+}
+
+}  // namespace
+
+void add_audit_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<AuditArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "audit", "Parse, replay and check hand histories; store hands and findings in SQLite");
+  cmd->add_option("paths", args->paths, "Files, folders (searched recursively) or - for stdin")
+      ->required();
+  cmd->add_option("--db", args->db, "SQLite database to create or add to")->capture_default_str();
+  cmd->add_option("--fail-on", args->fail_on,
+                  "Exit 1 when a finding of this severity or worse is found: info, warning, "
+                  "error or none")
+      ->capture_default_str();
+  cmd->add_option("--format", args->format, "Summary on stdout as table, csv or json")
+      ->capture_default_str();
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress line on stderr");
+  cmd->callback([args, &exit_code] { run(*args, exit_code); });
+}
+
+}  // namespace hh::cli

@@ -1,0 +1,43 @@
+// The audit pipeline: files -> decode -> parse -> audit -> SQLite. Shared by `hhaudit audit` and
+// the tests.
+#pragma once
+
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "audit/finding.hpp"
+
+namespace hh::cli {
+
+struct AuditOptions {
+  std::vector<std::string> paths;  // files, folders (recursive) or "-" for stdin
+  std::string db_path;
+  bool progress{false};  // draw a progress line on stderr
+};
+
+struct CodeCount {
+  Severity severity{Severity::Info};
+  long count{0};
+};
+
+struct AuditSummary {
+  long files{0};
+  long files_already_audited{0};
+  long files_without_hands{0};  // found in a folder, no hand history in them: skipped
+  long hands{0};
+  long unparsed{0};
+  long duplicates{0};
+  long conflicts{0};
+  long io_errors{0};
+  std::map<std::string, CodeCount> codes;  // findings of this run by code
+  std::optional<Severity> worst;
+};
+
+// Runs the audit. I/O problems (a missing path, an unreadable file) are printed on `err`, counted
+// in io_errors, and do not stop the other files. Throws std::runtime_error if the database cannot
+// be opened.
+AuditSummary run_audit(const AuditOptions& options, std::ostream& err);
+
+}  // namespace hh::cli

@@ -1,0 +1,20 @@
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"hhaudit: audits poker hand histories and stores every discrepancy in SQLite"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "hhaudit 0.1.0");
+  int exit_code = hh::cli::kClean;
+  hh::cli::add_audit_command(app, exit_code);
+  hh::cli::add_query_command(app, exit_code);
+  hh::cli::add_explain_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? hh::cli::kClean : hh::cli::kUsageOrIo;
+  }
+  return exit_code;
+}
