@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages hhaudit builds with, when they are missing. Run as root.
+set -euo pipefail
+packages=(build-essential cmake libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
+          libhowardhinnant-date-dev libssl-dev tzdata)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Quick start: install what is missing, build in Release, audit the bundled sample hands into
+# hhaudit.db and print the summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"
+rm -f hhaudit.db hhaudit.db-wal hhaudit.db-shm
+set +e
+./build/hhaudit audit testdata/sample --db hhaudit.db --quiet
+status=$?
+set -e
+echo "exit code $status (0 clean, 1 findings at or above --fail-on, 2 usage or I/O error)"
+echo "try: ./build/hhaudit query --db hhaudit.db \"SELECT code, count(*) FROM discrepancies GROUP BY code\""
+[ "$status" -le 1 ]

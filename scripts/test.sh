@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds hhaudit and runs the whole test suite with ctest. BUILD_DIR and extra CMake arguments
+# (e.g. -DHHAUDIT_SANITIZE=ON) may be given: scripts/test.sh [BUILD_DIR [CMAKE_ARGS...]].
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+build_dir=${1:-build}
+shift || true
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build "$build_dir" -j"$(nproc)"
+ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"

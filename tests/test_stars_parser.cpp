@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+
+#include "audit/audit.hpp"
+#include "parser/decode.hpp"
+#include "parser/site.hpp"
+#include "parser/stars_parser.hpp"
+#include "test_paths.hpp"
+
+using namespace hh;
+
+namespace {
+
+std::vector<Hand> parse_file(const std::string& rel) {
+  return parse_text(decode(test::read_file(test::testdata(rel))).text, rel);
+}
+
+const Event* find_event(const Hand& h, EventKind k, int seat) {
+  for (const Event& e : h.events)
+    if (e.kind == k && e.seat == seat) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("PokerStars header, seats, raises and run-it-twice collections", "[stars]") {
+  auto hands = parse_file("sample/fixtures_holdem_Sample.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site == "pokerstars");
+  CHECK(h.site_hand_id == "184487904738");
+  CHECK(h.game == "Split Hold'em");
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.currency == "USD");
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 100);
+  CHECK(h.big_blind == 200);
+  // 13:38:18 ET on 28 March 2018 is daylight time (UTC-4).
+  CHECK(h.started_at_utc == "2018-03-28T17:38:18Z");
+  CHECK(h.table_name == "Rhodesia");
+  CHECK(h.max_seats == 6);
+  CHECK(h.button_seat == 3);
+  REQUIRE(h.seats.size() == 6);
+  CHECK(h.seats[0].player == "Player0");
+  CHECK(h.seats[0].stack == 43069);
+  CHECK(h.seats[3].stack == 16000);
+  // "Player1: raises $4 to $6": 6.00 put in, to 6.00, raise by 4.00.
+  const Event* raise = find_event(h, EventKind::Raise, 2);
+  REQUIRE(raise);
+  CHECK(raise->amount == 600);
+  CHECK(raise->to == 600);
+  CHECK(raise->raise_by == 400);
+  CHECK(raise->street == Street::Preflop);
+  // Two boards, two collections, each from "the pot".
+  int boards = 0, collections = 0;
+  for (const Event& e : h.events) {
+    if (e.kind == EventKind::Board) ++boards;
+    if (e.kind == EventKind::Collected) {
+      ++collections;
+      CHECK(e.pot_index == -1);
+    }
+  }
+  CHECK(boards == 6);
+  CHECK(collections == 2);
+  REQUIRE(h.total_pot);
+  CHECK(*h.total_pot == 6982);
+  REQUIRE(h.rake);
+  CHECK(*h.rake == 275);
+  REQUIRE(h.summary.size() == 6);
+  CHECK(h.summary[1].won == 3354);
+  CHECK(h.summary[2].won == 3353);
+
+  AuditResult r = audit_hand(h);
+  CHECK(r.findings.empty());
+  REQUIRE(r.pots.size() == 1);
+  CHECK(r.pots[0].amount == 6982);
+  CHECK(r.pots[0].rake == 275);
+}
+
+TEST_CASE("tournament hand: chips, level stakes, bounty", "[stars]") {
+  auto hands = parse_file("sample/fixtures_holdem_tournament_pko.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  CHECK(h.tournament);
+  CHECK(h.unit == 1);
+  CHECK(h.currency.empty());
+  CHECK_FALSE(h.tournament_id.empty());
+  CHECK(h.big_blind > 0);
+}
+
+TEST_CASE("a broken hand does not take its neighbours down", "[stars]") {
+  std::string good = test::read_file(test::testdata("sample/fixtures_holdem_walk.txt"));
+  std::string text = good + "\n\nPokerStars Hand #1: this header is garbage\nSeat 1: x\n\n" + good;
+  auto hands = parse_text(decode(text).text, "mixed.txt");
+  REQUIRE(hands.size() == 3);
+  CHECK(hands[0].parsed);
+  CHECK_FALSE(hands[1].parsed);
+  CHECK(hands[2].parsed);
+  AuditResult bad = audit_hand(hands[1]);
+  REQUIRE_FALSE(bad.findings.empty());
+  CHECK(bad.findings[0].code == "PARSE_ERROR");
+  CHECK(bad.findings[0].line > 0);
+  CHECK(bad.findings[0].message.find("mixed.txt:") == 0);
+}
+
+TEST_CASE("text with no known hand is kept as an unparsed hand", "[stars]") {
+  auto hands = parse_text("just some notes\nnot a hand\n", "notes.txt");
+  REQUIRE(hands.size() == 1);
+  CHECK(hands[0].site == "unknown");
+  CHECK_FALSE(hands[0].parsed);
+  CHECK(audit_hand(hands[0]).findings.at(0).code == "PARSE_ERROR");
+}
+
+TEST_CASE("local times to UTC", "[stars]") {
+  CHECK(stars::to_utc("2018/03/28", "13:38:18", "ET") == "2018-03-28T17:38:18Z");
+  CHECK(stars::to_utc("2009/11/20", "7:12:10", "ET") == "2009-11-20T12:12:10Z");
+  CHECK(stars::to_utc("2019/08/14", "17:55", "UTC") == "2019-08-14T17:55:00Z");
+  CHECK(stars::to_utc("2018/03/28", "19:38:18", "CET") == "2018-03-28T17:38:18Z");
+  CHECK(stars::to_utc("2018/03/28", "19:38:18", "XYZ").empty());
+}
+
+TEST_CASE("old exports without Uncalled bet lines", "[stars]") {
+  // PokerStars 2005: the big blind's unmatched half goes back silently; the total pot says so.
+  const char* text =
+      "PokerStars Game #2344646393:  Hold'em Limit ($1/$2 USD) - 2005/08/15 14:27:10 ET\n"
+      "Table 'Phad' Seat #6 is the button\n"
+      "Seat 6: Hero ($40 in chips)\n"
+      "Seat 7: fblm2002 ($24.75 in chips)\n"
+      "fblm2002: posts small blind $0.50\n"
+      "Hero: posts big blind $1\n"
+      "*** HOLE CARDS ***\n"
+      "fblm2002: folds\n"
+      "Hero collected $1 from pot\n"
+      "*** SUMMARY ***\n"
+      "Total pot $1 | Rake $0\n"
+      "Seat 6: Hero (button) (big blind) collected ($1)\n"
+      "Seat 7: fblm2002 (small blind) folded before Flop\n";
+  auto hands = parse_text(text, "old.txt");
+  REQUIRE(hands.size() == 1);
+  AuditResult r = audit_hand(hands[0]);
+  REQUIRE(r.findings.size() == 1);
+  CHECK(r.findings[0].code == "UNCALLED_BET_NOT_PRINTED");
+  CHECK(r.findings[0].severity == Severity::Info);
+  CHECK(r.findings[0].expected == 50);
+  // Without the total pot agreeing, the missing return is an error.
+  std::string wrong = text;
+  wrong.replace(wrong.find("Total pot $1 |"), 14, "Total pot $1.50 |");
+  AuditResult r2 = audit_hand(parse_text(wrong, "old.txt").at(0));
+  CHECK(r2.has("UNCALLED_BET_MISMATCH"));
+}
