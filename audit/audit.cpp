@@ -16,7 +16,9 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players) {
   Money top = 0;
   for (const PotInput& p : players) {
     top = std::max(top, p.contributed);
-    if (p.all_in && !p.folded && p.contributed > 0) levels.insert(p.contributed);
+    // A player all-in who is then folded for sitting out still closes a level (PokerStars
+    // tournament hand 16652117062: main pot 1040 at the folded all-in big blind's 200).
+    if (p.all_in && p.contributed > 0) levels.insert(p.contributed);
   }
   if (top > 0) levels.insert(top);
 
@@ -202,8 +204,16 @@ class Auditor {
         case EventKind::PostDead:
           if ((p = player(e))) put(*p, e, e.amount, 0);
           break;
-        case EventKind::PostSmallBlind:
         case EventKind::PostBigBlind:
+          if ((p = player(e))) {
+            put(*p, e, e.amount, e.amount);
+            // A big blind all-in for less still sets the full big blind to call. (In fixed-limit
+            // headers the stakes are the bet sizes, not the blinds, so this is for big-bet games.)
+            if (e.all_in && h_.structure != Structure::FixedLimit)
+              max_bet_ = std::max(max_bet_, h_.big_blind);
+          }
+          break;
+        case EventKind::PostSmallBlind:
         case EventKind::PostStraddle:
         case EventKind::PostButtonBlind:
         case EventKind::BringIn:
@@ -374,7 +384,11 @@ class Auditor {
 
   void check_pots_and_payouts() {
     auto& pots = r_.pots;
-    // Printed main and side pots are net of rake.
+    // Printed main and side pots. PokerStars prints them net of rake, but how it splits the rake
+    // between pots is not published (real hands fit neither "main pot first" nor an exact
+    // proportion): each printed pot must lie between its built amount less the whole rake and its
+    // built amount, and together they must equal the built pots less the rake.
+    const Money rake = h_.rake.value_or(0);
     if (!h_.reported_pots.empty()) {
       if (h_.reported_pots.size() != pots.size()) {
         add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0,
@@ -383,17 +397,39 @@ class Auditor {
                         h_.reported_pots.size()),
             summary_line());
       }
+      Money printed_sum = 0, built_sum = 0;
       for (const ReportedPot& rp : h_.reported_pots) {
         if (rp.index < 0 || rp.index >= static_cast<int>(pots.size())) continue;
         BuiltPot& bp = pots[rp.index];
         bp.reported_amount = rp.amount;
-        Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
-        if (expected != rp.amount) {
+        printed_sum += rp.amount;
+        built_sum += bp.amount;
+        Money high = bp.amount;
+        Money low = h_.reported_pots_net_of_rake ? bp.amount - rake : bp.amount;
+        if (rp.amount > high || rp.amount < low) {
+          Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
           add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected, rp.amount,
-              fmt::format("{} should be {}, the summary says {}", pot_name(rp.index),
-                          amt(expected), amt(rp.amount)),
+              fmt::format("{} holds {}{}, the summary says {}", pot_name(rp.index),
+                          amt(bp.amount),
+                          h_.reported_pots_net_of_rake ? fmt::format(" before a rake of {}", amt(rake))
+                                                       : std::string(),
+                          amt(rp.amount)),
               summary_line());
         }
+      }
+      Money expected_sum = h_.reported_pots_net_of_rake ? built_sum - rake : built_sum;
+      if (h_.reported_pots.size() == pots.size() && printed_sum != expected_sum) {
+        add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected_sum, printed_sum,
+            fmt::format("the printed pots add up to {}, the built pots{} to {}", amt(printed_sum),
+                        h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
+            summary_line());
+      }
+      // Where the site printed each pot net of rake, that is the rake split it used.
+      if (h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
+          printed_sum == expected_sum) {
+        for (BuiltPot& bp : pots)
+          if (bp.reported_amount && *bp.reported_amount <= bp.amount)
+            bp.rake = bp.amount - *bp.reported_amount;
       }
     }
     // Collections per pot. When any collection says only "from pot" while the rules build

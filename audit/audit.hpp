@@ -9,7 +9,8 @@
 namespace hh {
 
 // Builds main and side pots from each seat's contribution (net of uncalled bets returned):
-// one pot per all-in level, eligible = seats that did not fold and put in at least that level.
+// one pot per all-in level (a folded all-in player's too), eligible = seats that did not fold and
+// put in at least that level.
 // Chips above the last level that nobody still in the hand matched stay in the last pot.
 struct PotInput {
   int seat{0};

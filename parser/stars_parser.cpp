@@ -342,8 +342,9 @@ class Builder {
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
     std::string_view name = sl.name;
     int board = 0;
-    if (starts_with(name, "FIRST ")) name.remove_prefix(6);
-    if (starts_with(name, "SECOND ")) {
+    const bool draw_round = name.ends_with("DRAW");  // "FIRST DRAW" is a draw, not a board
+    if (!draw_round && starts_with(name, "FIRST ")) name.remove_prefix(6);
+    if (!draw_round && starts_with(name, "SECOND ")) {
       name.remove_prefix(7);
       board = 1;
     }
@@ -353,6 +354,7 @@ class Builder {
       return;
     }
     Street next = street_;
+    if (name.find("DRAW") != std::string_view::npos) draw_marker_seen_ = true;
     if (name == "HOLE CARDS" || name == "DEALING HANDS" || name == "3rd STREET") {
       next = Street::Preflop;
     } else if (name == "FLOP" || name == "FIRST DRAW" || name == "DRAW" || name == "4th STREET") {
@@ -390,6 +392,11 @@ class Builder {
             rest);
       return;
     }
+    // Old single-draw exports print no "*** DRAW ***" marker: the first discard opens the round
+    // after the draw.
+    if ((a.verb == ast::Verb::Discard || a.verb == ast::Verb::StandPat) && !draw_marker_seen_ &&
+        street_ == Street::Preflop)
+      street_ = Street::Flop;
     Event e;
     e.seat = seat;
     e.street = street_;
@@ -695,6 +702,7 @@ class Builder {
   std::vector<std::pair<std::string, int>> names_by_length_;
   bool in_summary_{false};
   bool stud_{false};
+  bool draw_marker_seen_{false};
   Money site_added_{0};
 };
 
