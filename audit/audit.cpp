@@ -170,11 +170,23 @@ class Auditor {
     }
   }
 
+  // The street total a call must reach. After a big blind all-in for less than the full blind,
+  // callers still owe the full blind while someone else could still match it; once every other
+  // player in the hand is all-in, matching the largest bet made is enough (PokerStars tournament
+  // hands 75726253875 and 25234313412).
+  Money to_call(const PlayerState& caller) const {
+    if (blind_floor_ <= max_bet_) return max_bet_;
+    for (const auto& [seat, p] : players_)
+      if (seat != caller.seat && !p.folded && p.stack > 0) return blind_floor_;
+    return max_bet_;
+  }
+
   void new_round(Street s) {
     Street round = s == Street::Setup ? Street::Preflop : s;
     if (round == round_) return;
     round_ = round;
     max_bet_ = 0;
+    blind_floor_ = 0;
     for (auto& [seat, p] : players_) p.street_bet = 0;
   }
 
@@ -210,7 +222,7 @@ class Auditor {
             // A big blind all-in for less still sets the full big blind to call. (In fixed-limit
             // headers the stakes are the bet sizes, not the blinds, so this is for big-bet games.)
             if (e.all_in && h_.structure != Structure::FixedLimit)
-              max_bet_ = std::max(max_bet_, h_.big_blind);
+              blind_floor_ = std::max(blind_floor_, h_.big_blind);
           }
           break;
         case EventKind::PostSmallBlind:
@@ -225,7 +237,7 @@ class Auditor {
           break;
         case EventKind::Call:
           if ((p = player(e))) {
-            Money owed = std::min(max_bet_ - p->street_bet, p->stack);
+            Money owed = std::min(to_call(*p) - p->street_bet, p->stack);
             if (e.amount != owed) {
               add("WRONG_CALL_AMOUNT", Severity::Error, e.street, p->seat, owed, e.amount,
                   fmt::format("line {}: {} calls {} but the call is {}", e.line, p->player,
@@ -238,11 +250,12 @@ class Auditor {
         case EventKind::Raise:
           if ((p = player(e))) {
             Money chips = e.to - p->street_bet;
-            if (e.raise_by != 0 && e.raise_by != e.to - max_bet_) {
+            const Money facing = std::max(max_bet_, blind_floor_);
+            if (e.raise_by != 0 && e.raise_by != e.to - facing) {
               add("RAISE_INCREMENT_MISMATCH", Severity::Warning, e.street, p->seat,
-                  e.to - max_bet_, e.raise_by,
+                  e.to - facing, e.raise_by,
                   fmt::format("line {}: {} raises {} to {} but the bet to beat was {}", e.line,
-                              p->player, amt(e.raise_by), amt(e.to), amt(max_bet_)),
+                              p->player, amt(e.raise_by), amt(e.to), amt(facing)),
                   e.line);
             }
             put(*p, e, chips, chips);
@@ -557,6 +570,7 @@ class Auditor {
   std::vector<Collection> collections_;
   Street round_{Street::Setup};
   Money max_bet_{0};
+  Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
 };
 
 }  // namespace
