@@ -250,7 +250,9 @@ class Auditor {
         case EventKind::Raise:
           if ((p = player(e))) {
             Money chips = e.to - p->street_bet;
-            const Money facing = std::max(max_bet_, blind_floor_);
+            // PokerStars counts the increment from the largest bet made, even when a short
+            // all-in big blind means callers owe more (tournament hand 16652117062).
+            const Money facing = max_bet_;
             if (e.raise_by != 0 && e.raise_by != e.to - facing) {
               add("RAISE_INCREMENT_MISMATCH", Severity::Warning, e.street, p->seat,
                   e.to - facing, e.raise_by,

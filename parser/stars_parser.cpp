@@ -544,6 +544,11 @@ class Builder {
         other(line, ln);
         return true;
       }
+    // PokerMaster appends its own metadata as a "# {json}" comment line.
+    if (starts_with(line, "# {")) {
+      other(line, ln);
+      return true;
+    }
     // Export banners and separators some tools put between hands: "*********** # 1 ****".
     if (line.find_first_not_of("*# 0123456789") == std::string_view::npos) return true;
     return false;

@@ -1,0 +1,126 @@
+// End-to-end: the hhaudit binary as users run it (exit codes, stdin, re-audit, read-only query).
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "test_paths.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code{-1};
+  std::string out;
+};
+
+// Runs a shell command line, returning its exit code and stdout.
+Run run(const std::string& cmd) {
+  Run r;
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+
+fs::path temp_dir() {
+  std::random_device rd;
+  fs::path d = fs::temp_directory_path() / ("hhaudit-cli-" + std::to_string(rd()));
+  fs::create_directories(d);
+  return d;
+}
+
+// Quoted for the shell. (Built by appending: GCC 12 warns falsely on "'" + std::string.)
+std::string q(const fs::path& p) {
+  std::string s(1, '\'');
+  s += p.string();
+  s += '\'';
+  return s;
+}
+
+std::string bin() { return q(HHAUDIT_BINARY); }
+
+}  // namespace
+
+TEST_CASE("audit the samples, then query them", "[cli]") {
+  fs::path dir = temp_dir();
+  fs::path db = dir / "a.db";
+  Run a = run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(db) + " -q");
+  CHECK(a.code == 0);
+  CHECK(a.out.find("10 hands, 10 parsed, 0 unparsed") != std::string::npos);
+
+  Run count = run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) AS n FROM hands\"");
+  CHECK(count.code == 0);
+  CHECK(count.out == "n\n10\n");
+
+  // The same files again add nothing.
+  Run again = run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(db) + " -q");
+  CHECK(again.code == 0);
+  CHECK(again.out.find("10 already in the database") != std::string::npos);
+  CHECK(run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) FROM hands\"").out ==
+        "count(*)\n10\n");
+
+  // query is read-only.
+  Run write = run(bin() + " query --db " + q(db) + " \"DELETE FROM hands\" 2>/dev/null");
+  CHECK(write.code == 2);
+  CHECK(run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) FROM hands\"").out ==
+        "count(*)\n10\n");
+
+  // explain finds a hand by the site's number.
+  Run ex = run(bin() + " explain --db " + q(db) + " 184487904738");
+  CHECK(ex.code == 0);
+  CHECK(ex.out.find("Split Hold'em") != std::string::npos);
+  CHECK(run(bin() + " explain --db " + q(db) + " 1 2>/dev/null").code == 0);  // hhaudit's hand_id
+  CHECK(run(bin() + " explain --db " + q(db) + " 999 2>/dev/null").code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("exit codes and stdin", "[cli]") {
+  fs::path dir = temp_dir();
+  fs::path db = dir / "b.db";
+  // A money error: the walk's "Total pot $2" edited to "Total pot $3".
+  std::string walk = hh::test::read_file(hh::test::testdata("sample/fixtures_holdem_walk.txt"));
+  fs::path bad = dir / "bad.txt";
+  {
+    std::ofstream out(bad);
+    std::string edited = walk;
+    std::size_t at = edited.find("Total pot");
+    REQUIRE(at != std::string::npos);
+    std::size_t num = edited.find_first_of("0123456789", at);
+    edited[num] = edited[num] == '9' ? '8' : static_cast<char>(edited[num] + 1);
+    out << edited;
+  }
+  Run findings = run(bin() + " audit " + q(bad) + " --db " + q(db) + " -q");
+  CHECK(findings.code == 1);
+  CHECK(findings.out.find("TOTAL_POT_MISMATCH") != std::string::npos);
+  CHECK(run(bin() + " audit " + q(bad) + " --db " + q(dir / "c.db") + " -q --fail-on none").code ==
+        0);
+  Run json = run(bin() + " audit " + q(bad) + " --db " + q(dir / "d.db") + " -q --format json");
+  CHECK(json.out.rfind("[", 0) == 0);
+  CHECK(json.out.find("\"TOTAL_POT_MISMATCH\"") != std::string::npos);
+
+  // Missing path: usage/I-O error.
+  CHECK(run(bin() + " audit " + q(dir / "nope.txt") + " --db " + q(dir / "e.db") + " -q 2>/dev/null")
+            .code == 2);
+  // No subcommand, unknown option.
+  CHECK(run(bin() + " 2>/dev/null >/dev/null").code == 2);
+  CHECK(run(bin() + " audit --bogus x 2>/dev/null >/dev/null").code == 2);
+  CHECK(run(bin() + " --help >/dev/null").code == 0);
+  CHECK(run(bin() + " audit --help >/dev/null").code == 0);
+
+  // stdin.
+  Run in = run("cat " + q(hh::test::testdata("sample/fixtures_holdem_walk.txt")) + " | " + bin() +
+               " audit - --db " + q(dir / "f.db") + " -q");
+  CHECK(in.code == 0);
+  CHECK(in.out.find("1 hands, 1 parsed") != std::string::npos);
+  fs::remove_all(dir);
+}
