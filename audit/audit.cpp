@@ -113,6 +113,7 @@ class Auditor {
     check_uncalled();
     build();
     check_totals();
+    attribute_rake(r_.pots, effective_rake());
     check_pots_and_payouts();
     check_summary();
     fill_players();
@@ -308,9 +309,15 @@ class Auditor {
     for (const auto& [seat, p] : players_) any_printed |= p.returned != 0;
     Money gross_total = 0;
     for (const auto& [seat, p] : players_) gross_total += p.gross;
-    // Old PokerStars exports (2005-2008) print no "Uncalled bet" line: the excess goes back
-    // silently and the total pot leaves it out. Accept that only when the printed total agrees.
-    if (!any_printed && expected_top > 0 && h_.total_pot &&
+    if (h_.uncalled_style == UncalledStyle::InCollection) {
+      returned_in_collection(players_.at(top->seat), expected_top);
+      return;
+    }
+    // Old PokerStars exports (up to 2007 in the corpus) print no "Uncalled bet" line: the excess
+    // goes back silently and the total pot leaves it out. Accept that only for hands before 2008
+    // and only when the printed total agrees; later a missing line is an error.
+    const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
+    if (!any_printed && old_export && expected_top > 0 && h_.total_pot &&
         *h_.total_pot == gross_total - expected_top + h_.site_added) {
       PlayerState& p = players_.at(top->seat);
       p.returned = expected_top;
@@ -332,6 +339,32 @@ class Auditor {
     }
   }
 
+  // Sites that never print the uncalled part pay it back inside the bettor's collection (from
+  // the last pot they won): take it out of that collection so the pots are checked on what they
+  // hold. If the bettor collected less than the excess, the site kept money that was theirs.
+  void returned_in_collection(PlayerState& p, Money excess) {
+    if (excess <= 0) return;
+    Collection* last = nullptr;
+    for (Collection& c : collections_)
+      if (c.seat == p.seat && (!last || c.pot_index >= last->pot_index)) last = &c;
+    if (!last || last->amount < excess) {
+      add("UNCALLED_BET_MISMATCH", Severity::Error, std::nullopt, p.seat, excess,
+          last ? last->amount : 0,
+          fmt::format("{} should get {} back uncalled inside a collection, but collected {}",
+                      p.player, amt(excess), amt(last ? last->amount : 0)),
+          last ? last->line : 0);
+      return;
+    }
+    last->amount -= excess;
+    p.collected -= excess;
+    p.returned += excess;
+    p.stack += excess;
+    add("UNCALLED_BET_IN_COLLECTION", Severity::Info, std::nullopt, p.seat, excess, excess,
+        fmt::format("line {}: {} of {}'s collection is the uncalled part of the bet, not a pot",
+                    last->line, amt(excess), p.player),
+        last->line);
+  }
+
   void build() {
     std::vector<PotInput> in;
     for (const auto& [seat, p] : players_) {
@@ -340,43 +373,68 @@ class Auditor {
       r_.total_contributed += net;
     }
     r_.pots = build_pots(in);
-    attribute_rake(r_.pots, h_.rake.value_or(0));
     // Money the site itself adds (Splash the Pot) goes to the main pot.
     if (!r_.pots.empty()) r_.pots.front().amount += h_.site_added;
     for (const auto& c : collections_) r_.total_collected += c.amount;
   }
 
   void check_totals() {
-    Money pot = r_.total_contributed + h_.site_added;
-    if (h_.total_pot && *h_.total_pot != pot) {
+    const Money pot = r_.total_contributed + h_.site_added;
+    const Money fees = h_.fee_total();
+    if (!h_.total_pot) {
+      r_.derived_total_pot = pot;
+      add("TOTAL_POT_NOT_PRINTED", Severity::Info, std::nullopt, 0, pot, std::nullopt,
+          fmt::format("the site prints no total pot; derived {} from what was put in: "
+                      "TOTAL_POT_MISMATCH could not run",
+                      amt(pot)),
+          0);
+    } else if (*h_.total_pot != pot) {
       add("TOTAL_POT_MISMATCH", Severity::Error, std::nullopt, 0, pot, *h_.total_pot,
           fmt::format("players put in {} but the summary says Total pot {}", amt(pot),
                       amt(*h_.total_pot)),
           summary_line());
     }
-    Money paid = r_.total_collected + cashed_pot_total();
-    if (h_.rake) {
-      if (*h_.rake < 0) {
-        add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, *h_.rake, "negative rake", 0);
+    const Money paid = r_.total_collected + cashed_pot_total();
+    if (!h_.rake) {
+      const Money derived = h_.total_pot.value_or(pot) - paid - fees;
+      r_.derived_rake = derived;
+      if (derived < 0) {
+        add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
+            fmt::format("{} was paid out of a pot of {}: the derived rake is negative",
+                        amt(paid + fees), amt(h_.total_pot.value_or(pot))),
+            0);
+      } else {
+        add("RAKE_NOT_PRINTED", Severity::Info, std::nullopt, 0, derived, std::nullopt,
+            fmt::format("the site prints no rake; derived {} (pot less collected and fees): "
+                        "CHIPS_NOT_CONSERVED could not run",
+                        amt(derived)),
+            0);
       }
-      if (h_.total_pot) {
-        Money derived = *h_.total_pot - paid - h_.fees;
-        if (derived != *h_.rake) {
-          add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, derived, *h_.rake,
-              fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
-                          amt(*h_.total_pot), amt(paid + h_.fees), amt(derived), amt(*h_.rake)),
-              summary_line());
-        }
+      return;
+    }
+    if (*h_.rake < 0) {
+      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, *h_.rake, "negative rake", 0);
+    }
+    if (h_.total_pot) {
+      const Money derived = *h_.total_pot - paid - fees;
+      if (derived != *h_.rake) {
+        add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, derived, *h_.rake,
+            fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
+                        amt(*h_.total_pot), amt(paid + fees), amt(derived), amt(*h_.rake)),
+            summary_line());
       }
     }
-    Money leaves = paid + h_.rake.value_or(0) + h_.fees;
+    const Money leaves = paid + *h_.rake + fees;
     if (leaves != pot) {
       add("CHIPS_NOT_CONSERVED", Severity::Error, std::nullopt, 0, pot, leaves,
           fmt::format("{} went into the pot but {} came out (collected {}, rake {}, fees {})",
-                      amt(pot), amt(leaves), amt(paid), amt(h_.rake.value_or(0)), amt(h_.fees)),
+                      amt(pot), amt(leaves), amt(paid), amt(*h_.rake), amt(fees)),
           0);
     }
   }
+
+  // The printed rake, or the derived one where the site prints none.
+  Money effective_rake() const { return h_.rake ? *h_.rake : r_.derived_rake.value_or(0); }
 
   // A player who cashed out is not paid the pot: PokerStars keeps it and prints its amount only
   // on the summary line ("won ($X) ... (pot not awarded as player cashed out)").
@@ -403,7 +461,7 @@ class Auditor {
     // between pots is not published (real hands fit neither "main pot first" nor an exact
     // proportion): each printed pot must lie between its built amount less the whole rake and its
     // built amount, and together they must equal the built pots less the rake.
-    const Money rake = h_.rake.value_or(0);
+    const Money rake = effective_rake();
     if (!h_.reported_pots.empty()) {
       if (h_.reported_pots.size() != pots.size()) {
         add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0,

@@ -20,7 +20,8 @@ struct PotInput {
 };
 std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
 
-// Splits `rake` over pots the way PokerStars prints them: from the main pot first.
+// Splits `rake` over pots in proportion to their size, rounded to the nearest minor unit, the last
+// pot taking the remainder. Used where the site does not print its own split.
 void attribute_rake(std::vector<BuiltPot>& pots, Money rake);
 
 // Audits one hand. Never modifies or "repairs" it: findings record what the rules expect and

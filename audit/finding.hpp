@@ -50,6 +50,9 @@ struct AuditResult {
   std::vector<BuiltPot> pots;
   Money total_contributed{0};
   Money total_collected{0};
+  // Values the site did not print, derived by the audit (stored with a "derived" flag).
+  std::optional<Money> derived_total_pot;
+  std::optional<Money> derived_rake;
   Severity worst() const;
   bool has(std::string_view code) const;
 };

@@ -87,6 +87,8 @@ CREATE TABLE IF NOT EXISTS hands (
   total_contributed INTEGER,
   total_collected   INTEGER,
   parse_issues      INTEGER NOT NULL DEFAULT 0,
+  total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
+  rake_derived      INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
   UNIQUE (site, site_hand_id)
 );
 

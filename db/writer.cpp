@@ -109,8 +109,9 @@ struct Writer::Impl {
                             "table_name, game, limit_type, currency, unit, small_blind, big_blind, "
                             "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
                             "status, content_sha256, tournament_id, button_seat, cancelled, "
-                            "total_contributed, total_collected, parse_issues) VALUES (?, ?, ?, ?, "
-                            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                            "total_contributed, total_collected, parse_issues, total_pot_derived, "
+                            "rake_derived) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_player = Statement(db,
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
                               "contributed, collected, net) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -178,9 +179,9 @@ struct Writer::Impl {
       h.bind_text_or_null(14, hand.started_at_utc);
       h.bind_int64_or_null(15, nonzero_or_null(hand.max_seats));
       h.bind_int64_or_null(16, read_or_null(parsed, dealt));
-      h.bind_int64_or_null(17, hand.total_pot);
-      h.bind_int64_or_null(18, hand.rake);
-      h.bind_int64(19, hand.fees);
+      h.bind_int64_or_null(17, hand.total_pot ? hand.total_pot : result.derived_total_pot);
+      h.bind_int64_or_null(18, hand.rake ? hand.rake : result.derived_rake);
+      h.bind_int64(19, hand.fee_total());
       h.bind_text(20, hand_status(hand, result));
       h.bind_text(21, content_sha);
       h.bind_text_or_null(22, hand.tournament_id);
@@ -191,6 +192,8 @@ struct Writer::Impl {
       h.bind_int64_or_null(
           26, parsed ? std::optional<std::int64_t>(result.total_collected) : std::nullopt);
       h.bind_int64(27, static_cast<std::int64_t>(hand.issues.size()));
+      h.bind_int64(28, !hand.total_pot && result.derived_total_pot ? 1 : 0);
+      h.bind_int64(29, !hand.rake && result.derived_rake ? 1 : 0);
       h.step();
     }
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());

@@ -60,6 +60,12 @@ const char* event_kind_name(EventKind k) {
   return "?";
 }
 
+Money Hand::fee_total() const {
+  Money total = 0;
+  for (const Fee& f : fees) total += f.amount;
+  return total;
+}
+
 const Seat* Hand::seat_of(int seat) const {
   for (const Seat& s : seats)
     if (s.seat == seat) return &s;

@@ -97,6 +97,18 @@ struct ReportedPot {
   Money amount{0};
 };
 
+// Money leaving the pot besides rake: jackpot, bingo, fortune, tax, ... (named as the site does).
+struct Fee {
+  std::string name;
+  Money amount{0};
+};
+
+// How a site gives back the part of a bet nobody called.
+enum class UncalledStyle : std::uint8_t {
+  Printed,       // an "Uncalled bet (X) returned to P" line (PokerStars; pre-2008 exports may omit it)
+  InCollection,  // never printed: the excess is inside the bettor's "collected" amount (Winamax)
+};
+
 // One seat line of the summary, reduced to the money it states.
 struct SummarySeat {
   int seat{0};
@@ -141,11 +153,12 @@ struct Hand {
   std::vector<Event> events;
 
   // What the site printed in the summary.
-  std::optional<Money> total_pot;
+  std::optional<Money> total_pot;  // gross (before rake); nullopt when the site prints none
   std::vector<ReportedPot> reported_pots;  // empty when only "Total pot" was printed
   bool reported_pots_net_of_rake{true};    // PokerStars prints them after rake, Run It Once before
-  std::optional<Money> rake;
-  Money fees{0};        // money leaving the pot other than rake (jackpot, cash-out fee, ...)
+  UncalledStyle uncalled_style{UncalledStyle::Printed};
+  std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
+  std::vector<Fee> fees;  // money leaving the pot other than rake
   Money site_added{0};  // promotional money the site put into the pot ("Splash the Pot")
   std::vector<SummarySeat> summary;
   bool cancelled{false};
@@ -153,6 +166,7 @@ struct Hand {
   std::vector<ParseIssue> issues;  // lines not understood; a hand with a header issue is unparsed
   bool parsed{false};              // false: the header or structure could not be read
 
+  Money fee_total() const;
   const Seat* seat_of(int seat) const;
   const Seat* seat_by_player(std::string_view player) const;
 };

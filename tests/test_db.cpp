@@ -98,7 +98,7 @@ hh::Hand make_hand(const std::string& id, const std::string& raw) {
   h.seats = {{1, "Alice", 1000, 0, false}, {2, "Bob", 2000, 0, false}, {4, "Carol", 500, 0, true}};
   h.total_pot = 210;
   h.rake = 5;
-  h.fees = 1;
+  h.fees = {{"jackpot", 1}};
   h.parsed = true;
   return h;
 }
