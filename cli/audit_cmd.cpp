@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <thread>
 
 #include "cli/audit_run.hpp"
 #include "cli/commands.hpp"
@@ -18,6 +19,7 @@ struct AuditArgs {
   std::string fail_on{"error"};
   std::string format{"table"};
   bool quiet{false};
+  unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
 };
 
 // The run's summary as a query-shaped result, so that table, csv and json share one writer.
@@ -48,6 +50,7 @@ void run(const AuditArgs& a, int& exit_code) {
   opt.paths = a.paths;
   opt.db_path = a.db;
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
+  opt.jobs = a.jobs;
   AuditSummary s;
   try {
     s = run_audit(opt, std::cerr);
@@ -66,7 +69,10 @@ void run(const AuditArgs& a, int& exit_code) {
   }
   if (!s.codes.empty() || *format != db::OutputFormat::Table)
     db::write_result(std::cout, code_table(s), *format);
-  if (s.io_errors > 0)
+  if (s.interrupted)
+    std::cerr << "hhaudit audit: interrupted; what was read is saved, run the same command again to "
+                 "finish\n";
+  if (s.io_errors > 0 || s.interrupted)
     exit_code = kUsageOrIo;
   else if (fail_on && s.worst && *s.worst >= *fail_on)
     exit_code = kFindings;
@@ -90,6 +96,9 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", args->format, "Summary on stdout as table, csv or json")
       ->capture_default_str();
   cmd->add_flag("-q,--quiet", args->quiet, "No progress line on stderr");
+  cmd->add_option("-j,--jobs", args->jobs, "Threads that parse and audit (default: cores)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 256u));
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

@@ -1,12 +1,21 @@
 #include "cli/audit_run.hpp"
 
-#include <unistd.h>
-
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <deque>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "audit/audit.hpp"
 #include "db/schema.hpp"
@@ -20,34 +29,305 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
 struct InputFile {
   std::string path;
   bool from_folder{false};  // found by walking a folder rather than named
+  std::string stdin_bytes;  // "-": stdin, read once into memory
+  std::uint64_t bytes{0};
+  std::int64_t file_id{0};
 };
 
-bool read_all(const std::string& path, std::string& out) {
-  if (path == "-") {
-    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = std::move(ss).str();
-  return !in.bad();
+// Opens a file or the bytes read from stdin as one stream.
+std::unique_ptr<std::istream> open_input(const InputFile& f) {
+  if (f.path == "-") return std::make_unique<std::istringstream>(f.stdin_bytes);
+  auto in = std::make_unique<std::ifstream>(f.path, std::ios::binary);
+  if (!*in) return nullptr;
+  return in;
 }
 
-bool has_hand_start(std::string_view text) {
+// Reads raw bytes in pieces that end at a line end of the file's encoding, so that each piece
+// decodes on its own (a CR LF pair, a UTF-8 sequence or a UTF-16 unit is never cut).
+class PieceReader {
+ public:
+  static constexpr std::size_t kPiece = 1 << 20;
+
+  explicit PieceReader(std::istream& in) : in_(in) {}
+
+  bool next(std::string& piece) {
+    piece.clear();
+    if (!pending_.empty()) piece.swap(pending_);
+    while (true) {
+      std::size_t old = piece.size();
+      piece.resize(old + kPiece);
+      in_.read(piece.data() + old, static_cast<std::streamsize>(kPiece));
+      piece.resize(old + static_cast<std::size_t>(in_.gcount()));
+      if (first_) detect(piece);
+      if (!in_) return !piece.empty();  // end of file: the rest is the last piece
+      std::size_t cut = cut_point(piece);
+      if (cut != std::string::npos) {
+        pending_.assign(piece, cut, std::string::npos);
+        piece.resize(cut);
+        return true;
+      }
+      // No line end in a whole piece (a giant line): read on, the line is one piece.
+    }
+  }
+
+  bool failed() const { return in_.bad(); }
+
+ private:
+  void detect(const std::string& head) {
+    first_ = false;
+    std::size_t nul_even = 0, nul_odd = 0;
+    for (std::size_t i = 0; i < std::min<std::size_t>(head.size(), 4096); ++i)
+      if (head[i] == '\0') ++(i % 2 ? nul_odd : nul_even);
+    if (head.rfind("\xFF\xFE", 0) == 0 || nul_odd > 4 * (nul_even + 1)) unit_ = 2, big_endian_ = false;
+    if (head.rfind("\xFE\xFF", 0) == 0 || nul_even > 4 * (nul_odd + 1)) unit_ = 2, big_endian_ = true;
+  }
+
+  // Just after the last line end of the piece, or npos.
+  std::size_t cut_point(const std::string& p) const {
+    if (unit_ == 1) {
+      std::size_t nl = p.rfind('\n');
+      return nl == std::string::npos ? nl : nl + 1;
+    }
+    for (std::size_t i = p.size() & ~std::size_t{1}; i >= 2; i -= 2) {
+      char lo = big_endian_ ? p[i - 1] : p[i - 2];
+      char hi = big_endian_ ? p[i - 2] : p[i - 1];
+      if (lo == '\n' && hi == '\0') return i;
+    }
+    return std::string::npos;
+  }
+
+  std::istream& in_;
+  std::string pending_;
+  bool first_{true};
+  int unit_{1};
+  bool big_endian_{false};
+};
+
+// A run of complete hands from one file, with the decoded text they point into.
+struct Batch {
+  std::uint64_t seq{0};
+  std::size_t file{0};  // index into the inputs
+  std::shared_ptr<const std::string> text;
+  std::vector<HandText> hands;
+  bool last_of_file{false};
+  std::uint64_t raw_bytes{0};  // bytes of the file this batch accounts for (progress)
+  std::vector<Hand> parsed;
+  std::vector<AuditResult> results;
+};
+
+// Bounded hand-off between the reader, the workers and the writer. The writer takes batches in
+// the order the reader made them, so the database is the same whatever the number of workers.
+class Pipeline {
+ public:
+  explicit Pipeline(std::size_t max_in_flight) : max_in_flight_(max_in_flight) {}
+
+  // Reader: blocks while too many batches are between reader and writer.
+  void push(Batch b) {
+    std::unique_lock lock(mu_);
+    space_.wait(lock, [&] { return next_seq_ - written_ < max_in_flight_ || aborted_; });
+    if (aborted_) return;
+    b.seq = next_seq_++;
+    todo_.push_back(std::move(b));
+    work_.notify_one();
+  }
+  void close_input() {
+    std::lock_guard lock(mu_);
+    input_closed_ = true;
+    work_.notify_all();
+    done_cv_.notify_all();
+  }
+
+  // Worker: false when there is nothing left to do.
+  bool take(Batch& b) {
+    std::unique_lock lock(mu_);
+    work_.wait(lock, [&] { return !todo_.empty() || input_closed_ || aborted_; });
+    if (todo_.empty() || aborted_) return false;
+    b = std::move(todo_.front());
+    todo_.pop_front();
+    return true;
+  }
+  void finish(Batch b) {
+    std::lock_guard lock(mu_);
+    std::uint64_t seq = b.seq;
+    done_.emplace(seq, std::move(b));
+    done_cv_.notify_all();
+  }
+
+  // Writer: the next batch in order; false when all are written.
+  bool next_done(Batch& b) {
+    std::unique_lock lock(mu_);
+    done_cv_.wait(lock, [&] {
+      return done_.count(written_) || (input_closed_ && written_ == next_seq_) || aborted_;
+    });
+    auto it = done_.find(written_);
+    if (it == done_.end()) return false;
+    b = std::move(it->second);
+    done_.erase(it);
+    ++written_;
+    space_.notify_all();
+    return true;
+  }
+
+  void abort() {
+    std::lock_guard lock(mu_);
+    aborted_ = true;
+    work_.notify_all();
+    space_.notify_all();
+    done_cv_.notify_all();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable work_, space_, done_cv_;
+  std::deque<Batch> todo_;
+  std::map<std::uint64_t, Batch> done_;
+  std::uint64_t next_seq_{0};
+  std::uint64_t written_{0};
+  std::size_t max_in_flight_;
+  bool input_closed_{false};
+  bool aborted_{false};
+};
+
+std::string first_hand_line_site(std::string_view decoded) {
   std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
-    if (is_any_hand_start(line)) return true;
+  while (pos < decoded.size()) {
+    std::size_t nl = decoded.find('\n', pos);
+    std::string_view line =
+        decoded.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    if (const SiteFormat* f = format_of_line(line)) return f->name;
     if (nl == std::string_view::npos) break;
     pos = nl + 1;
   }
-  return false;
+  return "";
+}
+
+struct ScanResult {
+  bool ok{false};
+  std::string sha256;
+  std::string encoding;
+  std::string site;  // site of the first hand found in the first piece, "" if none
+};
+
+// First pass over a file: its digest, and from its first piece the encoding and the site.
+ScanResult scan(const InputFile& f) {
+  ScanResult r;
+  auto in = open_input(f);
+  if (!in) return r;
+  db::Sha256 sha;
+  std::string buf(PieceReader::kPiece, '\0');
+  bool first = true;
+  while (*in) {
+    in->read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    std::string_view got(buf.data(), static_cast<std::size_t>(in->gcount()));
+    sha.update(got);
+    if (first) {
+      Decoded d = decode(got);
+      r.encoding = encoding_name(d.encoding);
+      r.site = first_hand_line_site(d.text);
+      first = false;
+    }
+  }
+  if (in->bad()) return r;
+  if (first) r.encoding = "utf-8";  // empty file
+  r.sha256 = sha.hex();
+  r.ok = true;
+  return r;
+}
+
+// Reads one file into batches of complete hands. A hand never straddles two batches: the text
+// after the last hand start of a piece is carried into the next one.
+void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostream& err,
+               std::mutex& err_mu, std::atomic<long>& io_errors) {
+  // A file that cannot be read to its end is left unfinished in the database, so that the next
+  // run audits it again; so is one cut short by Ctrl-C.
+  auto in = open_input(f);
+  if (!in) {
+    std::lock_guard lock(err_mu);
+    err << "hhaudit: cannot read " << f.path << "\n";
+    ++io_errors;
+    return;
+  }
+  PieceReader reader(*in);
+  std::string raw;
+  std::string carry;
+  std::uint64_t carry_offset = 0;  // decoded offset of carry's first byte in the file
+  std::uint32_t carry_line = 1;    // line number of carry's first line
+  bool more = reader.next(raw);
+  while (more && !g_interrupted.load()) {
+    std::uint64_t raw_size = raw.size();
+    auto text = std::make_shared<std::string>(std::move(carry));
+    text->append(decode(raw).text);
+    more = reader.next(raw);
+    std::vector<HandText> hands = split_hands(*text, &is_any_hand_start);
+    const std::uint64_t base_offset = carry_offset;
+    const std::uint32_t base_line = carry_line;
+    carry.clear();
+    if (more && !hands.empty()) {
+      // The last hand may go on in the next piece.
+      const HandText tail = hands.back();
+      hands.pop_back();
+      const std::size_t at = static_cast<std::size_t>(tail.text.data() - text->data());
+      carry.assign(*text, at, std::string::npos);
+      carry_offset = base_offset + at;
+      carry_line = base_line + tail.line - 1;
+    } else if (more) {
+      carry = *text;  // no hand start yet: keep reading
+      continue;
+    }
+    for (HandText& h : hands) {
+      h.byte_offset += base_offset;
+      h.line += base_line - 1;
+    }
+    Batch b;
+    b.file = index;
+    b.text = std::move(text);
+    b.hands = std::move(hands);
+    b.raw_bytes = raw_size;
+    b.last_of_file = !more;
+    pipe.push(std::move(b));
+    if (!more) return;
+  }
+  if (g_interrupted.load()) return;
+  if (reader.failed()) {
+    std::lock_guard lock(err_mu);
+    err << "hhaudit: error reading " << f.path << "\n";
+    ++io_errors;
+    return;
+  }
+  Batch last;  // an empty file: finished with no hands
+  last.file = index;
+  last.last_of_file = true;
+  pipe.push(std::move(last));
+}
+
+void work(Pipeline& pipe, const std::vector<InputFile>& files, std::exception_ptr& failure,
+          std::mutex& failure_mu) {
+  Batch b;
+  try {
+    while (pipe.take(b)) {
+      const std::string& path = files[b.file].path;
+      b.parsed.reserve(b.hands.size());
+      b.results.reserve(b.hands.size());
+      for (const HandText& ht : b.hands) {
+        b.parsed.push_back(parse_hand_text(ht, path));
+        b.results.push_back(audit_hand(b.parsed.back()));
+      }
+      b.hands.clear();
+      b.text.reset();  // the hands own their text now
+      pipe.finish(std::move(b));
+    }
+  } catch (...) {
+    std::lock_guard lock(failure_mu);
+    if (!failure) failure = std::current_exception();
+    pipe.abort();
+  }
 }
 
 }  // namespace
@@ -57,12 +337,17 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   std::vector<InputFile> inputs;
   for (const std::string& p : options.paths) {
     if (p == "-") {
-      inputs.push_back({p, false});
+      InputFile f;
+      f.path = p;
+      f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      f.bytes = f.stdin_bytes.size();
+      inputs.push_back(std::move(f));
       continue;
     }
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
+      // Symlinked folders are not followed: a link loop cannot make the walk endless.
       for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::end(it);
            it.increment(ec))
         if (it->is_regular_file(ec)) found.push_back(it->path().string());
@@ -71,9 +356,9 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
         ++summary.io_errors;
       }
       std::sort(found.begin(), found.end());  // stable order: same database for the same input
-      for (auto& f : found) inputs.push_back({std::move(f), true});
+      for (auto& f : found) inputs.push_back({std::move(f), true, {}, 0, 0});
     } else if (fs::exists(p, ec)) {
-      inputs.push_back({p, false});
+      inputs.push_back({p, false, {}, 0, 0});
     } else {
       err << "hhaudit: no such file or folder: " << p << "\n";
       ++summary.io_errors;
@@ -81,64 +366,106 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   }
 
   db::Writer writer(options.db_path);
-  std::size_t done = 0;
-  for (const InputFile& in : inputs) {
-    ++done;
-    if (options.progress) {
-      err << "\r\033[K[" << done << "/" << inputs.size() << "] " << summary.hands << " hands "
-          << in.path.substr(in.path.size() > 60 ? in.path.size() - 60 : 0) << std::flush;
-    }
-    std::string bytes;
-    if (!read_all(in.path, bytes)) {
-      err << "hhaudit: cannot read " << in.path << "\n";
+  // First pass: digests, so that a file audited before is skipped before any parsing.
+  std::vector<InputFile> todo;
+  std::uint64_t total_bytes = 0;
+  for (InputFile& f : inputs) {
+    ScanResult s = scan(f);
+    if (!s.ok) {
+      err << "hhaudit: cannot read " << f.path << "\n";
       ++summary.io_errors;
       continue;
     }
-    Decoded decoded = decode(bytes);
-    // Folders hold other things too (fpdb's .hp files, notes): skip files with no hand in them.
-    if (in.from_folder && !has_hand_start(decoded.text)) {
+    // Folders hold other things too (fpdb's .hp files, notes): skip files whose first piece
+    // holds no hand of a known site.
+    if (f.from_folder && s.site.empty()) {
       ++summary.files_without_hands;
       continue;
     }
-    std::vector<Hand> hands = parse_text(decoded.text, in.path);
-    db::FileRecord rec;
-    rec.path = in.path;
-    rec.sha256 = db::sha256_hex(bytes);
-    rec.bytes = bytes.size();
-    rec.encoding = encoding_name(decoded.encoding);
-    rec.site = hands.empty() ? "" : hands.front().site;
+    std::error_code ec;
+    if (f.path != "-") f.bytes = fs::file_size(f.path, ec);
+    db::FileRecord rec{f.path, s.sha256, f.bytes, s.encoding, s.site};
     bool already = false;
-    std::int64_t file_id = writer.begin_file(rec, already);
+    f.file_id = writer.begin_file(rec, already);
     ++summary.files;
     if (already) {
       ++summary.files_already_audited;
       continue;
     }
-    int failed = 0;
-    for (const Hand& h : hands) {
-      AuditResult r = audit_hand(h);
-      ++summary.hands;
-      if (!h.parsed) {
-        ++summary.unparsed;
-        ++failed;
+    total_bytes += f.bytes;
+    todo.push_back(std::move(f));
+  }
+
+  const unsigned jobs = std::max(1u, options.jobs);
+  Pipeline pipe(2 * jobs + 2);
+  std::mutex err_mu, failure_mu;
+  std::atomic<long> io_errors{0};
+  std::exception_ptr failure;
+  g_interrupted.store(false);
+  auto old_handler = std::signal(SIGINT, on_sigint);
+
+  std::thread reader([&] {
+    for (std::size_t i = 0; i < todo.size() && !g_interrupted.load(); ++i)
+      read_file(todo[i], i, pipe, err, err_mu, io_errors);
+    pipe.close_input();
+  });
+  std::vector<std::thread> workers;
+  for (unsigned i = 0; i < jobs; ++i)
+    workers.emplace_back([&] { work(pipe, todo, failure, failure_mu); });
+
+  std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
+  std::uint64_t done_bytes = 0;
+  auto last_draw = std::chrono::steady_clock::now();
+  Batch b;
+  try {
+    while (pipe.next_done(b)) {
+      for (std::size_t i = 0; i < b.parsed.size(); ++i) {
+        const Hand& h = b.parsed[i];
+        const AuditResult& r = b.results[i];
+        ++summary.hands;
+        ++file_hands[b.file];
+        if (!h.parsed) {
+          ++summary.unparsed;
+          ++file_failed[b.file];
+        }
+        switch (writer.add_hand(todo[b.file].file_id, h, r)) {
+          case db::HandOutcome::Inserted:
+            for (const Finding& f : r.findings) {
+              CodeCount& c = summary.codes[f.code];
+              c.severity = f.severity;
+              ++c.count;
+              if (!summary.worst || f.severity > *summary.worst) summary.worst = f.severity;
+            }
+            break;
+          case db::HandOutcome::Duplicate: ++summary.duplicates; break;
+          case db::HandOutcome::Conflict: ++summary.conflicts; break;
+        }
       }
-      switch (writer.add_hand(file_id, h, r)) {
-        case db::HandOutcome::Inserted:
-          for (const Finding& f : r.findings) {
-            CodeCount& c = summary.codes[f.code];
-            c.severity = f.severity;
-            ++c.count;
-            if (!summary.worst || f.severity > *summary.worst) summary.worst = f.severity;
-          }
-          break;
-        case db::HandOutcome::Duplicate: ++summary.duplicates; break;
-        case db::HandOutcome::Conflict: ++summary.conflicts; break;
+      if (b.last_of_file)
+        writer.finish_file(todo[b.file].file_id, file_hands[b.file], file_failed[b.file]);
+      done_bytes += b.raw_bytes;
+      auto now = std::chrono::steady_clock::now();
+      if (options.progress && now - last_draw > std::chrono::milliseconds(200)) {
+        last_draw = now;
+        err << "\r\033[K" << summary.hands << " hands, " << done_bytes / (1 << 20) << "/"
+            << total_bytes / (1 << 20) << " MB" << std::flush;
       }
     }
-    writer.finish_file(file_id, static_cast<int>(hands.size()), failed);
+  } catch (...) {
+    pipe.abort();
+    reader.join();
+    for (auto& w : workers) w.join();
+    std::signal(SIGINT, old_handler);
+    throw;
   }
+  reader.join();
+  for (auto& w : workers) w.join();
+  std::signal(SIGINT, old_handler);
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
+  if (failure) std::rethrow_exception(failure);
+  summary.io_errors += io_errors.load();
+  summary.interrupted = g_interrupted.load();
   return summary;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@ struct AuditOptions {
   std::vector<std::string> paths;  // files, folders (recursive) or "-" for stdin
   std::string db_path;
   bool progress{false};  // draw a progress line on stderr
+  unsigned jobs{1};      // threads parsing and auditing; one more reads, the caller's thread writes
 };
 
 struct CodeCount {
@@ -31,11 +33,17 @@ struct AuditSummary {
   long duplicates{0};
   long conflicts{0};
   long io_errors{0};
+  bool interrupted{false};  // stopped by SIGINT: what was read is committed, the rest is not
   std::map<std::string, CodeCount> codes;  // findings of this run by code
   std::optional<Severity> worst;
 };
 
-// Runs the audit. I/O problems (a missing path, an unreadable file) are printed on `err`, counted
+// Runs the audit as a pipeline: a reader thread cuts files into batches of complete hands
+// (bounded: at most 2 * jobs + 2 batches in flight, so memory does not grow with the input),
+// `jobs` workers parse and audit them, and this thread writes them to SQLite in input order, so
+// the database is the same for any number of jobs. SIGINT stops reading; what was read is
+// written and committed, and files not read to their end stay unfinished for the next run.
+// I/O problems (a missing path, an unreadable file) are printed on `err`, counted
 // in io_errors, and do not stop the other files. Throws std::runtime_error if the database cannot
 // be opened.
 AuditSummary run_audit(const AuditOptions& options, std::ostream& err);

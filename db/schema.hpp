@@ -19,6 +19,21 @@ inline constexpr int kSchemaVersion = 1;
 // Lower-case hex SHA-256 of `data` (64 characters). Throws std::runtime_error if libcrypto fails.
 std::string sha256_hex(std::string_view data);
 
+// The same digest fed piece by piece, for files read in chunks.
+class Sha256 {
+ public:
+  Sha256();
+  ~Sha256();
+  Sha256(const Sha256&) = delete;
+  Sha256& operator=(const Sha256&) = delete;
+  void update(std::string_view data);
+  std::string hex();  // finishes the digest; call once
+
+ private:
+  struct Ctx;
+  Ctx* ctx_;
+};
+
 // The DDL (tables, indexes, views), every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();
 

@@ -26,22 +26,22 @@ std::string_view first_line(std::string_view text) {
 }
 }  // namespace
 
+Hand parse_hand_text(const HandText& ht, const std::string& file) {
+  std::string_view head = first_line(ht.text);
+  if (const SiteFormat* f = format_of_line(head)) return f->parse(ht, file);
+  Hand h;
+  h.site = "unknown";
+  h.source = {file, ht.byte_offset, ht.line};
+  h.raw = std::string(ht.text);
+  h.issues.push_back({ht.line, "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
+                      std::string(head.substr(0, 120))});
+  return h;
+}
+
 std::vector<Hand> parse_text(std::string_view decoded, const std::string& file) {
   std::vector<Hand> hands;
-  for (const HandText& ht : split_hands(decoded, &is_any_hand_start)) {
-    std::string_view head = first_line(ht.text);
-    if (const SiteFormat* f = format_of_line(head)) {
-      hands.push_back(f->parse(ht, file));
-      continue;
-    }
-    Hand h;
-    h.site = "unknown";
-    h.source = {file, ht.byte_offset, ht.line};
-    h.raw = std::string(ht.text);
-    h.issues.push_back({ht.line, "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
-                        std::string(head.substr(0, 120))});
-    hands.push_back(std::move(h));
-  }
+  for (const HandText& ht : split_hands(decoded, &is_any_hand_start))
+    hands.push_back(parse_hand_text(ht, file));
   return hands;
 }
 

@@ -27,6 +27,10 @@ const SiteFormat* format_of_line(std::string_view line);
 // True when any known format starts a hand at this line.
 bool is_any_hand_start(std::string_view line);
 
+// Parses one hand cut out by split_hands(): by the format its first line belongs to, or, when no
+// format recognises it, as an unparsed Hand (site "unknown") so that nothing is silently dropped.
+Hand parse_hand_text(const HandText& text, const std::string& file);
+
 // Splits and parses a whole decoded text. Text that no format recognises becomes an unparsed Hand
 // (site "unknown") so that nothing is silently dropped.
 std::vector<Hand> parse_text(std::string_view decoded, const std::string& file);

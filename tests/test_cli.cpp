@@ -124,3 +124,30 @@ TEST_CASE("exit codes and stdin", "[cli]") {
   CHECK(in.out.find("1 hands, 1 parsed") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("the database is the same whatever --jobs is", "[cli]") {
+  fs::path input = hh::test::shared_corpus() / "Stars";
+  if (!fs::is_directory(input)) input = hh::test::testdata("sample");
+  fs::path dir = temp_dir();
+  const std::string dump =
+      " --format csv \"SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.byte_offset, "
+      "h.status, h.total_pot, h.rake, (SELECT group_concat(code || ':' || coalesce(expected, '') "
+      "|| ':' || coalesce(actual, ''), ',') FROM discrepancies d WHERE d.hand_id = h.hand_id), "
+      "(SELECT group_concat(seat || ':' || net, ',') FROM hand_players p WHERE p.hand_id = "
+      "h.hand_id) FROM hands h JOIN files f USING (file_id) ORDER BY h.hand_id\"";
+  std::string first;
+  for (int jobs : {1, 2, 5}) {
+    fs::path db = dir / ("j" + std::to_string(jobs) + ".db");
+    Run a = run(bin() + " audit " + q(input) + " --db " + q(db) + " -q --fail-on none -j " +
+                std::to_string(jobs));
+    REQUIRE(a.code == 0);
+    Run d = run(bin() + " query --db " + q(db) + dump);
+    REQUIRE(d.code == 0);
+    CHECK(d.out.size() > 100);
+    if (first.empty())
+      first = d.out;
+    else
+      CHECK(d.out == first);
+  }
+  fs::remove_all(dir);
+}
