@@ -2,6 +2,7 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -137,7 +138,7 @@ TEST_CASE("the database is the same whatever --jobs is", "[cli]") {
       "h.hand_id) FROM hands h JOIN files f USING (file_id) ORDER BY h.hand_id\"";
   std::string first;
   for (int jobs : {1, 2, 5}) {
-    fs::path db = dir / ("j" + std::to_string(jobs) + ".db");
+    fs::path db = dir / fmt::format("j{}.db", jobs);
     Run a = run(bin() + " audit " + q(input) + " --db " + q(db) + " -q --fail-on none -j " +
                 std::to_string(jobs));
     REQUIRE(a.code == 0);
