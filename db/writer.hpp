@@ -36,7 +36,7 @@ const char* hand_status(const Hand& hand, const AuditResult& result);
 
 class Writer {
  public:
-  static constexpr int kDefaultBatchHands = 2000;
+  static constexpr int kDefaultBatchHands = 20000;
 
   // Creates or opens the database and applies the schema. Throws std::runtime_error with the
   // SQLite message on failure (unwritable path, not a database, other schema_version).

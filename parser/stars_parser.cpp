@@ -194,6 +194,8 @@ std::string to_utc(std::string_view date_s, std::string_view time_s, std::string
 
 bool is_hand_start(std::string_view line) {
   line = trim(line);
+  // Called on every line of every file: reject on the first letter before comparing rooms.
+  if (line.empty() || (line[0] != 'P' && line[0] != 'R' && line[0] != 'F')) return false;
   for (std::string_view room : kRooms) {
     if (starts_with(line, room)) {
       std::string_view after = line.substr(room.size());
@@ -302,6 +304,12 @@ class Builder {
   // Matches a seated player's name at the start of the line, longest name first, followed by
   // ": " (an action) or " " (a note such as "collected").
   std::optional<NameMatch> match_player(std::string_view line) const {
+    // Most lines are "NAME: action": try the text before the first ": " as a whole name first.
+    if (std::size_t colon = line.find(": "); colon != std::string_view::npos) {
+      for (const auto& [name, seat] : names_by_length_)
+        if (name.size() == colon && line.compare(0, colon, name) == 0)
+          return NameMatch{seat, line.substr(colon + 2), true};
+    }
     for (const auto& [name, seat] : names_by_length_) {
       if (!starts_with(line, name)) continue;
       std::string_view rest = line.substr(name.size());
@@ -333,6 +341,7 @@ class Builder {
       return;
     }
     h_.seats.push_back(std::move(s));
+    // Views into h_.seats: keep them in step with the vector (it may have reallocated).
     names_by_length_.clear();
     for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
     std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
@@ -449,10 +458,12 @@ class Builder {
     // Forced bets made before the first betting round are bets of that round.
     Street round = e.street == Street::Setup ? Street::Preflop : e.street;
     if (round != bet_street_) {
-      street_bets_.clear();
+      std::fill(street_bets_.begin(), street_bets_.end(), 0);
       bet_street_ = round;
     }
-    Money& committed = street_bets_[e.seat];
+    if (e.seat < 0) return;
+    if (static_cast<std::size_t>(e.seat) >= street_bets_.size()) street_bets_.resize(e.seat + 1, 0);
+    Money& committed = street_bets_[static_cast<std::size_t>(e.seat)];
     switch (e.kind) {
       case EventKind::PostSmallBlind:
       case EventKind::PostBigBlind:
@@ -703,8 +714,8 @@ class Builder {
   Hand h_;
   Street street_{Street::Setup};
   Street bet_street_{Street::Preflop};
-  std::map<int, Money> street_bets_;
-  std::vector<std::pair<std::string, int>> names_by_length_;
+  std::vector<Money> street_bets_;  // by seat number
+  std::vector<std::pair<std::string_view, int>> names_by_length_;
   bool in_summary_{false};
   bool stud_{false};
   bool draw_marker_seen_{false};
