@@ -70,6 +70,8 @@ struct PlayerState {
   Money collected{0};
   Money cashed_out{0};
   Money street_bet{0};  // live bet on the current betting round
+  Money dead{0};        // dead blinds: in the pot, never part of a bet to match nor returned
+  Money excess_in_collection{0};  // uncalled part paid back inside a collection (InCollection)
   bool folded{false};
   bool cashed{false};
 };
@@ -214,8 +216,13 @@ class Auditor {
       PlayerState* p = nullptr;
       switch (e.kind) {
         case EventKind::PostAnte:
-        case EventKind::PostDead:
           if ((p = player(e))) put(*p, e, e.amount, 0);
+          break;
+        case EventKind::PostDead:
+          if ((p = player(e))) {
+            put(*p, e, e.amount, 0);
+            p->dead += e.amount;
+          }
           break;
         case EventKind::PostBigBlind:
           if ((p = player(e))) {
@@ -234,7 +241,10 @@ class Auditor {
           if ((p = player(e))) put(*p, e, e.amount, e.amount);
           break;
         case EventKind::PostBothBlinds:
-          if ((p = player(e))) put(*p, e, e.amount, e.amount - e.dead);
+          if ((p = player(e))) {
+            put(*p, e, e.amount, e.amount - e.dead);
+            p->dead += e.dead;
+          }
           break;
         case EventKind::Call:
           if ((p = player(e))) {
@@ -277,7 +287,7 @@ class Auditor {
         case EventKind::Collected:
           if ((p = player(e))) {
             p->collected += e.amount;
-            collections_.push_back({p->seat, e.pot_index, e.amount, e.line});
+            collections_.push_back({p->seat, e.pot_index, e.amount, e.line, false});
           }
           break;
         case EventKind::CashedOut:
@@ -292,19 +302,23 @@ class Auditor {
   }
 
   void check_uncalled() {
-    // The uncalled part of the largest contribution is what exceeds the second largest.
+    // The uncalled part of the largest contribution is what exceeds the second largest. Dead
+    // blinds are left out on both sides: they are in the pot whatever happens. Antes are not: a
+    // player all-in for less than the ante leaves the rest of the others' antes uncalled
+    // (PokerStars tournament hand 71348201941 returns 124 = 24 of ante + the 100 big blind).
     const PlayerState* top = nullptr;
     Money second = 0;
+    auto live = [](const PlayerState& p) { return p.gross - p.dead; };
     for (const auto& [seat, p] : players_) {
-      if (!top || p.gross > top->gross) {
-        if (top) second = std::max(second, top->gross);
+      if (!top || live(p) > live(*top)) {
+        if (top) second = std::max(second, live(*top));
         top = &p;
       } else {
-        second = std::max(second, p.gross);
+        second = std::max(second, live(p));
       }
     }
     if (!top) return;
-    Money expected_top = top->gross - second;
+    Money expected_top = std::max<Money>(0, live(*top) - second);
     bool any_printed = false;
     for (const auto& [seat, p] : players_) any_printed |= p.returned != 0;
     Money gross_total = 0;
@@ -356,9 +370,12 @@ class Auditor {
       return;
     }
     last->amount -= excess;
+    last->moved_excess = true;
     p.collected -= excess;
     p.returned += excess;
     p.stack += excess;
+    p.excess_in_collection += excess;
+    excess_in_collection_ += excess;
     add("UNCALLED_BET_IN_COLLECTION", Severity::Info, std::nullopt, p.seat, excess, excess,
         fmt::format("line {}: {} of {}'s collection is the uncalled part of the bet, not a pot",
                     last->line, amt(excess), p.player),
@@ -381,22 +398,24 @@ class Auditor {
   void check_totals() {
     const Money pot = r_.total_contributed + h_.site_added;
     const Money fees = h_.fee_total();
+    // Where the uncalled part is paid inside a collection, the site counts it in its total pot.
+    const Money printed_pot = pot + excess_in_collection_;
     if (!h_.total_pot) {
-      r_.derived_total_pot = pot;
+      r_.derived_total_pot = printed_pot;
       add("TOTAL_POT_NOT_PRINTED", Severity::Info, std::nullopt, 0, pot, std::nullopt,
           fmt::format("the site prints no total pot; derived {} from what was put in: "
                       "TOTAL_POT_MISMATCH could not run",
                       amt(pot)),
           0);
-    } else if (*h_.total_pot != pot) {
-      add("TOTAL_POT_MISMATCH", Severity::Error, std::nullopt, 0, pot, *h_.total_pot,
-          fmt::format("players put in {} but the summary says Total pot {}", amt(pot),
+    } else if (*h_.total_pot != printed_pot) {
+      add("TOTAL_POT_MISMATCH", Severity::Error, std::nullopt, 0, printed_pot, *h_.total_pot,
+          fmt::format("players put in {} but the summary says Total pot {}", amt(printed_pot),
                       amt(*h_.total_pot)),
           summary_line());
     }
     const Money paid = r_.total_collected + cashed_pot_total();
     if (!h_.rake) {
-      const Money derived = h_.total_pot.value_or(pot) - paid - fees;
+      const Money derived = h_.total_pot.value_or(printed_pot) - excess_in_collection_ - paid - fees;
       r_.derived_rake = derived;
       if (derived < 0) {
         add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
@@ -416,7 +435,7 @@ class Auditor {
       add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, *h_.rake, "negative rake", 0);
     }
     if (h_.total_pot) {
-      const Money derived = *h_.total_pot - paid - fees;
+      const Money derived = *h_.total_pot - excess_in_collection_ - paid - fees;
       if (derived != *h_.rake) {
         add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, derived, *h_.rake,
             fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
@@ -512,6 +531,7 @@ class Auditor {
       if (c.pot_index < 0 && pots.size() > 1) attributable = false;
     std::map<int, Money> paid;
     for (const auto& c : collections_) {
+      if (c.amount == 0 && c.moved_excess) continue;  // it was all the uncalled part
       int index = c.pot_index < 0 ? 0 : c.pot_index;
       paid[index] += c.amount;
       if (index >= static_cast<int>(pots.size())) {
@@ -595,10 +615,12 @@ class Auditor {
       if (p.cashed && p.collected == 0) continue;  // see cashed_pot_total()
       auto it = by_seat.find(seat);
       Money said = it == by_seat.end() ? 0 : it->second->won;
-      if (said != p.collected) {
-        add("SUMMARY_MISMATCH", Severity::Error, std::nullopt, seat, p.collected, said,
+      // The summary states what the player was paid, an uncalled part inside it included.
+      const Money paid = p.collected + p.excess_in_collection;
+      if (said != paid) {
+        add("SUMMARY_MISMATCH", Severity::Error, std::nullopt, seat, paid, said,
             fmt::format("{} collected {} in the hand but the summary says {}", p.player,
-                        amt(p.collected), amt(said)),
+                        amt(paid), amt(said)),
             it == by_seat.end() ? 0 : it->second->line);
       }
     }
@@ -621,6 +643,7 @@ class Auditor {
     int pot_index;
     Money amount;
     std::uint32_t line;
+    bool moved_excess{false};
   };
 
   const Hand& h_;
@@ -630,6 +653,7 @@ class Auditor {
   std::vector<Collection> collections_;
   Street round_{Street::Setup};
   Money max_bet_{0};
+  Money excess_in_collection_{0};
   Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
 };
 

@@ -1,12 +1,14 @@
 #include "parser/site.hpp"
 
 #include "parser/stars_parser.hpp"
+#include "parser/winamax_parser.hpp"
 
 namespace hh {
 
 const std::vector<SiteFormat>& site_formats() {
   static const std::vector<SiteFormat> formats = {
       {"pokerstars", &stars::is_hand_start, &stars::parse_hand},
+      {"winamax", &winamax::is_hand_start, &winamax::parse_hand},
   };
   return formats;
 }

@@ -3,132 +3,23 @@
 // audits clean and that the edit produces exactly the expected error and warning findings, with
 // their amounts. testdata/faults/README.md says where each hand comes from, what was changed and
 // why each secondary code fires.
-#include <algorithm>
 #include <catch2/catch.hpp>
-#include <cstddef>
-#include <optional>
-#include <sstream>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
-#include "tests/test_paths.hpp"
+#include "tests/fault_check.hpp"
 
 namespace {
 
-// One error or warning finding the edit must produce. `seat` is 0 for findings about no seat.
-struct Expected {
-  std::string code;
-  int seat;
-  hh::Money expected;
-  hh::Money actual;
-};
-
+// A PokerStars fault: testdata/faults/NAME.txt and testdata/faults/originals/NAME.txt.
 struct Fault {
-  std::string name;     // testdata/faults/NAME.txt, original in testdata/faults/originals/NAME.txt
-  std::string hand_id;  // PokerStars hand number
-  std::vector<Expected> findings;  // the first one is the primary code
+  std::string name;
+  std::string hand_id;                       // PokerStars hand number
+  std::vector<hh::test::Expected> findings;  // the first one is the primary code
 };
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-std::string load(const std::string& rel) {
-  const std::string bytes = hh::test::read_file(hh::test::testdata(rel));
-  REQUIRE_FALSE(bytes.empty());
-  return hh::decode(bytes).text;
-}
-
-// Parses a file that holds one hand and audits it.
-hh::AuditResult audit_one(const std::string& text, const std::string& rel,
-                          const std::string& hand_id) {
-  const std::vector<hh::Hand> hands = hh::parse_text(text, rel);
-  REQUIRE(hands.size() == 1);
-  const hh::Hand& hand = hands.front();
-  INFO(rel);
-  REQUIRE(hand.parsed);
-  CHECK(hand.issues.empty());
-  CHECK(hand.site == "pokerstars");
-  CHECK(hand.site_hand_id == hand_id);
-  return hh::audit_hand(hand);
-}
-
-std::vector<const hh::Finding*> errors_and_warnings(const hh::AuditResult& r) {
-  std::vector<const hh::Finding*> out;
-  for (const hh::Finding& f : r.findings)
-    if (f.severity != hh::Severity::Info) out.push_back(&f);
-  return out;
-}
-
-std::string describe(const std::vector<const hh::Finding*>& fs) {
-  std::string s;
-  for (const hh::Finding* f : fs) {
-    s += f->code + " seat " + std::to_string(f->seat) + " expected " +
-         (f->expected ? std::to_string(*f->expected) : "-") + " actual " +
-         (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
-  }
-  return s;
-}
-
-void check_fault(const Fault& fault) {
-  const std::string fault_rel = "faults/" + fault.name + ".txt";
-  const std::string original_rel = "faults/originals/" + fault.name + ".txt";
-  const std::string fault_text = load(fault_rel);
-  const std::string original_text = load(original_rel);
-
-  // The fault file is the original with exactly one line edited, and starts with the hand.
-  const std::vector<std::string> a = lines_of(original_text);
-  const std::vector<std::string> b = lines_of(fault_text);
-  REQUIRE(a.size() == b.size());
-  std::size_t differing = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) differing += a[i] != b[i];
-  CHECK(differing == 1);
-  CHECK(fault_text.rfind("PokerStars ", 0) == 0);
-
-  // The unedited hand audits clean.
-  {
-    const hh::AuditResult r = audit_one(original_text, original_rel, fault.hand_id);
-    const auto found = errors_and_warnings(r);
-    INFO(original_rel << "\n" << describe(found));
-    CHECK(found.empty());
-  }
-
-  // The edited hand gives exactly the expected codes, each with its amounts.
-  const hh::AuditResult r = audit_one(fault_text, fault_rel, fault.hand_id);
-  const auto found = errors_and_warnings(r);
-  INFO(fault_rel << "\n" << describe(found));
-  std::vector<std::string> want_codes, got_codes;
-  for (const Expected& e : fault.findings) want_codes.push_back(e.code);
-  for (const hh::Finding* f : found) got_codes.push_back(f->code);
-  std::sort(want_codes.begin(), want_codes.end());
-  std::sort(got_codes.begin(), got_codes.end());
-  CHECK(got_codes == want_codes);
-
-  // Each expected finding matches a distinct actual one on code, seat and both amounts; with the
-  // code multisets equal above, the findings are exactly the expected ones.
-  REQUIRE_FALSE(fault.findings.empty());
-  std::vector<bool> used(found.size(), false);
-  for (std::size_t i = 0; i < fault.findings.size(); ++i) {
-    const Expected& e = fault.findings[i];
-    INFO((i == 0 ? "primary " : "secondary ")
-         << e.code << " seat " << e.seat << " expected " << e.expected << " actual " << e.actual);
-    bool matched = false;
-    for (std::size_t j = 0; j < found.size() && !matched; ++j) {
-      const hh::Finding& f = *found[j];
-      if (used[j] || f.code != e.code || f.seat != e.seat) continue;
-      if (f.expected != std::optional<hh::Money>(e.expected)) continue;
-      if (f.actual != std::optional<hh::Money>(e.actual)) continue;
-      used[j] = matched = true;
-    }
-    CHECK(matched);
-  }
+void check_fault(const Fault& f) {
+  hh::test::check_fault({"faults", f.name, "pokerstars", "PokerStars ", f.hand_id, f.findings});
 }
 
 }  // namespace

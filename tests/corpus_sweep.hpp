@@ -1,0 +1,116 @@
+// Sweeps one site's folder of the shared corpus: parses and audits every hand, sets aside the
+// error findings listed in the site's anomaly file, and compares each player's net with fpdb's
+// .hp file where one sits beside a one-hand file. The test cases assert on the result.
+#pragma once
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/decode.hpp"
+#include "parser/site.hpp"
+#include "tests/fpdb_hp.hpp"
+#include "tests/test_paths.hpp"
+
+namespace hh::test {
+
+using AnomalyKey = std::pair<std::string, std::string>;  // hand id (or path:line), code
+
+// "HAND_ID<TAB>CODE<TAB>reason" lines of testdata/`rel`; '#' starts a comment.
+inline std::set<AnomalyKey> load_anomalies(const std::string& rel) {
+  std::set<AnomalyKey> out;
+  std::istringstream in(read_file(testdata(rel)));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto t1 = line.find('\t');
+    auto t2 = line.find('\t', t1 + 1);
+    REQUIRE(t1 != std::string::npos);
+    REQUIRE(t2 != std::string::npos);
+    REQUIRE(t2 + 1 < line.size());  // every anomaly states its reason
+    out.emplace(line.substr(0, t1), line.substr(t1 + 1, t2 - t1 - 1));
+  }
+  return out;
+}
+
+struct SweepResult {
+  long hands{0}, parsed{0}, hp_checked{0};
+  std::vector<std::string> unexpected;  // error findings not listed as anomalies
+  std::set<AnomalyKey> listed, seen;    // anomalies in the file, and those that occurred
+  std::set<std::string> sites;          // Hand::site of every hand
+};
+
+inline SweepResult sweep_corpus(const std::filesystem::path& root, const std::string& anomalies) {
+  namespace fs = std::filesystem;
+  SweepResult out;
+  out.listed = load_anomalies(anomalies);
+  auto is_sidecar = [](const fs::path& p) {
+    auto ext = p.extension().string();
+    return ext == ".hp" || ext == ".hands" || ext == ".gt";
+  };
+  std::vector<fs::path> files;
+  for (const auto& de : fs::recursive_directory_iterator(root))
+    if (de.is_regular_file() && !is_sidecar(de.path())) files.push_back(de.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    const fs::path rel = fs::relative(file, root);
+    Decoded d = decode(read_file(file));
+    std::vector<Hand> parsed_hands = parse_text(d.text, rel.string());
+    std::map<std::string, long> nets;
+    for (const Hand& h : parsed_hands) {
+      ++out.hands;
+      if (h.parsed) ++out.parsed;
+      out.sites.insert(h.site);
+      AuditResult r = audit_hand(h);
+      const std::string key = h.site_hand_id.empty()
+                                  ? rel.string() + ":" + std::to_string(h.source.line)
+                                  : h.site_hand_id;
+      for (const Finding& f : r.findings) {
+        if (f.severity != Severity::Error) continue;
+        if (out.listed.count({key, f.code})) {
+          out.seen.insert({key, f.code});
+          continue;
+        }
+        out.unexpected.push_back(rel.string() + ":" + std::to_string(h.source.line) + " #" +
+                                 h.site_hand_id + " " + f.code + ": " + f.message);
+      }
+      for (const PlayerResult& p : r.players) nets[p.player] += p.net();
+    }
+    fs::path hp = file;
+    hp += ".hp";
+    if (fs::exists(hp) && parsed_hands.size() == 1) {
+      for (const auto& [player, profit] : fpdb_profits(read_file(hp))) {
+        INFO(rel.string() << " player " << player);
+        REQUIRE(nets.count(player));
+        CHECK(nets[player] == profit);
+        ++out.hp_checked;
+      }
+    }
+  }
+  return out;
+}
+
+// The checks every site's sweep makes: 99.5% parse, no unlisted error, no stale anomaly line.
+inline void check_sweep(const SweepResult& r, const std::string& anomalies) {
+  INFO(r.hands << " hands, " << r.parsed << " parsed");
+  CHECK(r.parsed * 1000 >= r.hands * 995);
+  CHECK(r.hp_checked > 0);
+  std::string report;
+  for (const std::string& u : r.unexpected) report += u + "\n";
+  INFO("error findings on real hands not listed in testdata/" << anomalies << ":\n" << report);
+  CHECK(r.unexpected.empty());
+  // Every listed anomaly must still occur, so the list cannot hide a fixed bug or a typo.
+  for (const auto& a : r.listed) {
+    INFO("listed anomaly no longer seen: " << a.first << " " << a.second);
+    CHECK(r.seen.count(a));
+  }
+}
+
+}  // namespace hh::test

@@ -1,0 +1,147 @@
+// Fault-test machinery shared by every site: a real hand (originals/NAME.txt) and the same hand
+// edited on exactly one line to carry one money error (NAME.txt). check_fault() proves that the
+// two differ on one line, that the original gives exactly the findings it should (none, unless an
+// audit change is pending for the site), and that the edit gives exactly the expected error and
+// warning findings with their amounts.
+#pragma once
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstddef>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/decode.hpp"
+#include "parser/site.hpp"
+#include "tests/test_paths.hpp"
+
+namespace hh::test {
+
+// One error or warning finding. `seat` is 0 for findings about no seat.
+struct Expected {
+  std::string code;
+  int seat;
+  hh::Money expected;
+  hh::Money actual;
+};
+
+struct Fault {
+  std::string dir;                 // under testdata/: "faults", "winamax/faults"
+  std::string name;                // DIR/NAME.txt, original in DIR/originals/NAME.txt
+  std::string site;                // Hand::site, e.g. "pokerstars"
+  std::string start;               // how the first line of both files starts, e.g. "PokerStars "
+  std::string hand_id;             // Hand::site_hand_id
+  std::vector<Expected> findings;  // the first one is the primary code
+  std::vector<Expected> original_findings{};  // on the unedited hand: empty = audits clean
+};
+
+namespace fault_detail {
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+inline std::string load(const std::string& rel) {
+  const std::string bytes = read_file(testdata(rel));
+  REQUIRE_FALSE(bytes.empty());
+  return hh::decode(bytes).text;
+}
+
+// Parses a file that holds one hand and audits it.
+inline hh::AuditResult audit_one(const std::string& text, const std::string& rel, const Fault& f) {
+  const std::vector<hh::Hand> hands = hh::parse_text(text, rel);
+  REQUIRE(hands.size() == 1);
+  const hh::Hand& hand = hands.front();
+  INFO(rel);
+  REQUIRE(hand.parsed);
+  CHECK(hand.issues.empty());
+  CHECK(hand.site == f.site);
+  CHECK(hand.site_hand_id == f.hand_id);
+  return hh::audit_hand(hand);
+}
+
+inline std::vector<const hh::Finding*> errors_and_warnings(const hh::AuditResult& r) {
+  std::vector<const hh::Finding*> out;
+  for (const hh::Finding& f : r.findings)
+    if (f.severity != hh::Severity::Info) out.push_back(&f);
+  return out;
+}
+
+inline std::string describe(const std::vector<const hh::Finding*>& fs) {
+  std::string s;
+  for (const hh::Finding* f : fs) {
+    s += f->code + " seat " + std::to_string(f->seat) + " expected " +
+         (f->expected ? std::to_string(*f->expected) : "-") + " actual " +
+         (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
+  }
+  return s;
+}
+
+// The findings are exactly `want`: same codes, and each expected one matches a distinct actual
+// one on code, seat and both amounts.
+inline void check_exactly(const std::vector<const hh::Finding*>& found,
+                          const std::vector<Expected>& want) {
+  std::vector<std::string> want_codes, got_codes;
+  for (const Expected& e : want) want_codes.push_back(e.code);
+  for (const hh::Finding* f : found) got_codes.push_back(f->code);
+  std::sort(want_codes.begin(), want_codes.end());
+  std::sort(got_codes.begin(), got_codes.end());
+  CHECK(got_codes == want_codes);
+  std::vector<bool> used(found.size(), false);
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const Expected& e = want[i];
+    INFO((i == 0 ? "primary " : "secondary ")
+         << e.code << " seat " << e.seat << " expected " << e.expected << " actual " << e.actual);
+    bool matched = false;
+    for (std::size_t j = 0; j < found.size() && !matched; ++j) {
+      const hh::Finding& f = *found[j];
+      if (used[j] || f.code != e.code || f.seat != e.seat) continue;
+      if (f.expected != std::optional<hh::Money>(e.expected)) continue;
+      if (f.actual != std::optional<hh::Money>(e.actual)) continue;
+      used[j] = matched = true;
+    }
+    CHECK(matched);
+  }
+}
+
+}  // namespace fault_detail
+
+inline void check_fault(const Fault& fault) {
+  using namespace fault_detail;
+  const std::string fault_rel = fault.dir + "/" + fault.name + ".txt";
+  const std::string original_rel = fault.dir + "/originals/" + fault.name + ".txt";
+  const std::string fault_text = load(fault_rel);
+  const std::string original_text = load(original_rel);
+
+  // The fault file is the original with exactly one line edited, and starts with the hand.
+  const std::vector<std::string> a = lines_of(original_text);
+  const std::vector<std::string> b = lines_of(fault_text);
+  REQUIRE(a.size() == b.size());
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) differing += a[i] != b[i];
+  CHECK(differing == 1);
+  CHECK(fault_text.rfind(fault.start, 0) == 0);
+
+  // The unedited hand gives exactly its own findings (none for a clean hand).
+  {
+    const hh::AuditResult r = audit_one(original_text, original_rel, fault);
+    const auto found = errors_and_warnings(r);
+    INFO(original_rel << "\n" << describe(found));
+    check_exactly(found, fault.original_findings);
+  }
+
+  // The edited hand gives exactly the expected codes, each with its amounts.
+  REQUIRE_FALSE(fault.findings.empty());
+  const hh::AuditResult r = audit_one(fault_text, fault_rel, fault);
+  const auto found = errors_and_warnings(r);
+  INFO(fault_rel << "\n" << describe(found));
+  check_exactly(found, fault.findings);
+}
+
+}  // namespace hh::test

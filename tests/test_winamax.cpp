@@ -1,0 +1,358 @@
+// Winamax: the parser on real hands (testdata/winamax/, sources in its README.md) with exact
+// amounts, detection beside PokerStars, the sweep of ../shared/corpus/Winamax (skipped when
+// absent) against testdata/winamax/anomalies.tsv and fpdb's .hp nets, and one fault hand per money
+// error (testdata/winamax/faults/).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/decode.hpp"
+#include "parser/site.hpp"
+#include "parser/stars_parser.hpp"
+#include "parser/winamax_parser.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
+#include "tests/test_paths.hpp"
+
+using namespace hh;
+
+namespace {
+
+Hand parse_one(const std::string& rel) {
+  auto hands = parse_text(decode(test::read_file(test::testdata(rel))).text, rel);
+  REQUIRE(hands.size() == 1);
+  INFO(rel);
+  REQUIRE(hands[0].parsed);
+  CHECK(hands[0].issues.empty());
+  CHECK(hands[0].site == "winamax");
+  return hands[0];
+}
+
+std::vector<const Event*> events(const Hand& h, EventKind k, int seat) {
+  std::vector<const Event*> out;
+  for (const Event& e : h.events)
+    if (e.kind == k && e.seat == seat) out.push_back(&e);
+  return out;
+}
+
+const Event& only(const Hand& h, EventKind k, int seat) {
+  auto found = events(h, k, seat);
+  REQUIRE(found.size() == 1);
+  return *found.front();
+}
+
+std::vector<const Finding*> findings(const AuditResult& r, const std::string& code) {
+  std::vector<const Finding*> out;
+  for (const Finding& f : r.findings)
+    if (f.code == code) out.push_back(&f);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Winamax cash header, raise to, calls by, uncalled excess in a side pot collection",
+          "[winamax]") {
+  const Hand h = parse_one("winamax/cash_nlhe_side_pot_excess.txt");
+  CHECK(h.site_hand_id == "323549-11-1286000000");
+  CHECK(h.game == "Hold'em");
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK_FALSE(h.tournament);
+  CHECK(h.currency == "EUR");
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 2);
+  CHECK(h.big_blind == 5);
+  CHECK(h.started_at_utc == "2010-10-02T10:00:00Z");
+  CHECK(h.table_name == "Reims");
+  CHECK(h.max_seats == 9);
+  CHECK(h.button_seat == 5);
+  REQUIRE(h.seats.size() == 9);
+  CHECK(h.seats[7].player == "Player8");
+  CHECK(h.seats[7].stack == 643);
+  // "Player1 posts big blind 0.05€ out of position": a live big blind.
+  CHECK(only(h, EventKind::PostBigBlind, 1).amount == 5);
+  // "Player8 raises 0.17€ to 0.22€": 0.22 in, to 0.22, by 0.17.
+  const Event& raise = only(h, EventKind::Raise, 8);
+  CHECK(raise.amount == 22);
+  CHECK(raise.to == 22);
+  CHECK(raise.raise_by == 17);
+  CHECK(raise.street == Street::Preflop);
+  // "Player8 calls 0.91€" on the flop after betting 0.39: the call is the chips added.
+  auto calls = events(h, EventKind::Call, 8);
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0]->amount == 91);
+  CHECK(calls[0]->to == 130);
+  CHECK(calls[0]->street == Street::Flop);
+  auto p3_calls = events(h, EventKind::Call, 3);
+  REQUIRE(p3_calls.size() == 3);
+  CHECK(p3_calls[2]->amount == 341);
+  CHECK(p3_calls[2]->all_in);
+  // The excess of Player8's river bet comes back as "collected 1.29€ from side pot 1".
+  const Event& excess = only(h, EventKind::Collected, 8);
+  CHECK(excess.amount == 129);
+  CHECK(excess.pot_index == 1);
+  const Event& main = only(h, EventKind::Collected, 3);
+  CHECK(main.amount == 1092);
+  CHECK(main.pot_index == 0);
+  // "Total pot 12.21€ | Rake 0.58€": printed net, the model's total is gross.
+  REQUIRE(h.total_pot);
+  CHECK(*h.total_pot == 1279);
+  REQUIRE(h.rake);
+  CHECK(*h.rake == 58);
+  CHECK(h.reported_pots.empty());
+  CHECK(h.uncalled_style == UncalledStyle::InCollection);
+  REQUIRE(h.summary.size() == 9);
+  CHECK(h.summary[7].seat == 8);
+  CHECK(h.summary[7].won == 129);
+  CHECK(h.summary[8].folded);
+
+  const AuditResult r = audit_hand(h);
+  auto returned = findings(r, "UNCALLED_BET_IN_COLLECTION");
+  REQUIRE(returned.size() == 1);
+  CHECK(returned[0]->seat == 8);
+  CHECK(*returned[0]->expected == 129);
+  CHECK(findings(r, "UNCALLED_BET_MISMATCH").empty());
+  CHECK(findings(r, "WRONG_CALL_AMOUNT").empty());
+  // Player8 put in 6.22 and got 1.29 back: 4.93 in, nothing won.
+  for (const PlayerResult& p : r.players)
+    if (p.seat == 8) {
+      CHECK(p.contributed == 493);
+      CHECK(p.collected == 0);
+    }
+}
+
+TEST_CASE("Winamax both blinds posted out of position, bet nobody called", "[winamax]") {
+  const Hand h = parse_one("winamax/cash_plo_post_both.txt");
+  CHECK(h.game == "Omaha");
+  CHECK(h.structure == Structure::PotLimit);
+  CHECK(h.small_blind == 100);
+  CHECK(h.big_blind == 200);
+  // "posts small blind 3€ out of position" + "posts big blind 0€ out of position": one post of
+  // both blinds, 2€ live (Player4 then checks preflop) and 1€ dead.
+  const Event& both = only(h, EventKind::PostBothBlinds, 5);
+  CHECK(both.amount == 300);
+  CHECK(both.dead == 100);
+  CHECK(both.to == 200);
+  CHECK(events(h, EventKind::PostBigBlind, 5).empty());
+  CHECK(events(h, EventKind::PostDead, 5).empty());
+  REQUIRE(h.total_pot);
+  CHECK(*h.total_pot == 1600);
+  CHECK(*h.rake == 52);
+
+  const AuditResult r = audit_hand(h);
+  CHECK(findings(r, "WRONG_CALL_AMOUNT").empty());
+  auto returned = findings(r, "UNCALLED_BET_IN_COLLECTION");
+  REQUIRE(returned.size() == 1);
+  CHECK(returned[0]->seat == 5);
+  // Player4 put in 11€ (1€ of it dead) and collected 15.48€ of the 16€: +4.48€ whatever part of
+  // the collection is called the uncalled bet.
+  for (const PlayerResult& p : r.players)
+    if (p.seat == 5) CHECK(p.net() == 1548 - 1100);
+}
+
+TEST_CASE("Winamax 7 Card Stud Hi/Lo: stakes with ante, two halves, two summary lines",
+          "[winamax]") {
+  const Hand h = parse_one("winamax/cash_stud_hilo.txt");
+  CHECK(h.game == "7 Card Stud Hi/Lo");
+  CHECK(h.structure == Structure::FixedLimit);
+  CHECK(h.ante == 500);
+  CHECK(h.small_blind == 2500);
+  CHECK(h.big_blind == 5000);
+  CHECK(h.button_seat == 0);
+  const Event& bring = only(h, EventKind::BringIn, 1);
+  CHECK(bring.amount == 1000);
+  CHECK(bring.street == Street::Preflop);
+  auto halves = events(h, EventKind::Collected, 2);
+  REQUIRE(halves.size() == 2);
+  CHECK(halves[0]->amount == 11400);
+  CHECK(halves[1]->amount == 11400);
+  CHECK(halves[0]->pot_index == -1);
+  CHECK(events(h, EventKind::Bet, 2).back()->street == Street::Seventh);
+  CHECK(events(h, EventKind::Board, 0).empty());
+  // "Seat 2: Player0 won 114€" printed once per half: one summary seat of 228€.
+  REQUIRE(h.summary.size() == 1);
+  CHECK(h.summary[0].won == 22800);
+  CHECK(*h.total_pot == 23000);
+  CHECK(*h.rake == 200);
+}
+
+TEST_CASE("Winamax tournament: half chips, abbreviated total pot, side pot", "[winamax]") {
+  const Hand h = parse_one("winamax/tour_side_pot_half_chips.txt");
+  CHECK(h.tournament);
+  CHECK(h.tournament_id == "1468666");
+  CHECK(h.currency.empty());
+  CHECK(h.unit == 100);  // "Seat 3: Player2 (7410.50)"
+  CHECK(h.ante == 1500);
+  CHECK(h.small_blind == 7500);
+  CHECK(h.big_blind == 15000);
+  CHECK(h.seats[2].stack == 741050);
+  const Event& call = *events(h, EventKind::Call, 3).back();
+  CHECK(call.amount == 445550);
+  CHECK(call.all_in);
+  const Event& shove = *events(h, EventKind::Raise, 7).back();
+  CHECK(shove.to == 716500);
+  CHECK(shove.amount == 716500 - 117000);
+  // "Total pot 15.52k | No rake": rounded, so no total; the rake is stated.
+  CHECK_FALSE(h.total_pot);
+  REQUIRE(h.rake);
+  CHECK(*h.rake == 0);
+  CHECK(only(h, EventKind::Collected, 7).amount == 37000);
+  CHECK(only(h, EventKind::Collected, 3).amount == 1515100);
+  // A genuine anomaly (listed in anomalies.tsv): the excess 369.50 is paid as 370.
+  const AuditResult r = audit_hand(h);
+  auto leftover = findings(r, "PAYOUT_MISMATCH");
+  REQUIRE(leftover.size() == 1);
+  CHECK(*leftover[0]->actual == 50);
+  CHECK(*findings(r, "UNCALLED_BET_IN_COLLECTION")[0]->expected == 36950);
+}
+
+TEST_CASE("Winamax 2-7 Triple Draw, play money", "[winamax]") {
+  const Hand h = parse_one("winamax/cash_triple_draw_play.txt");
+  CHECK(h.game == "2-7 Triple Draw");
+  CHECK(h.currency.empty());
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 50);
+  CHECK(h.big_blind == 100);
+  auto discards = events(h, EventKind::Discards, 5);
+  REQUIRE(discards.size() == 1);
+  CHECK(discards[0]->count == 2);
+  CHECK(discards[0]->street == Street::Flop);
+  auto pat = events(h, EventKind::Discards, 3);
+  REQUIRE(pat.size() == 3);
+  CHECK(pat[2]->count == 0);
+  CHECK(pat[2]->street == Street::River);
+  CHECK(events(h, EventKind::Bet, 1).back()->street == Street::River);
+  // Three players posted the big blind out of position: live bets.
+  CHECK(only(h, EventKind::PostBigBlind, 2).amount == 50);
+  CHECK(*h.total_pot == 1300);
+  const AuditResult r = audit_hand(h);
+  for (const Finding& f : r.findings) CHECK(f.severity == Severity::Info);
+}
+
+TEST_CASE("Winamax cp1252 export with bounties", "[winamax]") {
+  const Hand h = parse_one("winamax/tour_bounty_cp1252.txt");
+  CHECK(h.site_hand_id == "2357799155578961958-128-1653325811");
+  CHECK(h.started_at_utc == "2022-05-23T17:10:11Z");
+  CHECK(h.tournament_id == "548967895");
+  REQUIRE(h.seats.size() == 6);
+  CHECK(h.seats[3].stack == 4503100);
+  CHECK(h.seats[3].bounty == 1743);  // "17.43€ bounty", in cents
+  CHECK(h.ante == 14000);
+  CHECK(*h.total_pot == 6389000);
+  const AuditResult r = audit_hand(h);
+  for (const Finding& f : r.findings) CHECK(f.severity == Severity::Info);
+}
+
+TEST_CASE("Winamax negative raise increment is kept and audited", "[winamax]") {
+  const Hand h = parse_one("winamax/cash_stud_negative_raise.txt");
+  // "Player0 raises -6.10€ to 18.90€" after a 10€ bring-in: printed as is.
+  auto raises = events(h, EventKind::Raise, 2);
+  REQUIRE(raises.size() == 1);
+  CHECK(raises[0]->raise_by == -610);
+  CHECK(raises[0]->to == 1890);
+  CHECK(raises[0]->amount == 890);
+  // The export's "to" is the chips added, not the street total: the next call cannot be right.
+  const AuditResult r = audit_hand(h);
+  auto wrong = findings(r, "WRONG_CALL_AMOUNT");
+  REQUIRE(wrong.size() == 1);
+  CHECK(*wrong[0]->expected == 0);
+  CHECK(*wrong[0]->actual == 390);
+}
+
+TEST_CASE("Winamax detection never claims another site's line, and mixed texts split",
+          "[winamax]") {
+  const std::string wmx =
+      "Winamax Poker - CashGame - HandId: #14404225-40-1589534802 - Holdem no limit (2€/4€) - "
+      "2020/05/15 09:26:42 UTC";
+  CHECK(winamax::is_hand_start(wmx));
+  CHECK(winamax::is_hand_start("  " + wmx));
+  CHECK_FALSE(winamax::is_hand_start("PokerStars Hand #184487904738: Hold'em No Limit"));
+  CHECK_FALSE(winamax::is_hand_start("Winamax Poker"));
+  CHECK_FALSE(stars::is_hand_start(wmx));
+  REQUIRE(format_of_line(wmx));
+  CHECK(std::string(format_of_line(wmx)->name) == "winamax");
+
+  const std::string stars_text =
+      test::read_file(test::testdata("sample/fixtures_holdem_Sample.txt"));
+  const std::string wmx_text = test::read_file(test::testdata("winamax/cash_plo_post_both.txt"));
+  const std::string mixed = decode(wmx_text + "\n\n" + stars_text + "\n\n" + wmx_text).text;
+  auto hands = parse_text(mixed, "mixed.txt");
+  REQUIRE(hands.size() == 3);
+  CHECK(hands[0].site == "winamax");
+  CHECK(hands[1].site == "pokerstars");
+  CHECK(hands[2].site == "winamax");
+  for (const Hand& h : hands) {
+    CHECK(h.parsed);
+    CHECK(h.issues.empty());
+  }
+}
+
+TEST_CASE("Winamax corpus sweep", "[corpus][winamax]") {
+  const std::filesystem::path root = test::shared_corpus() / "Winamax";
+  if (!std::filesystem::is_directory(root)) {
+    WARN("skipped: " << root << " is absent");
+    return;
+  }
+  const test::SweepResult r = test::sweep_corpus(root, "winamax/anomalies.tsv");
+  CHECK(r.hands >= 50);
+  CHECK(r.sites == std::set<std::string>{"winamax"});
+  test::check_sweep(r, "winamax/anomalies.tsv");
+}
+
+// Fault hands: testdata/winamax/faults/NAME.txt is testdata/winamax/faults/originals/NAME.txt
+// edited on one line; testdata/winamax/README.md explains every expected finding.
+namespace {
+void check_fault(const std::string& name, const std::string& hand_id,
+                 std::vector<test::Expected> findings,
+                 std::vector<test::Expected> original_findings = {}) {
+  test::check_fault({"winamax/faults", name, "winamax", "Winamax Poker - ", hand_id,
+                     std::move(findings), std::move(original_findings)});
+}
+}  // namespace
+
+TEST_CASE("Winamax fault: wrong collected amount", "[faults][winamax]") {
+  // "Player0 collected 11.22€ from pot" -> "12.22€".
+  check_fault("collected_amount", "947321-694-1299021223",
+              {{"PAYOUT_MISMATCH", 0, 1122, 1222},
+               {"RAKE_MISMATCH", 0, -22, 78},
+               {"CHIPS_NOT_CONSERVED", 0, 1200, 1300},
+               {"SUMMARY_MISMATCH", 1, 1222, 1122}});
+}
+
+TEST_CASE("Winamax fault: wrong total pot", "[faults][winamax]") {
+  // "Total pot 498€ | Rake 2€" -> "Total pot 499€": 501€ gross for 500€ put in.
+  check_fault("total_pot", "9630554-604-1489827073",
+              {{"TOTAL_POT_MISMATCH", 0, 50000, 50100}, {"RAKE_MISMATCH", 0, 300, 200}});
+}
+
+TEST_CASE("Winamax fault: wrong rake", "[faults][winamax]") {
+  // "Total pot 9.91€ | Rake 0.69€" -> "Rake 0.79€". The printed total is net of rake, so the
+  // gross total moves with the rake: the total no longer matches what was put in, and the rake
+  // derived from it agrees with the printed one (no RAKE_MISMATCH can fire on a net total).
+  check_fault("rake", "9247976-238-1478874600",
+              {{"TOTAL_POT_MISMATCH", 0, 1060, 1070},
+               {"CHIPS_NOT_CONSERVED", 0, 1060, 1070},
+               {"PAYOUT_MISMATCH", 0, 981, 991}});
+}
+
+TEST_CASE("Winamax fault: uncalled excess not fully paid back", "[faults][winamax]") {
+  // "Player8 collected 1.29€ from side pot 1" -> "1.19€": the 1.29€ nobody called comes back
+  // 0.10€ short; the unedited original is clean.
+  check_fault("uncalled_bet", "323549-11-1286000000",
+              {{"UNCALLED_BET_MISMATCH", 8, 129, 119},
+               {"RAKE_MISMATCH", 0, 68, 58},
+               {"CHIPS_NOT_CONSERVED", 0, 1279, 1269},
+               {"PAYOUT_MISMATCH", 0, 1098, 1092},
+               {"PAYOUT_MISMATCH", 0, 123, 119},
+               {"SUMMARY_MISMATCH", 8, 119, 129}});
+}
+
+TEST_CASE("Winamax fault: wrong call amount", "[faults][winamax]") {
+  // "Player5 calls 20" -> "calls 10" (tournament, centi-chips): Player5 folds on the flop.
+  check_fault("call_amount", "7959970263859201-1-1288800933",
+              {{"WRONG_CALL_AMOUNT", 9, 2000, 1000},
+               {"TOTAL_POT_MISMATCH", 0, 83000, 84000},
+               {"CHIPS_NOT_CONSERVED", 0, 83000, 84000},
+               {"PAYOUT_MISMATCH", 0, 83000, 84000}});
+}
