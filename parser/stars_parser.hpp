@@ -15,8 +15,4 @@ namespace hh::stars {
 bool is_hand_start(std::string_view line);
 Hand parse_hand(const HandText& text, const std::string& file);
 
-// Converts a local time printed by PokerStars ("2018/03/28", "13:38:18", "ET") to ISO 8601 UTC.
-// Returns "" when the zone is not known.
-std::string to_utc(std::string_view date, std::string_view time, std::string_view zone);
-
 }  // namespace hh::stars

@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -13,6 +12,7 @@
 #include "parser/decode.hpp"
 #include "parser/site.hpp"
 #include "test_paths.hpp"
+#include "tests/fpdb_hp.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
@@ -37,51 +37,6 @@ std::set<std::pair<std::string, std::string>> load_anomalies() {
     REQUIRE(t2 != std::string::npos);
     REQUIRE(t2 + 1 < line.size());  // every anomaly states its reason
     out.emplace(line.substr(0, t1), line.substr(t1 + 1, t2 - t1 - 1));
-  }
-  return out;
-}
-
-// Python's repr escapes non-ASCII names: "Bl\\xe5veis" is "Blåveis".
-std::string unescape_python(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    std::size_t digits = 0;
-    if (s[i] == '\\' && i + 1 < s.size()) digits = s[i + 1] == 'x' ? 2 : s[i + 1] == 'u' ? 4 : 0;
-    if (digits == 0 || i + 2 + digits > s.size()) {
-      out += s[i];
-      continue;
-    }
-    unsigned cp = static_cast<unsigned>(std::stoul(s.substr(i + 2, digits), nullptr, 16));
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    i += 1 + digits;
-  }
-  return out;
-}
-
-// fpdb's .hp is a Python dict printed by pprint: player -> {... 'totalProfit': N, ...}.
-std::map<std::string, long> fpdb_profits(const std::string& text) {
-  std::map<std::string, long> out;
-  static const std::regex player(R"((?:^|\n)[{ ]\s*u?'([^']+)': \{)");
-  static const std::regex profit(R"('totalProfit': (-?\d+))");
-  std::vector<std::pair<std::size_t, std::string>> starts;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), player); it != std::sregex_iterator();
-       ++it)
-    starts.emplace_back(static_cast<std::size_t>(it->position(0)), (*it)[1].str());
-  for (std::size_t i = 0; i < starts.size(); ++i) {
-    std::size_t end = i + 1 < starts.size() ? starts[i + 1].first : text.size();
-    std::string block = text.substr(starts[i].first, end - starts[i].first);
-    std::smatch m;
-    if (std::regex_search(block, m, profit))
-      out[unescape_python(starts[i].second)] = std::stol(m[1].str());
   }
   return out;
 }
@@ -131,7 +86,7 @@ TEST_CASE("PokerStars corpus sweep", "[corpus]") {
     fs::path hp = file;
     hp += ".hp";
     if (fs::exists(hp) && parsed_hands.size() == 1) {
-      for (const auto& [player, profit] : fpdb_profits(test::read_file(hp))) {
+      for (const auto& [player, profit] : test::fpdb_profits(test::read_file(hp))) {
         INFO(rel.string() << " player " << player);
         REQUIRE(nets.count(player));
         CHECK(nets[player] == profit);
