@@ -12,26 +12,34 @@
 namespace hh {
 
 std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players) {
+  // Levels and layers are built on live bets; dead blinds go to the main pot at the end.
+  auto live = [](const PotInput& p) { return p.contributed - p.dead; };
   std::set<Money> levels;
-  Money top = 0;
+  Money top = 0;  // the largest live contribution of a player still in the hand
+  Money total = 0, dead = 0;
   for (const PotInput& p : players) {
-    top = std::max(top, p.contributed);
-    // A player all-in who is then folded for sitting out still closes a level (PokerStars
-    // tournament hand 16652117062: main pot 1040 at the folded all-in big blind's 200).
-    if (p.all_in && p.contributed > 0) levels.insert(p.contributed);
+    total += live(p);
+    dead += p.dead;
+    if (!p.folded) top = std::max(top, live(p));
   }
+  // A player all-in who is then folded for sitting out still closes a level (PokerStars
+  // tournament hand 16652117062: main pot 1040 at the folded all-in big blind's 200).
+  for (const PotInput& p : players)
+    if (p.all_in && live(p) > 0 && live(p) < top) levels.insert(live(p));
   if (top > 0) levels.insert(top);
 
   std::vector<BuiltPot> pots;
   Money previous = 0;
+  Money placed = 0;
   for (Money level : levels) {
     BuiltPot pot;
     for (const PotInput& p : players) {
-      pot.amount += std::min(p.contributed, level) - std::min(p.contributed, previous);
-      if (!p.folded && p.contributed >= level) pot.eligible.push_back(p.seat);
+      pot.amount += std::min(live(p), level) - std::min(live(p), previous);
+      if (!p.folded && live(p) >= level) pot.eligible.push_back(p.seat);
     }
     previous = level;
     if (pot.amount == 0) continue;
+    placed += pot.amount;
     // A layer nobody still in the hand reached (only folded chips) belongs to the pot below it.
     if (pot.eligible.empty() && !pots.empty()) {
       pots.back().amount += pot.amount;
@@ -39,6 +47,18 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players) {
     }
     pot.index = static_cast<int>(pots.size());
     pots.push_back(std::move(pot));
+  }
+  // Chips folded players bet above what anyone still in the hand reached stay in the last pot;
+  // dead blinds are main-pot money.
+  if (pots.empty() && total + dead > 0) {
+    BuiltPot pot;
+    for (const PotInput& p : players)
+      if (!p.folded) pot.eligible.push_back(p.seat);
+    pots.push_back(std::move(pot));
+  }
+  if (!pots.empty()) {
+    pots.back().amount += total - placed;
+    pots.front().amount += dead;
   }
   return pots;
 }
@@ -168,7 +188,8 @@ class Auditor {
     max_bet_ = std::max(max_bet_, p.street_bet);
     if (e.all_in && p.stack > 0) {
       add("ALL_IN_MISMATCH", Severity::Warning, e.street, p.seat, 0, p.stack,
-          fmt::format("line {}: {} is called all-in but keeps {}", e.line, p.player, amt(p.stack)),
+          fmt::format("line {}: the site says {} is all-in, but {} is left behind", e.line,
+                      p.player, amt(p.stack)),
           e.line);
     }
   }
@@ -179,6 +200,7 @@ class Auditor {
   // hands 75726253875 and 25234313412).
   Money to_call(const PlayerState& caller) const {
     if (blind_floor_ <= max_bet_) return max_bet_;
+    if (h_.full_big_blind_always_owed) return blind_floor_;
     for (const auto& [seat, p] : players_)
       if (seat != caller.seat && !p.folded && p.stack > 0) return blind_floor_;
     return max_bet_;
@@ -229,7 +251,8 @@ class Auditor {
             put(*p, e, e.amount, e.amount);
             // A big blind all-in for less still sets the full big blind to call. (In fixed-limit
             // headers the stakes are the bet sizes, not the blinds, so this is for big-bet games.)
-            if (e.all_in && h_.structure != Structure::FixedLimit)
+            // (888 never prints "all-in": an empty stack says it.)
+            if ((e.all_in || p->stack == 0) && h_.structure != Structure::FixedLimit)
               blind_floor_ = std::max(blind_floor_, h_.big_blind);
           }
           break;
@@ -327,6 +350,26 @@ class Auditor {
       returned_in_collection(players_.at(top->seat), expected_top);
       return;
     }
+    if (h_.uncalled_style == UncalledStyle::Silent && expected_top > 0) {
+      // The money tells which way it came back: if the collections hold more than the pots
+      // can pay without the excess, it is inside the bettor's collection; otherwise it went
+      // back to the stack unprinted.
+      PlayerState& p = players_.at(top->seat);
+      Money collected = 0;
+      for (const Collection& c : collections_) collected += c.amount;
+      const Money last = last_collection_of(p.seat);
+      if (collected > gross_total - expected_top && last >= expected_top) {
+        returned_in_collection(p, expected_top);
+      } else {
+        p.returned = expected_top;
+        p.stack += expected_top;
+        add("UNCALLED_BET_NOT_PRINTED", Severity::Info, std::nullopt, p.seat, expected_top, 0,
+            fmt::format("the site prints no uncalled bets; {} went back to {}", amt(expected_top),
+                        p.player),
+            0);
+      }
+      return;
+    }
     // Old PokerStars exports (up to 2007 in the corpus) print no "Uncalled bet" line: the excess
     // goes back silently and the total pot leaves it out. Accept that only for hands before 2008
     // and only when the printed total agrees; later a missing line is an error.
@@ -351,6 +394,13 @@ class Auditor {
                       amt(expected), amt(p.returned)),
           line_it == returned_lines_.end() ? 0 : line_it->second);
     }
+  }
+
+  Money last_collection_of(int seat) const {
+    const Collection* last = nullptr;
+    for (const Collection& c : collections_)
+      if (c.seat == seat && (!last || c.pot_index >= last->pot_index)) last = &c;
+    return last ? last->amount : 0;
   }
 
   // Sites that never print the uncalled part pay it back inside the bettor's collection (from
@@ -386,7 +436,7 @@ class Auditor {
     std::vector<PotInput> in;
     for (const auto& [seat, p] : players_) {
       Money net = p.gross - p.returned;
-      in.push_back({seat, net, p.folded, p.stack == 0 && net > 0});
+      in.push_back({seat, net, p.folded, p.stack == 0 && net > 0, std::min(p.dead, net)});
       r_.total_contributed += net;
     }
     r_.pots = build_pots(in);
@@ -401,7 +451,7 @@ class Auditor {
     // Where the uncalled part is paid inside a collection, the site counts it in its total pot.
     const Money printed_pot = pot + excess_in_collection_;
     if (!h_.total_pot) {
-      r_.derived_total_pot = printed_pot;
+      r_.derived_total_pot = pot;
       add("TOTAL_POT_NOT_PRINTED", Severity::Info, std::nullopt, 0, pot, std::nullopt,
           fmt::format("the site prints no total pot; derived {} from what was put in: "
                       "TOTAL_POT_MISMATCH could not run",
@@ -415,9 +465,17 @@ class Auditor {
     }
     const Money paid = r_.total_collected + cashed_pot_total();
     if (!h_.rake) {
-      const Money derived = h_.total_pot.value_or(printed_pot) - excess_in_collection_ - paid - fees;
+      const Money derived =
+          (h_.total_pot ? *h_.total_pot - excess_in_collection_ : pot) - paid - fees;
       r_.derived_rake = derived;
-      if (derived < 0) {
+      if (derived != 0 && h_.tournament) {
+        // Tournaments take their fee with the buy-in, never from a pot: every chip put in must
+        // be paid out.
+        add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
+            fmt::format("tournament pot of {} paid out {}: {} unaccounted for", amt(pot),
+                        amt(paid + fees), amt(derived)),
+            0);
+      } else if (derived < 0) {
         add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
             fmt::format("{} was paid out of a pot of {}: the derived rake is negative",
                         amt(paid + fees), amt(h_.total_pot.value_or(pot))),
@@ -470,9 +528,8 @@ class Auditor {
     return 0;
   }
 
-  std::uint32_t summary_line() const {
-    return h_.summary.empty() ? 0 : h_.summary.front().line - 1;
-  }
+  // The line of the summary's totals, where pot-level findings point.
+  std::uint32_t summary_line() const { return h_.totals_line; }
 
   void check_pots_and_payouts() {
     auto& pots = r_.pots;
@@ -516,13 +573,14 @@ class Auditor {
                         h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
             summary_line());
       }
-      // Where the site printed each pot net of rake, that is the rake split it used.
-      if (h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
-          printed_sum == expected_sum) {
-        for (BuiltPot& bp : pots)
-          if (bp.reported_amount && *bp.reported_amount <= bp.amount)
-            bp.rake = bp.amount - *bp.reported_amount;
-      }
+      // Where the site printed each pot net of rake and every one is plausible, that is the rake
+      // split it used; otherwise keep the proportional one, which adds up to the rake.
+      bool adopt = h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
+                   printed_sum == expected_sum;
+      for (const BuiltPot& bp : pots)
+        adopt = adopt && bp.reported_amount && *bp.reported_amount <= bp.amount;
+      if (adopt)
+        for (BuiltPot& bp : pots) bp.rake = bp.amount - *bp.reported_amount;
     }
     // Collections per pot. When any collection says only "from pot" while the rules build
     // several pots, or a cashed-out pot is involved, only the total can be compared.
@@ -542,6 +600,17 @@ class Auditor {
         continue;
       }
       if (!attributable) {
+        // Which pot is not said; the collector must at least be eligible for one of them.
+        bool eligible_somewhere = false;
+        for (const BuiltPot& bp : pots)
+          eligible_somewhere |=
+              std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end();
+        if (!eligible_somewhere) {
+          add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
+              fmt::format("line {}: {} collects {} but is eligible for no pot", c.line,
+                          players_.at(c.seat).player, amt(c.amount)),
+              c.line);
+        }
         for (BuiltPot& bp : pots)
           if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end() &&
               std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
@@ -593,6 +662,11 @@ class Auditor {
   }
 
   void check_summary() {
+    if (h_.summary.empty()) {
+      add("SUMMARY_NOT_PRINTED", Severity::Info, std::nullopt, 0, std::nullopt, std::nullopt,
+          "the site prints no per-seat summary: SUMMARY_MISMATCH could not run", 0);
+      return;
+    }
     std::map<int, const SummarySeat*> by_seat;
     for (const SummarySeat& s : h_.summary) {
       by_seat[s.seat] = &s;

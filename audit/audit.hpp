@@ -17,6 +17,7 @@ struct PotInput {
   Money contributed{0};
   bool folded{false};
   bool all_in{false};
+  Money dead{0};  // part of `contributed` that is a dead blind: main-pot money, not a bet level
 };
 std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
 

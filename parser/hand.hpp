@@ -107,6 +107,7 @@ struct Fee {
 enum class UncalledStyle : std::uint8_t {
   Printed,       // an "Uncalled bet (X) returned to P" line (PokerStars; pre-2008 exports may omit it)
   InCollection,  // never printed: the excess is inside the bettor's "collected" amount (Winamax)
+  Silent,        // never printed: returned silently, or inside a collection; the money tells (888)
 };
 
 // One seat line of the summary, reduced to the money it states.
@@ -153,10 +154,15 @@ struct Hand {
   std::vector<Event> events;
 
   // What the site printed in the summary.
+  std::uint32_t totals_line{0};    // line of the printed total pot / rake, 0 if none
   std::optional<Money> total_pot;  // gross (before rake); nullopt when the site prints none
   std::vector<ReportedPot> reported_pots;  // empty when only "Total pot" was printed
   bool reported_pots_net_of_rake{true};    // PokerStars prints them after rake, Run It Once before
   UncalledStyle uncalled_style{UncalledStyle::Printed};
+  // After a big blind all-in for less, callers owe the full big blind even when nobody left could
+  // match it (888). PokerStars asks only for the largest bet made once every other player is
+  // all-in.
+  bool full_big_blind_always_owed{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;  // money leaving the pot other than rake
   Money site_added{0};  // promotional money the site put into the pot ("Splash the Pot")

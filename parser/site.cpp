@@ -1,5 +1,6 @@
 #include "parser/site.hpp"
 
+#include "parser/pacific_parser.hpp"
 #include "parser/stars_parser.hpp"
 #include "parser/winamax_parser.hpp"
 
@@ -9,6 +10,7 @@ const std::vector<SiteFormat>& site_formats() {
   static const std::vector<SiteFormat> formats = {
       {"pokerstars", &stars::is_hand_start, &stars::parse_hand},
       {"winamax", &winamax::is_hand_start, &winamax::parse_hand},
+      {"pacific", &pacific::is_hand_start, &pacific::parse_hand},
   };
   return formats;
 }

@@ -482,6 +482,7 @@ class Builder {
         return;
       }
       h_.total_pot = money(t.total, ln);
+      h_.totals_line = ln;
       for (const ast::PotPart& p : t.pots)
         if (auto m = money(p.amount, ln)) h_.reported_pots.push_back({p.index, *m});
       for (std::string_view o : t.others) {

@@ -347,6 +347,7 @@ class Builder {
       if (t.no_rake) rake = 0;
       if (!t.rake.empty()) rake = money(t.rake, ln);
       h_.rake = rake;
+      h_.totals_line = ln;
       if (t.total.ends_with('k')) {
         // "15.52k": rounded to three significant digits, so not the pot. Left unset (the audit
         // derives it and says it could not check it); the line stays as a note.

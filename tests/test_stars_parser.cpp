@@ -4,6 +4,7 @@
 #include "parser/decode.hpp"
 #include "parser/site.hpp"
 #include "parser/stars_parser.hpp"
+#include "parser/text_util.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;
@@ -114,11 +115,11 @@ TEST_CASE("text with no known hand is kept as an unparsed hand", "[stars]") {
 }
 
 TEST_CASE("local times to UTC", "[stars]") {
-  CHECK(stars::to_utc("2018/03/28", "13:38:18", "ET") == "2018-03-28T17:38:18Z");
-  CHECK(stars::to_utc("2009/11/20", "7:12:10", "ET") == "2009-11-20T12:12:10Z");
-  CHECK(stars::to_utc("2019/08/14", "17:55", "UTC") == "2019-08-14T17:55:00Z");
-  CHECK(stars::to_utc("2018/03/28", "19:38:18", "CET") == "2018-03-28T17:38:18Z");
-  CHECK(stars::to_utc("2018/03/28", "19:38:18", "XYZ").empty());
+  CHECK(to_utc("2018/03/28", "13:38:18", "ET") == "2018-03-28T17:38:18Z");
+  CHECK(to_utc("2009/11/20", "7:12:10", "ET") == "2009-11-20T12:12:10Z");
+  CHECK(to_utc("2019/08/14", "17:55", "UTC") == "2019-08-14T17:55:00Z");
+  CHECK(to_utc("2018/03/28", "19:38:18", "CET") == "2018-03-28T17:38:18Z");
+  CHECK(to_utc("2018/03/28", "19:38:18", "XYZ").empty());
 }
 
 TEST_CASE("old exports without Uncalled bet lines", "[stars]") {

@@ -1,0 +1,122 @@
+// 888poker (Pacific Poker, Cassava) hand histories: the X3 grammar of each line kind, declared
+// here, defined in pacific_grammar_def.hpp and instantiated once in pacific_grammar.cpp.
+//
+// The grammar yields views into the line; amounts stay text ("5 000 $", "$ 3.243", "0,01 $"),
+// because which separator is the decimal one is decided per amount by the builder
+// (pacific_parser.cpp). Lines that start with a player name ("NAME calls [X]") are split from the
+// name by the builder, which knows the seated players: names may contain spaces.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+#include <string_view>
+
+namespace hh::pacific {
+
+namespace x3 = boost::spirit::x3;
+using Iterator = const char*;
+using Context = x3::unused_type;
+
+namespace ast {
+
+// "***** 888poker Hand History for Game 548154959 *****" (also Cassava, 888.ro, 888.ro BLAST,
+// 888poker.ca-on).
+struct Banner {
+  std::string_view room;
+  std::string_view hand_id;
+};
+
+// "$0.50/$1 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27"; tournament lines of
+// 888.ro and of 888poker after 2018 end at "- ***" without a date.
+struct GameLine {
+  std::string_view small_blind, big_blind;
+  std::string_view description;  // "No Limit Holdem Jackpot table"
+  std::string_view day, month, year, time;
+};
+
+// "Table Leeds 10 Max (Real Money)" or
+// "Tournament #133514588 13,95 $ + 1,05 $ - Table #1 4 Max (Real Money)".
+struct TableLine {
+  std::string_view tournament_id;  // empty for cash tables
+  std::string_view name;           // cash: table name; tournament: buy-in and "- Table #N"
+  unsigned max_seats{0};
+  std::string_view money;  // "Real Money", "Practice Play", "Play Money"
+};
+
+// "Seat 2: Player0 ( 15 788,50 $ )"
+struct SeatLine {
+  unsigned seat{0};
+  std::string_view player;
+  std::string_view stack;
+};
+
+// "** Dealing flop ** [ 2d, Kns, 7d ]"
+struct StreetLine {
+  std::string_view name;   // "Dealing down cards", "Dealing flop", ..., "Summary"
+  std::string_view cards;  // inside the brackets, as printed
+};
+
+enum class Verb : unsigned char {
+  Fold,
+  Check,
+  Call,
+  Bet,
+  Raise,
+  SmallBlind,
+  BigBlind,
+  Ante,
+  DeadBlind,
+  Show,
+  Muck,
+  NoShow,
+  Collected,
+  SitOut
+};
+
+// What follows "NAME ".
+struct Action {
+  Verb verb{Verb::Fold};
+  std::string_view amount;   // the bracketed amount; dead blind: the dead small blind part
+  std::string_view amount2;  // dead blind: the live big blind part
+  std::string_view cards;
+};
+
+}  // namespace ast
+
+namespace grammar {
+// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
+using game_no_type = x3::rule<class game_no_class, std::string_view>;
+using banner_type = x3::rule<class banner_class, ast::Banner>;
+using game_line_type = x3::rule<class game_line_class, ast::GameLine>;
+using table_line_type = x3::rule<class table_line_class, ast::TableLine>;
+using seat_line_type = x3::rule<class seat_line_class, ast::SeatLine>;
+using street_line_type = x3::rule<class street_line_class, ast::StreetLine>;
+using action_type = x3::rule<class action_class, ast::Action>;
+
+BOOST_SPIRIT_DECLARE(game_no_type, banner_type, game_line_type, table_line_type, seat_line_type,
+                     street_line_type, action_type)
+}  // namespace grammar
+using grammar::action_type;
+using grammar::banner_type;
+using grammar::game_line_type;
+using grammar::game_no_type;
+using grammar::seat_line_type;
+using grammar::street_line_type;
+using grammar::table_line_type;
+
+game_no_type const& game_no();  // "#Game No : 548154959" -> the number
+banner_type const& banner();
+game_line_type const& game_line();
+table_line_type const& table_line();
+seat_line_type const& seat_line();
+street_line_type const& street_line();
+action_type const& action();
+
+// Parses the whole of `text` with `rule`; true only if every character was consumed.
+template <class Rule, class Attr>
+bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
+  Iterator first = text.data();
+  Iterator last = text.data() + text.size();
+  return x3::parse(first, last, rule, attr) && first == last;
+}
+
+}  // namespace hh::pacific

@@ -1,0 +1,491 @@
+#include "parser/pacific_parser.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "parser/money.hpp"
+#include "parser/pacific_grammar.hpp"
+#include "parser/text_util.hpp"
+
+namespace hh::pacific {
+
+namespace {
+
+constexpr std::string_view kGameNo = "#Game No : ";
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// 888's own brands print a room before "Hand History"; PartyPoker, which also heads its hands
+// with "#Game No : N", prints "***** Hand History for Game N *****" with no room.
+bool is_888_room(std::string_view room) {
+  return room.find("888") != std::string_view::npos || starts_with(room, "Cassava") ||
+         starts_with(room, "Pacific");
+}
+
+Structure structure_of(std::string_view limit) {
+  if (limit == "No Limit") return Structure::NoLimit;
+  if (limit == "Pot Limit") return Structure::PotLimit;
+  if (limit == "Fix Limit" || limit == "Fixed Limit" || limit == "Limit")
+    return Structure::FixedLimit;
+  return Structure::Unknown;
+}
+
+struct GameName {
+  std::string_view printed;
+  std::string_view game;
+};
+// Longest first, so that "OmahaHL" is not read as "Omaha".
+constexpr std::array<GameName, 5> kGames = {{
+    {"Omaha Hi/Lo", "Omaha Hi/Lo"},
+    {"OmahaHL", "Omaha Hi/Lo"},
+    {"Hold'em", "Hold'em"},
+    {"Holdem", "Hold'em"},
+    {"Omaha", "Omaha"},
+}};
+constexpr std::array<std::string_view, 4> kLimits = {"No Limit", "Pot Limit", "Fix Limit",
+                                                     "Fixed Limit"};
+
+std::string currency_of(std::string_view stakes, std::string_view room) {
+  // 888poker.ca-on is the Ontario-licensed room, which plays in Canadian dollars.
+  if (stakes.find('$') != std::string_view::npos) return room.ends_with("ca-on") ? "CAD" : "USD";
+  if (stakes.find("€") != std::string_view::npos) return "EUR";
+  if (stakes.find("£") != std::string_view::npos) return "GBP";
+  return "";
+}
+
+struct NameMatch {
+  int seat{0};
+  std::string_view rest;
+};
+
+class Builder {
+ public:
+  Builder(const HandText& text, const std::string& file) : text_(text) {
+    h_.site = "pacific";
+    // 888 never prints uncalled bets, and pays them back either silently or inside a collection;
+    // after a short all-in big blind it keeps the full blind owed (docs/sites/pacific.md).
+    h_.uncalled_style = UncalledStyle::Silent;
+    h_.full_big_blind_always_owed = true;
+    h_.source = {file, text.byte_offset, text.line};
+    h_.raw = std::string(text.text);
+  }
+
+  Hand build() {
+    LineCursor cur(text_.text, text_.line);
+    if (!read_header(cur)) return std::move(h_);
+    std::string_view line;
+    while (cur.next(line)) {
+      line = trim(line);
+      if (line.empty()) continue;
+      read_line(line, cur.line_number());
+    }
+    finish();
+    return std::move(h_);
+  }
+
+ private:
+  void issue(std::uint32_t line, std::string expected, std::string_view got) {
+    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
+  }
+
+  std::optional<Money> money(std::string_view text, std::uint32_t line) {
+    auto m = read_amount(text, h_.unit);
+    if (!m)
+      issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
+    return m;
+  }
+
+  // The four header lines: "#Game No : N", the banner, the game line and the table line.
+  bool read_header(LineCursor& cur) {
+    std::string_view line;
+    std::string_view id;
+    if (!cur.next(line) || !parse_all(trim(line), game_no(), id)) {
+      issue(cur.line_number(), "#Game No : N", line);
+      return false;
+    }
+    ast::Banner b;
+    if (!cur.next(line) || !parse_all(trim(line), banner(), b) || !is_888_room(b.room)) {
+      // Not an 888 hand (PartyPoker heads its hands with the same "#Game No" line).
+      h_.site = "unknown";
+      issue(cur.line_number(),
+            "an 888 banner: ***** 888poker|Cassava|888.ro Hand History for Game N *****", line);
+      return false;
+    }
+    h_.site_hand_id = std::string(b.hand_id);
+    if (b.hand_id != id)
+      issue(cur.line_number(), "the hand number of the \"#Game No\" line", b.hand_id);
+    ast::GameLine g;
+    if (!cur.next(line) || !parse_all(trim(line), game_line(), g)) {
+      issue(cur.line_number(), "SB/BB Blinds GAME - *** DD MM YYYY HH:MM:SS", line);
+      return false;
+    }
+    const std::uint32_t game_ln = cur.line_number();
+    ast::TableLine t;
+    if (!cur.next(line) || !parse_all(trim(line), table_line(), t)) {
+      issue(cur.line_number(),
+            "Table NAME [N Max] (Real Money) or Tournament #N BUY-IN - Table #T (Real Money)",
+            line);
+      return false;
+    }
+    read_table(t);
+    const bool play = t.money == "Practice Play" || t.money == "Play Money";
+    h_.currency = h_.tournament || play ? std::string() : currency_of(g.small_blind, b.room);
+    // Tournament amounts are whole chips (the "$" printed with them is not money); play-money
+    // tables deal in hundredths like cash tables ("9,966.25").
+    h_.unit = h_.tournament ? 1 : 100;
+    read_game(g.description, game_ln);
+    // BLAST lottery sit & gos print the prize pool where other hands print the blinds
+    // ("42.797,60 $/0 $"); everyone antes their whole stack, there are no blinds to read.
+    if (b.room.find("BLAST") == std::string_view::npos) {
+      auto sb = money(g.small_blind, game_ln), bb = money(g.big_blind, game_ln);
+      if (!sb || !bb) return false;
+      h_.small_blind = *sb;
+      h_.big_blind = *bb;
+    }
+    // 888 prints no time zone; the times are taken as UTC (docs/sites/pacific.md).
+    if (!g.year.empty()) {
+      const std::string date =
+          std::string(g.year) + "/" + std::string(g.month) + "/" + std::string(g.day);
+      h_.started_at_utc = to_utc(date, g.time, "UTC");
+    }
+    return true;
+  }
+
+  void read_table(const ast::TableLine& t) {
+    h_.max_seats = static_cast<int>(t.max_seats);
+    if (t.tournament_id.empty()) {
+      h_.table_name = std::string(t.name);
+      return;
+    }
+    h_.tournament = true;
+    h_.tournament_id = std::string(t.tournament_id);
+    // "13,95 $ + 1,05 $ - Table #1": the buy-in, then the table number when printed.
+    if (std::size_t pos = t.name.rfind("Table #"); pos != std::string_view::npos)
+      h_.table_name = std::string(t.name.substr(pos + 7));
+  }
+
+  // "No Limit Holdem Jackpot table" -> No Limit, Hold'em.
+  void read_game(std::string_view desc, std::uint32_t ln) {
+    for (std::string_view limit : kLimits) {
+      if (!starts_with(desc, limit)) continue;
+      h_.limit_text = std::string(limit);
+      h_.structure = structure_of(limit);
+      desc = trim(desc.substr(limit.size()));
+      break;
+    }
+    for (const GameName& g : kGames) {
+      if (starts_with(desc, g.printed)) {
+        h_.game = std::string(g.game);
+        break;
+      }
+    }
+    if (h_.limit_text.empty() || h_.game.empty())
+      issue(ln, "a limit and a game (No Limit Holdem, Pot Limit OmahaHL, Fix Limit Omaha, ...)",
+            desc);
+  }
+
+  std::optional<NameMatch> match_player(std::string_view line) const {
+    for (const auto& [name, seat] : names_by_length_) {
+      if (starts_with(line, name) && line.size() > name.size() && line[name.size()] == ' ')
+        return NameMatch{seat, line.substr(name.size() + 1)};
+    }
+    return std::nullopt;
+  }
+
+  void add_seat(const ast::SeatLine& sl, std::uint32_t ln) {
+    Seat s;
+    s.seat = static_cast<int>(sl.seat);
+    s.player = std::string(sl.player);
+    if (auto m = money(sl.stack, ln)) s.stack = *m;
+    if (h_.seat_of(s.seat)) {
+      issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
+      return;
+    }
+    h_.seats.push_back(std::move(s));
+    names_by_length_.clear();
+    for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
+    std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
+                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  }
+
+  void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
+    const std::string_view name = sl.name;
+    Street next;
+    if (name == "Dealing down cards") {
+      next = Street::Preflop;
+    } else if (name == "Dealing flop") {
+      next = Street::Flop;
+    } else if (name == "Dealing turn") {
+      next = Street::Turn;
+    } else if (name == "Dealing river") {
+      next = Street::River;
+    } else if (name == "Summary") {
+      in_summary_ = true;
+      street_ = Street::Showdown;
+      return;
+    } else {
+      issue(ln,
+            "a street marker (** Dealing down cards **, ** Dealing flop ** [..], ** Summary **)",
+            name);
+      return;
+    }
+    street_ = next;
+    if (!sl.cards.empty() && next != Street::Preflop) {
+      Event e;
+      e.kind = EventKind::Board;
+      e.street = next;
+      e.cards = cards_of(sl.cards);
+      e.line = ln;
+      h_.events.push_back(std::move(e));
+    }
+  }
+
+  // "[ 2d, Kns, 7d ]" -> "2d Kns 7d". Localised ranks and suits (Swedish Kn/D/E, Dutch B/V/H,
+  // Romanian p/t, ...) stay as printed: the export does not say which language it is in, and
+  // "D" is a queen in Swedish but a ten in Spanish.
+  static std::string cards_of(std::string_view inside) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < inside.size()) {
+      std::size_t comma = inside.find(',', pos);
+      std::string_view card =
+          trim(inside.substr(pos, comma == std::string_view::npos ? comma : comma - pos));
+      if (!card.empty()) {
+        if (!out.empty()) out += ' ';
+        out += card;
+      }
+      if (comma == std::string_view::npos) break;
+      pos = comma + 1;
+    }
+    return out;
+  }
+
+  void action_line(int seat, std::string_view rest, std::uint32_t ln) {
+    ast::Action a;
+    if (!parse_all(rest, action(), a)) {
+      issue(
+          ln,
+          "an action (folds, checks, calls [X], bets [X], raises [X], posts ..., collected [ X ])",
+          rest);
+      return;
+    }
+    Event e;
+    e.seat = seat;
+    e.line = ln;
+    e.cards = cards_of(a.cards);
+    auto amt = [&](std::string_view t) { return money(t, ln).value_or(0); };
+    using V = ast::Verb;
+    switch (a.verb) {
+      case V::Fold:
+        e.kind = EventKind::Fold;
+        break;
+      case V::Check:
+        e.kind = EventKind::Check;
+        break;
+      case V::Call:
+        e.kind = EventKind::Call;
+        e.amount = amt(a.amount);
+        break;
+      case V::Bet:
+        e.kind = EventKind::Bet;
+        e.amount = amt(a.amount);
+        break;
+      // The bracket is what the raise adds to the player's bet; 888 does not print the
+      // increment over the bet faced, so raise_by stays 0 (the audit skips that check).
+      case V::Raise:
+        e.kind = EventKind::Raise;
+        e.amount = amt(a.amount);
+        break;
+      case V::SmallBlind:
+        e.kind = EventKind::PostSmallBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::BigBlind:
+        e.kind = EventKind::PostBigBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::Ante:
+        e.kind = EventKind::PostAnte;
+        e.amount = amt(a.amount);
+        break;
+      case V::DeadBlind:
+        // "[0,01 $ + 0,02 $]": the small blind part is dead, the big blind part is a live bet
+        // (the poster may check when the action comes back unraised).
+        e.kind = EventKind::PostBothBlinds;
+        e.dead = amt(a.amount);
+        e.amount = e.dead + amt(a.amount2);
+        break;
+      case V::Show:
+        e.kind = EventKind::Shows;
+        break;
+      case V::Muck:
+      case V::NoShow:
+        e.kind = EventKind::Mucks;
+        break;
+      case V::Collected:
+        e.kind = EventKind::Collected;
+        e.amount = amt(a.amount);
+        break;
+      case V::SitOut:
+        e.kind = EventKind::SitsOut;
+        break;
+    }
+    // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
+    if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
+    e.street = street_;
+    apply_bet(e);
+    h_.events.push_back(std::move(e));
+  }
+
+  static bool is_voluntary(EventKind k) {
+    return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
+           k == EventKind::Bet || k == EventKind::Raise;
+  }
+
+  // Turns each amount into the model's: `to` is the player's street total after the action.
+  void apply_bet(Event& e) {
+    Street round = e.street == Street::Setup ? Street::Preflop : e.street;
+    if (round != bet_street_) {
+      street_bets_.clear();
+      bet_street_ = round;
+    }
+    Money& committed = street_bets_[e.seat];
+    switch (e.kind) {
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::Call:
+      case EventKind::Bet:
+      case EventKind::Raise:
+        committed += e.amount;
+        e.to = committed;
+        break;
+      case EventKind::PostBothBlinds:
+        committed += e.amount - e.dead;
+        e.to = committed;
+        break;
+      default:
+        break;
+    }
+  }
+
+  void other(std::string_view line, std::uint32_t ln) {
+    Event e;
+    e.kind = EventKind::Other;
+    e.street = street_;
+    e.text = std::string(line);
+    e.line = ln;
+    h_.events.push_back(std::move(e));
+  }
+
+  void read_line(std::string_view line, std::uint32_t ln) {
+    if (starts_with(line, "** ")) {
+      ast::StreetLine sl;
+      if (parse_all(line, street_line(), sl)) {
+        street_marker(sl, ln);
+        return;
+      }
+    }
+    if (starts_with(line, "Seat ") && street_ == Street::Setup && !in_summary_) {
+      if (line.ends_with(" is the button")) {
+        std::string_view n = line.substr(5, line.size() - 5 - 14);
+        int seat = 0;
+        auto [p, ec] = std::from_chars(n.data(), n.data() + n.size(), seat);
+        if (ec == std::errc() && p == n.data() + n.size() && seat > 0) {
+          h_.button_seat = seat;
+          return;
+        }
+      }
+      ast::SeatLine sl;
+      if (parse_all(line, seat_line(), sl)) {
+        add_seat(sl, ln);
+        return;
+      }
+    }
+    if (starts_with(line, "Total number of players : ")) return;  // the seat lines say it all
+    if (starts_with(line, "Dealt to ")) {
+      std::string_view rest = line.substr(9);
+      for (const auto& [name, seat] : names_by_length_) {
+        if (starts_with(rest, name) && starts_with(rest.substr(name.size()), " [") &&
+            rest.ends_with("]")) {
+          Event e;
+          e.kind = EventKind::DealtHole;
+          e.seat = seat;
+          e.street = street_;
+          std::string_view inside = rest.substr(name.size() + 2);
+          e.cards = cards_of(inside.substr(0, inside.size() - 1));
+          e.line = ln;
+          h_.events.push_back(std::move(e));
+          return;
+        }
+      }
+    }
+    // Hi/Lo showdowns name the best hands: "(Hi: 2s, 3h, 4h, 5c, Ah)", "(Lo: ...)".
+    if (in_summary_ && (starts_with(line, "(Hi: ") || starts_with(line, "(Lo: ")) &&
+        line.ends_with(")")) {
+      other(line, ln);
+      return;
+    }
+    if (auto m = match_player(line)) {
+      action_line(m->seat, m->rest, ln);
+      return;
+    }
+    issue(ln, "a line of an 888poker hand", line);
+  }
+
+  void finish() {
+    if (h_.seats.empty()) {
+      issue(text_.line, "at least one \"Seat N: PLAYER ( STACK )\" line", "no seat lines");
+      return;
+    }
+    if (!in_summary_) issue(text_.line, "a ** Summary ** section", "hand ends without a summary");
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+    h_.parsed = in_summary_;
+  }
+
+  const HandText& text_;
+  Hand h_;
+  Street street_{Street::Setup};
+  Street bet_street_{Street::Preflop};
+  std::map<int, Money> street_bets_;
+  std::vector<std::pair<std::string, int>> names_by_length_;
+  bool in_summary_{false};
+};
+
+}  // namespace
+
+bool is_hand_start(std::string_view line) {
+  // The "#Game No" line is shared with PartyPoker exports; parse_hand() hands back those that
+  // are not 888's as site "unknown" (docs/sites/pacific.md, "Detection").
+  if (!starts_with(line, kGameNo) || line.size() == kGameNo.size()) return false;
+  for (char c : trim(line.substr(kGameNo.size())))
+    if (!is_digit(c)) return false;
+  return true;
+}
+
+std::optional<Money> read_amount(std::string_view text, int unit) {
+  std::size_t last = text.size();
+  while (last > 0 && !is_digit(text[last - 1])) --last;
+  if (last == 0) return std::nullopt;
+  // Digits after the last separator, up to the last digit.
+  std::size_t sep = text.find_last_of(".,", last - 1);
+  NumberFormat fmt;
+  if (sep != std::string_view::npos && last - sep - 1 >= 1 && last - sep - 1 <= 2) {
+    fmt.decimal = text[sep];
+    fmt.group = text[sep] == '.' ? ',' : '.';
+  } else if (sep != std::string_view::npos) {
+    fmt.group = text[sep];
+    fmt.decimal = text[sep] == '.' ? ',' : '.';
+  }
+  return parse_amount(text, unit, fmt);
+}
+
+Hand parse_hand(const HandText& text, const std::string& file) {
+  return Builder(text, file).build();
+}
+
+}  // namespace hh::pacific
