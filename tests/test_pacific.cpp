@@ -17,7 +17,8 @@
 #include "parser/pacific_parser.hpp"
 #include "parser/site.hpp"
 #include "test_paths.hpp"
-#include "tests/fpdb_hp.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
@@ -70,24 +71,6 @@ const Finding* finding(const AuditResult& r, const std::string& code, int seat_n
   return nullptr;
 }
 
-// testdata/pacific/anomalies.tsv: (hand id, code) -> reason.
-std::map<std::pair<std::string, std::string>, std::string> load_anomalies() {
-  std::map<std::pair<std::string, std::string>, std::string> out;
-  std::istringstream in(test::read_file(test::testdata("pacific/anomalies.tsv")));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    auto t1 = line.find('\t');
-    auto t2 = line.find('\t', t1 + 1);
-    REQUIRE(t1 != std::string::npos);
-    REQUIRE(t2 != std::string::npos);
-    REQUIRE(t2 + 1 < line.size());  // every anomaly states its reason
-    out[{line.substr(0, t1), line.substr(t1 + 1, t2 - t1 - 1)}] = line.substr(t2 + 1);
-  }
-  return out;
-}
-
-bool is_pending(const std::string& reason) { return reason.rfind("pending audit change", 0) == 0; }
 
 }  // namespace
 
@@ -331,142 +314,21 @@ TEST_CASE("888 corpus sweep", "[pacific][corpus]") {
     WARN("skipped: " << root << " is absent");
     return;
   }
-  const auto anomalies = load_anomalies();
-  long hands = 0, parsed = 0, hp_checked = 0;
-  std::vector<std::string> unexpected;
-  std::set<std::pair<std::string, std::string>> seen;
-  std::vector<fs::path> files;
-  for (const auto& de : fs::recursive_directory_iterator(root)) {
-    const std::string ext = de.path().extension().string();
-    if (de.is_regular_file() && ext != ".hp" && ext != ".hands" && ext != ".gt")
-      files.push_back(de.path());
-  }
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) {
-    const fs::path rel = fs::relative(file, root);
-    const std::vector<Hand> hs = parse_text(decode(test::read_file(file)).text, rel.string());
-    std::map<std::string, long> nets;
-    for (const Hand& h : hs) {
-      ++hands;
-      if (h.parsed) ++parsed;
-      CHECK(h.site == "pacific");
-      const AuditResult r = audit_hand(h);
-      for (const Finding& f : r.findings) {
-        if (f.severity != Severity::Error) continue;
-        const auto key = std::make_pair(h.site_hand_id, f.code);
-        if (anomalies.count(key)) {
-          seen.insert(key);
-          continue;
-        }
-        unexpected.push_back(rel.string() + ":" + std::to_string(h.source.line) + " #" +
-                             h.site_hand_id + " " + f.code + ": " + f.message);
-      }
-      for (const PlayerResult& p : r.players) nets[p.player] += p.net();
-    }
-    fs::path hp = file;
-    hp += ".hp";
-    if (fs::exists(hp) && hs.size() == 1) {
-      for (const auto& [player, profit] : test::fpdb_profits(test::read_file(hp))) {
-        INFO(rel.string() << " player " << player);
-        REQUIRE(nets.count(player));
-        CHECK(nets[player] == profit);
-        ++hp_checked;
-      }
-    }
-  }
-  INFO(hands << " hands, " << parsed << " parsed");
-  CHECK(hands >= 241);
-  CHECK(parsed * 1000 >= hands * 995);
-  CHECK(hp_checked == 8);
-  std::string report;
-  for (const std::string& u : unexpected) report += u + "\n";
-  INFO("error findings on real hands not listed in testdata/pacific/anomalies.tsv:\n" << report);
-  CHECK(unexpected.empty());
-  for (const auto& [key, reason] : anomalies) {
-    INFO("listed anomaly no longer seen: " << key.first << " " << key.second);
-    CHECK(seen.count(key));
-  }
+  const test::SweepResult r = test::sweep_corpus(root, "pacific/anomalies.tsv");
+  CHECK(r.hands >= 241);
+  CHECK(r.sites == std::set<std::string>{"pacific"});
+  CHECK(r.hp_checked == 8);
+  test::check_sweep(r, "pacific/anomalies.tsv");
 }
 
+// Fault hands: testdata/pacific/faults/NAME.txt is testdata/pacific/faults/originals/NAME.txt
+// edited on one line; testdata/pacific/README.md explains every expected finding.
 namespace {
-
-// One error or warning finding the edit must produce; seat 0 = about no particular seat.
-struct Expected {
-  std::string code;
-  int seat;
-  Money expected;
-  Money actual;
-};
-
-// Error and warning findings, leaving out those listed as pending an audit change for this hand
-// (testdata/pacific/anomalies.tsv): they are the same in the original and in the fault.
-std::vector<const Finding*> relevant(const AuditResult& r, const std::string& hand_id) {
-  static const auto anomalies = load_anomalies();
-  std::vector<const Finding*> out;
-  for (const Finding& f : r.findings) {
-    if (f.severity == Severity::Info) continue;
-    auto it = anomalies.find({hand_id, f.code});
-    if (it != anomalies.end() && is_pending(it->second)) continue;
-    out.push_back(&f);
-  }
-  return out;
-}
-
-std::string describe(const std::vector<const Finding*>& fs) {
-  std::string s;
-  for (const Finding* f : fs)
-    s += f->code + " seat " + std::to_string(f->seat) + " expected " +
-         (f->expected ? std::to_string(*f->expected) : "-") + " actual " +
-         (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
-  return s;
-}
-
 void check_fault(const std::string& name, const std::string& hand_id,
-                 const std::vector<Expected>& want) {
-  const std::string fault_rel = "pacific/faults/" + name + ".txt";
-  const std::string original_rel = "pacific/faults/originals/" + name + ".txt";
-  const std::string fault_text = load(fault_rel);
-  const std::string original_text = load(original_rel);
-  std::istringstream a(original_text), b(fault_text);
-  std::size_t differing = 0, lines = 0;
-  for (std::string la, lb; std::getline(a, la);) {
-    REQUIRE(std::getline(b, lb));
-    differing += la != lb;
-    ++lines;
-  }
-  CHECK(lines > 10);
-  CHECK(differing == 1);
-
-  const Hand original = one_hand(original_rel);
-  CHECK(original.site_hand_id == hand_id);
-  {
-    const AuditResult r = audit_hand(original);
-    const auto found = relevant(r, hand_id);
-    INFO(original_rel << "\n" << describe(found));
-    CHECK(found.empty());
-  }
-  const Hand fault = one_hand(fault_rel);
-  CHECK(fault.site_hand_id == hand_id);
-  const AuditResult r = audit_hand(fault);
-  const auto found = relevant(r, hand_id);
-  INFO(fault_rel << "\n" << describe(found));
-  REQUIRE(found.size() == want.size());
-  std::vector<bool> used(found.size(), false);
-  for (const Expected& e : want) {
-    INFO(e.code << " seat " << e.seat << " expected " << e.expected << " actual " << e.actual);
-    bool matched = false;
-    for (std::size_t j = 0; j < found.size() && !matched; ++j) {
-      const Finding& f = *found[j];
-      if (used[j] || f.code != e.code || f.seat != e.seat) continue;
-      if (f.expected != std::optional<Money>(e.expected) ||
-          f.actual != std::optional<Money>(e.actual))
-        continue;
-      used[j] = matched = true;
-    }
-    CHECK(matched);
-  }
+                 std::vector<test::Expected> findings) {
+  test::check_fault(
+      {"pacific/faults", name, "pacific", "#Game No : ", hand_id, std::move(findings), {}});
 }
-
 }  // namespace
 
 TEST_CASE("888 fault: a collection too large in a two-pot tournament hand", "[pacific][faults]") {
