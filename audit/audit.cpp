@@ -66,6 +66,7 @@ struct PlayerState {
   Money start{0};
   Money stack{0};
   Money gross{0};     // chips put in, before uncalled bets came back
+  Money dead_blinds{0};  // dead blinds (posted dead, missed blinds): main-pot money, no bet
   Money returned{0};  // uncalled bets returned
   Money collected{0};
   Money cashed_out{0};
@@ -113,7 +114,8 @@ class Auditor {
     check_uncalled();
     build();
     check_totals();
-    attribute_rake(r_.pots, effective_rake());
+    // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
+    attribute_rake(r_.pots, effective_rake() + h_.fee_total());
     check_pots_and_payouts();
     check_summary();
     fill_players();
@@ -162,6 +164,7 @@ class Auditor {
     }
     p.stack -= chips;
     p.gross += chips;
+    if (e.kind != EventKind::PostAnte) p.dead_blinds += chips - live;
     p.street_bet += live;
     max_bet_ = std::max(max_bet_, p.street_bet);
     if (e.all_in && p.stack > 0) {
@@ -292,19 +295,23 @@ class Auditor {
   }
 
   void check_uncalled() {
-    // The uncalled part of the largest contribution is what exceeds the second largest.
+    // The uncalled part of the largest contribution is what exceeds the second largest. Dead
+    // blinds are in the pot but match nothing (GGPoker hand OM232657303: a $2 missed blind does
+    // not cover $2 of a raise); antes do (PokerStars 71348201941: an ante all-in for 1 leaves 24
+    // of the other ante uncalled).
+    auto bets = [](const PlayerState& p) { return p.gross - p.dead_blinds; };
     const PlayerState* top = nullptr;
     Money second = 0;
     for (const auto& [seat, p] : players_) {
-      if (!top || p.gross > top->gross) {
-        if (top) second = std::max(second, top->gross);
+      if (!top || bets(p) > bets(*top)) {
+        if (top) second = std::max(second, bets(*top));
         top = &p;
       } else {
-        second = std::max(second, p.gross);
+        second = std::max(second, bets(p));
       }
     }
     if (!top) return;
-    Money expected_top = top->gross - second;
+    Money expected_top = bets(*top) - second;
     bool any_printed = false;
     for (const auto& [seat, p] : players_) any_printed |= p.returned != 0;
     Money gross_total = 0;
@@ -367,14 +374,25 @@ class Auditor {
 
   void build() {
     std::vector<PotInput> in;
+    Money dead_blinds = 0;
     for (const auto& [seat, p] : players_) {
       Money net = p.gross - p.returned;
-      in.push_back({seat, net, p.folded, p.stack == 0 && net > 0});
+      // Dead blinds go to the main pot and set no all-in level: a player all-in for $48 of bets
+      // after a $2 missed blind is covered by a $48 call.
+      in.push_back({seat, net - p.dead_blinds, p.folded, p.stack == 0 && net > 0});
       r_.total_contributed += net;
+      dead_blinds += p.dead_blinds;
     }
     r_.pots = build_pots(in);
-    // Money the site itself adds (Splash the Pot) goes to the main pot.
-    if (!r_.pots.empty()) r_.pots.front().amount += h_.site_added;
+    // Money the site itself adds (Splash the Pot, Cash Drop) and dead blinds go to the main pot.
+    const Money extra = h_.site_added + dead_blinds;
+    if (r_.pots.empty() && extra > 0) {
+      BuiltPot pot;
+      for (const auto& [seat, p] : players_)
+        if (!p.folded) pot.eligible.push_back(seat);
+      r_.pots.push_back(std::move(pot));
+    }
+    if (!r_.pots.empty()) r_.pots.front().amount += extra;
     for (const auto& c : collections_) r_.total_collected += c.amount;
   }
 
@@ -461,7 +479,7 @@ class Auditor {
     // between pots is not published (real hands fit neither "main pot first" nor an exact
     // proportion): each printed pot must lie between its built amount less the whole rake and its
     // built amount, and together they must equal the built pots less the rake.
-    const Money rake = effective_rake();
+    const Money rake = effective_rake() + h_.fee_total();
     if (!h_.reported_pots.empty()) {
       if (h_.reported_pots.size() != pots.size()) {
         add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0,

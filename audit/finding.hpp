@@ -38,7 +38,7 @@ struct PlayerResult {
 struct BuiltPot {
   int index{0};                // 0 main, k side pot k
   Money amount{0};             // gross, before rake
-  Money rake{0};               // rake attributed to this pot (rake is taken from the main pot first)
+  Money rake{0};               // rake and fees (jackpot, ...) attributed to this pot
   std::vector<int> eligible;   // seats
   std::vector<int> winners;    // seats that collected from it
   std::optional<Money> reported_amount;

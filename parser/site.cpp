@@ -1,5 +1,6 @@
 #include "parser/site.hpp"
 
+#include "parser/gg_parser.hpp"
 #include "parser/stars_parser.hpp"
 
 namespace hh {
@@ -7,6 +8,7 @@ namespace hh {
 const std::vector<SiteFormat>& site_formats() {
   static const std::vector<SiteFormat> formats = {
       {"pokerstars", &stars::is_hand_start, &stars::parse_hand},
+      {"ggpoker", &gg::is_hand_start, &gg::parse_hand},
   };
   return formats;
 }
