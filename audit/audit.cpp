@@ -135,7 +135,8 @@ class Auditor {
     check_uncalled();
     build();
     check_totals();
-    attribute_rake(r_.pots, effective_rake());
+    // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
+    attribute_rake(r_.pots, effective_rake() + h_.fee_total());
     check_pots_and_payouts();
     check_summary();
     fill_players();
@@ -440,8 +441,15 @@ class Auditor {
       r_.total_contributed += net;
     }
     r_.pots = build_pots(in);
-    // Money the site itself adds (Splash the Pot) goes to the main pot.
-    if (!r_.pots.empty()) r_.pots.front().amount += h_.site_added;
+    // Money the site itself adds (Splash the Pot, Cash Drop) goes to the main pot.
+    const Money extra = h_.site_added;
+    if (r_.pots.empty() && extra > 0) {
+      BuiltPot pot;
+      for (const auto& [seat, p] : players_)
+        if (!p.folded) pot.eligible.push_back(seat);
+      r_.pots.push_back(std::move(pot));
+    }
+    if (!r_.pots.empty()) r_.pots.front().amount += extra;
     for (const auto& c : collections_) r_.total_collected += c.amount;
   }
 
@@ -537,7 +545,7 @@ class Auditor {
     // between pots is not published (real hands fit neither "main pot first" nor an exact
     // proportion): each printed pot must lie between its built amount less the whole rake and its
     // built amount, and together they must equal the built pots less the rake.
-    const Money rake = effective_rake();
+    const Money rake = effective_rake() + h_.fee_total();
     if (!h_.reported_pots.empty()) {
       if (h_.reported_pots.size() != pots.size()) {
         add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0,

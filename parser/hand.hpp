@@ -130,7 +130,7 @@ struct ParseIssue {
 struct Hand {
   // Identity and source.
   std::string site;          // "pokerstars", ...
-  std::string site_hand_id;  // as printed, digits only
+  std::string site_hand_id;  // as printed: digits (PokerStars) or with a prefix (GG "OM123")
   SourceLocation source;
   std::string raw;           // the decoded text of the hand (UTF-8), kept for hashing and explain
 
@@ -165,7 +165,7 @@ struct Hand {
   bool full_big_blind_always_owed{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;  // money leaving the pot other than rake
-  Money site_added{0};  // promotional money the site put into the pot ("Splash the Pot")
+  Money site_added{0};  // money the site put into the pot (Splash the Pot, GG Cash Drop)
   std::vector<SummarySeat> summary;
   bool cancelled{false};
 

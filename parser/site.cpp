@@ -1,5 +1,6 @@
 #include "parser/site.hpp"
 
+#include "parser/gg_parser.hpp"
 #include "parser/pacific_parser.hpp"
 #include "parser/stars_parser.hpp"
 #include "parser/winamax_parser.hpp"
@@ -11,6 +12,7 @@ const std::vector<SiteFormat>& site_formats() {
       {"pokerstars", &stars::is_hand_start, &stars::parse_hand},
       {"winamax", &winamax::is_hand_start, &winamax::parse_hand},
       {"pacific", &pacific::is_hand_start, &pacific::parse_hand},
+      {"ggpoker", &gg::is_hand_start, &gg::parse_hand},
   };
   return formats;
 }

@@ -1,0 +1,98 @@
+// GGPoker / Natural8 hand histories: the X3 grammar of the line kinds GG writes differently from
+// PokerStars, declared here, defined in gg_grammar_def.hpp and instantiated once in
+// gg_grammar.cpp. Lines GG writes exactly as PokerStars does (table, seat, street markers,
+// "Uncalled bet", summary seats and their "won (X)" amounts) are read with the PokerStars rules
+// (stars_grammar.hpp) by the builder, gg_parser.cpp.
+//
+// The grammar yields views into the line (no copies); turning them into money and events is the
+// builder's job. Lines that start with a player name are split from the name by the builder,
+// which knows the seated players.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+#include <string_view>
+#include <vector>
+
+namespace hh::gg {
+
+namespace x3 = boost::spirit::x3;
+using Iterator = const char*;
+using Context = x3::unused_type;
+
+namespace ast {
+
+// "Poker Hand #HD123: [Tournament #N, ]DESCRIPTION - YYYY/MM/DD HH:MM:SS"
+struct Header {
+  std::string_view hand_id;        // as printed, prefix included: "OM232657303", "TM600571038"
+  std::string_view tournament_id;  // digits, empty for cash games
+  std::string_view description;    // game, limit, stakes (and tournament name and level)
+  std::string_view date, time;
+  std::string_view zone;  // GG prints none; read if a converter appended one
+};
+
+// One "| Name X" part of the summary's total line: Rake, Jackpot, Bingo, Fortune, Tax, ...
+struct TotalPart {
+  std::string_view name;
+  std::string_view amount;
+};
+
+// "Total pot X | Rake R | Jackpot J | Bingo B | Fortune F | Tax T" (any parts, in any order).
+struct TotalLine {
+  std::string_view total;
+  std::vector<TotalPart> parts;
+};
+
+// "Cash Drop to Pot : total $X"
+struct CashDropLine {
+  std::string_view amount;
+};
+
+enum class Verb : unsigned char {
+  Fold, Check, Call, Bet, Raise, SmallBlind, BigBlind, Ante, MissedBlind, Straddle, ButtonBlind,
+  Show, Muck, SitOut, Return, Cashout, Insurance, Other, Collected, Chat
+};
+
+// "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.
+struct Action {
+  Verb verb{Verb::Other};
+  std::string_view amount;
+  std::string_view amount2;  // raise: the "to" amount
+  bool all_in{false};
+  std::string_view cards;
+  int pot_index{-1};  // collected: 0 main pot, k side pot k, -1 "the pot"
+  std::string_view text;
+};
+
+}  // namespace ast
+
+namespace grammar {
+// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
+using header_type = x3::rule<class header_class, ast::Header>;
+using total_line_type = x3::rule<class total_line_class, ast::TotalLine>;
+using cash_drop_line_type = x3::rule<class cash_drop_line_class, ast::CashDropLine>;
+using action_type = x3::rule<class action_class, ast::Action>;
+using note_type = x3::rule<class note_class, ast::Action>;
+
+BOOST_SPIRIT_DECLARE(header_type, total_line_type, cash_drop_line_type, action_type, note_type)
+}  // namespace grammar
+using grammar::action_type;
+using grammar::cash_drop_line_type;
+using grammar::header_type;
+using grammar::note_type;
+using grammar::total_line_type;
+
+header_type const& header();
+total_line_type const& total_line();
+cash_drop_line_type const& cash_drop_line();
+action_type const& action();
+note_type const& note();
+
+// Parses the whole of `text` with `rule`; true only if every character was consumed.
+template <class Rule, class Attr>
+bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
+  Iterator first = text.data();
+  Iterator last = text.data() + text.size();
+  return x3::parse(first, last, rule, attr) && first == last;
+}
+
+}  // namespace hh::gg
