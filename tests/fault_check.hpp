@@ -36,34 +36,14 @@ struct Fault {
   std::string hand_id;             // Hand::site_hand_id
   std::vector<Expected> findings;  // the first one is the primary code
   std::vector<Expected> original_findings{};  // on the unedited hand: empty = audits clean
+  std::string original{};  // the unedited hand under testdata/, if not DIR/originals/NAME.txt
 };
 
-namespace fault_detail {
-
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
+// A testdata file, decoded.
 inline std::string load(const std::string& rel) {
   const std::string bytes = read_file(testdata(rel));
   REQUIRE_FALSE(bytes.empty());
   return hh::decode(bytes).text;
-}
-
-// Parses a file that holds one hand and audits it.
-inline hh::AuditResult audit_one(const std::string& text, const std::string& rel, const Fault& f) {
-  const std::vector<hh::Hand> hands = hh::parse_text(text, rel);
-  REQUIRE(hands.size() == 1);
-  const hh::Hand& hand = hands.front();
-  INFO(rel);
-  REQUIRE(hand.parsed);
-  CHECK(hand.issues.empty());
-  CHECK(hand.site == f.site);
-  CHECK(hand.site_hand_id == f.hand_id);
-  return hh::audit_hand(hand);
 }
 
 inline std::vector<const hh::Finding*> errors_and_warnings(const hh::AuditResult& r) {
@@ -81,6 +61,28 @@ inline std::string describe(const std::vector<const hh::Finding*>& fs) {
          (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
   }
   return s;
+}
+
+namespace fault_detail {
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// Parses a file that holds one hand and audits it.
+inline hh::AuditResult audit_one(const std::string& text, const std::string& rel, const Fault& f) {
+  const std::vector<hh::Hand> hands = hh::parse_text(text, rel);
+  REQUIRE(hands.size() == 1);
+  const hh::Hand& hand = hands.front();
+  INFO(rel);
+  REQUIRE(hand.parsed);
+  CHECK(hand.issues.empty());
+  CHECK(hand.site == f.site);
+  CHECK(hand.site_hand_id == f.hand_id);
+  return hh::audit_hand(hand);
 }
 
 // The findings are exactly `want`: same codes, and each expected one matches a distinct actual
@@ -115,7 +117,8 @@ inline void check_exactly(const std::vector<const hh::Finding*>& found,
 inline void check_fault(const Fault& fault) {
   using namespace fault_detail;
   const std::string fault_rel = fault.dir + "/" + fault.name + ".txt";
-  const std::string original_rel = fault.dir + "/originals/" + fault.name + ".txt";
+  const std::string original_rel =
+      fault.original.empty() ? fault.dir + "/originals/" + fault.name + ".txt" : fault.original;
   const std::string fault_text = load(fault_rel);
   const std::string original_text = load(original_rel);
 

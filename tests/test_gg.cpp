@@ -18,17 +18,17 @@
 #include "parser/gg_parser.hpp"
 #include "parser/site.hpp"
 #include "test_paths.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
 
 using namespace hh;
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string load(const std::string& rel) {
-  const std::string bytes = test::read_file(test::testdata(rel));
-  REQUIRE_FALSE(bytes.empty());
-  return decode(bytes).text;
-}
+using test::describe;
+using test::errors_and_warnings;
+using test::load;
 
 std::vector<Hand> parse_gg(const std::string& rel) { return parse_text(load("gg/" + rel), rel); }
 
@@ -42,22 +42,6 @@ Hand one_hand(const std::string& rel) {
   REQUIRE(h.parsed);
   CHECK(h.issues.empty());
   return h;
-}
-
-std::vector<const Finding*> errors_and_warnings(const AuditResult& r) {
-  std::vector<const Finding*> out;
-  for (const Finding& f : r.findings)
-    if (f.severity != Severity::Info) out.push_back(&f);
-  return out;
-}
-
-std::string describe(const std::vector<const Finding*>& fs) {
-  std::string s;
-  for (const Finding* f : fs)
-    s += f->code + " seat " + std::to_string(f->seat) + " expected " +
-         (f->expected ? std::to_string(*f->expected) : "-") + " actual " +
-         (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
-  return s;
 }
 
 // Audits and requires no error or warning finding.
@@ -494,152 +478,74 @@ TEST_CASE("GG corpus sweep: every hand parses and audits clean", "[gg][corpus]")
     WARN("skipped: " << root << " is absent");
     return;
   }
-  std::vector<fs::path> files;
-  for (const auto& de : fs::recursive_directory_iterator(root)) {
-    const std::string ext = de.path().extension().string();
-    if (de.is_regular_file() && ext != ".hp" && ext != ".hands" && ext != ".gt")
-      files.push_back(de.path());
-  }
-  std::sort(files.begin(), files.end());
-  long hands = 0;
-  std::string problems;
-  for (const fs::path& file : files) {
-    const std::string rel = fs::relative(file, root).string();
-    for (const Hand& h : parse_text(decode(test::read_file(file)).text, rel)) {
-      ++hands;
-      const std::string where = rel + ":" + std::to_string(h.source.line) + " #" + h.site_hand_id;
-      if (h.site != "ggpoker" || !h.parsed || !h.issues.empty())
-        problems += where + " site " + h.site + ", not cleanly parsed\n";
-      for (const Finding* f : errors_and_warnings(audit_hand(h)))
-        problems += where + " " + f->code + ": " + f->message + "\n";
-    }
-  }
-  INFO(problems);
-  CHECK(problems.empty());
-  CHECK(hands >= 119);
+  const test::SweepResult r = test::sweep_corpus(root, "gg/anomalies.tsv");
+  CHECK(r.hands >= 119);
+  CHECK(r.parsed == r.hands);
+  CHECK(r.sites == std::set<std::string>{"ggpoker"});
+  std::string warnings;
+  for (const std::string& w : r.warnings) warnings += w + "\n";
+  INFO(warnings);
+  CHECK(r.warnings.empty());
+  test::check_sweep(r, "gg/anomalies.tsv", /*with_hp=*/false);
 }
 
-// --- fault hands --------------------------------------------------------------------------------
-
+// Fault hands: testdata/gg/faults/NAME.txt is the real hand testdata/gg/ORIGINAL edited on one
+// line; testdata/gg/SOURCES.md explains every expected finding.
 namespace {
-
-struct Expected {
-  std::string code;
-  int seat;
-  Money expected;
-  Money actual;
-};
-
-struct Fault {
-  std::string name;      // testdata/gg/faults/NAME.txt
-  std::string original;  // testdata/gg/ORIGINAL
-  std::string hand_id;
-  std::vector<Expected> findings;  // the first one is the primary code
-};
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
+void check_fault(const std::string& name, const std::string& original, const std::string& hand_id,
+                 std::vector<test::Expected> findings) {
+  test::check_fault({"gg/faults", name, "ggpoker", "Poker Hand #", hand_id, std::move(findings), {},
+                     "gg/" + original});
 }
-
-AuditResult audit_text(const std::string& text, const std::string& rel, const std::string& id) {
-  const std::vector<Hand> hands = parse_text(text, rel);
-  REQUIRE(hands.size() == 1);
-  const Hand& h = hands.front();
-  INFO(rel);
-  REQUIRE(h.parsed);
-  CHECK(h.issues.empty());
-  CHECK(h.site == "ggpoker");
-  CHECK(h.site_hand_id == id);
-  return audit_hand(h);
-}
-
-void check_fault(const Fault& fault) {
-  const std::string fault_rel = "gg/faults/" + fault.name + ".txt";
-  const std::string original_rel = "gg/" + fault.original;
-  const std::string fault_text = load(fault_rel);
-  const std::string original_text = load(original_rel);
-  const std::vector<std::string> a = lines_of(original_text);
-  const std::vector<std::string> b = lines_of(fault_text);
-  REQUIRE(a.size() == b.size());
-  std::size_t differing = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) differing += a[i] != b[i];
-  CHECK(differing == 1);
-  {
-    const auto found = errors_and_warnings(audit_text(original_text, original_rel, fault.hand_id));
-    INFO(original_rel << "\n" << describe(found));
-    CHECK(found.empty());
-  }
-  const AuditResult r = audit_text(fault_text, fault_rel, fault.hand_id);
-  const auto found = errors_and_warnings(r);
-  INFO(fault_rel << "\n" << describe(found));
-  CHECK(found.size() == fault.findings.size());
-  std::vector<bool> used(found.size(), false);
-  for (const Expected& e : fault.findings) {
-    INFO(e.code << " seat " << e.seat << " expected " << e.expected << " actual " << e.actual);
-    bool matched = false;
-    for (std::size_t j = 0; j < found.size() && !matched; ++j) {
-      const Finding& f = *found[j];
-      if (used[j] || f.code != e.code || f.seat != e.seat) continue;
-      if (f.expected != std::optional<Money>(e.expected)) continue;
-      if (f.actual != std::optional<Money>(e.actual)) continue;
-      used[j] = matched = true;
-    }
-    CHECK(matched);
-  }
-}
-
 }  // namespace
 
 TEST_CASE("GG fault: wrong jackpot fee", "[gg][faults]") {
   // "| Jackpot $5 |" -> "| Jackpot $4 |": $1 of the pot is unaccounted for.
-  check_fault({"jackpot_fee",
+  check_fault("jackpot_fee",
                "cash_Flop_PLO5-6max-USD-2-5-202104.Jackpot.txt",
                "OM1349864",
                {{"RAKE_MISMATCH", 0, 850, 750},
                 {"CHIPS_NOT_CONSERVED", 0, 59708, 59608},
-                {"PAYOUT_MISMATCH", 0, 58558, 58458}}});
+                {"PAYOUT_MISMATCH", 0, 58558, 58458}});
 }
 
 TEST_CASE("GG fault: total pot counting the straddle as chips added", "[gg][faults]") {
   // "Total pot $255" -> "$305": what the pot would be if the big blind's "straddle $100" added
   // $100 instead of making its bet $100.
-  check_fault({"straddle_total_pot",
+  check_fault("straddle_total_pot",
                "cash_Flop_PLO5-6max-USD-25-50-202104.straddle.txt",
                "OM1171256",
-               {{"TOTAL_POT_MISMATCH", 0, 25500, 30500}, {"RAKE_MISMATCH", 0, 6275, 1275}}});
+               {{"TOTAL_POT_MISMATCH", 0, 25500, 30500}, {"RAKE_MISMATCH", 0, 6275, 1275}});
 }
 
 TEST_CASE("GG fault: uncalled bet counting the missed blind as a bet", "[gg][faults]") {
   // "Uncalled bet ($16) returned to Hero" -> "($14)": as if 3b7dff87's $2 dead blind had called
   // $2 of Hero's raise.
-  check_fault({"missed_blind_uncalled",
+  check_fault("missed_blind_uncalled",
                "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt",
                "OM232657303",
                {{"UNCALLED_BET_MISMATCH", 1, 1600, 1400},
                 {"TOTAL_POT_MISMATCH", 0, 10500, 10300},
                 {"CHIPS_NOT_CONSERVED", 0, 10500, 10300},
-                {"PAYOUT_MISMATCH", 0, 9985, 9785}}});
+                {"PAYOUT_MISMATCH", 0, 9985, 9785}});
 }
 
 TEST_CASE("GG fault: short call in a tournament", "[gg][faults]") {
   // "69040cb9: calls 8,716" -> "calls 7,716" against Hero's all-in river bet of 8,716.
-  check_fault({"tourney_call",
+  check_fault("tourney_call",
                "tour_Flop_NLHE-8max-MTT-USD-1050-202104.extra.space.txt",
                "TM600571038",
                {{"WRONG_CALL_AMOUNT", 3, 8716, 7716},
                 {"UNCALLED_BET_MISMATCH", 4, 1000, 0},
                 {"TOTAL_POT_MISMATCH", 0, 27315, 28315},
                 {"CHIPS_NOT_CONSERVED", 0, 27315, 28315},
-                {"PAYOUT_MISMATCH", 0, 27315, 28315}}});
+                {"PAYOUT_MISMATCH", 0, 27315, 28315}});
 }
 
 TEST_CASE("GG fault: run-it-twice summary amount", "[gg][faults]") {
   // Hero's second-board "won ($48.92)" -> "won ($48.93)".
-  check_fault({"run_twice_summary",
+  check_fault("run_twice_summary",
                "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt",
                "OM232657303",
-               {{"SUMMARY_MISMATCH", 1, 4892, 4893}}});
+               {{"SUMMARY_MISMATCH", 1, 4892, 4893}});
 }
