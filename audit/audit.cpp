@@ -106,7 +106,8 @@ class Auditor {
     if (!h_.parsed) {
       for (const ParseIssue& i : h_.issues)
         add("PARSE_ERROR", Severity::Error, {}, 0, std::nullopt, std::nullopt,
-            fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line, i.expected, i.got),
+            fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line, i.expected,
+                        i.got),
             i.line);
       if (h_.issues.empty())
         add("PARSE_ERROR", Severity::Error, {}, 0, std::nullopt, std::nullopt,
@@ -169,8 +170,8 @@ class Auditor {
     auto it = players_.find(e.seat);
     if (it != players_.end()) return &it->second;
     add("UNKNOWN_SEAT", Severity::Error, e.street, e.seat, std::nullopt, std::nullopt,
-        fmt::format("line {}: {} by seat {} which has no seat line", e.line, event_kind_name(e.kind),
-                    e.seat),
+        fmt::format("line {}: {} by seat {} which has no seat line", e.line,
+                    event_kind_name(e.kind), e.seat),
         e.line);
     return nullptr;
   }
@@ -234,7 +235,8 @@ class Auditor {
         case EventKind::Check:
           if (is_betting_round(e.street)) new_round(e.street);
           break;
-        default: break;
+        default:
+          break;
       }
       PlayerState* p = nullptr;
       switch (e.kind) {
@@ -289,8 +291,8 @@ class Auditor {
             // all-in big blind means callers owe more (tournament hand 16652117062).
             const Money facing = max_bet_;
             if (e.raise_by != 0 && e.raise_by != e.to - facing) {
-              add("RAISE_INCREMENT_MISMATCH", Severity::Warning, e.street, p->seat,
-                  e.to - facing, e.raise_by,
+              add("RAISE_INCREMENT_MISMATCH", Severity::Warning, e.street, p->seat, e.to - facing,
+                  e.raise_by,
                   fmt::format("line {}: {} raises {} to {} but the bet to beat was {}", e.line,
                               p->player, amt(e.raise_by), amt(e.to), amt(facing)),
                   e.line);
@@ -320,7 +322,8 @@ class Auditor {
             p->cashed_out += e.amount;
           }
           break;
-        default: break;
+        default:
+          break;
       }
     }
   }
@@ -548,8 +551,8 @@ class Auditor {
     const Money rake = effective_rake() + h_.fee_total();
     if (!h_.reported_pots.empty()) {
       if (h_.reported_pots.size() != pots.size()) {
-        add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0,
-            static_cast<Money>(pots.size()), static_cast<Money>(h_.reported_pots.size()),
+        add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, static_cast<Money>(pots.size()),
+            static_cast<Money>(h_.reported_pots.size()),
             fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
                         h_.reported_pots.size()),
             summary_line());
@@ -566,10 +569,10 @@ class Auditor {
         if (rp.amount > high || rp.amount < low) {
           Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
           add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected, rp.amount,
-              fmt::format("{} holds {}{}, the summary says {}", pot_name(rp.index),
-                          amt(bp.amount),
-                          h_.reported_pots_net_of_rake ? fmt::format(" before a rake of {}", amt(rake))
-                                                       : std::string(),
+              fmt::format("{} holds {}{}, the summary says {}", pot_name(rp.index), amt(bp.amount),
+                          h_.reported_pots_net_of_rake
+                              ? fmt::format(" before a rake of {}", amt(rake))
+                              : std::string(),
                           amt(rp.amount)),
               summary_line());
         }
@@ -686,8 +689,7 @@ class Auditor {
         continue;
       }
       if (s.player != it->second.player) {
-        add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt,
-            std::nullopt,
+        add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt, std::nullopt,
             fmt::format("line {}: summary seat {} is \"{}\" but the seat line says \"{}\"", s.line,
                         s.seat, s.player, it->second.player),
             s.line);
@@ -701,8 +703,8 @@ class Auditor {
       const Money paid = p.collected + p.excess_in_collection;
       if (said != paid) {
         add("SUMMARY_MISMATCH", Severity::Error, std::nullopt, seat, paid, said,
-            fmt::format("{} collected {} in the hand but the summary says {}", p.player,
-                        amt(paid), amt(said)),
+            fmt::format("{} collected {} in the hand but the summary says {}", p.player, amt(paid),
+                        amt(said)),
             it == by_seat.end() ? 0 : it->second->line);
       }
     }

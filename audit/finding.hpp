@@ -36,12 +36,12 @@ struct PlayerResult {
 };
 
 struct BuiltPot {
-  int index{0};                // 0 main, k side pot k
-  Money amount{0};             // gross, before rake
-  Money rake{0};  // rake and fees (jackpot, ...) attributed to this pot: the site's own split
-                  // where it prints one, else in proportion
-  std::vector<int> eligible;   // seats
-  std::vector<int> winners;    // seats that collected from it
+  int index{0};     // 0 main, k side pot k
+  Money amount{0};  // gross, before rake
+  Money rake{0};    // rake and fees (jackpot, ...) attributed to this pot: the site's own split
+                    // where it prints one, else in proportion
+  std::vector<int> eligible;  // seats
+  std::vector<int> winners;   // seats that collected from it
   std::optional<Money> reported_amount;
 };
 

@@ -38,9 +38,10 @@ int main(int argc, char** argv) {
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%s: %llu hands (%llu parsed, %llu findings), %.1f MB in %.2f s: %.1f MB/s, %.0f hands/s\n",
-              audit ? "parse+audit" : "parse", static_cast<unsigned long long>(hands),
-              static_cast<unsigned long long>(parsed), static_cast<unsigned long long>(findings),
-              bytes / 1e6, secs, bytes / 1e6 / secs, hands / secs);
+  std::printf(
+      "%s: %llu hands (%llu parsed, %llu findings), %.1f MB in %.2f s: %.1f MB/s, %.0f hands/s\n",
+      audit ? "parse+audit" : "parse", static_cast<unsigned long long>(hands),
+      static_cast<unsigned long long>(parsed), static_cast<unsigned long long>(findings),
+      bytes / 1e6, secs, bytes / 1e6 / secs, hands / secs);
   return 0;
 }

@@ -1,6 +1,5 @@
-#include <unistd.h>
-
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <iostream>
 #include <thread>
@@ -70,8 +69,9 @@ void run(const AuditArgs& a, int& exit_code) {
   if (!s.codes.empty() || *format != db::OutputFormat::Table)
     db::write_result(std::cout, code_table(s), *format);
   if (s.interrupted)
-    std::cerr << "hhaudit audit: interrupted; what was read is saved, run the same command again to "
-                 "finish\n";
+    std::cerr
+        << "hhaudit audit: interrupted; what was read is saved, run the same command again to "
+           "finish\n";
   if (s.io_errors > 0 || s.interrupted)
     exit_code = kUsageOrIo;
   else if (fail_on && s.worst && *s.worst >= *fail_on)

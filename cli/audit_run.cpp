@@ -85,8 +85,10 @@ class PieceReader {
     std::size_t nul_even = 0, nul_odd = 0;
     for (std::size_t i = 0; i < std::min<std::size_t>(head.size(), 4096); ++i)
       if (head[i] == '\0') ++(i % 2 ? nul_odd : nul_even);
-    if (head.rfind("\xFF\xFE", 0) == 0 || nul_odd > 4 * (nul_even + 1)) unit_ = 2, big_endian_ = false;
-    if (head.rfind("\xFE\xFF", 0) == 0 || nul_even > 4 * (nul_odd + 1)) unit_ = 2, big_endian_ = true;
+    if (head.rfind("\xFF\xFE", 0) == 0 || nul_odd > 4 * (nul_even + 1))
+      unit_ = 2, big_endian_ = false;
+    if (head.rfind("\xFE\xFF", 0) == 0 || nul_even > 4 * (nul_odd + 1))
+      unit_ = 2, big_endian_ = true;
   }
 
   // Just after the last line end of the piece, or npos.
@@ -339,7 +341,8 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
     if (p == "-") {
       InputFile f;
       f.path = p;
-      f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin),
+                           std::istreambuf_iterator<char>());
       f.bytes = f.stdin_bytes.size();
       inputs.push_back(std::move(f));
       continue;
@@ -437,8 +440,12 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
               if (!summary.worst || f.severity > *summary.worst) summary.worst = f.severity;
             }
             break;
-          case db::HandOutcome::Duplicate: ++summary.duplicates; break;
-          case db::HandOutcome::Conflict: ++summary.conflicts; break;
+          case db::HandOutcome::Duplicate:
+            ++summary.duplicates;
+            break;
+          case db::HandOutcome::Conflict:
+            ++summary.conflicts;
+            break;
         }
       }
       if (b.last_of_file)

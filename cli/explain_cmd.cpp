@@ -29,8 +29,9 @@ std::string quote_sql(const std::string& s) {
 void add_explain_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ExplainArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "explain", "Show one audited hand: where it came from, each player's money, the pots the "
-                 "rules build and every finding");
+      "explain",
+      "Show one audited hand: where it came from, each player's money, the pots the "
+      "rules build and every finding");
   cmd->add_option("hand", args->hand, "The site's hand number (or hhaudit's hand_id)")->required();
   cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
       ->capture_default_str();

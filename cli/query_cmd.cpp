@@ -16,7 +16,8 @@ struct QueryArgs {
 void add_query_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<QueryArgs>();
   CLI::App* cmd = app.add_subcommand("query", "Run read-only SQL against an audit database");
-  cmd->add_option("sql", args->sql, "SQL, e.g. \"SELECT code, count(*) FROM discrepancies GROUP BY code\"")
+  cmd->add_option("sql", args->sql,
+                  "SQL, e.g. \"SELECT code, count(*) FROM discrepancies GROUP BY code\"")
       ->required();
   cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
       ->capture_default_str();

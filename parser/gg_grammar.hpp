@@ -48,8 +48,26 @@ struct CashDropLine {
 };
 
 enum class Verb : unsigned char {
-  Fold, Check, Call, Bet, Raise, SmallBlind, BigBlind, Ante, MissedBlind, Straddle, ButtonBlind,
-  Show, Muck, SitOut, Return, Cashout, Insurance, Other, Collected, Chat
+  Fold,
+  Check,
+  Call,
+  Bet,
+  Raise,
+  SmallBlind,
+  BigBlind,
+  Ante,
+  MissedBlind,
+  Straddle,
+  ButtonBlind,
+  Show,
+  Muck,
+  SitOut,
+  Return,
+  Cashout,
+  Insurance,
+  Other,
+  Collected,
+  Chat
 };
 
 // "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.

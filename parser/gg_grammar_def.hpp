@@ -92,9 +92,9 @@ auto const header_def =
     lit("Poker Hand #") >> raw[+alnum][detail::view<&ast::Header::hand_id>] >> ':' >> *lit(' ') >>
     -(lit("Tournament #") >> raw[+digit][detail::view<&ast::Header::tournament_id>] >> ',' >>
       *lit(' ')) >>
-    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start >>
-    date_text[detail::view<&ast::Header::date>] >> (lit(" - ") | +lit(' ')) >>
-    time_text[detail::view<&ast::Header::time>] >>
+    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start
+    >> date_text[detail::view<&ast::Header::date>] >>
+    (lit(" - ") | +lit(' ')) >> time_text[detail::view<&ast::Header::time>] >>
     -(+lit(' ') >> zone_text[detail::view<&ast::Header::zone>]) >> *lit(' ');
 
 // --- summary totals -----------------------------------------------------------------------------
@@ -102,15 +102,15 @@ auto const header_def =
 inline auto const part_name = raw[alpha >> *(alnum | char_('-') | (' ' >> &alpha))];
 inline auto const total_sep = (lit(" | ") | lit(". ") | lit(' ')) >> *lit(' ');
 total_line_type const total_line = "total_line";
-auto const total_line_def =
-    lit("Total pot ") >> amount[detail::view<&ast::TotalLine::total>] >>
-    *(total_sep >> part_name[detail::part_name_t{}] >> ' ' >> amount[detail::part_amount_t{}]) >>
-    -lit('.') >> *lit(' ');
+auto const total_line_def = lit("Total pot ") >> amount[detail::view<&ast::TotalLine::total>] >>
+                            *(total_sep >> part_name[detail::part_name_t{}] >> ' ' >>
+                              amount[detail::part_amount_t{}]) >>
+                            -lit('.') >> *lit(' ');
 
 cash_drop_line_type const cash_drop_line = "cash_drop_line";
-auto const cash_drop_line_def = lit("Cash Drop to Pot") >> *lit(' ') >> -(lit(':') >> *lit(' ')) >>
-                                -(lit("total") >> +lit(' ')) >>
-                                amount[detail::view<&ast::CashDropLine::amount>] >> *lit(' ');
+auto const cash_drop_line_def =
+    lit("Cash Drop to Pot") >> *lit(' ') >> -(lit(':') >> *lit(' ')) >>
+    -(lit("total") >> +lit(' ')) >> amount[detail::view<&ast::CashDropLine::amount>] >> *lit(' ');
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
@@ -140,18 +140,22 @@ auto const action_def =
     ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
      -(' ' >> shown_cards) >> rest) |
     // EV Cashout: settled between the player and GG, outside the pot.
-    ((lit("Chooses to EV Cashout") | lit("Receives Cashout") | lit("Pays Cashout Risk"))
-         [detail::verb<V::Cashout>] >> -(lit(" (") >> amount1 >> ')') >> rest) |
+    ((lit("Chooses to EV Cashout") | lit("Receives Cashout") |
+      lit("Pays Cashout Risk"))[detail::verb<V::Cashout>] >>
+     -(lit(" (") >> amount1 >> ')') >> rest) |
     // All-in insurance: the premium and any payout are outside the pot too.
-    ((lit("pay premium of all-in insurance") | lit("pays premium of all-in insurance"))
-         [detail::verb<V::Insurance>] >> -(lit(" (") >> amount1 >> ')') >> rest) |
+    ((lit("pay premium of all-in insurance") |
+      lit("pays premium of all-in insurance"))[detail::verb<V::Insurance>] >>
+     -(lit(" (") >> amount1 >> ')') >> rest) |
     (x3::seek[lit("insurance")][detail::verb<V::Insurance>] >> rest) |
-    ((lit("is sitting out") | lit("sits out") | lit("has timed out") | lit("is disconnected"))
-         [detail::verb<V::SitOut>] >> rest) |
+    ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
+      lit("is disconnected"))[detail::verb<V::SitOut>] >>
+     rest) |
     ((lit("is connected") | lit("has returned") | lit("is back"))[detail::verb<V::Return>] >>
      rest) |
-    ((lit("will be allowed") | lit("leaves the table") | lit("joins the table"))
-         [detail::verb<V::Other>] >> rest);
+    ((lit("will be allowed") | lit("leaves the table") |
+      lit("joins the table"))[detail::verb<V::Other>] >>
+     rest);
 
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
 note_type const note = "note";
@@ -162,10 +166,11 @@ auto const note_def =
       lit("pot")[detail::pot<-1>]) >>
      rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> text) |
-    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") | lit("sits out"))
-         [detail::verb<V::SitOut>] >> rest) |
-    ((lit("has returned") | lit("is connected") | lit("has reconnected"))
-         [detail::verb<V::Return>] >>
+    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
+      lit("sits out"))[detail::verb<V::SitOut>] >>
+     rest) |
+    ((lit("has returned") | lit("is connected") |
+      lit("has reconnected"))[detail::verb<V::Return>] >>
      rest) |
     ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
       lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |

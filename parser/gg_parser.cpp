@@ -402,8 +402,9 @@ class Builder {
   void action_line(int seat, std::string_view rest, std::uint32_t ln) {
     ast::Action a;
     if (!parse_all(rest, action(), a)) {
-      issue(ln, "an action (folds, checks, calls X, bets X, raises X to Y, posts ..., straddle X, "
-                "shows [..])",
+      issue(ln,
+            "an action (folds, checks, calls X, bets X, raises X to Y, posts ..., straddle X, "
+            "shows [..])",
             rest);
       return;
     }
@@ -416,27 +417,63 @@ class Builder {
     auto amt = [&](std::string_view t) -> Money { return money(t, ln).value_or(0); };
     using V = ast::Verb;
     switch (a.verb) {
-      case V::Fold: e.kind = EventKind::Fold; break;
-      case V::Check: e.kind = EventKind::Check; break;
-      case V::Call: e.kind = EventKind::Call; e.amount = amt(a.amount); break;
-      case V::Bet: e.kind = EventKind::Bet; e.amount = amt(a.amount); break;
+      case V::Fold:
+        e.kind = EventKind::Fold;
+        break;
+      case V::Check:
+        e.kind = EventKind::Check;
+        break;
+      case V::Call:
+        e.kind = EventKind::Call;
+        e.amount = amt(a.amount);
+        break;
+      case V::Bet:
+        e.kind = EventKind::Bet;
+        e.amount = amt(a.amount);
+        break;
       case V::Raise:
         e.kind = EventKind::Raise;
         e.to = amt(a.amount2);
         e.raise_by = a.amount.empty() ? 0 : amt(a.amount);
         break;
-      case V::SmallBlind: e.kind = EventKind::PostSmallBlind; e.amount = amt(a.amount); break;
-      case V::BigBlind: e.kind = EventKind::PostBigBlind; e.amount = amt(a.amount); break;
-      case V::Ante: e.kind = EventKind::PostAnte; e.amount = amt(a.amount); break;
+      case V::SmallBlind:
+        e.kind = EventKind::PostSmallBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::BigBlind:
+        e.kind = EventKind::PostBigBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::Ante:
+        e.kind = EventKind::PostAnte;
+        e.amount = amt(a.amount);
+        break;
       // A missed blind is posted dead: it is not part of the player's bet.
-      case V::MissedBlind: e.kind = EventKind::PostDead; e.amount = amt(a.amount); break;
+      case V::MissedBlind:
+        e.kind = EventKind::PostDead;
+        e.amount = amt(a.amount);
+        break;
       // "straddle X": X is the player's street total (see apply_bet).
-      case V::Straddle: e.kind = EventKind::PostStraddle; e.to = amt(a.amount); break;
-      case V::ButtonBlind: e.kind = EventKind::PostButtonBlind; e.amount = amt(a.amount); break;
-      case V::Show: e.kind = EventKind::Shows; break;
-      case V::Muck: e.kind = EventKind::Mucks; break;
-      case V::SitOut: e.kind = EventKind::SitsOut; break;
-      case V::Return: e.kind = EventKind::Returns; break;
+      case V::Straddle:
+        e.kind = EventKind::PostStraddle;
+        e.to = amt(a.amount);
+        break;
+      case V::ButtonBlind:
+        e.kind = EventKind::PostButtonBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::Show:
+        e.kind = EventKind::Shows;
+        break;
+      case V::Muck:
+        e.kind = EventKind::Mucks;
+        break;
+      case V::SitOut:
+        e.kind = EventKind::SitsOut;
+        break;
+      case V::Return:
+        e.kind = EventKind::Returns;
+        break;
       default:  // EV Cashout, insurance and other money-neutral notes
         e.kind = EventKind::Other;
         e.text = std::string(rest);
@@ -480,7 +517,8 @@ class Builder {
         e.amount = e.to - committed;
         committed = e.to;
         break;
-      default: break;
+      default:
+        break;
     }
   }
 
@@ -501,10 +539,20 @@ class Builder {
         e.amount = money(a.amount, ln).value_or(0);
         e.pot_index = a.pot_index;
         break;
-      case V::Chat: e.kind = EventKind::Chat; e.text = std::string(a.text); break;
-      case V::SitOut: e.kind = EventKind::SitsOut; break;
-      case V::Return: e.kind = EventKind::Returns; break;
-      default: e.kind = EventKind::Other; e.text = std::string(rest); break;
+      case V::Chat:
+        e.kind = EventKind::Chat;
+        e.text = std::string(a.text);
+        break;
+      case V::SitOut:
+        e.kind = EventKind::SitsOut;
+        break;
+      case V::Return:
+        e.kind = EventKind::Returns;
+        break;
+      default:
+        e.kind = EventKind::Other;
+        e.text = std::string(rest);
+        break;
     }
     h_.events.push_back(std::move(e));
   }
@@ -528,11 +576,19 @@ class Builder {
   // Lines that name no seated player: observers, tournament notes, run-it-twice notes.
   bool neutral_line(std::string_view line, std::uint32_t ln) {
     static constexpr std::array<std::string_view, 13> phrases = {
-        " joins the table", " leaves the table", " is connected", " has returned",
-        " is disconnected", " will be allowed to play after the button",
+        " joins the table",
+        " leaves the table",
+        " is connected",
+        " has returned",
+        " is disconnected",
+        " will be allowed to play after the button",
         " was removed from the table",
-        " finished the tournament", " wins the tournament", " bounty for eliminating",
-        " for eliminating ", " for splitting the elimination", " has timed out"};
+        " finished the tournament",
+        " wins the tournament",
+        " bounty for eliminating",
+        " for eliminating ",
+        " for splitting the elimination",
+        " has timed out"};
     static constexpr std::array<std::string_view, 5> whole = {
         "Hand cancelled", "Hand was run ", "The hand was run ", "No low hand qualified",
         "Betting is capped"};

@@ -32,36 +32,44 @@ enum class Street : std::uint8_t {
 };
 const char* street_name(Street s);
 
-enum class Structure : std::uint8_t { Unknown, NoLimit, PotLimit, FixedLimit, SpreadLimit, CapLimit, Mixed };
+enum class Structure : std::uint8_t {
+  Unknown,
+  NoLimit,
+  PotLimit,
+  FixedLimit,
+  SpreadLimit,
+  CapLimit,
+  Mixed
+};
 const char* structure_name(Structure s);
 
 enum class EventKind : std::uint8_t {
-  PostAnte,          // dead money, not part of the street bet
-  PostSmallBlind,    // live
-  PostBigBlind,      // live
-  PostBothBlinds,    // `amount` total; `dead` is the part that is not a live bet
-  PostStraddle,      // live
-  PostButtonBlind,   // live
-  PostDead,          // dead blind, not part of the street bet
-  BringIn,           // stud, live
+  PostAnte,         // dead money, not part of the street bet
+  PostSmallBlind,   // live
+  PostBigBlind,     // live
+  PostBothBlinds,   // `amount` total; `dead` is the part that is not a live bet
+  PostStraddle,     // live
+  PostButtonBlind,  // live
+  PostDead,         // dead blind, not part of the street bet
+  BringIn,          // stud, live
   Fold,
   Check,
-  Call,              // amount = chips put in by this call
-  Bet,               // amount = chips put in; to = street total after the bet
-  Raise,             // amount = chips put in; to = street total after the raise; raise_by as printed
+  Call,   // amount = chips put in by this call
+  Bet,    // amount = chips put in; to = street total after the bet
+  Raise,  // amount = chips put in; to = street total after the raise; raise_by as printed
   UncalledReturned,  // amount returned to the player's stack
   Collected,         // amount collected from pot `pot_index` (0 = main or only pot, 1.. side pots)
   CashedOut,         // player cashed out the hand for `amount`, paying `fee`
   Shows,
   Mucks,
-  Discards,          // draw games: `count` cards thrown
+  Discards,  // draw games: `count` cards thrown
   StandsPat,
-  DealtHole,         // cards dealt to one player
-  Board,             // community cards dealt (cards = the new cards); board_index for run-it-twice
-  SitsOut,           // sits out / is sitting out / has timed out / is disconnected (money-neutral)
-  Returns,           // has returned / is connected
+  DealtHole,  // cards dealt to one player
+  Board,      // community cards dealt (cards = the new cards); board_index for run-it-twice
+  SitsOut,    // sits out / is sitting out / has timed out / is disconnected (money-neutral)
+  Returns,    // has returned / is connected
   Chat,
-  Other,             // a recognised, money-neutral line (tournament notes, bounties, ...)
+  Other,  // a recognised, money-neutral line (tournament notes, bounties, ...)
 };
 const char* event_kind_name(EventKind k);
 
@@ -105,7 +113,7 @@ struct Fee {
 
 // How a site gives back the part of a bet nobody called.
 enum class UncalledStyle : std::uint8_t {
-  Printed,       // an "Uncalled bet (X) returned to P" line (PokerStars; pre-2008 exports may omit it)
+  Printed,  // an "Uncalled bet (X) returned to P" line (PokerStars; pre-2008 exports may omit it)
   InCollection,  // never printed: the excess is inside the bettor's "collected" amount (Winamax)
   Silent,        // never printed: returned silently, or inside a collection; the money tells (888)
 };
@@ -114,8 +122,8 @@ enum class UncalledStyle : std::uint8_t {
 struct SummarySeat {
   int seat{0};
   std::string player;
-  Money won{0};          // sum of every "won (X)" / "collected (X)" on the line
-  bool has_won{false};   // the line states an amount won or collected
+  Money won{0};         // sum of every "won (X)" / "collected (X)" on the line
+  bool has_won{false};  // the line states an amount won or collected
   bool folded{false};
   std::uint32_t line{0};
 };
@@ -132,19 +140,19 @@ struct Hand {
   std::string site;          // "pokerstars", ...
   std::string site_hand_id;  // as printed: digits (PokerStars) or with a prefix (GG "OM123")
   SourceLocation source;
-  std::string raw;           // the decoded text of the hand (UTF-8), kept for hashing and explain
+  std::string raw;  // the decoded text of the hand (UTF-8), kept for hashing and explain
 
   // Game.
-  std::string game;          // "Hold'em", "Omaha Hi/Lo", "7 Card Stud", ...
+  std::string game;  // "Hold'em", "Omaha Hi/Lo", "7 Card Stud", ...
   Structure structure{Structure::Unknown};
-  std::string limit_text;    // as printed: "No Limit", "Pot Limit", ...
+  std::string limit_text;  // as printed: "No Limit", "Pot Limit", ...
   bool tournament{false};
   std::string tournament_id;
-  std::string currency;      // ISO code ("USD", "EUR") or "" for chips
-  int unit{100};             // minor units per major unit: 100 for cash in a currency, 1 for chips
+  std::string currency;  // ISO code ("USD", "EUR") or "" for chips
+  int unit{100};         // minor units per major unit: 100 for cash in a currency, 1 for chips
   Money small_blind{0};
   Money big_blind{0};
-  Money ante{0};             // from the header, or the largest ante posted
+  Money ante{0};               // from the header, or the largest ante posted
   std::string started_at_utc;  // ISO 8601 "YYYY-MM-DDTHH:MM:SSZ", empty if unknown
   std::string table_name;
   int max_seats{0};
@@ -154,8 +162,8 @@ struct Hand {
   std::vector<Event> events;
 
   // What the site printed in the summary.
-  std::uint32_t totals_line{0};    // line of the printed total pot / rake, 0 if none
-  std::optional<Money> total_pot;  // gross (before rake); nullopt when the site prints none
+  std::uint32_t totals_line{0};            // line of the printed total pot / rake, 0 if none
+  std::optional<Money> total_pot;          // gross (before rake); nullopt when the site prints none
   std::vector<ReportedPot> reported_pots;  // empty when only "Total pot" was printed
   bool reported_pots_net_of_rake{true};    // PokerStars prints them after rake, Run It Once before
   UncalledStyle uncalled_style{UncalledStyle::Printed};
@@ -164,8 +172,8 @@ struct Hand {
   // all-in.
   bool full_big_blind_always_owed{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
-  std::vector<Fee> fees;  // money leaving the pot other than rake
-  Money site_added{0};  // money the site put into the pot (Splash the Pot, GG Cash Drop)
+  std::vector<Fee> fees;      // money leaving the pot other than rake
+  Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)
   std::vector<SummarySeat> summary;
   bool cancelled{false};
 

@@ -25,7 +25,8 @@ std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat 
   Money frac = 0;
   int frac_digits = 0;
   bool in_frac = false;
-  constexpr Money kMax = Money{1} << 55;  // far beyond any real pot, far below overflow after scaling
+  constexpr Money kMax =
+      Money{1} << 55;  // far beyond any real pot, far below overflow after scaling
   for (std::size_t i = b; i < e; ++i) {
     char c = text[i];
     if (is_digit(c)) {

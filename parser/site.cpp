@@ -39,7 +39,8 @@ Hand parse_hand_text(const HandText& ht, const std::string& file) {
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};
   h.raw = std::string(ht.text);
-  h.issues.push_back({ht.line, "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
+  h.issues.push_back({ht.line,
+                      "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
                       std::string(head.substr(0, 120))});
   return h;
 }

@@ -23,8 +23,8 @@ struct Header {
   std::string_view room;  // "PokerStars", "PokerStars Zoom", "Run It Once Poker", ...
   std::string_view hand_id;
   std::string_view tournament_id;
-  std::string_view description;  // everything between the id and the date, for game detection
-  std::string_view date, time, zone;           // the first timestamp as printed
+  std::string_view description;       // everything between the id and the date, for game detection
+  std::string_view date, time, zone;  // the first timestamp as printed
   std::string_view et_date, et_time, et_zone;  // the bracketed one, when printed
 };
 
@@ -50,7 +50,7 @@ struct SummarySeatLine {
 };
 
 struct StreetLine {
-  std::string_view name;              // "HOLE CARDS", "FLOP", "FIRST TURN", "3rd STREET", ...
+  std::string_view name;                // "HOLE CARDS", "FLOP", "FIRST TURN", "3rd STREET", ...
   std::vector<std::string_view> cards;  // each bracketed group, in order
 };
 
@@ -76,9 +76,29 @@ struct DealtLine {
 };
 
 enum class Verb : unsigned char {
-  Fold, Check, Call, Bet, Raise, SmallBlind, BigBlind, BothBlinds, Ante, Straddle, ButtonBlind,
-  DeadBlind, BringIn, Discard, StandPat, Show, Muck, SitOut, Return, Other,
-  Collected, CashedOut, Chat
+  Fold,
+  Check,
+  Call,
+  Bet,
+  Raise,
+  SmallBlind,
+  BigBlind,
+  BothBlinds,
+  Ante,
+  Straddle,
+  ButtonBlind,
+  DeadBlind,
+  BringIn,
+  Discard,
+  StandPat,
+  Show,
+  Muck,
+  SitOut,
+  Return,
+  Other,
+  Collected,
+  CashedOut,
+  Chat
 };
 
 // "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.
@@ -113,20 +133,20 @@ using action_type = x3::rule<class action_class, ast::Action>;
 using note_type = x3::rule<class note_class, ast::Action>;
 using summary_money_type = x3::rule<class summary_money_class, ast::SummaryMoney>;
 
-BOOST_SPIRIT_DECLARE(header_type, table_line_type, seat_line_type, summary_seat_line_type, street_line_type,
-                     total_line_type, uncalled_line_type, action_type, note_type,
+BOOST_SPIRIT_DECLARE(header_type, table_line_type, seat_line_type, summary_seat_line_type,
+                     street_line_type, total_line_type, uncalled_line_type, action_type, note_type,
                      summary_money_type)
 }  // namespace grammar
+using grammar::action_type;
 using grammar::header_type;
-using grammar::table_line_type;
+using grammar::note_type;
 using grammar::seat_line_type;
-using grammar::summary_seat_line_type;
 using grammar::street_line_type;
+using grammar::summary_money_type;
+using grammar::summary_seat_line_type;
+using grammar::table_line_type;
 using grammar::total_line_type;
 using grammar::uncalled_line_type;
-using grammar::action_type;
-using grammar::note_type;
-using grammar::summary_money_type;
 
 header_type const& header();
 table_line_type const& table_line();

@@ -81,9 +81,9 @@ auto const header_def =
     raw[+x3::alnum][detail::view<&ast::Header::hand_id>] >> ':' >> *lit(' ') >>
     -(-lit("Zoom ") >> "Tournament #" >> raw[+digit][detail::view<&ast::Header::tournament_id>] >>
       lit(',') >> *lit(' ')) >>
-    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start >>
-    date_text[detail::view<&ast::Header::date>] >> (lit(" - ") | ' ') >>
-    time_text[detail::view<&ast::Header::time>] >>
+    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start
+    >> date_text[detail::view<&ast::Header::date>] >>
+    (lit(" - ") | ' ') >> time_text[detail::view<&ast::Header::time>] >>
     -(' ' >> -lit('(') >> zone_text[detail::view<&ast::Header::zone>] >> -lit(')')) >>
     -(lit(" [") >> date_text[detail::view<&ast::Header::et_date>] >> ' ' >>
       time_text[detail::view<&ast::Header::et_time>] >>
@@ -94,8 +94,8 @@ auto const header_def =
 inline auto const table_name_end = lit('\'') >> (eoi | (' ' >> (digit | lit("Seat") | lit('('))));
 table_line_type const table_line = "table_line";
 auto const table_line_def =
-    lit("Table ") >> -lit("ID ") >> '\'' >>
-    raw[*(char_ - table_name_end)][detail::view<&ast::TableLine::name>] >> '\'' >>
+    lit("Table ") >> -lit("ID ") >>
+    '\'' >> raw[*(char_ - table_name_end)][detail::view<&ast::TableLine::name>] >> '\'' >>
     -(' ' >> uint_[detail::number<&ast::TableLine::max_seats>] >> (lit("-max") | lit("-Max"))) >>
     *(char_ - lit("Seat #")) >>
     -(lit("Seat #") >> uint_[detail::number<&ast::TableLine::button>] >> " is the button") >> rest;
@@ -117,9 +117,11 @@ auto const summary_seat_line_def = lit("Seat ") >>
 
 // --- street markers -----------------------------------------------------------------------------
 street_line_type const street_line = "street_line";
-auto const street_line_def =
-    lit("*** ") >> raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >> " ***" >>
-    *(+lit(' ') >> '[' >> cards[detail::push<&ast::StreetLine::cards>] >> ']') >> *lit(' ');
+auto const street_line_def = lit("*** ") >>
+                             raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >>
+                             " ***" >> *(+lit(' ') >> '[' >>
+                                         cards[detail::push<&ast::StreetLine::cards>] >> ']') >>
+                             *lit(' ');
 
 // --- summary totals -----------------------------------------------------------------------------
 inline auto const total_sep = -lit('.') >> (lit(" | ") | lit(' '));
@@ -130,15 +132,15 @@ inline auto const pot_part =
 total_line_type const total_line = "total_line";
 auto const total_line_def =
     lit("Total pot ") >> amount[detail::view<&ast::TotalLine::total>] >> *(total_sep >> pot_part) >>
-    *(total_sep >> !lit("Rake") >> raw[+char_("A-Za-z") >> ' ' >> amount][detail::push<&ast::TotalLine::others>]) >>
+    *(total_sep >> !lit("Rake") >>
+      raw[+char_("A-Za-z") >> ' ' >> amount][detail::push<&ast::TotalLine::others>]) >>
     -(total_sep >> "Rake " >> amount[detail::view<&ast::TotalLine::rake>]) >> -lit('.') >>
     *lit(' ');
 
 uncalled_line_type const uncalled_line = "uncalled_line";
-auto const uncalled_line_def = lit("Uncalled bet (") >>
-                               amount[detail::view<&ast::UncalledLine::amount>] >>
-                               ") returned to " >>
-                               raw[+char_][detail::view<&ast::UncalledLine::player>];
+auto const uncalled_line_def =
+    lit("Uncalled bet (") >> amount[detail::view<&ast::UncalledLine::amount>] >> ") returned to " >>
+    raw[+char_][detail::view<&ast::UncalledLine::player>];
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
@@ -161,18 +163,21 @@ auto const action_def =
     (lit("posts straddle ")[detail::verb<V::Straddle>] >> amount1 >> is_all_in) |
     (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
     (lit("posts dead ")[detail::verb<V::DeadBlind>] >> amount1 >> is_all_in) |
-    ((lit("brings in for ") | lit("brings-in low for ") | lit("brings in low for "))
-         [detail::verb<V::BringIn>] >> amount1 >> is_all_in) |
+    ((lit("brings in for ") | lit("brings-in low for ") |
+      lit("brings in low for "))[detail::verb<V::BringIn>] >>
+     amount1 >> is_all_in) |
     (lit("discards ")[detail::verb<V::Discard>] >> uint_[detail::number<&ast::Action::count>] >>
      -(lit(" cards") | lit(" card")) >> -(' ' >> shown_cards) >> rest) |
     (lit("stands pat")[detail::verb<V::StandPat>] >> -(lit(" on ") >> shown_cards) >> rest) |
     (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
     ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
      -(' ' >> shown_cards) >> rest) |
-    ((lit("is sitting out") | lit("sits out") | lit("has timed out") | lit("is disconnected"))
-         [detail::verb<V::SitOut>] >> rest) |
+    ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
+      lit("is disconnected"))[detail::verb<V::SitOut>] >>
+     rest) |
     ((lit("is connected") | lit("has returned"))[detail::verb<V::Return>] >> rest) |
-    ((lit("is capped") | lit("will be allowed") | lit("leaves the table"))[detail::verb<V::Other>] >>
+    ((lit("is capped") | lit("will be allowed") |
+      lit("leaves the table"))[detail::verb<V::Other>] >>
      rest);
 
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
@@ -187,20 +192,22 @@ auto const note_def =
      -(" | Cash Out Fee " >> amount2) >> rest) |
     (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> raw[rest][detail::view<&ast::Action::text>]) |
-    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") | lit("sits out"))
-         [detail::verb<V::SitOut>] >> rest) |
-    ((lit("has returned") | lit("is connected") | lit("has reconnected"))[detail::verb<V::Return>] >>
+    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
+      lit("sits out"))[detail::verb<V::SitOut>] >>
+     rest) |
+    ((lit("has returned") | lit("is connected") |
+      lit("has reconnected"))[detail::verb<V::Return>] >>
      rest) |
     ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
       lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |
-      lit("is allowed") | lit("takes the add-on") | lit("split the") | lit("was run twice"))
-         [detail::verb<V::Other>] >> raw[rest][detail::view<&ast::Action::text>]);
+      lit("is allowed") | lit("takes the add-on") | lit("split the") |
+      lit("was run twice"))[detail::verb<V::Other>] >>
+     raw[rest][detail::view<&ast::Action::text>]);
 
 // --- summary seat money -------------------------------------------------------------------------
 summary_money_type const summary_money = "summary_money";
-auto const summary_money_def =
-    *x3::seek[(lit("won (") | lit("collected (") | lit("won ")) >>
-              amount[detail::push<&ast::SummaryMoney::amounts>]];
+auto const summary_money_def = *x3::seek[(lit("won (") | lit("collected (") | lit("won ")) >>
+                                         amount[detail::push<&ast::SummaryMoney::amounts>]];
 
 BOOST_SPIRIT_DEFINE(header, table_line, seat_line, summary_seat_line, street_line, total_line,
                     uncalled_line, action, note, summary_money)

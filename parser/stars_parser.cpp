@@ -12,8 +12,8 @@ namespace hh::stars {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kRooms = {"PokerStars", "Run It Once Poker", "PokerMaster",
-                                                    "Full Tilt", "PokerStars Zoom"};
+constexpr std::array<std::string_view, 5> kRooms = {"PokerStars", "Run It Once Poker",
+                                                    "PokerMaster", "Full Tilt", "PokerStars Zoom"};
 
 std::string site_slug(std::string_view room) {
   if (starts_with(room, "Run It Once")) return "runitonce";
@@ -60,7 +60,8 @@ Structure structure_of(std::string_view limit) {
   if (starts_with(limit, "No Limit")) return Structure::NoLimit;
   if (starts_with(limit, "Pot Limit")) return Structure::PotLimit;
   if (starts_with(limit, "Cap")) return Structure::CapLimit;
-  if (starts_with(limit, "Fixed Limit") || starts_with(limit, "Limit")) return Structure::FixedLimit;
+  if (starts_with(limit, "Fixed Limit") || starts_with(limit, "Limit"))
+    return Structure::FixedLimit;
   if (starts_with(limit, "Spread")) return Structure::SpreadLimit;
   return Structure::Unknown;
 }
@@ -82,18 +83,19 @@ void read_game(std::string_view desc, Hand& h) {
   std::string_view after = desc.substr(best_pos + best->printed.size());
   after = trim(after);
   // The limit ends at the stakes: ", " in mixed headers, " (" or " - Level" otherwise.
-  std::size_t end = std::min({after.find(", $"), after.find(" ("), after.find(" - "), after.find(")"),
-                              after.find(", ")});
+  std::size_t end = std::min(
+      {after.find(", $"), after.find(" ("), after.find(" - "), after.find(")"), after.find(", ")});
   if (after.find("Pre-Flop, No Limit Post-Flop") != std::string_view::npos)
     end = after.find("Post-Flop") + 9;
-  std::string_view limit = trim(after.substr(0, end == std::string_view::npos ? after.size() : end));
+  std::string_view limit =
+      trim(after.substr(0, end == std::string_view::npos ? after.size() : end));
   h.limit_text = std::string(limit);
   h.structure = structure_of(limit);
 }
 
 std::string currency_of(std::string_view stakes) {
-  static constexpr std::array<std::string_view, 8> codes = {"USD", "EUR", "GBP", "CAD", "CNY",
-                                                           "INR", "SEK", "CHF"};
+  static constexpr std::array<std::string_view, 8> codes = {"USD", "EUR", "GBP", "CAD",
+                                                            "CNY", "INR", "SEK", "CHF"};
   for (std::string_view c : codes)
     if (stakes.find(c) != std::string_view::npos) return std::string(c);
   if (stakes.find('$') != std::string_view::npos) return "USD";
@@ -173,7 +175,8 @@ class Builder {
 
   std::optional<Money> money(std::string_view text, std::uint32_t line) {
     auto m = parse_amount(text, h_.unit);
-    if (!m) issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
+    if (!m)
+      issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
     return m;
   }
 
@@ -191,7 +194,8 @@ class Builder {
     h_.tournament = !hd.tournament_id.empty();
     h_.tournament_id = std::string(hd.tournament_id);
     read_game(hd.description, h_);
-    if (h_.game.empty()) issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);
+    if (h_.game.empty())
+      issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);
     std::string_view stakes = stakes_of(hd.description);
     h_.currency = h_.tournament ? std::string() : currency_of(stakes);
     h_.unit = h_.currency.empty() ? 1 : 100;
@@ -356,35 +360,81 @@ class Builder {
     };
     using V = ast::Verb;
     switch (a.verb) {
-      case V::Fold: e.kind = EventKind::Fold; break;
-      case V::Check: e.kind = EventKind::Check; break;
-      case V::Call: e.kind = EventKind::Call; e.amount = amt(a.amount); break;
-      case V::Bet: e.kind = EventKind::Bet; e.amount = amt(a.amount); break;
+      case V::Fold:
+        e.kind = EventKind::Fold;
+        break;
+      case V::Check:
+        e.kind = EventKind::Check;
+        break;
+      case V::Call:
+        e.kind = EventKind::Call;
+        e.amount = amt(a.amount);
+        break;
+      case V::Bet:
+        e.kind = EventKind::Bet;
+        e.amount = amt(a.amount);
+        break;
       case V::Raise:
         e.kind = EventKind::Raise;
         e.to = amt(a.amount2);
         e.raise_by = a.amount.empty() ? 0 : amt(a.amount);
         break;
-      case V::SmallBlind: e.kind = EventKind::PostSmallBlind; e.amount = amt(a.amount); break;
-      case V::BigBlind: e.kind = EventKind::PostBigBlind; e.amount = amt(a.amount); break;
+      case V::SmallBlind:
+        e.kind = EventKind::PostSmallBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::BigBlind:
+        e.kind = EventKind::PostBigBlind;
+        e.amount = amt(a.amount);
+        break;
       case V::BothBlinds:
         e.kind = EventKind::PostBothBlinds;
         e.amount = amt(a.amount);
         // The small blind part is dead; the big blind part is a live bet.
         e.dead = std::max<Money>(0, e.amount - h_.big_blind);
         break;
-      case V::Ante: e.kind = EventKind::PostAnte; e.amount = amt(a.amount); break;
-      case V::Straddle: e.kind = EventKind::PostStraddle; e.amount = amt(a.amount); break;
-      case V::ButtonBlind: e.kind = EventKind::PostButtonBlind; e.amount = amt(a.amount); break;
-      case V::DeadBlind: e.kind = EventKind::PostDead; e.amount = amt(a.amount); break;
-      case V::BringIn: e.kind = EventKind::BringIn; e.amount = amt(a.amount); break;
-      case V::Discard: e.kind = EventKind::Discards; break;
-      case V::StandPat: e.kind = EventKind::StandsPat; break;
-      case V::Show: e.kind = EventKind::Shows; break;
-      case V::Muck: e.kind = EventKind::Mucks; break;
-      case V::SitOut: e.kind = EventKind::SitsOut; break;
-      case V::Return: e.kind = EventKind::Returns; break;
-      default: e.kind = EventKind::Other; e.text = std::string(rest); break;
+      case V::Ante:
+        e.kind = EventKind::PostAnte;
+        e.amount = amt(a.amount);
+        break;
+      case V::Straddle:
+        e.kind = EventKind::PostStraddle;
+        e.amount = amt(a.amount);
+        break;
+      case V::ButtonBlind:
+        e.kind = EventKind::PostButtonBlind;
+        e.amount = amt(a.amount);
+        break;
+      case V::DeadBlind:
+        e.kind = EventKind::PostDead;
+        e.amount = amt(a.amount);
+        break;
+      case V::BringIn:
+        e.kind = EventKind::BringIn;
+        e.amount = amt(a.amount);
+        break;
+      case V::Discard:
+        e.kind = EventKind::Discards;
+        break;
+      case V::StandPat:
+        e.kind = EventKind::StandsPat;
+        break;
+      case V::Show:
+        e.kind = EventKind::Shows;
+        break;
+      case V::Muck:
+        e.kind = EventKind::Mucks;
+        break;
+      case V::SitOut:
+        e.kind = EventKind::SitsOut;
+        break;
+      case V::Return:
+        e.kind = EventKind::Returns;
+        break;
+      default:
+        e.kind = EventKind::Other;
+        e.text = std::string(rest);
+        break;
     }
     bets_.apply(e);  // "raises BY to TO": TO is the street total
     h_.events.push_back(std::move(e));
@@ -412,10 +462,20 @@ class Builder {
         e.amount = money(a.amount, ln).value_or(0);
         if (!a.amount2.empty()) e.fee = money(a.amount2, ln).value_or(0);
         break;
-      case V::Chat: e.kind = EventKind::Chat; e.text = std::string(a.text); break;
-      case V::SitOut: e.kind = EventKind::SitsOut; break;
-      case V::Return: e.kind = EventKind::Returns; break;
-      default: e.kind = EventKind::Other; e.text = std::string(rest); break;
+      case V::Chat:
+        e.kind = EventKind::Chat;
+        e.text = std::string(a.text);
+        break;
+      case V::SitOut:
+        e.kind = EventKind::SitsOut;
+        break;
+      case V::Return:
+        e.kind = EventKind::Returns;
+        break;
+      default:
+        e.kind = EventKind::Other;
+        e.text = std::string(rest);
+        break;
     }
     h_.events.push_back(std::move(e));
   }
@@ -423,14 +483,31 @@ class Builder {
   // Lines that name no seated player: observers chatting, players joining, dealer notes.
   bool neutral_line(std::string_view line, std::uint32_t ln) {
     static constexpr std::array<std::string_view, 14> phrases = {
-        " joins the table at seat #", " leaves the table", " is connected", " has returned",
-        " is disconnected", " will be allowed to play after the button", " was removed from the table",
-        " finished the tournament", " wins the tournament", " re-buys and receives", " bounty for eliminating",
-        " for eliminating ", " is sitting out", " has timed out"};
+        " joins the table at seat #",
+        " leaves the table",
+        " is connected",
+        " has returned",
+        " is disconnected",
+        " will be allowed to play after the button",
+        " was removed from the table",
+        " finished the tournament",
+        " wins the tournament",
+        " re-buys and receives",
+        " bounty for eliminating",
+        " for eliminating ",
+        " is sitting out",
+        " has timed out"};
     static constexpr std::array<std::string_view, 10> whole = {
-        "Betting is capped", "No low hand qualified", "Hand cancelled", "Progressive KO",
-        "The hand was run twice", "Hand was run twice", "Pair on board - a double bet is allowed",
-        "Title: ", "STP added: ", "Table leave user"};
+        "Betting is capped",
+        "No low hand qualified",
+        "Hand cancelled",
+        "Progressive KO",
+        "The hand was run twice",
+        "Hand was run twice",
+        "Pair on board - a double bet is allowed",
+        "Title: ",
+        "STP added: ",
+        "Table leave user"};
     for (std::string_view w : whole)
       if (starts_with(line, w)) {
         if (w == "Hand cancelled") h_.cancelled = true;
@@ -624,6 +701,8 @@ class Builder {
 
 }  // namespace
 
-Hand parse_hand(const HandText& text, const std::string& file) { return Builder(text, file).build(); }
+Hand parse_hand(const HandText& text, const std::string& file) {
+  return Builder(text, file).build();
+}
 
 }  // namespace hh::stars

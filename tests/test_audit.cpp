@@ -1,8 +1,7 @@
 // Audit behaviours that other sites rely on, checked on a real PokerStars hand turned into what
 // those sites print (no rake line, no total pot, the uncalled part inside a collection).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "audit/audit.hpp"
 #include "parser/decode.hpp"
@@ -15,7 +14,8 @@ namespace {
 
 // Real PokerStars hands from testdata/sample: an all-in with side pots, and a 5 Card Omaha hand
 // with "Uncalled bet ($1.20) returned to Player1".
-Hand sample_hand(const char* file = "sample/cash_Flop_NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt") {
+Hand sample_hand(
+    const char* file = "sample/cash_Flop_NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt") {
   auto hands = parse_text(decode(test::read_file(test::testdata(file))).text, file);
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].parsed);

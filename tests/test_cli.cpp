@@ -1,8 +1,8 @@
 // End-to-end: the hhaudit binary as users run it (exit codes, stdin, re-audit, read-only query).
+#include <fmt/format.h>
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
-#include <fmt/format.h>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -32,7 +32,6 @@ Run run(const std::string& cmd) {
   return r;
 }
 
-
 fs::path temp_dir() {
   std::random_device rd;
   fs::path d = fs::temp_directory_path() / ("hhaudit-cli-" + std::to_string(rd()));
@@ -59,7 +58,8 @@ TEST_CASE("audit the samples, then query them", "[cli]") {
   CHECK(a.code == 0);
   CHECK(a.out.find("10 hands, 10 parsed, 0 unparsed") != std::string::npos);
 
-  Run count = run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) AS n FROM hands\"");
+  Run count =
+      run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) AS n FROM hands\"");
   CHECK(count.code == 0);
   CHECK(count.out == "n\n10\n");
 
@@ -110,8 +110,9 @@ TEST_CASE("exit codes and stdin", "[cli]") {
   CHECK(json.out.find("\"TOTAL_POT_MISMATCH\"") != std::string::npos);
 
   // Missing path: usage/I-O error.
-  CHECK(run(bin() + " audit " + q(dir / "nope.txt") + " --db " + q(dir / "e.db") + " -q 2>/dev/null")
-            .code == 2);
+  CHECK(
+      run(bin() + " audit " + q(dir / "nope.txt") + " --db " + q(dir / "e.db") + " -q 2>/dev/null")
+          .code == 2);
   // No subcommand, unknown option.
   CHECK(run(bin() + " 2>/dev/null >/dev/null").code == 2);
   CHECK(run(bin() + " audit --bogus x 2>/dev/null >/dev/null").code == 2);

@@ -1,6 +1,5 @@
 // Every finding code the audit can emit is documented in docs/discrepancies.md.
 #include <catch2/catch.hpp>
-
 #include <regex>
 #include <set>
 
@@ -11,8 +10,8 @@ TEST_CASE("every finding code has a section in docs/discrepancies.md", "[docs]")
   const std::string doc = hh::test::read_file(hh::test::source_dir() / "docs" / "discrepancies.md");
   static const std::regex emitted(R"re(add\("([A-Z_]+)")re");
   std::set<std::string> codes;
-  for (auto it = std::sregex_iterator(code.begin(), code.end(), emitted); it != std::sregex_iterator();
-       ++it)
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), emitted);
+       it != std::sregex_iterator(); ++it)
     codes.insert((*it)[1].str());
   REQUIRE(codes.size() >= 15);
   for (const std::string& c : codes) {

@@ -3,9 +3,8 @@
 // Fortune and Tax fees, EV Cashout, run it three times); the time zone setting; a sweep of the
 // whole GGPoker corpus; and fault hands, real GG hands each edited on one line
 // (testdata/gg/SOURCES.md says where every file comes from and what was edited).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <optional>
 #include <sstream>
@@ -222,8 +221,8 @@ TEST_CASE("GG all-in insurance is outside the pot (real hand)", "[gg]") {
       CHECK(e.seat == 3);
     }
   CHECK(insurance_lines == 2);
-  CHECK_FALSE(h.rake);         // this 2020 export prints no rake
-  CHECK(won(h, 3) == 3750);    // "won ($37.5) ..., AII Premium ($4)": the premium is no winning
+  CHECK_FALSE(h.rake);       // this 2020 export prints no rake
+  CHECK(won(h, 3) == 3750);  // "won ($37.5) ..., AII Premium ($4)": the premium is no winning
   const AuditResult r = audit_clean(h);
   CHECK(r.derived_rake == 0);
 }
@@ -400,17 +399,19 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
     audit_clean(h);
   }
   SECTION("an ante in the stakes") {
-    const Hand h = hand("Poker Hand #SG2: Tournament #78, Spin & Gold #3 Hold'em No Limit - "
-                        "Level2(10/20/2) - 2024/01/15 20:30:00",
-                        "Total pot 20");
+    const Hand h = hand(
+        "Poker Hand #SG2: Tournament #78, Spin & Gold #3 Hold'em No Limit - "
+        "Level2(10/20/2) - 2024/01/15 20:30:00",
+        "Total pot 20");
     REQUIRE(h.parsed);
     CHECK(h.ante == 2);
     CHECK(h.small_blind == 10);
   }
   SECTION("a zone appended by a converter is used") {
-    const Hand h = hand("Poker Hand #HD3: Hold'em No Limit (10/20) - 2024/01/15 20:30:00 "
-                        "America/New_York",
-                        "Total pot 20");
+    const Hand h = hand(
+        "Poker Hand #HD3: Hold'em No Limit (10/20) - 2024/01/15 20:30:00 "
+        "America/New_York",
+        "Total pot 20");
     REQUIRE(h.parsed);
     CHECK(h.started_at_utc == "2024-01-16T01:30:00Z");
   }
@@ -494,58 +495,56 @@ TEST_CASE("GG corpus sweep: every hand parses and audits clean", "[gg][corpus]")
 namespace {
 void check_fault(const std::string& name, const std::string& original, const std::string& hand_id,
                  std::vector<test::Expected> findings) {
-  test::check_fault({"gg/faults", name, "ggpoker", "Poker Hand #", hand_id, std::move(findings), {},
+  test::check_fault({"gg/faults",
+                     name,
+                     "ggpoker",
+                     "Poker Hand #",
+                     hand_id,
+                     std::move(findings),
+                     {},
                      "gg/" + original});
 }
 }  // namespace
 
 TEST_CASE("GG fault: wrong jackpot fee", "[gg][faults]") {
   // "| Jackpot $5 |" -> "| Jackpot $4 |": $1 of the pot is unaccounted for.
-  check_fault("jackpot_fee",
-               "cash_Flop_PLO5-6max-USD-2-5-202104.Jackpot.txt",
-               "OM1349864",
-               {{"RAKE_MISMATCH", 0, 850, 750},
-                {"CHIPS_NOT_CONSERVED", 0, 59708, 59608},
-                {"PAYOUT_MISMATCH", 0, 58558, 58458}});
+  check_fault("jackpot_fee", "cash_Flop_PLO5-6max-USD-2-5-202104.Jackpot.txt", "OM1349864",
+              {{"RAKE_MISMATCH", 0, 850, 750},
+               {"CHIPS_NOT_CONSERVED", 0, 59708, 59608},
+               {"PAYOUT_MISMATCH", 0, 58558, 58458}});
 }
 
 TEST_CASE("GG fault: total pot counting the straddle as chips added", "[gg][faults]") {
   // "Total pot $255" -> "$305": what the pot would be if the big blind's "straddle $100" added
   // $100 instead of making its bet $100.
-  check_fault("straddle_total_pot",
-               "cash_Flop_PLO5-6max-USD-25-50-202104.straddle.txt",
-               "OM1171256",
-               {{"TOTAL_POT_MISMATCH", 0, 25500, 30500}, {"RAKE_MISMATCH", 0, 6275, 1275}});
+  check_fault("straddle_total_pot", "cash_Flop_PLO5-6max-USD-25-50-202104.straddle.txt",
+              "OM1171256",
+              {{"TOTAL_POT_MISMATCH", 0, 25500, 30500}, {"RAKE_MISMATCH", 0, 6275, 1275}});
 }
 
 TEST_CASE("GG fault: uncalled bet counting the missed blind as a bet", "[gg][faults]") {
   // "Uncalled bet ($16) returned to Hero" -> "($14)": as if 3b7dff87's $2 dead blind had called
   // $2 of Hero's raise.
-  check_fault("missed_blind_uncalled",
-               "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt",
-               "OM232657303",
-               {{"UNCALLED_BET_MISMATCH", 1, 1600, 1400},
-                {"TOTAL_POT_MISMATCH", 0, 10500, 10300},
-                {"CHIPS_NOT_CONSERVED", 0, 10500, 10300},
-                {"PAYOUT_MISMATCH", 0, 9985, 9785}});
+  check_fault("missed_blind_uncalled", "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303",
+              {{"UNCALLED_BET_MISMATCH", 1, 1600, 1400},
+               {"TOTAL_POT_MISMATCH", 0, 10500, 10300},
+               {"CHIPS_NOT_CONSERVED", 0, 10500, 10300},
+               {"PAYOUT_MISMATCH", 0, 9985, 9785}});
 }
 
 TEST_CASE("GG fault: short call in a tournament", "[gg][faults]") {
   // "69040cb9: calls 8,716" -> "calls 7,716" against Hero's all-in river bet of 8,716.
-  check_fault("tourney_call",
-               "tour_Flop_NLHE-8max-MTT-USD-1050-202104.extra.space.txt",
-               "TM600571038",
-               {{"WRONG_CALL_AMOUNT", 3, 8716, 7716},
-                {"UNCALLED_BET_MISMATCH", 4, 1000, 0},
-                {"TOTAL_POT_MISMATCH", 0, 27315, 28315},
-                {"CHIPS_NOT_CONSERVED", 0, 27315, 28315},
-                {"PAYOUT_MISMATCH", 0, 27315, 28315}});
+  check_fault("tourney_call", "tour_Flop_NLHE-8max-MTT-USD-1050-202104.extra.space.txt",
+              "TM600571038",
+              {{"WRONG_CALL_AMOUNT", 3, 8716, 7716},
+               {"UNCALLED_BET_MISMATCH", 4, 1000, 0},
+               {"TOTAL_POT_MISMATCH", 0, 27315, 28315},
+               {"CHIPS_NOT_CONSERVED", 0, 27315, 28315},
+               {"PAYOUT_MISMATCH", 0, 27315, 28315}});
 }
 
 TEST_CASE("GG fault: run-it-twice summary amount", "[gg][faults]") {
   // Hero's second-board "won ($48.92)" -> "won ($48.93)".
-  check_fault("run_twice_summary",
-               "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt",
-               "OM232657303",
-               {{"SUMMARY_MISMATCH", 1, 4892, 4893}});
+  check_fault("run_twice_summary", "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303",
+              {{"SUMMARY_MISMATCH", 1, 4892, 4893}});
 }

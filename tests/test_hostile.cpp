@@ -1,7 +1,6 @@
 // Hostile input: whatever the bytes, every hand ends up as a Hand (parsed or not), nothing
 // crashes, and bad input gives a finding with the file and line.
 #include <catch2/catch.hpp>
-
 #include <random>
 
 #include "audit/audit.hpp"
@@ -13,9 +12,7 @@ using namespace hh;
 
 namespace {
 
-std::string walk() {
-  return test::read_file(test::testdata("sample/fixtures_holdem_walk.txt"));
-}
+std::string walk() { return test::read_file(test::testdata("sample/fixtures_holdem_walk.txt")); }
 
 // Parses and audits; returns the hands. Every unparsed hand must carry a PARSE_ERROR with a line.
 std::vector<Hand> survive(std::string_view bytes) {

@@ -24,8 +24,8 @@ TEST_CASE("amounts in chips", "[money]") {
 }
 
 TEST_CASE("amounts that are not exact or not numbers", "[money]") {
-  CHECK_FALSE(parse_amount("20.5", 1));       // half a chip: never rounded
-  CHECK_FALSE(parse_amount("$0.015", 100));   // a tenth of a cent
+  CHECK_FALSE(parse_amount("20.5", 1));      // half a chip: never rounded
+  CHECK_FALSE(parse_amount("$0.015", 100));  // a tenth of a cent
   CHECK_FALSE(parse_amount("$", 100));
   CHECK_FALSE(parse_amount("", 100));
   CHECK_FALSE(parse_amount("-$5", 100));

@@ -71,7 +71,6 @@ const Finding* finding(const AuditResult& r, const std::string& code, int seat_n
   return nullptr;
 }
 
-
 }  // namespace
 
 TEST_CASE("888 amounts: the decimal separator is decided per amount", "[pacific]") {

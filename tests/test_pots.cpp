@@ -10,7 +10,8 @@ std::vector<int> seats(std::initializer_list<int> s) { return s; }
 }  // namespace
 
 TEST_CASE("one pot when nobody is all-in", "[pots]") {
-  auto pots = hh::build_pots({{1, 100, false, false}, {2, 100, false, false}, {3, 30, true, false}});
+  auto pots =
+      hh::build_pots({{1, 100, false, false}, {2, 100, false, false}, {3, 30, true, false}});
   REQUIRE(pots.size() == 1);
   CHECK(pots[0].amount == 230);
   CHECK(pots[0].eligible == seats({1, 2}));
@@ -29,10 +30,8 @@ TEST_CASE("side pot: a $5 all-in against $20 bets", "[pots]") {
 
 TEST_CASE("several all-in levels, folded money stays in the pots it reached", "[pots]") {
   // A all-in 10, B all-in 30, C puts in 50 and D folds after putting in 40.
-  auto pots = hh::build_pots({{1, 10, false, true},
-                              {2, 30, false, true},
-                              {3, 50, false, false},
-                              {4, 40, true, false}});
+  auto pots = hh::build_pots(
+      {{1, 10, false, true}, {2, 30, false, true}, {3, 50, false, false}, {4, 40, true, false}});
   REQUIRE(pots.size() == 3);
   CHECK(pots[0].amount == 40);  // 4 x 10
   CHECK(pots[0].eligible == seats({1, 2, 3}));
@@ -43,8 +42,8 @@ TEST_CASE("several all-in levels, folded money stays in the pots it reached", "[
 }
 
 TEST_CASE("two players all-in for the same amount share one level", "[pots]") {
-  auto pots = hh::build_pots({{1, 25, false, true}, {2, 25, false, true}, {3, 60, false, false},
-                              {4, 60, false, false}});
+  auto pots = hh::build_pots(
+      {{1, 25, false, true}, {2, 25, false, true}, {3, 60, false, false}, {4, 60, false, false}});
   REQUIRE(pots.size() == 2);
   CHECK(pots[0].amount == 100);
   CHECK(pots[1].amount == 70);
