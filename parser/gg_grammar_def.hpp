@@ -5,34 +5,21 @@
 #include <type_traits>
 
 #include "parser/gg_grammar.hpp"
+#include "parser/x3_actions.hpp"
 
 namespace hh::gg {
 
 namespace detail {
 
-// Semantic actions: store a raw[] match as a view, a flag or a verb in the rule's value.
+// The generic semantic actions (view, assign_value_t) live in x3_actions.hpp.
+using x3_actions::assign_value_t;
+using x3_actions::view;
+
 template <class Range>
 std::string_view as_view(const Range& r) {
   return std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
 }
 
-template <auto Member>
-struct assign_view_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).*Member = as_view(x3::_attr(ctx));
-  }
-};
-template <auto Member>
-inline constexpr assign_view_t<Member> view{};
-
-template <auto Member, auto Value>
-struct assign_value_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).*Member = Value;
-  }
-};
 template <ast::Verb V>
 inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
 inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};

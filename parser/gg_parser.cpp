@@ -1,4 +1,5 @@
 #include "parser/gg_parser.hpp"
+#include "parser/text_util.hpp"
 
 #include <date/date.h>
 #include <date/tz.h>
@@ -169,35 +170,7 @@ std::string default_zone() {
 
 std::string to_utc(std::string_view date_s, std::string_view time_s, std::string_view zone) {
   const date::time_zone* tz = find_zone(zone);
-  if (!tz) return "";
-  // Reads up to n numbers separated by `sep`; returns how many were read, -1 on junk.
-  auto read = [](std::string_view text, char sep, int* out, int n) {
-    int count = 0;
-    while (count < n) {
-      std::size_t end = text.find(sep);
-      std::string_view part = text.substr(0, end);
-      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), out[count]);
-      if (ec != std::errc() || p != part.data() + part.size()) return -1;
-      ++count;
-      if (end == std::string_view::npos) return count;
-      text.remove_prefix(end + 1);
-    }
-    return -1;
-  };
-  int v[6] = {0, 0, 0, 0, 0, 0};
-  if (read(date_s, '/', v, 3) != 3 || read(time_s, ':', v + 3, 3) < 2) return "";
-  date::year_month_day ymd{date::year{v[0]}, date::month{static_cast<unsigned>(v[1])},
-                           date::day{static_cast<unsigned>(v[2])}};
-  if (!ymd.ok() || v[3] < 0 || v[3] > 23 || v[4] < 0 || v[4] > 59 || v[5] < 0 || v[5] > 60)
-    return "";
-  date::local_seconds local = date::local_days{ymd} + std::chrono::hours{v[3]} +
-                              std::chrono::minutes{v[4]} + std::chrono::seconds{v[5]};
-  try {
-    auto utc = tz->to_sys(local, date::choose::earliest);
-    return date::format("%Y-%m-%dT%H:%M:%SZ", utc);
-  } catch (const std::exception&) {
-    return "";
-  }
+  return tz ? to_utc_iana(date_s, time_s, tz->name()) : "";
 }
 
 bool is_hand_start(std::string_view line) {

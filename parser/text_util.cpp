@@ -42,7 +42,11 @@ const char* iana_zone(std::string_view abbr) {
 
 std::string to_utc(std::string_view date_s, std::string_view time_s, std::string_view zone) {
   const char* iana = iana_zone(zone);
-  if (!iana) return "";
+  return iana ? to_utc_iana(date_s, time_s, iana) : "";
+}
+
+std::string to_utc_iana(std::string_view date_s, std::string_view time_s,
+                        std::string_view iana_name) {
   // "YYYY/MM/DD" and "H:MM[:SS]"; read with from_chars, no locale involved.
   int v[6] = {0, 0, 0, 0, 0, 0};
   // Reads up to n numbers separated by `sep`; returns how many were read, -1 on junk.
@@ -62,11 +66,12 @@ std::string to_utc(std::string_view date_s, std::string_view time_s, std::string
   if (read(date_s, '/', v, 3) != 3 || read(time_s, ':', v + 3, 3) < 2) return "";
   date::year_month_day ymd{date::year{v[0]}, date::month{static_cast<unsigned>(v[1])},
                            date::day{static_cast<unsigned>(v[2])}};
-  if (!ymd.ok() || v[3] > 23 || v[4] > 59 || v[5] > 60) return "";
+  if (!ymd.ok() || v[3] < 0 || v[3] > 23 || v[4] < 0 || v[4] > 59 || v[5] < 0 || v[5] > 60)
+    return "";
   date::local_seconds local = date::local_days{ymd} + std::chrono::hours{v[3]} +
                               std::chrono::minutes{v[4]} + std::chrono::seconds{v[5]};
   try {
-    const date::time_zone* tz = date::locate_zone(iana);
+    const date::time_zone* tz = date::locate_zone(std::string(iana_name));
     // Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.
     auto utc = tz->to_sys(local, date::choose::earliest);
     return date::format("%Y-%m-%dT%H:%M:%SZ", utc);

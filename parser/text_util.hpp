@@ -18,4 +18,7 @@ inline bool starts_with(std::string_view s, std::string_view p) {
 // is not valid.
 std::string to_utc(std::string_view date, std::string_view time, std::string_view zone);
 
+// The same with an IANA zone name ("Europe/Malta", "UTC"); "" when the name is not known.
+std::string to_utc_iana(std::string_view date, std::string_view time, std::string_view iana_name);
+
 }  // namespace hh

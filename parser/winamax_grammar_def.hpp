@@ -3,52 +3,18 @@
 #pragma once
 
 #include "parser/winamax_grammar.hpp"
+#include "parser/x3_actions.hpp"
 
 namespace hh::winamax {
 
 namespace detail {
 
-// Semantic actions: store a raw[] match as a view, a number, a flag or a verb in the rule's value.
-template <auto Member>
-struct assign_view_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    auto const& r = x3::_attr(ctx);
-    x3::_val(ctx).*Member =
-        std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
-  }
-};
-template <auto Member>
-inline constexpr assign_view_t<Member> view{};
+// The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
+using x3_actions::assign_value_t;
+using x3_actions::number;
+using x3_actions::push;
+using x3_actions::view;
 
-template <auto Member>
-struct assign_number_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).*Member = x3::_attr(ctx);
-  }
-};
-template <auto Member>
-inline constexpr assign_number_t<Member> number{};
-
-template <auto Member>
-struct push_view_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    auto const& r = x3::_attr(ctx);
-    (x3::_val(ctx).*Member).emplace_back(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
-  }
-};
-template <auto Member>
-inline constexpr push_view_t<Member> push{};
-
-template <auto Member, auto Value>
-struct assign_value_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).*Member = Value;
-  }
-};
 template <ast::Verb V>
 inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
 inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
