@@ -1,5 +1,4 @@
 #include "parser/gg_parser.hpp"
-#include "parser/text_util.hpp"
 
 #include <date/date.h>
 #include <date/tz.h>
@@ -15,6 +14,8 @@
 #include "parser/gg_grammar.hpp"
 #include "parser/money.hpp"
 #include "parser/stars_grammar.hpp"
+#include "parser/street_bets.hpp"
+#include "parser/text_util.hpp"
 
 namespace hh::gg {
 
@@ -456,43 +457,19 @@ class Builder {
     h_.events.push_back(std::move(e));
   }
 
-  // Resolves "raises BY to TO" and "straddle TO" into chips put in, tracking each seat's live
-  // bet on this street.
+  // Resolves "raises BY to TO" and "straddle TO" into chips put in (StreetBets).
   void apply_bet(Event& e, std::uint32_t ln) {
-    // Forced bets made before the first betting round are bets of that round.
-    Street round = e.street == Street::Setup ? Street::Preflop : e.street;
-    if (round != bet_street_) {
-      street_bets_.clear();
-      bet_street_ = round;
-    }
-    Money& committed = street_bets_[e.seat];
-    switch (e.kind) {
-      case EventKind::PostSmallBlind:
-      case EventKind::PostBigBlind:
-      case EventKind::PostButtonBlind:
-      case EventKind::Call:
-      case EventKind::Bet:
-        committed += e.amount;
+    if (e.kind == EventKind::PostStraddle) {
+      // GG prints the straddle as the street total: a big blind of $50 who straddles "$100"
+      // adds $50; a player who straddles $0.5 and then "straddle $15.35" adds $14.85.
+      const Money committed = bets_.committed(e);
+      if (e.to <= committed) {
+        issue(ln, "a straddle above the player's bet of " + format_amount(committed, h_.unit),
+              format_amount(e.to, h_.unit));
         e.to = committed;
-        break;
-      case EventKind::Raise:
-        e.amount = e.to - committed;
-        committed = e.to;
-        break;
-      case EventKind::PostStraddle:
-        // GG prints the straddle as the street total: a big blind of $50 who straddles "$100"
-        // adds $50; a player who straddles $0.5 and then "straddle $15.35" adds $14.85.
-        if (e.to <= committed) {
-          issue(ln, "a straddle above the player's bet of " + format_amount(committed, h_.unit),
-                format_amount(e.to, h_.unit));
-          e.to = committed;
-        }
-        e.amount = e.to - committed;
-        committed = e.to;
-        break;
-      default:
-        break;
+      }
     }
+    bets_.apply(e);
   }
 
   void note_line(int seat, std::string_view rest, std::uint32_t ln) {
@@ -778,8 +755,7 @@ class Builder {
   const std::string zone_;
   Hand h_;
   Street street_{Street::Setup};
-  Street bet_street_{Street::Preflop};
-  std::map<int, Money> street_bets_;
+  StreetBets bets_;
   std::vector<std::pair<std::string, int>> names_by_length_;
   bool in_summary_{false};
   bool board_seen_{false};

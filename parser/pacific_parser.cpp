@@ -9,6 +9,7 @@
 
 #include "parser/money.hpp"
 #include "parser/pacific_grammar.hpp"
+#include "parser/street_bets.hpp"
 #include "parser/text_util.hpp"
 
 namespace hh::pacific {
@@ -337,39 +338,13 @@ class Builder {
     // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
     e.street = street_;
-    apply_bet(e);
+    bets_.apply(e);  // 888 prints the chips each action adds: StreetBets sets `to`
     h_.events.push_back(std::move(e));
   }
 
   static bool is_voluntary(EventKind k) {
     return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
            k == EventKind::Bet || k == EventKind::Raise;
-  }
-
-  // Turns each amount into the model's: `to` is the player's street total after the action.
-  void apply_bet(Event& e) {
-    Street round = e.street == Street::Setup ? Street::Preflop : e.street;
-    if (round != bet_street_) {
-      street_bets_.clear();
-      bet_street_ = round;
-    }
-    Money& committed = street_bets_[e.seat];
-    switch (e.kind) {
-      case EventKind::PostSmallBlind:
-      case EventKind::PostBigBlind:
-      case EventKind::Call:
-      case EventKind::Bet:
-      case EventKind::Raise:
-        committed += e.amount;
-        e.to = committed;
-        break;
-      case EventKind::PostBothBlinds:
-        committed += e.amount - e.dead;
-        e.to = committed;
-        break;
-      default:
-        break;
-    }
   }
 
   void other(std::string_view line, std::uint32_t ln) {
@@ -450,8 +425,7 @@ class Builder {
   const HandText& text_;
   Hand h_;
   Street street_{Street::Setup};
-  Street bet_street_{Street::Preflop};
-  std::map<int, Money> street_bets_;
+  StreetBets bets_;
   std::vector<std::pair<std::string, int>> names_by_length_;
   bool in_summary_{false};
 };
