@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "parser/gg_grammar.hpp"
+#include "parser/hand_builder.hpp"
 #include "parser/money.hpp"
 #include "parser/stars_grammar.hpp"
 #include "parser/street_bets.hpp"
@@ -186,14 +187,10 @@ bool is_hand_start(std::string_view line) {
 
 namespace {
 
-class Builder {
+class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file, std::string zone)
-      : text_(text), zone_(std::move(zone)) {
-    h_.site = "ggpoker";
-    h_.source = {file, text.byte_offset, text.line};
-    h_.raw = std::string(text.text);
-  }
+      : HandBuilder(text, file, "ggpoker"), zone_(std::move(zone)) {}
 
   Hand build() {
     LineCursor cur(text_.text, text_.line);
@@ -209,17 +206,6 @@ class Builder {
   }
 
  private:
-  void issue(std::uint32_t line, std::string expected, std::string_view got) {
-    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
-  }
-
-  std::optional<Money> money(std::string_view text, std::uint32_t line) {
-    auto m = parse_amount(text, h_.unit);
-    if (!m)
-      issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
-    return m;
-  }
-
   bool read_header(std::string_view line, std::uint32_t ln) {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -283,23 +269,12 @@ class Builder {
   // Matches a seated player's name at the start of the line, longest name first, followed by
   // ": " (an action) or " " (a note such as "collected").
   std::optional<NameMatch> match_player(std::string_view line) const {
-    for (const auto& [name, seat] : names_by_length_) {
-      if (!starts_with(line, name)) continue;
-      std::string_view rest = line.substr(name.size());
-      if (starts_with(rest, ": ")) return NameMatch{seat, rest.substr(2), true};
-      if (rest == ":") return NameMatch{seat, {}, true};
-      if (starts_with(rest, " ")) return NameMatch{seat, rest.substr(1), false};
-    }
+    if (auto m = player_then(line, ": ")) return NameMatch{m->first, m->second, true};
+    if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second, false};
     return std::nullopt;
   }
 
-  int seat_of_player(std::string_view name) const {
-    for (const Seat& s : h_.seats)
-      if (s.player == name) return s.seat;
-    return 0;
-  }
-
-  void add_seat(const stars::ast::SeatLine& sl, std::uint32_t ln) {
+  void read_seat(const stars::ast::SeatLine& sl, std::uint32_t ln) {
     Seat s;
     s.seat = static_cast<int>(sl.seat);
     s.player = std::string(sl.player);
@@ -309,15 +284,7 @@ class Builder {
       if (auto b = parse_amount(sl.bounty, 100)) s.bounty = *b;
     }
     s.sitting_out = sl.sitting_out;
-    if (h_.seat_of(s.seat)) {
-      issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
-      return;
-    }
-    h_.seats.push_back(std::move(s));
-    names_by_length_.clear();
-    for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
-    std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
-                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    add_seat(std::move(s), ln);
   }
 
   void board(Street street, int index, std::string_view cards, std::uint32_t ln) {
@@ -569,15 +536,6 @@ class Builder {
     return false;
   }
 
-  void other(std::string_view line, std::uint32_t ln) {
-    Event e;
-    e.kind = EventKind::Other;
-    e.street = street_;
-    e.text = std::string(line);
-    e.line = ln;
-    h_.events.push_back(std::move(e));
-  }
-
   void total_line_(std::string_view line, std::uint32_t ln) {
     ast::TotalLine t;
     if (!parse_all(line, total_line(), t)) {
@@ -659,19 +617,25 @@ class Builder {
   }
 
   void dealt_line(std::string_view rest, std::uint32_t ln) {
-    for (const auto& [name, seat] : names_by_length_) {
-      if (!starts_with(rest, name)) continue;
-      std::string_view after = rest.substr(name.size());
-      if (!after.empty() && after.front() != ' ') continue;
-      after = trim(after);
-      // "Dealt to NAME" (cards not shown: GG prints one line for every seat dealt in) or
-      // "Dealt to NAME [Ad Jd Jc Ks]".
-      if (!after.empty() && (after.front() != '[' || after.back() != ']')) continue;
+    // "Dealt to NAME" (cards not shown: GG prints one line for every seat dealt in) or
+    // "Dealt to NAME [Ad Jd Jc Ks]".
+    int seat = seat_of_player(trim(rest));
+    std::string_view cards;
+    if (seat == 0) {
+      if (auto m = player_then(rest, " ")) {
+        std::string_view after = trim(m->second);
+        if (after.size() >= 2 && after.front() == '[' && after.back() == ']') {
+          seat = m->first;
+          cards = after.substr(1, after.size() - 2);
+        }
+      }
+    }
+    if (seat != 0) {
       Event e;
       e.kind = EventKind::DealtHole;
       e.seat = seat;
       e.street = street_;
-      if (!after.empty()) e.cards = std::string(after.substr(1, after.size() - 2));
+      e.cards = std::string(cards);
       e.line = ln;
       h_.events.push_back(std::move(e));
       return;
@@ -703,7 +667,7 @@ class Builder {
     if (starts_with(line, "Seat ") && street_ == Street::Setup) {
       stars::ast::SeatLine sl;
       if (stars::parse_all(line, stars::seat_line(), sl)) {
-        add_seat(sl, ln);
+        read_seat(sl, ln);
         return;
       }
     }
@@ -751,12 +715,8 @@ class Builder {
     h_.parsed = in_summary_;
   }
 
-  const HandText& text_;
   const std::string zone_;
-  Hand h_;
-  Street street_{Street::Setup};
   StreetBets bets_;
-  std::vector<std::pair<std::string, int>> names_by_length_;
   bool in_summary_{false};
   bool board_seen_{false};
   bool cash_drop_seen_{false};

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "parser/hand_builder.hpp"
 #include "parser/money.hpp"
 #include "parser/pacific_grammar.hpp"
 #include "parser/street_bets.hpp"
@@ -63,16 +64,14 @@ struct NameMatch {
   std::string_view rest;
 };
 
-class Builder {
+class Builder : HandBuilder {
  public:
-  Builder(const HandText& text, const std::string& file) : text_(text) {
-    h_.site = "pacific";
+  Builder(const HandText& text, const std::string& file)
+      : HandBuilder(text, file, "pacific", &read_amount) {
     // 888 never prints uncalled bets, and pays them back either silently or inside a collection;
     // after a short all-in big blind it keeps the full blind owed (docs/sites/pacific.md).
     h_.uncalled_style = UncalledStyle::Silent;
     h_.full_big_blind_always_owed = true;
-    h_.source = {file, text.byte_offset, text.line};
-    h_.raw = std::string(text.text);
   }
 
   Hand build() {
@@ -89,17 +88,6 @@ class Builder {
   }
 
  private:
-  void issue(std::uint32_t line, std::string expected, std::string_view got) {
-    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
-  }
-
-  std::optional<Money> money(std::string_view text, std::uint32_t line) {
-    auto m = read_amount(text, h_.unit);
-    if (!m)
-      issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
-    return m;
-  }
-
   // The four header lines: "#Game No : N", the banner, the game line and the table line.
   bool read_header(LineCursor& cur) {
     std::string_view line;
@@ -190,27 +178,16 @@ class Builder {
   }
 
   std::optional<NameMatch> match_player(std::string_view line) const {
-    for (const auto& [name, seat] : names_by_length_) {
-      if (starts_with(line, name) && line.size() > name.size() && line[name.size()] == ' ')
-        return NameMatch{seat, line.substr(name.size() + 1)};
-    }
+    if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second};
     return std::nullopt;
   }
 
-  void add_seat(const ast::SeatLine& sl, std::uint32_t ln) {
+  void read_seat(const ast::SeatLine& sl, std::uint32_t ln) {
     Seat s;
     s.seat = static_cast<int>(sl.seat);
     s.player = std::string(sl.player);
     if (auto m = money(sl.stack, ln)) s.stack = *m;
-    if (h_.seat_of(s.seat)) {
-      issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
-      return;
-    }
-    h_.seats.push_back(std::move(s));
-    names_by_length_.clear();
-    for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
-    std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
-                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    add_seat(std::move(s), ln);
   }
 
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
@@ -347,15 +324,6 @@ class Builder {
            k == EventKind::Bet || k == EventKind::Raise;
   }
 
-  void other(std::string_view line, std::uint32_t ln) {
-    Event e;
-    e.kind = EventKind::Other;
-    e.street = street_;
-    e.text = std::string(line);
-    e.line = ln;
-    h_.events.push_back(std::move(e));
-  }
-
   void read_line(std::string_view line, std::uint32_t ln) {
     if (starts_with(line, "** ")) {
       ast::StreetLine sl;
@@ -376,26 +344,21 @@ class Builder {
       }
       ast::SeatLine sl;
       if (parse_all(line, seat_line(), sl)) {
-        add_seat(sl, ln);
+        read_seat(sl, ln);
         return;
       }
     }
     if (starts_with(line, "Total number of players : ")) return;  // the seat lines say it all
     if (starts_with(line, "Dealt to ")) {
-      std::string_view rest = line.substr(9);
-      for (const auto& [name, seat] : names_by_length_) {
-        if (starts_with(rest, name) && starts_with(rest.substr(name.size()), " [") &&
-            rest.ends_with("]")) {
-          Event e;
-          e.kind = EventKind::DealtHole;
-          e.seat = seat;
-          e.street = street_;
-          std::string_view inside = rest.substr(name.size() + 2);
-          e.cards = cards_of(inside.substr(0, inside.size() - 1));
-          e.line = ln;
-          h_.events.push_back(std::move(e));
-          return;
-        }
+      if (auto m = player_then(line.substr(9), " ["); m && m->second.ends_with("]")) {
+        Event e;
+        e.kind = EventKind::DealtHole;
+        e.seat = m->first;
+        e.street = street_;
+        e.cards = cards_of(m->second.substr(0, m->second.size() - 1));
+        e.line = ln;
+        h_.events.push_back(std::move(e));
+        return;
       }
     }
     // Hi/Lo showdowns name the best hands: "(Hi: 2s, 3h, 4h, 5c, Ah)", "(Lo: ...)".
@@ -422,11 +385,7 @@ class Builder {
     h_.parsed = in_summary_;
   }
 
-  const HandText& text_;
-  Hand h_;
-  Street street_{Street::Setup};
   StreetBets bets_;
-  std::vector<std::pair<std::string, int>> names_by_length_;
   bool in_summary_{false};
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "parser/hand_builder.hpp"
 #include "parser/money.hpp"
 #include "parser/stars_grammar.hpp"
 #include "parser/street_bets.hpp"
@@ -148,12 +149,9 @@ bool is_hand_start(std::string_view line) {
 
 namespace {
 
-class Builder {
+class Builder : HandBuilder {
  public:
-  Builder(const HandText& text, const std::string& file) : text_(text) {
-    h_.source = {file, text.byte_offset, text.line};
-    h_.raw = std::string(text.text);
-  }
+  Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "pokerstars") {}
 
   Hand build() {
     LineCursor cur(text_.text, text_.line);
@@ -169,17 +167,6 @@ class Builder {
   }
 
  private:
-  void issue(std::uint32_t line, std::string expected, std::string_view got) {
-    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
-  }
-
-  std::optional<Money> money(std::string_view text, std::uint32_t line) {
-    auto m = parse_amount(text, h_.unit);
-    if (!m)
-      issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
-    return m;
-  }
-
   bool read_header(std::string_view line, std::uint32_t ln) {
     h_.site = "pokerstars";
     ast::Header hd;
@@ -245,29 +232,12 @@ class Builder {
   // Matches a seated player's name at the start of the line, longest name first, followed by
   // ": " (an action) or " " (a note such as "collected").
   std::optional<NameMatch> match_player(std::string_view line) const {
-    // Most lines are "NAME: action": try the text before the first ": " as a whole name first.
-    if (std::size_t colon = line.find(": "); colon != std::string_view::npos) {
-      for (const auto& [name, seat] : names_by_length_)
-        if (name.size() == colon && line.compare(0, colon, name) == 0)
-          return NameMatch{seat, line.substr(colon + 2), true};
-    }
-    for (const auto& [name, seat] : names_by_length_) {
-      if (!starts_with(line, name)) continue;
-      std::string_view rest = line.substr(name.size());
-      if (starts_with(rest, ": ")) return NameMatch{seat, rest.substr(2), true};
-      if (rest == ":") return NameMatch{seat, {}, true};
-      if (starts_with(rest, " ")) return NameMatch{seat, rest.substr(1), false};
-    }
+    if (auto m = player_then(line, ": ")) return NameMatch{m->first, m->second, true};
+    if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second, false};
     return std::nullopt;
   }
 
-  int seat_of_player(std::string_view name) const {
-    for (const Seat& s : h_.seats)
-      if (s.player == name) return s.seat;
-    return 0;
-  }
-
-  void add_seat(const ast::SeatLine& sl, std::uint32_t ln) {
+  void read_seat(const ast::SeatLine& sl, std::uint32_t ln) {
     Seat s;
     s.seat = static_cast<int>(sl.seat);
     s.player = std::string(sl.player);
@@ -277,16 +247,7 @@ class Builder {
       if (auto b = parse_amount(sl.bounty, 100)) s.bounty = *b;
     }
     s.sitting_out = sl.sitting_out;
-    if (h_.seat_of(s.seat)) {
-      issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
-      return;
-    }
-    h_.seats.push_back(std::move(s));
-    // Views into h_.seats: keep them in step with the vector (it may have reallocated).
-    names_by_length_.clear();
-    for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
-    std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
-                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    add_seat(std::move(s), ln);
   }
 
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
@@ -542,15 +503,6 @@ class Builder {
     return false;
   }
 
-  void other(std::string_view line, std::uint32_t ln) {
-    Event e;
-    e.kind = EventKind::Other;
-    e.street = street_;
-    e.text = std::string(line);
-    e.line = ln;
-    h_.events.push_back(std::move(e));
-  }
-
   void summary_line(std::string_view line, std::uint32_t ln) {
     if (starts_with(line, "Total pot")) {
       ast::TotalLine t;
@@ -632,23 +584,20 @@ class Builder {
     if (starts_with(line, "Seat ") && street_ == Street::Setup) {
       ast::SeatLine sl;
       if (parse_all(line, seat_line(), sl)) {
-        add_seat(sl, ln);
+        read_seat(sl, ln);
         return;
       }
     }
     if (starts_with(line, "Dealt to ")) {
-      std::string_view rest = line.substr(9);
-      for (const auto& [name, seat] : names_by_length_) {
-        if (starts_with(rest, name) && starts_with(rest.substr(name.size()), " [")) {
-          Event e;
-          e.kind = EventKind::DealtHole;
-          e.seat = seat;
-          e.street = street_;
-          e.cards = std::string(trim(rest.substr(name.size() + 1)));
-          e.line = ln;
-          h_.events.push_back(std::move(e));
-          return;
-        }
+      if (auto m = player_then(line.substr(9), " "); m && starts_with(m->second, "[")) {
+        Event e;
+        e.kind = EventKind::DealtHole;
+        e.seat = m->first;
+        e.street = street_;
+        e.cards = std::string(trim(m->second));
+        e.line = ln;
+        h_.events.push_back(std::move(e));
+        return;
       }
     }
     if (starts_with(line, "Uncalled bet (")) {
@@ -688,11 +637,7 @@ class Builder {
     h_.parsed = in_summary_;
   }
 
-  const HandText& text_;
-  Hand h_;
-  Street street_{Street::Setup};
   StreetBets bets_;
-  std::vector<std::pair<std::string_view, int>> names_by_length_;
   bool in_summary_{false};
   bool stud_{false};
   bool draw_marker_seen_{false};

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "parser/hand_builder.hpp"
 #include "parser/money.hpp"
 #include "parser/street_bets.hpp"
 #include "parser/text_util.hpp"
@@ -85,12 +86,9 @@ std::string tournament_of_table(std::string_view name) {
   return std::string(id);
 }
 
-class Builder {
+class Builder : HandBuilder {
  public:
-  Builder(const HandText& text, const std::string& file) : text_(text) {
-    h_.site = "winamax";
-    h_.source = {file, text.byte_offset, text.line};
-    h_.raw = std::string(text.text);
+  Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "winamax") {
     // Winamax prints cents on chips too ("7410.50" in tournaments, "212.27" in play money).
     h_.unit = 100;
     // Never an "Uncalled bet" line: the excess is paid inside the bettor's collection.
@@ -111,16 +109,6 @@ class Builder {
   }
 
  private:
-  void issue(std::uint32_t line, std::string expected, std::string_view got) {
-    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
-  }
-
-  std::optional<Money> money(std::string_view text, std::uint32_t line) {
-    auto m = parse_amount(text, h_.unit);
-    if (!m) issue(line, "an amount with at most two decimals", text);
-    return m;
-  }
-
   bool read_header(std::string_view line, std::uint32_t ln) {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -168,14 +156,10 @@ class Builder {
 
   // A seated player's name at the start of the line, longest name first, then one space.
   std::optional<std::pair<int, std::string_view>> match_player(std::string_view line) const {
-    for (const auto& [name, seat] : names_by_length_) {
-      if (starts_with(line, name) && line.size() > name.size() && line[name.size()] == ' ')
-        return std::make_pair(seat, line.substr(name.size() + 1));
-    }
-    return std::nullopt;
+    return player_then(line, " ");
   }
 
-  void add_seat(const ast::SeatLine& sl, std::uint32_t ln) {
+  void read_seat(const ast::SeatLine& sl, std::uint32_t ln) {
     Seat s;
     s.seat = static_cast<int>(sl.seat);
     s.player = std::string(sl.player);
@@ -183,15 +167,7 @@ class Builder {
     // Bounties are in the buy-in currency ("9€ bounty"): cents, like the unit.
     if (!sl.bounty.empty())
       if (auto b = money(sl.bounty, ln)) s.bounty = *b;
-    if (h_.seat_of(s.seat)) {
-      issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
-      return;
-    }
-    h_.seats.push_back(std::move(s));
-    names_by_length_.clear();
-    for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
-    std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
-                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    add_seat(std::move(s), ln);
   }
 
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
@@ -407,15 +383,6 @@ class Builder {
     it->folded |= rest.find(" folded") != std::string_view::npos;
   }
 
-  void other(std::string_view line, std::uint32_t ln) {
-    Event e;
-    e.kind = EventKind::Other;
-    e.street = street_;
-    e.text = std::string(line);
-    e.line = ln;
-    h_.events.push_back(std::move(e));
-  }
-
   void read_line(std::string_view line, std::uint32_t ln) {
     if (starts_with(line, "*** ")) {
       ast::StreetLine sl;
@@ -441,23 +408,20 @@ class Builder {
     if (starts_with(line, "Seat ") && street_ == Street::Setup && h_.events.empty()) {
       ast::SeatLine sl;
       if (parse_all(line, seat_line(), sl)) {
-        add_seat(sl, ln);
+        read_seat(sl, ln);
         return;
       }
     }
     if (starts_with(line, "Dealt to ")) {
-      std::string_view rest = line.substr(9);
-      for (const auto& [name, seat] : names_by_length_) {
-        if (starts_with(rest, name) && starts_with(rest.substr(name.size()), " [")) {
-          Event e;
-          e.kind = EventKind::DealtHole;
-          e.seat = seat;
-          e.street = street_;
-          e.cards = std::string(trim(rest.substr(name.size() + 1)));
-          e.line = ln;
-          h_.events.push_back(std::move(e));
-          return;
-        }
+      if (auto m = player_then(line.substr(9), " "); m && starts_with(m->second, "[")) {
+        Event e;
+        e.kind = EventKind::DealtHole;
+        e.seat = m->first;
+        e.street = street_;
+        e.cards = std::string(trim(m->second));
+        e.line = ln;
+        h_.events.push_back(std::move(e));
+        return;
       }
     }
     if (auto m = match_player(line)) {
@@ -478,11 +442,7 @@ class Builder {
     h_.parsed = in_summary_;
   }
 
-  const HandText& text_;
-  Hand h_;
-  Street street_{Street::Setup};
   StreetBets bets_;
-  std::vector<std::pair<std::string, int>> names_by_length_;
   bool in_summary_{false};
   bool stud_{false};
 };

@@ -1,0 +1,56 @@
+// What every site's builder shares: the Hand being built and where it came from, the problems
+// found on the way, amounts in the hand's unit, and the seated players found at the start of a
+// line. Each site's Builder derives from it and adds its own grammar and quirks.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "parser/hand.hpp"
+#include "parser/split.hpp"
+
+namespace hh {
+
+class HandBuilder {
+ protected:
+  // Reads a printed amount in minor units (`unit` per major unit); the site's number format.
+  using AmountReader = std::optional<Money> (*)(std::string_view text, int unit);
+
+  HandBuilder(const HandText& text, const std::string& file, std::string site,
+              AmountReader read_amount = &read_plain_amount);
+
+  // A line (or header) the builder could not understand: what it expected and what it got.
+  void issue(std::uint32_t line, std::string expected, std::string_view got);
+
+  // An amount in the hand's unit, or an issue on `line` and nullopt.
+  std::optional<Money> money(std::string_view text, std::uint32_t line);
+
+  // A recognised, money-neutral line kept as an Other event on the current street.
+  void other(std::string_view line, std::uint32_t ln);
+
+  // Seats the player (a second line for the same seat is an issue) and indexes the name.
+  bool add_seat(Seat s, std::uint32_t ln);
+
+  int seat_of_player(std::string_view name) const;
+
+  // The seated player whose name starts `line` followed by `sep` (": " or " "), and the rest of
+  // the line after it. Names may hold spaces and colons, so the longest name is tried first;
+  // with ": ", "NAME:" alone at the end of the line matches too (rest empty).
+  std::optional<std::pair<int, std::string_view>> player_then(std::string_view line,
+                                                              std::string_view sep) const;
+
+  const HandText& text_;
+  Hand h_;
+  Street street_{Street::Setup};
+
+ private:
+  static std::optional<Money> read_plain_amount(std::string_view text, int unit);
+
+  AmountReader read_amount_;
+  std::vector<std::pair<std::string_view, int>> names_by_length_;  // views into h_.seats
+};
+
+}  // namespace hh
