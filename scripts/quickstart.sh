@@ -5,12 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" --target hhaudit
 rm -f hhaudit.db hhaudit.db-wal hhaudit.db-shm
 set +e
 ./build/hhaudit audit testdata/sample --db hhaudit.db --quiet
 status=$?
 set -e
 echo "exit code $status (0 clean, 1 findings at or above --fail-on, 2 usage or I/O error)"
+./build/hhaudit query --db hhaudit.db \
+  "SELECT site, status, count(*) AS hands, sum(total_pot) AS total_pot, sum(rake) AS rake, unit FROM hands GROUP BY site, status, unit"
 echo "try: ./build/hhaudit query --db hhaudit.db \"SELECT code, count(*) FROM discrepancies GROUP BY code\""
 [ "$status" -le 1 ]
