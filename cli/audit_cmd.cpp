@@ -7,6 +7,7 @@
 #include "cli/audit_run.hpp"
 #include "cli/commands.hpp"
 #include "db/query.hpp"
+#include "parser/gg_parser.hpp"
 
 namespace hh::cli {
 
@@ -19,6 +20,7 @@ struct AuditArgs {
   std::string format{"table"};
   bool quiet{false};
   unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
+  std::string gg_zone;  // empty: the parser's default
 };
 
 // The run's summary as a query-shaped result, so that table, csv and json share one writer.
@@ -44,6 +46,15 @@ void run(const AuditArgs& a, int& exit_code) {
     std::cerr << "hhaudit audit: --format must be table, csv or json\n";
     exit_code = kUsageOrIo;
     return;
+  }
+  if (!a.gg_zone.empty()) {
+    try {
+      gg::set_default_zone(a.gg_zone);
+    } catch (const std::exception& e) {
+      std::cerr << "hhaudit audit: --gg-time-zone: " << e.what() << "\n";
+      exit_code = kUsageOrIo;
+      return;
+    }
   }
   AuditOptions opt;
   opt.paths = a.paths;
@@ -99,6 +110,9 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-j,--jobs", args->jobs, "Threads that parse and audit (default: cores)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 256u));
+  cmd->add_option("--gg-time-zone", args->gg_zone,
+                  "Time zone of GGPoker timestamps, which carry none (an IANA name such as "
+                  "Europe/Malta; default " + gg::default_zone() + ")");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

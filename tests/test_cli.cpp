@@ -116,6 +116,9 @@ TEST_CASE("exit codes and stdin", "[cli]") {
   // No subcommand, unknown option.
   CHECK(run(bin() + " 2>/dev/null >/dev/null").code == 2);
   CHECK(run(bin() + " audit --bogus x 2>/dev/null >/dev/null").code == 2);
+  CHECK(run(bin() + " audit " + q(bad) + " --db " + q(dir / "g.db") +
+            " -q --gg-time-zone Nowhere/Land 2>/dev/null >/dev/null")
+            .code == 2);
   CHECK(run(bin() + " --help >/dev/null").code == 0);
   CHECK(run(bin() + " audit --help >/dev/null").code == 0);
 
