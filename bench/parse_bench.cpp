@@ -1,47 +1,80 @@
 // Times the front of the pipeline without SQLite: decode + split + parse (--parse) or
-// decode + split + parse + audit (--audit), on one thread, over the files given. Prints MB/s and
-// hands/s. The full pipeline into SQLite is `hhaudit audit`; bench/run.sh times both.
+// decode + split + parse + audit (--audit), over the files given, on N threads (-j N, default 1;
+// each thread takes whole files). Prints MB/s and hands/s. The full pipeline into SQLite is
+// `hhaudit audit`; bench/run.sh times both.
 //
-//   hhaudit_parse_bench --parse|--audit FILE...
+//   hhaudit_parse_bench --parse|--audit [-j N] FILE...
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "audit/audit.hpp"
 #include "parser/decode.hpp"
 #include "parser/site.hpp"
 
+namespace {
+
+struct Totals {
+  std::atomic<std::uint64_t> bytes{0}, hands{0}, parsed{0}, findings{0};
+};
+
+void run_file(const char* path, bool audit, Totals& t) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  std::string raw(static_cast<std::size_t>(in.tellg()), '\0');
+  in.seekg(0);
+  in.read(raw.data(), static_cast<std::streamsize>(raw.size()));
+  t.bytes += raw.size();
+  hh::Decoded d = hh::decode(raw);
+  raw.clear();
+  raw.shrink_to_fit();
+  std::uint64_t hands = 0, parsed = 0, findings = 0;
+  for (const hh::HandText& ht : hh::split_hands(d.text, &hh::is_any_hand_start)) {
+    hh::Hand h = hh::parse_hand_text(ht, path);
+    ++hands;
+    parsed += h.parsed;
+    if (audit) findings += hh::audit_hand(h).findings.size();
+  }
+  t.hands += hands;
+  t.parsed += parsed;
+  t.findings += findings;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: hhaudit_parse_bench --parse|--audit FILE...\n";
+    std::cerr << "usage: hhaudit_parse_bench --parse|--audit [-j N] FILE...\n";
     return 2;
   }
   const bool audit = std::string(argv[1]) == "--audit";
-  std::uint64_t bytes = 0, hands = 0, parsed = 0, findings = 0;
-  auto start = std::chrono::steady_clock::now();
-  for (int i = 2; i < argc; ++i) {
-    std::ifstream in(argv[i], std::ios::binary | std::ios::ate);
-    std::string raw(static_cast<std::size_t>(in.tellg()), '\0');
-    in.seekg(0);
-    in.read(raw.data(), static_cast<std::streamsize>(raw.size()));
-    bytes += raw.size();
-    hh::Decoded d = hh::decode(raw);
-    raw.clear();
-    raw.shrink_to_fit();
-    for (const hh::HandText& ht : hh::split_hands(d.text, &hh::is_any_hand_start)) {
-      hh::Hand h = hh::parse_hand_text(ht, argv[i]);
-      ++hands;
-      parsed += h.parsed;
-      if (audit) findings += hh::audit_hand(h).findings.size();
-    }
+  int first = 2;
+  unsigned jobs = 1;
+  if (std::string(argv[2]) == "-j" && argc > 4) {
+    jobs = static_cast<unsigned>(std::max(1, std::atoi(argv[3])));
+    first = 4;
   }
+  Totals t;
+  std::atomic<int> next{first};
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < jobs; ++i)
+    threads.emplace_back([&] {
+      for (int f = next++; f < argc; f = next++) run_file(argv[f], audit, t);
+    });
+  for (auto& th : threads) th.join();
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
-      "%s: %llu hands (%llu parsed, %llu findings), %.1f MB in %.2f s: %.1f MB/s, %.0f hands/s\n",
-      audit ? "parse+audit" : "parse", static_cast<unsigned long long>(hands),
-      static_cast<unsigned long long>(parsed), static_cast<unsigned long long>(findings),
-      bytes / 1e6, secs, bytes / 1e6 / secs, hands / secs);
+      "%s, %u thread(s): %llu hands (%llu parsed, %llu findings), %.1f MB in %.2f s: %.1f MB/s, "
+      "%.0f hands/s\n",
+      audit ? "parse+audit" : "parse", jobs, static_cast<unsigned long long>(t.hands.load()),
+      static_cast<unsigned long long>(t.parsed.load()),
+      static_cast<unsigned long long>(t.findings.load()), t.bytes / 1e6, secs, t.bytes / 1e6 / secs,
+      t.hands / secs);
   return 0;
 }

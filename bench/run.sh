@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Throughput benchmark. Builds a corpus of SIZE_MB (default 1024) from the real hands of
 # ../shared/corpus/Stars with fresh hand numbers, then times, printing each command:
-#   wc -l (the floor), parse only and parse + audit on one thread, and the full pipeline into
-#   SQLite with 1 job and with all cores, each with peak RSS from /usr/bin/time -v.
+#   wc -l (the floor), parse only and parse + audit, and the full pipeline into SQLite, each with
+#   one thread and with all cores, and each with peak RSS from /usr/bin/time.
 # Usage: bench/run.sh [SIZE_MB [CORPUS_DIR]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,8 +24,10 @@ run() {
   /usr/bin/time -f "  wall %e s, user %U s, sys %S s, peak RSS %M KB" "$@"
 }
 run wc -l "${files[@]}" | tail -1
-run "$build/hhaudit_parse_bench" --parse "${files[@]}"
-run "$build/hhaudit_parse_bench" --audit "${files[@]}"
+for jobs in 1 "$(nproc)"; do
+  run "$build/hhaudit_parse_bench" --parse -j "$jobs" "${files[@]}"
+  run "$build/hhaudit_parse_bench" --audit -j "$jobs" "${files[@]}"
+done
 for jobs in 1 "$(nproc)"; do
   rm -f /tmp/hhaudit-bench.db /tmp/hhaudit-bench.db-wal /tmp/hhaudit-bench.db-shm
   run "$build/hhaudit" audit "$corpus" --db /tmp/hhaudit-bench.db -q --fail-on none -j "$jobs"
