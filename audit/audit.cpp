@@ -1,12 +1,14 @@
 #include "audit/audit.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 #include <numeric>
 #include <set>
 
+#include "audit/hand_eval.hpp"
 #include "parser/money.hpp"
 
 namespace hh {
@@ -140,6 +142,7 @@ class Auditor {
     attribute_rake(r_.pots, effective_rake() + h_.fee_total());
     check_pots_and_payouts();
     check_summary();
+    check_showdown();
     fill_players();
     return std::move(r_);
   }
@@ -598,6 +601,7 @@ class Auditor {
     bool attributable = true;
     for (const auto& c : collections_)
       if (c.pot_index < 0 && pots.size() > 1) attributable = false;
+    pots_attributable_ = attributable;
     std::map<int, Money> paid;
     for (const auto& c : collections_) {
       if (c.amount == 0 && c.moved_excess) continue;  // it was all the uncalled part
@@ -646,6 +650,7 @@ class Auditor {
       }
     }
     if (!attributable) {
+      pots_attributable_ = false;
       Money total_paid = 0, total_net = 0;
       for (auto& [i, m] : paid) total_paid += m;
       for (const BuiltPot& bp : pots) total_net += bp.amount - bp.rake;
@@ -665,6 +670,85 @@ class Auditor {
                         amt(expected), amt(got)),
             0);
       }
+    }
+  }
+
+  // Who should have won each contested pot, where the cards say it: high-hand flop games with one
+  // board, every contender's cards shown. Other games (hi/lo, stud, draw, two boards, short deck)
+  // are not judged here yet.
+  void check_showdown() {
+    int hole = 0;
+    bool omaha = false;
+    if (h_.game == "Hold'em") hole = 2;
+    if (h_.game == "Omaha") hole = 4, omaha = true;
+    if (h_.game == "5 Card Omaha" || h_.game == "Courchevel") hole = 5, omaha = true;
+    if (h_.game == "6 Card Omaha") hole = 6, omaha = true;
+    if (hole == 0) return;
+    std::vector<Card> board;
+    std::map<int, std::vector<Card>> holes;
+    for (const Event& e : h_.events) {
+      if (e.kind == EventKind::Board) {
+        if (e.board_index != 0) return;  // run it twice: each board decides its share
+        auto cards = parse_cards(e.cards);
+        if (!cards) return;
+        board.insert(board.end(), cards->begin(), cards->end());
+      } else if ((e.kind == EventKind::Shows || e.kind == EventKind::DealtHole) && e.seat) {
+        auto cards = parse_cards(e.cards);
+        if (cards && static_cast<int>(cards->size()) == hole) holes[e.seat] = *cards;
+      } else if (e.kind == EventKind::CashedOut) {
+        return;  // the pot went to the site, not to a hand
+      }
+    }
+    if (board.size() != 5) return;
+    for (const BuiltPot& bp : r_.pots) {
+      if (bp.eligible.size() < 2) continue;
+      std::vector<int> unknown;
+      std::map<int, HandValue> value;
+      for (int seat : bp.eligible) {
+        auto it = holes.find(seat);
+        if (it == holes.end()) {
+          unknown.push_back(seat);
+          continue;
+        }
+        if (omaha) {
+          value[seat] = best_omaha(it->second, board);
+        } else {
+          std::vector<Card> seven = it->second;
+          seven.insert(seven.end(), board.begin(), board.end());
+          value[seat] = best_of(seven);
+        }
+      }
+      if (!unknown.empty()) {
+        add("SHOWDOWN_NOT_EVALUATED", Severity::Info, Street::Showdown, 0, std::nullopt,
+            std::nullopt,
+            fmt::format("{}: {} of {} contenders' cards were not shown; the winner is not judged",
+                        pot_name(bp.index), unknown.size(), bp.eligible.size()),
+            0);
+        continue;
+      }
+      if (!pots_attributable_ && r_.pots.size() > 1) continue;  // who won which pot is not said
+      HandValue best = 0;
+      for (const auto& [seat, v] : value) best = std::max(best, v);
+      std::vector<int> expected;
+      for (const auto& [seat, v] : value)
+        if (v == best) expected.push_back(seat);
+      std::vector<int> actual = bp.winners;
+      std::sort(actual.begin(), actual.end());
+      if (actual.empty() || actual == expected) continue;
+      // What the best hand(s) got from this pot, against the pot net of rake.
+      Money got = 0;
+      for (const Collection& c : collections_) {
+        int index = c.pot_index < 0 ? 0 : c.pot_index;
+        if (index == bp.index &&
+            std::find(expected.begin(), expected.end(), c.seat) != expected.end())
+          got += c.amount;
+      }
+      add("WRONG_WINNER", Severity::Error, Street::Showdown, expected.front(), bp.amount - bp.rake,
+          got,
+          fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand ({})",
+                      pot_name(bp.index), fmt::join(actual, ", "), fmt::join(expected, ", "),
+                      category_name(category_of(best))),
+          0);
     }
   }
 
@@ -735,6 +819,7 @@ class Auditor {
   std::map<int, PlayerState> players_;
   std::map<int, std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
+  bool pots_attributable_{true};
   Street round_{Street::Setup};
   Money max_bet_{0};
   Money excess_in_collection_{0};

@@ -105,6 +105,7 @@ TEST_CASE("fault: side pot-2 collected by an ineligible player (tournament)", "[
   check_fault({"ineligible_side_pot_tourney",
                "28346217223",
                {{"PAYOUT_MISMATCH", 5, 0, 480},
+                {"WRONG_WINNER", 4, 480, 0},
                 {"SUMMARY_MISMATCH", 4, 0, 480},
                 {"SUMMARY_MISMATCH", 5, 3570, 3090}}});
 }
@@ -112,4 +113,14 @@ TEST_CASE("fault: side pot-2 collected by an ineligible player (tournament)", "[
 TEST_CASE("fault: summary won amount disagrees with the body", "[faults]") {
   // "Seat 3: ChrVo showed [Ah 3h] and won ($4.80)" -> "won ($4.90)".
   check_fault({"summary_won", "35824892605", {{"SUMMARY_MISMATCH", 3, 480, 490}}});
+}
+
+TEST_CASE("fault: the pot paid to the worse hand", "[faults]") {
+  // "AAALISAAAA collected $39.35 from pot" -> "Hero collected ...": Hero's aces lose to
+  // AAALISAAAA's kings and fives on 3d 7h Kh Ts 5c. Both summary lines now disagree too.
+  check_fault({"wrong_winner",
+               "37165169101",
+               {{"WRONG_WINNER", 3, 3935, 0},
+                {"SUMMARY_MISMATCH", 3, 0, 3935},
+                {"SUMMARY_MISMATCH", 5, 3935, 0}}});
 }

@@ -1,0 +1,176 @@
+#include "audit/hand_eval.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace hh {
+
+std::optional<Card> parse_card(std::string_view t) {
+  if (t.size() < 2 || t.size() > 3) return std::nullopt;
+  std::string_view r = t.substr(0, t.size() - 1);
+  char s = static_cast<char>(t.back() | 0x20);  // lower case
+  Card c;
+  if (r == "10" || r == "T" || r == "t") {
+    c.rank = 10;
+  } else if (r.size() == 1 && r[0] >= '2' && r[0] <= '9') {
+    c.rank = static_cast<std::uint8_t>(r[0] - '0');
+  } else if (r.size() == 1) {
+    switch (r[0] | 0x20) {
+      case 'j':
+        c.rank = 11;
+        break;
+      case 'q':
+        c.rank = 12;
+        break;
+      case 'k':
+        c.rank = 13;
+        break;
+      case 'a':
+        c.rank = 14;
+        break;
+      default:
+        return std::nullopt;
+    }
+  } else {
+    return std::nullopt;
+  }
+  switch (s) {
+    case 'c':
+      c.suit = 0;
+      break;
+    case 'd':
+      c.suit = 1;
+      break;
+    case 'h':
+      c.suit = 2;
+      break;
+    case 's':
+      c.suit = 3;
+      break;
+    default:
+      return std::nullopt;
+  }
+  return c;
+}
+
+std::optional<std::vector<Card>> parse_cards(std::string_view text) {
+  std::vector<Card> out;
+  std::size_t i = 0;
+  auto sep = [](char ch) { return ch == ' ' || ch == ',' || ch == '[' || ch == ']'; };
+  while (i < text.size()) {
+    while (i < text.size() && sep(text[i])) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !sep(text[j])) ++j;
+    if (j > i) {
+      auto c = parse_card(text.substr(i, j - i));
+      if (!c) return std::nullopt;
+      out.push_back(*c);
+    }
+    i = j;
+  }
+  return out;
+}
+
+namespace {
+constexpr int kCategoryShift = 20;
+HandValue pack(HandCategory c, std::array<int, 5> ranks) {
+  HandValue v = static_cast<HandValue>(c) << kCategoryShift;
+  for (int i = 0; i < 5; ++i) v |= static_cast<HandValue>(ranks[i]) << (16 - 4 * i);
+  return v;
+}
+}  // namespace
+
+HandCategory category_of(HandValue v) { return static_cast<HandCategory>(v >> kCategoryShift); }
+
+const char* category_name(HandCategory c) {
+  switch (c) {
+    case HandCategory::HighCard:
+      return "high card";
+    case HandCategory::Pair:
+      return "a pair";
+    case HandCategory::TwoPair:
+      return "two pair";
+    case HandCategory::Trips:
+      return "three of a kind";
+    case HandCategory::Straight:
+      return "a straight";
+    case HandCategory::Flush:
+      return "a flush";
+    case HandCategory::FullHouse:
+      return "a full house";
+    case HandCategory::Quads:
+      return "four of a kind";
+    case HandCategory::StraightFlush:
+      return "a straight flush";
+  }
+  return "?";
+}
+
+HandValue eval5(const Card* five) {
+  std::array<int, 15> count{};
+  bool flush = true;
+  for (int i = 0; i < 5; ++i) {
+    ++count[five[i].rank];
+    flush = flush && five[i].suit == five[0].suit;
+  }
+  // Ranks ordered by how many of each, then by rank: the order hands compare in.
+  std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
+  int n = 0;
+  for (int r = 14; r >= 2; --r)
+    if (count[r]) groups[n++] = {count[r], r};
+  std::stable_sort(groups.begin(), groups.begin() + n,
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::array<int, 5> ranks{};
+  int k = 0;
+  for (int g = 0; g < n; ++g)
+    for (int c = 0; c < groups[g].first && k < 5; ++c) ranks[k++] = groups[g].second;
+
+  int straight_high = 0;
+  if (n == 5) {
+    if (ranks[0] - ranks[4] == 4) straight_high = ranks[0];
+    if (ranks[0] == 14 && ranks[1] == 5) straight_high = 5;  // the wheel: A-2-3-4-5
+  }
+  if (straight_high && flush) return pack(HandCategory::StraightFlush, {straight_high, 0, 0, 0, 0});
+  if (groups[0].first == 4) return pack(HandCategory::Quads, ranks);
+  if (groups[0].first == 3 && groups[1].first == 2) return pack(HandCategory::FullHouse, ranks);
+  if (flush) return pack(HandCategory::Flush, ranks);
+  if (straight_high) return pack(HandCategory::Straight, {straight_high, 0, 0, 0, 0});
+  if (groups[0].first == 3) return pack(HandCategory::Trips, ranks);
+  if (groups[0].first == 2 && groups[1].first == 2) return pack(HandCategory::TwoPair, ranks);
+  if (groups[0].first == 2) return pack(HandCategory::Pair, ranks);
+  return pack(HandCategory::HighCard, ranks);
+}
+
+HandValue best_of(const std::vector<Card>& cards) {
+  const int n = static_cast<int>(cards.size());
+  HandValue best = 0;
+  std::array<Card, 5> five{};
+  // Every 5-card subset: at most 21 for seven cards.
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      for (int c = b + 1; c < n; ++c)
+        for (int d = c + 1; d < n; ++d)
+          for (int e = d + 1; e < n; ++e) {
+            five = {cards[a], cards[b], cards[c], cards[d], cards[e]};
+            best = std::max(best, eval5(five.data()));
+          }
+  return best;
+}
+
+HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
+  HandValue best = 0;
+  const int h = static_cast<int>(hole.size());
+  const int b = static_cast<int>(board.size());
+  std::array<Card, 5> five{};
+  for (int h1 = 0; h1 < h; ++h1)
+    for (int h2 = h1 + 1; h2 < h; ++h2)
+      for (int b1 = 0; b1 < b; ++b1)
+        for (int b2 = b1 + 1; b2 < b; ++b2)
+          for (int b3 = b2 + 1; b3 < b; ++b3) {
+            five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
+            best = std::max(best, eval5(five.data()));
+          }
+  return best;
+}
+
+}  // namespace hh

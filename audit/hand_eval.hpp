@@ -1,0 +1,51 @@
+// Poker hand values for the showdown check: the best high hand of five cards, from any five of
+// up to seven (Hold'em), or from exactly two hole cards and three board cards (Omaha, 4 to 6
+// hole cards). Values compare as integers: a larger value is a better hand, equal values split.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hh {
+
+struct Card {
+  std::uint8_t rank{0};  // 2..14 (ace high)
+  std::uint8_t suit{0};  // 0..3
+  bool operator==(const Card&) const = default;
+};
+
+// "Ah", "Td", "10h", "2c" (case-insensitive suit; ranks 2-9, T or 10, J, Q, K, A).
+std::optional<Card> parse_card(std::string_view text);
+
+// "Ah Kd 7c" or "[Ah Kd 7c]" or "Ah, Kd" into cards; nullopt if any card is not one.
+std::optional<std::vector<Card>> parse_cards(std::string_view text);
+
+// Hand categories, in order, as the top bits of a value.
+enum class HandCategory : std::uint8_t {
+  HighCard,
+  Pair,
+  TwoPair,
+  Trips,
+  Straight,
+  Flush,
+  FullHouse,
+  Quads,
+  StraightFlush
+};
+
+using HandValue = std::uint32_t;
+HandCategory category_of(HandValue v);
+const char* category_name(HandCategory c);
+
+// Exactly five cards.
+HandValue eval5(const Card* five);
+
+// The best five of `cards` (5 to 7 cards).
+HandValue best_of(const std::vector<Card>& cards);
+
+// Omaha: the best hand using exactly two of `hole` (4 to 6 cards) and three of `board` (5).
+HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board);
+
+}  // namespace hh

@@ -1,0 +1,87 @@
+// Hand values, with the worked examples of the hand-ranking rule text
+// (../shared/rules/004_f671926a555e38ee.txt, "Ranking of hands").
+#include <catch2/catch.hpp>
+
+#include "audit/hand_eval.hpp"
+
+using namespace hh;
+
+namespace {
+
+HandValue value(const char* five) {
+  auto cards = parse_cards(five);
+  REQUIRE(cards);
+  REQUIRE(cards->size() == 5);
+  return eval5(cards->data());
+}
+
+}  // namespace
+
+TEST_CASE("cards are read as sites print them", "[eval]") {
+  CHECK(parse_card("Ah") == Card{14, 2});
+  CHECK(parse_card("Td") == Card{10, 1});
+  CHECK(parse_card("10d") == Card{10, 1});
+  CHECK(parse_card("2C") == Card{2, 0});
+  CHECK_FALSE(parse_card("1s"));
+  CHECK_FALSE(parse_card("Ax"));
+  CHECK_FALSE(parse_card("Kn"));  // 888's localised ranks are not guessed
+  auto cards = parse_cards("[Ah, Kd] 7c");
+  REQUIRE(cards);
+  CHECK(cards->size() == 3);
+  CHECK_FALSE(parse_cards("Ah Zz"));
+}
+
+TEST_CASE("the rule text's ranking examples", "[eval]") {
+  // 4-4-4-7-7 beats 2-2-2-K-K; 4-4-4-3-2 beats 2-2-2-A-K.
+  CHECK(value("4c 4d 4h 7s 7c") > value("2c 2d 2h Ks Kc"));
+  CHECK(value("4c 4d 4h 3s 2c") > value("2c 2d 2h As Kc"));
+  // 5-5-5-9-9 beats 5-5-5-6-6.
+  CHECK(value("5c 5d 5h 9s 9c") > value("5c 5d 5s 6s 6c"));
+  // K-K-2-2-A beats 7-7-3-3-Q; 7-7-3-3-Q beats 7-7-2-2-A.
+  CHECK(value("Kc Kd 2h 2s Ac") > value("7c 7d 3h 3s Qc"));
+  CHECK(value("7c 7d 3h 3s Qc") > value("7h 7s 2h 2s Ac"));
+  // A-K-8-3-2 beats A-K-7-6-5.
+  CHECK(value("Ac Kd 8h 3s 2c") > value("Ad Kc 7h 6s 5c"));
+  // 6-5-4-3-2 beats 5-4-3-2-A: the ace is low in the wheel.
+  CHECK(value("6c 5d 4h 3s 2c") > value("5c 4d 3h 2s Ac"));
+  CHECK(category_of(value("5c 4d 3h 2s Ac")) == HandCategory::Straight);
+  // 2-A-K-Q-J and 4-3-2-A-K are not straights.
+  CHECK(category_of(value("2c Ad Kh Qs Jc")) == HandCategory::HighCard);
+  CHECK(category_of(value("4c 3d 2h As Kc")) == HandCategory::HighCard);
+  // Every category above the one below.
+  CHECK(value("9h Th Jh Qh Kh") > value("9c 9d 9h 9s 2c"));
+  CHECK(value("9c 9d 9h 9s 2c") > value("Ac Ad Ah Ks Kc"));
+  CHECK(value("Ac Ad Ah Ks Kc") > value("2h 4h 6h 8h Th"));
+  CHECK(value("2h 4h 6h 8h Th") > value("Ac Kd Qh Js Tc"));
+  CHECK(value("Ac Kd Qh Js Tc") > value("Qc Qd Qh 3s 2c"));
+  CHECK(value("Qc Qd Qh 3s 2c") > value("Jc Jd 3h 3s 2c"));
+  CHECK(value("Jc Jd 3h 3s 2c") > value("Qc Qd Ah 8s 7c"));
+  CHECK(value("Qc Qd Ah 8s 7c") > value("Ac Kd 9h 7s 5c"));
+  // Suits never break ties.
+  CHECK(value("Ac Kd 9h 7s 5c") == value("Ad Kh 9s 7c 5d"));
+}
+
+TEST_CASE("Hold'em: best five of seven, split pots", "[eval]") {
+  // The rule text: board 5-5-5-K-7, A-K and K-3 both make 5-5-5-K-K and share the pot.
+  auto board = *parse_cards("5c 5d 5h Ks 7c");
+  auto ak = *parse_cards("Ad Kc");
+  auto k3 = *parse_cards("Kh 3c");
+  std::vector<Card> a = ak, b = k3;
+  a.insert(a.end(), board.begin(), board.end());
+  b.insert(b.end(), board.begin(), board.end());
+  CHECK(best_of(a) == best_of(b));
+  CHECK(category_of(best_of(a)) == HandCategory::FullHouse);
+}
+
+TEST_CASE("Omaha: exactly two hole cards and three board cards", "[eval]") {
+  // Four hearts on the board and one in hand is no flush in Omaha (it would be in Hold'em), and
+  // three aces in hand are only a pair: two of them with three board cards.
+  auto board = *parse_cards("2h 5h 9h Kh 3c");
+  auto hole = *parse_cards("Ah Ac Ad 7s");
+  CHECK(category_of(best_omaha(hole, board)) == HandCategory::Pair);
+  std::vector<Card> seven = {hole[0], hole[1], board[0], board[1], board[2], board[3], board[4]};
+  CHECK(category_of(best_of(seven)) == HandCategory::Flush);
+  // Two hearts in hand make the flush.
+  auto flush_hole = *parse_cards("Ah Qh 7s 7d");
+  CHECK(category_of(best_omaha(flush_hole, board)) == HandCategory::Flush);
+}
