@@ -199,7 +199,7 @@ std::string profile_toml(const std::string& site, const std::vector<ProfileGroup
                          const std::string& origin) {
   auto amt = [](Money m) { return format_amount(m, 100); };
   std::string s = fmt::format(
-      "# Learned by `hhaudit rake-profile` from {}: what the stored hands show, not what the site\n"
+      "# Learned by `{}`: what the stored hands show, not what the site\n"
       "# publishes. Review every entry (counts and fit below) before auditing against it.\n"
       "# Hands with rake 0 are not used: the database does not record whether a flop was seen.\n"
       "site = \"{}\"\nknown_fees = []\n",
