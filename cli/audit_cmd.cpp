@@ -21,6 +21,9 @@ struct AuditArgs {
   bool quiet{false};
   unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
   std::string gg_zone;  // empty: the parser's default
+  std::string rake_dir{HHAUDIT_RAKE_DIR};  // the source tree's rake/ folder, baked in by CMake
+  std::string rake_domain{".com"};
+  bool no_rake{false};
 };
 
 // The run's summary as a query-shaped result, so that table, csv and json share one writer.
@@ -61,8 +64,14 @@ void run(const AuditArgs& a, int& exit_code) {
   opt.db_path = a.db;
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
+  RakeSchedules rake;
   AuditSummary s;
   try {
+    if (!a.no_rake) {
+      rake = load_rake_schedules(a.rake_dir);
+      rake.domain = a.rake_domain;
+      opt.rake_schedules = &rake;
+    }
     s = run_audit(opt, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "hhaudit audit: " << e.what() << "\n";
@@ -113,6 +122,13 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gg-time-zone", args->gg_zone,
                   "Time zone of GGPoker timestamps, which carry none (an IANA name such as "
                   "Europe/Malta; default " + gg::default_zone() + ")");
+  cmd->add_option("--rake-schedules", args->rake_dir,
+                  "Folder of rake schedule TOML files (docs/rake.md)")
+      ->capture_default_str();
+  cmd->add_option("--rake-domain", args->rake_domain,
+                  "Site domain whose schedule entries apply (.com, .de, ...)")
+      ->capture_default_str();
+  cmd->add_flag("--no-rake-schedules", args->no_rake, "Do not check rake against schedules");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

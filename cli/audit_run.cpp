@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "audit/audit.hpp"
+#include "audit/rake_check.hpp"
 #include "db/schema.hpp"
 #include "db/writer.hpp"
 #include "parser/decode.hpp"
@@ -309,8 +310,8 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   pipe.push(std::move(last));
 }
 
-void work(Pipeline& pipe, const std::vector<InputFile>& files, std::exception_ptr& failure,
-          std::mutex& failure_mu) {
+void work(Pipeline& pipe, const std::vector<InputFile>& files, const RakeSchedules* rake,
+          std::exception_ptr& failure, std::mutex& failure_mu) {
   Batch b;
   try {
     while (pipe.take(b)) {
@@ -320,6 +321,12 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, std::exception_pt
       for (const HandText& ht : b.hands) {
         b.parsed.push_back(parse_hand_text(ht, path));
         b.results.push_back(audit_hand(b.parsed.back()));
+        if (rake) {
+          std::vector<Finding> more = check_rake(b.parsed.back(), b.results.back(), *rake);
+          auto& f = b.results.back().findings;
+          f.insert(f.end(), std::make_move_iterator(more.begin()),
+                   std::make_move_iterator(more.end()));
+        }
       }
       b.hands.clear();
       b.text.reset();  // the hands own their text now
@@ -414,7 +421,7 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   });
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < jobs; ++i)
-    workers.emplace_back([&] { work(pipe, todo, failure, failure_mu); });
+    workers.emplace_back([&] { work(pipe, todo, options.rake_schedules, failure, failure_mu); });
 
   std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
   std::uint64_t done_bytes = 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "audit/finding.hpp"
+#include "audit/rake_schedule.hpp"
 
 namespace hh::cli {
 
@@ -17,6 +18,8 @@ struct AuditOptions {
   std::string db_path;
   bool progress{false};  // draw a progress line on stderr
   unsigned jobs{1};      // threads parsing and auditing; one more reads, the caller's thread writes
+  // Loaded once by the caller; nullptr: no rake schedule checks (audit/rake_check.hpp).
+  const RakeSchedules* rake_schedules{nullptr};
 };
 
 struct CodeCount {

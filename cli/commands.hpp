@@ -11,5 +11,6 @@ enum ExitCode : int { kClean = 0, kFindings = 1, kUsageOrIo = 2 };
 void add_audit_command(CLI::App& app, int& exit_code);
 void add_query_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);
+void add_rake_profile_command(CLI::App& app, int& exit_code);
 
 }  // namespace hh::cli

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages hhaudit builds with, when they are missing. Run as root.
 set -euo pipefail
 packages=(build-essential cmake libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
-          libhowardhinnant-date-dev libssl-dev tzdata)
+          libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

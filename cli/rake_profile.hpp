@@ -1,0 +1,63 @@
+// Learned rake schedules: from the hands stored in an audit database, infer per site, currency,
+// limit and stakes the rate, rounding and per-players-dealt cap the rake follows, and write them as
+// a schedule TOML (docs/rake.md) a user can review and audit against. Exact integer arithmetic.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "audit/rake_schedule.hpp"
+
+namespace hh::cli {
+
+struct ProfileHand {
+  std::string site;
+  std::string site_hand_id;
+  std::string currency;
+  std::string limit_type;  // hands.limit_type as stored ("No Limit", "Pot Limit", "Limit", ...)
+  std::string date;        // YYYY-MM-DD or empty
+  Money big_blind{0};
+  Money pot{0};  // gross total pot
+  Money rake{0};
+  int players{0};  // players dealt in
+};
+
+struct ProfileBand {
+  int min_players{2};
+  int max_players{0};  // 0: no upper bound
+  long hands{0};
+  std::optional<Money> cap;  // the rake of the hands the model says were capped; nullopt: no hand
+                             // reached a cap, so the data shows none
+  Money max_rake{0};
+};
+
+struct ProfileMisfit {
+  std::string site_hand_id;
+  Money pot{0};
+  Money rake{0};
+  Money expected{0};
+  int players{0};
+};
+
+struct ProfileGroup {
+  std::string site, currency, limit_type;
+  Money big_blind{0};
+  RakeEntry model;               // percent + rounding, or step; caps from the bands
+  Rational rate_low, rate_high;  // every rate with this rounding that fits as many hands
+  long hands{0};                 // raked hands used
+  long fit{0};                   // of which the model explains exactly
+  long unraked{0};  // hands with rake 0: not used (the database does not say if a flop was seen)
+  std::string first_date, last_date;
+  std::vector<ProfileBand> bands;
+  std::vector<ProfileMisfit> misfits;
+};
+
+// Groups the hands (site, currency, limit, big blind) and fits each group; bands 2, 3-4, 5+.
+std::vector<ProfileGroup> infer_rake_profile(const std::vector<ProfileHand>& hands);
+
+// One schedule file for `site` from its groups; misfits listed as comments at the end.
+std::string profile_toml(const std::string& site, const std::vector<ProfileGroup>& groups,
+                         const std::string& origin);
+
+}  // namespace hh::cli
