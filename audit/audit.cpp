@@ -96,6 +96,7 @@ struct PlayerState {
   Money excess_in_collection{0};  // uncalled part paid back inside a collection (InCollection)
   bool folded{false};
   bool cashed{false};
+  bool may_raise{true};  // no action of this player's since the last full bet or raise
 };
 
 bool is_betting_round(Street s) { return s != Street::Showdown; }
@@ -217,7 +218,12 @@ class Auditor {
     round_ = round;
     max_bet_ = 0;
     blind_floor_ = 0;
-    for (auto& [seat, p] : players_) p.street_bet = 0;
+    last_full_raise_ = h_.big_blind;
+    raise_base_ = 0;
+    for (auto& [seat, p] : players_) {
+      p.street_bet = 0;
+      p.may_raise = true;
+    }
   }
 
   void replay() {
@@ -242,6 +248,10 @@ class Auditor {
           break;
       }
       PlayerState* p = nullptr;
+      const Money max_before = max_bet_;
+      if (is_action(e.kind) && is_betting_round(e.street)) {
+        if (PlayerState* actor = player(e); actor && !check_legality(e, *actor)) continue;
+      }
       switch (e.kind) {
         case EventKind::PostAnte:
           if ((p = player(e))) put(*p, e, e.amount, 0);
@@ -328,6 +338,116 @@ class Auditor {
         default:
           break;
       }
+      if (p && is_betting_round(e.street)) after_action(e, *p, max_before);
+    }
+  }
+
+  static bool is_action(EventKind k) {
+    return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
+           k == EventKind::Bet || k == EventKind::Raise;
+  }
+
+  bool big_bet_game() const {
+    return h_.structure == Structure::NoLimit || h_.structure == Structure::PotLimit ||
+           h_.structure == Structure::Mixed;
+  }
+
+  // The betting rules an action must follow, checked before it changes anything (rule texts
+  // 001-003: betting procedure, no-limit and pot-limit). Returns false when the action is not
+  // replayed (a folded player calling or raising has no chips in play). Never repairs: every
+  // other action is replayed as printed.
+  bool check_legality(const Event& e, const PlayerState& p) {
+    if (p.folded) {
+      add("ACTION_AFTER_FOLD", Severity::Warning, e.street, p.seat, std::nullopt, std::nullopt,
+          fmt::format("line {}: {} {} after folding", e.line, p.player, event_kind_name(e.kind)),
+          e.line);
+      return e.kind != EventKind::Fold;
+    }
+    // A player all-in has no decisions left; PokerStars does print a fold for one sitting out.
+    if (p.stack == 0 && p.gross > 0 && e.kind != EventKind::Fold) {
+      add("ACTION_AFTER_ALL_IN", Severity::Warning, e.street, p.seat, std::nullopt, std::nullopt,
+          fmt::format("line {}: {} {} while all-in", e.line, p.player, event_kind_name(e.kind)),
+          e.line);
+      return true;
+    }
+    if (e.kind == EventKind::Check && p.street_bet < to_call(p)) {
+      add("ILLEGAL_CHECK", Severity::Warning, e.street, p.seat, to_call(p) - p.street_bet, 0,
+          fmt::format("line {}: {} checks facing a bet of {}", e.line, p.player, amt(to_call(p))),
+          e.line);
+    }
+    if (!big_bet_game() || (e.kind != EventKind::Bet && e.kind != EventKind::Raise)) return true;
+    const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
+    const bool all_in = chips >= p.stack;
+    if (e.kind == EventKind::Bet && max_bet_ == 0) {
+      if (!all_in && e.amount < h_.big_blind) {
+        add("BET_BELOW_MINIMUM", Severity::Warning, e.street, p.seat, h_.big_blind, e.amount,
+            fmt::format("line {}: {} bets {}, less than the big blind {}", e.line, p.player,
+                        amt(e.amount), amt(h_.big_blind)),
+            e.line);
+      }
+    } else {
+      const Money min_to = max_bet_ + last_full_raise_;
+      if (!all_in && e.to < min_to) {
+        add("RAISE_BELOW_MINIMUM", Severity::Warning, e.street, p.seat, min_to, e.to,
+            fmt::format("line {}: {} raises to {}; the smallest raise is to {}", e.line, p.player,
+                        amt(e.to), amt(min_to)),
+            e.line);
+      }
+      if (!p.may_raise) {
+        add("RAISE_NOT_REOPENED", Severity::Warning, e.street, p.seat, std::nullopt, e.to,
+            fmt::format("line {}: {} re-raises though only a short all-in raised since their "
+                        "last action",
+                        e.line, p.player),
+            e.line);
+      }
+    }
+    if (h_.structure == Structure::PotLimit) {
+      // Pot limit: at most the pot after calling ("(3L + T) + S" in the rule text).
+      Money pot = 0;
+      for (const auto& [seat, q] : players_) pot += q.gross;
+      const Money call = max_bet_ - p.street_bet;
+      const Money max_to = max_bet_ + pot + call;
+      if (e.to > max_to) {
+        add("BET_ABOVE_LIMIT", Severity::Warning, e.street, p.seat, max_to, e.to,
+            fmt::format("line {}: {} goes to {}; pot limit allows {}", e.line, p.player, amt(e.to),
+                        amt(max_to)),
+            e.line);
+      }
+    }
+    return true;
+  }
+
+  // Who may still raise after an action: a full bet or raise reopens the betting for everyone
+  // else; a short all-in does not, unless short all-ins together reach a full raise.
+  void after_action(const Event& e, PlayerState& p, Money max_before) {
+    switch (e.kind) {
+      case EventKind::PostBigBlind:
+        last_full_raise_ = std::max(last_full_raise_, h_.big_blind);
+        raise_base_ = max_bet_;
+        return;
+      case EventKind::PostStraddle:
+        // A straddle sets the minimum raise but is not a raise: everyone keeps the option.
+        last_full_raise_ = std::max(last_full_raise_, e.to);
+        raise_base_ = max_bet_;
+        return;
+      case EventKind::Bet:
+      case EventKind::Raise: {
+        const Money increment = e.to - max_before;
+        if (increment >= last_full_raise_ || e.to - raise_base_ >= last_full_raise_) {
+          if (increment >= last_full_raise_) last_full_raise_ = increment;
+          raise_base_ = e.to;
+          for (auto& [seat, q] : players_) q.may_raise = true;
+        }
+        p.may_raise = false;
+        return;
+      }
+      case EventKind::Call:
+      case EventKind::Check:
+      case EventKind::Fold:
+        p.may_raise = false;
+        return;
+      default:
+        return;
     }
   }
 
@@ -822,6 +942,8 @@ class Auditor {
   bool pots_attributable_{true};
   Street round_{Street::Setup};
   Money max_bet_{0};
+  Money last_full_raise_{0};  // the minimum raise increment in this round
+  Money raise_base_{0};       // the street total of the last full bet or raise
   Money excess_in_collection_{0};
   Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
 };

@@ -1,0 +1,130 @@
+// The betting rules the audit enforces, on the worked examples of the rule texts in
+// ../shared/rules (002: no-limit and pot-limit), written as PokerStars hands.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "audit/audit.hpp"
+#include "parser/site.hpp"
+
+using namespace hh;
+
+namespace {
+
+// A cash hand at $50/$100 with seats A..D of $10,000, the given action lines after the deal,
+// and the given structure ("No Limit", "Pot Limit").
+Hand hand(const std::string& limit, const std::string& actions, const std::string& preflop = "") {
+  std::string text = "PokerStars Hand #1: Hold'em " + limit +
+                     " ($50/$100 USD) - 2020/01/01 12:00:00 ET\n"
+                     "Table 'T' 6-max Seat #4 is the button\n"
+                     "Seat 1: A ($10000 in chips)\n"
+                     "Seat 2: B ($10000 in chips)\n"
+                     "Seat 3: C ($10000 in chips)\n"
+                     "Seat 4: D ($10000 in chips)\n"
+                     "A: posts small blind $50\n"
+                     "B: posts big blind $100\n"
+                     "*** HOLE CARDS ***\n" +
+                     preflop + actions + "*** SUMMARY ***\n";
+  auto hands = parse_text(text, "rules.txt");
+  REQUIRE(hands.size() == 1);
+  REQUIRE(hands[0].issues.empty());
+  return hands[0];
+}
+
+std::vector<const Finding*> of(const AuditResult& r, const std::string& code) {
+  std::vector<const Finding*> out;
+  for (const Finding& f : r.findings)
+    if (f.code == code) out.push_back(&f);
+  return out;
+}
+
+const std::string kLimpedToFlop =
+    "C: calls $100\nD: calls $100\nA: calls $50\nB: checks\n*** FLOP *** [2c 7d 9h]\n";
+
+}  // namespace
+
+TEST_CASE("no-limit: after a $100 bet and a $140 all-in, a raise must make it $240", "[rules]") {
+  // Rule 002, no-limit 4: "if a player bets $100 and the next player goes all-in for $140, a
+  // player wishing to raise must make the total bet at least $240".
+  Hand ok = hand("No Limit",
+                 "A: bets $100\nB: raises $40 to $140 and is all-in\nC: raises $100 to $240\n",
+                 kLimpedToFlop);
+  // B's stack must be exactly 240 for the all-in: give B 240 in total.
+  for (Seat& s : ok.seats)
+    if (s.player == "B") s.stack = 24000;
+  CHECK(of(audit_hand(ok), "RAISE_BELOW_MINIMUM").empty());
+
+  Hand low =
+      hand("No Limit", "A: bets $100\nB: raises $40 to $140 and is all-in\nC: raises $60 to $200\n",
+           kLimpedToFlop);
+  for (Seat& s : low.seats)
+    if (s.player == "B") s.stack = 24000;
+  auto f = of(audit_hand(low), "RAISE_BELOW_MINIMUM");
+  REQUIRE(f.size() == 1);
+  CHECK(f[0]->seat == 3);
+  CHECK(f[0]->expected == 24000);
+  CHECK(f[0]->actual == 20000);
+}
+
+TEST_CASE("no-limit: a short all-in does not reopen the betting for the last full raiser",
+          "[rules]") {
+  // Rule 002, no-limit 5: A bets $100, B raises to $200, C all-in for less than $300, A calls:
+  // B may not raise again (A could have).
+  auto with_short_c = [](Hand h) {
+    for (Seat& s : h.seats)
+      if (s.player == "C") s.stack = 35000;  // 100 pre-flop + 250 on the flop
+    return h;
+  };
+  Hand b_reraises = with_short_c(hand("No Limit",
+                                      "A: bets $100\nB: raises $100 to $200\n"
+                                      "C: raises $50 to $250 and is all-in\nD: folds\n"
+                                      "A: calls $150\nB: raises $400 to $650\n",
+                                      kLimpedToFlop));
+  auto f = of(audit_hand(b_reraises), "RAISE_NOT_REOPENED");
+  REQUIRE(f.size() == 1);
+  CHECK(f[0]->seat == 2);
+
+  Hand a_reraises = with_short_c(hand("No Limit",
+                                      "A: bets $100\nB: raises $100 to $200\n"
+                                      "C: raises $50 to $250 and is all-in\nD: folds\n"
+                                      "A: raises $400 to $650\n",
+                                      kLimpedToFlop));
+  CHECK(of(audit_hand(a_reraises), "RAISE_NOT_REOPENED").empty());
+}
+
+TEST_CASE("pot limit: a $50 bet into $100 may be raised to $250 at most", "[rules]") {
+  // Rule 002: "if a pot is $100, and someone makes a $50 bet, the next player can call $50 and
+  // raise the pot $200, for a total wager of $250." At these blinds the flop pot is $200 (A and
+  // B in for $100 each), so the same rule at twice the size: a $100 bet may go to $500 at most.
+  const std::string to_flop =
+      "C: folds\nD: folds\nA: calls $50\nB: checks\n*** FLOP *** [2c 7d 9h]\n";
+  Hand ok = hand("Pot Limit", "A: bets $100\nB: raises $400 to $500\n", to_flop);
+  CHECK(of(audit_hand(ok), "BET_ABOVE_LIMIT").empty());
+  Hand over = hand("Pot Limit", "A: bets $100\nB: raises $401 to $501\n", to_flop);
+  auto f = of(audit_hand(over), "BET_ABOVE_LIMIT");
+  REQUIRE(f.size() == 1);
+  CHECK(f[0]->expected == 50000);
+  CHECK(f[0]->actual == 50100);
+  // Opening pre-flop: pot 150, call 100 -> at most to 350 (3.5 big blinds, strict pot limit).
+  Hand open_ok = hand("Pot Limit", "C: raises $250 to $350\n");
+  CHECK(of(audit_hand(open_ok), "BET_ABOVE_LIMIT").empty());
+  Hand open_over = hand("Pot Limit", "C: raises $300 to $400\n");
+  CHECK(of(audit_hand(open_over), "BET_ABOVE_LIMIT").size() == 1);
+}
+
+TEST_CASE("bets below the big blind, checks facing a bet, acting after folding", "[rules]") {
+  auto low = of(audit_hand(hand("No Limit", "A: bets $50\n", kLimpedToFlop)), "BET_BELOW_MINIMUM");
+  REQUIRE(low.size() == 1);
+  CHECK(low[0]->expected == 10000);
+  CHECK(low[0]->actual == 5000);
+  auto check = of(audit_hand(hand("No Limit", "C: checks\n")), "ILLEGAL_CHECK");
+  REQUIRE(check.size() == 1);
+  CHECK(check[0]->seat == 3);
+  CHECK(check[0]->expected == 10000);
+  auto after = of(audit_hand(hand("No Limit", "C: folds\nC: calls $100\n")), "ACTION_AFTER_FOLD");
+  REQUIRE(after.size() == 1);
+  CHECK(after[0]->seat == 3);
+  // The big blind's option: a check on its own blind is legal.
+  CHECK(of(audit_hand(hand("No Limit", "C: calls $100\nD: folds\nA: calls $50\nB: checks\n")),
+           "ILLEGAL_CHECK")
+            .empty());
+}
