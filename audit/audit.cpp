@@ -793,17 +793,54 @@ class Auditor {
     }
   }
 
-  // Who should have won each contested pot, where the cards say it: high-hand flop games with one
-  // board, every contender's cards shown. Other games (hi/lo, stud, draw, two boards, short deck)
-  // are not judged here yet.
+  // How a game's showdown is judged: which cards make a hand, and whether the pot goes to the
+  // best high hand, the best low, or is split between them.
+  struct ShowdownRules {
+    int hole{0};           // cards a player shows (stud: all seven; draw: the final five)
+    bool board{false};     // community cards
+    bool omaha{false};     // exactly two hole cards and three board cards
+    bool high{false};      // the best high hand wins (its half, in hi/lo)
+    bool low_a5_8{false};  // half to the best ace-to-five low of eight or better
+    bool razz{false};      // the best ace-to-five low wins, no qualifier
+    bool deuce_seven{false};
+  };
+
+  std::optional<ShowdownRules> showdown_rules() const {
+    const std::string& g = h_.game;
+    ShowdownRules r;
+    if (g == "Hold'em")
+      r = {2, true, false, true};
+    else if (g == "Omaha")
+      r = {4, true, true, true};
+    else if (g == "5 Card Omaha" || g == "Courchevel")
+      r = {5, true, true, true};
+    else if (g == "6 Card Omaha")
+      r = {6, true, true, true};
+    else if (g == "Omaha Hi/Lo")
+      r = {4, true, true, true, true};
+    else if (g == "5 Card Omaha Hi/Lo" || g == "Courchevel Hi/Lo")
+      r = {5, true, true, true, true};
+    else if (g == "7 Card Stud")
+      r = {7, false, false, true};
+    else if (g == "7 Card Stud Hi/Lo")
+      r = {7, false, false, true, true};
+    else if (g == "Razz")
+      r = {7, false, false, false, false, true};
+    else if (g == "5 Card Draw")
+      r = {5, false, false, true};
+    else if (g == "2-7 Single Draw" || g == "2-7 Triple Draw")
+      r = {5, false, false, false, false, false, true};
+    else
+      return std::nullopt;  // badugi, short deck (a flush beats a full house), split hold'em
+    return r;
+  }
+
+  // Who should have won each contested pot, where the cards say it: every contender showed and
+  // the game's rules are known (rule text 004: hand ranking, split pots, eight-or-better).
+  // Run-it-twice boards and cash-outs are not judged.
   void check_showdown() {
-    int hole = 0;
-    bool omaha = false;
-    if (h_.game == "Hold'em") hole = 2;
-    if (h_.game == "Omaha") hole = 4, omaha = true;
-    if (h_.game == "5 Card Omaha" || h_.game == "Courchevel") hole = 5, omaha = true;
-    if (h_.game == "6 Card Omaha") hole = 6, omaha = true;
-    if (hole == 0) return;
+    const auto rules = showdown_rules();
+    if (!rules) return;
     std::vector<Card> board;
     std::map<int, std::vector<Card>> holes;
     for (const Event& e : h_.events) {
@@ -812,31 +849,43 @@ class Auditor {
         auto cards = parse_cards(e.cards);
         if (!cards) return;
         board.insert(board.end(), cards->begin(), cards->end());
-      } else if ((e.kind == EventKind::Shows || e.kind == EventKind::DealtHole) && e.seat) {
+      } else if ((e.kind == EventKind::Shows || (rules->board && e.kind == EventKind::DealtHole)) &&
+                 e.seat) {
+        // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
+        // end is the whole hand.
         auto cards = parse_cards(e.cards);
-        if (cards && static_cast<int>(cards->size()) == hole) holes[e.seat] = *cards;
+        if (cards && static_cast<int>(cards->size()) == rules->hole) holes[e.seat] = *cards;
       } else if (e.kind == EventKind::CashedOut) {
         return;  // the pot went to the site, not to a hand
       }
     }
-    if (board.size() != 5) return;
+    if (rules->board && board.size() != 5) return;
     for (const BuiltPot& bp : r_.pots) {
       if (bp.eligible.size() < 2) continue;
       std::vector<int> unknown;
-      std::map<int, HandValue> value;
+      std::map<int, HandValue> high, low;
       for (int seat : bp.eligible) {
         auto it = holes.find(seat);
         if (it == holes.end()) {
           unknown.push_back(seat);
           continue;
         }
-        if (omaha) {
-          value[seat] = best_omaha(it->second, board);
-        } else {
-          std::vector<Card> seven = it->second;
-          seven.insert(seven.end(), board.begin(), board.end());
-          value[seat] = best_of(seven);
+        const std::vector<Card>& cards = it->second;
+        if (rules->high) {
+          if (rules->omaha) {
+            high[seat] = best_omaha(cards, board);
+          } else {
+            std::vector<Card> all = cards;
+            all.insert(all.end(), board.begin(), board.end());
+            high[seat] = best_of(all);
+          }
         }
+        if (rules->low_a5_8) {
+          HandValue v = rules->omaha ? best_omaha_low_a5(cards, board) : best_low_a5(cards);
+          if (qualifies_8(v)) low[seat] = v;
+        }
+        if (rules->razz) low[seat] = best_low_a5(cards);
+        if (rules->deuce_seven) low[seat] = low_27(cards.data());
       }
       if (!unknown.empty()) {
         add("SHOWDOWN_NOT_EVALUATED", Severity::Info, Street::Showdown, 0, std::nullopt,
@@ -847,11 +896,30 @@ class Auditor {
         continue;
       }
       if (!pots_attributable_ && r_.pots.size() > 1) continue;  // who won which pot is not said
-      HandValue best = 0;
-      for (const auto& [seat, v] : value) best = std::max(best, v);
+      auto best_of_map = [](const std::map<int, HandValue>& m) {
+        HandValue best = 0;
+        for (const auto& [seat, v] : m) best = std::max(best, v);
+        std::vector<int> seats;
+        for (const auto& [seat, v] : m)
+          if (v == best) seats.push_back(seat);
+        return seats;
+      };
       std::vector<int> expected;
-      for (const auto& [seat, v] : value)
-        if (v == best) expected.push_back(seat);
+      std::string what;
+      if (!high.empty()) {
+        expected = best_of_map(high);
+        HandValue top = high.at(expected.front());
+        what = category_name(category_of(top));
+      }
+      if (!low.empty()) {
+        for (int seat : best_of_map(low))
+          if (std::find(expected.begin(), expected.end(), seat) == expected.end())
+            expected.push_back(seat);
+        what += what.empty() ? "the best low" : " and the best low";
+      } else if (rules->low_a5_8) {
+        what += ", no low of eight or better";
+      }
+      std::sort(expected.begin(), expected.end());
       std::vector<int> actual = bp.winners;
       std::sort(actual.begin(), actual.end());
       if (actual.empty() || actual == expected) continue;
@@ -865,9 +933,8 @@ class Auditor {
       }
       add("WRONG_WINNER", Severity::Error, Street::Showdown, expected.front(), bp.amount - bp.rake,
           got,
-          fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand ({})",
-                      pot_name(bp.index), fmt::join(actual, ", "), fmt::join(expected, ", "),
-                      category_name(category_of(best))),
+          fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
+                      pot_name(bp.index), fmt::join(actual, ", "), fmt::join(expected, ", "), what),
           0);
     }
   }

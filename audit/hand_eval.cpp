@@ -106,7 +106,14 @@ const char* category_name(HandCategory c) {
   return "?";
 }
 
-HandValue eval5(const Card* five) {
+namespace {
+HandValue eval5_impl(const Card* five, bool wheel_is_straight);
+}  // namespace
+
+HandValue eval5(const Card* five) { return eval5_impl(five, true); }
+
+namespace {
+HandValue eval5_impl(const Card* five, bool wheel_is_straight) {
   std::array<int, 15> count{};
   bool flush = true;
   for (int i = 0; i < 5; ++i) {
@@ -128,7 +135,7 @@ HandValue eval5(const Card* five) {
   int straight_high = 0;
   if (n == 5) {
     if (ranks[0] - ranks[4] == 4) straight_high = ranks[0];
-    if (ranks[0] == 14 && ranks[1] == 5) straight_high = 5;  // the wheel: A-2-3-4-5
+    if (wheel_is_straight && ranks[0] == 14 && ranks[1] == 5) straight_high = 5;  // A-2-3-4-5
   }
   if (straight_high && flush) return pack(HandCategory::StraightFlush, {straight_high, 0, 0, 0, 0});
   if (groups[0].first == 4) return pack(HandCategory::Quads, ranks);
@@ -140,6 +147,7 @@ HandValue eval5(const Card* five) {
   if (groups[0].first == 2) return pack(HandCategory::Pair, ranks);
   return pack(HandCategory::HighCard, ranks);
 }
+}  // namespace
 
 HandValue best_of(const std::vector<Card>& cards) {
   const int n = static_cast<int>(cards.size());
@@ -169,6 +177,77 @@ HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& boa
           for (int b3 = b2 + 1; b3 < b; ++b3) {
             five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
             best = std::max(best, eval5(five.data()));
+          }
+  return best;
+}
+
+namespace {
+// 0xFFFFF - x turns "smaller is better" into "larger is better" for packed low values.
+constexpr HandValue kLowFlip = 0xFFFFFu;
+}  // namespace
+
+HandValue low_a5(const Card* five) {
+  // Aces count as 1; straights and flushes do not count. No pair beats a pair, a pair beats two
+  // pair, and so on; then the cards compare highest first (pairs first), lower being better.
+  std::array<int, 15> count{};
+  for (int i = 0; i < 5; ++i) ++count[five[i].rank == 14 ? 1 : five[i].rank];
+  std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
+  int n = 0;
+  for (int r = 13; r >= 1; --r)
+    if (count[r]) groups[n++] = {count[r], r};
+  std::stable_sort(groups.begin(), groups.begin() + n,
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  HandValue packed = 0;
+  int k = 0;
+  for (int g = 0; g < n; ++g)
+    for (int c = 0; c < groups[g].first && k < 5; ++c, ++k)
+      packed |= static_cast<HandValue>(groups[g].second) << (16 - 4 * k);
+  HandValue badness = 0;  // 0 no pair, 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads
+  if (groups[0].first == 4)
+    badness = 5;
+  else if (groups[0].first == 3)
+    badness = groups[1].first == 2 ? 4 : 3;
+  else if (groups[0].first == 2)
+    badness = groups[1].first == 2 ? 2 : 1;
+  return ((7 - badness) << 20) | (kLowFlip - packed);
+}
+
+bool qualifies_8(HandValue v) {
+  if ((v >> 20) != 7) return false;  // a pair or worse
+  const HandValue packed = kLowFlip - (v & kLowFlip);
+  return (packed >> 16) <= 8;
+}
+
+// Aces are always high in deuce-to-seven: A-5-4-3-2 is no straight.
+HandValue low_27(const Card* five) { return kLowFlip * 16 - eval5_impl(five, false); }
+
+HandValue best_low_a5(const std::vector<Card>& cards) {
+  const int n = static_cast<int>(cards.size());
+  HandValue best = 0;
+  std::array<Card, 5> five{};
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      for (int c = b + 1; c < n; ++c)
+        for (int d = c + 1; d < n; ++d)
+          for (int e = d + 1; e < n; ++e) {
+            five = {cards[a], cards[b], cards[c], cards[d], cards[e]};
+            best = std::max(best, low_a5(five.data()));
+          }
+  return best;
+}
+
+HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board) {
+  HandValue best = 0;
+  const int h = static_cast<int>(hole.size());
+  const int b = static_cast<int>(board.size());
+  std::array<Card, 5> five{};
+  for (int h1 = 0; h1 < h; ++h1)
+    for (int h2 = h1 + 1; h2 < h; ++h2)
+      for (int b1 = 0; b1 < b; ++b1)
+        for (int b2 = b1 + 1; b2 < b; ++b2)
+          for (int b3 = b2 + 1; b3 < b; ++b3) {
+            five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
+            best = std::max(best, low_a5(five.data()));
           }
   return best;
 }

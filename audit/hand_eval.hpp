@@ -48,4 +48,18 @@ HandValue best_of(const std::vector<Card>& cards);
 // Omaha: the best hand using exactly two of `hole` (4 to 6 cards) and three of `board` (5).
 HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board);
 
+// Low hands, as values where larger is better (so the same max() picks the winner).
+// Ace-to-five: aces low, straights and flushes do not count, pairs are bad (razz, the low half
+// of eight-or-better games). Deuce-to-seven: the worst high hand wins, aces high, straights and
+// flushes count.
+HandValue low_a5(const Card* five);
+HandValue low_27(const Card* five);
+// An ace-to-five low of eight or better: no pair and no card above 8.
+bool qualifies_8(HandValue a5_low);
+
+// The best ace-to-five low of any five of `cards` (5 to 7: razz, stud eight-or-better).
+HandValue best_low_a5(const std::vector<Card>& cards);
+// Omaha eight-or-better: the best ace-to-five low of two hole cards and three board cards.
+HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board);
+
 }  // namespace hh

@@ -124,3 +124,13 @@ TEST_CASE("fault: the pot paid to the worse hand", "[faults]") {
                 {"SUMMARY_MISMATCH", 3, 0, 3935},
                 {"SUMMARY_MISMATCH", 5, 3935, 0}}});
 }
+
+TEST_CASE("fault: the low half paid to a hand with no low (stud eight-or-better)", "[faults]") {
+  // "gashpor collected $0.36 from pot" -> "rdiezchang collected ...": gashpor's 8-7-5-4-2 is the
+  // only low of eight or better; rdiezchang's aces win nothing.
+  check_fault({"wrong_low_winner",
+               "35874576282",
+               {{"WRONG_WINNER", 1, 73, 37},
+                {"SUMMARY_MISMATCH", 3, 0, 36},
+                {"SUMMARY_MISMATCH", 8, 36, 0}}});
+}

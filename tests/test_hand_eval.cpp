@@ -85,3 +85,46 @@ TEST_CASE("Omaha: exactly two hole cards and three board cards", "[eval]") {
   auto flush_hole = *parse_cards("Ah Qh 7s 7d");
   CHECK(category_of(best_omaha(flush_hole, board)) == HandCategory::Flush);
 }
+
+namespace {
+HandValue a5(const char* five) {
+  auto cards = parse_cards(five);
+  REQUIRE(cards);
+  return low_a5(cards->data());
+}
+HandValue d27(const char* five) {
+  auto cards = parse_cards(five);
+  REQUIRE(cards);
+  return low_27(cards->data());
+}
+}  // namespace
+
+TEST_CASE("ace-to-five lows: razz and eight-or-better", "[eval]") {
+  // Rule 004 (razz, lowball): the lowest hand is 5-4-3-2-A; straights and flushes do not count;
+  // 8-6-5-4-3 beats 8-7-4-3-2 because 6 is lower than 7.
+  CHECK(a5("5c 4d 3h 2s Ac") > a5("6c 4d 3h 2s Ac"));
+  CHECK(a5("5h 4h 3h 2h Ah") == a5("5c 4d 3h 2s Ac"));  // the flush does not count
+  CHECK(a5("8c 6d 5h 4s 3c") > a5("8d 7c 4h 3s 2c"));
+  CHECK(a5("Kc Qd Jh Ts 9c") > a5("Ac Ad 2h 3s 4c"));  // any no-pair beats a pair
+  CHECK(a5("2c 2d 3h 4s 5c") > a5("3c 3d 2h 4s 5c"));  // a pair of deuces beats a pair of treys
+  CHECK(qualifies_8(a5("8c 6d 5h 4s 3c")));
+  CHECK_FALSE(qualifies_8(a5("9c 6d 5h 4s 3c")));
+  CHECK_FALSE(qualifies_8(a5("2c 2d 3h 4s 5c")));
+  // Best of seven: the five lowest distinct ranks.
+  auto seven = *parse_cards("Kc 7d 2h 2s 4c Ad 8h");
+  CHECK(best_low_a5(seven) == a5("8h 7d 4c 2h Ad"));
+  // Omaha eight-or-better: exactly two hole cards. A-2 in hand with 3-4-5 on board is a wheel;
+  // with only one low card in hand there is no low even on a board of 3-4-5-6-7.
+  auto board = *parse_cards("3c 4d 5h Ks Qc");
+  CHECK(qualifies_8(best_omaha_low_a5(*parse_cards("Ah 2s Kd Kh"), board)));
+  auto low_board = *parse_cards("3c 4d 5h 6s 7c");
+  CHECK_FALSE(qualifies_8(best_omaha_low_a5(*parse_cards("Ah Ks Kd Kh"), low_board)));
+}
+
+TEST_CASE("deuce-to-seven: the worst high hand wins, aces high", "[eval]") {
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("7c 6d 4h 3s 2c"));
+  CHECK(d27("8c 6d 5h 4s 2c") > d27("8d 6c 5s 4h 3c"));
+  CHECK(d27("7c 6d 5h 4s 2c") > d27("6c 5d 4h 3s 2c"));  // 6-5-4-3-2 is a straight
+  CHECK(d27("Kc Qd 9h 4s 2c") > d27("Ac 5d 4h 3s 2c"));  // A-5-4-3-2 is ace high, not a straight
+  CHECK(d27("7h 5h 4h 3h 2h") < d27("Kc Qd Jh 9s 7c"));  // the flush counts against you
+}
