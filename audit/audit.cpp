@@ -227,6 +227,7 @@ class Auditor {
   }
 
   void replay() {
+    find_dealt_in();
     for (const Event& e : h_.events) {
       switch (e.kind) {
         case EventKind::PostAnte:
@@ -250,8 +251,11 @@ class Auditor {
       PlayerState* p = nullptr;
       const Money max_before = max_bet_;
       if (is_action(e.kind) && is_betting_round(e.street)) {
-        if (PlayerState* actor = player(e); actor && !check_legality(e, *actor)) continue;
+        PlayerState* actor = player(e);
+        if (actor) check_turn(e, *actor);
+        if (actor && !check_legality(e, *actor)) continue;
       }
+      note_blind(e);
       switch (e.kind) {
         case EventKind::PostAnte:
           if ((p = player(e))) put(*p, e, e.amount, 0);
@@ -340,6 +344,82 @@ class Auditor {
       }
       if (p && is_betting_round(e.street)) after_action(e, *p, max_before);
     }
+  }
+
+  // --- order of action ---------------------------------------------------------------------
+  // Flop and draw games: pre-flop the action starts left of the big blind (or of the last
+  // straddle, or of the button blind), on later rounds left of the button, and goes round
+  // clockwise (rising seat numbers) past players who folded, are all-in or were not dealt in.
+  // Heads-up this makes the button act first pre-flop and last after, as the rules say. Stud
+  // (the bring-in and the best hand showing decide) is not checked yet.
+  bool order_checked() const {
+    return h_.game.find("Stud") == std::string::npos && h_.game != "Razz" && !h_.game.empty();
+  }
+
+  void find_dealt_in() {
+    for (const Event& e : h_.events) {
+      if (e.seat == 0) continue;
+      switch (e.kind) {
+        case EventKind::PostSmallBlind:
+        case EventKind::PostBigBlind:
+        case EventKind::PostBothBlinds:
+        case EventKind::PostStraddle:
+        case EventKind::PostButtonBlind:
+        case EventKind::PostDead:
+        case EventKind::PostAnte:
+        case EventKind::Fold:
+        case EventKind::Check:
+        case EventKind::Call:
+        case EventKind::Bet:
+        case EventKind::Raise:
+          dealt_in_.insert(e.seat);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  void note_blind(const Event& e) {
+    Street round = e.street == Street::Setup ? Street::Preflop : e.street;
+    if (round != Street::Preflop) return;
+    if (e.kind == EventKind::PostBigBlind && preflop_anchor_ == 0) preflop_anchor_ = e.seat;
+    if (e.kind == EventKind::PostStraddle || e.kind == EventKind::PostButtonBlind)
+      preflop_anchor_ = e.seat;
+  }
+
+  // The next seat clockwise after `from` that still has a decision to make.
+  int next_to_act(int from) const {
+    int best = 0, first = 0;
+    for (int seat : dealt_in_) {
+      auto it = players_.find(seat);
+      if (it == players_.end() || it->second.folded || it->second.stack == 0) continue;
+      if (first == 0) first = seat;
+      if (seat > from && best == 0) best = seat;
+    }
+    return best ? best : first;
+  }
+
+  void check_turn(const Event& e, const PlayerState& p) {
+    if (!order_checked() || e.street == Street::Setup) return;
+    if (e.street != turn_round_) {
+      turn_round_ = e.street;
+      const bool preflop = e.street == Street::Preflop || e.street == Street::Setup;
+      last_actor_ = preflop ? preflop_anchor_ : h_.button_seat;
+      if (last_actor_ == 0) return;  // no big blind or no button: the start is unknown
+    }
+    if (last_actor_ == 0) return;
+    const int expected = next_to_act(last_actor_);
+    // Folding ahead of one's turn is how sites print players sitting out or timing out (888
+    // prints them before the deal): not reported, and the turn stays where it was.
+    if (e.kind == EventKind::Fold && expected != p.seat) return;
+    if (expected != 0 && expected != p.seat && !p.folded && p.stack > 0) {
+      add("OUT_OF_TURN", Severity::Warning, e.street, p.seat, expected, p.seat,
+          fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line, p.player,
+                      p.seat, expected),
+          e.line);
+    }
+    last_actor_ = p.seat;
   }
 
   static bool is_action(EventKind k) {
@@ -1009,6 +1089,10 @@ class Auditor {
   bool pots_attributable_{true};
   Street round_{Street::Setup};
   Money max_bet_{0};
+  std::set<int> dealt_in_;  // seats with a forced bet or an action: in the hand
+  int preflop_anchor_{0};   // the big blind, straddle or button blind the action starts after
+  int last_actor_{0};
+  Street turn_round_{Street::Setup};
   Money last_full_raise_{0};  // the minimum raise increment in this round
   Money raise_base_{0};       // the street total of the last full bet or raise
   Money excess_in_collection_{0};

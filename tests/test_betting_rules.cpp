@@ -128,3 +128,66 @@ TEST_CASE("bets below the big blind, checks facing a bet, acting after folding",
            "ILLEGAL_CHECK")
             .empty());
 }
+
+TEST_CASE("order of action: left of the big blind first, then left of the button", "[rules]") {
+  // Four players: A small blind, B big blind, C first to act, D on the button.
+  CHECK(of(audit_hand(
+               hand("No Limit", kLimpedToFlop + "A: checks\nB: checks\nC: checks\nD: checks\n")),
+           "OUT_OF_TURN")
+            .empty());
+  auto early = of(audit_hand(hand("No Limit", "D: calls $100\nC: calls $100\n")), "OUT_OF_TURN");
+  REQUIRE(early.size() == 2);
+  CHECK(early[0]->seat == 4);
+  CHECK(early[0]->expected == 3);  // C's turn
+  // Folding ahead of one's turn is how sites print players sitting out: not reported.
+  CHECK(of(audit_hand(hand("No Limit", "D: folds\nC: calls $100\nA: calls $50\nB: checks\n")),
+           "OUT_OF_TURN")
+            .empty());
+  // After the flop the small blind acts first; the big blind acting first is out of turn.
+  auto post = of(audit_hand(hand("No Limit", kLimpedToFlop + "B: checks\n")), "OUT_OF_TURN");
+  REQUIRE(post.size() == 1);
+  CHECK(post[0]->seat == 2);
+  CHECK(post[0]->expected == 1);
+}
+
+TEST_CASE("order of action heads-up and after straddles", "[rules]") {
+  // Rule 000 ("When there are only two players"): the button posts the small blind and acts
+  // first before the flop, last on every later round.
+  const std::string heads_up =
+      "PokerStars Hand #2: Hold'em No Limit ($1/$2 USD) - 2020/01/01 12:00:00 ET\n"
+      "Table 'T' 2-max Seat #1 is the button\n"
+      "Seat 1: Button ($200 in chips)\n"
+      "Seat 2: Other ($200 in chips)\n"
+      "Button: posts small blind $1\n"
+      "Other: posts big blind $2\n"
+      "*** HOLE CARDS ***\n"
+      "Button: calls $1\n"
+      "Other: checks\n"
+      "*** FLOP *** [2c 7d 9h]\n"
+      "Other: checks\n"
+      "Button: checks\n"
+      "*** SUMMARY ***\n";
+  AuditResult r = audit_hand(parse_text(heads_up, "hu.txt").at(0));
+  CHECK(of(r, "OUT_OF_TURN").empty());
+  // Rule 000, straddle example: Carol straddles under the gun, so Joane acts first. Mississippi
+  // straddle: Ellen straddles on the button, so the small blind acts first.
+  const std::string five =
+      "PokerStars Hand #3: Hold'em No Limit ($1/$2 USD) - 2020/01/01 12:00:00 ET\n"
+      "Table 'T' 6-max Seat #5 is the button\n"
+      "Seat 1: Alice ($200 in chips)\nSeat 2: Dianne ($200 in chips)\nSeat 3: Carol ($200 in "
+      "chips)\n"
+      "Seat 4: Joane ($200 in chips)\nSeat 5: Ellen ($200 in chips)\n"
+      "Alice: posts small blind $1\nDianne: posts big blind $2\n";
+  const std::string live = five +
+                           "Carol: posts straddle $4\n*** HOLE CARDS ***\n"
+                           "Joane: folds\nEllen: calls $4\nAlice: folds\nDianne: calls $2\n"
+                           "Carol: raises $8 to $12\nEllen: folds\nDianne: calls $8\n"
+                           "*** SUMMARY ***\n";
+  CHECK(of(audit_hand(parse_text(live, "s.txt").at(0)), "OUT_OF_TURN").empty());
+  CHECK(of(audit_hand(parse_text(live, "s.txt").at(0)), "RAISE_BELOW_MINIMUM").empty());
+  const std::string mississippi = five +
+                                  "Ellen: posts straddle $4\n*** HOLE CARDS ***\n"
+                                  "Alice: folds\nDianne: calls $2\nCarol: folds\n"
+                                  "Joane: calls $4\nEllen: checks\n*** SUMMARY ***\n";
+  CHECK(of(audit_hand(parse_text(mississippi, "m.txt").at(0)), "OUT_OF_TURN").empty());
+}
