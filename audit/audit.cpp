@@ -433,7 +433,7 @@ class Auditor {
   }
 
   // The betting rules an action must follow, checked before it changes anything (rule texts
-  // 001-003: betting procedure, no-limit and pot-limit). Returns false when the action is not
+  // 000: procedure, 002: no-limit and pot-limit). Returns false when the action is not
   // replayed (a folded player calling or raising has no chips in play). Never repairs: every
   // other action is replayed as printed.
   bool check_legality(const Event& e, const PlayerState& p) {
