@@ -256,6 +256,7 @@ class Auditor {
         if (actor && !check_legality(e, *actor)) continue;
       }
       note_blind(e);
+      check_forced_bet(e);
       switch (e.kind) {
         case EventKind::PostAnte:
           if ((p = player(e))) put(*p, e, e.amount, 0);
@@ -378,6 +379,36 @@ class Auditor {
           break;
       }
     }
+  }
+
+  // Big-bet games: blinds are the sizes of the stakes (fixed-limit stakes are bet sizes, whose
+  // blinds differ per site: not checked). A player short of the blind posts all they have.
+  void check_forced_bet(const Event& e) {
+    if (h_.structure != Structure::NoLimit && h_.structure != Structure::PotLimit) return;
+    Money expected = 0;
+    const char* what = "";
+    switch (e.kind) {
+      case EventKind::PostSmallBlind:
+        expected = h_.small_blind, what = "small blind";
+        break;
+      case EventKind::PostBigBlind:
+        expected = h_.big_blind, what = "big blind";
+        break;
+      case EventKind::PostBothBlinds:
+        expected = h_.small_blind + h_.big_blind, what = "small and big blind";
+        break;
+      default:
+        return;
+    }
+    if (expected <= 0 || e.amount == expected) return;
+    auto it = players_.find(e.seat);
+    // All-in for less: the post takes the whole stack (checked before the replay applies it).
+    if (e.amount < expected && it != players_.end() && it->second.stack <= e.amount) return;
+    add("WRONG_FORCED_BET", Severity::Warning, Street::Setup, e.seat, expected, e.amount,
+        fmt::format("line {}: {} posts {} as {}; the stakes say {}", e.line,
+                    it == players_.end() ? std::string("seat") : it->second.player, amt(e.amount),
+                    what, amt(expected)),
+        e.line);
   }
 
   void note_blind(const Event& e) {

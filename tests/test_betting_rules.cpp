@@ -191,3 +191,17 @@ TEST_CASE("order of action heads-up and after straddles", "[rules]") {
                                   "Joane: calls $4\nEllen: checks\n*** SUMMARY ***\n";
   CHECK(of(audit_hand(parse_text(mississippi, "m.txt").at(0)), "OUT_OF_TURN").empty());
 }
+
+TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]") {
+  std::string text =
+      "PokerStars Hand #4: Hold'em No Limit ($1/$2 USD) - 2020/01/01 12:00:00 ET\n"
+      "Table 'T' 6-max Seat #3 is the button\n"
+      "Seat 1: A ($200 in chips)\nSeat 2: B ($1.50 in chips)\nSeat 3: C ($200 in chips)\n"
+      "A: posts small blind $0.50\nB: posts big blind $1.50 and is all-in\n"
+      "*** HOLE CARDS ***\nC: folds\nA: folds\n*** SUMMARY ***\n";
+  auto f = of(audit_hand(parse_text(text, "b.txt").at(0)), "WRONG_FORCED_BET");
+  REQUIRE(f.size() == 1);  // the short big blind is all-in: only the small blind is wrong
+  CHECK(f[0]->seat == 1);
+  CHECK(f[0]->expected == 100);
+  CHECK(f[0]->actual == 50);
+}
