@@ -215,6 +215,7 @@ class Auditor {
   void new_round(Street s) {
     Street round = s == Street::Setup ? Street::Preflop : s;
     if (round == round_) return;
+    check_round_closed(s);
     round_ = round;
     max_bet_ = 0;
     blind_floor_ = 0;
@@ -223,6 +224,32 @@ class Auditor {
     for (auto& [seat, p] : players_) {
       p.street_bet = 0;
       p.may_raise = true;
+    }
+  }
+
+  // A betting round ends only when every player still able to bet has matched the largest bet
+  // (rule text 000: the round ends when all have put in the same amount or folded). Checked
+  // when the next round's first action comes; players all-in or folded are done already.
+  void check_round_closed(Street next) {
+    if (round_ == Street::Setup || !order_checked()) return;
+    int able = 0;
+    for (int seat : dealt_in_) {
+      auto it = players_.find(seat);
+      if (it != players_.end() && !it->second.folded && it->second.stack > 0) ++able;
+    }
+    for (int seat : dealt_in_) {
+      auto it = players_.find(seat);
+      if (it == players_.end()) continue;
+      const PlayerState& p = it->second;
+      if (p.folded || p.stack == 0) continue;
+      const Money owed = to_call(p) - p.street_bet;
+      // Alone with chips against all-in players, a player need not match a bet nobody made.
+      if (owed > 0 && (able > 1 || p.street_bet < max_bet_)) {
+        add("ROUND_NOT_CLOSED", Severity::Warning, next, p.seat, to_call(p), p.street_bet,
+            fmt::format("the {} round ended with {} {} short of the bet, yet {} was dealt",
+                        street_name(round_), p.player, amt(owed), street_name(next)),
+            0);
+      }
     }
   }
 

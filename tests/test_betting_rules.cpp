@@ -205,3 +205,19 @@ TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]")
   CHECK(f[0]->expected == 100);
   CHECK(f[0]->actual == 50);
 }
+
+TEST_CASE("the next round is dealt only once every bet is matched", "[rules]") {
+  auto open =
+      of(audit_hand(hand("No Limit", "A: bets $100\n*** TURN *** [2c 7d 9h] [Js]\nA: checks\n",
+                         kLimpedToFlop)),
+         "ROUND_NOT_CLOSED");
+  REQUIRE(open.size() == 3);  // B, C and D never answered A's bet
+  CHECK(open[0]->expected == 10000);
+  CHECK(open[0]->actual == 0);
+  CHECK(of(audit_hand(hand("No Limit",
+                           "A: bets $100\nB: calls $100\nC: folds\nD: calls $100\n"
+                           "*** TURN *** [2c 7d 9h] [Js]\nA: checks\n",
+                           kLimpedToFlop)),
+           "ROUND_NOT_CLOSED")
+            .empty());
+}

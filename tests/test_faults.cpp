@@ -79,6 +79,7 @@ TEST_CASE("fault: wrong call amount", "[faults]") {
   check_fault({"call_amount",
                "35824715133",
                {{"WRONG_CALL_AMOUNT", 5, 20, 10},
+                {"ROUND_NOT_CLOSED", 5, 30, 20},
                 {"TOTAL_POT_MISMATCH", 0, 510, 520},
                 {"CHIPS_NOT_CONSERVED", 0, 510, 520},
                 {"PAYOUT_MISMATCH", 0, 485, 495}}});

@@ -352,6 +352,7 @@ TEST_CASE("Winamax fault: wrong call amount", "[faults][winamax]") {
   // "Player5 calls 20" -> "calls 10" (tournament, centi-chips): Player5 folds on the flop.
   check_fault("call_amount", "7959970263859201-1-1288800933",
               {{"WRONG_CALL_AMOUNT", 9, 2000, 1000},
+               {"ROUND_NOT_CLOSED", 9, 2000, 1000},
                {"TOTAL_POT_MISMATCH", 0, 83000, 84000},
                {"CHIPS_NOT_CONSERVED", 0, 83000, 84000},
                {"PAYOUT_MISMATCH", 0, 83000, 84000}});
