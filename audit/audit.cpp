@@ -221,6 +221,10 @@ class Auditor {
     blind_floor_ = 0;
     last_full_raise_ = h_.big_blind;
     raise_base_ = 0;
+    bets_this_round_ = 0;
+    contenders_at_start_ = 0;
+    for (const auto& [seat, p] : players_)
+      if (!p.folded && p.stack > 0 && dealt_in_.count(seat)) ++contenders_at_start_;
     for (auto& [seat, p] : players_) {
       p.street_bet = 0;
       p.may_raise = true;
@@ -480,6 +484,57 @@ class Auditor {
     last_actor_ = p.seat;
   }
 
+  // --- fixed limit ---------------------------------------------------------------------------
+  bool is_stud() const { return h_.game.find("Stud") != std::string::npos || h_.game == "Razz"; }
+
+  // The bet of a round: the small bet early, the big bet late (rule text 003: "20/40" hold'em;
+  // stud from 5th street; single draw after the draw; triple draw after the second draw).
+  Money bet_unit(Street street) const {
+    const bool single_draw = h_.game == "5 Card Draw" || h_.game == "2-7 Single Draw";
+    bool late = false;
+    switch (street) {
+      case Street::Setup:
+      case Street::Preflop:
+        late = false;
+        break;
+      case Street::Flop:
+        late = single_draw;
+        break;
+      default:
+        late = true;
+        break;
+    }
+    return late ? h_.big_bet : h_.small_bet;
+  }
+
+  // Fixed limit: every bet and raise is exactly one bet of the round (all-in for less excepted;
+  // in stud the first bet completes the bring-in to a small bet, and on 4th street an open pair
+  // allows the big bet), and a round allows a bet and three raises unless only two players are in.
+  void check_fixed_limit(const Event& e, const PlayerState& p) {
+    const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
+    const bool all_in = chips >= p.stack;
+    auto expected_with = [&](Money unit) { return max_bet_ < unit ? unit : max_bet_ + unit; };
+    const Money unit = bet_unit(e.street);
+    Money expected = expected_with(unit);
+    if (is_stud() && e.street == Street::Flop && e.to == expected_with(h_.big_bet))
+      expected = e.to;  // a double bet on 4th street (legal with an open pair)
+    if (!all_in && e.to != expected) {
+      const bool over = e.to > expected;
+      add(over ? "BET_ABOVE_LIMIT"
+               : (e.kind == EventKind::Bet ? "BET_BELOW_MINIMUM" : "RAISE_BELOW_MINIMUM"),
+          Severity::Warning, e.street, p.seat, expected, e.to,
+          fmt::format("line {}: {} goes to {}; the fixed limit is {}", e.line, p.player, amt(e.to),
+                      amt(expected)),
+          e.line);
+    }
+    if (bets_this_round_ >= 4 && contenders_at_start_ > 2) {
+      add("RAISE_CAP_EXCEEDED", Severity::Warning, e.street, p.seat, 4, bets_this_round_ + 1,
+          fmt::format("line {}: {} raises after a bet and three raises (the cap)", e.line,
+                      p.player),
+          e.line);
+    }
+  }
+
   static bool is_action(EventKind k) {
     return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
            k == EventKind::Bet || k == EventKind::Raise;
@@ -512,6 +567,11 @@ class Auditor {
       add("ILLEGAL_CHECK", Severity::Warning, e.street, p.seat, to_call(p) - p.street_bet, 0,
           fmt::format("line {}: {} checks facing a bet of {}", e.line, p.player, amt(to_call(p))),
           e.line);
+    }
+    if (h_.structure == Structure::FixedLimit && h_.small_bet > 0 &&
+        (e.kind == EventKind::Bet || e.kind == EventKind::Raise)) {
+      check_fixed_limit(e, p);
+      return true;
     }
     if (!big_bet_game() || (e.kind != EventKind::Bet && e.kind != EventKind::Raise)) return true;
     const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
@@ -562,6 +622,7 @@ class Auditor {
       case EventKind::PostBigBlind:
         last_full_raise_ = std::max(last_full_raise_, h_.big_blind);
         raise_base_ = max_bet_;
+        bets_this_round_ = 1;  // the big blind is the round's first bet
         return;
       case EventKind::PostStraddle:
         // A straddle sets the minimum raise but is not a raise: everyone keeps the option.
@@ -570,6 +631,7 @@ class Auditor {
         return;
       case EventKind::Bet:
       case EventKind::Raise: {
+        ++bets_this_round_;
         const Money increment = e.to - max_before;
         if (increment >= last_full_raise_ || e.to - raise_base_ >= last_full_raise_) {
           if (increment >= last_full_raise_) last_full_raise_ = increment;
@@ -1152,7 +1214,9 @@ class Auditor {
   int last_actor_{0};
   Street turn_round_{Street::Setup};
   Money last_full_raise_{0};  // the minimum raise increment in this round
-  Money raise_base_{0};       // the street total of the last full bet or raise
+  int bets_this_round_{0};    // fixed limit: the bet and raises made in this round
+  int contenders_at_start_{0};
+  Money raise_base_{0};  // the street total of the last full bet or raise
   Money excess_in_collection_{0};
   Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
 };

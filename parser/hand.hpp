@@ -153,6 +153,9 @@ struct Hand {
   Money small_blind{0};
   Money big_blind{0};
   Money ante{0};               // from the header, or the largest ante posted
+  // Fixed limit: the bet of the early rounds and of the late ones (0 in other structures).
+  Money small_bet{0};
+  Money big_bet{0};
   std::string started_at_utc;  // ISO 8601 "YYYY-MM-DDTHH:MM:SSZ", empty if unknown
   std::string table_name;
   int max_seats{0};

@@ -134,6 +134,11 @@ class Builder : HandBuilder {
       if (!sb || !bb) return false;
       h_.small_blind = *sb;
       h_.big_blind = *bb;
+      if (h_.structure == Structure::FixedLimit) {
+        // 888 prints the blinds ("0.50/1 Blinds Fix Limit"): the bets are one and two big blinds.
+        h_.small_bet = *bb;
+        h_.big_bet = 2 * *bb;
+      }
     }
     // 888 prints no time zone; the times are taken as UTC (docs/sites/pacific.md).
     if (!g.year.empty()) {

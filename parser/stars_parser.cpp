@@ -212,6 +212,11 @@ class Builder : HandBuilder {
     if (!sbm || !bbm) return false;
     h_.small_blind = *sbm;
     h_.big_blind = *bbm;
+    if (h_.structure == Structure::FixedLimit) {
+      // Fixed-limit stakes are the two bet sizes ("$1/$2": blinds of $0.50 and $1).
+      h_.small_bet = *sbm;
+      h_.big_bet = *bbm;
+    }
     std::size_t ante_pos = stakes.find("Ante ");
     if (ante_pos != std::string_view::npos) {
       if (auto a = money(stakes.substr(ante_pos + 5), ln)) h_.ante = *a;

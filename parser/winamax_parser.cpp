@@ -149,6 +149,11 @@ class Builder : HandBuilder {
     if (stakes.size() == 3) h_.ante = stakes[0];
     h_.small_blind = stakes[stakes.size() - 2];
     h_.big_blind = stakes.back();
+    if (h_.structure == Structure::FixedLimit) {
+      // As in PokerStars-format headers, fixed-limit stakes are the two bet sizes.
+      h_.small_bet = h_.small_blind;
+      h_.big_bet = h_.big_blind;
+    }
     // Winamax prints UTC; a missing zone is read as UTC too rather than losing the time.
     h_.started_at_utc = to_utc(hd.date, hd.time, hd.zone.empty() ? "UTC" : hd.zone);
     return true;

@@ -221,3 +221,38 @@ TEST_CASE("the next round is dealt only once every bet is matched", "[rules]") {
            "ROUND_NOT_CLOSED")
             .empty());
 }
+
+TEST_CASE("fixed limit 20/40: a bet, a raise, a re-raise and the cap", "[rules]") {
+  // Rule 003: in 20/40 the flop bet is 20, the raise makes it 40, the re-raise 60, the cap 80;
+  // no more raises after the cap; turn and river bets are 40.
+  const std::string head =
+      "PokerStars Hand #5: Hold'em Limit ($20/$40 USD) - 2020/01/01 12:00:00 ET\n"
+      "Table 'T' 6-max Seat #4 is the button\n"
+      "Seat 1: A ($1000 in chips)\nSeat 2: B ($1000 in chips)\nSeat 3: C ($1000 in chips)\n"
+      "Seat 4: D ($1000 in chips)\n"
+      "A: posts small blind $10\nB: posts big blind $20\n*** HOLE CARDS ***\n"
+      "C: calls $20\nD: calls $20\nA: calls $10\nB: checks\n*** FLOP *** [2c 7d 9h]\n";
+  auto audit_of = [&](const std::string& flop) {
+    return audit_hand(parse_text(head + flop + "*** SUMMARY ***\n", "fl.txt").at(0));
+  };
+  AuditResult capped = audit_of(
+      "A: bets $20\nB: raises $20 to $40\nC: raises $20 to $60\nD: raises $20 to $80\n"
+      "A: calls $60\nB: calls $40\nC: calls $20\n*** TURN *** [2c 7d 9h] [Js]\nA: bets $40\n");
+  for (const char* code : {"BET_ABOVE_LIMIT", "BET_BELOW_MINIMUM", "RAISE_BELOW_MINIMUM",
+                           "RAISE_CAP_EXCEEDED", "ROUND_NOT_CLOSED", "OUT_OF_TURN"})
+    CHECK(of(capped, code).empty());
+  auto cap = of(audit_of("A: bets $20\nB: raises $20 to $40\nC: raises $20 to $60\n"
+                         "D: raises $20 to $80\nA: raises $20 to $100\n"),
+                "RAISE_CAP_EXCEEDED");
+  REQUIRE(cap.size() == 1);
+  CHECK(cap[0]->seat == 1);
+  auto big = of(audit_of("A: bets $40\n"), "BET_ABOVE_LIMIT");
+  REQUIRE(big.size() == 1);
+  CHECK(big[0]->expected == 2000);
+  CHECK(big[0]->actual == 4000);
+  auto small_turn = of(audit_of("A: checks\nB: checks\nC: checks\nD: checks\n"
+                                "*** TURN *** [2c 7d 9h] [Js]\nA: bets $20\n"),
+                       "BET_BELOW_MINIMUM");
+  REQUIRE(small_turn.size() == 1);
+  CHECK(small_turn[0]->expected == 4000);
+}
