@@ -1122,7 +1122,12 @@ class Auditor {
       std::sort(expected.begin(), expected.end());
       std::vector<int> actual = bp.winners;
       std::sort(actual.begin(), actual.end());
-      if (actual.empty() || actual == expected) continue;
+      if (!actual.empty() && actual == expected) {
+        check_split(bp, high.empty() ? std::vector<int>{} : best_of_map(high),
+                    low.empty() ? std::vector<int>{} : best_of_map(low));
+        continue;
+      }
+      if (actual.empty()) continue;
       // What the best hand(s) got from this pot, against the pot net of rake.
       Money got = 0;
       for (const Collection& c : collections_) {
@@ -1136,6 +1141,80 @@ class Auditor {
           fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
                       pot_name(bp.index), fmt::join(actual, ", "), fmt::join(expected, ", "), what),
           0);
+    }
+  }
+
+  // The smallest chip in play: the greatest common divisor of every stack and amount of the hand
+  // and of the amount to share (a cent at most cash tables, a whole chip in Winamax tournaments
+  // whose amounts are printed with cents).
+  Money smallest_chip(Money amount) const {
+    Money g = amount;
+    for (const Seat& seat : h_.seats) g = std::gcd(g, seat.stack);
+    for (const Event& e : h_.events) g = std::gcd(g, e.amount);
+    return g > 0 ? g : 1;
+  }
+
+  // Seats in the order odd chips go: clockwise from the first seat left of the button.
+  std::vector<int> from_button(std::vector<int> seats) const {
+    std::sort(seats.begin(), seats.end());
+    auto first = std::upper_bound(seats.begin(), seats.end(), h_.button_seat);
+    std::rotate(seats.begin(), first, seats.end());
+    return seats;
+  }
+
+  // Shares `amount` equally between `seats`; the chips left over go one each to the first seats
+  // left of the button.
+  void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out) const {
+    if (seats.empty()) return;
+    const Money unit = smallest_chip(amount);
+    const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
+    Money left = amount - each * static_cast<Money>(seats.size());
+    for (int seat : from_button(seats)) {
+      out[seat] += each + (left > 0 ? unit : 0);
+      if (left > 0) left -= unit;
+    }
+  }
+
+  // How a pot with the right winners is divided: equal shares, hi/lo halves (the odd chip to the
+  // high half), odd chips to the first winners left of the button. Stud gives odd chips by suit,
+  // which is not modelled: there only the shares, not who got the odd chip, are checked.
+  void check_split(const BuiltPot& bp, const std::vector<int>& high, const std::vector<int>& low) {
+    if (high.size() + low.size() < 2) return;  // one winner: nothing to split
+    const Money net = bp.amount - bp.rake;
+    std::map<int, Money> expected, paid;
+    if (!high.empty() && !low.empty()) {
+      const Money low_half = net / 2;
+      share(net - low_half, high, expected);
+      share(low_half, low, expected);
+    } else {
+      share(net, high.empty() ? low : high, expected);
+    }
+    for (const Collection& c : collections_) {
+      int index = c.pot_index < 0 ? 0 : c.pot_index;
+      if (index == bp.index) paid[c.seat] += c.amount;
+    }
+    Money total_paid = 0;
+    for (const auto& [seat, m] : paid) total_paid += m;
+    if (total_paid != net) return;  // PAYOUT_MISMATCH already says the pot was not paid in full
+    const bool stud = is_stud();
+    for (const auto& [seat, want] : expected) {
+      const Money got = paid.count(seat) ? paid[seat] : 0;
+      if (got == want) continue;
+      const Money off = got > want ? got - want : want - got;
+      const Money odd_chips = static_cast<Money>(expected.size()) * smallest_chip(net);
+      if (off < odd_chips) {
+        if (stud) continue;  // odd chips by suit: not modelled
+        add("ODD_CHIP_MISMATCH", Severity::Error, Street::Showdown, seat, want, got,
+            fmt::format("{}: {} gets {} of the split, {} with the odd chips going left of the "
+                        "button",
+                        pot_name(bp.index), players_.at(seat).player, amt(got), amt(want)),
+            0);
+      } else {
+        add("WRONG_WINNER", Severity::Error, Street::Showdown, seat, want, got,
+            fmt::format("{}: {} gets {} of a split that gives them {}", pot_name(bp.index),
+                        players_.at(seat).player, amt(got), amt(want)),
+            0);
+      }
     }
   }
 

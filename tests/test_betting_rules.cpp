@@ -256,3 +256,53 @@ TEST_CASE("fixed limit 20/40: a bet, a raise, a re-raise and the cap", "[rules]"
   REQUIRE(small_turn.size() == 1);
   CHECK(small_turn[0]->expected == 4000);
 }
+
+TEST_CASE("split pots: equal shares, odd chips to the first winners left of the button",
+          "[rules]") {
+  // A and C tie with the same straight on the board; the pot of $2.01 net of rake cannot split
+  // evenly: the odd cent goes to the first of them left of the button (D, seat 4): A, seat 1.
+  auto hand_with = [](const std::string& a_gets, const std::string& c_gets,
+                      const std::string& antes = "", const std::string& total = "2") {
+    std::string text =
+        "PokerStars Hand #6: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 12:00:00 ET\n"
+        "Table 'T' 6-max Seat #4 is the button\n"
+        "Seat 1: A ($10 in chips)\nSeat 3: C ($10 in chips)\nSeat 4: D ($10 in chips)\n" +
+        antes +
+        "A: posts small blind $0.01\nC: posts big blind $0.02\n*** HOLE CARDS ***\n"
+        "D: folds\nA: raises $0.98 to $1\nC: calls $0.98\n"
+        "*** FLOP *** [9c Td Jh]\nA: checks\nC: checks\n*** TURN *** [9c Td Jh] [Qs]\n"
+        "A: checks\nC: checks\n*** RIVER *** [9c Td Jh Qs] [Kd]\nA: checks\nC: checks\n"
+        "*** SHOW DOWN ***\nA: shows [2c 3c]\nC: shows [4d 5d]\n"
+        "A collected $" +
+        a_gets + " from pot\nC collected $" + c_gets +
+        " from pot\n"
+        "*** SUMMARY ***\nTotal pot $" +
+        total +
+        " | Rake $0\n"
+        "Seat 1: A (small blind) showed [2c 3c] and won ($" +
+        a_gets +
+        ")\n"
+        "Seat 3: C (big blind) showed [4d 5d] and won ($" +
+        c_gets + ")\n";
+    return audit_hand(parse_text(text, "split.txt").at(0));
+  };
+  // $2.00 splits evenly.
+  AuditResult even = hand_with("1", "1");
+  CHECK(of(even, "ODD_CHIP_MISMATCH").empty());
+  CHECK(of(even, "WRONG_WINNER").empty());
+  // With three antes of $0.01 the pot is $2.03: A (first left of the button) gets the odd cent.
+  const std::string antes =
+      "A: posts the ante $0.01\nC: posts the ante $0.01\nD: posts the ante $0.01\n";
+  AuditResult odd_right = hand_with("1.02", "1.01", antes, "2.03");
+  CHECK(of(odd_right, "ODD_CHIP_MISMATCH").empty());
+  AuditResult odd_wrong = hand_with("1.01", "1.02", antes, "2.03");
+  auto odd = of(odd_wrong, "ODD_CHIP_MISMATCH");
+  REQUIRE(odd.size() == 2);
+  CHECK(odd[0]->seat == 1);
+  CHECK(odd[0]->expected == 102);
+  CHECK(odd[0]->actual == 101);
+  AuditResult unfair = hand_with("1.20", "0.80");
+  auto wrong = of(unfair, "WRONG_WINNER");
+  REQUIRE(wrong.size() == 2);
+  CHECK(wrong[0]->expected == 100);
+}
