@@ -107,62 +107,92 @@ const char* category_name(HandCategory c) {
 }
 
 namespace {
-HandValue eval5_impl(const Card* five, bool wheel_is_straight);
-}  // namespace
 
-HandValue eval5(const Card* five) { return eval5_impl(five, true); }
+// The highest straight in a 13-bit rank mask (bit r-2 for rank r), 0 if none; the wheel
+// counts when `wheel` is set.
+int straight_high(unsigned mask, bool wheel) {
+  for (int high = 14; high >= 6; --high) {
+    const unsigned run = 0x1Fu << (high - 6);
+    if ((mask & run) == run) return high;
+  }
+  if (wheel && (mask & 0x100Fu) == 0x100Fu) return 5;  // A, 2, 3, 4, 5
+  return 0;
+}
 
-namespace {
-HandValue eval5_impl(const Card* five, bool wheel_is_straight) {
+// The best high hand of any five of `n` cards (5 to 7), without trying every subset: rank
+// counts and suit masks say it directly. Values are those of pack() (compared as integers).
+HandValue eval_n(const Card* cards, int n, bool wheel_is_straight) {
   std::array<int, 15> count{};
-  bool flush = true;
-  for (int i = 0; i < 5; ++i) {
-    ++count[five[i].rank];
-    flush = flush && five[i].suit == five[0].suit;
+  std::array<unsigned, 4> suit_mask{};
+  std::array<int, 4> suit_count{};
+  unsigned all = 0;
+  for (int i = 0; i < n; ++i) {
+    ++count[cards[i].rank];
+    suit_mask[cards[i].suit] |= 1u << (cards[i].rank - 2);
+    ++suit_count[cards[i].suit];
+    all |= 1u << (cards[i].rank - 2);
   }
-  // Ranks ordered by how many of each, then by rank: the order hands compare in.
-  std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
-  int n = 0;
-  for (int r = 14; r >= 2; --r)
-    if (count[r]) groups[n++] = {count[r], r};
-  std::stable_sort(groups.begin(), groups.begin() + n,
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  auto top_of = [](unsigned mask, int k, std::array<int, 5>& out, int from) {
+    for (int r = 14; r >= 2 && k > 0; --r)
+      if (mask & (1u << (r - 2))) out[from++] = r, --k;
+  };
+  for (int s = 0; s < 4; ++s) {
+    if (suit_count[s] < 5) continue;
+    if (int high = straight_high(suit_mask[s], wheel_is_straight))
+      return pack(HandCategory::StraightFlush, {high, 0, 0, 0, 0});
+  }
+  int quad = 0, trips[2] = {0, 0}, pairs[3] = {0, 0, 0};
+  int nt = 0, np = 0;
+  for (int r = 14; r >= 2; --r) {
+    if (count[r] == 4 && !quad)
+      quad = r;
+    else if (count[r] == 3 && nt < 2)
+      trips[nt++] = r;
+    else if (count[r] == 2 && np < 3)
+      pairs[np++] = r;
+  }
   std::array<int, 5> ranks{};
-  int k = 0;
-  for (int g = 0; g < n; ++g)
-    for (int c = 0; c < groups[g].first && k < 5; ++c) ranks[k++] = groups[g].second;
-
-  int straight_high = 0;
-  if (n == 5) {
-    if (ranks[0] - ranks[4] == 4) straight_high = ranks[0];
-    if (wheel_is_straight && ranks[0] == 14 && ranks[1] == 5) straight_high = 5;  // A-2-3-4-5
+  if (quad) {
+    ranks = {quad, quad, quad, quad, 0};
+    top_of(all & ~(1u << (quad - 2)), 1, ranks, 4);
+    return pack(HandCategory::Quads, ranks);
   }
-  if (straight_high && flush) return pack(HandCategory::StraightFlush, {straight_high, 0, 0, 0, 0});
-  if (groups[0].first == 4) return pack(HandCategory::Quads, ranks);
-  if (groups[0].first == 3 && groups[1].first == 2) return pack(HandCategory::FullHouse, ranks);
-  if (flush) return pack(HandCategory::Flush, ranks);
-  if (straight_high) return pack(HandCategory::Straight, {straight_high, 0, 0, 0, 0});
-  if (groups[0].first == 3) return pack(HandCategory::Trips, ranks);
-  if (groups[0].first == 2 && groups[1].first == 2) return pack(HandCategory::TwoPair, ranks);
-  if (groups[0].first == 2) return pack(HandCategory::Pair, ranks);
+  if (nt >= 1 && (nt == 2 || np >= 1)) {
+    const int pair = nt == 2 ? std::max(trips[1], pairs[0]) : pairs[0];
+    return pack(HandCategory::FullHouse, {trips[0], trips[0], trips[0], pair, pair});
+  }
+  for (int s = 0; s < 4; ++s) {
+    if (suit_count[s] < 5) continue;
+    top_of(suit_mask[s], 5, ranks, 0);
+    return pack(HandCategory::Flush, ranks);
+  }
+  if (int high = straight_high(all, wheel_is_straight))
+    return pack(HandCategory::Straight, {high, 0, 0, 0, 0});
+  if (nt == 1) {
+    ranks = {trips[0], trips[0], trips[0], 0, 0};
+    top_of(all & ~(1u << (trips[0] - 2)), 2, ranks, 3);
+    return pack(HandCategory::Trips, ranks);
+  }
+  if (np >= 2) {
+    ranks = {pairs[0], pairs[0], pairs[1], pairs[1], 0};
+    top_of(all & ~(1u << (pairs[0] - 2)) & ~(1u << (pairs[1] - 2)), 1, ranks, 4);
+    return pack(HandCategory::TwoPair, ranks);
+  }
+  if (np == 1) {
+    ranks = {pairs[0], pairs[0], 0, 0, 0};
+    top_of(all & ~(1u << (pairs[0] - 2)), 3, ranks, 2);
+    return pack(HandCategory::Pair, ranks);
+  }
+  top_of(all, 5, ranks, 0);
   return pack(HandCategory::HighCard, ranks);
 }
+
 }  // namespace
 
+HandValue eval5(const Card* five) { return eval_n(five, 5, true); }
+
 HandValue best_of(const std::vector<Card>& cards) {
-  const int n = static_cast<int>(cards.size());
-  HandValue best = 0;
-  std::array<Card, 5> five{};
-  // Every 5-card subset: at most 21 for seven cards.
-  for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b)
-      for (int c = b + 1; c < n; ++c)
-        for (int d = c + 1; d < n; ++d)
-          for (int e = d + 1; e < n; ++e) {
-            five = {cards[a], cards[b], cards[c], cards[d], cards[e]};
-            best = std::max(best, eval5(five.data()));
-          }
-  return best;
+  return eval_n(cards.data(), static_cast<int>(cards.size()), true);
 }
 
 HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
@@ -219,7 +249,7 @@ bool qualifies_8(HandValue v) {
 }
 
 // Aces are always high in deuce-to-seven: A-5-4-3-2 is no straight.
-HandValue low_27(const Card* five) { return kLowFlip * 16 - eval5_impl(five, false); }
+HandValue low_27(const Card* five) { return kLowFlip * 16 - eval_n(five, 5, false); }
 
 HandValue best_low_a5(const std::vector<Card>& cards) {
   const int n = static_cast<int>(cards.size());

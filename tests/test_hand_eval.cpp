@@ -1,6 +1,8 @@
 // Hand values, with the worked examples of the hand-ranking rule text
 // (../shared/rules/004_f671926a555e38ee.txt, "Ranking of hands").
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <random>
 
 #include "audit/hand_eval.hpp"
 
@@ -127,4 +129,29 @@ TEST_CASE("deuce-to-seven: the worst high hand wins, aces high", "[eval]") {
   CHECK(d27("7c 6d 5h 4s 2c") > d27("6c 5d 4h 3s 2c"));  // 6-5-4-3-2 is a straight
   CHECK(d27("Kc Qd 9h 4s 2c") > d27("Ac 5d 4h 3s 2c"));  // A-5-4-3-2 is ace high, not a straight
   CHECK(d27("7h 5h 4h 3h 2h") < d27("Kc Qd Jh 9s 7c"));  // the flush counts against you
+}
+
+TEST_CASE("best of seven equals the best of its 21 five-card hands", "[eval]") {
+  // The seven-card evaluator reads the hand from rank counts and suit masks; each five-card hand
+  // is far simpler. 20,000 random deals must agree exactly.
+  std::mt19937 rng(11);
+  for (int round = 0; round < 20000; ++round) {
+    std::vector<int> deck(52);
+    for (int i = 0; i < 52; ++i) deck[i] = i;
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::vector<Card> seven;
+    for (int i = 0; i < 7; ++i)
+      seven.push_back(
+          {static_cast<std::uint8_t>(deck[i] % 13 + 2), static_cast<std::uint8_t>(deck[i] / 13)});
+    HandValue brute = 0;
+    for (int a = 0; a < 7; ++a)
+      for (int b = a + 1; b < 7; ++b)
+        for (int c = b + 1; c < 7; ++c)
+          for (int d = c + 1; d < 7; ++d)
+            for (int e = d + 1; e < 7; ++e) {
+              Card five[5] = {seven[a], seven[b], seven[c], seven[d], seven[e]};
+              brute = std::max(brute, eval5(five));
+            }
+    REQUIRE(best_of(seven) == brute);
+  }
 }
