@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -50,6 +51,9 @@ void run(const AuditArgs& a, int& exit_code) {
   opt.db_path = a.db;
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
+  // Hands per transaction. Not an option users need: the crash-safety tests set it small so that
+  // a run of a few MB commits many times and can be killed between two commits.
+  if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) opt.batch_hands = std::atoi(b);
   AuditSummary s;
   try {
     s = run_audit(opt, std::cerr);

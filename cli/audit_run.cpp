@@ -368,7 +368,8 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
     }
   }
 
-  db::Writer writer(options.db_path);
+  db::Writer writer(options.db_path,
+                    options.batch_hands > 0 ? options.batch_hands : db::Writer::kDefaultBatchHands);
   // First pass: digests, so that a file audited before is skipped before any parsing.
   std::vector<InputFile> todo;
   std::uint64_t total_bytes = 0;

@@ -17,6 +17,7 @@ struct AuditOptions {
   std::string db_path;
   bool progress{false};  // draw a progress line on stderr
   unsigned jobs{1};      // threads parsing and auditing; one more reads, the caller's thread writes
+  int batch_hands{0};    // hands per SQLite transaction; 0: the Writer's default
 };
 
 struct CodeCount {
