@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -309,5 +310,28 @@ TEST_CASE("killed or interrupted mid-import, a rerun gives the uninterrupted dat
       CHECK(dump(db) == expected);
     }
   }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("Ctrl-C during the first pass over the files is an interruption too", "[crash]") {
+  // The first pass reads every file for its digest before any hand is parsed; on a large input it
+  // takes a while. A named pipe holds the process there until the test closes it.
+  fs::path dir = temp_dir();
+  const fs::path fifo = dir / "pipe.txt", db = dir / "p.db", log = dir / "p.log";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  pid_t pid = start_audit(fifo, db, log);
+  int fd = ::open(fifo.c_str(), O_WRONLY);  // returns once hhaudit opened the pipe to read it
+  REQUIRE(fd >= 0);
+  const std::string hand =
+      hh::test::read_file(hh::test::testdata("sample/fixtures_holdem_walk.txt"));
+  REQUIRE(::write(fd, hand.data(), hand.size()) == static_cast<ssize_t>(hand.size()));
+  kill(pid, SIGINT);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // delivered while it reads
+  ::close(fd);
+  const Exit e = wait_for(pid);
+  CHECK_FALSE(e.signaled);
+  CHECK(e.code == 2);
+  CHECK(hh::test::read_file(log).find("interrupted; what was read is saved") != std::string::npos);
+  CHECK(integrity(db) == "ok\n");
   fs::remove_all(dir);
 }
