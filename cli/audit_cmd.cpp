@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -65,6 +66,9 @@ void run(const AuditArgs& a, int& exit_code) {
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
   RakeSchedules rake;
+  // Hands per transaction. Not an option users need: the crash-safety tests set it small so that
+  // a run of a few MB commits many times and can be killed between two commits.
+  if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) opt.batch_hands = std::atoi(b);
   AuditSummary s;
   try {
     if (!a.no_rake) {

@@ -34,6 +34,21 @@ std::atomic<bool> g_interrupted{false};
 
 extern "C" void on_sigint(int) { g_interrupted.store(true); }
 
+// Catches SIGINT for the life of a run and restores the previous handler however the run ends.
+class SigintGuard {
+ public:
+  SigintGuard() {
+    g_interrupted.store(false);
+    old_ = std::signal(SIGINT, on_sigint);
+  }
+  ~SigintGuard() { std::signal(SIGINT, old_); }
+  SigintGuard(const SigintGuard&) = delete;
+  SigintGuard& operator=(const SigintGuard&) = delete;
+
+ private:
+  void (*old_)(int);
+};
+
 struct InputFile {
   std::string path;
   bool from_folder{false};  // found by walking a folder rather than named
@@ -375,11 +390,16 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
     }
   }
 
-  db::Writer writer(options.db_path);
+  db::Writer writer(options.db_path,
+                    options.batch_hands > 0 ? options.batch_hands : db::Writer::kDefaultBatchHands);
   // First pass: digests, so that a file audited before is skipped before any parsing.
+  // From here on Ctrl-C stops the run cleanly, also during the first pass, which reads every byte
+  // of a large input once before any hand is parsed.
+  SigintGuard sigint;
   std::vector<InputFile> todo;
   std::uint64_t total_bytes = 0;
   for (InputFile& f : inputs) {
+    if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
     ScanResult s = scan(f);
     if (!s.ok) {
       err << "hhaudit: cannot read " << f.path << "\n";
@@ -411,8 +431,6 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   std::mutex err_mu, failure_mu;
   std::atomic<long> io_errors{0};
   std::exception_ptr failure;
-  g_interrupted.store(false);
-  auto old_handler = std::signal(SIGINT, on_sigint);
 
   std::thread reader([&] {
     for (std::size_t i = 0; i < todo.size() && !g_interrupted.load(); ++i)
@@ -469,12 +487,10 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
     pipe.abort();
     reader.join();
     for (auto& w : workers) w.join();
-    std::signal(SIGINT, old_handler);
     throw;
   }
   reader.join();
   for (auto& w : workers) w.join();
-  std::signal(SIGINT, old_handler);
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);

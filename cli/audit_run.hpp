@@ -20,6 +20,7 @@ struct AuditOptions {
   unsigned jobs{1};      // threads parsing and auditing; one more reads, the caller's thread writes
   // Loaded once by the caller; nullptr: no rake schedule checks (audit/rake_check.hpp).
   const RakeSchedules* rake_schedules{nullptr};
+  int batch_hands{0};    // hands per SQLite transaction; 0: the Writer's default
 };
 
 struct CodeCount {

@@ -73,7 +73,7 @@ struct Writer::Impl {
   Statement begin, commit, savepoint, release, rollback_to;
   Statement find_file, restart_file, insert_file, finish_file;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_finding,
-      insert_conflict;
+      find_conflict, insert_conflict;
 
   Impl(const std::string& path, int batch)
       : db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX),
@@ -126,6 +126,11 @@ struct Writer::Impl {
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
                                "player, expected, actual, message, line) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    // The same occurrence (file, place, content) recorded by an earlier run of this file that
+    // was interrupted: recording it again would count one conflict twice.
+    find_conflict = Statement(db,
+                              "SELECT 1 FROM hand_conflicts WHERE existing_hand_id = ? AND "
+                              "file_id = ? AND byte_offset = ? AND content_sha256 = ? LIMIT 1");
     insert_conflict = Statement(db,
                                 "INSERT INTO hand_conflicts(site, site_hand_id, existing_hand_id, "
                                 "file_id, byte_offset, line, content_sha256, recorded_at) "
@@ -327,9 +332,20 @@ HandOutcome Writer::add_hand(std::int64_t file_id, const Hand& hand, const Audit
       return HandOutcome::Duplicate;
     }
     if (found) {
-      // Never overwrite: which copy is right is for a person to decide (v_conflicts).
-      Statement& s = m.insert_conflict;
+      bool recorded = false;
       {
+        ResetGuard g(m.find_conflict);
+        m.find_conflict.bind_int64(1, existing_id);
+        m.find_conflict.bind_int64(2, file_id);
+        m.find_conflict.bind_int64(3, static_cast<std::int64_t>(hand.source.byte_offset));
+        m.find_conflict.bind_text(4, content_sha);
+        recorded = m.find_conflict.step();
+      }
+      // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
+      // already recorded by an interrupted run of this file is not added twice; the file still
+      // counts the conflict, as its run did.
+      Statement& s = m.insert_conflict;
+      if (!recorded) {
         ResetGuard g(s);
         s.bind_text(1, site);
         s.bind_text(2, hand.site_hand_id);

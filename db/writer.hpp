@@ -50,7 +50,7 @@ class Writer {
   // audited (finish_file was called and committed), sets already_audited=true and changes
   // nothing: the caller skips the file. A file that was begun but never finished (an interrupted
   // run) returns its old file_id with already_audited=false; its hands that were committed then
-  // come back as Duplicate.
+  // come back as Duplicate, its conflicts recorded then as Conflict with no second row.
   std::int64_t begin_file(const FileRecord& f, bool& already_audited);
 
   // Stores one hand and its audit. content_sha256 = sha256_hex(hand.raw). An unparsed hand gets

@@ -1,0 +1,20 @@
+// libFuzzer target: the whole path a file takes before the database: decode, split, parse by
+// whatever site each hand belongs to, and audit every hand, parsed or not.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "audit/audit.hpp"
+#include "parser/decode.hpp"
+#include "parser/site.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const hh::Decoded d = hh::decode(std::string_view(reinterpret_cast<const char*>(data), size));
+  for (const hh::Hand& h : hh::parse_text(d.text, "fuzz.txt")) {
+    const hh::AuditResult r = hh::audit_hand(h);
+    // An unparsed hand always says why (tests/test_hostile.cpp relies on the same).
+    if (!h.parsed && r.findings.empty()) std::abort();
+  }
+  return 0;
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Copies seed inputs for one fuzz target into a folder: hand-history files of at most 64 KB from
+# the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
+# Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
+# Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit stars winamax pacific gg)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+target=$1
+dest=$2
+corpus=${HHAUDIT_CORPUS:-$root/../shared/corpus}
+case $target in
+  stars) dirs=(Stars) ; local_dirs=(sample) ;;
+  winamax) dirs=(Winamax) ; local_dirs=(winamax) ;;
+  pacific) dirs=(PacificPoker) ; local_dirs=(pacific) ;;
+  gg) dirs=(GGPoker) ; local_dirs=(gg) ;;
+  decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
+  *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
+esac
+mkdir -p "$dest"
+n=0
+copy_from() {
+  local dir=$1
+  [[ -d $dir ]] || return 0
+  # fpdb's expected-result files (.hp, .hands, .gt) are not inputs; sorted for a stable seed set.
+  while IFS= read -r -d '' f; do
+    # Flattened names keep files of the same name in different folders apart.
+    cp "$f" "$dest/$(echo "${f#"$dir"/}" | tr '/ ' '__')"
+    n=$((n + 1))
+  done < <(find "$dir" -type f -size -65k ! -name '*.hp' ! -name '*.hands' ! -name '*.gt' \
+             ! -name '*.md' ! -name '*.tsv' -print0 | sort -z)
+}
+for d in "${dirs[@]}"; do copy_from "$corpus/$d"; done
+for d in "${local_dirs[@]}"; do copy_from "$root/testdata/$d"; done
+echo "fuzz/seed.sh: $n seed files for $target in $dest"

@@ -1,0 +1,161 @@
+// Nothing lost: every hand that split_hands() finds in the files `hhaudit audit` takes in ends up
+// in the database, as a row of `hands` (parsed or `unparsed`) or as a duplicate or a conflict
+// counted by the run. Checked over the whole shared corpus (every site folder) and over a folder
+// of hostile files.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+
+#include "cli_run.hpp"
+#include "parser/decode.hpp"
+#include "parser/site.hpp"
+#include "parser/split.hpp"
+#include "test_paths.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh::test;
+
+namespace {
+
+// What the audit should take in from a folder, by the rules of cli/audit_run.cpp: every regular
+// file under it (symlinked folders not followed); a file whose first MiB holds no line that
+// starts a hand of a known site is skipped and counted "without hands", by design (folders hold
+// fpdb's .hp files, notes, exports of sites hhaudit does not read).
+struct Expected {
+  long files{0};
+  long without_hands{0};
+  long hands{0};                    // split_hands() over the audited files
+  long hands_in_skipped_files{0};   // hand starts beyond the first MiB of a skipped file
+  long hands_in_distinct_files{0};  // hands, counting files of identical content once
+};
+
+Expected expected_for(const fs::path& root) {
+  Expected e;
+  std::set<std::string> contents;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    const std::string bytes = read_file(it->path());
+    const std::string text = hh::decode(bytes).text;
+    const std::size_t n = hh::split_hands(text, &hh::is_any_hand_start).size();
+    bool known_start = false;
+    const std::string head = hh::decode(std::string_view(bytes).substr(0, 1 << 20)).text;
+    hh::LineCursor lines(head);
+    std::string_view line;
+    while (!known_start && lines.next(line)) known_start = hh::is_any_hand_start(line);
+    if (known_start) {
+      ++e.files;
+      e.hands += static_cast<long>(n);
+      // The database keeps one `files` row per content (files are identified by their SHA-256).
+      if (contents.insert(bytes).second) e.hands_in_distinct_files += static_cast<long>(n);
+    } else {
+      ++e.without_hands;
+      hh::LineCursor all(text);
+      while (all.next(line)) e.hands_in_skipped_files += hh::is_any_hand_start(line);
+    }
+  }
+  REQUIRE_FALSE(ec);
+  return e;
+}
+
+std::string scalar(const fs::path& db, const std::string& sql) {
+  Run r = run(bin() + " query --db " + q(db) + " --format csv \"" + sql + "\"");
+  REQUIRE(r.code == 0);
+  return r.out.substr(r.out.find('\n') + 1);
+}
+
+// Audits `root` and checks the counts against split_hands(); returns the run's summary.
+Summary audit_and_count(const fs::path& root, const fs::path& db, const Expected& e) {
+  Run r = run(bin() + " audit " + q(root) + " --db " + q(db) + " -q --fail-on none");
+  REQUIRE(r.code == 0);
+  const Summary s = summary_of(r.out);
+  CHECK(s.files == e.files);
+  CHECK(s.without_hands == e.without_hands);
+  CHECK(s.hands == e.hands);
+  const long rows = std::stol(scalar(db, "SELECT count(*) FROM hands"));
+  CHECK(rows + s.duplicates + s.conflicts == e.hands);
+  CHECK(std::stol(scalar(db, "SELECT count(*) FROM hand_conflicts")) == s.conflicts);
+  CHECK(std::stol(scalar(db, "SELECT count(*) FROM hands WHERE status = 'unparsed'")) <=
+        s.unparsed);
+  // Each file's own count adds up too.
+  CHECK(std::stol(scalar(db, "SELECT coalesce(sum(hands), 0) FROM files")) ==
+        e.hands_in_distinct_files);
+  return s;
+}
+
+void write(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary);
+  out << bytes;
+}
+
+}  // namespace
+
+TEST_CASE("nothing lost: the whole shared corpus", "[lost]") {
+  const fs::path corpus = shared_corpus();
+  if (!fs::is_directory(corpus)) {
+    WARN("skipped: no shared corpus at " << corpus.string());
+    return;
+  }
+  const Expected e = expected_for(corpus);
+  INFO("files " << e.files << ", without hands " << e.without_hands << ", hands " << e.hands);
+  CHECK(e.hands > 1000);
+  fs::path dir = temp_dir("hhaudit-lost");
+  audit_and_count(corpus, dir / "c.db", e);
+  // No file of the corpus hides hands of a known site past a first MiB without any.
+  CHECK(e.hands_in_skipped_files == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("nothing lost: hostile files", "[lost][hostile]") {
+  fs::path dir = temp_dir("hhaudit-lost-hostile");
+  const fs::path in = dir / "in";
+  fs::create_directories(in / "sub");
+  const std::string walk = read_file(testdata("sample/fixtures_holdem_walk.txt"));
+  const std::string banner = "Exported by some tool\nversion 1\n\n";
+  std::mt19937 rng(7);
+  std::string garbage(8192, '\0');
+  for (char& c : garbage) c = static_cast<char>(rng());
+
+  for (std::size_t cut = 10; cut < walk.size(); cut += 97)  // truncated hands
+    write(in / fmt::format("cut{}.txt", cut), walk.substr(0, cut));
+  write(in / "garbage.bin", garbage);                                          // no hand: skipped
+  write(in / "garbage_then_hand.txt", walk + "\n" + garbage + "\n\n" + walk);  // dup inside
+  write(in / "banner.txt", banner + walk);        // banner: a hand of its own
+  write(in / "sub" / "copy.txt", banner + walk);  // the same file again: duplicates
+  std::string conflict = walk;                    // same id, other content
+  conflict.replace(conflict.find("Total pot"), 9, "Total  pot");
+  write(in / "sub" / "conflict.txt", conflict);
+  std::string utf16 = "\xFF\xFE";
+  for (char c : walk + "\n\n" + walk) utf16 += std::string{c, '\0'};
+  write(in / "utf16_cut.txt", utf16.substr(0, utf16.size() - 3));
+  write(in / "empty.txt", "");
+  write(in / "header_only.txt", walk.substr(0, walk.find('\n') + 1));
+  write(in / "two_headers.txt", walk.substr(0, walk.find('\n') + 1) + walk);
+  // Hands after more than a MiB of other text: the file is skipped as "without hands" by design
+  // (see docs/reliability.md, known limits), and counted so.
+  write(in / "late_hand.txt", std::string((1 << 20) + 100, 'x') + "\n\n" + walk);
+
+  const Expected e = expected_for(in);
+  // Skipped: garbage.bin, empty.txt, late_hand.txt, and cut10.txt (its one line, "PokerStar",
+  // starts no hand).
+  CHECK(e.without_hands == 4);
+  CHECK(e.hands_in_skipped_files == 1);  // late_hand.txt's hand
+  CHECK(e.files == 12);
+  CHECK(e.hands == 17);
+  const Summary s = audit_and_count(in, dir / "h.db", e);
+  // The walk's id is stored once (banner.txt); every other version of it is a conflict: the five
+  // cut hands, the hand with garbage glued on, the lone headers of header_only.txt and
+  // two_headers.txt, conflict.txt and the cut UTF-16 hand.
+  CHECK(s.conflicts == 10);
+  // Identical copies: the walk in garbage_then_hand.txt, two_headers.txt and utf16_cut.txt, and
+  // both hands of sub/copy.txt (the banner is an unparsed hand of its own, equal by content).
+  CHECK(s.duplicates == 5);
+  CHECK(s.unparsed == 8);
+  fs::remove_all(dir);
+}
