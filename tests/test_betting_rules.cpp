@@ -30,10 +30,11 @@ Hand hand(const std::string& limit, const std::string& actions, const std::strin
   return hands[0];
 }
 
-std::vector<const Finding*> of(const AuditResult& r, const std::string& code) {
-  std::vector<const Finding*> out;
+// Copies, not pointers: the results are often temporaries.
+std::vector<Finding> of(const AuditResult& r, const std::string& code) {
+  std::vector<Finding> out;
   for (const Finding& f : r.findings)
-    if (f.code == code) out.push_back(&f);
+    if (f.code == code) out.push_back(f);
   return out;
 }
 
@@ -60,9 +61,9 @@ TEST_CASE("no-limit: after a $100 bet and a $140 all-in, a raise must make it $2
     if (s.player == "B") s.stack = 24000;
   auto f = of(audit_hand(low), "RAISE_BELOW_MINIMUM");
   REQUIRE(f.size() == 1);
-  CHECK(f[0]->seat == 3);
-  CHECK(f[0]->expected == 24000);
-  CHECK(f[0]->actual == 20000);
+  CHECK(f[0].seat == 3);
+  CHECK(f[0].expected == 24000);
+  CHECK(f[0].actual == 20000);
 }
 
 TEST_CASE("no-limit: a short all-in does not reopen the betting for the last full raiser",
@@ -81,7 +82,7 @@ TEST_CASE("no-limit: a short all-in does not reopen the betting for the last ful
                                       kLimpedToFlop));
   auto f = of(audit_hand(b_reraises), "RAISE_NOT_REOPENED");
   REQUIRE(f.size() == 1);
-  CHECK(f[0]->seat == 2);
+  CHECK(f[0].seat == 2);
 
   Hand a_reraises = with_short_c(hand("No Limit",
                                       "A: bets $100\nB: raises $100 to $200\n"
@@ -102,8 +103,8 @@ TEST_CASE("pot limit: a $50 bet into $100 may be raised to $250 at most", "[rule
   Hand over = hand("Pot Limit", "A: bets $100\nB: raises $401 to $501\n", to_flop);
   auto f = of(audit_hand(over), "BET_ABOVE_LIMIT");
   REQUIRE(f.size() == 1);
-  CHECK(f[0]->expected == 50000);
-  CHECK(f[0]->actual == 50100);
+  CHECK(f[0].expected == 50000);
+  CHECK(f[0].actual == 50100);
   // Opening pre-flop: pot 150, call 100 -> at most to 350 (3.5 big blinds, strict pot limit).
   Hand open_ok = hand("Pot Limit", "C: raises $250 to $350\n");
   CHECK(of(audit_hand(open_ok), "BET_ABOVE_LIMIT").empty());
@@ -114,15 +115,15 @@ TEST_CASE("pot limit: a $50 bet into $100 may be raised to $250 at most", "[rule
 TEST_CASE("bets below the big blind, checks facing a bet, acting after folding", "[rules]") {
   auto low = of(audit_hand(hand("No Limit", "A: bets $50\n", kLimpedToFlop)), "BET_BELOW_MINIMUM");
   REQUIRE(low.size() == 1);
-  CHECK(low[0]->expected == 10000);
-  CHECK(low[0]->actual == 5000);
+  CHECK(low[0].expected == 10000);
+  CHECK(low[0].actual == 5000);
   auto check = of(audit_hand(hand("No Limit", "C: checks\n")), "ILLEGAL_CHECK");
   REQUIRE(check.size() == 1);
-  CHECK(check[0]->seat == 3);
-  CHECK(check[0]->expected == 10000);
+  CHECK(check[0].seat == 3);
+  CHECK(check[0].expected == 10000);
   auto after = of(audit_hand(hand("No Limit", "C: folds\nC: calls $100\n")), "ACTION_AFTER_FOLD");
   REQUIRE(after.size() == 1);
-  CHECK(after[0]->seat == 3);
+  CHECK(after[0].seat == 3);
   // The big blind's option: a check on its own blind is legal.
   CHECK(of(audit_hand(hand("No Limit", "C: calls $100\nD: folds\nA: calls $50\nB: checks\n")),
            "ILLEGAL_CHECK")
@@ -137,8 +138,8 @@ TEST_CASE("order of action: left of the big blind first, then left of the button
             .empty());
   auto early = of(audit_hand(hand("No Limit", "D: calls $100\nC: calls $100\n")), "OUT_OF_TURN");
   REQUIRE(early.size() == 2);
-  CHECK(early[0]->seat == 4);
-  CHECK(early[0]->expected == 3);  // C's turn
+  CHECK(early[0].seat == 4);
+  CHECK(early[0].expected == 3);  // C's turn
   // Folding ahead of one's turn is how sites print players sitting out: not reported.
   CHECK(of(audit_hand(hand("No Limit", "D: folds\nC: calls $100\nA: calls $50\nB: checks\n")),
            "OUT_OF_TURN")
@@ -146,8 +147,8 @@ TEST_CASE("order of action: left of the big blind first, then left of the button
   // After the flop the small blind acts first; the big blind acting first is out of turn.
   auto post = of(audit_hand(hand("No Limit", kLimpedToFlop + "B: checks\n")), "OUT_OF_TURN");
   REQUIRE(post.size() == 1);
-  CHECK(post[0]->seat == 2);
-  CHECK(post[0]->expected == 1);
+  CHECK(post[0].seat == 2);
+  CHECK(post[0].expected == 1);
 }
 
 TEST_CASE("order of action heads-up and after straddles", "[rules]") {
@@ -201,9 +202,9 @@ TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]")
       "*** HOLE CARDS ***\nC: folds\nA: folds\n*** SUMMARY ***\n";
   auto f = of(audit_hand(parse_text(text, "b.txt").at(0)), "WRONG_FORCED_BET");
   REQUIRE(f.size() == 1);  // the short big blind is all-in: only the small blind is wrong
-  CHECK(f[0]->seat == 1);
-  CHECK(f[0]->expected == 100);
-  CHECK(f[0]->actual == 50);
+  CHECK(f[0].seat == 1);
+  CHECK(f[0].expected == 100);
+  CHECK(f[0].actual == 50);
 }
 
 TEST_CASE("the next round is dealt only once every bet is matched", "[rules]") {
@@ -212,8 +213,8 @@ TEST_CASE("the next round is dealt only once every bet is matched", "[rules]") {
                          kLimpedToFlop)),
          "ROUND_NOT_CLOSED");
   REQUIRE(open.size() == 3);  // B, C and D never answered A's bet
-  CHECK(open[0]->expected == 10000);
-  CHECK(open[0]->actual == 0);
+  CHECK(open[0].expected == 10000);
+  CHECK(open[0].actual == 0);
   CHECK(of(audit_hand(hand("No Limit",
                            "A: bets $100\nB: calls $100\nC: folds\nD: calls $100\n"
                            "*** TURN *** [2c 7d 9h] [Js]\nA: checks\n",
@@ -245,16 +246,16 @@ TEST_CASE("fixed limit 20/40: a bet, a raise, a re-raise and the cap", "[rules]"
                          "D: raises $20 to $80\nA: raises $20 to $100\n"),
                 "RAISE_CAP_EXCEEDED");
   REQUIRE(cap.size() == 1);
-  CHECK(cap[0]->seat == 1);
+  CHECK(cap[0].seat == 1);
   auto big = of(audit_of("A: bets $40\n"), "BET_ABOVE_LIMIT");
   REQUIRE(big.size() == 1);
-  CHECK(big[0]->expected == 2000);
-  CHECK(big[0]->actual == 4000);
+  CHECK(big[0].expected == 2000);
+  CHECK(big[0].actual == 4000);
   auto small_turn = of(audit_of("A: checks\nB: checks\nC: checks\nD: checks\n"
                                 "*** TURN *** [2c 7d 9h] [Js]\nA: bets $20\n"),
                        "BET_BELOW_MINIMUM");
   REQUIRE(small_turn.size() == 1);
-  CHECK(small_turn[0]->expected == 4000);
+  CHECK(small_turn[0].expected == 4000);
 }
 
 TEST_CASE("split pots: equal shares, odd chips to the first winners left of the button",
@@ -298,11 +299,11 @@ TEST_CASE("split pots: equal shares, odd chips to the first winners left of the 
   AuditResult odd_wrong = hand_with("1.01", "1.02", antes, "2.03");
   auto odd = of(odd_wrong, "ODD_CHIP_MISMATCH");
   REQUIRE(odd.size() == 2);
-  CHECK(odd[0]->seat == 1);
-  CHECK(odd[0]->expected == 102);
-  CHECK(odd[0]->actual == 101);
+  CHECK(odd[0].seat == 1);
+  CHECK(odd[0].expected == 102);
+  CHECK(odd[0].actual == 101);
   AuditResult unfair = hand_with("1.20", "0.80");
   auto wrong = of(unfair, "WRONG_WINNER");
   REQUIRE(wrong.size() == 2);
-  CHECK(wrong[0]->expected == 100);
+  CHECK(wrong[0].expected == 100);
 }
