@@ -427,7 +427,7 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   }
 
   const unsigned jobs = std::max(1u, options.jobs);
-  Pipeline pipe(2 * jobs + 2);
+  Pipeline pipe(jobs + 2);
   std::mutex err_mu, failure_mu;
   std::atomic<long> io_errors{0};
   std::exception_ptr failure;

@@ -43,7 +43,7 @@ struct AuditSummary {
 };
 
 // Runs the audit as a pipeline: a reader thread cuts files into batches of complete hands
-// (bounded: at most 2 * jobs + 2 batches in flight, so memory does not grow with the input),
+// (bounded: at most jobs + 2 batches in flight, so memory does not grow with the input),
 // `jobs` workers parse and audit them, and this thread writes them to SQLite in input order, so
 // the database is the same for any number of jobs. SIGINT stops reading; what was read is
 // written and committed, and files not read to their end stay unfinished for the next run.
