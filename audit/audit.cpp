@@ -1104,15 +1104,12 @@ class Auditor {
           if (v == best) seats.push_back(seat);
         return seats;
       };
-      std::vector<int> expected;
+      const std::vector<int> best_high = best_of_map(high), best_low = best_of_map(low);
+      std::vector<int> expected = best_high;
       std::string what;
-      if (!high.empty()) {
-        expected = best_of_map(high);
-        HandValue top = high.at(expected.front());
-        what = category_name(category_of(top));
-      }
+      if (!high.empty()) what = category_name(category_of(high.at(best_high.front())));
       if (!low.empty()) {
-        for (int seat : best_of_map(low))
+        for (int seat : best_low)
           if (std::find(expected.begin(), expected.end(), seat) == expected.end())
             expected.push_back(seat);
         what += what.empty() ? "the best low" : " and the best low";
@@ -1123,8 +1120,7 @@ class Auditor {
       std::vector<int> actual = bp.winners;
       std::sort(actual.begin(), actual.end());
       if (!actual.empty() && actual == expected) {
-        check_split(bp, high.empty() ? std::vector<int>{} : best_of_map(high),
-                    low.empty() ? std::vector<int>{} : best_of_map(low));
+        check_split(bp, best_high, best_low);
         continue;
       }
       if (actual.empty()) continue;
@@ -1147,10 +1143,14 @@ class Auditor {
   // The smallest chip in play: the greatest common divisor of every stack and amount of the hand
   // and of the amount to share (a cent at most cash tables, a whole chip in Winamax tournaments
   // whose amounts are printed with cents).
-  Money smallest_chip(Money amount) const {
-    Money g = amount;
-    for (const Seat& seat : h_.seats) g = std::gcd(g, seat.stack);
-    for (const Event& e : h_.events) g = std::gcd(g, e.amount);
+  Money smallest_chip(Money amount) {
+    if (!hand_chip_) {  // the hand's part, read once
+      Money g = 0;
+      for (const Seat& seat : h_.seats) g = std::gcd(g, seat.stack);
+      for (const Event& e : h_.events) g = std::gcd(g, e.amount);
+      hand_chip_ = g;
+    }
+    const Money g = std::gcd(amount, *hand_chip_);
     return g > 0 ? g : 1;
   }
 
@@ -1164,7 +1164,7 @@ class Auditor {
 
   // Shares `amount` equally between `seats`; the chips left over go one each to the first seats
   // left of the button.
-  void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out) const {
+  void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out) {
     if (seats.empty()) return;
     const Money unit = smallest_chip(amount);
     const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
@@ -1197,11 +1197,11 @@ class Auditor {
     for (const auto& [seat, m] : paid) total_paid += m;
     if (total_paid != net) return;  // PAYOUT_MISMATCH already says the pot was not paid in full
     const bool stud = is_stud();
+    const Money odd_chips = static_cast<Money>(expected.size()) * smallest_chip(net);
     for (const auto& [seat, want] : expected) {
       const Money got = paid.count(seat) ? paid[seat] : 0;
       if (got == want) continue;
       const Money off = got > want ? got - want : want - got;
-      const Money odd_chips = static_cast<Money>(expected.size()) * smallest_chip(net);
       if (off < odd_chips) {
         if (stud) continue;  // odd chips by suit: not modelled
         add("ODD_CHIP_MISMATCH", Severity::Error, Street::Showdown, seat, want, got,
@@ -1286,6 +1286,7 @@ class Auditor {
   std::map<int, std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
   bool pots_attributable_{true};
+  std::optional<Money> hand_chip_;  // gcd of the hand's stacks and amounts (smallest_chip)
   Street round_{Street::Setup};
   Money max_bet_{0};
   std::set<int> dealt_in_;  // seats with a forced bet or an action: in the hand
