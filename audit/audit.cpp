@@ -384,9 +384,7 @@ class Auditor {
   // clockwise (rising seat numbers) past players who folded, are all-in or were not dealt in.
   // Heads-up this makes the button act first pre-flop and last after, as the rules say. Stud
   // (the bring-in and the best hand showing decide) is not checked yet.
-  bool order_checked() const {
-    return h_.game.find("Stud") == std::string::npos && h_.game != "Razz" && !h_.game.empty();
-  }
+  bool order_checked() const { return !h_.game.empty() && !is_stud(); }
 
   void find_dealt_in() {
     for (const Event& e : h_.events) {
