@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "audit/finding.hpp"
+#include "audit/house_rules.hpp"
 #include "parser/hand.hpp"
 
 namespace hh {
@@ -26,7 +27,7 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
 void attribute_rake(std::vector<BuiltPot>& pots, Money rake);
 
 // Audits one hand. Never modifies or "repairs" it: findings record what the rules expect and
-// what the site printed.
-AuditResult audit_hand(const Hand& hand);
+// what the site printed. `rules` are the options of the house the hand was played in.
+AuditResult audit_hand(const Hand& hand, const HouseRules& rules = HouseRules{});
 
 }  // namespace hh

@@ -325,8 +325,8 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   pipe.push(std::move(last));
 }
 
-void work(Pipeline& pipe, const std::vector<InputFile>& files, const RakeSchedules* rake,
-          std::exception_ptr& failure, std::mutex& failure_mu) {
+void work(Pipeline& pipe, const std::vector<InputFile>& files, const HouseRulesBook& house,
+          const RakeSchedules* rake, std::exception_ptr& failure, std::mutex& failure_mu) {
   Batch b;
   try {
     while (pipe.take(b)) {
@@ -335,7 +335,7 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const RakeSchedul
       b.results.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
         b.parsed.push_back(parse_hand_text(ht, path));
-        b.results.push_back(audit_hand(b.parsed.back()));
+        b.results.push_back(audit_hand(b.parsed.back(), house.for_site(b.parsed.back().site)));
         if (rake) {
           std::vector<Finding> more = check_rake(b.parsed.back(), b.results.back(), *rake);
           auto& f = b.results.back().findings;
@@ -427,6 +427,8 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   }
 
   const unsigned jobs = std::max(1u, options.jobs);
+  const HouseRulesBook defaults;
+  const HouseRulesBook& house = options.house_rules ? *options.house_rules : defaults;
   Pipeline pipe(jobs + 2);
   std::mutex err_mu, failure_mu;
   std::atomic<long> io_errors{0};
@@ -439,7 +441,8 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   });
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < jobs; ++i)
-    workers.emplace_back([&] { work(pipe, todo, options.rake_schedules, failure, failure_mu); });
+    workers.emplace_back(
+        [&] { work(pipe, todo, house, options.rake_schedules, failure, failure_mu); });
 
   std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
   std::uint64_t done_bytes = 0;

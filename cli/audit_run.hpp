@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "audit/finding.hpp"
+#include "audit/house_rules.hpp"
 #include "audit/rake_schedule.hpp"
 
 namespace hh::cli {
@@ -20,7 +21,9 @@ struct AuditOptions {
   unsigned jobs{1};      // threads parsing and auditing; one more reads, the caller's thread writes
   // Loaded once by the caller; nullptr: no rake schedule checks (audit/rake_check.hpp).
   const RakeSchedules* rake_schedules{nullptr};
-  int batch_hands{0};    // hands per SQLite transaction; 0: the Writer's default
+  // The house rules of each site (audit/house_rules.hpp); nullptr: the defaults for every site.
+  const HouseRulesBook* house_rules{nullptr};
+  int batch_hands{0};  // hands per SQLite transaction; 0: the Writer's default
 };
 
 struct CodeCount {

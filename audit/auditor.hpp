@@ -1,0 +1,216 @@
+// The auditor's internals, shared by the files that implement its parts: the replay and betting
+// rules (betting.cpp), the order of action (action_order.cpp), the money checks
+// (money_checks.cpp) and the showdown (showdown.cpp). Not part of the library's interface: use
+// audit_hand() in audit/audit.hpp.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/money.hpp"
+
+namespace hh::detail {
+
+struct PlayerState {
+  int seat{0};
+  std::string player;
+  Money start{0};
+  Money stack{0};
+  Money gross{0};     // chips put in, before uncalled bets came back
+  Money returned{0};  // uncalled bets returned
+  Money collected{0};
+  Money cashed_out{0};
+  Money street_bet{0};  // live bet on the current betting round
+  Money dead{0};        // dead blinds: in the pot, never part of a bet to match nor returned
+  Money excess_in_collection{0};  // uncalled part paid back inside a collection (InCollection)
+  bool folded{false};
+  bool cashed{false};
+  bool may_raise{true};  // no action of this player's since the last full bet or raise
+};
+
+inline bool is_betting_round(Street s) { return s != Street::Showdown; }
+
+class Auditor {
+ public:
+  Auditor(const Hand& h, const HouseRules& rules) : h_(h), rules_(rules) {}
+
+  AuditResult run();
+
+ private:
+  std::string amt(Money m) const { return format_amount(m, h_.unit); }
+
+  void add(std::string code, Severity sev, std::optional<Street> street, int seat,
+           std::optional<Money> expected, std::optional<Money> actual, std::string message,
+           std::uint32_t line);
+
+  PlayerState* player(const Event& e);
+
+  // Moves chips from a stack into the pot; `live` is the part that counts as a bet this round.
+  void put(PlayerState& p, const Event& e, Money chips, Money live);
+
+  // The street total a call must reach. After a big blind all-in for less than the full blind,
+  // callers still owe the full blind while someone else could still match it; once every other
+  // player in the hand is all-in, matching the largest bet made is enough (PokerStars tournament
+  // hands 75726253875 and 25234313412).
+  Money to_call(const PlayerState& caller) const;
+
+  void new_round(Street s);
+
+  // A betting round ends only when every player still able to bet has matched the largest bet
+  // (rule text 000: the round ends when all have put in the same amount or folded). Checked
+  // when the next round's first action comes; players all-in or folded are done already.
+  void check_round_closed(Street next);
+
+  void replay();
+
+  // --- order of action ---------------------------------------------------------------------
+  // Flop and draw games: pre-flop the action starts left of the big blind (or of the last
+  // straddle, or of the button blind), on later rounds left of the button, and goes round
+  // clockwise (rising seat numbers) past players who folded, are all-in or were not dealt in.
+  // Heads-up this makes the button act first pre-flop and last after, as the rules say. Stud
+  // (the bring-in and the best hand showing decide) is not checked yet.
+  bool order_checked() const { return !h_.game.empty() && !is_stud(); }
+
+  void find_dealt_in();
+
+  // Big-bet games: blinds are the sizes of the stakes (fixed-limit stakes are bet sizes, whose
+  // blinds differ per site: not checked). A player short of the blind posts all they have.
+  void check_forced_bet(const Event& e);
+
+  void note_blind(const Event& e);
+
+  // The next seat clockwise after `from` that still has a decision to make.
+  int next_to_act(int from) const;
+
+  void check_turn(const Event& e, const PlayerState& p);
+
+  // --- fixed limit ---------------------------------------------------------------------------
+  bool is_stud() const { return h_.game.find("Stud") != std::string::npos || h_.game == "Razz"; }
+
+  // The bet of a round: the small bet early, the big bet late (rule text 003: "20/40" hold'em;
+  // stud from 5th street; single draw after the draw; triple draw after the second draw).
+  Money bet_unit(Street street) const;
+
+  // Fixed limit: every bet and raise is exactly one bet of the round (all-in for less excepted;
+  // in stud the first bet completes the bring-in to a small bet, and on 4th street an open pair
+  // allows the big bet), and a round allows a bet and three raises unless only two players are in.
+  void check_fixed_limit(const Event& e, const PlayerState& p);
+
+  static bool is_action(EventKind k);
+
+  bool big_bet_game() const;
+
+  // The betting rules an action must follow, checked before it changes anything (rule texts
+  // 000: procedure, 002: no-limit and pot-limit). Returns false when the action is not
+  // replayed (a folded player calling or raising has no chips in play). Never repairs: every
+  // other action is replayed as printed.
+  bool check_legality(const Event& e, const PlayerState& p);
+
+  // Who may still raise after an action: a full bet or raise reopens the betting for everyone
+  // else; a short all-in does not, unless short all-ins together reach a full raise.
+  void after_action(const Event& e, PlayerState& p, Money max_before);
+
+  void check_uncalled();
+
+  Money last_collection_of(int seat) const;
+
+  // Sites that never print the uncalled part pay it back inside the bettor's collection (from
+  // the last pot they won): take it out of that collection so the pots are checked on what they
+  // hold. If the bettor collected less than the excess, the site kept money that was theirs.
+  void returned_in_collection(PlayerState& p, Money excess);
+
+  void build();
+
+  void check_totals();
+
+  // The printed rake, or the derived one where the site prints none.
+  Money effective_rake() const { return h_.rake ? *h_.rake : r_.derived_rake.value_or(0); }
+
+  // A player who cashed out is not paid the pot: PokerStars keeps it and prints its amount only
+  // on the summary line ("won ($X) ... (pot not awarded as player cashed out)").
+  Money cashed_pot_total() const;
+
+  Money summary_won(int seat) const;
+
+  // The line of the summary's totals, where pot-level findings point.
+  std::uint32_t summary_line() const { return h_.totals_line; }
+
+  void check_pots_and_payouts();
+
+  // How a game's showdown is judged: which cards make a hand, and whether the pot goes to the
+  // best high hand, the best low, or is split between them.
+  struct ShowdownRules {
+    int hole{0};           // cards a player shows (stud: all seven; draw: the final five)
+    bool board{false};     // community cards
+    bool omaha{false};     // exactly two hole cards and three board cards
+    bool high{false};      // the best high hand wins (its half, in hi/lo)
+    bool low_a5_8{false};  // half to the best ace-to-five low of eight or better
+    bool razz{false};      // the best ace-to-five low wins, no qualifier
+    bool deuce_seven{false};
+  };
+
+  std::optional<ShowdownRules> showdown_rules() const;
+
+  // Who should have won each contested pot, where the cards say it: every contender showed and
+  // the game's rules are known (rule text 004: hand ranking, split pots, eight-or-better).
+  // Run-it-twice boards and cash-outs are not judged.
+  void check_showdown();
+
+  // The smallest chip in play: the greatest common divisor of every stack and amount of the hand
+  // and of the amount to share (a cent at most cash tables, a whole chip in Winamax tournaments
+  // whose amounts are printed with cents).
+  Money smallest_chip(Money amount);
+
+  // Seats in the order odd chips go: clockwise from the first seat left of the button.
+  std::vector<int> from_button(std::vector<int> seats) const;
+
+  // Shares `amount` equally between `seats`; the chips left over go one each to the first seats
+  // left of the button.
+  void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out);
+
+  // How a pot with the right winners is divided: equal shares, hi/lo halves (the odd chip to the
+  // high half), odd chips to the first winners left of the button. Stud gives odd chips by suit,
+  // which is not modelled: there only the shares, not who got the odd chip, are checked.
+  void check_split(const BuiltPot& bp, const std::vector<int>& high, const std::vector<int>& low);
+
+  static std::string pot_name(int index);
+
+  void check_summary();
+
+  void fill_players();
+
+  struct Collection {
+    int seat;
+    int pot_index;
+    Money amount;
+    std::uint32_t line;
+    bool moved_excess{false};
+  };
+
+  const Hand& h_;
+  const HouseRules& rules_;
+  AuditResult r_;
+  std::map<int, PlayerState> players_;
+  std::map<int, std::uint32_t> returned_lines_;
+  std::vector<Collection> collections_;
+  bool pots_attributable_{true};
+  std::optional<Money> hand_chip_;  // gcd of the hand's stacks and amounts (smallest_chip)
+  Street round_{Street::Setup};
+  Money max_bet_{0};
+  std::set<int> dealt_in_;  // seats with a forced bet or an action: in the hand
+  int preflop_anchor_{0};   // the big blind, straddle or button blind the action starts after
+  int last_actor_{0};
+  Street turn_round_{Street::Setup};
+  Money last_full_raise_{0};  // the minimum raise increment in this round
+  int bets_this_round_{0};    // fixed limit: the bet and raises made in this round
+  int contenders_at_start_{0};
+  Money raise_base_{0};  // the street total of the last full bet or raise
+  Money excess_in_collection_{0};
+  Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
+};
+
+}  // namespace hh::detail

@@ -1,0 +1,383 @@
+// The money checks: uncalled bets, pots built against pots printed, rake, payouts, summary.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "audit/auditor.hpp"
+
+namespace hh::detail {
+
+void Auditor::check_uncalled() {
+  // The uncalled part of the largest contribution is what exceeds the second largest. Dead
+  // blinds are left out on both sides: they are in the pot whatever happens. Antes are not: a
+  // player all-in for less than the ante leaves the rest of the others' antes uncalled
+  // (PokerStars tournament hand 71348201941 returns 124 = 24 of ante + the 100 big blind).
+  const PlayerState* top = nullptr;
+  Money second = 0;
+  auto live = [](const PlayerState& p) { return p.gross - p.dead; };
+  for (const auto& [seat, p] : players_) {
+    if (!top || live(p) > live(*top)) {
+      if (top) second = std::max(second, live(*top));
+      top = &p;
+    } else {
+      second = std::max(second, live(p));
+    }
+  }
+  if (!top) return;
+  Money expected_top = std::max<Money>(0, live(*top) - second);
+  bool any_printed = false;
+  for (const auto& [seat, p] : players_) any_printed |= p.returned != 0;
+  Money gross_total = 0;
+  for (const auto& [seat, p] : players_) gross_total += p.gross;
+  if (h_.uncalled_style == UncalledStyle::InCollection) {
+    returned_in_collection(players_.at(top->seat), expected_top);
+    return;
+  }
+  if (h_.uncalled_style == UncalledStyle::Silent && expected_top > 0) {
+    // The money tells which way it came back: if the collections hold more than the pots
+    // can pay without the excess, it is inside the bettor's collection; otherwise it went
+    // back to the stack unprinted.
+    PlayerState& p = players_.at(top->seat);
+    Money collected = 0;
+    for (const Collection& c : collections_) collected += c.amount;
+    const Money last = last_collection_of(p.seat);
+    if (collected > gross_total - expected_top && last >= expected_top) {
+      returned_in_collection(p, expected_top);
+    } else {
+      p.returned = expected_top;
+      p.stack += expected_top;
+      add("UNCALLED_BET_NOT_PRINTED", Severity::Info, std::nullopt, p.seat, expected_top, 0,
+          fmt::format("the site prints no uncalled bets; {} went back to {}", amt(expected_top),
+                      p.player),
+          0);
+    }
+    return;
+  }
+  // Old PokerStars exports (up to 2007 in the corpus) print no "Uncalled bet" line: the excess
+  // goes back silently and the total pot leaves it out. Accept that only for hands before 2008
+  // and only when the printed total agrees; later a missing line is an error.
+  const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
+  if (!any_printed && old_export && expected_top > 0 && h_.total_pot &&
+      *h_.total_pot == gross_total - expected_top + h_.site_added) {
+    PlayerState& p = players_.at(top->seat);
+    p.returned = expected_top;
+    p.stack += expected_top;
+    add("UNCALLED_BET_NOT_PRINTED", Severity::Info, std::nullopt, p.seat, expected_top, 0,
+        fmt::format("no \"Uncalled bet\" line; the total pot shows {} went back to {}",
+                    amt(expected_top), p.player),
+        0);
+    return;
+  }
+  for (const auto& [seat, p] : players_) {
+    Money expected = &p == top ? expected_top : 0;
+    if (p.returned == expected) continue;
+    auto line_it = returned_lines_.find(seat);
+    add("UNCALLED_BET_MISMATCH", Severity::Error, std::nullopt, seat, expected, p.returned,
+        fmt::format("{} should get {} back uncalled; the site returned {}", p.player, amt(expected),
+                    amt(p.returned)),
+        line_it == returned_lines_.end() ? 0 : line_it->second);
+  }
+}
+
+Money Auditor::last_collection_of(int seat) const {
+  const Collection* last = nullptr;
+  for (const Collection& c : collections_)
+    if (c.seat == seat && (!last || c.pot_index >= last->pot_index)) last = &c;
+  return last ? last->amount : 0;
+}
+
+void Auditor::returned_in_collection(PlayerState& p, Money excess) {
+  if (excess <= 0) return;
+  Collection* last = nullptr;
+  for (Collection& c : collections_)
+    if (c.seat == p.seat && (!last || c.pot_index >= last->pot_index)) last = &c;
+  if (!last || last->amount < excess) {
+    add("UNCALLED_BET_MISMATCH", Severity::Error, std::nullopt, p.seat, excess,
+        last ? last->amount : 0,
+        fmt::format("{} should get {} back uncalled inside a collection, but collected {}",
+                    p.player, amt(excess), amt(last ? last->amount : 0)),
+        last ? last->line : 0);
+    return;
+  }
+  last->amount -= excess;
+  last->moved_excess = true;
+  p.collected -= excess;
+  p.returned += excess;
+  p.stack += excess;
+  p.excess_in_collection += excess;
+  excess_in_collection_ += excess;
+  add("UNCALLED_BET_IN_COLLECTION", Severity::Info, std::nullopt, p.seat, excess, excess,
+      fmt::format("line {}: {} of {}'s collection is the uncalled part of the bet, not a pot",
+                  last->line, amt(excess), p.player),
+      last->line);
+}
+
+void Auditor::build() {
+  std::vector<PotInput> in;
+  for (const auto& [seat, p] : players_) {
+    Money net = p.gross - p.returned;
+    in.push_back({seat, net, p.folded, p.stack == 0 && net > 0, std::min(p.dead, net)});
+    r_.total_contributed += net;
+  }
+  r_.pots = build_pots(in);
+  // Money the site itself adds (Splash the Pot, Cash Drop) goes to the main pot.
+  const Money extra = h_.site_added;
+  if (r_.pots.empty() && extra > 0) {
+    BuiltPot pot;
+    for (const auto& [seat, p] : players_)
+      if (!p.folded) pot.eligible.push_back(seat);
+    r_.pots.push_back(std::move(pot));
+  }
+  if (!r_.pots.empty()) r_.pots.front().amount += extra;
+  for (const auto& c : collections_) r_.total_collected += c.amount;
+}
+
+void Auditor::check_totals() {
+  const Money pot = r_.total_contributed + h_.site_added;
+  const Money fees = h_.fee_total();
+  // Where the uncalled part is paid inside a collection, the site counts it in its total pot.
+  const Money printed_pot = pot + excess_in_collection_;
+  if (!h_.total_pot) {
+    r_.derived_total_pot = pot;
+    add("TOTAL_POT_NOT_PRINTED", Severity::Info, std::nullopt, 0, pot, std::nullopt,
+        fmt::format("the site prints no total pot; derived {} from what was put in: "
+                    "TOTAL_POT_MISMATCH could not run",
+                    amt(pot)),
+        0);
+  } else if (*h_.total_pot != printed_pot) {
+    add("TOTAL_POT_MISMATCH", Severity::Error, std::nullopt, 0, printed_pot, *h_.total_pot,
+        fmt::format("players put in {} but the summary says Total pot {}", amt(printed_pot),
+                    amt(*h_.total_pot)),
+        summary_line());
+  }
+  const Money paid = r_.total_collected + cashed_pot_total();
+  if (!h_.rake) {
+    const Money derived =
+        (h_.total_pot ? *h_.total_pot - excess_in_collection_ : pot) - paid - fees;
+    r_.derived_rake = derived;
+    if (derived != 0 && h_.tournament) {
+      // Tournaments take their fee with the buy-in, never from a pot: every chip put in must
+      // be paid out.
+      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
+          fmt::format("tournament pot of {} paid out {}: {} unaccounted for", amt(pot),
+                      amt(paid + fees), amt(derived)),
+          0);
+    } else if (derived < 0) {
+      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
+          fmt::format("{} was paid out of a pot of {}: the derived rake is negative",
+                      amt(paid + fees), amt(h_.total_pot.value_or(pot))),
+          0);
+    } else {
+      add("RAKE_NOT_PRINTED", Severity::Info, std::nullopt, 0, derived, std::nullopt,
+          fmt::format("the site prints no rake; derived {} (pot less collected and fees): "
+                      "CHIPS_NOT_CONSERVED could not run",
+                      amt(derived)),
+          0);
+    }
+    return;
+  }
+  if (*h_.rake < 0) {
+    add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, *h_.rake, "negative rake", 0);
+  }
+  if (h_.total_pot) {
+    const Money derived = *h_.total_pot - excess_in_collection_ - paid - fees;
+    if (derived != *h_.rake) {
+      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, derived, *h_.rake,
+          fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
+                      amt(*h_.total_pot), amt(paid + fees), amt(derived), amt(*h_.rake)),
+          summary_line());
+    }
+  }
+  const Money leaves = paid + *h_.rake + fees;
+  if (leaves != pot) {
+    add("CHIPS_NOT_CONSERVED", Severity::Error, std::nullopt, 0, pot, leaves,
+        fmt::format("{} went into the pot but {} came out (collected {}, rake {}, fees {})",
+                    amt(pot), amt(leaves), amt(paid), amt(*h_.rake), amt(fees)),
+        0);
+  }
+}
+
+Money Auditor::cashed_pot_total() const {
+  Money total = 0;
+  for (const auto& [seat, p] : players_)
+    if (p.cashed && p.collected == 0) total += summary_won(seat);
+  return total;
+}
+
+Money Auditor::summary_won(int seat) const {
+  for (const SummarySeat& s : h_.summary)
+    if (s.seat == seat) return s.won;
+  return 0;
+}
+
+void Auditor::check_pots_and_payouts() {
+  auto& pots = r_.pots;
+  // Printed main and side pots. PokerStars prints them net of rake, but how it splits the rake
+  // between pots is not published (real hands fit neither "main pot first" nor an exact
+  // proportion): each printed pot must lie between its built amount less the whole rake and its
+  // built amount, and together they must equal the built pots less the rake.
+  const Money rake = effective_rake() + h_.fee_total();
+  if (!h_.reported_pots.empty()) {
+    if (h_.reported_pots.size() != pots.size()) {
+      add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, static_cast<Money>(pots.size()),
+          static_cast<Money>(h_.reported_pots.size()),
+          fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
+                      h_.reported_pots.size()),
+          summary_line());
+    }
+    Money printed_sum = 0, built_sum = 0;
+    for (const ReportedPot& rp : h_.reported_pots) {
+      if (rp.index < 0 || rp.index >= static_cast<int>(pots.size())) continue;
+      BuiltPot& bp = pots[rp.index];
+      bp.reported_amount = rp.amount;
+      printed_sum += rp.amount;
+      built_sum += bp.amount;
+      Money high = bp.amount;
+      Money low = h_.reported_pots_net_of_rake ? bp.amount - rake : bp.amount;
+      if (rp.amount > high || rp.amount < low) {
+        Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
+        add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected, rp.amount,
+            fmt::format("{} holds {}{}, the summary says {}", pot_name(rp.index), amt(bp.amount),
+                        h_.reported_pots_net_of_rake
+                            ? fmt::format(" before a rake of {}", amt(rake))
+                            : std::string(),
+                        amt(rp.amount)),
+            summary_line());
+      }
+    }
+    Money expected_sum = h_.reported_pots_net_of_rake ? built_sum - rake : built_sum;
+    if (h_.reported_pots.size() == pots.size() && printed_sum != expected_sum) {
+      add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected_sum, printed_sum,
+          fmt::format("the printed pots add up to {}, the built pots{} to {}", amt(printed_sum),
+                      h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
+          summary_line());
+    }
+    // Where the site printed each pot net of rake and every one is plausible, that is the rake
+    // split it used; otherwise keep the proportional one, which adds up to the rake.
+    bool adopt = h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
+                 printed_sum == expected_sum;
+    for (const BuiltPot& bp : pots)
+      adopt = adopt && bp.reported_amount && *bp.reported_amount <= bp.amount;
+    if (adopt)
+      for (BuiltPot& bp : pots) bp.rake = bp.amount - *bp.reported_amount;
+  }
+  // Collections per pot. When any collection says only "from pot" while the rules build
+  // several pots, or a cashed-out pot is involved, only the total can be compared.
+  bool attributable = true;
+  for (const auto& c : collections_)
+    if (c.pot_index < 0 && pots.size() > 1) attributable = false;
+  pots_attributable_ = attributable;
+  std::map<int, Money> paid;
+  for (const auto& c : collections_) {
+    if (c.amount == 0 && c.moved_excess) continue;  // it was all the uncalled part
+    int index = c.pot_index < 0 ? 0 : c.pot_index;
+    paid[index] += c.amount;
+    if (index >= static_cast<int>(pots.size())) {
+      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
+          fmt::format("line {}: collected from {} which the rules do not build", c.line,
+                      pot_name(index)),
+          c.line);
+      continue;
+    }
+    if (!attributable) {
+      // Which pot is not said; the collector must at least be eligible for one of them.
+      bool eligible_somewhere = false;
+      for (const BuiltPot& bp : pots)
+        eligible_somewhere |=
+            std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end();
+      if (!eligible_somewhere) {
+        add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
+            fmt::format("line {}: {} collects {} but is eligible for no pot", c.line,
+                        players_.at(c.seat).player, amt(c.amount)),
+            c.line);
+      }
+      for (BuiltPot& bp : pots)
+        if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end() &&
+            std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
+          bp.winners.push_back(c.seat);
+      continue;
+    }
+    BuiltPot& bp = pots[index];
+    if (std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
+      bp.winners.push_back(c.seat);
+    if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) == bp.eligible.end()) {
+      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
+          fmt::format("line {}: {} collects {} from {} but is not eligible for it", c.line,
+                      players_.at(c.seat).player, amt(c.amount), pot_name(index)),
+          c.line);
+    }
+  }
+  for (const auto& [seat, p] : players_) {
+    if (p.cashed && p.collected == 0 && summary_won(seat) > 0 && !pots.empty()) {
+      paid[0] += summary_won(seat);
+      if (pots.size() > 1) attributable = false;
+      pots[0].winners.push_back(seat);
+    }
+  }
+  if (!attributable) {
+    pots_attributable_ = false;
+    Money total_paid = 0, total_net = 0;
+    for (auto& [i, m] : paid) total_paid += m;
+    for (const BuiltPot& bp : pots) total_net += bp.amount - bp.rake;
+    if (total_paid != total_net)
+      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, 0, total_net, total_paid,
+          fmt::format("pots net of rake hold {} but {} was collected", amt(total_net),
+                      amt(total_paid)),
+          0);
+    return;
+  }
+  for (const BuiltPot& bp : pots) {
+    Money expected = bp.amount - bp.rake;
+    Money got = paid.count(bp.index) ? paid[bp.index] : 0;
+    if (got != expected) {
+      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, 0, expected, got,
+          fmt::format("{} holds {} after rake but {} was collected from it", pot_name(bp.index),
+                      amt(expected), amt(got)),
+          0);
+    }
+  }
+}
+
+std::string Auditor::pot_name(int index) {
+  return index == 0 ? std::string("the main pot") : fmt::format("side pot {}", index);
+}
+
+void Auditor::check_summary() {
+  if (h_.summary.empty()) {
+    add("SUMMARY_NOT_PRINTED", Severity::Info, std::nullopt, 0, std::nullopt, std::nullopt,
+        "the site prints no per-seat summary: SUMMARY_MISMATCH could not run", 0);
+    return;
+  }
+  std::map<int, const SummarySeat*> by_seat;
+  for (const SummarySeat& s : h_.summary) {
+    by_seat[s.seat] = &s;
+    auto it = players_.find(s.seat);
+    if (it == players_.end()) {
+      add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt, std::nullopt,
+          fmt::format("line {}: summary names seat {} which has no seat line", s.line, s.seat),
+          s.line);
+      continue;
+    }
+    if (s.player != it->second.player) {
+      add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt, std::nullopt,
+          fmt::format("line {}: summary seat {} is \"{}\" but the seat line says \"{}\"", s.line,
+                      s.seat, s.player, it->second.player),
+          s.line);
+    }
+  }
+  for (const auto& [seat, p] : players_) {
+    if (p.cashed && p.collected == 0) continue;  // see cashed_pot_total()
+    auto it = by_seat.find(seat);
+    Money said = it == by_seat.end() ? 0 : it->second->won;
+    // The summary states what the player was paid, an uncalled part inside it included.
+    const Money paid = p.collected + p.excess_in_collection;
+    if (said != paid) {
+      add("SUMMARY_MISMATCH", Severity::Error, std::nullopt, seat, paid, said,
+          fmt::format("{} collected {} in the hand but the summary says {}", p.player, amt(paid),
+                      amt(said)),
+          it == by_seat.end() ? 0 : it->second->line);
+    }
+  }
+}
+
+}  // namespace hh::detail
