@@ -155,18 +155,27 @@ std::optional<int> Auditor::expected_bring_in() const {
   const auto* doors = up_cards(Street::Preflop);
   if (!doors || dealt_in_.empty()) return std::nullopt;
   const bool low = razz();
-  int seat = 0, order = 0;
-  for (int s : dealt_in_) {
-    auto it = doors->find(s);
-    if (it == doors->end() || it->second.size() != 1) return std::nullopt;
-    const int o = door_order(it->second[0], low);
-    // Stud: the lowest card brings in; razz: the highest.
-    if (seat == 0 || (low ? o > order : o < order)) seat = s, order = o;
-  }
-  auto p = players_.find(seat);
-  // Who owes the bring-in when that player is all-in from the ante is not written down.
-  if (p == players_.end() || p->second.stack == 0) return std::nullopt;
-  return seat;
+  // The owner of the lowest door card (razz: the highest), among every player dealt in or among
+  // those with chips left.
+  auto owner = [&](bool with_chips) -> std::optional<int> {
+    int seat = 0, order = 0;
+    for (int s : dealt_in_) {
+      auto it = doors->find(s);
+      if (it == doors->end() || it->second.size() != 1) return std::nullopt;
+      if (with_chips && players_.at(s).stack == 0) continue;
+      const int o = door_order(it->second[0], low);
+      if (seat == 0 || (low ? o > order : o < order)) seat = s, order = o;
+    }
+    if (seat == 0) return std::nullopt;
+    return seat;
+  };
+  auto card = owner(false);
+  if (!card || players_.at(*card).stack > 0) return card;
+  // That player is all-in from the ante. Whether the bring-in passes to their left or to the
+  // next card is not written down: checked only where both give the same player.
+  auto next_card = owner(true);
+  if (next_card && *next_card == next_to_act(*card)) return next_card;
+  return std::nullopt;
 }
 
 std::optional<int> Auditor::stud_opener(Street s) const {
@@ -177,23 +186,32 @@ std::optional<int> Auditor::stud_opener(Street s) const {
   auto from_dealer = [&](int seat) {
     return seat > h_.button_seat ? seat - h_.button_seat : seat + 1000 - h_.button_seat;
   };
-  int best = 0;
-  std::uint32_t best_value = 0;
-  for (int seat : dealt_in_) {
-    auto p = players_.find(seat);
-    if (p == players_.end() || p->second.folded) continue;
-    auto it = up->find(seat);
-    if (it == up->end()) return std::nullopt;
-    const std::uint32_t v = showing_value(it->second, low);
-    const bool better = low ? v < best_value : v > best_value;
-    if (best == 0 || better || (v == best_value && from_dealer(seat) < from_dealer(best)))
-      best = seat, best_value = v;
-  }
-  if (best == 0) return std::nullopt;
-  // Whether the action then passes to the all-in best hand's left or to the best hand with
-  // chips is not written down: not checked.
-  if (players_.at(best).stack == 0) return std::nullopt;
-  return best;
+  // The best hand showing among the players still in, or among those with chips left.
+  auto best_hand = [&](bool with_chips) -> std::optional<int> {
+    int best = 0;
+    std::uint32_t best_value = 0;
+    for (int seat : dealt_in_) {
+      auto p = players_.find(seat);
+      if (p == players_.end() || p->second.folded) continue;
+      auto it = up->find(seat);
+      if (it == up->end()) return std::nullopt;
+      if (with_chips && p->second.stack == 0) continue;
+      const std::uint32_t v = showing_value(it->second, low);
+      const bool better = low ? v < best_value : v > best_value;
+      if (best == 0 || better || (v == best_value && from_dealer(seat) < from_dealer(best)))
+        best = seat, best_value = v;
+    }
+    if (best == 0) return std::nullopt;
+    return best;
+  };
+  auto best = best_hand(false);
+  if (!best || players_.at(*best).stack > 0) return best;
+  // The best hand is all-in. Whether the action then starts at their left or with the best hand
+  // that can still bet is not written down: checked only where both give the same player
+  // (PokerStars 60974484959: the all-in pair of queens in seat 8, seat 4 opens either way).
+  auto best_with_chips = best_hand(true);
+  if (best_with_chips && *best_with_chips == next_to_act(*best)) return best_with_chips;
+  return std::nullopt;
 }
 
 void Auditor::check_bring_in(const Event& e) {

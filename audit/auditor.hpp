@@ -103,13 +103,15 @@ class Auditor {
 
   // Who must bring in: the lowest door card (aces high; by suit, clubs lowest) in stud and stud
   // hi/lo, the highest (aces low; by suit, spades highest) in razz. nullopt when a card of a
-  // player dealt in is unknown, or when that player is all-in from the ante.
+  // player dealt in is unknown, or when that player is all-in from the ante and the rules'
+  // two readings (the player to their left, the next card with chips) differ.
   std::optional<int> expected_bring_in() const;
 
   // Who opens a round after 3rd street: the best hand showing (stud, hi/lo: the highest pair,
   // two pairs, trips or high cards; straights and flushes do not count), razz: the lowest
   // (aces low, pairs bad); equal hands: the first seat clockwise from the dealer. nullopt when a
-  // live player's up cards are unknown or the best hand is all-in.
+  // live player's up cards are unknown, or the best hand is all-in and the two readings (the
+  // player to their left, the best hand with chips) differ.
   std::optional<int> stud_opener(Street s) const;
 
   // The bring-in: the right player (WRONG_FORCED_BET), no more than a small bet; the action then

@@ -19,6 +19,7 @@ struct StudPlayer {
   int seat;
   // The up cards dealt on 3rd, 4th, 5th and 6th street; fewer once the player has folded.
   std::vector<std::string> up;
+  std::string chips{"2"};  // the stack in dollars; "0.01" posts the ante all-in
 };
 
 const char* const kStreets[] = {"3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"};
@@ -32,8 +33,9 @@ Hand stud(const std::string& game, const std::vector<StudPlayer>& players,
                      " Limit ($0.04/$0.08 USD) - 2009/11/26 10:08:43 ET\nTable 'T' 8-max" +
                      table_suffix + "\n";
   for (const StudPlayer& p : players)
-    text += "Seat " + std::to_string(p.seat) + ": " + p.name + " ($2 in chips)\n";
-  for (const StudPlayer& p : players) text += p.name + ": posts the ante $0.01\n";
+    text += "Seat " + std::to_string(p.seat) + ": " + p.name + " ($" + p.chips + " in chips)\n";
+  for (const StudPlayer& p : players)
+    text += p.name + ": posts the ante $0.01" + (p.chips == "0.01" ? " and is all-in" : "") + "\n";
   for (std::size_t r = 0; r < rounds.size(); ++r) {
     text += std::string("*** ") + kStreets[r] + " ***\n";
     for (const StudPlayer& p : players) {
@@ -278,6 +280,58 @@ TEST_CASE("razz: the lowest hand showing opens; aces low, pairs bad", "[stud]") 
                            "C: calls $0.02\n",
                            "B: checks\nC: checks\nD: checks\nA: checks\n"}));
   CHECK(f.empty());
+}
+
+TEST_CASE("stud: the best hand showing all-in: checked where both readings agree", "[stud]") {
+  // C goes all-in on 3rd street and shows the best hand on 4th (kings). Whether the action then
+  // starts at C's left or with the best hand that can bet is not written down.
+  const std::string third =
+      "B: brings in for $0.02\nC: calls $0.02 and is all-in\nD: calls $0.02\nA: calls $0.02\n";
+  // D is both at C's left and the best hand with chips (A-Q): D opens.
+  std::vector<StudPlayer> agree = {{"A", 1, {"9s", "8c"}},
+                                   {"B", 3, {"5h", "2c"}},
+                                   {"C", 5, {"Kd", "Ks"}, "0.03"},
+                                   {"D", 7, {"Qc", "Ad"}}};
+  CHECK(order_findings(stud("7 Card Stud", agree, {third, "D: checks\nA: checks\nB: checks\n"}))
+            .empty());
+  auto f = order_findings(stud("7 Card Stud", agree, {third, "A: checks\nB: checks\nD: checks\n"}));
+  REQUIRE(f.size() == 1);
+  check_finding(f[0], Street::Flop, 1, 7);
+
+  // A has the best hand with chips, D is at C's left: not checked.
+  std::vector<StudPlayer> differ = {{"A", 1, {"9s", "Ad"}},
+                                    {"B", 3, {"5h", "2c"}},
+                                    {"C", 5, {"Kd", "Ks"}, "0.03"},
+                                    {"D", 7, {"Qc", "8c"}}};
+  CHECK(order_findings(stud("7 Card Stud", differ, {third, "D: checks\nA: checks\nB: checks\n"}))
+            .empty());
+  CHECK(order_findings(stud("7 Card Stud", differ, {third, "A: checks\nB: checks\nD: checks\n"}))
+            .empty());
+}
+
+TEST_CASE("stud: the lowest door card all-in from the ante: checked where both readings agree",
+          "[stud]") {
+  // C's 2c is the lowest card, but C is all-in from the ante. D, at C's left, has the next card.
+  std::vector<StudPlayer> agree = {
+      {"A", 1, {"9s"}}, {"B", 3, {"Kh"}}, {"C", 5, {"2c"}, "0.01"}, {"D", 7, {"3c"}}};
+  CHECK(order_findings(stud("7 Card Stud", agree,
+                            {"D: brings in for $0.02\nA: calls $0.02\nB: calls $0.02\n"}))
+            .empty());
+  auto f = order_findings(
+      stud("7 Card Stud", agree, {"A: brings in for $0.02\nB: calls $0.02\nD: calls $0.02\n"}));
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].code == "WRONG_FORCED_BET");
+  check_finding(f[0], Street::Preflop, 1, 7);
+
+  // A has the next card, D is at C's left: not checked.
+  std::vector<StudPlayer> differ = {
+      {"A", 1, {"3c"}}, {"B", 3, {"Kh"}}, {"C", 5, {"2c"}, "0.01"}, {"D", 7, {"9s"}}};
+  CHECK(order_findings(stud("7 Card Stud", differ,
+                            {"D: brings in for $0.02\nA: calls $0.02\nB: calls $0.02\n"}))
+            .empty());
+  CHECK(order_findings(stud("7 Card Stud", differ,
+                            {"A: brings in for $0.02\nB: calls $0.02\nD: calls $0.02\n"}))
+            .empty());
 }
 
 TEST_CASE("stud: a bring-in of more than a small bet", "[stud]") {
