@@ -345,6 +345,7 @@ TEST_CASE("stud: a bring-in of more than a small bet", "[stud]") {
   CHECK(f[0].seat == 5);
   CHECK(f[0].expected == 4);
   CHECK(f[0].actual == 6);
+  CHECK(f[0].message == "line 16: C brings in for 0.06, more than the small bet 0.04");
 }
 
 TEST_CASE("stud: real PokerStars and Winamax stud, hi/lo and razz hands keep the order", "[stud]") {
@@ -390,4 +391,21 @@ TEST_CASE("stud: edited real hands: the wrong bring-in, a razz tie, Winamax hidd
   REQUIRE(f.size() >= 1);
   CHECK(f[0].code == "WRONG_FORCED_BET");
   check_finding(f[0], Street::Preflop, 1, 4);
+}
+
+TEST_CASE("stud: a round ends only when the bring-in has matched the completion", "[stud]") {
+  // With the order known, stud rounds are also checked for being closed (rule text 000).
+  std::vector<StudPlayer> players = {
+      {"A", 1, {"9s"}}, {"B", 3, {"5h", "2c"}}, {"C", 5, {"Kd", "Ks"}}, {"D", 7, {"Qc"}}};
+  const std::string third =
+      "B: brings in for $0.02\nC: raises $0.02 to $0.04\nD: folds\nA: folds\n";
+  auto f = order_findings(stud("7 Card Stud", players, {third, "C: checks\nB: checks\n"}));
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].code == "ROUND_NOT_CLOSED");
+  CHECK(f[0].seat == 3);
+  CHECK(f[0].expected == 4);
+  CHECK(f[0].actual == 2);
+  CHECK(order_findings(
+            stud("7 Card Stud", players, {third + "B: calls $0.02\n", "C: checks\nB: checks\n"}))
+            .empty());
 }
