@@ -20,6 +20,23 @@ int Auditor::next_to_act(int from) const {
   return best ? best : first;
 }
 
+bool Auditor::any_blind_posted() const {
+  for (const Event& e : h_.events) {
+    switch (e.kind) {
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostBothBlinds:
+      case EventKind::PostStraddle:
+      case EventKind::PostButtonBlind:
+      case EventKind::PostDead:
+        return true;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
 void Auditor::check_turn(const Event& e, const PlayerState& p) {
   if (!order_checked() || e.street == Street::Setup) return;
   int expected = 0;
@@ -32,7 +49,9 @@ void Auditor::check_turn(const Event& e, const PlayerState& p) {
       expected = last_actor_;
     } else {
       const bool preflop = e.street == Street::Preflop || e.street == Street::Setup;
-      last_actor_ = preflop ? preflop_anchor_ : h_.button_seat;
+      // With antes only, the first round too is begun left of the dealer (rule text 004: "if
+      // all the players have placed an equal ante").
+      last_actor_ = !preflop || !any_blind_posted() ? h_.button_seat : preflop_anchor_;
     }
     if (last_actor_ == 0) return;  // no big blind or no button: the start is unknown
   }

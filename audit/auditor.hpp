@@ -88,6 +88,8 @@ class Auditor {
   // The next seat clockwise after `from` that still has a decision to make.
   int next_to_act(int from) const;
 
+  // Flop and draw games without blinds (antes only): the first round starts left of the button.
+  bool any_blind_posted() const;
   void check_turn(const Event& e, const PlayerState& p);
 
   // --- stud: the bring-in and the best hand showing (action_order.cpp) -----------------------
