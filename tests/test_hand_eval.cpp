@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
+#include <regex>
+#include <string>
 
 #include "audit/hand_eval.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace hh;
 
@@ -61,6 +64,32 @@ TEST_CASE("the rule text's ranking examples", "[eval]") {
   CHECK(value("Qc Qd Ah 8s 7c") > value("Ac Kd 9h 7s 5c"));
   // Suits never break ties.
   CHECK(value("Ac Kd 9h 7s 5c") == value("Ad Kh 9s 7c 5d"));
+}
+
+TEST_CASE("the rule text's hand categories and their examples", "[eval]") {
+  // Rule 004, "Ranking of Poker Hands": each category's example is that category.
+  CHECK(category_of(value("9c 9d 9h 9s Qc")) == HandCategory::Quads);          // 9-9-9-9-Q
+  CHECK(category_of(value("5c 5d 5h Ks Kc")) == HandCategory::FullHouse);      // 5-5-5-K-K
+  CHECK(category_of(value("7c 7d 7h Ts 6c")) == HandCategory::Trips);          // 7-7-7-10-6
+  CHECK(category_of(value("Jc Jd 3h 3s 8c")) == HandCategory::TwoPair);        // J-J-3-3-8
+  CHECK(category_of(value("Qc Qd Ah 8s 7c")) == HandCategory::Pair);           // Q-Q-A-8-7
+  CHECK(category_of(value("2h 7h 9h Jh Kh")) == HandCategory::Flush);          // not consecutive
+  CHECK(category_of(value("Ac Kd Qh Js Tc")) == HandCategory::Straight);       // A-K-Q-J-10
+  CHECK(category_of(value("Ah Kh Qh Jh Th")) == HandCategory::StraightFlush);  // the royal
+  CHECK(category_of(value("5s 4s 3s 2s As")) == HandCategory::StraightFlush);  // ace low
+  // The royal flush is the highest straight flush, 5-4-3-2-A the lowest.
+  CHECK(value("Ah Kh Qh Jh Th") > value("Kd Qd Jd Td 9d"));
+  CHECK(value("6s 5s 4s 3s 2s") > value("5s 4s 3s 2s As"));
+  // "Ace ... not high and low at the same time (2-A-K-Q-J is not valid)": in one suit that is a
+  // flush, ace high, not a straight flush.
+  CHECK(category_of(value("2d Ad Kd Qd Jd")) == HandCategory::Flush);
+  // The kicker decides between equal quads: 9-9-9-9-Q beats 9-9-9-9-J.
+  CHECK(value("9c 9d 9h 9s Qc") > value("9c 9d 9h 9s Jc"));
+  // Two pair: the kicker last (J-J-3-3-8 beats J-J-3-3-7).
+  CHECK(value("Jc Jd 3h 3s 8c") > value("Jh Js 3c 3d 7c"));
+  // Hands equal apart from suits tie (rule 004: "all suits are equal").
+  CHECK(value("Ah Kh Qh Jh 9h") == value("As Ks Qs Js 9s"));
+  CHECK(value("7c 7d 7h Ts 6c") == value("7c 7d 7s Th 6d"));
 }
 
 TEST_CASE("Hold'em: best five of seven, split pots", "[eval]") {
@@ -129,6 +158,80 @@ TEST_CASE("deuce-to-seven: the worst high hand wins, aces high", "[eval]") {
   CHECK(d27("7c 6d 5h 4s 2c") > d27("6c 5d 4h 3s 2c"));  // 6-5-4-3-2 is a straight
   CHECK(d27("Kc Qd 9h 4s 2c") > d27("Ac 5d 4h 3s 2c"));  // A-5-4-3-2 is ace high, not a straight
   CHECK(d27("7h 5h 4h 3h 2h") < d27("Kc Qd Jh 9s 7c"));  // the flush counts against you
+  // Rule 004, lowball: where straights and flushes count and aces are high, the best hand is
+  // 7-5-4-3-2 (mixed suits).
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("7c 6d 4h 3s 2c"));
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("8c 5d 4h 3s 2c"));
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("6c 5d 4h 3s 2d"));  // a straight
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("7c 5c 4c 3c 2c"));  // a flush
+}
+
+TEST_CASE("stud hi/lo: the same five cards can win both halves", "[eval]") {
+  // Rule 004, stud high-low: "It's also possible to win the whole pot with the same five cards -
+  // for example if those cards form a straight or flush, which counts for high but not for
+  // low": 5-4-3-2-A is a straight for high and the best low.
+  auto seven = *parse_cards("5c 4d 3h 2s Ac Kd Kh");
+  CHECK(category_of(best_of(seven)) == HandCategory::Straight);
+  CHECK(best_low_a5(seven) == a5("5c 4d 3h 2s Ac"));
+  CHECK(qualifies_8(best_low_a5(seven)));
+}
+
+namespace {
+HandValue bad(const char* four) {
+  auto cards = parse_cards(four);
+  REQUIRE(cards);
+  REQUIRE(cards->size() == 4);
+  return badugi(cards->data());
+}
+}  // namespace
+
+TEST_CASE("badugi: most cards of different ranks and suits, then the lowest", "[eval][badugi]") {
+  // Four cards of four ranks and four suits are a badugi; A-2-3-4 is the best hand.
+  CHECK(badugi_size(bad("Ac 2d 3h 4s")) == 4);
+  CHECK(badugi_name(bad("Ac 2d 3h 4s")) == "Badugi: 4,3,2,A");
+  CHECK(bad("Ac 2d 3h 4s") > bad("Ac 2d 3h 5s"));
+  // Any badugi beats any three-card hand: K-Q-J-T of four suits beats A-2-3 with a pair.
+  CHECK(bad("Kc Qd Jh Ts") > bad("Ac 2d 3h 3s"));
+  // A suit twice: the better of the two three-card hands (4-3-A, not 4-3-2).
+  CHECK(bad("As 2s 3h 4d") == bad("Ac 3h 4d Kc"));
+  CHECK(badugi_name(bad("As 2s 3h 4d")) == "3-card: 4,3,A");
+  // A rank twice: the pair counts once.
+  CHECK(badugi_name(bad("2c 2d 5h 9s")) == "3-card: 9,5,2");
+  // Same size: the lower highest card wins (8-5-4-2 beats 9-3-2-A), then the next.
+  CHECK(bad("8c 5d 4h 2s") > bad("9c 3d 2h As"));
+  CHECK(bad("8c 5d 4h 2s") > bad("8c 6d 4h 2s"));
+  CHECK(bad("8c 5d 4h 2s") > bad("8c 5d 4h 3s"));
+  // Suits never break a tie.
+  CHECK(bad("8c 5d 4h 2s") == bad("8s 5h 4d 2c"));
+  CHECK(bad("Kc Kd 5c 3h") == bad("Ks Kh 5s 3c"));  // 3-card: K,5,3 both
+  // Three-card beats two-card, two-card beats one-card.
+  CHECK(bad("Kc Qd Jh Jc") > bad("Ac 2c 3d 4d"));
+  CHECK(badugi_name(bad("Ac 2c 3d 4d")) == "2-card: 3,A");
+  CHECK(bad("Ac 2c 3d 4d") > bad("2h 3h 4h 5h"));
+  CHECK(badugi_name(bad("2h 3h 4h 5h")) == "1-card: 2");
+  CHECK(badugi_name(bad("Ks Kd Kh Kc")) == "1-card: K");
+  // Aces are low: A-2-3-4 of four suits beats 2-3-4-5.
+  CHECK(bad("Ac 2d 3h 4s") > bad("2c 3d 4h 5s"));
+  CHECK(bad("Ac 2d 3h Ks") < bad("2c 3d 4h 5s"));
+}
+
+TEST_CASE("badugi: every hand PokerStars named in the corpus is named the same", "[eval][badugi]") {
+  // ../shared/corpus/Stars/tour/Draw/LBad-USD-SNG8-201011.txt prints each shown hand with its
+  // name ("shows [5h 2c Ah 9d] (3-card: 9,2,A)"): the evaluator must find the same hand.
+  const std::string text =
+      hh::test::read_file(hh::test::shared_corpus() / "Stars/tour/Draw/LBad-USD-SNG8-201011.txt");
+  REQUIRE_FALSE(text.empty());
+  const std::regex shows(R"(shows \[([^\]]+)\] \(((?:Badugi|\d-card): [^)]+)\))");
+  int named = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), shows);
+       it != std::sregex_iterator(); ++it) {
+    auto cards = parse_cards((*it)[1].str());
+    REQUIRE(cards);
+    REQUIRE(cards->size() == 4);
+    CHECK(badugi_name(badugi(cards->data())) == (*it)[2].str());
+    ++named;
+  }
+  CHECK(named >= 40);
 }
 
 TEST_CASE("best of seven equals the best of its 21 five-card hands", "[eval]") {
