@@ -185,7 +185,9 @@ class Auditor {
   // board (the odd chips to the first boards), on each board equal shares, hi/lo halves (the odd
   // chip to the high half), odd chips to the first winners left of the button, in stud by suit.
   // Collections do not say which board paid them: each seat's total over the boards is compared.
-  void check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards);
+  // `what` names the winning hands, for messages.
+  void check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
+                   const std::string& what);
 
   static std::string pot_name(int index);
 

@@ -181,11 +181,16 @@ void Auditor::check_showdown() {
         for (int seat : *side)
           if (std::find(expected.begin(), expected.end(), seat) == expected.end())
             expected.push_back(seat);
-      if (board_count > 1)
-        what += fmt::format("{}{} on the {} board", what.empty() ? "" : "; ", results.back().what,
-                            board_name(k));
-      else
+      if (board_count > 1) {
+        std::vector<int> best = results.back().high;
+        for (int seat : results.back().low)
+          if (std::find(best.begin(), best.end(), seat) == best.end()) best.push_back(seat);
+        std::sort(best.begin(), best.end());
+        what += fmt::format("{}the {} board to seat(s) {} ({})", what.empty() ? "" : "; ",
+                            board_name(k), fmt::join(best, ", "), results.back().what);
+      } else {
         what = results.back().what;
+      }
     }
     std::sort(expected.begin(), expected.end());
     std::vector<int> actual = bp.winners;
@@ -193,7 +198,7 @@ void Auditor::check_showdown() {
     if (actual.empty()) continue;  // nobody collected: PAYOUT_MISMATCH says so
     if (actual == expected || board_count > 1) {
       // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
-      check_split(bp, results);
+      check_split(bp, results, what);
       continue;
     }
     // What the best hand(s) got from this pot, against the pot net of rake.
@@ -241,7 +246,8 @@ void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, M
   }
 }
 
-void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards) {
+void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
+                          const std::string& what) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
   const Money board_count = static_cast<Money>(boards.size());
@@ -294,8 +300,9 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
           0);
     } else {
       add("WRONG_WINNER", Severity::Error, Street::Showdown, seat, want, got,
-          fmt::format("{}: {} gets {} of a split that gives them {}", pot_name(bp.index),
-                      players_.at(seat).player, amt(got), amt(want)),
+          fmt::format("{}: {} gets {} of a split that gives them {}{}", pot_name(bp.index),
+                      players_.at(seat).player, amt(got), amt(want),
+                      boards.size() > 1 ? fmt::format(" ({})", what) : std::string()),
           0);
     }
   }

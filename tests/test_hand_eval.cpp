@@ -215,6 +215,35 @@ TEST_CASE("badugi: most cards of different ranks and suits, then the lowest", "[
   CHECK(bad("Ac 2d 3h Ks") < bad("2c 3d 4h 5s"));
 }
 
+TEST_CASE("badugi: the published ranking examples", "[eval][badugi]") {
+  // The rule texts in ../shared/rules do not cover badugi; these are the examples of
+  // http://www.checknraisepoker.com/badugi-poker-hand-ranking/ and
+  // http://gl-wiki.com/poker/types/badugi/.
+  CHECK(bad("3s 5d 7h 8c") > bad("Ah 2c 3d 9s"));             // the lower top card wins
+  CHECK(badugi_name(bad("8h 5d 3s Ah")) == "3-card: 5,3,A");  // the higher heart is ignored
+  CHECK(bad("8h 5d 3s Ah") < bad("Kh Qd Js Tc"));             // ... and loses to any badugi
+  CHECK(badugi_name(bad("7h 5d 4d 3s")) == "3-card: 7,4,3");
+  CHECK(bad("8h 5d 3s Ah") > bad("7h 5d 4d 3s"));
+  CHECK(badugi_name(bad("Ad As 2d 2c")) == "2-card: 2,A");
+  CHECK(badugi_name(bad("Qd Jd 8d 4d")) == "1-card: 4");
+  CHECK(badugi_name(bad("2h 6d 6c 9s")) == "3-card: 9,6,2");
+  CHECK(badugi_name(bad("3h 5d 7s Qh")) == "3-card: 7,5,3");
+  CHECK(badugi_name(bad("Ad 4s 5d 7c")) == "3-card: 7,4,A");
+  CHECK(badugi_name(bad("4h 4d 4c 6s")) == "2-card: 6,4");
+  CHECK(badugi_name(bad("6c 7s 8s 9s")) == "2-card: 7,6");
+  CHECK(badugi_name(bad("4d 7d 8d Td")) == "1-card: 4");
+  CHECK(badugi_name(bad("Ad As Ah Ac")) == "1-card: A");
+  CHECK(badugi_name(bad("4c 3s 2h Ac")) == "3-card: 3,2,A");  // the four of clubs is ignored
+  CHECK(badugi_name(bad("Ks Js 8h 6d")) == "3-card: J,8,6");  // the king of spades is ignored
+  // gl-wiki's list of badugis: 4-3-2-A first, K-Q-J-T last, then the three-card hands. It puts
+  // 8-7-2-A above 8-5-4-2, against its own rule (and every other source): with the same top card
+  // the next one decides, and 5 is lower than 7.
+  CHECK(bad("4c 3d 2h As") > bad("8c 7d 2h As"));
+  CHECK(bad("8s 5d 4c 2h") > bad("8c 7d 2h As"));
+  CHECK(bad("8c 7d 2h As") > bad("Kh Qd Js Tc"));
+  CHECK(bad("Kh Qd Js Tc") > bad("3s 3h 2c Ad"));
+}
+
 TEST_CASE("badugi: every hand PokerStars named in the corpus is named the same", "[eval][badugi]") {
   // ../shared/corpus/Stars/tour/Draw/LBad-USD-SNG8-201011.txt prints each shown hand with its
   // name ("shows [5h 2c Ah 9d] (3-card: 9,2,A)"): the evaluator must find the same hand.
