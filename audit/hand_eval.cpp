@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <string>
 
 namespace hh {
@@ -290,25 +291,30 @@ constexpr HandValue kBadugiFlip = 0xFFFFu;  // four nibbles of ranks, the highes
 
 HandValue badugi(const Card* four) {
   // Every subset of the four cards with no rank and no suit twice is a candidate; the best is
-  // the one with the most cards, then the lowest ranks compared highest first.
+  // the one with the most cards, then the lowest ranks compared highest first. Subsets are tried
+  // largest first: once a size has a valid one, smaller sizes cannot win.
+  static constexpr unsigned kSubsets[15] = {0xF, 0x7, 0xB, 0xD, 0xE, 0x3, 0x5, 0x6,
+                                            0x9, 0xA, 0xC, 0x1, 0x2, 0x4, 0x8};
   HandValue best = 0;
-  for (unsigned subset = 1; subset < 16; ++subset) {
+  int best_size = 0;
+  for (unsigned subset : kSubsets) {
+    const int size = std::popcount(subset);
+    if (size < best_size) break;
     unsigned ranks = 0, suits = 0;
     bool valid = true;
-    int size = 0;
     for (int i = 0; i < 4 && valid; ++i) {
       if (!(subset & (1u << i))) continue;
       const int rank = four[i].rank == 14 ? 1 : four[i].rank;  // aces are low
       valid = !(ranks & (1u << rank)) && !(suits & (1u << four[i].suit));
       ranks |= 1u << rank;
       suits |= 1u << four[i].suit;
-      ++size;
     }
     if (!valid) continue;
     HandValue packed = 0;
     int k = 0;
     for (int r = 13; r >= 1; --r)
       if (ranks & (1u << r)) packed |= static_cast<HandValue>(r) << (12 - 4 * k++);
+    best_size = size;
     best =
         std::max(best, (static_cast<HandValue>(size) << kBadugiSizeShift) | (kBadugiFlip - packed));
   }

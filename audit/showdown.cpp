@@ -153,7 +153,7 @@ void Auditor::check_showdown() {
     if (!low.empty()) {
       std::string low_name =
           rules->badugi ? badugi_name(low.at(r.low.front())) : std::string("the best low");
-      r.what += r.what.empty() ? low_name : " and " + low_name;
+      r.what = r.what.empty() ? low_name : fmt::format("{} and {}", r.what, low_name);
     } else if (rules->low_a5_8) {
       r.what += ", no low of eight or better";
     }

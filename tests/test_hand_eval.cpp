@@ -244,6 +244,53 @@ TEST_CASE("badugi: the published ranking examples", "[eval][badugi]") {
   CHECK(bad("Kh Qd Js Tc") > bad("3s 3h 2c Ad"));
 }
 
+TEST_CASE("badugi: values order hands as a direct comparison does", "[eval][badugi]") {
+  // An independent reading of the rule: each hand as (card count, ranks highest first), the best
+  // over all 15 subsets; then more cards win, then the lower ranks. 20,000 random pairs of hands
+  // must compare the same way through badugi() values.
+  using Reading = std::pair<int, std::vector<int>>;
+  auto read = [](const std::vector<Card>& four) {
+    Reading best{0, {}};
+    for (int subset = 1; subset < 16; ++subset) {
+      std::vector<int> ranks, suits;
+      for (int i = 0; i < 4; ++i)
+        if (subset & (1 << i)) {
+          ranks.push_back(four[i].rank == 14 ? 1 : four[i].rank);
+          suits.push_back(four[i].suit);
+        }
+      std::vector<int> r = ranks, s = suits;
+      std::sort(r.begin(), r.end());
+      std::sort(s.begin(), s.end());
+      if (std::adjacent_find(r.begin(), r.end()) != r.end() ||
+          std::adjacent_find(s.begin(), s.end()) != s.end())
+        continue;
+      std::reverse(r.begin(), r.end());
+      const int size = static_cast<int>(r.size());
+      if (size > best.first || (size == best.first && r < best.second)) best = {size, r};
+    }
+    return best;
+  };
+  auto better = [](const Reading& a, const Reading& b) {  // a beats b
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  };
+  std::mt19937 rng(5);
+  for (int round = 0; round < 20000; ++round) {
+    std::vector<int> deck(52);
+    for (int i = 0; i < 52; ++i) deck[i] = i;
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::vector<Card> a, b;
+    for (int i = 0; i < 8; ++i)
+      (i < 4 ? a : b)
+          .push_back({static_cast<std::uint8_t>(deck[i] % 13 + 2),
+                      static_cast<std::uint8_t>(deck[i] / 13)});
+    const Reading ra = read(a), rb = read(b);
+    const HandValue va = badugi(a.data()), vb = badugi(b.data());
+    REQUIRE((va > vb) == better(ra, rb));
+    REQUIRE((vb > va) == better(rb, ra));
+    REQUIRE(badugi_size(va) == ra.first);
+  }
+}
+
 TEST_CASE("badugi: every hand PokerStars named in the corpus is named the same", "[eval][badugi]") {
   // ../shared/corpus/Stars/tour/Draw/LBad-USD-SNG8-201011.txt prints each shown hand with its
   // name ("shows [5h 2c Ah 9d] (3-card: 9,2,A)"): the evaluator must find the same hand.
