@@ -1,6 +1,8 @@
 // The showdown rules: badugi, run-it-twice (and Split Hold'em) boards, and the odd chip by suit in
 // stud, on real hands of the corpus and on hands written for one rule each.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -347,14 +349,28 @@ TEST_CASE("stud hi/lo: odd chip to the high half, then by suit within a tied low
 }
 
 TEST_CASE("stud: the corpus' split pots are paid as the rules say", "[showdown][stud]") {
-  // PokerStars stud hi/lo hand 35874576282: $0.73 after rake, u.pressure's two pair take the
-  // high half with the odd cent ($0.37), gashpor's 8-7-5-4-2 the low ($0.36).
-  auto hands = parse_text(corpus("Stars/cash/Stud/7-StudHL-USD-0.04-0.08-200911.txt"), "hl.txt");
-  int checked = 0;
-  for (const Hand& h : hands) {
-    if (h.site_hand_id != "35874576282") continue;
-    CHECK(problems(audit_hand(h)).empty());
-    ++checked;
+  // Every stud, stud hi/lo and razz hand of PokerStars and Winamax in the corpus: no winner or
+  // odd chip finding. Its only split pots are hi/lo halves: PokerStars hand 35874576282 ($0.73
+  // after rake: u.pressure's two pair take the high half with the odd cent, $0.37, gashpor's
+  // 8-7-5-4-2 the low, $0.36) and 35874676388 ($0.80 in two halves of $0.40).
+  int hands = 0;
+  std::set<std::string> split;  // hand ids: some files repeat a hand
+  for (const char* dir : {"Stars/cash/Stud", "Stars/tour/Stud", "Winamax/cash/Stud"}) {
+    for (const auto& file : std::filesystem::directory_iterator(test::shared_corpus() / dir)) {
+      for (const Hand& h : parse_text(decode(test::read_file(file.path())).text, "stud.txt")) {
+        if (!h.parsed) continue;
+        ++hands;
+        AuditResult r = audit_hand(h);
+        for (const Finding& f : r.findings) {
+          INFO(h.site_hand_id << ": " << f.message);
+          CHECK(f.code != "WRONG_WINNER");
+          CHECK(f.code != "ODD_CHIP_MISMATCH");
+        }
+        for (const BuiltPot& bp : r.pots)
+          if (bp.winners.size() > 1) split.insert(h.site_hand_id);
+      }
+    }
   }
-  CHECK(checked == 1);
+  CHECK(hands >= 30);
+  CHECK(split == std::set<std::string>{"35874576282", "35874676388"});
 }
