@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
+#include "audit/hand_eval.hpp"
 #include "parser/money.hpp"
 
 namespace hh::detail {
@@ -71,9 +72,10 @@ class Auditor {
   // Flop and draw games: pre-flop the action starts left of the big blind (or of the last
   // straddle, or of the button blind), on later rounds left of the button, and goes round
   // clockwise (rising seat numbers) past players who folded, are all-in or were not dealt in.
-  // Heads-up this makes the button act first pre-flop and last after, as the rules say. Stud
-  // (the bring-in and the best hand showing decide) is not checked yet.
-  bool order_checked() const { return !h_.game.empty() && !is_stud(); }
+  // Heads-up this makes the button act first pre-flop and last after, as the rules say. Stud:
+  // the bring-in opens 3rd street, the best hand showing each later round (see below); stud
+  // games other than seven-card stud, stud hi/lo and razz are not checked.
+  bool order_checked() const { return !h_.game.empty() && (!is_stud() || seven_card_stud()); }
 
   void find_dealt_in();
 
@@ -87,6 +89,36 @@ class Auditor {
   int next_to_act(int from) const;
 
   void check_turn(const Event& e, const PlayerState& p);
+
+  // --- stud: the bring-in and the best hand showing (action_order.cpp) -----------------------
+  // 7 Card Stud, 7 Card Stud Hi/Lo and Razz.
+  bool seven_card_stud() const;
+  bool razz() const { return h_.game == "Razz"; }
+
+  // The up cards each seat shows on each betting round, read from the deal lines: the door card
+  // on 3rd street, one more on each of 4th, 5th and 6th street (7th street's card is dealt down,
+  // so that round uses 6th street's). A seat whose card cannot be read has no entry.
+  void read_up_cards();
+  const std::map<int, std::vector<Card>>* up_cards(Street s) const;
+
+  // Who must bring in: the lowest door card (aces high; by suit, clubs lowest) in stud and stud
+  // hi/lo, the highest (aces low; by suit, spades highest) in razz. nullopt when a card of a
+  // player dealt in is unknown, or when that player is all-in from the ante and the rules'
+  // two readings (the player to their left, the next card with chips) differ.
+  std::optional<int> expected_bring_in() const;
+
+  // Who opens a round after 3rd street: the best hand showing (stud, hi/lo: the highest pair,
+  // two pairs, trips or high cards; straights and flushes do not count), razz: the lowest
+  // (aces low, pairs bad); equal hands: the first seat clockwise from the dealer. nullopt when a
+  // live player's up cards are unknown, or the best hand is all-in and the two readings (the
+  // player to their left, the best hand with chips) differ.
+  std::optional<int> stud_opener(Street s) const;
+
+  // The bring-in: the right player (WRONG_FORCED_BET), no more than a small bet; the action then
+  // goes clockwise from the player who brought in.
+  void check_bring_in(const Event& e);
+
+  std::map<Street, std::map<int, std::vector<Card>>> up_cards_;
 
   // --- fixed limit ---------------------------------------------------------------------------
   bool is_stud() const { return h_.game.find("Stud") != std::string::npos || h_.game == "Razz"; }

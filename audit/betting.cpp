@@ -59,6 +59,7 @@ void Auditor::check_round_closed(Street next) {
 
 void Auditor::replay() {
   find_dealt_in();
+  read_up_cards();
   for (const Event& e : h_.events) {
     switch (e.kind) {
       case EventKind::PostAnte:
@@ -87,6 +88,7 @@ void Auditor::replay() {
       if (actor && !check_legality(e, *actor)) continue;
     }
     note_blind(e);
+    check_bring_in(e);
     check_forced_bet(e);
     switch (e.kind) {
       case EventKind::PostAnte:
@@ -189,6 +191,7 @@ void Auditor::find_dealt_in() {
       case EventKind::PostButtonBlind:
       case EventKind::PostDead:
       case EventKind::PostAnte:
+      case EventKind::BringIn:
       case EventKind::Fold:
       case EventKind::Check:
       case EventKind::Call:

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace hh {
 
@@ -29,6 +32,19 @@ struct HouseRules {
   bool uncapped_heads_up{true};
 };
 
+// One option as it is named in a house-rules file and on the command line.
+struct HouseRuleOption {
+  std::string_view name;     // "max_bets_per_round"
+  std::string_view meaning;  // one line, for --help and the printed profile
+  std::variant<bool HouseRules::*, int HouseRules::*, IncompleteRaiseRule HouseRules::*> field;
+};
+// Every option, in the order they are printed.
+std::span<const HouseRuleOption> house_rule_options();
+
+// Sets option `name` from its text form ("true", "4", "half-bet"). Throws std::invalid_argument
+// naming the options or values that would have been accepted.
+void set_house_rule(HouseRules& rules, std::string_view name, std::string_view value);
+
 // The profile of each site, and the one used for a site without its own.
 class HouseRulesBook {
  public:
@@ -36,10 +52,24 @@ class HouseRulesBook {
   HouseRules& default_rules() { return default_; }
   const HouseRules& default_rules() const { return default_; }
   HouseRules& site(const std::string& site);  // the site's profile, created from the default
+  const std::map<std::string, HouseRules, std::less<>>& sites() const { return sites_; }
+
+  // Applies "NAME=VALUE" to the default and every site, or "SITE.NAME=VALUE" to one site (the
+  // command line's --rule). Throws std::invalid_argument.
+  void override_from(std::string_view assignment);
 
  private:
   HouseRules default_;
   std::map<std::string, HouseRules, std::less<>> sites_;
 };
+
+// Reads a house-rules file: a [default] table, then one table per site holding only what
+// differs from it. An absent table or option keeps the built-in value. Throws
+// std::runtime_error with the file, line and what was wrong.
+HouseRulesBook load_house_rules(const std::filesystem::path& file);
+
+// The book as a house-rules file: every option of [default], then for each site the options
+// that differ from it. Loading the text gives the same book.
+std::string house_rules_toml(const HouseRulesBook& book);
 
 }  // namespace hh

@@ -7,6 +7,7 @@
 
 #include "cli/audit_run.hpp"
 #include "cli/commands.hpp"
+#include "cli/house_rules_args.hpp"
 #include "db/query.hpp"
 #include "parser/gg_parser.hpp"
 
@@ -21,10 +22,11 @@ struct AuditArgs {
   std::string format{"table"};
   bool quiet{false};
   unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
-  std::string gg_zone;  // empty: the parser's default
+  std::string gg_zone;                     // empty: the parser's default
   std::string rake_dir{HHAUDIT_RAKE_DIR};  // the source tree's rake/ folder, baked in by CMake
   std::string rake_domain{".com"};
   bool no_rake{false};
+  HouseRulesArgs house_rules;
 };
 
 // The run's summary as a query-shaped result, so that table, csv and json share one writer.
@@ -70,7 +72,10 @@ void run(const AuditArgs& a, int& exit_code) {
   // a run of a few MB commits many times and can be killed between two commits.
   if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) opt.batch_hands = std::atoi(b);
   AuditSummary s;
+  HouseRulesBook house;
   try {
+    house = a.house_rules.load();
+    opt.house_rules = &house;
     if (!a.no_rake) {
       rake = load_rake_schedules(a.rake_dir);
       rake.domain = a.rake_domain;
@@ -125,7 +130,8 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1u, 256u));
   cmd->add_option("--gg-time-zone", args->gg_zone,
                   "Time zone of GGPoker timestamps, which carry none (an IANA name such as "
-                  "Europe/Malta; default " + gg::default_zone() + ")");
+                  "Europe/Malta; default " +
+                      gg::default_zone() + ")");
   cmd->add_option("--rake-schedules", args->rake_dir,
                   "Folder of rake schedule TOML files (docs/rake.md)")
       ->capture_default_str();
@@ -133,6 +139,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
                   "Site domain whose schedule entries apply (.com, .de, ...)")
       ->capture_default_str();
   cmd->add_flag("--no-rake-schedules", args->no_rake, "Do not check rake against schedules");
+  args->house_rules.add_options(*cmd);
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

@@ -392,6 +392,10 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
 
   db::Writer writer(options.db_path,
                     options.batch_hands > 0 ? options.batch_hands : db::Writer::kDefaultBatchHands);
+  const HouseRulesBook defaults;
+  const HouseRulesBook& house = options.house_rules ? *options.house_rules : defaults;
+  // The rules this run judged by, for whoever reads the database later (of the latest run).
+  writer.set_meta("house_rules", house_rules_toml(house));
   // First pass: digests, so that a file audited before is skipped before any parsing.
   // From here on Ctrl-C stops the run cleanly, also during the first pass, which reads every byte
   // of a large input once before any hand is parsed.
@@ -427,8 +431,6 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   }
 
   const unsigned jobs = std::max(1u, options.jobs);
-  const HouseRulesBook defaults;
-  const HouseRulesBook& house = options.house_rules ? *options.house_rules : defaults;
   Pipeline pipe(jobs + 2);
   std::mutex err_mu, failure_mu;
   std::atomic<long> io_errors{0};

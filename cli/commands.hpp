@@ -12,5 +12,6 @@ void add_audit_command(CLI::App& app, int& exit_code);
 void add_query_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);
 void add_rake_profile_command(CLI::App& app, int& exit_code);
+void add_house_rules_command(CLI::App& app, int& exit_code);
 
 }  // namespace hh::cli

@@ -412,6 +412,15 @@ void Writer::finish_file(std::int64_t file_id, int hands, int failed) {
 
 void Writer::commit() { impl_->do_commit(); }
 
+void Writer::set_meta(std::string_view key, std::string_view value) {
+  Impl& m = *impl_;
+  m.ensure_txn();
+  Statement s(m.db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+  s.bind_text(1, key);
+  s.bind_text(2, value);
+  s.step();
+}
+
 }  // namespace hh::db
 
 #undef HH_DB_NOW

@@ -65,6 +65,9 @@ class Writer {
   // Commits the pending transaction, if any.
   void commit();
 
+  // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
+  void set_meta(std::string_view key, std::string_view value);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -156,3 +156,31 @@ TEST_CASE("the database is the same whatever --jobs is", "[cli]") {
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("house rules: printed, overridden, recorded with the audit", "[cli][house-rules]") {
+  Run printed = run(bin() + " house-rules --rule pokerstars.max_bets_per_round=5");
+  CHECK(printed.code == 0);
+  CHECK(printed.out.find("[default]\n") == 0);
+  CHECK(printed.out.find("max_bets_per_round = 4") != std::string::npos);
+  CHECK(printed.out.find("[pokerstars]\nmax_bets_per_round = 5\n") != std::string::npos);
+  Run one = run(bin() + " house-rules --site pokerstars --rule pokerstars.max_bets_per_round=5");
+  CHECK(one.out.find("[pokerstars]\n") != std::string::npos);
+  CHECK(one.out.find("max_bets_per_round = 5") != std::string::npos);
+  CHECK(one.out.find("uncapped_heads_up = true") != std::string::npos);
+
+  fs::path dir = temp_dir();
+  fs::path db = dir / "r.db";
+  const std::string sample = q(hh::test::testdata("sample"));
+  CHECK(run(bin() + " audit " + sample + " --db " + q(db) + " -q --rule cap=4 2>/dev/null").code ==
+        2);
+  CHECK(run(bin() + " audit " + sample + " --db " + q(db) +
+            " -q --house-rules /nonexistent.toml 2>/dev/null")
+            .code == 2);
+  CHECK_FALSE(fs::exists(db));  // nothing was audited
+  Run a = run(bin() + " audit " + sample + " --db " + q(db) + " -q --rule uncapped_heads_up=false");
+  CHECK(a.code == 0);
+  Run meta = run(bin() + " query --db " + q(db) +
+                 " --format csv \"SELECT value FROM meta WHERE key = 'house_rules'\"");
+  CHECK(meta.out.find("uncapped_heads_up = false") != std::string::npos);
+  fs::remove_all(dir);
+}

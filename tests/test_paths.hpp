@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include "audit/house_rules.hpp"
+
 namespace hh::test {
 
 inline std::filesystem::path source_dir() { return HHAUDIT_SOURCE_DIR; }
@@ -21,6 +23,13 @@ inline std::string read_file(const std::filesystem::path& p) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// The house rules shipped in the source tree: what `hhaudit audit` applies by default, so the
+// corpus and fault tests judge real hands by the same rules users get.
+inline const HouseRulesBook& shipped_house_rules() {
+  static const HouseRulesBook book = load_house_rules(source_dir() / "house-rules.toml");
+  return book;
 }
 
 }  // namespace hh::test

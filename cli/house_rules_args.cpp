@@ -1,0 +1,27 @@
+#include "cli/house_rules_args.hpp"
+
+#include <fmt/format.h>
+
+namespace hh::cli {
+
+std::string default_house_rules_file() { return HHAUDIT_HOUSE_RULES; }
+
+void HouseRulesArgs::add_options(CLI::App& cmd) {
+  cmd.add_option("--house-rules", file, "House-rules file: the rule options per site (TOML)")
+      ->capture_default_str();
+  std::string names;
+  for (const HouseRuleOption& o : house_rule_options())
+    names += fmt::format("\n  {}: {}", o.name, o.meaning);
+  cmd.add_option("--rule", overrides,
+                 "Override one house rule, for every site (NAME=VALUE) or one site "
+                 "(SITE.NAME=VALUE); repeatable. Options:" +
+                     names);
+}
+
+HouseRulesBook HouseRulesArgs::load() const {
+  HouseRulesBook book = load_house_rules(file);
+  for (const std::string& o : overrides) book.override_from(o);
+  return book;
+}
+
+}  // namespace hh::cli

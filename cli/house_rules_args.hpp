@@ -1,0 +1,26 @@
+// The house-rules options shared by `hhaudit audit` and `hhaudit house-rules`: which file, and
+// single options overridden on the command line.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "audit/house_rules.hpp"
+
+namespace hh::cli {
+
+// The source tree's house-rules.toml, baked in by CMake.
+std::string default_house_rules_file();
+
+struct HouseRulesArgs {
+  std::string file{default_house_rules_file()};
+  std::vector<std::string> overrides;  // NAME=VALUE or SITE.NAME=VALUE, applied in order
+
+  void add_options(CLI::App& cmd);
+  // The file's book with the overrides applied. Throws std::runtime_error or
+  // std::invalid_argument with a message for the user.
+  HouseRulesBook load() const;
+};
+
+}  // namespace hh::cli
