@@ -190,6 +190,35 @@ TEST_CASE("run it twice: GGPoker, the odd cent goes to the first board", "[showd
                                                  {"ODD_CHIP_MISMATCH", 4, 4893, 4892}});
 }
 
+TEST_CASE("run three times: the odd chips go to the first boards", "[showdown][rit]") {
+  // GGPoker hand OM232657303 dealt a third board (written: the corpus has no hand run three
+  // times): 3c 8s 9c Th Js, where Hero's three jacks win. $97.85 in three parts: $32.62, $32.62
+  // and $32.61, the two odd cents to the first two boards.
+  const std::string three = edited(
+      corpus("GGPoker/cash/Flop/PLO-6max-USD-2-5-202101.RIT.txt"),
+      {{"*** SECOND RIVER *** [Td Qc 2c Kc] [Ah]\n",
+        "*** SECOND RIVER *** [Td Qc 2c Kc] [Ah]\n*** THIRD FLOP *** [3c 8s 9c]\n"
+        "*** THIRD TURN *** [3c 8s 9c] [Th]\n*** THIRD RIVER *** [3c 8s 9c Th] [Js]\n"},
+       {"3b7dff87 collected $48.93 from pot", "3b7dff87 collected $32.62 from pot"},
+       {"Hero collected $48.92 from pot\n",
+        "Hero collected $32.62 from pot\n*** THIRD SHOWDOWN ***\nHero collected $32.61 from pot\n"},
+       {"Hand was run two times", "Hand was run three times"},
+       {"SECOND Board [Td Qc 2c Kc Ah]\n",
+        "SECOND Board [Td Qc 2c Kc Ah]\nTHIRD Board [3c 8s 9c Th Js]\n"},
+       {"and won ($48.92) with Aces-High Straight",
+        "and won ($32.62) with Aces-High Straight, and won ($32.61) with Three Jacks"},
+       {"won ($48.93) with Three Twos", "won ($32.62) with Three Twos"}});
+  CHECK(problems_of(three).empty());
+  // The third board's part paid to 3b7dff87 instead.
+  const std::string wrong = edited(
+      three, {{"*** THIRD SHOWDOWN ***\nHero collected $32.61",
+               "*** THIRD SHOWDOWN ***\n3b7dff87 collected $32.61"},
+              {"and won ($32.61) with Three Jacks", ""},
+              {"won ($32.62) with Three Twos", "won ($32.62) with Three Twos, and won ($32.61)"}});
+  CHECK(problems_of(wrong) ==
+        std::vector<Got>{{"WRONG_WINNER", 1, 6523, 3262}, {"WRONG_WINNER", 4, 3262, 6523}});
+}
+
 TEST_CASE("Split Hold'em: two boards from the flop, each wins half", "[showdown][rit]") {
   // PokerStars hand 184487904738: Player1's two pair win the first board ($33.54 with the odd
   // cent), Player2's aces the second ($33.53).
