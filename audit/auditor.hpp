@@ -185,14 +185,23 @@ class Auditor {
     bool low_a5_8{false};  // half to the best ace-to-five low of eight or better
     bool razz{false};      // the best ace-to-five low wins, no qualifier
     bool deuce_seven{false};
+    bool badugi{false};  // the best badugi wins (four cards, distinct ranks and suits, low)
   };
 
   std::optional<ShowdownRules> showdown_rules() const;
 
   // Who should have won each contested pot, where the cards say it: every contender showed and
   // the game's rules are known (rule text 004: hand ranking, split pots, eight-or-better).
-  // Run-it-twice boards and cash-outs are not judged.
+  // Run-it-twice (and Split Hold'em) boards each decide their share of every pot. Cash-outs are
+  // not judged.
   void check_showdown();
+
+  // A pot's result on one board (the only one, or one of a run-it-twice): the seats holding the
+  // best high hand(s) and the best low(s), each in the order the odd chips go.
+  struct BoardResult {
+    std::vector<int> high, low;
+    std::string what;  // the winning hands, for messages
+  };
 
   // The smallest chip in play: the greatest common divisor of every stack and amount of the hand
   // and of the amount to share (a cent at most cash tables, a whole chip in Winamax tournaments
@@ -202,14 +211,17 @@ class Auditor {
   // Seats in the order odd chips go: clockwise from the first seat left of the button.
   std::vector<int> from_button(std::vector<int> seats) const;
 
-  // Shares `amount` equally between `seats`; the chips left over go one each to the first seats
-  // left of the button.
+  // Shares `amount` equally between `seats`; the chips left over go one each to the first of
+  // `seats` (which are in the order odd chips go).
   void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out);
 
-  // How a pot with the right winners is divided: equal shares, hi/lo halves (the odd chip to the
-  // high half), odd chips to the first winners left of the button. Stud gives odd chips by suit,
-  // which is not modelled: there only the shares, not who got the odd chip, are checked.
-  void check_split(const BuiltPot& bp, const std::vector<int>& high, const std::vector<int>& low);
+  // How a pot is divided, seat by seat, against what each seat collected from it: equal parts per
+  // board (the odd chips to the first boards), on each board equal shares, hi/lo halves (the odd
+  // chip to the high half), odd chips to the first winners left of the button, in stud by suit.
+  // Collections do not say which board paid them: each seat's total over the boards is compared.
+  // `what` names the winning hands, for messages.
+  void check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
+                   const std::string& what);
 
   static std::string pot_name(int index);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <string>
 
 namespace hh {
 
@@ -280,6 +282,75 @@ HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Car
             best = std::max(best, low_a5(five.data()));
           }
   return best;
+}
+
+namespace {
+constexpr int kBadugiSizeShift = 16;
+constexpr HandValue kBadugiFlip = 0xFFFFu;  // four nibbles of ranks, the highest card first
+}  // namespace
+
+HandValue badugi(const Card* four) {
+  // Every subset of the four cards with no rank and no suit twice is a candidate; the best is
+  // the one with the most cards, then the lowest ranks compared highest first. Subsets are tried
+  // largest first: once a size has a valid one, smaller sizes cannot win.
+  static constexpr unsigned kSubsets[15] = {0xF, 0x7, 0xB, 0xD, 0xE, 0x3, 0x5, 0x6,
+                                            0x9, 0xA, 0xC, 0x1, 0x2, 0x4, 0x8};
+  HandValue best = 0;
+  int best_size = 0;
+  for (unsigned subset : kSubsets) {
+    const int size = std::popcount(subset);
+    if (size < best_size) break;
+    unsigned ranks = 0, suits = 0;
+    bool valid = true;
+    for (int i = 0; i < 4 && valid; ++i) {
+      if (!(subset & (1u << i))) continue;
+      const int rank = four[i].rank == 14 ? 1 : four[i].rank;  // aces are low
+      valid = !(ranks & (1u << rank)) && !(suits & (1u << four[i].suit));
+      ranks |= 1u << rank;
+      suits |= 1u << four[i].suit;
+    }
+    if (!valid) continue;
+    HandValue packed = 0;
+    int k = 0;
+    for (int r = 13; r >= 1; --r)
+      if (ranks & (1u << r)) packed |= static_cast<HandValue>(r) << (12 - 4 * k++);
+    best_size = size;
+    best =
+        std::max(best, (static_cast<HandValue>(size) << kBadugiSizeShift) | (kBadugiFlip - packed));
+  }
+  return best;
+}
+
+int badugi_size(HandValue v) { return static_cast<int>(v >> kBadugiSizeShift); }
+
+std::string badugi_name(HandValue v) {
+  const int size = badugi_size(v);
+  const HandValue packed = kBadugiFlip - (v & kBadugiFlip);
+  std::string out = size == 4 ? "Badugi: " : std::to_string(size) + "-card: ";
+  for (int k = 0; k < size; ++k) {
+    const int rank = static_cast<int>((packed >> (12 - 4 * k)) & 0xFu);
+    if (k) out += ',';
+    switch (rank) {
+      case 1:
+        out += 'A';
+        break;
+      case 10:
+        out += 'T';
+        break;
+      case 11:
+        out += 'J';
+        break;
+      case 12:
+        out += 'Q';
+        break;
+      case 13:
+        out += 'K';
+        break;
+      default:
+        out += std::to_string(rank);
+    }
+  }
+  return out;
 }
 
 }  // namespace hh

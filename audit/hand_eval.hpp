@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -61,5 +62,15 @@ bool qualifies_8(HandValue a5_low);
 HandValue best_low_a5(const std::vector<Card>& cards);
 // Omaha eight-or-better: the best ace-to-five low of two hole cards and three board cards.
 HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board);
+
+// Badugi, from exactly four cards: the hand is the largest set of cards with all ranks and all
+// suits different (aces low); more cards beat fewer (a four-card badugi beats any three-card
+// hand), and between hands of as many cards the one whose highest card is lower wins, then the
+// next highest, and so on. Suits never break a tie. Larger values are better, as for the lows.
+HandValue badugi(const Card* four);
+// How many cards the badugi hand counts (1 to 4).
+int badugi_size(HandValue v);
+// The hand as PokerStars names it: "Badugi: 8,5,4,2", "3-card: 9,2,A".
+std::string badugi_name(HandValue v);
 
 }  // namespace hh

@@ -10,10 +10,34 @@
 
 namespace hh::detail {
 
+namespace {
+
+// Stud's odd chip (Robert's Rules of Poker, "Ties"): to the highest card by suit in a high hand,
+// to the lowest card by suit in a low one, all the player's cards counted, not only the five of
+// the hand. Suits rank spades, hearts, diamonds, clubs (rule text 004, "The Deal and the
+// Betting"): the suit numbers of parse_card() (clubs 0 .. spades 3) are that order.
+int high_card_by_suit(const std::vector<Card>& cards) {
+  int best = 0;
+  for (const Card& c : cards) best = std::max(best, c.rank * 4 + c.suit);
+  return best;
+}
+int low_card_by_suit(const std::vector<Card>& cards) {
+  int best = 15 * 4;
+  for (const Card& c : cards) best = std::min(best, (c.rank == 14 ? 1 : c.rank) * 4 + c.suit);
+  return best;
+}
+
+const char* board_name(int k) {
+  static const char* const names[] = {"first", "second", "third", "fourth", "fifth"};
+  return k < 5 ? names[k] : "next";
+}
+
+}  // namespace
+
 std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
   const std::string& g = h_.game;
   ShowdownRules r;
-  if (g == "Hold'em")
+  if (g == "Hold'em" || g == "Split Hold'em")  // Split Hold'em: two boards from the flop
     r = {2, true, false, true};
   else if (g == "Omaha")
     r = {4, true, true, true};
@@ -35,22 +59,29 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
     r = {5, false, false, true};
   else if (g == "2-7 Single Draw" || g == "2-7 Triple Draw")
     r = {5, false, false, false, false, false, true};
+  else if (g == "Badugi")
+    r = {4, false, false, false, false, false, false, true};
   else
-    return std::nullopt;  // badugi, short deck (a flush beats a full house), split hold'em
+    return std::nullopt;  // short deck (a flush beats a full house)
   return r;
 }
 
 void Auditor::check_showdown() {
   const auto rules = showdown_rules();
   if (!rules) return;
-  std::vector<Card> board;
+  // The community cards, per board and street. A run-it-twice board shares the streets dealt
+  // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",
+  // then "*** FIRST RIVER ***" and "*** SECOND RIVER ***".
+  std::map<std::pair<int, Street>, std::vector<Card>> dealt;
+  int board_count = 1;
   std::map<int, std::vector<Card>> holes;
   for (const Event& e : h_.events) {
     if (e.kind == EventKind::Board) {
-      if (e.board_index != 0) return;  // run it twice: each board decides its share
       auto cards = parse_cards(e.cards);
       if (!cards) return;
-      board.insert(board.end(), cards->begin(), cards->end());
+      auto& to = dealt[{e.board_index, e.street}];
+      to.insert(to.end(), cards->begin(), cards->end());
+      board_count = std::max(board_count, e.board_index + 1);
     } else if ((e.kind == EventKind::Shows || (rules->board && e.kind == EventKind::DealtHole)) &&
                e.seat) {
       // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
@@ -61,18 +92,25 @@ void Auditor::check_showdown() {
       return;  // the pot went to the site, not to a hand
     }
   }
-  if (rules->board && board.size() != 5) return;
-  for (const BuiltPot& bp : r_.pots) {
-    if (bp.eligible.size() < 2) continue;
-    std::vector<int> unknown;
-    std::map<int, HandValue> high, low;
-    for (int seat : bp.eligible) {
-      auto it = holes.find(seat);
-      if (it == holes.end()) {
-        unknown.push_back(seat);
-        continue;
+  if (!rules->board) board_count = 1;
+  std::vector<std::vector<Card>> boards(board_count);
+  if (rules->board) {
+    for (int k = 0; k < board_count; ++k) {
+      for (Street s : {Street::Flop, Street::Turn, Street::River}) {
+        auto it = dealt.find({k, s});
+        if (it == dealt.end()) it = dealt.find({0, s});
+        if (it != dealt.end())
+          boards[k].insert(boards[k].end(), it->second.begin(), it->second.end());
       }
-      const std::vector<Card>& cards = it->second;
+      if (boards[k].size() != 5) return;
+    }
+  }
+  const bool stud = is_stud();
+  // The best hands among `seats` on `board`, each list in the order odd chips go.
+  auto judge = [&](const std::vector<int>& seats, const std::vector<Card>& board) {
+    std::map<int, HandValue> high, low;
+    for (int seat : seats) {
+      const std::vector<Card>& cards = holes.at(seat);
       if (rules->high) {
         if (rules->omaha) {
           high[seat] = best_omaha(cards, board);
@@ -88,7 +126,44 @@ void Auditor::check_showdown() {
       }
       if (rules->razz) low[seat] = best_low_a5(cards);
       if (rules->deuce_seven) low[seat] = low_27(cards.data());
+      if (rules->badugi) low[seat] = badugi(cards.data());
     }
+    auto best_of_map = [](const std::map<int, HandValue>& m) {
+      HandValue best = 0;
+      for (const auto& [seat, v] : m) best = std::max(best, v);
+      std::vector<int> out;
+      for (const auto& [seat, v] : m)
+        if (v == best) out.push_back(seat);
+      return out;
+    };
+    BoardResult r;
+    r.high = from_button(best_of_map(high));
+    r.low = from_button(best_of_map(low));
+    if (stud) {
+      // The first in the order gets the first odd chip: the highest card by suit for high, the
+      // lowest card by suit for low (aces low).
+      std::stable_sort(r.high.begin(), r.high.end(), [&](int a, int b) {
+        return high_card_by_suit(holes.at(a)) > high_card_by_suit(holes.at(b));
+      });
+      std::stable_sort(r.low.begin(), r.low.end(), [&](int a, int b) {
+        return low_card_by_suit(holes.at(a)) < low_card_by_suit(holes.at(b));
+      });
+    }
+    if (!high.empty()) r.what = category_name(category_of(high.at(r.high.front())));
+    if (!low.empty()) {
+      std::string low_name =
+          rules->badugi ? badugi_name(low.at(r.low.front())) : std::string("the best low");
+      r.what = r.what.empty() ? low_name : fmt::format("{} and {}", r.what, low_name);
+    } else if (rules->low_a5_8) {
+      r.what += ", no low of eight or better";
+    }
+    return r;
+  };
+  for (const BuiltPot& bp : r_.pots) {
+    if (bp.eligible.size() < 2) continue;
+    std::vector<int> unknown;
+    for (int seat : bp.eligible)
+      if (!holes.count(seat)) unknown.push_back(seat);
     if (!unknown.empty()) {
       add("SHOWDOWN_NOT_EVALUATED", Severity::Info, Street::Showdown, 0, std::nullopt, std::nullopt,
           fmt::format("{}: {} of {} contenders' cards were not shown; the winner is not judged",
@@ -97,34 +172,35 @@ void Auditor::check_showdown() {
       continue;
     }
     if (!pots_attributable_ && r_.pots.size() > 1) continue;  // who won which pot is not said
-    auto best_of_map = [](const std::map<int, HandValue>& m) {
-      HandValue best = 0;
-      for (const auto& [seat, v] : m) best = std::max(best, v);
-      std::vector<int> seats;
-      for (const auto& [seat, v] : m)
-        if (v == best) seats.push_back(seat);
-      return seats;
-    };
-    const std::vector<int> best_high = best_of_map(high), best_low = best_of_map(low);
-    std::vector<int> expected = best_high;
+    std::vector<BoardResult> results;
+    std::vector<int> expected;
     std::string what;
-    if (!high.empty()) what = category_name(category_of(high.at(best_high.front())));
-    if (!low.empty()) {
-      for (int seat : best_low)
-        if (std::find(expected.begin(), expected.end(), seat) == expected.end())
-          expected.push_back(seat);
-      what += what.empty() ? "the best low" : " and the best low";
-    } else if (rules->low_a5_8) {
-      what += ", no low of eight or better";
+    for (int k = 0; k < board_count; ++k) {
+      results.push_back(judge(bp.eligible, boards[k]));
+      for (const std::vector<int>* side : {&results.back().high, &results.back().low})
+        for (int seat : *side)
+          if (std::find(expected.begin(), expected.end(), seat) == expected.end())
+            expected.push_back(seat);
+      if (board_count > 1) {
+        std::vector<int> best = results.back().high;
+        for (int seat : results.back().low)
+          if (std::find(best.begin(), best.end(), seat) == best.end()) best.push_back(seat);
+        std::sort(best.begin(), best.end());
+        what += fmt::format("{}the {} board to seat(s) {} ({})", what.empty() ? "" : "; ",
+                            board_name(k), fmt::join(best, ", "), results.back().what);
+      } else {
+        what = results.back().what;
+      }
     }
     std::sort(expected.begin(), expected.end());
     std::vector<int> actual = bp.winners;
     std::sort(actual.begin(), actual.end());
-    if (!actual.empty() && actual == expected) {
-      check_split(bp, best_high, best_low);
+    if (actual.empty()) continue;  // nobody collected: PAYOUT_MISMATCH says so
+    if (actual == expected || board_count > 1) {
+      // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
+      check_split(bp, results, what);
       continue;
     }
-    if (actual.empty()) continue;
     // What the best hand(s) got from this pot, against the pot net of rake.
     Money got = 0;
     for (const Collection& c : collections_) {
@@ -164,23 +240,38 @@ void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, M
   const Money unit = smallest_chip(amount);
   const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
   Money left = amount - each * static_cast<Money>(seats.size());
-  for (int seat : from_button(seats)) {
+  for (int seat : seats) {
     out[seat] += each + (left > 0 ? unit : 0);
     if (left > 0) left -= unit;
   }
 }
 
-void Auditor::check_split(const BuiltPot& bp, const std::vector<int>& high,
-                          const std::vector<int>& low) {
-  if (high.size() + low.size() < 2) return;  // one winner: nothing to split
+void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
+                          const std::string& what) {
   const Money net = bp.amount - bp.rake;
+  const Money unit = smallest_chip(net);
+  const Money board_count = static_cast<Money>(boards.size());
+  // The pot is divided equally between the boards, the odd chips to the first boards (PokerStars
+  // and GGPoker: $0.01 more on the first board in hands 184487904738 and OM232657303).
+  const Money per_board = net / board_count / unit * unit;
+  Money left_over = net - per_board * board_count;
   std::map<int, Money> expected, paid;
-  if (!high.empty() && !low.empty()) {
-    const Money low_half = net / 2;
-    share(net - low_half, high, expected);
-    share(low_half, low, expected);
-  } else {
-    share(net, high.empty() ? low : high, expected);
+  Money odd_chip_room = (board_count - 1) * unit;  // how far an odd chip can move a seat's total
+  for (const BoardResult& r : boards) {
+    const Money amount = per_board + (left_over > 0 ? unit : 0);
+    if (left_over > 0) left_over -= unit;
+    if (!r.high.empty() && !r.low.empty()) {
+      // Hi/lo: the odd chip between the halves goes to the high half.
+      const Money low_half = amount / unit / 2 * unit;
+      share(amount - low_half, r.high, expected);
+      share(low_half, r.low, expected);
+    } else {
+      share(amount, r.high.empty() ? r.low : r.high, expected);
+    }
+    std::vector<int> winners = r.high;
+    for (int seat : r.low)
+      if (std::find(winners.begin(), winners.end(), seat) == winners.end()) winners.push_back(seat);
+    odd_chip_room += static_cast<Money>(winners.size()) * unit;
   }
   for (const Collection& c : collections_) {
     int index = c.pot_index < 0 ? 0 : c.pot_index;
@@ -189,23 +280,29 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<int>& high,
   Money total_paid = 0;
   for (const auto& [seat, m] : paid) total_paid += m;
   if (total_paid != net) return;  // PAYOUT_MISMATCH already says the pot was not paid in full
-  const bool stud = is_stud();
-  const Money odd_chips = static_cast<Money>(expected.size()) * smallest_chip(net);
-  for (const auto& [seat, want] : expected) {
-    const Money got = paid.count(seat) ? paid[seat] : 0;
+  std::map<int, Money> seats = expected;
+  for (const auto& [seat, m] : paid) seats.emplace(seat, 0);
+  std::string odd_rule = is_stud() ? "the odd chips going by suit (to the highest card in a high "
+                                     "hand, to the lowest in a low)"
+                                   : "the odd chips going left of the button";
+  if (boards.size() > 1)
+    odd_rule = fmt::format("the pot divided between the boards (the odd chip to the first) and {}",
+                           odd_rule);
+  for (const auto& [seat, ignored] : seats) {
+    const Money want = expected.count(seat) ? expected.at(seat) : 0;
+    const Money got = paid.count(seat) ? paid.at(seat) : 0;
     if (got == want) continue;
     const Money off = got > want ? got - want : want - got;
-    if (off < odd_chips) {
-      if (stud) continue;  // odd chips by suit: not modelled
+    if (want > 0 && off < odd_chip_room) {
       add("ODD_CHIP_MISMATCH", Severity::Error, Street::Showdown, seat, want, got,
-          fmt::format("{}: {} gets {} of the split, {} with the odd chips going left of the "
-                      "button",
-                      pot_name(bp.index), players_.at(seat).player, amt(got), amt(want)),
+          fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
+                      players_.at(seat).player, amt(got), amt(want), odd_rule),
           0);
     } else {
       add("WRONG_WINNER", Severity::Error, Street::Showdown, seat, want, got,
-          fmt::format("{}: {} gets {} of a split that gives them {}", pot_name(bp.index),
-                      players_.at(seat).player, amt(got), amt(want)),
+          fmt::format("{}: {} gets {} of a split that gives them {}{}", pot_name(bp.index),
+                      players_.at(seat).player, amt(got), amt(want),
+                      boards.size() > 1 ? fmt::format(" ({})", what) : std::string()),
           0);
     }
   }

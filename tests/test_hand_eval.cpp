@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
+#include <regex>
+#include <string>
 
 #include "audit/hand_eval.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace hh;
 
@@ -61,6 +64,32 @@ TEST_CASE("the rule text's ranking examples", "[eval]") {
   CHECK(value("Qc Qd Ah 8s 7c") > value("Ac Kd 9h 7s 5c"));
   // Suits never break ties.
   CHECK(value("Ac Kd 9h 7s 5c") == value("Ad Kh 9s 7c 5d"));
+}
+
+TEST_CASE("the rule text's hand categories and their examples", "[eval]") {
+  // Rule 004, "Ranking of Poker Hands": each category's example is that category.
+  CHECK(category_of(value("9c 9d 9h 9s Qc")) == HandCategory::Quads);          // 9-9-9-9-Q
+  CHECK(category_of(value("5c 5d 5h Ks Kc")) == HandCategory::FullHouse);      // 5-5-5-K-K
+  CHECK(category_of(value("7c 7d 7h Ts 6c")) == HandCategory::Trips);          // 7-7-7-10-6
+  CHECK(category_of(value("Jc Jd 3h 3s 8c")) == HandCategory::TwoPair);        // J-J-3-3-8
+  CHECK(category_of(value("Qc Qd Ah 8s 7c")) == HandCategory::Pair);           // Q-Q-A-8-7
+  CHECK(category_of(value("2h 7h 9h Jh Kh")) == HandCategory::Flush);          // not consecutive
+  CHECK(category_of(value("Ac Kd Qh Js Tc")) == HandCategory::Straight);       // A-K-Q-J-10
+  CHECK(category_of(value("Ah Kh Qh Jh Th")) == HandCategory::StraightFlush);  // the royal
+  CHECK(category_of(value("5s 4s 3s 2s As")) == HandCategory::StraightFlush);  // ace low
+  // The royal flush is the highest straight flush, 5-4-3-2-A the lowest.
+  CHECK(value("Ah Kh Qh Jh Th") > value("Kd Qd Jd Td 9d"));
+  CHECK(value("6s 5s 4s 3s 2s") > value("5s 4s 3s 2s As"));
+  // "Ace ... not high and low at the same time (2-A-K-Q-J is not valid)": in one suit that is a
+  // flush, ace high, not a straight flush.
+  CHECK(category_of(value("2d Ad Kd Qd Jd")) == HandCategory::Flush);
+  // The kicker decides between equal quads: 9-9-9-9-Q beats 9-9-9-9-J.
+  CHECK(value("9c 9d 9h 9s Qc") > value("9c 9d 9h 9s Jc"));
+  // Two pair: the kicker last (J-J-3-3-8 beats J-J-3-3-7).
+  CHECK(value("Jc Jd 3h 3s 8c") > value("Jh Js 3c 3d 7c"));
+  // Hands equal apart from suits tie (rule 004: "all suits are equal").
+  CHECK(value("Ah Kh Qh Jh 9h") == value("As Ks Qs Js 9s"));
+  CHECK(value("7c 7d 7h Ts 6c") == value("7c 7d 7s Th 6d"));
 }
 
 TEST_CASE("Hold'em: best five of seven, split pots", "[eval]") {
@@ -129,6 +158,156 @@ TEST_CASE("deuce-to-seven: the worst high hand wins, aces high", "[eval]") {
   CHECK(d27("7c 6d 5h 4s 2c") > d27("6c 5d 4h 3s 2c"));  // 6-5-4-3-2 is a straight
   CHECK(d27("Kc Qd 9h 4s 2c") > d27("Ac 5d 4h 3s 2c"));  // A-5-4-3-2 is ace high, not a straight
   CHECK(d27("7h 5h 4h 3h 2h") < d27("Kc Qd Jh 9s 7c"));  // the flush counts against you
+  // Rule 004, lowball: where straights and flushes count and aces are high, the best hand is
+  // 7-5-4-3-2 (mixed suits).
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("7c 6d 4h 3s 2c"));
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("8c 5d 4h 3s 2c"));
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("6c 5d 4h 3s 2d"));  // a straight
+  CHECK(d27("7c 5d 4h 3s 2c") > d27("7c 5c 4c 3c 2c"));  // a flush
+}
+
+TEST_CASE("stud hi/lo: the same five cards can win both halves", "[eval]") {
+  // Rule 004, stud high-low: "It's also possible to win the whole pot with the same five cards -
+  // for example if those cards form a straight or flush, which counts for high but not for
+  // low": 5-4-3-2-A is a straight for high and the best low.
+  auto seven = *parse_cards("5c 4d 3h 2s Ac Kd Kh");
+  CHECK(category_of(best_of(seven)) == HandCategory::Straight);
+  CHECK(best_low_a5(seven) == a5("5c 4d 3h 2s Ac"));
+  CHECK(qualifies_8(best_low_a5(seven)));
+}
+
+namespace {
+HandValue bad(const char* four) {
+  auto cards = parse_cards(four);
+  REQUIRE(cards);
+  REQUIRE(cards->size() == 4);
+  return badugi(cards->data());
+}
+}  // namespace
+
+TEST_CASE("badugi: most cards of different ranks and suits, then the lowest", "[eval][badugi]") {
+  // Four cards of four ranks and four suits are a badugi; A-2-3-4 is the best hand.
+  CHECK(badugi_size(bad("Ac 2d 3h 4s")) == 4);
+  CHECK(badugi_name(bad("Ac 2d 3h 4s")) == "Badugi: 4,3,2,A");
+  CHECK(bad("Ac 2d 3h 4s") > bad("Ac 2d 3h 5s"));
+  // Any badugi beats any three-card hand: K-Q-J-T of four suits beats A-2-3 with a pair.
+  CHECK(bad("Kc Qd Jh Ts") > bad("Ac 2d 3h 3s"));
+  // A suit twice: the better of the two three-card hands (4-3-A, not 4-3-2).
+  CHECK(bad("As 2s 3h 4d") == bad("Ac 3h 4d Kc"));
+  CHECK(badugi_name(bad("As 2s 3h 4d")) == "3-card: 4,3,A");
+  // A rank twice: the pair counts once.
+  CHECK(badugi_name(bad("2c 2d 5h 9s")) == "3-card: 9,5,2");
+  // Same size: the lower highest card wins (8-5-4-2 beats 9-3-2-A), then the next.
+  CHECK(bad("8c 5d 4h 2s") > bad("9c 3d 2h As"));
+  CHECK(bad("8c 5d 4h 2s") > bad("8c 6d 4h 2s"));
+  CHECK(bad("8c 5d 4h 2s") > bad("8c 5d 4h 3s"));
+  // Suits never break a tie.
+  CHECK(bad("8c 5d 4h 2s") == bad("8s 5h 4d 2c"));
+  CHECK(bad("Kc Kd 5c 3h") == bad("Ks Kh 5s 3c"));  // 3-card: K,5,3 both
+  // Three-card beats two-card, two-card beats one-card.
+  CHECK(bad("Kc Qd Jh Jc") > bad("Ac 2c 3d 4d"));
+  CHECK(badugi_name(bad("Ac 2c 3d 4d")) == "2-card: 3,A");
+  CHECK(bad("Ac 2c 3d 4d") > bad("2h 3h 4h 5h"));
+  CHECK(badugi_name(bad("2h 3h 4h 5h")) == "1-card: 2");
+  CHECK(badugi_name(bad("Ks Kd Kh Kc")) == "1-card: K");
+  // Aces are low: A-2-3-4 of four suits beats 2-3-4-5.
+  CHECK(bad("Ac 2d 3h 4s") > bad("2c 3d 4h 5s"));
+  CHECK(bad("Ac 2d 3h Ks") < bad("2c 3d 4h 5s"));
+}
+
+TEST_CASE("badugi: the published ranking examples", "[eval][badugi]") {
+  // The rule texts in ../shared/rules do not cover badugi; these are the examples of
+  // http://www.checknraisepoker.com/badugi-poker-hand-ranking/ and
+  // http://gl-wiki.com/poker/types/badugi/.
+  CHECK(bad("3s 5d 7h 8c") > bad("Ah 2c 3d 9s"));             // the lower top card wins
+  CHECK(badugi_name(bad("8h 5d 3s Ah")) == "3-card: 5,3,A");  // the higher heart is ignored
+  CHECK(bad("8h 5d 3s Ah") < bad("Kh Qd Js Tc"));             // ... and loses to any badugi
+  CHECK(badugi_name(bad("7h 5d 4d 3s")) == "3-card: 7,4,3");
+  CHECK(bad("8h 5d 3s Ah") > bad("7h 5d 4d 3s"));
+  CHECK(badugi_name(bad("Ad As 2d 2c")) == "2-card: 2,A");
+  CHECK(badugi_name(bad("Qd Jd 8d 4d")) == "1-card: 4");
+  CHECK(badugi_name(bad("2h 6d 6c 9s")) == "3-card: 9,6,2");
+  CHECK(badugi_name(bad("3h 5d 7s Qh")) == "3-card: 7,5,3");
+  CHECK(badugi_name(bad("Ad 4s 5d 7c")) == "3-card: 7,4,A");
+  CHECK(badugi_name(bad("4h 4d 4c 6s")) == "2-card: 6,4");
+  CHECK(badugi_name(bad("6c 7s 8s 9s")) == "2-card: 7,6");
+  CHECK(badugi_name(bad("4d 7d 8d Td")) == "1-card: 4");
+  CHECK(badugi_name(bad("Ad As Ah Ac")) == "1-card: A");
+  CHECK(badugi_name(bad("4c 3s 2h Ac")) == "3-card: 3,2,A");  // the four of clubs is ignored
+  CHECK(badugi_name(bad("Ks Js 8h 6d")) == "3-card: J,8,6");  // the king of spades is ignored
+  // gl-wiki's list of badugis: 4-3-2-A first, K-Q-J-T last, then the three-card hands. It puts
+  // 8-7-2-A above 8-5-4-2, against its own rule (and every other source): with the same top card
+  // the next one decides, and 5 is lower than 7.
+  CHECK(bad("4c 3d 2h As") > bad("8c 7d 2h As"));
+  CHECK(bad("8s 5d 4c 2h") > bad("8c 7d 2h As"));
+  CHECK(bad("8c 7d 2h As") > bad("Kh Qd Js Tc"));
+  CHECK(bad("Kh Qd Js Tc") > bad("3s 3h 2c Ad"));
+}
+
+TEST_CASE("badugi: values order hands as a direct comparison does", "[eval][badugi]") {
+  // An independent reading of the rule: each hand as (card count, ranks highest first), the best
+  // over all 15 subsets; then more cards win, then the lower ranks. 20,000 random pairs of hands
+  // must compare the same way through badugi() values.
+  using Reading = std::pair<int, std::vector<int>>;
+  auto read = [](const std::vector<Card>& four) {
+    Reading best{0, {}};
+    for (int subset = 1; subset < 16; ++subset) {
+      std::vector<int> ranks, suits;
+      for (int i = 0; i < 4; ++i)
+        if (subset & (1 << i)) {
+          ranks.push_back(four[i].rank == 14 ? 1 : four[i].rank);
+          suits.push_back(four[i].suit);
+        }
+      std::vector<int> r = ranks, s = suits;
+      std::sort(r.begin(), r.end());
+      std::sort(s.begin(), s.end());
+      if (std::adjacent_find(r.begin(), r.end()) != r.end() ||
+          std::adjacent_find(s.begin(), s.end()) != s.end())
+        continue;
+      std::reverse(r.begin(), r.end());
+      const int size = static_cast<int>(r.size());
+      if (size > best.first || (size == best.first && r < best.second)) best = {size, r};
+    }
+    return best;
+  };
+  auto better = [](const Reading& a, const Reading& b) {  // a beats b
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  };
+  std::mt19937 rng(5);
+  for (int round = 0; round < 20000; ++round) {
+    std::vector<int> deck(52);
+    for (int i = 0; i < 52; ++i) deck[i] = i;
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::vector<Card> a, b;
+    for (int i = 0; i < 8; ++i)
+      (i < 4 ? a : b)
+          .push_back({static_cast<std::uint8_t>(deck[i] % 13 + 2),
+                      static_cast<std::uint8_t>(deck[i] / 13)});
+    const Reading ra = read(a), rb = read(b);
+    const HandValue va = badugi(a.data()), vb = badugi(b.data());
+    REQUIRE((va > vb) == better(ra, rb));
+    REQUIRE((vb > va) == better(rb, ra));
+    REQUIRE(badugi_size(va) == ra.first);
+  }
+}
+
+TEST_CASE("badugi: every hand PokerStars named in the corpus is named the same", "[eval][badugi]") {
+  // ../shared/corpus/Stars/tour/Draw/LBad-USD-SNG8-201011.txt prints each shown hand with its
+  // name ("shows [5h 2c Ah 9d] (3-card: 9,2,A)"): the evaluator must find the same hand.
+  const std::string text =
+      hh::test::read_file(hh::test::shared_corpus() / "Stars/tour/Draw/LBad-USD-SNG8-201011.txt");
+  REQUIRE_FALSE(text.empty());
+  const std::regex shows(R"(shows \[([^\]]+)\] \(((?:Badugi|\d-card): [^)]+)\))");
+  int named = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), shows);
+       it != std::sregex_iterator(); ++it) {
+    auto cards = parse_cards((*it)[1].str());
+    REQUIRE(cards);
+    REQUIRE(cards->size() == 4);
+    CHECK(badugi_name(badugi(cards->data())) == (*it)[2].str());
+    ++named;
+  }
+  CHECK(named >= 40);
 }
 
 TEST_CASE("best of seven equals the best of its 21 five-card hands", "[eval]") {
