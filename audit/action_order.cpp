@@ -13,7 +13,8 @@ int Auditor::next_to_act(int from) const {
   int best = 0, first = 0;
   for (int seat : dealt_in_) {
     auto it = players_.find(seat);
-    if (it == players_.end() || it->second.folded || it->second.stack == 0) continue;
+    if (it == players_.end() || it->second.folded || it->second.stack == 0 || passed_over(seat))
+      continue;
     if (first == 0) first = seat;
     if (seat > from && best == 0) best = seat;
   }

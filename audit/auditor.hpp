@@ -136,6 +136,32 @@ class Auditor {
 
   static bool is_action(EventKind k);
 
+  // --- limits and forced bets (betting.cpp) ----------------------------------------------------
+  // Fixed and spread limit: the betting games where the half-bet rule may apply.
+  bool limit_game() const {
+    return (h_.structure == Structure::FixedLimit && h_.small_bet > 0) ||
+           (h_.structure == Structure::SpreadLimit && h_.spread_max > 0);
+  }
+
+  // The last betting round of the game (spread limit's "ten on the end").
+  Street last_round() const;
+
+  // Spread limit: a bet between the spread's minimum and maximum, a raise at least the previous
+  // bet or raise of the round and at most the maximum (rule text 000, "Spread limit").
+  void check_spread_limit(const Event& e, const PlayerState& p);
+
+  // The chips a player may still put in: the stack, or in a capped hand what is left under the
+  // cap (rule text 000, "Cap limit": a player at the cap is all-in).
+  Money chips_behind(const PlayerState& p) const;
+
+  // A seat the action passes over: a sleeper whose blind nobody raised (rule text 000, the
+  // sleeper example), or a player at the cap.
+  bool passed_over(int seat) const;
+
+  // The forced bets the stakes call for: blinds (fixed limit: the small bet and half of it),
+  // both blinds, dead small blind, antes, straddles, sleepers, kill blinds.
+  std::optional<Money> expected_forced_bet(const Event& e, const char*& what) const;
+
   bool big_bet_game() const;
 
   // The betting rules an action must follow, checked before it changes anything (rule texts
@@ -257,6 +283,13 @@ class Auditor {
   Money raise_base_{0};  // the street total of the last full bet or raise
   Money excess_in_collection_{0};
   Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
+  // Limits and forced bets (betting.cpp).
+  std::set<int> acted_this_round_;  // seats that acted in this round (a sleeper counts as acted)
+  int small_blind_seat_{0};         // the live small blind (pot limit: counted as a big blind)
+  int big_blind_seat_{0};
+  int sleeper_seat_{0};
+  Money kill_numerator_{1};  // kill hand: the limits times numerator / denominator
+  Money kill_denominator_{1};
 };
 
 }  // namespace hh::detail

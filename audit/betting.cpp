@@ -11,7 +11,7 @@ Money Auditor::to_call(const PlayerState& caller) const {
   if (blind_floor_ <= max_bet_) return max_bet_;
   if (h_.full_big_blind_always_owed) return blind_floor_;
   for (const auto& [seat, p] : players_)
-    if (seat != caller.seat && !p.folded && p.stack > 0) return blind_floor_;
+    if (seat != caller.seat && !p.folded && chips_behind(p) > 0) return blind_floor_;
   return max_bet_;
 }
 
@@ -22,12 +22,16 @@ void Auditor::new_round(Street s) {
   round_ = round;
   max_bet_ = 0;
   blind_floor_ = 0;
-  last_full_raise_ = h_.big_blind;
+  // Spread limit: the smallest bet is the spread's minimum, whatever the blinds.
+  last_full_raise_ = h_.structure == Structure::SpreadLimit && h_.spread_min > 0
+                         ? std::max(h_.spread_min, round == Street::Preflop ? h_.big_blind : 0)
+                         : h_.big_blind;
   raise_base_ = 0;
+  acted_this_round_.clear();
   bets_this_round_ = 0;
   contenders_at_start_ = 0;
   for (const auto& [seat, p] : players_)
-    if (!p.folded && p.stack > 0 && dealt_in_.count(seat)) ++contenders_at_start_;
+    if (!p.folded && chips_behind(p) > 0 && dealt_in_.count(seat)) ++contenders_at_start_;
   for (auto& [seat, p] : players_) {
     p.street_bet = 0;
     p.may_raise = true;
@@ -39,19 +43,27 @@ void Auditor::check_round_closed(Street next) {
   int able = 0;
   for (int seat : dealt_in_) {
     auto it = players_.find(seat);
-    if (it != players_.end() && !it->second.folded && it->second.stack > 0) ++able;
+    if (it != players_.end() && !it->second.folded && chips_behind(it->second) > 0) ++able;
   }
   for (int seat : dealt_in_) {
     auto it = players_.find(seat);
     if (it == players_.end()) continue;
     const PlayerState& p = it->second;
-    if (p.folded || p.stack == 0) continue;
+    if (p.folded || chips_behind(p) == 0) continue;
     const Money owed = to_call(p) - p.street_bet;
     // Alone with chips against all-in players, a player need not match a bet nobody made.
     if (owed > 0 && (able > 1 || p.street_bet < max_bet_)) {
       add("ROUND_NOT_CLOSED", Severity::Warning, next, p.seat, to_call(p), p.street_bet,
           fmt::format("the {} round ended with {} {} short of the bet, yet {} was dealt",
                       street_name(round_), p.player, amt(owed), street_name(next)),
+          0);
+    } else if (owed <= 0 && able > 1 && !acted_this_round_.count(p.seat)) {
+      // Everyone else checked or called, but this player, still able to bet, never had a turn
+      // (rule text 000: the round ends once every player has acted and the bets are equal; the
+      // big blind's option is such a turn).
+      add("ROUND_NOT_CLOSED", Severity::Warning, next, p.seat, std::nullopt, std::nullopt,
+          fmt::format("the {} round ended without {} acting, yet {} was dealt", street_name(round_),
+                      p.player, street_name(next)),
           0);
     }
   }
@@ -60,6 +72,12 @@ void Auditor::check_round_closed(Street next) {
 void Auditor::replay() {
   find_dealt_in();
   read_up_cards();
+  // A kill hand plays at higher limits from its first bet (rule text 000, "Kill game").
+  for (const Event& e : h_.events) {
+    if (e.kind != EventKind::PostKill || h_.structure != Structure::FixedLimit) continue;
+    kill_numerator_ = rules_.kill_blind == KillBlind::Full ? 2 : 3;
+    kill_denominator_ = rules_.kill_blind == KillBlind::Full ? 1 : 2;
+  }
   for (const Event& e : h_.events) {
     switch (e.kind) {
       case EventKind::PostAnte:
@@ -69,6 +87,8 @@ void Auditor::replay() {
       case EventKind::PostBothBlinds:
       case EventKind::PostStraddle:
       case EventKind::PostButtonBlind:
+      case EventKind::PostSleeper:
+      case EventKind::PostKill:
       case EventKind::BringIn:
       case EventKind::Call:
       case EventKind::Bet:
@@ -86,6 +106,7 @@ void Auditor::replay() {
       PlayerState* actor = player(e);
       if (actor) check_turn(e, *actor);
       if (actor && !check_legality(e, *actor)) continue;
+      if (actor) acted_this_round_.insert(actor->seat);
     }
     note_blind(e);
     check_bring_in(e);
@@ -113,6 +134,8 @@ void Auditor::replay() {
       case EventKind::PostSmallBlind:
       case EventKind::PostStraddle:
       case EventKind::PostButtonBlind:
+      case EventKind::PostSleeper:
+      case EventKind::PostKill:
       case EventKind::BringIn:
       case EventKind::Bet:
         if ((p = player(e))) put(*p, e, e.amount, e.amount);
@@ -125,7 +148,7 @@ void Auditor::replay() {
         break;
       case EventKind::Call:
         if ((p = player(e))) {
-          Money owed = std::min(to_call(*p) - p->street_bet, p->stack);
+          Money owed = std::min(to_call(*p) - p->street_bet, chips_behind(*p));
           if (e.amount != owed) {
             add("WRONG_CALL_AMOUNT", Severity::Error, e.street, p->seat, owed, e.amount,
                 fmt::format("line {}: {} calls {} but the call is {}", e.line, p->player,
@@ -153,6 +176,9 @@ void Auditor::replay() {
         break;
       case EventKind::Fold:
         if ((p = player(e))) p->folded = true;
+        break;
+      case EventKind::Check:
+        p = player(e);  // no chips move; after_action notes the player has acted
         break;
       case EventKind::UncalledReturned:
         if ((p = player(e))) {
@@ -189,6 +215,8 @@ void Auditor::find_dealt_in() {
       case EventKind::PostBothBlinds:
       case EventKind::PostStraddle:
       case EventKind::PostButtonBlind:
+      case EventKind::PostSleeper:
+      case EventKind::PostKill:
       case EventKind::PostDead:
       case EventKind::PostAnte:
       case EventKind::BringIn:
@@ -205,24 +233,63 @@ void Auditor::find_dealt_in() {
   }
 }
 
-void Auditor::check_forced_bet(const Event& e) {
-  if (h_.structure != Structure::NoLimit && h_.structure != Structure::PotLimit) return;
-  Money expected = 0;
-  const char* what = "";
+std::optional<Money> Auditor::expected_forced_bet(const Event& e, const char*& what) const {
+  const bool fixed = h_.structure == Structure::FixedLimit && h_.small_bet > 0;
+  const bool big_bet = h_.structure == Structure::NoLimit || h_.structure == Structure::PotLimit ||
+                       h_.structure == Structure::CapLimit;
+  if (!fixed && !big_bet) return std::nullopt;
+  // Fixed limit: the big blind is the small bet and the small blind half of it (rule text 003,
+  // "20/40": blinds of 10 and 20); the header's stakes are the bets. Big-bet games: the stakes.
+  const Money big = fixed ? h_.small_bet : h_.big_blind;
+  const Money small = fixed ? h_.small_bet / 2 : h_.small_blind;
   switch (e.kind) {
     case EventKind::PostSmallBlind:
-      expected = h_.small_blind, what = "small blind";
-      break;
+      what = "small blind";
+      if (fixed && rules_.limit_small_blind == LimitSmallBlind::BelowBigBlind)
+        return e.amount > 0 && e.amount < big ? e.amount : small;
+      return small;
     case EventKind::PostBigBlind:
-      expected = h_.big_blind, what = "big blind";
-      break;
+      what = "big blind";
+      return big;
     case EventKind::PostBothBlinds:
-      expected = h_.small_blind + h_.big_blind, what = "small and big blind";
-      break;
+      // A returning player posts the big blind live and the small blind dead (rule text 000,
+      // "Post"; 003: missed blinds).
+      what = "small and big blind";
+      if (fixed && rules_.limit_small_blind == LimitSmallBlind::BelowBigBlind && e.amount > big &&
+          e.amount < 2 * big)
+        return e.amount;
+      return small + big;
+    case EventKind::PostAnte:
+      // Every ante is the same: the header's, or the largest posted when the header gives none.
+      what = "ante";
+      return h_.ante > 0 ? std::optional<Money>(h_.ante) : std::nullopt;
+    case EventKind::PostStraddle:
+    case EventKind::PostSleeper: {
+      // A live straddle is twice the big blind (rule text 000, "Live straddle"; 002, 14); a
+      // re-straddle at least doubles the straddle before it. A sleeper is a blind raise of the
+      // same size (the sleeper example: $4 over a $2 big blind).
+      what = e.kind == EventKind::PostSleeper ? "sleeper" : "straddle";
+      if (max_bet_ == 0) return std::nullopt;
+      auto it = players_.find(e.seat);
+      const Money before = it == players_.end() ? 0 : it->second.street_bet;
+      const bool restraddle = max_bet_ > big;
+      if (restraddle && before + e.amount >= 2 * max_bet_) return e.amount;
+      return 2 * max_bet_ - before;  // the chips that make the street total twice the bet
+    }
+    case EventKind::PostKill:
+      // Full kill: twice the big blind; half kill: one and a half (rule text 000, "Kill blind").
+      what = "kill blind";
+      return rules_.kill_blind == KillBlind::Full ? 2 * big : big + big / 2;
     default:
-      return;
+      return std::nullopt;
   }
-  if (expected <= 0 || e.amount == expected) return;
+}
+
+void Auditor::check_forced_bet(const Event& e) {
+  const char* what = "";
+  const std::optional<Money> expected_opt = expected_forced_bet(e, what);
+  if (!expected_opt || *expected_opt <= 0 || e.amount == *expected_opt) return;
+  const Money expected = *expected_opt;
   auto it = players_.find(e.seat);
   // All-in for less: the post takes the whole stack (checked before the replay applies it).
   if (e.amount < expected && it != players_.end() && it->second.stack <= e.amount) return;
@@ -237,8 +304,16 @@ void Auditor::note_blind(const Event& e) {
   Street round = e.street == Street::Setup ? Street::Preflop : e.street;
   if (round != Street::Preflop) return;
   if (e.kind == EventKind::PostBigBlind && preflop_anchor_ == 0) preflop_anchor_ = e.seat;
+  if (e.kind == EventKind::PostBigBlind && big_blind_seat_ == 0) big_blind_seat_ = e.seat;
+  if (e.kind == EventKind::PostSmallBlind && small_blind_seat_ == 0) small_blind_seat_ = e.seat;
   if (e.kind == EventKind::PostStraddle || e.kind == EventKind::PostButtonBlind)
     preflop_anchor_ = e.seat;
+  // The kill blind acts last on the first round whatever its seat (rule text 000): the order is
+  // the usual one only when it sits left of the big blind; elsewhere it is not checked.
+  if (e.kind == EventKind::PostKill)
+    preflop_anchor_ = preflop_anchor_ != 0 && next_to_act(preflop_anchor_) == e.seat ? e.seat : 0;
+  // A sleeper buys no last action: the order stays (rule text 000, the sleeper example).
+  if (e.kind == EventKind::PostSleeper) sleeper_seat_ = e.seat;
 }
 
 Money Auditor::bet_unit(Street street) const {
@@ -256,16 +331,22 @@ Money Auditor::bet_unit(Street street) const {
       late = true;
       break;
   }
-  return late ? h_.big_bet : h_.small_bet;
+  return (late ? h_.big_bet : h_.small_bet) * kill_numerator_ / kill_denominator_;
 }
 
 void Auditor::check_fixed_limit(const Event& e, const PlayerState& p) {
   const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
-  const bool all_in = chips >= p.stack;
-  auto expected_with = [&](Money unit) { return max_bet_ < unit ? unit : max_bet_ + unit; };
+  const bool all_in = chips >= chips_behind(p);
+  // One bet above the last full bet or raise; after an all-in for less than that (full-bet
+  // rule, or under half a bet with the half-bet rule), the next raise completes it (rule texts
+  // 000 and 001, "completing a bet"; stud: completing the bring-in).
+  auto expected_with = [&](Money unit) {
+    return max_bet_ < raise_base_ + unit ? raise_base_ + unit : max_bet_ + unit;
+  };
   const Money unit = bet_unit(e.street);
   Money expected = expected_with(unit);
-  if (is_stud() && e.street == Street::Flop && e.to == expected_with(h_.big_bet))
+  if (is_stud() && e.street == Street::Flop &&
+      e.to == expected_with(h_.big_bet * kill_numerator_ / kill_denominator_))
     expected = e.to;  // a double bet on 4th street (legal with an open pair)
   if (!all_in && e.to != expected) {
     const bool over = e.to > expected;
@@ -293,7 +374,7 @@ bool Auditor::is_action(EventKind k) {
 
 bool Auditor::big_bet_game() const {
   return h_.structure == Structure::NoLimit || h_.structure == Structure::PotLimit ||
-         h_.structure == Structure::Mixed;
+         h_.structure == Structure::CapLimit || h_.structure == Structure::Mixed;
 }
 
 bool Auditor::check_legality(const Event& e, const PlayerState& p) {
@@ -303,8 +384,9 @@ bool Auditor::check_legality(const Event& e, const PlayerState& p) {
         e.line);
     return e.kind != EventKind::Fold;
   }
-  // A player all-in has no decisions left; PokerStars does print a fold for one sitting out.
-  if (p.stack == 0 && p.gross > 0 && e.kind != EventKind::Fold) {
+  // A player all-in (or at the cap) has no decisions left; PokerStars does print a fold for one
+  // sitting out.
+  if (chips_behind(p) == 0 && p.gross > 0 && e.kind != EventKind::Fold) {
     add("ACTION_AFTER_ALL_IN", Severity::Warning, e.street, p.seat, std::nullopt, std::nullopt,
         fmt::format("line {}: {} {} while all-in", e.line, p.player, event_kind_name(e.kind)),
         e.line);
@@ -315,14 +397,34 @@ bool Auditor::check_legality(const Event& e, const PlayerState& p) {
         fmt::format("line {}: {} checks facing a bet of {}", e.line, p.player, amt(to_call(p))),
         e.line);
   }
-  if (h_.structure == Structure::FixedLimit && h_.small_bet > 0 &&
-      (e.kind == EventKind::Bet || e.kind == EventKind::Raise)) {
-    check_fixed_limit(e, p);
+  if (e.kind != EventKind::Bet && e.kind != EventKind::Raise) return true;
+  const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
+  if (h_.cap > 0 && chips > chips_behind(p) && chips <= p.stack) {
+    // Cap limit: no chips above the cap (rule text 000, "Cap limit": $60 cap, B at $10 calls $50).
+    const Money cap_to = p.street_bet + chips_behind(p);
+    add("BET_ABOVE_LIMIT", Severity::Warning, e.street, p.seat, cap_to, e.to,
+        fmt::format("line {}: {} goes to {}; the cap of {} allows {}", e.line, p.player, amt(e.to),
+                    amt(h_.cap), amt(cap_to)),
+        e.line);
+  }
+  if (limit_game()) {
+    if (h_.structure == Structure::FixedLimit)
+      check_fixed_limit(e, p);
+    else
+      check_spread_limit(e, p);
+    // Full-bet rule, or an all-in under half a bet with the half-bet rule: no reopening for a
+    // player who already acted (rule texts 000 and 001, "Incomplete bet or raise").
+    if (max_bet_ > 0 && !p.may_raise) {
+      add("RAISE_NOT_REOPENED", Severity::Warning, e.street, p.seat, std::nullopt, e.to,
+          fmt::format("line {}: {} re-raises though only an incomplete all-in raised since their "
+                      "last action",
+                      e.line, p.player),
+          e.line);
+    }
     return true;
   }
-  if (!big_bet_game() || (e.kind != EventKind::Bet && e.kind != EventKind::Raise)) return true;
-  const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
-  const bool all_in = chips >= p.stack;
+  if (!big_bet_game()) return true;
+  const bool all_in = chips >= chips_behind(p);
   if (e.kind == EventKind::Bet && max_bet_ == 0) {
     if (!all_in && e.amount < h_.big_blind) {
       add("BET_BELOW_MINIMUM", Severity::Warning, e.street, p.seat, h_.big_blind, e.amount,
@@ -350,6 +452,14 @@ bool Auditor::check_legality(const Event& e, const PlayerState& p) {
     // Pot limit: at most the pot after calling ("(3L + T) + S" in the rule text).
     Money pot = 0;
     for (const auto& [seat, q] : players_) pot += q.gross;
+    // House rule: the small blind counts as a big blind until the big blind has acted on the
+    // first round, even if it folded (rule text 002, pot-limit 5: $5/$10 blinds, open to $40).
+    if (rules_.pot_limit_small_blind_as_big && round_ == Street::Preflop && small_blind_seat_ &&
+        !acted_this_round_.count(big_blind_seat_)) {
+      auto sb = players_.find(small_blind_seat_);
+      if (sb != players_.end() && sb->second.street_bet < h_.big_blind)
+        pot += h_.big_blind - sb->second.street_bet;
+    }
     const Money call = max_bet_ - p.street_bet;
     const Money max_to = max_bet_ + pot + call;
     if (e.to > max_to) {
@@ -367,15 +477,45 @@ void Auditor::after_action(const Event& e, PlayerState& p, Money max_before) {
     case EventKind::PostBigBlind:
       last_full_raise_ = std::max(last_full_raise_, h_.big_blind);
       raise_base_ = max_bet_;
+      // Fixed limit: a big blind all-in for less still makes the full blind the bet to raise.
+      if (h_.structure == Structure::FixedLimit) raise_base_ = std::max(max_bet_, h_.small_bet);
       bets_this_round_ = 1;  // the big blind is the round's first bet
       return;
     case EventKind::PostStraddle:
-      // A straddle sets the minimum raise but is not a raise: everyone keeps the option.
+    case EventKind::PostSleeper:
+      // A straddle sets the minimum raise but is not a raise: everyone keeps the option. A
+      // sleeper does the same, but its poster has no option while nobody raises.
+      last_full_raise_ = std::max(last_full_raise_, e.to);
+      raise_base_ = max_bet_;
+      if (e.kind == EventKind::PostSleeper) {
+        p.may_raise = false;
+        acted_this_round_.insert(p.seat);
+      }
+      return;
+    case EventKind::PostKill:
+      // The kill blind is the big blind of the kill hand: the first bet at its limits.
       last_full_raise_ = std::max(last_full_raise_, e.to);
       raise_base_ = max_bet_;
       return;
     case EventKind::Bet:
     case EventKind::Raise: {
+      if (limit_game()) {
+        // Fixed and spread limit: a full bet or raise (or, with the half-bet rule, an all-in of
+        // at least half of one) reopens the betting and is the base of the next raise.
+        const Money full =
+            h_.structure == Structure::FixedLimit ? bet_unit(e.street) : last_full_raise_;
+        const Money over_base = e.to - raise_base_;
+        const bool half_bet = rules_.limit_incomplete_raise == IncompleteRaiseRule::HalfBet;
+        if (over_base >= full || (half_bet && 2 * over_base >= full)) {
+          ++bets_this_round_;
+          if (h_.structure == Structure::SpreadLimit && e.to - max_before > last_full_raise_)
+            last_full_raise_ = e.to - max_before;
+          raise_base_ = e.to;
+          for (auto& [seat, q] : players_) q.may_raise = true;
+        }
+        p.may_raise = false;
+        return;
+      }
       ++bets_this_round_;
       const Money increment = e.to - max_before;
       if (increment >= last_full_raise_ || e.to - raise_base_ >= last_full_raise_) {
@@ -394,6 +534,52 @@ void Auditor::after_action(const Event& e, PlayerState& p, Money max_before) {
     default:
       return;
   }
+}
+
+Street Auditor::last_round() const {
+  if (is_stud()) return Street::Seventh;
+  if (h_.game == "5 Card Draw" || h_.game == "2-7 Single Draw") return Street::Flop;
+  return Street::River;
+}
+
+void Auditor::check_spread_limit(const Event& e, const PlayerState& p) {
+  const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
+  const bool all_in = chips >= chips_behind(p);
+  const Money most = e.street == last_round() && h_.spread_max_last_round > 0
+                         ? h_.spread_max_last_round
+                         : h_.spread_max;
+  const bool opening = e.kind == EventKind::Bet || max_bet_ == 0;
+  // A bet: the spread's minimum to its maximum. A raise: at least the previous bet or raise of
+  // the round (rule text 000, "Pot limit": "equal to or greater than any previous bet or raise
+  // in the same betting round"), at most the maximum.
+  const Money size = opening ? e.to : e.to - max_bet_;
+  const Money least = opening ? h_.spread_min : std::max(h_.spread_min, last_full_raise_);
+  if (size > most) {
+    add("BET_ABOVE_LIMIT", Severity::Warning, e.street, p.seat, (opening ? 0 : max_bet_) + most,
+        e.to,
+        fmt::format("line {}: {} goes to {}; the spread allows {} at most", e.line, p.player,
+                    amt(e.to), amt((opening ? 0 : max_bet_) + most)),
+        e.line);
+  } else if (size < least && !all_in) {
+    add(opening ? "BET_BELOW_MINIMUM" : "RAISE_BELOW_MINIMUM", Severity::Warning, e.street, p.seat,
+        (opening ? 0 : max_bet_) + least, e.to,
+        fmt::format("line {}: {} goes to {}; the spread asks for {} at least", e.line, p.player,
+                    amt(e.to), amt((opening ? 0 : max_bet_) + least)),
+        e.line);
+  }
+}
+
+Money Auditor::chips_behind(const PlayerState& p) const {
+  if (h_.cap <= 0) return p.stack;
+  const Money in_hand = p.gross - p.returned;
+  return std::clamp<Money>(h_.cap - in_hand, 0, p.stack);
+}
+
+bool Auditor::passed_over(int seat) const {
+  auto it = players_.find(seat);
+  if (it == players_.end()) return false;
+  if (h_.cap > 0 && chips_behind(it->second) == 0) return true;
+  return seat == sleeper_seat_ && round_ == Street::Preflop && it->second.street_bet >= max_bet_;
 }
 
 }  // namespace hh::detail

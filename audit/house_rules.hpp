@@ -20,6 +20,18 @@ enum class IncompleteRaiseRule : std::uint8_t {
   HalfBet,  // in limit games, an all-in of at least half a bet counts as a full raise
 };
 
+// Fixed limit: the small blind, when the small bet is odd or does not halve into the stakes' chips.
+enum class LimitSmallBlind : std::uint8_t {
+  HalfRoundedDown,  // half the small bet, rounded down to the smallest unit ($0.05/$0.10: $0.02)
+  BelowBigBlind,    // any amount under the big blind (rooms with $0.25/$0.50 -> $0.10, $3/$6 -> $1)
+};
+
+// Kill games (fixed limit): the kill blind and how much the limits of the kill hand grow.
+enum class KillBlind : std::uint8_t {
+  Full,  // twice the big blind, limits doubled
+  Half,  // one and a half big blinds, limits times 1.5
+};
+
 struct HouseRules {
   // Limit games (fixed and spread). Big-bet games always use the full-bet rule (rule text 002).
   IncompleteRaiseRule limit_incomplete_raise{IncompleteRaiseRule::FullBet};
@@ -30,6 +42,10 @@ struct HouseRules {
   int max_bets_per_round{4};
   // The cap does not apply when only two players are in the hand at the start of the round.
   bool uncapped_heads_up{true};
+  // Fixed limit: the size of the small blind (default: half the small bet, rounded down).
+  LimitSmallBlind limit_small_blind{LimitSmallBlind::HalfRoundedDown};
+  // Kill games: a full kill (default) or a half kill (rule text 000, "Kill game").
+  KillBlind kill_blind{KillBlind::Full};
 };
 
 // One option as it is named in a house-rules file and on the command line.

@@ -58,6 +58,10 @@ const char* event_kind_name(EventKind k) {
       return "button_blind";
     case EventKind::PostDead:
       return "dead_blind";
+    case EventKind::PostSleeper:
+      return "sleeper";
+    case EventKind::PostKill:
+      return "kill_blind";
     case EventKind::BringIn:
       return "bring_in";
     case EventKind::Fold:

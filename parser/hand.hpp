@@ -51,7 +51,9 @@ enum class EventKind : std::uint8_t {
   PostStraddle,     // live
   PostButtonBlind,  // live
   PostDead,         // dead blind, not part of the street bet
-  BringIn,          // stud, live
+  PostSleeper,  // live blind raise from a seat other than under the gun: no option, no last action
+  PostKill,     // live kill blind; in fixed limit the hand's limits grow (house rule: x2 or x1.5)
+  BringIn,      // stud, live
   Fold,
   Check,
   Call,   // amount = chips put in by this call
@@ -152,10 +154,19 @@ struct Hand {
   int unit{100};         // minor units per major unit: 100 for cash in a currency, 1 for chips
   Money small_blind{0};
   Money big_blind{0};
-  Money ante{0};               // from the header, or the largest ante posted
+  Money ante{0};  // from the header, or the largest ante posted
   // Fixed limit: the bet of the early rounds and of the late ones (0 in other structures).
   Money small_bet{0};
   Money big_bet{0};
+  // Spread limit: every bet and raise is between spread_min and spread_max; on the game's last
+  // betting round up to spread_max_last_round ("one to five, ten on the end"; 0: spread_max).
+  Money spread_min{0};
+  Money spread_max{0};
+  Money spread_max_last_round{0};
+  // Cap limit: the most one player may put into the hand, forced bets included (0: no cap). A
+  // player who reaches it is all-in. Structure::CapLimit is no limit up to the cap; a capped
+  // pot-limit hand keeps Structure::PotLimit and sets the cap.
+  Money cap{0};
   std::string started_at_utc;  // ISO 8601 "YYYY-MM-DDTHH:MM:SSZ", empty if unknown
   std::string table_name;
   int max_seats{0};

@@ -22,6 +22,8 @@ class StreetBets {
       case EventKind::PostSmallBlind:
       case EventKind::PostBigBlind:
       case EventKind::PostButtonBlind:
+      case EventKind::PostSleeper:
+      case EventKind::PostKill:
       case EventKind::BringIn:
       case EventKind::Call:
       case EventKind::Bet:
