@@ -793,3 +793,23 @@ TEST_CASE("kill blind: twice the big blind, and the limits doubled", "[structure
   CHECK(of(half_ok, "RAISE_BELOW_MINIMUM").empty());
   CHECK(of(half_ok, "BET_ABOVE_LIMIT").empty());
 }
+
+TEST_CASE("fixed limit: PokerStars small & big blinds of $30 at 20/40 are $10 dead, $20 live",
+          "[structures][!mayfail]") {
+  // Rule 003 at 20/40: the returning player's $10 small blind is dead, the $20 big blind live,
+  // so the next player calls $20 and the big blind may check. Fails until the PokerStars (and
+  // Winamax) builders take the dead part above the fixed-limit big blind (the small bet) rather
+  // than above the header's second number, which in fixed limit is the big bet: they set
+  // dead = 0 here and the audit then asks for calls of $30.
+  AuditResult r = audit_hand(
+      stars("PokerStars Hand #17: Hold'em Limit ($20/$40 USD) - 2020/01/01 12:00:00 ET\n"
+            "Table 'T' 6-max Seat #4 is the button\n"
+            "Seat 1: A ($1000 in chips)\nSeat 2: B ($1000 in chips)\nSeat 3: C ($1000 in chips)\n"
+            "Seat 4: D ($1000 in chips)\n"
+            "A: posts small blind $10\nB: posts big blind $20\nC: posts small & big blinds $30\n"
+            "*** HOLE CARDS ***\nC: checks\nD: calls $20\nA: folds\nB: checks\n"
+            "*** FLOP *** [2c 7d 9h]\nB: checks\nC: checks\nD: checks\n*** SUMMARY ***\n"));
+  CHECK(of(r, "WRONG_FORCED_BET").empty());
+  CHECK(of(r, "WRONG_CALL_AMOUNT").empty());
+  CHECK(of(r, "ILLEGAL_CHECK").empty());
+}
