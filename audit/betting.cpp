@@ -492,6 +492,12 @@ void Auditor::after_action(const Event& e, PlayerState& p, Money max_before) {
         acted_this_round_.insert(p.seat);
       }
       return;
+    case EventKind::BringIn:
+      // The bring-in opens the betting (rule text 000: "forced to open the betting by some small
+      // amount, after which players act after them in normal rotation"): when everyone calls it,
+      // the round is over without the bring-in acting again (PokerStars and Winamax stud hands).
+      acted_this_round_.insert(p.seat);
+      return;
     case EventKind::PostKill:
       // The kill blind is the big blind of the kill hand: the first bet at its limits.
       last_full_raise_ = std::max(last_full_raise_, e.to);

@@ -813,3 +813,29 @@ TEST_CASE("fixed limit: PokerStars small & big blinds of $30 at 20/40 are $10 de
   CHECK(of(r, "WRONG_CALL_AMOUNT").empty());
   CHECK(of(r, "ILLEGAL_CHECK").empty());
 }
+
+TEST_CASE("stud: the bring-in opens the betting; called all round, the round is over",
+          "[structures]") {
+  // Rule 000, "Bring-in": the player "is forced to open the betting by some small amount, after
+  // which players act after them in normal rotation" - no option like a big blind's (real
+  // PokerStars and Winamax stud hands deal 4th street once everyone called the bring-in).
+  auto hand_with = [](const std::string& third) {
+    return stars(
+        "PokerStars Game #18:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:08:43 ET\n"
+        "Table 'T' 8-max\n"
+        "Seat 1: A ($2 in chips)\nSeat 2: B ($2 in chips)\nSeat 3: C ($2 in chips)\n"
+        "A: posts the ante $0.01\nB: posts the ante $0.01\nC: posts the ante $0.01\n"
+        "*** 3rd STREET ***\nDealt to A [2c]\nDealt to B [Kd]\nDealt to C [Qh]\n"
+        "A: brings in for $0.02\n" +
+        third +
+        "*** 4th STREET ***\nDealt to A [2c] [3c]\nDealt to B [Kd] [5s]\nDealt to C [Qh] [4d]\n"
+        "B: checks\nC: checks\nA: checks\n*** SUMMARY ***\n");
+  };
+  AuditResult called = audit_hand(hand_with("B: calls $0.02\nC: calls $0.02\n"));
+  CHECK(of(called, "ROUND_NOT_CLOSED").empty());
+  CHECK(of(called, "OUT_OF_TURN").empty());
+  // C never acted on 3rd street: the round was not over.
+  auto open = of(audit_hand(hand_with("B: calls $0.02\n")), "ROUND_NOT_CLOSED");
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].seat == 3);
+}
