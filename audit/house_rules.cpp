@@ -12,12 +12,48 @@ namespace hh {
 
 namespace {
 
-constexpr std::array<std::pair<IncompleteRaiseRule, std::string_view>, 2> kIncompleteRaiseNames{{
+// The text form of each enum option's values.
+template <typename E>
+using EnumNames = std::span<const std::pair<E, std::string_view>>;
+
+constexpr std::pair<IncompleteRaiseRule, std::string_view> kIncompleteRaiseNames[] = {
     {IncompleteRaiseRule::FullBet, "full-bet"},
     {IncompleteRaiseRule::HalfBet, "half-bet"},
-}};
+};
+constexpr std::pair<LimitSmallBlind, std::string_view> kLimitSmallBlindNames[] = {
+    {LimitSmallBlind::HalfRoundedDown, "half-rounded-down"},
+    {LimitSmallBlind::BelowBigBlind, "below-big-blind"},
+};
+constexpr std::pair<KillBlind, std::string_view> kKillBlindNames[] = {
+    {KillBlind::Full, "full"},
+    {KillBlind::Half, "half"},
+};
+EnumNames<IncompleteRaiseRule> names_of(IncompleteRaiseRule) { return kIncompleteRaiseNames; }
+EnumNames<LimitSmallBlind> names_of(LimitSmallBlind) { return kLimitSmallBlindNames; }
+EnumNames<KillBlind> names_of(KillBlind) { return kKillBlindNames; }
 
-const std::array<HouseRuleOption, 4> kOptions{{
+template <typename E>
+std::string_view name_of(E value) {
+  for (const auto& [v, name] : names_of(value))
+    if (v == value) return name;
+  return "?";
+}
+
+// "a, b or c"
+template <typename E>
+std::string names_list(E value) {
+  std::string out;
+  const auto names = names_of(value);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += fmt::format("{}{}",
+                       i == 0                  ? ""
+                       : i + 1 == names.size() ? " or "
+                                               : ", ",
+                       names[i].second);
+  return out;
+}
+
+const std::array<HouseRuleOption, 6> kOptions{{
     {"limit_incomplete_raise",
      "limit games: what an all-in raise for less reopens: full-bet or half-bet",
      &HouseRules::limit_incomplete_raise},
@@ -28,13 +64,13 @@ const std::array<HouseRuleOption, 4> kOptions{{
      &HouseRules::max_bets_per_round},
     {"uncapped_heads_up", "limit games: no cap when two players start the round",
      &HouseRules::uncapped_heads_up},
+    {"limit_small_blind",
+     "fixed limit: the small blind is half the small bet rounded down (half-rounded-down) or any "
+     "amount under the big blind (below-big-blind)",
+     &HouseRules::limit_small_blind},
+    {"kill_blind", "kill games: a full kill (two big blinds, limits doubled) or a half kill (1.5)",
+     &HouseRules::kill_blind},
 }};
-
-std::string_view name_of(IncompleteRaiseRule r) {
-  for (const auto& [value, name] : kIncompleteRaiseNames)
-    if (value == r) return name;
-  return "?";
-}
 
 const HouseRuleOption& option_named(std::string_view name) {
   for (const HouseRuleOption& o : kOptions)
@@ -107,13 +143,13 @@ void set_house_rule(HouseRules& rules, std::string_view name, std::string_view v
                 "house rule {} is a whole number of 0 or more, not \"{}\"", name, value));
           v = parsed;
         } else {
-          for (const auto& [e, text] : kIncompleteRaiseNames)
+          for (const auto& [e, text] : names_of(v))
             if (text == value) {
               v = e;
               return;
             }
           throw std::invalid_argument(
-              fmt::format("house rule {} is full-bet or half-bet, not \"{}\"", name, value));
+              fmt::format("house rule {} is {}, not \"{}\"", name, names_list(v), value));
         }
       },
       o.field);

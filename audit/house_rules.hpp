@@ -52,13 +52,15 @@ struct HouseRules {
 struct HouseRuleOption {
   std::string_view name;     // "max_bets_per_round"
   std::string_view meaning;  // one line, for --help and the printed profile
-  std::variant<bool HouseRules::*, int HouseRules::*, IncompleteRaiseRule HouseRules::*> field;
+  std::variant<bool HouseRules::*, int HouseRules::*, IncompleteRaiseRule HouseRules::*,
+               LimitSmallBlind HouseRules::*, KillBlind HouseRules::*>
+      field;
 };
 // Every option, in the order they are printed.
 std::span<const HouseRuleOption> house_rule_options();
 
-// Sets option `name` from its text form ("true", "4", "half-bet"). Throws std::invalid_argument
-// naming the options or values that would have been accepted.
+// Sets option `name` from its text form ("true", "4", "half-bet", "below-big-blind"). Throws
+// std::invalid_argument naming the options or values that would have been accepted.
 void set_house_rule(HouseRules& rules, std::string_view name, std::string_view value);
 
 // The profile of each site, and the one used for a site without its own.

@@ -110,6 +110,13 @@ TEST_CASE("command-line overrides: every site, or one site", "[house-rules]") {
   CHECK_THROWS_WITH(book.override_from("max_bets_per_round"),
                     Catch::Contains("is not NAME=VALUE or SITE.NAME=VALUE"));
   CHECK_THROWS_WITH(book.override_from("cap=4"), Catch::Contains("unknown house rule \"cap\""));
+  book.override_from("pacific.limit_small_blind=below-big-blind");
+  book.override_from("kill_blind=half");
+  CHECK(book.for_site("pacific").limit_small_blind == LimitSmallBlind::BelowBigBlind);
+  CHECK(book.for_site("winamax").limit_small_blind == LimitSmallBlind::HalfRoundedDown);
+  CHECK(book.for_site("winamax").kill_blind == KillBlind::Half);
+  CHECK_THROWS_WITH(book.override_from("kill_blind=double"),
+                    Catch::Contains("kill_blind is full or half, not \"double\""));
 }
 
 TEST_CASE("the raise cap follows the house rules", "[house-rules][rules]") {
