@@ -22,20 +22,8 @@ int Auditor::next_to_act(int from) const {
 }
 
 bool Auditor::any_blind_posted() const {
-  for (const Event& e : h_.events) {
-    switch (e.kind) {
-      case EventKind::PostSmallBlind:
-      case EventKind::PostBigBlind:
-      case EventKind::PostBothBlinds:
-      case EventKind::PostStraddle:
-      case EventKind::PostButtonBlind:
-      case EventKind::PostDead:
-        return true;
-      default:
-        break;
-    }
-  }
-  return false;
+  return std::any_of(h_.events.begin(), h_.events.end(),
+                     [](const Event& e) { return is_blind_post(e.kind); });
 }
 
 void Auditor::check_turn(const Event& e, const PlayerState& p) {

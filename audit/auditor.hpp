@@ -33,6 +33,28 @@ struct PlayerState {
   bool may_raise{true};  // no action of this player's since the last full bet or raise
 };
 
+// Blind bets posted before the deal: blinds, straddles, sleepers, kills, dead posts (not antes).
+inline bool is_blind_post(EventKind k) {
+  switch (k) {
+    case EventKind::PostSmallBlind:
+    case EventKind::PostBigBlind:
+    case EventKind::PostBothBlinds:
+    case EventKind::PostStraddle:
+    case EventKind::PostButtonBlind:
+    case EventKind::PostSleeper:
+    case EventKind::PostKill:
+    case EventKind::PostDead:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Chips a player must put in to play: blind bets, antes and the stud bring-in.
+inline bool is_forced_bet(EventKind k) {
+  return is_blind_post(k) || k == EventKind::PostAnte || k == EventKind::BringIn;
+}
+
 inline bool is_betting_round(Street s) { return s != Street::Showdown; }
 
 class Auditor {

@@ -79,27 +79,8 @@ void Auditor::replay() {
     kill_denominator_ = rules_.kill_blind == KillBlind::Full ? 1 : 2;
   }
   for (const Event& e : h_.events) {
-    switch (e.kind) {
-      case EventKind::PostAnte:
-      case EventKind::PostDead:
-      case EventKind::PostSmallBlind:
-      case EventKind::PostBigBlind:
-      case EventKind::PostBothBlinds:
-      case EventKind::PostStraddle:
-      case EventKind::PostButtonBlind:
-      case EventKind::PostSleeper:
-      case EventKind::PostKill:
-      case EventKind::BringIn:
-      case EventKind::Call:
-      case EventKind::Bet:
-      case EventKind::Raise:
-      case EventKind::Fold:
-      case EventKind::Check:
-        if (is_betting_round(e.street)) new_round(e.street);
-        break;
-      default:
-        break;
-    }
+    if ((is_forced_bet(e.kind) || is_action(e.kind)) && is_betting_round(e.street))
+      new_round(e.street);
     PlayerState* p = nullptr;
     const Money max_before = max_bet_;
     if (is_action(e.kind) && is_betting_round(e.street)) {
@@ -208,28 +189,7 @@ void Auditor::replay() {
 
 void Auditor::find_dealt_in() {
   for (const Event& e : h_.events) {
-    if (e.seat == 0) continue;
-    switch (e.kind) {
-      case EventKind::PostSmallBlind:
-      case EventKind::PostBigBlind:
-      case EventKind::PostBothBlinds:
-      case EventKind::PostStraddle:
-      case EventKind::PostButtonBlind:
-      case EventKind::PostSleeper:
-      case EventKind::PostKill:
-      case EventKind::PostDead:
-      case EventKind::PostAnte:
-      case EventKind::BringIn:
-      case EventKind::Fold:
-      case EventKind::Check:
-      case EventKind::Call:
-      case EventKind::Bet:
-      case EventKind::Raise:
-        dealt_in_.insert(e.seat);
-        break;
-      default:
-        break;
-    }
+    if (e.seat != 0 && (is_forced_bet(e.kind) || is_action(e.kind))) dealt_in_.insert(e.seat);
   }
 }
 
