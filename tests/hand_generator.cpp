@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "audit/hand_eval.hpp"
@@ -127,7 +128,8 @@ class Play {
 
   void setup() {
     g_.structure = o_.structure;
-    g_.omaha = o_.omaha;
+    g_.omaha = o_.omaha || o_.hilo;
+    g_.hilo = o_.hilo;
     const bool fixed = o_.structure == Structure::FixedLimit;
     if (fixed) {
       static const Money bets[] = {10, 20, 50, 100, 200, 400};
@@ -169,7 +171,7 @@ class Play {
       g_.start_stack[seat] = p.stack;
       players_.push_back(std::move(p));
     }
-    const char* game = o_.omaha ? "Omaha" : "Hold'em";
+    const char* game = o_.hilo ? "Omaha Hi/Lo" : o_.omaha ? "Omaha" : "Hold'em";
     const char* limit = o_.structure == Structure::NoLimit    ? "No Limit"
                         : o_.structure == Structure::PotLimit ? "Pot Limit"
                                                               : "Limit";
@@ -224,7 +226,7 @@ class Play {
         deck_.push_back(Card{static_cast<std::uint8_t>(s + 2), static_cast<std::uint8_t>(r)});
     for (std::size_t i = deck_.size() - 1; i > 0; --i)
       std::swap(deck_[i], deck_[static_cast<std::size_t>(uniform(0, static_cast<Money>(i)))]);
-    const int count = o_.omaha ? 4 : 2;
+    const int count = g_.omaha ? 4 : 2;
     for (Player& p : players_) {
       for (int k = 0; k < count; ++k) {
         p.hole.push_back(deck_.back());
@@ -422,10 +424,28 @@ class Play {
   }
 
   hh::HandValue value_of(const Player& p) const {
-    if (o_.omaha) return hh::best_omaha(p.hole, g_.board);
+    if (g_.omaha) return hh::best_omaha(p.hole, g_.board);
     std::vector<Card> all = p.hole;
     all.insert(all.end(), g_.board.begin(), g_.board.end());
     return hh::best_of(all);
+  }
+
+  // The best ace-to-five low of eight or better, if the player has one.
+  std::optional<hh::HandValue> low_of(const Player& p) const {
+    const hh::HandValue v = hh::best_omaha_low_a5(p.hole, g_.board);
+    if (!hh::qualifies_8(v)) return std::nullopt;
+    return v;
+  }
+
+  // Equal shares of `amount`; the cents left over one each to the first seats left of the
+  // button.
+  void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out) const {
+    const Money k = static_cast<Money>(seats.size());
+    Money odd = amount % k;
+    for (int seat : from_button(seats)) {
+      out[seat] += amount / k + (odd > 0 ? 1 : 0);
+      if (odd > 0) --odd;
+    }
   }
 
   std::string describe(const Player& p) const {
@@ -499,21 +519,31 @@ class Play {
     }
     for (std::size_t i = g_.pots.size(); i-- > 0;) {
       GeneratedPot& pot = g_.pots[i];
-      if (pot.eligible.size() == 1) {
-        pot.winners = pot.eligible;
-      } else {
-        hh::HandValue best = 0;
-        for (int seat : pot.eligible) best = std::max(best, value_of(at(seat)));
-        for (int seat : pot.eligible)
-          if (value_of(at(seat)) == best) pot.winners.push_back(seat);
-      }
       const Money net = pot.amount - pot.rake;
-      const Money k = static_cast<Money>(pot.winners.size());
-      Money odd = net % k;
-      for (int seat : from_button(pot.winners)) {
-        pot.shares[seat] = net / k + (odd > 0 ? 1 : 0);
-        if (odd > 0) --odd;
+      std::vector<int> high = pot.eligible, low;
+      if (pot.eligible.size() > 1) {
+        hh::HandValue best = 0, best_low = 0;
+        for (int seat : pot.eligible) best = std::max(best, value_of(at(seat)));
+        high.clear();
+        for (int seat : pot.eligible)
+          if (value_of(at(seat)) == best) high.push_back(seat);
+        // Eight or better: half the pot to the best qualifying low, if any (the odd chip to
+        // the high half).
+        if (o_.hilo) {
+          for (int seat : pot.eligible)
+            if (auto v = low_of(at(seat))) best_low = std::max(best_low, *v);
+          for (int seat : pot.eligible)
+            if (auto v = low_of(at(seat)); v && *v == best_low) low.push_back(seat);
+        }
       }
+      if (low.empty()) {
+        share(net, high, pot.shares);
+      } else {
+        share(net - net / 2, high, pot.shares);
+        share(net / 2, low, pot.shares);
+      }
+      for (const auto& [seat, m] : pot.shares)
+        if (m > 0) pot.winners.push_back(seat);
       if (net == 0) continue;
       const std::string from = g_.pots.size() == 1 ? "pot"
                                : i == 0            ? "main pot"

@@ -1,7 +1,7 @@
 // A generator of random legal cash-game hands (hold'em at no limit, pot limit and fixed limit;
-// Omaha at pot limit), rendered as PokerStars hand-history text, for the property tests in
-// tests/test_properties.cpp. It plays each hand by the rules itself (order of action, minimum
-// raise, pot limit, fixed-limit sizes and cap, short all-ins, uncalled bets, side pots, odd
+// Omaha and Omaha Hi/Lo at pot limit), rendered as PokerStars hand-history text, for the property
+// tests in tests/test_properties.cpp. It plays each hand by the rules itself (order of action,
+// minimum raise, pot limit, fixed-limit sizes and cap, short all-ins, uncalled bets, side pots, odd
 // chips, rake) and keeps its own record of the money, so that what hhaudit derives from the text
 // can be compared with it. Deterministic: the same seed gives the same hands.
 #pragma once
@@ -23,6 +23,7 @@ using hh::Money;
 struct GeneratorOptions {
   hh::Structure structure{hh::Structure::NoLimit};
   bool omaha{false};  // Omaha (four hole cards); pot limit in practice
+  bool hilo{false};   // Omaha Hi/Lo (eight or better); implies omaha
   // How often a player bets or raises when allowed (0..100); higher reaches fixed-limit caps.
   int aggression{30};
 };
@@ -67,6 +68,7 @@ struct GeneratedHand {
   std::vector<std::string> lines;
   hh::Structure structure{hh::Structure::NoLimit};
   bool omaha{false};
+  bool hilo{false};
   int button{0};
   Money small_blind{0}, big_blind{0}, ante{0};
   Money small_bet{0}, big_bet{0};  // fixed limit
