@@ -120,7 +120,24 @@ void Auditor::check_showdown() {
     std::sort(expected.begin(), expected.end());
     std::vector<int> actual = bp.winners;
     std::sort(actual.begin(), actual.end());
-    if (!actual.empty() && actual == expected) {
+    // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
+    // one each to the first winners left of the button (by suit in stud, not modelled), and the
+    // others rightly collect nothing. Which ones is check_split's to judge.
+    bool winners_without_chip = false;
+    {
+      const Money net = bp.amount - bp.rake;
+      std::map<int, Money> shares;
+      if (!best_high.empty() && !best_low.empty()) {
+        share(net - net / 2, best_high, shares);
+        share(net / 2, best_low, shares);
+      } else {
+        share(net, best_high.empty() ? best_low : best_high, shares);
+      }
+      for (int seat : expected) winners_without_chip |= shares[seat] == 0;
+    }
+    if (!actual.empty() && (actual == expected || (winners_without_chip &&
+                                                   std::includes(expected.begin(), expected.end(),
+                                                                 actual.begin(), actual.end())))) {
       check_split(bp, best_high, best_low);
       continue;
     }
