@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
+#include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "audit/audit.hpp"
 #include "parser/site.hpp"
@@ -24,7 +26,7 @@ using hhtest::HandGenerator;
 namespace {
 
 // Hands per structure for the clean-hand properties.
-constexpr int kHands = 3000;
+constexpr int kHands = 2400;
 
 // Info findings a generated hand may carry: none. Every one would mean the audit could not run a
 // check (a pot not judged, a total not printed), which a complete PokerStars hand never causes.
@@ -453,6 +455,25 @@ std::optional<Expectation> fifth_bet(const GeneratedHand& g, std::mt19937_64& rn
   return e;
 }
 
+// Generated hands shared by the mutation tests (generating costs about as much as auditing), from
+// a fixed seed per game and structure.
+const std::vector<GeneratedHand>& hands_for(const GeneratorOptions& o, std::size_t count) {
+  struct Pool {
+    HandGenerator gen;
+    std::vector<GeneratedHand> hands;
+  };
+  static std::map<std::tuple<Structure, bool, bool, int>, Pool> pools;
+  const auto key = std::make_tuple(o.structure, o.omaha, o.hilo, o.aggression);
+  auto it = pools.find(key);
+  if (it == pools.end()) {
+    const std::uint64_t seed =
+        100 + 4 * static_cast<std::uint64_t>(o.structure) + 2 * o.omaha + o.hilo;
+    it = pools.emplace(key, Pool{HandGenerator(seed, o), {}}).first;
+  }
+  while (it->second.hands.size() < count) it->second.hands.push_back(it->second.gen.next());
+  return it->second.hands;
+}
+
 // Applies `mutate` to `hands` random hands of each structure; every hand it applies to must
 // give the expected finding. Returns how many it applied to.
 int run_mutation(const Mutation& mutate, const std::vector<GeneratorOptions>& structures, int hands,
@@ -460,9 +481,9 @@ int run_mutation(const Mutation& mutate, const std::vector<GeneratorOptions>& st
   int applied = 0, failures = 0;
   std::mt19937_64 rng(seed);
   for (const GeneratorOptions& options : structures) {
-    HandGenerator gen(seed++, options);
+    const std::vector<GeneratedHand>& pool = hands_for(options, static_cast<std::size_t>(hands));
     for (int i = 0; i < hands; ++i) {
-      const GeneratedHand g = gen.next();
+      const GeneratedHand& g = pool[static_cast<std::size_t>(i)];
       std::optional<Expectation> e = mutate(g, rng);
       if (!e) continue;
       ++applied;
@@ -504,52 +525,52 @@ const std::vector<GeneratorOptions> kBigBet = {{Structure::NoLimit, false, false
 }  // namespace
 
 TEST_CASE("mutation: a call amount changed is WRONG_CALL_AMOUNT", "[property]") {
-  CHECK(run_mutation(wrong_call_amount, kAllStructures, 300, 11) > 500);
+  CHECK(run_mutation(wrong_call_amount, kAllStructures, 200, 11) > 600);
 }
 
 TEST_CASE("mutation: a raise below the minimum is RAISE_BELOW_MINIMUM", "[property]") {
-  CHECK(run_mutation(raise_below_minimum, kAllStructures, 300, 12) > 300);
+  CHECK(run_mutation(raise_below_minimum, kAllStructures, 200, 12) > 500);
 }
 
 TEST_CASE("mutation: a check facing a bet is ILLEGAL_CHECK", "[property]") {
-  CHECK(run_mutation(illegal_check, kAllStructures, 300, 13) > 500);
+  CHECK(run_mutation(illegal_check, kAllStructures, 200, 13) > 600);
 }
 
 TEST_CASE("mutation: two actions swapped is OUT_OF_TURN", "[property]") {
-  CHECK(run_mutation(out_of_turn, kAllStructures, 300, 14) > 500);
+  CHECK(run_mutation(out_of_turn, kAllStructures, 200, 14) > 600);
 }
 
 TEST_CASE("mutation: a pot awarded to a loser who showed is WRONG_WINNER", "[property]") {
-  CHECK(run_mutation(wrong_winner, kAllStructures, 300, 15) > 300);
+  CHECK(run_mutation(wrong_winner, kAllStructures, 200, 15) > 500);
 }
 
 TEST_CASE("mutation: a collection changed is PAYOUT_MISMATCH", "[property]") {
-  CHECK(run_mutation(payout_changed, kAllStructures, 300, 16) > 1000);
+  CHECK(run_mutation(payout_changed, kAllStructures, 200, 16) == 1000);
 }
 
 TEST_CASE("mutation: a summary amount changed is SUMMARY_MISMATCH", "[property]") {
-  CHECK(run_mutation(summary_changed, kAllStructures, 300, 17) > 1000);
+  CHECK(run_mutation(summary_changed, kAllStructures, 200, 17) == 1000);
 }
 
 TEST_CASE("mutation: the total pot changed is TOTAL_POT_MISMATCH", "[property]") {
-  CHECK(run_mutation(total_pot_changed, kAllStructures, 300, 18) == 1500);
+  CHECK(run_mutation(total_pot_changed, kAllStructures, 200, 18) == 1000);
 }
 
 TEST_CASE("mutation: an uncalled bet removed or changed is UNCALLED_BET_MISMATCH", "[property]") {
-  CHECK(run_mutation(uncalled_removed, kAllStructures, 300, 19) > 500);
-  CHECK(run_mutation(uncalled_changed, kAllStructures, 300, 20) > 500);
+  CHECK(run_mutation(uncalled_removed, kAllStructures, 200, 19) > 400);
+  CHECK(run_mutation(uncalled_changed, kAllStructures, 200, 20) > 400);
 }
 
 TEST_CASE("mutation: the odd chip given to the wrong winner is ODD_CHIP_MISMATCH", "[property]") {
-  CHECK(run_mutation(odd_chip_moved, kAllStructures, 1000, 21) > 20);
+  CHECK(run_mutation(odd_chip_moved, kAllStructures, 800, 21) > 40);
 }
 
 TEST_CASE("mutation: a pot-limit bet above the pot is BET_ABOVE_LIMIT", "[property]") {
-  CHECK(run_mutation(above_pot_limit, {kBigBet[1], kBigBet[2], kBigBet[3]}, 800, 22) > 300);
+  CHECK(run_mutation(above_pot_limit, {kBigBet[1], kBigBet[2], kBigBet[3]}, 500, 22) > 800);
 }
 
 TEST_CASE("mutation: a fifth bet multiway in fixed limit is RAISE_CAP_EXCEEDED", "[property]") {
-  CHECK(run_mutation(fifth_bet, {kAllStructures[4]}, 2000, 23) > 50);
+  CHECK(run_mutation(fifth_bet, {kAllStructures[4]}, 1500, 23) > 400);
 }
 
 // Prints a few generated hands (hidden: run with "[.generator-sample]" to read what the
