@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <random>
@@ -571,6 +572,18 @@ TEST_CASE("mutation: a pot-limit bet above the pot is BET_ABOVE_LIMIT", "[proper
 
 TEST_CASE("mutation: a fifth bet multiway in fixed limit is RAISE_CAP_EXCEEDED", "[property]") {
   CHECK(run_mutation(fifth_bet, {kAllStructures[4]}, 1500, 23) > 400);
+}
+
+// A longer run on other seeds, to look for new failures (hidden: "[.property-soak]"; the seed is
+// HHAUDIT_PROPERTY_SEED, 1000 if unset).
+TEST_CASE("property: soak run on more hands", "[.property-soak]") {
+  const char* env = std::getenv("HHAUDIT_PROPERTY_SEED");
+  const std::uint64_t seed = env ? std::strtoull(env, nullptr, 10) : 1000;
+  check_clean_hands({Structure::NoLimit, false, false, 30}, seed, 20000);
+  check_clean_hands({Structure::PotLimit, false, false, 30}, seed + 1, 10000);
+  check_clean_hands({Structure::PotLimit, true, false, 30}, seed + 2, 10000);
+  check_clean_hands({Structure::PotLimit, true, true, 30}, seed + 3, 20000);
+  check_clean_hands({Structure::FixedLimit, false, false, 40}, seed + 4, 20000);
 }
 
 // Prints a few generated hands (hidden: run with "[.generator-sample]" to read what the
