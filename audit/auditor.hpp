@@ -268,6 +268,10 @@ class Auditor {
   // chip to the high half), odd chips to the first winners left of the button, in stud by suit.
   // Collections do not say which board paid them: each seat's total over the boards is compared.
   // `what` names the winning hands, for messages.
+  // What each winner of the pot should collect: the pot divided between the boards, each board's
+  // part split between its best hands (hi/lo halves), odd chips as the rules give them. Seats
+  // that win but are owed no chip (a pot smaller than its winners) are there with 0.
+  std::map<int, Money> expected_shares(const BuiltPot& bp, const std::vector<BoardResult>& boards);
   void check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
                    const std::string& what);
 

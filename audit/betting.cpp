@@ -308,7 +308,14 @@ void Auditor::check_fixed_limit(const Event& e, const PlayerState& p) {
   if (is_stud() && e.street == Street::Flop &&
       e.to == expected_with(h_.big_bet * kill_numerator_ / kill_denominator_))
     expected = e.to;  // a double bet on 4th street (legal with an open pair)
-  if (!all_in && e.to != expected) {
+  // After an all-in raise for less over a full bet, a raise of a full bet over the all-in is
+  // accepted too: the rule texts do not say which the full-bet rule asks for, and a raise above
+  // the all-in is what no-limit asks for (rule text 002: "$100, all-in $140, a raise to at least
+  // $240"). (An all-in bet under a full bet is only completed: rule text 001.)
+  const bool over_all_in = e.kind == EventKind::Raise && raise_base_ > 0 &&
+                           max_bet_ > raise_base_ && e.to == max_bet_ + unit &&
+                           expected == raise_base_ + unit;
+  if (!all_in && e.to != expected && !over_all_in) {
     const bool over = e.to > expected;
     add(over ? "BET_ABOVE_LIMIT"
              : (e.kind == EventKind::Bet ? "BET_BELOW_MINIMUM" : "RAISE_BELOW_MINIMUM"),

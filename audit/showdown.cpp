@@ -196,7 +196,14 @@ void Auditor::check_showdown() {
     std::vector<int> actual = bp.winners;
     std::sort(actual.begin(), actual.end());
     if (actual.empty()) continue;  // nobody collected: PAYOUT_MISMATCH says so
-    if (actual == expected || board_count > 1) {
+    // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
+    // one each to the first winners, and the others rightly collect nothing (found by the
+    // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
+    bool winner_without_chip = false;
+    for (const auto& [seat, want] : expected_shares(bp, results)) winner_without_chip |= want == 0;
+    const bool only_winners_paid =
+        std::includes(expected.begin(), expected.end(), actual.begin(), actual.end());
+    if (actual == expected || board_count > 1 || (winner_without_chip && only_winners_paid)) {
       // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
       check_split(bp, results, what);
       continue;
@@ -246,8 +253,8 @@ void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, M
   }
 }
 
-void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                          const std::string& what) {
+std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
+                                              const std::vector<BoardResult>& boards) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
   const Money board_count = static_cast<Money>(boards.size());
@@ -255,8 +262,7 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
   // and GGPoker: $0.01 more on the first board in hands 184487904738 and OM232657303).
   const Money per_board = net / board_count / unit * unit;
   Money left_over = net - per_board * board_count;
-  std::map<int, Money> expected, paid;
-  Money odd_chip_room = (board_count - 1) * unit;  // how far an odd chip can move a seat's total
+  std::map<int, Money> expected;
   for (const BoardResult& r : boards) {
     const Money amount = per_board + (left_over > 0 ? unit : 0);
     if (left_over > 0) left_over -= unit;
@@ -268,6 +274,19 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
     } else {
       share(amount, r.high.empty() ? r.low : r.high, expected);
     }
+  }
+  return expected;
+}
+
+void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
+                          const std::string& what) {
+  const Money net = bp.amount - bp.rake;
+  const Money unit = smallest_chip(net);
+  const std::map<int, Money> expected = expected_shares(bp, boards);
+  std::map<int, Money> paid;
+  // How far odd chips can move a seat's total: one per board and one per winner of each board.
+  Money odd_chip_room = static_cast<Money>(boards.size() - 1) * unit;
+  for (const BoardResult& r : boards) {
     std::vector<int> winners = r.high;
     for (int seat : r.low)
       if (std::find(winners.begin(), winners.end(), seat) == winners.end()) winners.push_back(seat);
@@ -293,7 +312,8 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
     const Money got = paid.count(seat) ? paid.at(seat) : 0;
     if (got == want) continue;
     const Money off = got > want ? got - want : want - got;
-    if (want > 0 && off < odd_chip_room) {
+    // A winner owed nothing (fewer chips than winners) is still a winner: an odd chip off.
+    if (expected.count(seat) && off < odd_chip_room) {
       add("ODD_CHIP_MISMATCH", Severity::Error, Street::Showdown, seat, want, got,
           fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
                       players_.at(seat).player, amt(got), amt(want), odd_rule),

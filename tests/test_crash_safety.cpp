@@ -54,8 +54,7 @@ long make_input(const fs::path& dir, std::size_t bytes_per_file) {
       const std::size_t at = h.raw.find(h.site_hand_id);
       // One site, so that a hand taking its predecessor's number is a conflict (same site, same
       // number, other content).
-      if (!h.parsed || h.site != "pokerstars" || h.site_hand_id.empty() ||
-          at > h.raw.find('\n'))
+      if (!h.parsed || h.site != "pokerstars" || h.site_hand_id.empty() || at > h.raw.find('\n'))
         continue;
       // Every mention of the number (888 repeats it on its second line).
       std::string text = h.raw;
