@@ -245,7 +245,40 @@ TEST_CASE("half-bet rule: the same $10 all-in raise is a raise; the next one is 
 
 TEST_CASE("full-bet rule: after an incomplete all-in the next raise completes it", "[structures]") {
   // Under the full-bet rule the $30 is "just a call with some extra money": a player who has
-  // not acted raises a full bet above the $20 bet, to $40.
+  // not acted raises a full bet above the $20 bet, to $40. A full bet above the all-in, $50, is
+  // accepted too (the rule texts do not say which; no-limit's reading is the one above the
+  // all-in); $45 or $60 is neither.
+  auto raise_to = [](Money to) {
+    Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
+            {{"Opener", 1000 * kDollar},
+             {"Short", 50 * kDollar},
+             {"Third", 1000 * kDollar},
+             {"Dealer", 1000 * kDollar}},
+            4);
+    b.hand().small_bet = 20 * kDollar;
+    b.hand().big_bet = 40 * kDollar;
+    b.post(1, EventKind::PostSmallBlind, 10 * kDollar)
+        .post(2, EventKind::PostBigBlind, 20 * kDollar)
+        .hole_cards()
+        .call(3, 20 * kDollar)
+        .call(4, 20 * kDollar)
+        .call(1, 10 * kDollar)
+        .check(2)
+        .deal(Street::Flop)
+        .bet(1, 20 * kDollar)
+        .raise_to(2, 30 * kDollar, true)
+        .raise_to(3, to);
+    return b.audit();
+  };
+  const AuditResult over = raise_to(50 * kDollar);
+  CHECK(of(over, "RAISE_BELOW_MINIMUM").empty());
+  CHECK(of(over, "BET_ABOVE_LIMIT").empty());
+  for (Money wrong : {45 * kDollar, 60 * kDollar}) {
+    auto f = of(raise_to(wrong), "BET_ABOVE_LIMIT");
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].expected == 40 * kDollar);
+    CHECK(f[0].actual == wrong);
+  }
   Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
           {{"Opener", 1000 * kDollar},
            {"Short", 50 * kDollar},
