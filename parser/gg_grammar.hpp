@@ -13,6 +13,9 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/action_ast.hpp"
+#include "parser/x3_actions.hpp"
+
 namespace hh::gg {
 
 namespace x3 = boost::spirit::x3;
@@ -47,39 +50,9 @@ struct CashDropLine {
   std::string_view amount;
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  Ante,
-  MissedBlind,
-  Straddle,
-  ButtonBlind,
-  Show,
-  Muck,
-  SitOut,
-  Return,
-  Cashout,
-  Insurance,
-  Other,
-  Collected,
-  Chat
-};
-
-// "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.
-struct Action {
-  Verb verb{Verb::Other};
-  std::string_view amount;
-  std::string_view amount2;  // raise: the "to" amount
-  bool all_in{false};
-  std::string_view cards;
-  int pot_index{-1};  // collected: 0 main pot, k side pot k, -1 "the pot"
-  std::string_view text;
-};
+// The action line every site shares (action_ast.hpp).
+using action_ast::Action;
+using action_ast::Verb;
 
 }  // namespace ast
 
@@ -105,12 +78,6 @@ cash_drop_line_type const& cash_drop_line();
 action_type const& action();
 note_type const& note();
 
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::gg

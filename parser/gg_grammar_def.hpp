@@ -12,26 +12,17 @@ namespace hh::gg {
 namespace detail {
 
 // The generic semantic actions (view, assign_value_t) live in x3_actions.hpp.
+using x3_actions::all_in;
 using x3_actions::assign_value_t;
+using x3_actions::pot;
+using x3_actions::side_pot;
+using x3_actions::verb;
 using x3_actions::view;
 
 template <class Range>
 std::string_view as_view(const Range& r) {
   return std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
 }
-
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
-inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
-template <int Index>
-inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
-
-struct side_pot_number_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
-  }
-};
 
 // A total-line part: the name opens a new part, the amount completes it.
 struct part_name_t {
@@ -117,10 +108,10 @@ auto const action_def =
     (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> amount1 >> is_all_in) |
     (lit("posts big blind ")[detail::verb<V::BigBlind>] >> amount1 >> is_all_in) |
     ((lit("posts the ante ") | lit("posts ante "))[detail::verb<V::Ante>] >> amount1 >> is_all_in) |
-    ((lit("posts missed blind ") | lit("posts dead "))[detail::verb<V::MissedBlind>] >> amount1 >>
+    ((lit("posts missed blind ") | lit("posts dead "))[detail::verb<V::DeadBlind>] >> amount1 >>
      is_all_in) |
     // GG: "straddle X" with no "posts"; X is the player's street total (see gg_parser.cpp).
-    ((lit("straddle ") | lit("posts straddle "))[detail::verb<V::Straddle>] >> amount1 >>
+    ((lit("straddle ") | lit("posts straddle "))[detail::verb<V::StraddleTo>] >> amount1 >>
      is_all_in) |
     (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
     (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
@@ -128,13 +119,13 @@ auto const action_def =
      -(' ' >> shown_cards) >> rest) |
     // EV Cashout: settled between the player and GG, outside the pot.
     ((lit("Chooses to EV Cashout") | lit("Receives Cashout") |
-      lit("Pays Cashout Risk"))[detail::verb<V::Cashout>] >>
+      lit("Pays Cashout Risk"))[detail::verb<V::Other>] >>
      -(lit(" (") >> amount1 >> ')') >> rest) |
     // All-in insurance: the premium and any payout are outside the pot too.
     ((lit("pay premium of all-in insurance") |
-      lit("pays premium of all-in insurance"))[detail::verb<V::Insurance>] >>
+      lit("pays premium of all-in insurance"))[detail::verb<V::Other>] >>
      -(lit(" (") >> amount1 >> ')') >> rest) |
-    (x3::seek[lit("insurance")][detail::verb<V::Insurance>] >> rest) |
+    (x3::seek[lit("insurance")][detail::verb<V::Other>] >> rest) |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>
      rest) |
@@ -149,7 +140,7 @@ note_type const note = "note";
 auto const note_def =
     (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
      (lit("main pot")[detail::pot<0>] |
-      (lit("side pot") >> (('-' >> uint_[detail::side_pot_number_t{}]) | eps[detail::pot<1>])) |
+      (lit("side pot") >> (('-' >> uint_[detail::side_pot]) | eps[detail::pot<1>])) |
       lit("pot")[detail::pot<-1>]) >>
      rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> text) |

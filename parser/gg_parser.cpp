@@ -349,77 +349,7 @@ class Builder : HandBuilder {
             rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    e.all_in = a.all_in;
-    e.cards = std::string(a.cards);
-    auto amt = [&](std::string_view t) -> Money { return money(t, ln).value_or(0); };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.to = amt(a.amount2);
-        e.raise_by = a.amount.empty() ? 0 : amt(a.amount);
-        break;
-      case V::SmallBlind:
-        e.kind = EventKind::PostSmallBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BigBlind:
-        e.kind = EventKind::PostBigBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      // A missed blind is posted dead: it is not part of the player's bet.
-      case V::MissedBlind:
-        e.kind = EventKind::PostDead;
-        e.amount = amt(a.amount);
-        break;
-      // "straddle X": X is the player's street total (see apply_bet).
-      case V::Straddle:
-        e.kind = EventKind::PostStraddle;
-        e.to = amt(a.amount);
-        break;
-      case V::ButtonBlind:
-        e.kind = EventKind::PostButtonBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:  // EV Cashout, insurance and other money-neutral notes
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     apply_bet(e, ln);
     h_.events.push_back(std::move(e));
   }
@@ -445,32 +375,7 @@ class Builder : HandBuilder {
       issue(ln, "a note (collected X from pot, said, has timed out, ...)", rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = money(a.amount, ln).value_or(0);
-        e.pot_index = a.pot_index;
-        break;
-      case V::Chat:
-        e.kind = EventKind::Chat;
-        e.text = std::string(a.text);
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     h_.events.push_back(std::move(e));
   }
 

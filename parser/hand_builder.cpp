@@ -28,6 +28,124 @@ std::optional<Money> HandBuilder::money(std::string_view text, std::uint32_t lin
   return m;
 }
 
+Money HandBuilder::signed_money(std::string_view text, std::uint32_t line) {
+  if (text.starts_with("-")) return -money(text.substr(1), line).value_or(0);
+  return money(text, line).value_or(0);
+}
+
+Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::string_view rest,
+                                std::uint32_t line) {
+  using V = action_ast::Verb;
+  Event e;
+  e.seat = seat;
+  e.street = street_;
+  e.line = line;
+  e.all_in = a.all_in;
+  e.cards = std::string(a.cards);
+  e.count = static_cast<int>(a.count);
+  auto amt = [&](std::string_view t) { return money(t, line).value_or(0); };
+  // The verbs whose only amount is the chips the action puts in (or takes from the pot).
+  auto chips = [&](EventKind kind) {
+    e.kind = kind;
+    e.amount = amt(a.amount);
+  };
+  switch (a.verb) {
+    case V::Fold:
+      e.kind = EventKind::Fold;
+      break;
+    case V::Check:
+      e.kind = EventKind::Check;
+      break;
+    case V::Call:
+      chips(EventKind::Call);
+      break;
+    case V::Bet:
+      chips(EventKind::Bet);
+      break;
+    case V::Raise:  // "raises BY to TO": TO is the street total, BY as printed
+      e.kind = EventKind::Raise;
+      e.to = amt(a.amount2);
+      e.raise_by = a.amount.empty() ? 0 : signed_money(a.amount, line);
+      break;
+    case V::RaiseBy:  // the chips the raise adds; no increment printed (the audit skips it)
+      chips(EventKind::Raise);
+      break;
+    case V::SmallBlind:
+      // Out of position, a small blind is dead money (it is not a live bet of the player).
+      chips(a.out_of_position ? EventKind::PostDead : EventKind::PostSmallBlind);
+      break;
+    case V::BigBlind:
+      chips(EventKind::PostBigBlind);
+      break;
+    case V::BothBlinds:
+      // The small blind part is dead; the big blind part is a live bet (the poster may check
+      // when the action comes back unraised).
+      e.kind = EventKind::PostBothBlinds;
+      if (a.amount2.empty()) {
+        e.amount = amt(a.amount);
+        e.dead = std::max<Money>(0, e.amount - h_.big_blind);
+      } else {  // "[DEAD + LIVE]" (888)
+        e.dead = amt(a.amount);
+        e.amount = e.dead + amt(a.amount2);
+      }
+      break;
+    case V::Ante:
+      chips(EventKind::PostAnte);
+      break;
+    case V::Straddle:
+      chips(EventKind::PostStraddle);
+      break;
+    case V::StraddleTo:
+      e.kind = EventKind::PostStraddle;
+      e.to = amt(a.amount);
+      break;
+    case V::ButtonBlind:
+      chips(EventKind::PostButtonBlind);
+      break;
+    case V::DeadBlind:  // a missed blind posted dead: not part of the player's bet
+      chips(EventKind::PostDead);
+      break;
+    case V::BringIn:
+      chips(EventKind::BringIn);
+      break;
+    case V::Discard:
+      e.kind = EventKind::Discards;
+      break;
+    case V::StandPat:
+      e.kind = EventKind::StandsPat;
+      break;
+    case V::Show:
+      e.kind = EventKind::Shows;
+      break;
+    case V::Muck:
+      e.kind = EventKind::Mucks;
+      break;
+    case V::SitOut:
+      e.kind = EventKind::SitsOut;
+      break;
+    case V::Return:
+      e.kind = EventKind::Returns;
+      break;
+    case V::Collected:
+      chips(EventKind::Collected);
+      e.pot_index = a.pot_index;
+      break;
+    case V::CashedOut:
+      chips(EventKind::CashedOut);
+      if (!a.amount2.empty()) e.fee = amt(a.amount2);
+      break;
+    case V::Chat:
+      e.kind = EventKind::Chat;
+      e.text = std::string(a.text);
+      break;
+    case V::Other:
+      e.kind = EventKind::Other;
+      e.text = std::string(rest);
+      break;
+  }
+  return e;
+}
+
 void HandBuilder::other(std::string_view line, std::uint32_t ln) {
   Event e;
   e.kind = EventKind::Other;

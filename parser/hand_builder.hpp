@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "parser/action_ast.hpp"
 #include "parser/hand.hpp"
 #include "parser/split.hpp"
 
@@ -27,6 +28,18 @@ class HandBuilder {
 
   // An amount in the hand's unit, or an issue on `line` and nullopt.
   std::optional<Money> money(std::string_view text, std::uint32_t line);
+
+  // A signed amount: a raise increment may be printed negative (Winamax 7 Card Stud, hand
+  // 9250793-1578-1479092164) and is kept as printed so that the audit compares it with the bet
+  // it should beat.
+  Money signed_money(std::string_view text, std::uint32_t line);
+
+  // The Event of a parsed action line of `seat` on the current street: its kind, the amounts in
+  // the hand's unit (an unreadable amount is an issue and counts 0), cards as printed, discards,
+  // all-in and pot index. `rest` (the line after the name) is the text of an Other event. Bets
+  // are not resolved here: the site builder applies StreetBets after its own adjustments.
+  Event action_event(const action_ast::Action& a, int seat, std::string_view rest,
+                     std::uint32_t line);
 
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);

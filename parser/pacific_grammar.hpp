@@ -10,6 +10,9 @@
 #include <boost/spirit/home/x3.hpp>
 #include <string_view>
 
+#include "parser/action_ast.hpp"
+#include "parser/x3_actions.hpp"
+
 namespace hh::pacific {
 
 namespace x3 = boost::spirit::x3;
@@ -55,30 +58,9 @@ struct StreetLine {
   std::string_view cards;  // inside the brackets, as printed
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  Ante,
-  DeadBlind,
-  Show,
-  Muck,
-  NoShow,
-  Collected,
-  SitOut
-};
-
-// What follows "NAME ".
-struct Action {
-  Verb verb{Verb::Fold};
-  std::string_view amount;   // the bracketed amount; dead blind: the dead small blind part
-  std::string_view amount2;  // dead blind: the live big blind part
-  std::string_view cards;
-};
+// The action line every site shares (action_ast.hpp).
+using action_ast::Action;
+using action_ast::Verb;
 
 }  // namespace ast
 
@@ -111,12 +93,6 @@ seat_line_type const& seat_line();
 street_line_type const& street_line();
 action_type const& action();
 
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::pacific

@@ -9,12 +9,13 @@ namespace hh::pacific {
 
 namespace detail {
 
+using x3_actions::all_in;
 using x3_actions::assign_value_t;
 using x3_actions::number;
+using x3_actions::pot;
+using x3_actions::side_pot;
+using x3_actions::verb;
 using x3_actions::view;
-
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
 
 struct game_no_t {
   template <class Ctx>
@@ -105,16 +106,16 @@ auto const action_def = ((lit("folds")[detail::verb<V::Fold>] >> *lit(' ')) |
                          (lit("checks")[detail::verb<V::Check>] >> *lit(' ')) |
                          (lit("calls ")[detail::verb<V::Call>] >> bracketed) |
                          (lit("bets ")[detail::verb<V::Bet>] >> bracketed) |
-                         (lit("raises ")[detail::verb<V::Raise>] >> bracketed) |
+                         (lit("raises ")[detail::verb<V::RaiseBy>] >> bracketed) |
                          (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> bracketed) |
                          (lit("posts big blind ")[detail::verb<V::BigBlind>] >> bracketed) |
                          (lit("posts ante ")[detail::verb<V::Ante>] >> bracketed) |
-                         (lit("posts dead blind ")[detail::verb<V::DeadBlind>] >> '[' >>
+                         (lit("posts dead blind ")[detail::verb<V::BothBlinds>] >> '[' >>
                           raw[+(char_ - '+')][detail::view<&ast::Action::amount>] >> '+' >>
                           money_text[detail::view<&ast::Action::amount2>] >> ']') |
                          (lit("shows ")[detail::verb<V::Show>] >> cards) |
                          (lit("mucks ")[detail::verb<V::Muck>] >> cards) |
-                         (lit("did not show his hand")[detail::verb<V::NoShow>]) |
+                         (lit("did not show his hand")[detail::verb<V::Muck>]) |
                          (lit("collected ")[detail::verb<V::Collected>] >> bracketed) |
                          ((lit("sits out") | lit("is sitting out"))[detail::verb<V::SitOut>])) >>
                         *lit(' ');

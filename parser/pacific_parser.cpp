@@ -256,67 +256,8 @@ class Builder : HandBuilder {
           rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.line = ln;
+    Event e = action_event(a, seat, rest, ln);
     e.cards = cards_of(a.cards);
-    auto amt = [&](std::string_view t) { return money(t, ln).value_or(0); };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      // The bracket is what the raise adds to the player's bet; 888 does not print the
-      // increment over the bet faced, so raise_by stays 0 (the audit skips that check).
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.amount = amt(a.amount);
-        break;
-      case V::SmallBlind:
-        e.kind = EventKind::PostSmallBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BigBlind:
-        e.kind = EventKind::PostBigBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      case V::DeadBlind:
-        // "[0,01 $ + 0,02 $]": the small blind part is dead, the big blind part is a live bet
-        // (the poster may check when the action comes back unraised).
-        e.kind = EventKind::PostBothBlinds;
-        e.dead = amt(a.amount);
-        e.amount = e.dead + amt(a.amount2);
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-      case V::NoShow:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = amt(a.amount);
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-    }
     // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
     e.street = street_;

@@ -11,6 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/action_ast.hpp"
+#include "parser/x3_actions.hpp"
+
 namespace hh::stars {
 
 namespace x3 = boost::spirit::x3;
@@ -75,43 +78,9 @@ struct DealtLine {
   std::string_view player_and_cards;  // "NAME [Ah Kd]" or "NAME [Ah] [Kd]"
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  BothBlinds,
-  Ante,
-  Straddle,
-  ButtonBlind,
-  DeadBlind,
-  BringIn,
-  Discard,
-  StandPat,
-  Show,
-  Muck,
-  SitOut,
-  Return,
-  Other,
-  Collected,
-  CashedOut,
-  Chat
-};
-
-// "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.
-struct Action {
-  Verb verb{Verb::Other};
-  std::string_view amount;
-  std::string_view amount2;  // raise: the "to" amount; cash-out: the fee
-  bool all_in{false};
-  std::string_view cards;
-  unsigned count{0};
-  int pot_index{-1};  // collected: 0 main/only pot, k side pot k
-  std::string_view text;
-};
+// The action line every site shares (action_ast.hpp).
+using action_ast::Action;
+using action_ast::Verb;
 
 // The money a summary seat line states: every "won (X)" and "collected (X)".
 struct SummaryMoney {
@@ -159,12 +128,6 @@ action_type const& action();
 note_type const& note();
 summary_money_type const& summary_money();
 
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::stars

@@ -10,17 +10,16 @@ namespace hh::stars {
 namespace detail {
 
 // The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
+using x3_actions::all_in;
 using x3_actions::assign_value_t;
 using x3_actions::number;
+using x3_actions::pot;
 using x3_actions::push;
+using x3_actions::side_pot;
+using x3_actions::verb;
 using x3_actions::view;
 
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
-inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
 inline constexpr assign_value_t<&ast::SeatLine::sitting_out, true> sitting_out{};
-template <int Index>
-inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
 
 struct start_pot_t {
   int fixed;  // -1: take the index from the parsed number
@@ -39,12 +38,6 @@ struct pot_amount_t {
     auto const& r = x3::_attr(ctx);
     x3::_val(ctx).pots.back().amount =
         std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
-  }
-};
-struct collected_side_pot_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
   }
 };
 
@@ -185,12 +178,13 @@ note_type const note = "note";
 auto const note_def =
     (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
      (lit("main pot")[detail::pot<0>] |
-      (lit("side pot") >> (('-' >> uint_[detail::collected_side_pot_t{}]) | eps[detail::pot<1>])) |
+      (lit("side pot") >> (('-' >> uint_[detail::side_pot]) | eps[detail::pot<1>])) |
       lit("pot")[detail::pot<-1>]) >>
      rest) |
     (lit("cashed out the hand for ")[detail::verb<V::CashedOut>] >> amount1 >>
      -(" | Cash Out Fee " >> amount2) >> rest) |
-    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
+    // "NAME shows [..]" without the colon is a note, not a show: kept as an Other event.
+    (lit("shows ")[detail::verb<V::Other>] >> '[' >> cards >> ']' >> rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> raw[rest][detail::view<&ast::Action::text>]) |
     ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
       lit("sits out"))[detail::verb<V::SitOut>] >>

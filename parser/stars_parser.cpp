@@ -313,95 +313,7 @@ class Builder : HandBuilder {
     if ((a.verb == ast::Verb::Discard || a.verb == ast::Verb::StandPat) && !draw_marker_seen_ &&
         street_ == Street::Preflop)
       street_ = Street::Flop;
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    e.all_in = a.all_in;
-    e.cards = std::string(a.cards);
-    e.count = static_cast<int>(a.count);
-    auto amt = [&](std::string_view t) -> Money {
-      auto m = money(t, ln);
-      return m.value_or(0);
-    };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.to = amt(a.amount2);
-        e.raise_by = a.amount.empty() ? 0 : amt(a.amount);
-        break;
-      case V::SmallBlind:
-        e.kind = EventKind::PostSmallBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BigBlind:
-        e.kind = EventKind::PostBigBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BothBlinds:
-        e.kind = EventKind::PostBothBlinds;
-        e.amount = amt(a.amount);
-        // The small blind part is dead; the big blind part is a live bet.
-        e.dead = std::max<Money>(0, e.amount - h_.big_blind);
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      case V::Straddle:
-        e.kind = EventKind::PostStraddle;
-        e.amount = amt(a.amount);
-        break;
-      case V::ButtonBlind:
-        e.kind = EventKind::PostButtonBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::DeadBlind:
-        e.kind = EventKind::PostDead;
-        e.amount = amt(a.amount);
-        break;
-      case V::BringIn:
-        e.kind = EventKind::BringIn;
-        e.amount = amt(a.amount);
-        break;
-      case V::Discard:
-        e.kind = EventKind::Discards;
-        break;
-      case V::StandPat:
-        e.kind = EventKind::StandsPat;
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     bets_.apply(e);  // "raises BY to TO": TO is the street total
     h_.events.push_back(std::move(e));
   }
@@ -412,37 +324,7 @@ class Builder : HandBuilder {
       issue(ln, "a note (collected X from pot, cashed out, said, has timed out, ...)", rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = money(a.amount, ln).value_or(0);
-        e.pot_index = a.pot_index;
-        break;
-      case V::CashedOut:
-        e.kind = EventKind::CashedOut;
-        e.amount = money(a.amount, ln).value_or(0);
-        if (!a.amount2.empty()) e.fee = money(a.amount2, ln).value_or(0);
-        break;
-      case V::Chat:
-        e.kind = EventKind::Chat;
-        e.text = std::string(a.text);
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     h_.events.push_back(std::move(e));
   }
 

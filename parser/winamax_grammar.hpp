@@ -11,6 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/action_ast.hpp"
+#include "parser/x3_actions.hpp"
+
 namespace hh::winamax {
 
 namespace x3 = boost::spirit::x3;
@@ -64,37 +67,9 @@ struct TotalLine {
   std::vector<std::string_view> others;  // any other "| ..." part, reported by the builder
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  Ante,
-  BringIn,
-  Discard,
-  StandPat,
-  Show,
-  Muck,
-  DeniesBlind,
-  SitOut,
-  Return,
-  Collected
-};
-
-// Everything after "NAME ".
-struct Action {
-  Verb verb{Verb::Fold};
-  std::string_view amount;   // raise: the increment as printed (may be negative)
-  std::string_view amount2;  // raise: the "to" amount
-  bool all_in{false};
-  bool out_of_position{false};  // blinds posted by a player out of the blind positions
-  std::string_view cards;
-  unsigned count{0};
-  int pot_index{-1};  // collected: 0 main pot, k side pot k, -1 "pot" / "pot (HI)" / "pot (LO)"
-};
+// The action line every site shares (action_ast.hpp).
+using action_ast::Action;
+using action_ast::Verb;
 
 // The money a summary seat line states: every "won X".
 struct SummaryMoney {
@@ -135,12 +110,6 @@ total_line_type const& total_line();
 action_type const& action();
 summary_money_type const& summary_money();
 
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::winamax

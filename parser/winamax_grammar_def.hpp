@@ -10,25 +10,17 @@ namespace hh::winamax {
 namespace detail {
 
 // The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
+using x3_actions::all_in;
 using x3_actions::assign_value_t;
 using x3_actions::number;
+using x3_actions::pot;
 using x3_actions::push;
+using x3_actions::side_pot;
+using x3_actions::verb;
 using x3_actions::view;
 
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
-inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
 inline constexpr assign_value_t<&ast::Action::out_of_position, true> out_of_position{};
 inline constexpr assign_value_t<&ast::TotalLine::no_rake, true> no_rake{};
-template <int Index>
-inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
-
-struct side_pot_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
-  }
-};
 
 }  // namespace detail
 
@@ -138,14 +130,13 @@ auto const action_def =
     (lit("stands pat")[detail::verb<V::StandPat>] >> -(' ' >> shown_cards) >> spaces) |
     (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
     (lit("mucks")[detail::verb<V::Muck>] >> rest) |
-    ((lit("denies big blind") | lit("denies small blind"))[detail::verb<V::DeniesBlind>] >>
-     spaces) |
+    ((lit("denies big blind") | lit("denies small blind"))[detail::verb<V::SitOut>] >> spaces) |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>
      spaces) |
     ((lit("is connected") | lit("has returned"))[detail::verb<V::Return>] >> spaces) |
     (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
-     (lit("main pot")[detail::pot<0>] | (lit("side pot ") >> uint_[detail::side_pot_t{}]) |
+     (lit("main pot")[detail::pot<0>] | (lit("side pot ") >> uint_[detail::side_pot]) |
       // Hi/Lo halves: "pot(HI)", "pot (LO)". Winamax never labels them with side pots.
       (lit("pot") >> -(spaces >> (lit("(HI)") | lit("(LO)"))))[detail::pot<-1>]) >>
      spaces);
