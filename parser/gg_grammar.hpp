@@ -56,27 +56,12 @@ using action_ast::Verb;
 
 }  // namespace ast
 
-namespace grammar {
-// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
-using header_type = x3::rule<class header_class, ast::Header>;
-using total_line_type = x3::rule<class total_line_class, ast::TotalLine>;
-using cash_drop_line_type = x3::rule<class cash_drop_line_class, ast::CashDropLine>;
-using action_type = x3::rule<class action_class, ast::Action>;
-using note_type = x3::rule<class note_class, ast::Action>;
-
-BOOST_SPIRIT_DECLARE(header_type, total_line_type, cash_drop_line_type, action_type, note_type)
-}  // namespace grammar
-using grammar::action_type;
-using grammar::cash_drop_line_type;
-using grammar::header_type;
-using grammar::note_type;
-using grammar::total_line_type;
-
-header_type const& header();
-total_line_type const& total_line();
-cash_drop_line_type const& cash_drop_line();
-action_type const& action();
-note_type const& note();
+// The rules: each declared here, defined in gg_grammar_def.hpp, instantiated in gg_grammar.cpp.
+HH_X3_DECLARE_RULE(header, ast::Header)
+HH_X3_DECLARE_RULE(total_line, ast::TotalLine)
+HH_X3_DECLARE_RULE(cash_drop_line, ast::CashDropLine)
+HH_X3_DECLARE_RULE(action, ast::Action)
+HH_X3_DECLARE_RULE(note, ast::Action)
 
 using x3_actions::parse_all;
 

@@ -11,13 +11,8 @@ namespace hh::gg {
 
 namespace detail {
 
-// The generic semantic actions (view, assign_value_t) live in x3_actions.hpp.
-using x3_actions::all_in;
-using x3_actions::assign_value_t;
-using x3_actions::pot;
-using x3_actions::side_pot;
-using x3_actions::verb;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
 template <class Range>
 std::string_view as_view(const Range& r) {
@@ -42,26 +37,11 @@ struct part_amount_t {
 
 namespace grammar {
 
-using x3::alnum;
-using x3::alpha;
-using x3::char_;
-using x3::digit;
-using x3::eps;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
-// An amount as printed: optional currency symbol, digits with thousands separators, decimals
-// ("$1,270.5", "21,929", "$0.6"). A '.' not followed by a digit is left alone.
-inline auto const currency_symbol = lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
-inline auto const amount =
-    raw[-currency_symbol >> digit >> *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)];
-inline auto const cards = raw[*(char_ - ']')];
-inline auto const rest = *char_;
+inline auto const amount = grouped_amount;  // "$1,270.5", "21,929" (x3_actions.hpp)
 
 // --- header -------------------------------------------------------------------------------------
-inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
-inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 inline auto const zone_text = raw[alpha >> *(alnum | char_("/_+:-"))];
 inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
 
@@ -95,7 +75,8 @@ using V = ast::Verb;
 inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
 inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
 inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
-inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+inline auto const shown_cards =
+    lit('[') >> bracketed_text[detail::view<&ast::Action::cards>] >> ']';
 inline auto const text = raw[rest][detail::view<&ast::Action::text>];
 
 action_type const action = "action";

@@ -64,34 +64,16 @@ using action_ast::Verb;
 
 }  // namespace ast
 
-namespace grammar {
-// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
-using game_no_type = x3::rule<class game_no_class, std::string_view>;
-using banner_type = x3::rule<class banner_class, ast::Banner>;
-using game_line_type = x3::rule<class game_line_class, ast::GameLine>;
-using table_line_type = x3::rule<class table_line_class, ast::TableLine>;
-using seat_line_type = x3::rule<class seat_line_class, ast::SeatLine>;
-using street_line_type = x3::rule<class street_line_class, ast::StreetLine>;
-using action_type = x3::rule<class action_class, ast::Action>;
-
-BOOST_SPIRIT_DECLARE(game_no_type, banner_type, game_line_type, table_line_type, seat_line_type,
-                     street_line_type, action_type)
-}  // namespace grammar
-using grammar::action_type;
-using grammar::banner_type;
-using grammar::game_line_type;
-using grammar::game_no_type;
-using grammar::seat_line_type;
-using grammar::street_line_type;
-using grammar::table_line_type;
-
-game_no_type const& game_no();  // "#Game No : 548154959" -> the number
-banner_type const& banner();
-game_line_type const& game_line();
-table_line_type const& table_line();
-seat_line_type const& seat_line();
-street_line_type const& street_line();
-action_type const& action();
+// The rules: each declared here, defined in pacific_grammar_def.hpp, instantiated in
+// pacific_grammar.cpp.
+// "#Game No : 548154959" -> the number
+HH_X3_DECLARE_RULE(game_no, std::string_view)
+HH_X3_DECLARE_RULE(banner, ast::Banner)
+HH_X3_DECLARE_RULE(game_line, ast::GameLine)
+HH_X3_DECLARE_RULE(table_line, ast::TableLine)
+HH_X3_DECLARE_RULE(seat_line, ast::SeatLine)
+HH_X3_DECLARE_RULE(street_line, ast::StreetLine)
+HH_X3_DECLARE_RULE(action, ast::Action)
 
 using x3_actions::parse_all;
 

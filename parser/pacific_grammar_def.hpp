@@ -9,13 +9,8 @@ namespace hh::pacific {
 
 namespace detail {
 
-using x3_actions::all_in;
-using x3_actions::assign_value_t;
-using x3_actions::number;
-using x3_actions::pot;
-using x3_actions::side_pot;
-using x3_actions::verb;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
 struct game_no_t {
   template <class Ctx>
@@ -29,18 +24,12 @@ struct game_no_t {
 
 namespace grammar {
 
-using x3::char_;
-using x3::digit;
-using x3::eoi;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
 // The characters of a printed amount: digits, the three separators 888 uses ('.', ',', ' ';
 // NBSP is a space after decode()) and the currency symbols, on either side of the number.
 inline auto const currency_symbol = lit('$') | lit("€") | lit("£");
 inline auto const money_text = raw[+(digit | char_(".,") | char_(' ') | currency_symbol)];
-inline auto const rest = *char_;
 
 // --- header -------------------------------------------------------------------------------------
 game_no_type const game_no = "game_no";

@@ -89,44 +89,18 @@ struct SummaryMoney {
 
 }  // namespace ast
 
-namespace grammar {
-// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
-using header_type = x3::rule<class header_class, ast::Header>;
-using table_line_type = x3::rule<class table_line_class, ast::TableLine>;
-using seat_line_type = x3::rule<class seat_line_class, ast::SeatLine>;
-using summary_seat_line_type = x3::rule<class summary_seat_line_class, ast::SummarySeatLine>;
-using street_line_type = x3::rule<class street_line_class, ast::StreetLine>;
-using total_line_type = x3::rule<class total_line_class, ast::TotalLine>;
-using uncalled_line_type = x3::rule<class uncalled_line_class, ast::UncalledLine>;
-using action_type = x3::rule<class action_class, ast::Action>;
-using note_type = x3::rule<class note_class, ast::Action>;
-using summary_money_type = x3::rule<class summary_money_class, ast::SummaryMoney>;
-
-BOOST_SPIRIT_DECLARE(header_type, table_line_type, seat_line_type, summary_seat_line_type,
-                     street_line_type, total_line_type, uncalled_line_type, action_type, note_type,
-                     summary_money_type)
-}  // namespace grammar
-using grammar::action_type;
-using grammar::header_type;
-using grammar::note_type;
-using grammar::seat_line_type;
-using grammar::street_line_type;
-using grammar::summary_money_type;
-using grammar::summary_seat_line_type;
-using grammar::table_line_type;
-using grammar::total_line_type;
-using grammar::uncalled_line_type;
-
-header_type const& header();
-table_line_type const& table_line();
-seat_line_type const& seat_line();
-summary_seat_line_type const& summary_seat_line();
-street_line_type const& street_line();
-total_line_type const& total_line();
-uncalled_line_type const& uncalled_line();
-action_type const& action();
-note_type const& note();
-summary_money_type const& summary_money();
+// The rules: each declared here, defined in stars_grammar_def.hpp, instantiated in
+// stars_grammar.cpp.
+HH_X3_DECLARE_RULE(header, ast::Header)
+HH_X3_DECLARE_RULE(table_line, ast::TableLine)
+HH_X3_DECLARE_RULE(seat_line, ast::SeatLine)
+HH_X3_DECLARE_RULE(summary_seat_line, ast::SummarySeatLine)
+HH_X3_DECLARE_RULE(street_line, ast::StreetLine)
+HH_X3_DECLARE_RULE(total_line, ast::TotalLine)
+HH_X3_DECLARE_RULE(uncalled_line, ast::UncalledLine)
+HH_X3_DECLARE_RULE(action, ast::Action)
+HH_X3_DECLARE_RULE(note, ast::Action)
+HH_X3_DECLARE_RULE(summary_money, ast::SummaryMoney)
 
 using x3_actions::parse_all;
 

@@ -9,15 +9,8 @@ namespace hh::stars {
 
 namespace detail {
 
-// The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
-using x3_actions::all_in;
-using x3_actions::assign_value_t;
-using x3_actions::number;
-using x3_actions::pot;
-using x3_actions::push;
-using x3_actions::side_pot;
-using x3_actions::verb;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
 inline constexpr assign_value_t<&ast::SeatLine::sitting_out, true> sitting_out{};
 
@@ -45,26 +38,12 @@ struct pot_amount_t {
 
 namespace grammar {
 
-using x3::char_;
-using x3::digit;
-using x3::eoi;
-using x3::eps;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
-// An amount as printed: optional currency symbol, digits with thousands separators, decimals.
-// A trailing '.' that ends a sentence ("Main pot $5.55. Side pot") is left alone.
-inline auto const currency_symbol = lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
-inline auto const amount =
-    raw[-currency_symbol >> digit >> *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)];
-inline auto const cards = raw[*(char_ - ']')];
-inline auto const rest = *char_;
+inline auto const amount = grouped_amount;  // "$1,270.5", "21,929" (x3_actions.hpp)
 
 // --- header -------------------------------------------------------------------------------------
 inline auto const hand_word = lit(" Hand #") | lit(" Game #");
-inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
-inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 inline auto const zone_text = raw[+(char_("A-Za-z") | char_("+0-9:"))];
 inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
 
@@ -112,8 +91,9 @@ auto const summary_seat_line_def = lit("Seat ") >>
 street_line_type const street_line = "street_line";
 auto const street_line_def = lit("*** ") >>
                              raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >>
-                             " ***" >> *(+lit(' ') >> '[' >>
-                                         cards[detail::push<&ast::StreetLine::cards>] >> ']') >>
+                             " ***" >>
+                             *(+lit(' ') >> '[' >>
+                               bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >>
                              *lit(' ');
 
 // --- summary totals -----------------------------------------------------------------------------
@@ -140,7 +120,8 @@ using V = ast::Verb;
 inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
 inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
 inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
-inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+inline auto const shown_cards =
+    lit('[') >> bracketed_text[detail::view<&ast::Action::cards>] >> ']';
 
 action_type const action = "action";
 auto const action_def =
@@ -184,7 +165,7 @@ auto const note_def =
     (lit("cashed out the hand for ")[detail::verb<V::CashedOut>] >> amount1 >>
      -(" | Cash Out Fee " >> amount2) >> rest) |
     // "NAME shows [..]" without the colon is a note, not a show: kept as an Other event.
-    (lit("shows ")[detail::verb<V::Other>] >> '[' >> cards >> ']' >> rest) |
+    (lit("shows ")[detail::verb<V::Other>] >> '[' >> bracketed_text >> ']' >> rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> raw[rest][detail::view<&ast::Action::text>]) |
     ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
       lit("sits out"))[detail::verb<V::SitOut>] >>

@@ -9,15 +9,8 @@ namespace hh::winamax {
 
 namespace detail {
 
-// The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
-using x3_actions::all_in;
-using x3_actions::assign_value_t;
-using x3_actions::number;
-using x3_actions::pot;
-using x3_actions::push;
-using x3_actions::side_pot;
-using x3_actions::verb;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
 inline constexpr assign_value_t<&ast::Action::out_of_position, true> out_of_position{};
 inline constexpr assign_value_t<&ast::TotalLine::no_rake, true> no_rake{};
@@ -26,25 +19,15 @@ inline constexpr assign_value_t<&ast::TotalLine::no_rake, true> no_rake{};
 
 namespace grammar {
 
-using x3::char_;
-using x3::digit;
-using x3::eoi;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
 // An amount as printed: the currency sign after the number ("4.34€"), or none for chips and play
 // money. A leading '-' is kept so that the builder can report a negative raise increment.
 inline auto const currency_symbol = lit("€") | lit('$') | lit("£");
 inline auto const amount =
     raw[-lit('-') >> -currency_symbol >> +digit >> -('.' >> +digit) >> -currency_symbol];
-inline auto const cards = raw[*(char_ - ']')];
-inline auto const rest = *char_;
-inline auto const spaces = *lit(' ');
 
 // --- header -------------------------------------------------------------------------------------
-inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
-inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 inline auto const limit_word = lit("no limit") | lit("pot limit") | lit("fixed limit");
 inline auto const date_start = lit(" - ") >> &(x3::repeat(4)[digit] >> '/');
 
@@ -93,7 +76,7 @@ auto const summary_seat_line_def = lit("Seat ") >>
 street_line_type const street_line = "street_line";
 auto const street_line_def =
     lit("*** ") >> raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >> " ***" >>
-    *(spaces >> '[' >> cards[detail::push<&ast::StreetLine::cards>] >> ']') >> spaces;
+    *(spaces >> '[' >> bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >> spaces;
 
 // --- summary totals -----------------------------------------------------------------------------
 total_line_type const total_line = "total_line";
@@ -112,7 +95,8 @@ inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
 inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
 inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> spaces;
 inline auto const oop = -lit(" out of position")[detail::out_of_position] >> is_all_in;
-inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+inline auto const shown_cards =
+    lit('[') >> bracketed_text[detail::view<&ast::Action::cards>] >> ']';
 
 action_type const action = "action";
 auto const action_def =
