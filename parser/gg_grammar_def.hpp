@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "parser/gg_grammar.hpp"
+#include "parser/stars_family_grammar_def.hpp"
 #include "parser/x3_actions.hpp"
 
 namespace hh::gg {
@@ -72,32 +73,19 @@ auto const cash_drop_line_def =
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
-inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
-inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
-inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
-inline auto const shown_cards =
-    lit('[') >> bracketed_text[detail::view<&ast::Action::cards>] >> ']';
+// amount1, amount2, is_all_in, shown_cards, betting, showing, collected.
+using namespace stars_family;
 inline auto const text = raw[rest][detail::view<&ast::Action::text>];
 
 action_type const action = "action";
 auto const action_def =
-    (lit("folds")[detail::verb<V::Fold>] >> -(' ' >> shown_cards) >> rest) |
-    (lit("checks")[detail::verb<V::Check>] >> rest) |
-    (lit("calls ")[detail::verb<V::Call>] >> amount1 >> is_all_in) |
-    (lit("bets ")[detail::verb<V::Bet>] >> amount1 >> is_all_in) |
-    (lit("raises ")[detail::verb<V::Raise>] >> -(amount1 >> ' ') >> "to " >> amount2 >> is_all_in) |
-    (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> amount1 >> is_all_in) |
-    (lit("posts big blind ")[detail::verb<V::BigBlind>] >> amount1 >> is_all_in) |
-    ((lit("posts the ante ") | lit("posts ante "))[detail::verb<V::Ante>] >> amount1 >> is_all_in) |
+    betting |
     ((lit("posts missed blind ") | lit("posts dead "))[detail::verb<V::DeadBlind>] >> amount1 >>
      is_all_in) |
     // GG: "straddle X" with no "posts"; X is the player's street total (see gg_parser.cpp).
     ((lit("straddle ") | lit("posts straddle "))[detail::verb<V::StraddleTo>] >> amount1 >>
      is_all_in) |
-    (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
-    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
-    ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
-     -(' ' >> shown_cards) >> rest) |
+    (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) | showing |
     // EV Cashout: settled between the player and GG, outside the pot.
     ((lit("Chooses to EV Cashout") | lit("Receives Cashout") |
       lit("Pays Cashout Risk"))[detail::verb<V::Other>] >>
@@ -119,12 +107,7 @@ auto const action_def =
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
 note_type const note = "note";
 auto const note_def =
-    (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
-     (lit("main pot")[detail::pot<0>] |
-      (lit("side pot") >> (('-' >> uint_[detail::side_pot]) | eps[detail::pot<1>])) |
-      lit("pot")[detail::pot<-1>]) >>
-     rest) |
-    (lit("said, \"")[detail::verb<V::Chat>] >> text) |
+    collected | (lit("said, \"")[detail::verb<V::Chat>] >> text) |
     ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
       lit("sits out"))[detail::verb<V::SitOut>] >>
      rest) |

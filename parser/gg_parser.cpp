@@ -192,20 +192,14 @@ class Builder : HandBuilder {
   Builder(const HandText& text, const std::string& file, std::string zone)
       : HandBuilder(text, file, "ggpoker"), zone_(std::move(zone)) {}
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    std::string_view line;
-    if (!cur.next(line) || !read_header(trim(line), cur.line_number())) return std::move(h_);
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
+  bool read_header(LineCursor& cur) override {
+    std::string_view line;
+    return cur.next(line) && read_header(trim(line), cur.line_number());
+  }
+
   bool read_header(std::string_view line, std::uint32_t ln) {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -548,7 +542,7 @@ class Builder : HandBuilder {
     issue(ln, "Dealt to PLAYER [CARDS] with a seated player", rest);
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "*** ")) {
       stars::ast::StreetLine sl;
       if (stars::parse_all(line, stars::street_line(), sl)) {
@@ -606,18 +600,11 @@ class Builder : HandBuilder {
     issue(ln, "a line of a GGPoker hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER (STACK in chips)\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a *** SUMMARY *** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
     h_.site_added = site_added_;
     // GG's "Total pot" leaves the cash drop out; the model's total pot is the gross pot.
     if (h_.total_pot) *h_.total_pot += site_added_;
-    h_.parsed = in_summary_;
   }
 
   const std::string zone_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parser/money.hpp"
+#include "parser/text_util.hpp"
 
 namespace hh {
 
@@ -12,6 +13,35 @@ HandBuilder::HandBuilder(const HandText& text, const std::string& file, std::str
   h_.site = std::move(site);
   h_.source = {file, text.byte_offset, text.line};
   h_.raw = std::string(text.text);
+}
+
+Hand HandBuilder::build() {
+  LineCursor cur(text_.text, text_.line);
+  if (!read_header(cur)) return std::move(h_);
+  std::string_view line;
+  while (cur.next(line)) {
+    line = trim(line);
+    if (line.empty()) continue;
+    read_line(line, cur.line_number());
+  }
+  finish();
+  return std::move(h_);
+}
+
+bool HandBuilder::finish_hand(std::string_view seat_line_form, std::string_view summary_marker,
+                              bool summary_seen) {
+  if (h_.seats.empty()) {
+    issue(text_.line, std::string("at least one \"").append(seat_line_form).append("\" line"),
+          "no seat lines");
+    return false;
+  }
+  if (!summary_seen)
+    issue(text_.line, std::string("a ").append(summary_marker).append(" section"),
+          "hand ends without a summary");
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+  h_.parsed = summary_seen;
+  return true;
 }
 
 std::optional<Money> HandBuilder::read_plain_amount(std::string_view text, int unit) {

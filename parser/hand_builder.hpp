@@ -16,7 +16,27 @@
 namespace hh {
 
 class HandBuilder {
+ public:
+  virtual ~HandBuilder() = default;
+
+  // Reads the whole hand: the header, then every later non-blank line (trimmed), then finish().
+  Hand build();
+
  protected:
+  // The header at the start of the hand (one line or several); false leaves the hand unparsed
+  // (the issue says why).
+  virtual bool read_header(LineCursor& cur) = 0;
+  // One line after the header, trimmed and not blank.
+  virtual void read_line(std::string_view line, std::uint32_t ln) = 0;
+  // Checks and totals once every line was read; starts with finish_hand().
+  virtual void finish() = 0;
+
+  // What ends every hand: an issue when no seat was read (`seat_line_form` says what a seat line
+  // looks like; false is returned) or when the summary (`summary_marker`) never came; the hand's
+  // ante is the largest posted; the hand is parsed when its summary was read.
+  bool finish_hand(std::string_view seat_line_form, std::string_view summary_marker,
+                   bool summary_seen);
+
   // Reads a printed amount in minor units (`unit` per major unit); the site's number format.
   using AmountReader = std::optional<Money> (*)(std::string_view text, int unit);
 

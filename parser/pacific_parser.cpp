@@ -74,22 +74,11 @@ class Builder : HandBuilder {
     h_.full_big_blind_always_owed = true;
   }
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    if (!read_header(cur)) return std::move(h_);
-    std::string_view line;
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
   // The four header lines: "#Game No : N", the banner, the game line and the table line.
-  bool read_header(LineCursor& cur) {
+  bool read_header(LineCursor& cur) override {
     std::string_view line;
     std::string_view id;
     if (!cur.next(line) || !parse_all(trim(line), game_no(), id)) {
@@ -270,7 +259,7 @@ class Builder : HandBuilder {
            k == EventKind::Bet || k == EventKind::Raise;
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -320,15 +309,8 @@ class Builder : HandBuilder {
     issue(ln, "a line of an 888poker hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER ( STACK )\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a ** Summary ** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
-    h_.parsed = in_summary_;
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER ( STACK )", "** Summary **", in_summary_)) return;
   }
 
   StreetBets bets_;

@@ -2,6 +2,7 @@
 // Included only by stars_grammar.cpp.
 #pragma once
 
+#include "parser/stars_family_grammar_def.hpp"
 #include "parser/stars_grammar.hpp"
 #include "parser/x3_actions.hpp"
 
@@ -117,23 +118,13 @@ auto const uncalled_line_def =
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
-inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
-inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
-inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
-inline auto const shown_cards =
-    lit('[') >> bracketed_text[detail::view<&ast::Action::cards>] >> ']';
+// amount1, amount2, is_all_in, shown_cards, betting, showing, collected.
+using namespace stars_family;
 
 action_type const action = "action";
 auto const action_def =
-    (lit("folds")[detail::verb<V::Fold>] >> -(' ' >> shown_cards) >> rest) |
-    (lit("checks")[detail::verb<V::Check>] >> rest) |
-    (lit("calls ")[detail::verb<V::Call>] >> amount1 >> is_all_in) |
-    (lit("bets ")[detail::verb<V::Bet>] >> amount1 >> is_all_in) |
-    (lit("raises ")[detail::verb<V::Raise>] >> -(amount1 >> ' ') >> "to " >> amount2 >> is_all_in) |
+    betting |
     (lit("posts small & big blinds ")[detail::verb<V::BothBlinds>] >> amount1 >> is_all_in) |
-    (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> amount1 >> is_all_in) |
-    (lit("posts big blind ")[detail::verb<V::BigBlind>] >> amount1 >> is_all_in) |
-    ((lit("posts the ante ") | lit("posts ante "))[detail::verb<V::Ante>] >> amount1 >> is_all_in) |
     (lit("posts straddle ")[detail::verb<V::Straddle>] >> amount1 >> is_all_in) |
     (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
     (lit("posts dead ")[detail::verb<V::DeadBlind>] >> amount1 >> is_all_in) |
@@ -143,9 +134,7 @@ auto const action_def =
     (lit("discards ")[detail::verb<V::Discard>] >> uint_[detail::number<&ast::Action::count>] >>
      -(lit(" cards") | lit(" card")) >> -(' ' >> shown_cards) >> rest) |
     (lit("stands pat")[detail::verb<V::StandPat>] >> -(lit(" on ") >> shown_cards) >> rest) |
-    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
-    ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
-     -(' ' >> shown_cards) >> rest) |
+    showing |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>
      rest) |
@@ -157,11 +146,7 @@ auto const action_def =
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
 note_type const note = "note";
 auto const note_def =
-    (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
-     (lit("main pot")[detail::pot<0>] |
-      (lit("side pot") >> (('-' >> uint_[detail::side_pot]) | eps[detail::pot<1>])) |
-      lit("pot")[detail::pot<-1>]) >>
-     rest) |
+    collected |
     (lit("cashed out the hand for ")[detail::verb<V::CashedOut>] >> amount1 >>
      -(" | Cash Out Fee " >> amount2) >> rest) |
     // "NAME shows [..]" without the colon is a note, not a show: kept as an Other event.

@@ -153,20 +153,14 @@ class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "pokerstars") {}
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    std::string_view line;
-    if (!cur.next(line) || !read_header(trim(line), cur.line_number())) return std::move(h_);
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
+  bool read_header(LineCursor& cur) override {
+    std::string_view line;
+    return cur.next(line) && read_header(trim(line), cur.line_number());
+  }
+
   bool read_header(std::string_view line, std::uint32_t ln) {
     h_.site = "pokerstars";
     ast::Header hd;
@@ -447,7 +441,7 @@ class Builder : HandBuilder {
     issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "*** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -512,16 +506,9 @@ class Builder : HandBuilder {
     issue(ln, "a line of a PokerStars hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER (STACK in chips)\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a *** SUMMARY *** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
     h_.site_added = site_added_;
-    h_.parsed = in_summary_;
   }
 
   StreetBets bets_;

@@ -95,20 +95,14 @@ class Builder : HandBuilder {
     h_.uncalled_style = UncalledStyle::InCollection;
   }
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    std::string_view line;
-    if (!cur.next(line) || !read_header(trim(line), cur.line_number())) return std::move(h_);
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
+  bool read_header(LineCursor& cur) override {
+    std::string_view line;
+    return cur.next(line) && read_header(trim(line), cur.line_number());
+  }
+
   bool read_header(std::string_view line, std::uint32_t ln) {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -312,7 +306,7 @@ class Builder : HandBuilder {
     it->folded |= rest.find(" folded") != std::string_view::npos;
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "*** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -360,15 +354,8 @@ class Builder : HandBuilder {
     issue(ln, "a line of a Winamax hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER (STACK)\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a *** SUMMARY *** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
-    h_.parsed = in_summary_;
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER (STACK)", "*** SUMMARY ***", in_summary_)) return;
   }
 
   StreetBets bets_;
