@@ -325,6 +325,7 @@ class Builder : HandBuilder {
       return;
     }
     street_ = next;
+    if (next == Street::Showdown) showdown_board_ = index;  // "*** SECOND SHOWDOWN ***"
     if (sl.cards.empty() || next == Street::Preflop || next == Street::Showdown) return;
     // "*** TURN *** [Jh 8h Ts] [Th]" with no flop line before it (all-in or fold hands): the
     // first group is the flop, dealt now too.

@@ -159,6 +159,7 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
     case V::Collected:
       chips(EventKind::Collected);
       e.pot_index = a.pot_index;
+      e.board_index = showdown_board_;
       break;
     case V::CashedOut:
       chips(EventKind::CashedOut);

@@ -78,6 +78,9 @@ class HandBuilder {
   const HandText& text_;
   Hand h_;
   Street street_{Street::Setup};
+  // Run it twice (or three times): the board whose show-down marker was read last ("*** SECOND
+  // SHOW DOWN ***" is 1). The collections that follow it are that board's (Event::board_index).
+  int showdown_board_{0};
 
  private:
   static std::optional<Money> read_plain_amount(std::string_view text, int unit);

@@ -284,6 +284,7 @@ class Builder : HandBuilder {
       return;
     }
     street_ = next;
+    if (next == Street::Showdown) showdown_board_ = board;  // "*** SECOND SHOW DOWN ***"
     if (!sl.cards.empty() && next != Street::Preflop) {
       Event e;
       e.kind = EventKind::Board;
