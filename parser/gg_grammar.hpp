@@ -56,12 +56,14 @@ using action_ast::Verb;
 
 }  // namespace ast
 
-// The rules: each declared here, defined in gg_grammar_def.hpp, instantiated in gg_grammar.cpp.
-HH_X3_DECLARE_RULE(header, ast::Header)
-HH_X3_DECLARE_RULE(total_line, ast::TotalLine)
-HH_X3_DECLARE_RULE(cash_drop_line, ast::CashDropLine)
-HH_X3_DECLARE_RULE(action, ast::Action)
-HH_X3_DECLARE_RULE(note, ast::Action)
+// The rules and the value each yields: declared here, defined in gg_grammar_def.hpp and
+// instantiated in gg_grammar.cpp, all from this one list.
+// clang-format off
+#define HH_GG_RULES(RULE)                                                                   \
+  RULE(header, ast::Header) RULE(total_line, ast::TotalLine)                                \
+  RULE(cash_drop_line, ast::CashDropLine) RULE(action, ast::Action) RULE(note, ast::Action)
+// clang-format on
+HH_GG_RULES(HH_X3_DECLARE_RULE)
 
 using x3_actions::parse_all;
 

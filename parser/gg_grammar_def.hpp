@@ -73,7 +73,7 @@ auto const cash_drop_line_def =
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
-// amount1, amount2, is_all_in, shown_cards, betting, showing, collected.
+// amount1, amount2, is_all_in, shown_cards, betting, showing, collected, away_or_back.
 using namespace stars_family;
 inline auto const text = raw[rest][detail::view<&ast::Action::text>];
 
@@ -107,13 +107,7 @@ auto const action_def =
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
 note_type const note = "note";
 auto const note_def =
-    collected | (lit("said, \"")[detail::verb<V::Chat>] >> text) |
-    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
-      lit("sits out"))[detail::verb<V::SitOut>] >>
-     rest) |
-    ((lit("has returned") | lit("is connected") |
-      lit("has reconnected"))[detail::verb<V::Return>] >>
-     rest) |
+    collected | (lit("said, \"")[detail::verb<V::Chat>] >> text) | away_or_back |
     ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
       lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |
       lit("is allowed") | lit("takes the add-on") | lit("split the") | lit("received ") |

@@ -64,16 +64,16 @@ using action_ast::Verb;
 
 }  // namespace ast
 
-// The rules: each declared here, defined in pacific_grammar_def.hpp, instantiated in
-// pacific_grammar.cpp.
-// "#Game No : 548154959" -> the number
-HH_X3_DECLARE_RULE(game_no, std::string_view)
-HH_X3_DECLARE_RULE(banner, ast::Banner)
-HH_X3_DECLARE_RULE(game_line, ast::GameLine)
-HH_X3_DECLARE_RULE(table_line, ast::TableLine)
-HH_X3_DECLARE_RULE(seat_line, ast::SeatLine)
-HH_X3_DECLARE_RULE(street_line, ast::StreetLine)
-HH_X3_DECLARE_RULE(action, ast::Action)
+// The rules and the value each yields: declared here, defined in pacific_grammar_def.hpp and
+// instantiated in pacific_grammar.cpp, all from this one list.
+// game_no: "#Game No : 548154959" -> the number
+// clang-format off
+#define HH_PACIFIC_RULES(RULE)                                                             \
+  RULE(game_no, std::string_view) RULE(banner, ast::Banner) RULE(game_line, ast::GameLine) \
+  RULE(table_line, ast::TableLine) RULE(seat_line, ast::SeatLine)                          \
+  RULE(street_line, ast::StreetLine) RULE(action, ast::Action)
+// clang-format on
+HH_PACIFIC_RULES(HH_X3_DECLARE_RULE)
 
 using x3_actions::parse_all;
 

@@ -42,4 +42,11 @@ inline auto const collected = lit("collected ")[verb<V::Collected>] >> amount1 >
                                lit("pot")[x3_actions::pot<-1>]) >>
                               rest;
 
+// Notes after "NAME " that a player is away or back.
+inline auto const away_or_back =
+    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
+      lit("sits out"))[verb<V::SitOut>] >>
+     rest) |
+    ((lit("has returned") | lit("is connected") | lit("has reconnected"))[verb<V::Return>] >> rest);
+
 }  // namespace hh::stars_family

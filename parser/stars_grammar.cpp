@@ -2,15 +2,6 @@
 #include "parser/stars_grammar_def.hpp"
 
 namespace hh::stars {
-HH_X3_INSTANTIATE_RULE(header)
-HH_X3_INSTANTIATE_RULE(table_line)
-HH_X3_INSTANTIATE_RULE(seat_line)
-HH_X3_INSTANTIATE_RULE(summary_seat_line)
-HH_X3_INSTANTIATE_RULE(street_line)
-HH_X3_INSTANTIATE_RULE(total_line)
-HH_X3_INSTANTIATE_RULE(uncalled_line)
-HH_X3_INSTANTIATE_RULE(action)
-HH_X3_INSTANTIATE_RULE(note)
-HH_X3_INSTANTIATE_RULE(summary_money)
+HH_STARS_RULES(HH_X3_INSTANTIATE_RULE)
 
 }  // namespace hh::stars

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parser/action_ast.hpp"
+#include "parser/line_ast.hpp"
 #include "parser/x3_actions.hpp"
 
 namespace hh::stars {
@@ -46,17 +47,6 @@ struct SeatLine {
   bool sitting_out{false};
 };
 
-// "Seat N: REST" in the summary; the builder splits the name off with its seat map.
-struct SummarySeatLine {
-  unsigned seat{0};
-  std::string_view rest;
-};
-
-struct StreetLine {
-  std::string_view name;                // "HOLE CARDS", "FLOP", "FIRST TURN", "3rd STREET", ...
-  std::vector<std::string_view> cards;  // each bracketed group, in order
-};
-
 struct PotPart {
   int index{0};  // 0 main pot, k side pot k
   std::string_view amount;
@@ -81,26 +71,23 @@ struct DealtLine {
 // The action line every site shares (action_ast.hpp).
 using action_ast::Action;
 using action_ast::Verb;
-
-// The money a summary seat line states: every "won (X)" and "collected (X)".
-struct SummaryMoney {
-  std::vector<std::string_view> amounts;
-};
+// Lines written as in the other sites (line_ast.hpp).
+using line_ast::StreetLine;
+using line_ast::SummaryMoney;
+using line_ast::SummarySeatLine;
 
 }  // namespace ast
 
-// The rules: each declared here, defined in stars_grammar_def.hpp, instantiated in
-// stars_grammar.cpp.
-HH_X3_DECLARE_RULE(header, ast::Header)
-HH_X3_DECLARE_RULE(table_line, ast::TableLine)
-HH_X3_DECLARE_RULE(seat_line, ast::SeatLine)
-HH_X3_DECLARE_RULE(summary_seat_line, ast::SummarySeatLine)
-HH_X3_DECLARE_RULE(street_line, ast::StreetLine)
-HH_X3_DECLARE_RULE(total_line, ast::TotalLine)
-HH_X3_DECLARE_RULE(uncalled_line, ast::UncalledLine)
-HH_X3_DECLARE_RULE(action, ast::Action)
-HH_X3_DECLARE_RULE(note, ast::Action)
-HH_X3_DECLARE_RULE(summary_money, ast::SummaryMoney)
+// The rules and the value each yields: declared here, defined in stars_grammar_def.hpp and
+// instantiated in stars_grammar.cpp, all from this one list.
+// clang-format off
+#define HH_STARS_RULES(RULE)                                                                \
+  RULE(header, ast::Header) RULE(table_line, ast::TableLine) RULE(seat_line, ast::SeatLine) \
+  RULE(summary_seat_line, ast::SummarySeatLine) RULE(street_line, ast::StreetLine)          \
+  RULE(total_line, ast::TotalLine) RULE(uncalled_line, ast::UncalledLine)                   \
+  RULE(action, ast::Action) RULE(note, ast::Action) RULE(summary_money, ast::SummaryMoney)
+// clang-format on
+HH_STARS_RULES(HH_X3_DECLARE_RULE)
 
 using x3_actions::parse_all;
 

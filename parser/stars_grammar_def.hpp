@@ -118,7 +118,7 @@ auto const uncalled_line_def =
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
-// amount1, amount2, is_all_in, shown_cards, betting, showing, collected.
+// amount1, amount2, is_all_in, shown_cards, betting, showing, collected, away_or_back.
 using namespace stars_family;
 
 action_type const action = "action";
@@ -152,12 +152,7 @@ auto const note_def =
     // "NAME shows [..]" without the colon is a note, not a show: kept as an Other event.
     (lit("shows ")[detail::verb<V::Other>] >> '[' >> bracketed_text >> ']' >> rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> raw[rest][detail::view<&ast::Action::text>]) |
-    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
-      lit("sits out"))[detail::verb<V::SitOut>] >>
-     rest) |
-    ((lit("has returned") | lit("is connected") |
-      lit("has reconnected"))[detail::verb<V::Return>] >>
-     rest) |
+    away_or_back |
     ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
       lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |
       lit("is allowed") | lit("takes the add-on") | lit("split the") |

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parser/action_ast.hpp"
+#include "parser/line_ast.hpp"
 #include "parser/x3_actions.hpp"
 
 namespace hh::winamax {
@@ -48,17 +49,6 @@ struct SeatLine {
   std::string_view bounty;
 };
 
-// "Seat N: REST" in the summary; the builder splits the name off with its seat map.
-struct SummarySeatLine {
-  unsigned seat{0};
-  std::string_view rest;
-};
-
-struct StreetLine {
-  std::string_view name;                // "PRE-FLOP", "FLOP", "3rd STREET", "FIRST-DRAW", ...
-  std::vector<std::string_view> cards;  // each bracketed group, in order
-};
-
 // "Total pot X | Rake R" or "Total pot X | No rake"; X may be abbreviated ("3.37k").
 struct TotalLine {
   std::string_view total;
@@ -70,24 +60,23 @@ struct TotalLine {
 // The action line every site shares (action_ast.hpp).
 using action_ast::Action;
 using action_ast::Verb;
-
-// The money a summary seat line states: every "won X".
-struct SummaryMoney {
-  std::vector<std::string_view> amounts;
-};
+// Lines written as in the other sites (line_ast.hpp).
+using line_ast::StreetLine;
+using line_ast::SummaryMoney;
+using line_ast::SummarySeatLine;
 
 }  // namespace ast
 
-// The rules: each declared here, defined in winamax_grammar_def.hpp, instantiated in
-// winamax_grammar.cpp.
-HH_X3_DECLARE_RULE(header, ast::Header)
-HH_X3_DECLARE_RULE(table_line, ast::TableLine)
-HH_X3_DECLARE_RULE(seat_line, ast::SeatLine)
-HH_X3_DECLARE_RULE(summary_seat_line, ast::SummarySeatLine)
-HH_X3_DECLARE_RULE(street_line, ast::StreetLine)
-HH_X3_DECLARE_RULE(total_line, ast::TotalLine)
-HH_X3_DECLARE_RULE(action, ast::Action)
-HH_X3_DECLARE_RULE(summary_money, ast::SummaryMoney)
+// The rules and the value each yields: declared here, defined in winamax_grammar_def.hpp and
+// instantiated in winamax_grammar.cpp, all from this one list.
+// clang-format off
+#define HH_WINAMAX_RULES(RULE)                                                              \
+  RULE(header, ast::Header) RULE(table_line, ast::TableLine) RULE(seat_line, ast::SeatLine) \
+  RULE(summary_seat_line, ast::SummarySeatLine) RULE(street_line, ast::StreetLine)          \
+  RULE(total_line, ast::TotalLine) RULE(action, ast::Action)                                \
+  RULE(summary_money, ast::SummaryMoney)
+// clang-format on
+HH_WINAMAX_RULES(HH_X3_DECLARE_RULE)
 
 using x3_actions::parse_all;
 

@@ -122,8 +122,8 @@ inline auto const grouped_amount = raw[-grouped_currency_symbol >> digit >>
   NAME##_type const& NAME();
 
 // Instantiates, in the site grammar's one .cpp, the rule NAME for the site's Iterator and Context
-// and defines its accessor.
-#define HH_X3_INSTANTIATE_RULE(NAME)                       \
+// and defines its accessor (ATTR is not needed: the rule type has it).
+#define HH_X3_INSTANTIATE_RULE(NAME, ATTR)                 \
   namespace grammar {                                      \
   BOOST_SPIRIT_INSTANTIATE(NAME##_type, Iterator, Context) \
   }                                                        \
