@@ -9,18 +9,14 @@
 // which knows the seated players.
 #pragma once
 
-#include <boost/spirit/home/x3.hpp>
 #include <string_view>
 #include <vector>
 
-#include "parser/action_ast.hpp"
 #include "parser/x3_actions.hpp"
 
 namespace hh::gg {
 
-namespace x3 = boost::spirit::x3;
-using Iterator = const char*;
-using Context = x3::unused_type;
+using namespace x3_actions::setting;  // x3, Iterator, Context
 
 namespace ast {
 

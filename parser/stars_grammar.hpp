@@ -7,19 +7,15 @@
 // by the builder, which knows the seated players, because names may contain any character.
 #pragma once
 
-#include <boost/spirit/home/x3.hpp>
 #include <string_view>
 #include <vector>
 
-#include "parser/action_ast.hpp"
 #include "parser/line_ast.hpp"
 #include "parser/x3_actions.hpp"
 
 namespace hh::stars {
 
-namespace x3 = boost::spirit::x3;
-using Iterator = const char*;
-using Context = x3::unused_type;
+using namespace x3_actions::setting;  // x3, Iterator, Context
 
 namespace ast {
 

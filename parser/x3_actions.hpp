@@ -1,5 +1,7 @@
-// Semantic actions shared by the site grammars: each stores what a parser matched in one member
-// of the rule's value (a view into the line, a number, a fixed value, or one more view in a list).
+// What the four site grammars share: the X3 setting (Iterator, Context), the semantic actions
+// (each stores what a parser matched in one member of the rule's value: a view into the line, a
+// number, a fixed value, one more view in a list, the action's verb), the primitives and pieces
+// several sites print alike, parse_all, and the macros that declare and instantiate a rule.
 // Views point into the parsed line, so the line must outlive the attribute.
 #pragma once
 
@@ -11,6 +13,15 @@
 namespace hh::x3_actions {
 
 namespace x3 = boost::spirit::x3;
+
+// What every site grammar parses with: `x3`, the Iterator over a line (the grammars parse
+// std::string_views: no copies) and the Context. A grammar's header says
+// `using namespace x3_actions::setting;` in its namespace.
+namespace setting {
+namespace x3 = boost::spirit::x3;
+using Iterator = const char*;
+using Context = x3::unused_type;
+}  // namespace setting
 
 template <auto Member>
 struct assign_view_t {
