@@ -46,9 +46,8 @@ struct CashDropLine {
   std::string_view amount;
 };
 
-// The action line every site shares (action_ast.hpp).
-using action_ast::Action;
-using action_ast::Verb;
+// The action line every site shares: Action, Verb (action_ast.hpp).
+using namespace action_ast;
 
 }  // namespace ast
 

@@ -54,9 +54,8 @@ struct StreetLine {
   std::string_view cards;  // inside the brackets, as printed
 };
 
-// The action line every site shares (action_ast.hpp).
-using action_ast::Action;
-using action_ast::Verb;
+// The action line every site shares: Action, Verb (action_ast.hpp).
+using namespace action_ast;
 
 }  // namespace ast
 

@@ -64,13 +64,10 @@ struct DealtLine {
   std::string_view player_and_cards;  // "NAME [Ah Kd]" or "NAME [Ah] [Kd]"
 };
 
-// The action line every site shares (action_ast.hpp).
-using action_ast::Action;
-using action_ast::Verb;
-// Lines written as in the other sites (line_ast.hpp).
-using line_ast::StreetLine;
-using line_ast::SummaryMoney;
-using line_ast::SummarySeatLine;
+// The action line every site shares: Action, Verb (action_ast.hpp); the summary seat, street and
+// summary money lines written as in the other sites (line_ast.hpp).
+using namespace action_ast;
+using namespace line_ast;
 
 }  // namespace ast
 
