@@ -9,15 +9,14 @@
 // which knows the seated players.
 #pragma once
 
-#include <boost/spirit/home/x3.hpp>
 #include <string_view>
 #include <vector>
 
+#include "parser/x3_actions.hpp"
+
 namespace hh::gg {
 
-namespace x3 = boost::spirit::x3;
-using Iterator = const char*;
-using Context = x3::unused_type;
+using namespace x3_actions::setting;  // x3, Iterator, Context
 
 namespace ast {
 
@@ -47,70 +46,20 @@ struct CashDropLine {
   std::string_view amount;
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  Ante,
-  MissedBlind,
-  Straddle,
-  ButtonBlind,
-  Show,
-  Muck,
-  SitOut,
-  Return,
-  Cashout,
-  Insurance,
-  Other,
-  Collected,
-  Chat
-};
-
-// "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.
-struct Action {
-  Verb verb{Verb::Other};
-  std::string_view amount;
-  std::string_view amount2;  // raise: the "to" amount
-  bool all_in{false};
-  std::string_view cards;
-  int pot_index{-1};  // collected: 0 main pot, k side pot k, -1 "the pot"
-  std::string_view text;
-};
+// The action line every site shares: Action, Verb (action_ast.hpp).
+using namespace action_ast;
 
 }  // namespace ast
 
-namespace grammar {
-// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
-using header_type = x3::rule<class header_class, ast::Header>;
-using total_line_type = x3::rule<class total_line_class, ast::TotalLine>;
-using cash_drop_line_type = x3::rule<class cash_drop_line_class, ast::CashDropLine>;
-using action_type = x3::rule<class action_class, ast::Action>;
-using note_type = x3::rule<class note_class, ast::Action>;
+// The rules and the value each yields: declared here, defined in gg_grammar_def.hpp and
+// instantiated in gg_grammar.cpp, all from this one list.
+// clang-format off
+#define HH_GG_RULES(RULE)                                                                   \
+  RULE(header, ast::Header) RULE(total_line, ast::TotalLine)                                \
+  RULE(cash_drop_line, ast::CashDropLine) RULE(action, ast::Action) RULE(note, ast::Action)
+// clang-format on
+HH_GG_RULES(HH_X3_DECLARE_RULE)
 
-BOOST_SPIRIT_DECLARE(header_type, total_line_type, cash_drop_line_type, action_type, note_type)
-}  // namespace grammar
-using grammar::action_type;
-using grammar::cash_drop_line_type;
-using grammar::header_type;
-using grammar::note_type;
-using grammar::total_line_type;
-
-header_type const& header();
-total_line_type const& total_line();
-cash_drop_line_type const& cash_drop_line();
-action_type const& action();
-note_type const& note();
-
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::gg

@@ -5,33 +5,20 @@
 #include <type_traits>
 
 #include "parser/gg_grammar.hpp"
+#include "parser/stars_family_grammar_def.hpp"
 #include "parser/x3_actions.hpp"
 
 namespace hh::gg {
 
 namespace detail {
 
-// The generic semantic actions (view, assign_value_t) live in x3_actions.hpp.
-using x3_actions::assign_value_t;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
 template <class Range>
 std::string_view as_view(const Range& r) {
   return std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
 }
-
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
-inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
-template <int Index>
-inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
-
-struct side_pot_number_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
-  }
-};
 
 // A total-line part: the name opens a new part, the amount completes it.
 struct part_name_t {
@@ -51,26 +38,11 @@ struct part_amount_t {
 
 namespace grammar {
 
-using x3::alnum;
-using x3::alpha;
-using x3::char_;
-using x3::digit;
-using x3::eps;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
-// An amount as printed: optional currency symbol, digits with thousands separators, decimals
-// ("$1,270.5", "21,929", "$0.6"). A '.' not followed by a digit is left alone.
-inline auto const currency_symbol = lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
-inline auto const amount =
-    raw[-currency_symbol >> digit >> *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)];
-inline auto const cards = raw[*(char_ - ']')];
-inline auto const rest = *char_;
+inline auto const amount = grouped_amount;  // "$1,270.5", "21,929" (x3_actions.hpp)
 
 // --- header -------------------------------------------------------------------------------------
-inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
-inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 inline auto const zone_text = raw[alpha >> *(alnum | char_("/_+:-"))];
 inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
 
@@ -101,40 +73,28 @@ auto const cash_drop_line_def =
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
-inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
-inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
-inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
-inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+// amount1, amount2, is_all_in, shown_cards, betting, showing, collected, away_or_back.
+using namespace stars_family;
 inline auto const text = raw[rest][detail::view<&ast::Action::text>];
 
 action_type const action = "action";
 auto const action_def =
-    (lit("folds")[detail::verb<V::Fold>] >> -(' ' >> shown_cards) >> rest) |
-    (lit("checks")[detail::verb<V::Check>] >> rest) |
-    (lit("calls ")[detail::verb<V::Call>] >> amount1 >> is_all_in) |
-    (lit("bets ")[detail::verb<V::Bet>] >> amount1 >> is_all_in) |
-    (lit("raises ")[detail::verb<V::Raise>] >> -(amount1 >> ' ') >> "to " >> amount2 >> is_all_in) |
-    (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> amount1 >> is_all_in) |
-    (lit("posts big blind ")[detail::verb<V::BigBlind>] >> amount1 >> is_all_in) |
-    ((lit("posts the ante ") | lit("posts ante "))[detail::verb<V::Ante>] >> amount1 >> is_all_in) |
-    ((lit("posts missed blind ") | lit("posts dead "))[detail::verb<V::MissedBlind>] >> amount1 >>
+    betting |
+    ((lit("posts missed blind ") | lit("posts dead "))[detail::verb<V::DeadBlind>] >> amount1 >>
      is_all_in) |
     // GG: "straddle X" with no "posts"; X is the player's street total (see gg_parser.cpp).
-    ((lit("straddle ") | lit("posts straddle "))[detail::verb<V::Straddle>] >> amount1 >>
+    ((lit("straddle ") | lit("posts straddle "))[detail::verb<V::StraddleTo>] >> amount1 >>
      is_all_in) |
-    (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
-    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
-    ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
-     -(' ' >> shown_cards) >> rest) |
+    (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) | showing |
     // EV Cashout: settled between the player and GG, outside the pot.
     ((lit("Chooses to EV Cashout") | lit("Receives Cashout") |
-      lit("Pays Cashout Risk"))[detail::verb<V::Cashout>] >>
+      lit("Pays Cashout Risk"))[detail::verb<V::Other>] >>
      -(lit(" (") >> amount1 >> ')') >> rest) |
     // All-in insurance: the premium and any payout are outside the pot too.
     ((lit("pay premium of all-in insurance") |
-      lit("pays premium of all-in insurance"))[detail::verb<V::Insurance>] >>
+      lit("pays premium of all-in insurance"))[detail::verb<V::Other>] >>
      -(lit(" (") >> amount1 >> ')') >> rest) |
-    (x3::seek[lit("insurance")][detail::verb<V::Insurance>] >> rest) |
+    (x3::seek[lit("insurance")][detail::verb<V::Other>] >> rest) |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>
      rest) |
@@ -147,18 +107,7 @@ auto const action_def =
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
 note_type const note = "note";
 auto const note_def =
-    (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
-     (lit("main pot")[detail::pot<0>] |
-      (lit("side pot") >> (('-' >> uint_[detail::side_pot_number_t{}]) | eps[detail::pot<1>])) |
-      lit("pot")[detail::pot<-1>]) >>
-     rest) |
-    (lit("said, \"")[detail::verb<V::Chat>] >> text) |
-    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
-      lit("sits out"))[detail::verb<V::SitOut>] >>
-     rest) |
-    ((lit("has returned") | lit("is connected") |
-      lit("has reconnected"))[detail::verb<V::Return>] >>
-     rest) |
+    collected | (lit("said, \"")[detail::verb<V::Chat>] >> text) | away_or_back |
     ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
       lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |
       lit("is allowed") | lit("takes the add-on") | lit("split the") | lit("received ") |

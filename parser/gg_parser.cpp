@@ -192,20 +192,14 @@ class Builder : HandBuilder {
   Builder(const HandText& text, const std::string& file, std::string zone)
       : HandBuilder(text, file, "ggpoker"), zone_(std::move(zone)) {}
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    std::string_view line;
-    if (!cur.next(line) || !read_header(trim(line), cur.line_number())) return std::move(h_);
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
+  bool read_header(LineCursor& cur) override {
+    std::string_view line;
+    return cur.next(line) && read_header(trim(line), cur.line_number());
+  }
+
   bool read_header(std::string_view line, std::uint32_t ln) {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -331,6 +325,7 @@ class Builder : HandBuilder {
       return;
     }
     street_ = next;
+    if (next == Street::Showdown) showdown_board_ = index;  // "*** SECOND SHOWDOWN ***"
     if (sl.cards.empty() || next == Street::Preflop || next == Street::Showdown) return;
     // "*** TURN *** [Jh 8h Ts] [Th]" with no flop line before it (all-in or fold hands): the
     // first group is the flop, dealt now too.
@@ -349,77 +344,7 @@ class Builder : HandBuilder {
             rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    e.all_in = a.all_in;
-    e.cards = std::string(a.cards);
-    auto amt = [&](std::string_view t) -> Money { return money(t, ln).value_or(0); };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.to = amt(a.amount2);
-        e.raise_by = a.amount.empty() ? 0 : amt(a.amount);
-        break;
-      case V::SmallBlind:
-        e.kind = EventKind::PostSmallBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BigBlind:
-        e.kind = EventKind::PostBigBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      // A missed blind is posted dead: it is not part of the player's bet.
-      case V::MissedBlind:
-        e.kind = EventKind::PostDead;
-        e.amount = amt(a.amount);
-        break;
-      // "straddle X": X is the player's street total (see apply_bet).
-      case V::Straddle:
-        e.kind = EventKind::PostStraddle;
-        e.to = amt(a.amount);
-        break;
-      case V::ButtonBlind:
-        e.kind = EventKind::PostButtonBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:  // EV Cashout, insurance and other money-neutral notes
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     apply_bet(e, ln);
     h_.events.push_back(std::move(e));
   }
@@ -445,32 +370,7 @@ class Builder : HandBuilder {
       issue(ln, "a note (collected X from pot, said, has timed out, ...)", rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = money(a.amount, ln).value_or(0);
-        e.pot_index = a.pot_index;
-        break;
-      case V::Chat:
-        e.kind = EventKind::Chat;
-        e.text = std::string(a.text);
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     h_.events.push_back(std::move(e));
   }
 
@@ -643,7 +543,7 @@ class Builder : HandBuilder {
     issue(ln, "Dealt to PLAYER [CARDS] with a seated player", rest);
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "*** ")) {
       stars::ast::StreetLine sl;
       if (stars::parse_all(line, stars::street_line(), sl)) {
@@ -701,18 +601,11 @@ class Builder : HandBuilder {
     issue(ln, "a line of a GGPoker hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER (STACK in chips)\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a *** SUMMARY *** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
     h_.site_added = site_added_;
     // GG's "Total pot" leaves the cash drop out; the model's total pot is the gross pot.
     if (h_.total_pot) *h_.total_pot += site_added_;
-    h_.parsed = in_summary_;
   }
 
   const std::string zone_;

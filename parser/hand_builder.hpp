@@ -9,13 +9,34 @@
 #include <utility>
 #include <vector>
 
+#include "parser/action_ast.hpp"
 #include "parser/hand.hpp"
 #include "parser/split.hpp"
 
 namespace hh {
 
 class HandBuilder {
+ public:
+  virtual ~HandBuilder() = default;
+
+  // Reads the whole hand: the header, then every later non-blank line (trimmed), then finish().
+  Hand build();
+
  protected:
+  // The header at the start of the hand (one line or several); false leaves the hand unparsed
+  // (the issue says why).
+  virtual bool read_header(LineCursor& cur) = 0;
+  // One line after the header, trimmed and not blank.
+  virtual void read_line(std::string_view line, std::uint32_t ln) = 0;
+  // Checks and totals once every line was read; starts with finish_hand().
+  virtual void finish() = 0;
+
+  // What ends every hand: an issue when no seat was read (`seat_line_form` says what a seat line
+  // looks like; false is returned) or when the summary (`summary_marker`) never came; the hand's
+  // ante is the largest posted; the hand is parsed when its summary was read.
+  bool finish_hand(std::string_view seat_line_form, std::string_view summary_marker,
+                   bool summary_seen);
+
   // Reads a printed amount in minor units (`unit` per major unit); the site's number format.
   using AmountReader = std::optional<Money> (*)(std::string_view text, int unit);
 
@@ -27,6 +48,18 @@ class HandBuilder {
 
   // An amount in the hand's unit, or an issue on `line` and nullopt.
   std::optional<Money> money(std::string_view text, std::uint32_t line);
+
+  // A signed amount: a raise increment may be printed negative (Winamax 7 Card Stud, hand
+  // 9250793-1578-1479092164) and is kept as printed so that the audit compares it with the bet
+  // it should beat.
+  Money signed_money(std::string_view text, std::uint32_t line);
+
+  // The Event of a parsed action line of `seat` on the current street: its kind, the amounts in
+  // the hand's unit (an unreadable amount is an issue and counts 0), cards as printed, discards,
+  // all-in and pot index. `rest` (the line after the name) is the text of an Other event. Bets
+  // are not resolved here: the site builder applies StreetBets after its own adjustments.
+  Event action_event(const action_ast::Action& a, int seat, std::string_view rest,
+                     std::uint32_t line);
 
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);
@@ -45,6 +78,9 @@ class HandBuilder {
   const HandText& text_;
   Hand h_;
   Street street_{Street::Setup};
+  // Run it twice (or three times): the board whose show-down marker was read last ("*** SECOND
+  // SHOW DOWN ***" is 1). The collections that follow it are that board's (Event::board_index).
+  int showdown_board_{0};
 
  private:
   static std::optional<Money> read_plain_amount(std::string_view text, int unit);

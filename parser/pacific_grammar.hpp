@@ -7,14 +7,13 @@
 // name by the builder, which knows the seated players: names may contain spaces.
 #pragma once
 
-#include <boost/spirit/home/x3.hpp>
 #include <string_view>
+
+#include "parser/x3_actions.hpp"
 
 namespace hh::pacific {
 
-namespace x3 = boost::spirit::x3;
-using Iterator = const char*;
-using Context = x3::unused_type;
+using namespace x3_actions::setting;  // x3, Iterator, Context
 
 namespace ast {
 
@@ -55,68 +54,22 @@ struct StreetLine {
   std::string_view cards;  // inside the brackets, as printed
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  Ante,
-  DeadBlind,
-  Show,
-  Muck,
-  NoShow,
-  Collected,
-  SitOut
-};
-
-// What follows "NAME ".
-struct Action {
-  Verb verb{Verb::Fold};
-  std::string_view amount;   // the bracketed amount; dead blind: the dead small blind part
-  std::string_view amount2;  // dead blind: the live big blind part
-  std::string_view cards;
-};
+// The action line every site shares: Action, Verb (action_ast.hpp).
+using namespace action_ast;
 
 }  // namespace ast
 
-namespace grammar {
-// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
-using game_no_type = x3::rule<class game_no_class, std::string_view>;
-using banner_type = x3::rule<class banner_class, ast::Banner>;
-using game_line_type = x3::rule<class game_line_class, ast::GameLine>;
-using table_line_type = x3::rule<class table_line_class, ast::TableLine>;
-using seat_line_type = x3::rule<class seat_line_class, ast::SeatLine>;
-using street_line_type = x3::rule<class street_line_class, ast::StreetLine>;
-using action_type = x3::rule<class action_class, ast::Action>;
+// The rules and the value each yields: declared here, defined in pacific_grammar_def.hpp and
+// instantiated in pacific_grammar.cpp, all from this one list.
+// game_no: "#Game No : 548154959" -> the number
+// clang-format off
+#define HH_PACIFIC_RULES(RULE)                                                             \
+  RULE(game_no, std::string_view) RULE(banner, ast::Banner) RULE(game_line, ast::GameLine) \
+  RULE(table_line, ast::TableLine) RULE(seat_line, ast::SeatLine)                          \
+  RULE(street_line, ast::StreetLine) RULE(action, ast::Action)
+// clang-format on
+HH_PACIFIC_RULES(HH_X3_DECLARE_RULE)
 
-BOOST_SPIRIT_DECLARE(game_no_type, banner_type, game_line_type, table_line_type, seat_line_type,
-                     street_line_type, action_type)
-}  // namespace grammar
-using grammar::action_type;
-using grammar::banner_type;
-using grammar::game_line_type;
-using grammar::game_no_type;
-using grammar::seat_line_type;
-using grammar::street_line_type;
-using grammar::table_line_type;
-
-game_no_type const& game_no();  // "#Game No : 548154959" -> the number
-banner_type const& banner();
-game_line_type const& game_line();
-table_line_type const& table_line();
-seat_line_type const& seat_line();
-street_line_type const& street_line();
-action_type const& action();
-
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::pacific

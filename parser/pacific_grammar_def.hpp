@@ -9,12 +9,8 @@ namespace hh::pacific {
 
 namespace detail {
 
-using x3_actions::assign_value_t;
-using x3_actions::number;
-using x3_actions::view;
-
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
 struct game_no_t {
   template <class Ctx>
@@ -28,18 +24,12 @@ struct game_no_t {
 
 namespace grammar {
 
-using x3::char_;
-using x3::digit;
-using x3::eoi;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
 // The characters of a printed amount: digits, the three separators 888 uses ('.', ',', ' ';
 // NBSP is a space after decode()) and the currency symbols, on either side of the number.
 inline auto const currency_symbol = lit('$') | lit("€") | lit("£");
 inline auto const money_text = raw[+(digit | char_(".,") | char_(' ') | currency_symbol)];
-inline auto const rest = *char_;
 
 // --- header -------------------------------------------------------------------------------------
 game_no_type const game_no = "game_no";
@@ -105,16 +95,16 @@ auto const action_def = ((lit("folds")[detail::verb<V::Fold>] >> *lit(' ')) |
                          (lit("checks")[detail::verb<V::Check>] >> *lit(' ')) |
                          (lit("calls ")[detail::verb<V::Call>] >> bracketed) |
                          (lit("bets ")[detail::verb<V::Bet>] >> bracketed) |
-                         (lit("raises ")[detail::verb<V::Raise>] >> bracketed) |
+                         (lit("raises ")[detail::verb<V::RaiseBy>] >> bracketed) |
                          (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> bracketed) |
                          (lit("posts big blind ")[detail::verb<V::BigBlind>] >> bracketed) |
                          (lit("posts ante ")[detail::verb<V::Ante>] >> bracketed) |
-                         (lit("posts dead blind ")[detail::verb<V::DeadBlind>] >> '[' >>
+                         (lit("posts dead blind ")[detail::verb<V::BothBlinds>] >> '[' >>
                           raw[+(char_ - '+')][detail::view<&ast::Action::amount>] >> '+' >>
                           money_text[detail::view<&ast::Action::amount2>] >> ']') |
                          (lit("shows ")[detail::verb<V::Show>] >> cards) |
                          (lit("mucks ")[detail::verb<V::Muck>] >> cards) |
-                         (lit("did not show his hand")[detail::verb<V::NoShow>]) |
+                         (lit("did not show his hand")[detail::verb<V::Muck>]) |
                          (lit("collected ")[detail::verb<V::Collected>] >> bracketed) |
                          ((lit("sits out") | lit("is sitting out"))[detail::verb<V::SitOut>])) >>
                         *lit(' ');

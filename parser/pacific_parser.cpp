@@ -74,22 +74,11 @@ class Builder : HandBuilder {
     h_.full_big_blind_always_owed = true;
   }
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    if (!read_header(cur)) return std::move(h_);
-    std::string_view line;
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
   // The four header lines: "#Game No : N", the banner, the game line and the table line.
-  bool read_header(LineCursor& cur) {
+  bool read_header(LineCursor& cur) override {
     std::string_view line;
     std::string_view id;
     if (!cur.next(line) || !parse_all(trim(line), game_no(), id)) {
@@ -256,67 +245,8 @@ class Builder : HandBuilder {
           rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.line = ln;
+    Event e = action_event(a, seat, rest, ln);
     e.cards = cards_of(a.cards);
-    auto amt = [&](std::string_view t) { return money(t, ln).value_or(0); };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      // The bracket is what the raise adds to the player's bet; 888 does not print the
-      // increment over the bet faced, so raise_by stays 0 (the audit skips that check).
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.amount = amt(a.amount);
-        break;
-      case V::SmallBlind:
-        e.kind = EventKind::PostSmallBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BigBlind:
-        e.kind = EventKind::PostBigBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      case V::DeadBlind:
-        // "[0,01 $ + 0,02 $]": the small blind part is dead, the big blind part is a live bet
-        // (the poster may check when the action comes back unraised).
-        e.kind = EventKind::PostBothBlinds;
-        e.dead = amt(a.amount);
-        e.amount = e.dead + amt(a.amount2);
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-      case V::NoShow:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = amt(a.amount);
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-    }
     // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
     e.street = street_;
@@ -329,7 +259,7 @@ class Builder : HandBuilder {
            k == EventKind::Bet || k == EventKind::Raise;
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -379,15 +309,8 @@ class Builder : HandBuilder {
     issue(ln, "a line of an 888poker hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER ( STACK )\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a ** Summary ** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
-    h_.parsed = in_summary_;
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER ( STACK )", "** Summary **", in_summary_)) return;
   }
 
   StreetBets bets_;

@@ -7,15 +7,15 @@
 // by the builder, which knows the seated players, because names may contain any character.
 #pragma once
 
-#include <boost/spirit/home/x3.hpp>
 #include <string_view>
 #include <vector>
 
+#include "parser/line_ast.hpp"
+#include "parser/x3_actions.hpp"
+
 namespace hh::stars {
 
-namespace x3 = boost::spirit::x3;
-using Iterator = const char*;
-using Context = x3::unused_type;
+using namespace x3_actions::setting;  // x3, Iterator, Context
 
 namespace ast {
 
@@ -43,17 +43,6 @@ struct SeatLine {
   bool sitting_out{false};
 };
 
-// "Seat N: REST" in the summary; the builder splits the name off with its seat map.
-struct SummarySeatLine {
-  unsigned seat{0};
-  std::string_view rest;
-};
-
-struct StreetLine {
-  std::string_view name;                // "HOLE CARDS", "FLOP", "FIRST TURN", "3rd STREET", ...
-  std::vector<std::string_view> cards;  // each bracketed group, in order
-};
-
 struct PotPart {
   int index{0};  // 0 main pot, k side pot k
   std::string_view amount;
@@ -75,96 +64,24 @@ struct DealtLine {
   std::string_view player_and_cards;  // "NAME [Ah Kd]" or "NAME [Ah] [Kd]"
 };
 
-enum class Verb : unsigned char {
-  Fold,
-  Check,
-  Call,
-  Bet,
-  Raise,
-  SmallBlind,
-  BigBlind,
-  BothBlinds,
-  Ante,
-  Straddle,
-  ButtonBlind,
-  DeadBlind,
-  BringIn,
-  Discard,
-  StandPat,
-  Show,
-  Muck,
-  SitOut,
-  Return,
-  Other,
-  Collected,
-  CashedOut,
-  Chat
-};
-
-// "NAME: <action>" after the name and ": ", and "NAME <note>" after the name and one space.
-struct Action {
-  Verb verb{Verb::Other};
-  std::string_view amount;
-  std::string_view amount2;  // raise: the "to" amount; cash-out: the fee
-  bool all_in{false};
-  std::string_view cards;
-  unsigned count{0};
-  int pot_index{-1};  // collected: 0 main/only pot, k side pot k
-  std::string_view text;
-};
-
-// The money a summary seat line states: every "won (X)" and "collected (X)".
-struct SummaryMoney {
-  std::vector<std::string_view> amounts;
-};
+// The action line every site shares: Action, Verb (action_ast.hpp); the summary seat, street and
+// summary money lines written as in the other sites (line_ast.hpp).
+using namespace action_ast;
+using namespace line_ast;
 
 }  // namespace ast
 
-namespace grammar {
-// The rule ids live here so that X3 finds their parse_rule by argument-dependent lookup.
-using header_type = x3::rule<class header_class, ast::Header>;
-using table_line_type = x3::rule<class table_line_class, ast::TableLine>;
-using seat_line_type = x3::rule<class seat_line_class, ast::SeatLine>;
-using summary_seat_line_type = x3::rule<class summary_seat_line_class, ast::SummarySeatLine>;
-using street_line_type = x3::rule<class street_line_class, ast::StreetLine>;
-using total_line_type = x3::rule<class total_line_class, ast::TotalLine>;
-using uncalled_line_type = x3::rule<class uncalled_line_class, ast::UncalledLine>;
-using action_type = x3::rule<class action_class, ast::Action>;
-using note_type = x3::rule<class note_class, ast::Action>;
-using summary_money_type = x3::rule<class summary_money_class, ast::SummaryMoney>;
+// The rules and the value each yields: declared here, defined in stars_grammar_def.hpp and
+// instantiated in stars_grammar.cpp, all from this one list.
+// clang-format off
+#define HH_STARS_RULES(RULE)                                                                \
+  RULE(header, ast::Header) RULE(table_line, ast::TableLine) RULE(seat_line, ast::SeatLine) \
+  RULE(summary_seat_line, ast::SummarySeatLine) RULE(street_line, ast::StreetLine)          \
+  RULE(total_line, ast::TotalLine) RULE(uncalled_line, ast::UncalledLine)                   \
+  RULE(action, ast::Action) RULE(note, ast::Action) RULE(summary_money, ast::SummaryMoney)
+// clang-format on
+HH_STARS_RULES(HH_X3_DECLARE_RULE)
 
-BOOST_SPIRIT_DECLARE(header_type, table_line_type, seat_line_type, summary_seat_line_type,
-                     street_line_type, total_line_type, uncalled_line_type, action_type, note_type,
-                     summary_money_type)
-}  // namespace grammar
-using grammar::action_type;
-using grammar::header_type;
-using grammar::note_type;
-using grammar::seat_line_type;
-using grammar::street_line_type;
-using grammar::summary_money_type;
-using grammar::summary_seat_line_type;
-using grammar::table_line_type;
-using grammar::total_line_type;
-using grammar::uncalled_line_type;
-
-header_type const& header();
-table_line_type const& table_line();
-seat_line_type const& seat_line();
-summary_seat_line_type const& summary_seat_line();
-street_line_type const& street_line();
-total_line_type const& total_line();
-uncalled_line_type const& uncalled_line();
-action_type const& action();
-note_type const& note();
-summary_money_type const& summary_money();
-
-// Parses the whole of `text` with `rule`; true only if every character was consumed.
-template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
-  Iterator first = text.data();
-  Iterator last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
-}
+using x3_actions::parse_all;
 
 }  // namespace hh::stars

@@ -2,6 +2,7 @@
 // Included only by stars_grammar.cpp.
 #pragma once
 
+#include "parser/stars_family_grammar_def.hpp"
 #include "parser/stars_grammar.hpp"
 #include "parser/x3_actions.hpp"
 
@@ -9,18 +10,10 @@ namespace hh::stars {
 
 namespace detail {
 
-// The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
-using x3_actions::assign_value_t;
-using x3_actions::number;
-using x3_actions::push;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
-inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
 inline constexpr assign_value_t<&ast::SeatLine::sitting_out, true> sitting_out{};
-template <int Index>
-inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
 
 struct start_pot_t {
   int fixed;  // -1: take the index from the parsed number
@@ -41,37 +34,17 @@ struct pot_amount_t {
         std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
   }
 };
-struct collected_side_pot_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
-  }
-};
 
 }  // namespace detail
 
 namespace grammar {
 
-using x3::char_;
-using x3::digit;
-using x3::eoi;
-using x3::eps;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
-// An amount as printed: optional currency symbol, digits with thousands separators, decimals.
-// A trailing '.' that ends a sentence ("Main pot $5.55. Side pot") is left alone.
-inline auto const currency_symbol = lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
-inline auto const amount =
-    raw[-currency_symbol >> digit >> *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)];
-inline auto const cards = raw[*(char_ - ']')];
-inline auto const rest = *char_;
+inline auto const amount = grouped_amount;  // "$1,270.5", "21,929" (x3_actions.hpp)
 
 // --- header -------------------------------------------------------------------------------------
 inline auto const hand_word = lit(" Hand #") | lit(" Game #");
-inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
-inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 inline auto const zone_text = raw[+(char_("A-Za-z") | char_("+0-9:"))];
 inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
 
@@ -119,8 +92,9 @@ auto const summary_seat_line_def = lit("Seat ") >>
 street_line_type const street_line = "street_line";
 auto const street_line_def = lit("*** ") >>
                              raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >>
-                             " ***" >> *(+lit(' ') >> '[' >>
-                                         cards[detail::push<&ast::StreetLine::cards>] >> ']') >>
+                             " ***" >>
+                             *(+lit(' ') >> '[' >>
+                               bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >>
                              *lit(' ');
 
 // --- summary totals -----------------------------------------------------------------------------
@@ -144,22 +118,13 @@ auto const uncalled_line_def =
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
-inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
-inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
-inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> rest;
-inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+// amount1, amount2, is_all_in, shown_cards, betting, showing, collected, away_or_back.
+using namespace stars_family;
 
 action_type const action = "action";
 auto const action_def =
-    (lit("folds")[detail::verb<V::Fold>] >> -(' ' >> shown_cards) >> rest) |
-    (lit("checks")[detail::verb<V::Check>] >> rest) |
-    (lit("calls ")[detail::verb<V::Call>] >> amount1 >> is_all_in) |
-    (lit("bets ")[detail::verb<V::Bet>] >> amount1 >> is_all_in) |
-    (lit("raises ")[detail::verb<V::Raise>] >> -(amount1 >> ' ') >> "to " >> amount2 >> is_all_in) |
+    betting |
     (lit("posts small & big blinds ")[detail::verb<V::BothBlinds>] >> amount1 >> is_all_in) |
-    (lit("posts small blind ")[detail::verb<V::SmallBlind>] >> amount1 >> is_all_in) |
-    (lit("posts big blind ")[detail::verb<V::BigBlind>] >> amount1 >> is_all_in) |
-    ((lit("posts the ante ") | lit("posts ante "))[detail::verb<V::Ante>] >> amount1 >> is_all_in) |
     (lit("posts straddle ")[detail::verb<V::Straddle>] >> amount1 >> is_all_in) |
     (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) |
     (lit("posts dead ")[detail::verb<V::DeadBlind>] >> amount1 >> is_all_in) |
@@ -169,9 +134,7 @@ auto const action_def =
     (lit("discards ")[detail::verb<V::Discard>] >> uint_[detail::number<&ast::Action::count>] >>
      -(lit(" cards") | lit(" card")) >> -(' ' >> shown_cards) >> rest) |
     (lit("stands pat")[detail::verb<V::StandPat>] >> -(lit(" on ") >> shown_cards) >> rest) |
-    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
-    ((lit("mucks") | lit("doesn't show"))[detail::verb<V::Muck>] >> -(lit(" hand")) >>
-     -(' ' >> shown_cards) >> rest) |
+    showing |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>
      rest) |
@@ -183,21 +146,13 @@ auto const action_def =
 // --- notes after "NAME " (no colon) -------------------------------------------------------------
 note_type const note = "note";
 auto const note_def =
-    (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
-     (lit("main pot")[detail::pot<0>] |
-      (lit("side pot") >> (('-' >> uint_[detail::collected_side_pot_t{}]) | eps[detail::pot<1>])) |
-      lit("pot")[detail::pot<-1>]) >>
-     rest) |
+    collected |
     (lit("cashed out the hand for ")[detail::verb<V::CashedOut>] >> amount1 >>
      -(" | Cash Out Fee " >> amount2) >> rest) |
-    (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
+    // "NAME shows [..]" without the colon is a note, not a show: kept as an Other event.
+    (lit("shows ")[detail::verb<V::Other>] >> '[' >> bracketed_text >> ']' >> rest) |
     (lit("said, \"")[detail::verb<V::Chat>] >> raw[rest][detail::view<&ast::Action::text>]) |
-    ((lit("has timed out") | lit("is disconnected") | lit("is sitting out") |
-      lit("sits out"))[detail::verb<V::SitOut>] >>
-     rest) |
-    ((lit("has returned") | lit("is connected") |
-      lit("has reconnected"))[detail::verb<V::Return>] >>
-     rest) |
+    away_or_back |
     ((lit("joins the table") | lit("leaves the table") | lit("finished the tournament") |
       lit("wins ") | lit("re-buys") | lit("was removed") | lit("will be allowed") |
       lit("is allowed") | lit("takes the add-on") | lit("split the") |

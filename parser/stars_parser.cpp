@@ -153,20 +153,14 @@ class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "pokerstars") {}
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    std::string_view line;
-    if (!cur.next(line) || !read_header(trim(line), cur.line_number())) return std::move(h_);
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
+  bool read_header(LineCursor& cur) override {
+    std::string_view line;
+    return cur.next(line) && read_header(trim(line), cur.line_number());
+  }
+
   bool read_header(std::string_view line, std::uint32_t ln) {
     h_.site = "pokerstars";
     ast::Header hd;
@@ -290,6 +284,7 @@ class Builder : HandBuilder {
       return;
     }
     street_ = next;
+    if (next == Street::Showdown) showdown_board_ = board;  // "*** SECOND SHOW DOWN ***"
     if (!sl.cards.empty() && next != Street::Preflop) {
       Event e;
       e.kind = EventKind::Board;
@@ -313,95 +308,7 @@ class Builder : HandBuilder {
     if ((a.verb == ast::Verb::Discard || a.verb == ast::Verb::StandPat) && !draw_marker_seen_ &&
         street_ == Street::Preflop)
       street_ = Street::Flop;
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    e.all_in = a.all_in;
-    e.cards = std::string(a.cards);
-    e.count = static_cast<int>(a.count);
-    auto amt = [&](std::string_view t) -> Money {
-      auto m = money(t, ln);
-      return m.value_or(0);
-    };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.to = amt(a.amount2);
-        e.raise_by = a.amount.empty() ? 0 : amt(a.amount);
-        break;
-      case V::SmallBlind:
-        e.kind = EventKind::PostSmallBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BigBlind:
-        e.kind = EventKind::PostBigBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::BothBlinds:
-        e.kind = EventKind::PostBothBlinds;
-        e.amount = amt(a.amount);
-        // The small blind part is dead; the big blind part is a live bet.
-        e.dead = std::max<Money>(0, e.amount - h_.big_blind);
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      case V::Straddle:
-        e.kind = EventKind::PostStraddle;
-        e.amount = amt(a.amount);
-        break;
-      case V::ButtonBlind:
-        e.kind = EventKind::PostButtonBlind;
-        e.amount = amt(a.amount);
-        break;
-      case V::DeadBlind:
-        e.kind = EventKind::PostDead;
-        e.amount = amt(a.amount);
-        break;
-      case V::BringIn:
-        e.kind = EventKind::BringIn;
-        e.amount = amt(a.amount);
-        break;
-      case V::Discard:
-        e.kind = EventKind::Discards;
-        break;
-      case V::StandPat:
-        e.kind = EventKind::StandsPat;
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     bets_.apply(e);  // "raises BY to TO": TO is the street total
     h_.events.push_back(std::move(e));
   }
@@ -412,37 +319,7 @@ class Builder : HandBuilder {
       issue(ln, "a note (collected X from pot, cashed out, said, has timed out, ...)", rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = money(a.amount, ln).value_or(0);
-        e.pot_index = a.pot_index;
-        break;
-      case V::CashedOut:
-        e.kind = EventKind::CashedOut;
-        e.amount = money(a.amount, ln).value_or(0);
-        if (!a.amount2.empty()) e.fee = money(a.amount2, ln).value_or(0);
-        break;
-      case V::Chat:
-        e.kind = EventKind::Chat;
-        e.text = std::string(a.text);
-        break;
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      default:
-        e.kind = EventKind::Other;
-        e.text = std::string(rest);
-        break;
-    }
+    Event e = action_event(a, seat, rest, ln);
     h_.events.push_back(std::move(e));
   }
 
@@ -565,7 +442,7 @@ class Builder : HandBuilder {
     issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "*** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -630,16 +507,9 @@ class Builder : HandBuilder {
     issue(ln, "a line of a PokerStars hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER (STACK in chips)\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a *** SUMMARY *** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
     h_.site_added = site_added_;
-    h_.parsed = in_summary_;
   }
 
   StreetBets bets_;

@@ -9,50 +9,25 @@ namespace hh::winamax {
 
 namespace detail {
 
-// The generic semantic actions (view, number, push, assign_value_t) live in x3_actions.hpp.
-using x3_actions::assign_value_t;
-using x3_actions::number;
-using x3_actions::push;
-using x3_actions::view;
+// The semantic actions every grammar uses (x3_actions.hpp).
+using namespace x3_actions;
 
-template <ast::Verb V>
-inline constexpr assign_value_t<&ast::Action::verb, V> verb{};
-inline constexpr assign_value_t<&ast::Action::all_in, true> all_in{};
 inline constexpr assign_value_t<&ast::Action::out_of_position, true> out_of_position{};
 inline constexpr assign_value_t<&ast::TotalLine::no_rake, true> no_rake{};
-template <int Index>
-inline constexpr assign_value_t<&ast::Action::pot_index, Index> pot{};
-
-struct side_pot_t {
-  template <class Ctx>
-  void operator()(Ctx& ctx) const {
-    x3::_val(ctx).pot_index = static_cast<int>(x3::_attr(ctx));
-  }
-};
 
 }  // namespace detail
 
 namespace grammar {
 
-using x3::char_;
-using x3::digit;
-using x3::eoi;
-using x3::lit;
-using x3::raw;
-using x3::uint_;
+using namespace x3_actions::primitives;
 
 // An amount as printed: the currency sign after the number ("4.34€"), or none for chips and play
 // money. A leading '-' is kept so that the builder can report a negative raise increment.
 inline auto const currency_symbol = lit("€") | lit('$') | lit("£");
 inline auto const amount =
     raw[-lit('-') >> -currency_symbol >> +digit >> -('.' >> +digit) >> -currency_symbol];
-inline auto const cards = raw[*(char_ - ']')];
-inline auto const rest = *char_;
-inline auto const spaces = *lit(' ');
 
 // --- header -------------------------------------------------------------------------------------
-inline auto const date_text = raw[x3::repeat(4)[digit] >> '/' >> +digit >> '/' >> +digit];
-inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 inline auto const limit_word = lit("no limit") | lit("pot limit") | lit("fixed limit");
 inline auto const date_start = lit(" - ") >> &(x3::repeat(4)[digit] >> '/');
 
@@ -101,7 +76,7 @@ auto const summary_seat_line_def = lit("Seat ") >>
 street_line_type const street_line = "street_line";
 auto const street_line_def =
     lit("*** ") >> raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >> " ***" >>
-    *(spaces >> '[' >> cards[detail::push<&ast::StreetLine::cards>] >> ']') >> spaces;
+    *(spaces >> '[' >> bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >> spaces;
 
 // --- summary totals -----------------------------------------------------------------------------
 total_line_type const total_line = "total_line";
@@ -120,7 +95,8 @@ inline auto const amount1 = amount[detail::view<&ast::Action::amount>];
 inline auto const amount2 = amount[detail::view<&ast::Action::amount2>];
 inline auto const is_all_in = -lit(" and is all-in")[detail::all_in] >> spaces;
 inline auto const oop = -lit(" out of position")[detail::out_of_position] >> is_all_in;
-inline auto const shown_cards = lit('[') >> cards[detail::view<&ast::Action::cards>] >> ']';
+inline auto const shown_cards =
+    lit('[') >> bracketed_text[detail::view<&ast::Action::cards>] >> ']';
 
 action_type const action = "action";
 auto const action_def =
@@ -138,14 +114,13 @@ auto const action_def =
     (lit("stands pat")[detail::verb<V::StandPat>] >> -(' ' >> shown_cards) >> spaces) |
     (lit("shows ")[detail::verb<V::Show>] >> shown_cards >> rest) |
     (lit("mucks")[detail::verb<V::Muck>] >> rest) |
-    ((lit("denies big blind") | lit("denies small blind"))[detail::verb<V::DeniesBlind>] >>
-     spaces) |
+    ((lit("denies big blind") | lit("denies small blind"))[detail::verb<V::SitOut>] >> spaces) |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>
      spaces) |
     ((lit("is connected") | lit("has returned"))[detail::verb<V::Return>] >> spaces) |
     (lit("collected ")[detail::verb<V::Collected>] >> amount1 >> " from " >>
-     (lit("main pot")[detail::pot<0>] | (lit("side pot ") >> uint_[detail::side_pot_t{}]) |
+     (lit("main pot")[detail::pot<0>] | (lit("side pot ") >> uint_[detail::side_pot]) |
       // Hi/Lo halves: "pot(HI)", "pot (LO)". Winamax never labels them with side pots.
       (lit("pot") >> -(spaces >> (lit("(HI)") | lit("(LO)"))))[detail::pot<-1>]) >>
      spaces);

@@ -95,20 +95,14 @@ class Builder : HandBuilder {
     h_.uncalled_style = UncalledStyle::InCollection;
   }
 
-  Hand build() {
-    LineCursor cur(text_.text, text_.line);
-    std::string_view line;
-    if (!cur.next(line) || !read_header(trim(line), cur.line_number())) return std::move(h_);
-    while (cur.next(line)) {
-      line = trim(line);
-      if (line.empty()) continue;
-      read_line(line, cur.line_number());
-    }
-    finish();
-    return std::move(h_);
-  }
+  using HandBuilder::build;
 
  private:
+  bool read_header(LineCursor& cur) override {
+    std::string_view line;
+    return cur.next(line) && read_header(trim(line), cur.line_number());
+  }
+
   bool read_header(std::string_view line, std::uint32_t ln) {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -201,13 +195,6 @@ class Builder : HandBuilder {
     }
   }
 
-  // A raise increment may be printed negative (7 Card Stud, hand 9250793-1578-1479092164):
-  // kept as printed so that the audit compares it with the bet it should beat.
-  Money signed_money(std::string_view text, std::uint32_t ln) {
-    if (starts_with(text, "-")) return -money(text.substr(1), ln).value_or(0);
-    return money(text, ln).value_or(0);
-  }
-
   void action_line(int seat, std::string_view rest, std::uint32_t ln) {
     ast::Action a;
     if (!parse_all(rest, action(), a)) {
@@ -217,81 +204,12 @@ class Builder : HandBuilder {
             rest);
       return;
     }
-    Event e;
-    e.seat = seat;
-    e.street = street_;
-    e.line = ln;
-    e.all_in = a.all_in;
-    e.cards = std::string(a.cards);
-    e.count = static_cast<int>(a.count);
-    auto amt = [&](std::string_view t) { return money(t, ln).value_or(0); };
-    using V = ast::Verb;
-    switch (a.verb) {
-      case V::Fold:
-        e.kind = EventKind::Fold;
-        break;
-      case V::Check:
-        e.kind = EventKind::Check;
-        break;
-      case V::Call:
-        e.kind = EventKind::Call;
-        e.amount = amt(a.amount);
-        break;
-      case V::Bet:
-        e.kind = EventKind::Bet;
-        e.amount = amt(a.amount);
-        break;
-      case V::Raise:
-        e.kind = EventKind::Raise;
-        e.to = amt(a.amount2);
-        e.raise_by = signed_money(a.amount, ln);
-        break;
-      case V::SmallBlind:
-        e.amount = amt(a.amount);
-        // Out of position, a small blind is dead money (it is not a live bet of the player).
-        e.kind = a.out_of_position ? EventKind::PostDead : EventKind::PostSmallBlind;
-        break;
-      case V::BigBlind:
-        e.amount = amt(a.amount);
-        e.kind = EventKind::PostBigBlind;
-        if (a.out_of_position && e.amount == 0 && merge_both_blinds(seat)) {
-          // Kept as a note: the chips are already in the post of both blinds.
-          e.kind = EventKind::Other;
-          e.text = std::string(rest);
-        }
-        break;
-      case V::Ante:
-        e.kind = EventKind::PostAnte;
-        e.amount = amt(a.amount);
-        break;
-      case V::BringIn:
-        e.kind = EventKind::BringIn;
-        e.amount = amt(a.amount);
-        break;
-      case V::Discard:
-        e.kind = EventKind::Discards;
-        break;
-      case V::StandPat:
-        e.kind = EventKind::StandsPat;
-        break;
-      case V::Show:
-        e.kind = EventKind::Shows;
-        break;
-      case V::Muck:
-        e.kind = EventKind::Mucks;
-        break;
-      case V::DeniesBlind:  // declines to post on arrival: not dealt in
-      case V::SitOut:
-        e.kind = EventKind::SitsOut;
-        break;
-      case V::Return:
-        e.kind = EventKind::Returns;
-        break;
-      case V::Collected:
-        e.kind = EventKind::Collected;
-        e.amount = amt(a.amount);
-        e.pot_index = a.pot_index;
-        break;
+    Event e = action_event(a, seat, rest, ln);
+    if (a.verb == ast::Verb::BigBlind && a.out_of_position && e.amount == 0 &&
+        merge_both_blinds(seat)) {
+      // Kept as a note: the chips are already in the post of both blinds.
+      e.kind = EventKind::Other;
+      e.text = std::string(rest);
     }
     bets_.apply(e);
     h_.events.push_back(std::move(e));
@@ -388,7 +306,7 @@ class Builder : HandBuilder {
     it->folded |= rest.find(" folded") != std::string_view::npos;
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) {
+  void read_line(std::string_view line, std::uint32_t ln) override {
     if (starts_with(line, "*** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -436,15 +354,8 @@ class Builder : HandBuilder {
     issue(ln, "a line of a Winamax hand", line);
   }
 
-  void finish() {
-    if (h_.seats.empty()) {
-      issue(text_.line, "at least one \"Seat N: PLAYER (STACK)\" line", "no seat lines");
-      return;
-    }
-    if (!in_summary_) issue(text_.line, "a *** SUMMARY *** section", "hand ends without a summary");
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
-    h_.parsed = in_summary_;
+  void finish() override {
+    if (!finish_hand("Seat N: PLAYER (STACK)", "*** SUMMARY ***", in_summary_)) return;
   }
 
   StreetBets bets_;

@@ -138,6 +138,14 @@ TEST_CASE("GG run it twice with a missed blind (real hand)", "[gg]") {
   const auto collected = events_of(h, EventKind::Collected);
   REQUIRE(collected.size() == 2);
   CHECK(collected[0]->pot_index == -1);
+  // "*** FIRST SHOWDOWN ***", "3b7dff87 collected $48.93 from pot" (line 37): the first board's;
+  // "*** SECOND SHOWDOWN ***", "Hero collected $48.92 from pot" (line 39): the second's.
+  CHECK(collected[0]->line == 37);
+  CHECK(collected[0]->seat == 4);
+  CHECK(collected[0]->board_index == 0);
+  CHECK(collected[1]->line == 39);
+  CHECK(collected[1]->seat == 1);
+  CHECK(collected[1]->board_index == 1);
   REQUIRE(h.total_pot);
   CHECK(*h.total_pot == 10300);
   REQUIRE(h.rake);
@@ -357,7 +365,19 @@ TEST_CASE("GG run it three times after a straddle (written hand)", "[gg]") {
   CHECK(boards[3]->board_index == 1);
   CHECK(boards[5]->board_index == 2);
   CHECK(boards[6]->cards == "Qd");
-  CHECK(events_of(h, EventKind::Collected).size() == 3);
+  // FIRST, SECOND and THIRD SHOWDOWN each followed by one collection: c0ffee12 (seat 3) on the
+  // first board, Hero (seat 2) on the second and the third.
+  const auto collected = events_of(h, EventKind::Collected);
+  REQUIRE(collected.size() == 3);
+  CHECK(collected[0]->line == 32);
+  CHECK(collected[0]->seat == 3);
+  CHECK(collected[0]->board_index == 0);
+  CHECK(collected[1]->line == 34);
+  CHECK(collected[1]->seat == 2);
+  CHECK(collected[1]->board_index == 1);
+  CHECK(collected[2]->line == 36);
+  CHECK(collected[2]->seat == 2);
+  CHECK(collected[2]->board_index == 2);
   CHECK(fee(h, "jackpot") == 100);
   CHECK(won(h, 2) == 19933);
   CHECK(won(h, 3) == 9967);

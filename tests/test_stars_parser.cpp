@@ -1,4 +1,7 @@
 #include <catch2/catch.hpp>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "audit/audit.hpp"
 #include "parser/decode.hpp"
@@ -64,6 +67,13 @@ TEST_CASE("PokerStars header, seats, raises and run-it-twice collections", "[sta
   }
   CHECK(boards == 6);
   CHECK(collections == 2);
+  // "*** FIRST SHOW DOWN ***" then "Player1 collected $33.54 from pot" (line 40) is the first
+  // board's; after "*** SECOND SHOW DOWN ***", "Player2 collected $33.53 from pot" (line 44) is
+  // the second's.
+  std::vector<std::pair<std::uint32_t, int>> collection_boards;
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::Collected) collection_boards.emplace_back(e.line, e.board_index);
+  CHECK(collection_boards == std::vector<std::pair<std::uint32_t, int>>{{40, 0}, {44, 1}});
   REQUIRE(h.total_pot);
   CHECK(*h.total_pot == 6982);
   REQUIRE(h.rake);
@@ -150,4 +160,59 @@ TEST_CASE("old exports without Uncalled bet lines", "[stars]") {
   wrong.replace(wrong.find("Total pot $1 |"), 14, "Total pot $1.50 |");
   AuditResult r2 = audit_hand(parse_text(wrong, "old.txt").at(0));
   CHECK(r2.has("UNCALLED_BET_MISMATCH"));
+}
+
+TEST_CASE("PokerStars run it twice: each collection belongs to the board shown down before it",
+          "[stars]") {
+  const std::string rel = "Stars/cash/Flop/PLO-6max-USD-200-400-201505.rit.leaves.table.txt";
+  auto hands = parse_text(decode(test::read_file(test::shared_corpus() / rel)).text, rel);
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  // *** FIRST SHOW DOWN *** (line 21), Hero (seat 5) collected $8385.36 from pot (line 24);
+  // *** SECOND SHOW DOWN *** (line 25), Player0 (seat 3) collected $8385.36 from pot (line 28).
+  std::vector<std::tuple<std::uint32_t, int, Money, int>> collections;
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::Collected)
+      collections.emplace_back(e.line, e.seat, e.amount, e.board_index);
+  CHECK(collections == std::vector<std::tuple<std::uint32_t, int, Money, int>>{{24, 5, 838536, 0},
+                                                                               {28, 3, 838536, 1}});
+}
+
+TEST_CASE("PokerStars one board: collections are the first board's", "[stars]") {
+  const Hand h = stars::parse_hand(
+      {"PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 12:00:00 ET\n"
+       "Table 'T' 6-max Seat #1 is the button\n"
+       "Seat 1: A ($2 in chips)\n"
+       "Seat 2: B ($2 in chips)\n"
+       "A: posts small blind $0.01\n"
+       "B: posts big blind $0.02\n"
+       "*** HOLE CARDS ***\n"
+       "A: raises $0.02 to $0.04\n"
+       "B: calls $0.02\n"
+       "*** FLOP *** [2c 3d 4h]\n"
+       "A: checks\n"
+       "B: checks\n"
+       "*** TURN *** [2c 3d 4h] [5s]\n"
+       "A: checks\n"
+       "B: checks\n"
+       "*** RIVER *** [2c 3d 4h 5s] [Kd]\n"
+       "A: checks\n"
+       "B: checks\n"
+       "*** SHOW DOWN ***\n"
+       "A: shows [Ah Ad] (a straight, Ace to Five)\n"
+       "B: mucks hand\n"
+       "A collected $0.08 from pot\n"
+       "*** SUMMARY ***\n"
+       "Total pot $0.08 | Rake $0\n"
+       "Board [2c 3d 4h 5s Kd]\n"
+       "Seat 1: A (button) (small blind) showed [Ah Ad] and won ($0.08) with a straight\n"
+       "Seat 2: B (big blind) mucked\n",
+       0, 1},
+      "-");
+  REQUIRE(h.parsed);
+  const Event* c = find_event(h, EventKind::Collected, 1);
+  REQUIRE(c);
+  CHECK(c->line == 22);
+  CHECK(c->board_index == 0);
 }
