@@ -110,6 +110,10 @@ Money Hand::fee_total() const {
   return total;
 }
 
+Money Hand::live_big_blind() const {
+  return structure == Structure::FixedLimit && small_bet > 0 ? small_bet : big_blind;
+}
+
 const Seat* Hand::seat_of(int seat) const {
   for (const Seat& s : seats)
     if (s.seat == seat) return &s;

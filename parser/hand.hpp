@@ -195,6 +195,9 @@ struct Hand {
   bool parsed{false};              // false: the header or structure could not be read
 
   Money fee_total() const;
+  // The big blind a player posts: the stakes' big blind, or in fixed limit the small bet (there
+  // the header's two numbers are the bet sizes, so `big_blind` holds the big bet).
+  Money live_big_blind() const;
   const Seat* seat_of(int seat) const;
   const Seat* seat_by_player(std::string_view player) const;
 };

@@ -113,7 +113,7 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
       e.kind = EventKind::PostBothBlinds;
       if (a.amount2.empty()) {
         e.amount = amt(a.amount);
-        e.dead = std::max<Money>(0, e.amount - h_.big_blind);
+        e.dead = std::max<Money>(0, e.amount - h_.live_big_blind());
       } else {  // "[DEAD + LIVE]" (888)
         e.dead = amt(a.amount);
         e.amount = e.dead + amt(a.amount2);

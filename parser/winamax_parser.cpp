@@ -224,7 +224,7 @@ class Builder : HandBuilder {
       if (it->seat != seat) continue;
       if (it->kind != EventKind::PostDead) return false;
       it->kind = EventKind::PostBothBlinds;
-      it->dead = std::max<Money>(0, it->amount - h_.big_blind);
+      it->dead = std::max<Money>(0, it->amount - h_.live_big_blind());
       it->to = it->amount - it->dead;
       // Nothing else was bet by this seat yet: register the live part with the street bets.
       Event live = *it;

@@ -828,12 +828,11 @@ TEST_CASE("kill blind: twice the big blind, and the limits doubled", "[structure
 }
 
 TEST_CASE("fixed limit: PokerStars small & big blinds of $30 at 20/40 are $10 dead, $20 live",
-          "[structures][!mayfail]") {
+          "[structures]") {
   // Rule 003 at 20/40: the returning player's $10 small blind is dead, the $20 big blind live,
-  // so the next player calls $20 and the big blind may check. Fails until the PokerStars (and
-  // Winamax) builders take the dead part above the fixed-limit big blind (the small bet) rather
-  // than above the header's second number, which in fixed limit is the big bet: they set
-  // dead = 0 here and the audit then asks for calls of $30.
+  // so the next player calls $20 and the big blind may check. (The builders once took the dead
+  // part above the header's second number, which in fixed limit is the big bet: dead = 0, and
+  // calls of $30 asked for.)
   AuditResult r = audit_hand(
       stars("PokerStars Hand #17: Hold'em Limit ($20/$40 USD) - 2020/01/01 12:00:00 ET\n"
             "Table 'T' 6-max Seat #4 is the button\n"
