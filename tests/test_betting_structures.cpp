@@ -177,19 +177,24 @@ namespace {
 
 // Rule 001, full-bet example: a player opens for $20, the next has a total stake of $30 and
 // raises all-in to $30, a third player calls $30, and the opener's turn comes: $20/$40 limit.
-Built twenty_thirty() {
-  Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
-          {{"Opener", 1000 * kDollar},
-           {"Short", 50 * kDollar},
-           {"Third", 1000 * kDollar},
-           {"Dealer", 1000 * kDollar}},
-          4);
+// A fixed-limit 20/40 hand of four players with the blinds of 10 and 20 posted by seats 1 and 2
+// (the button in seat 4) and the hole cards dealt.
+Built fixed_20_40(const std::vector<std::pair<std::string, Money>>& players) {
+  Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar, players, 4);
   b.hand().small_bet = 20 * kDollar;
   b.hand().big_bet = 40 * kDollar;
   b.post(1, EventKind::PostSmallBlind, 10 * kDollar)
       .post(2, EventKind::PostBigBlind, 20 * kDollar)
-      .hole_cards()
-      .call(3, 20 * kDollar)
+      .hole_cards();
+  return b;
+}
+
+Built twenty_thirty() {
+  Built b = fixed_20_40({{"Opener", 1000 * kDollar},
+                         {"Short", 50 * kDollar},
+                         {"Third", 1000 * kDollar},
+                         {"Dealer", 1000 * kDollar}});
+  b.call(3, 20 * kDollar)
       .fold(4)
       .call(1, 10 * kDollar)
       .check(2)
@@ -249,18 +254,11 @@ TEST_CASE("full-bet rule: after an incomplete all-in the next raise completes it
   // accepted too (the rule texts do not say which; no-limit's reading is the one above the
   // all-in); $45 or $60 is neither.
   auto raise_to = [](Money to) {
-    Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
-            {{"Opener", 1000 * kDollar},
-             {"Short", 50 * kDollar},
-             {"Third", 1000 * kDollar},
-             {"Dealer", 1000 * kDollar}},
-            4);
-    b.hand().small_bet = 20 * kDollar;
-    b.hand().big_bet = 40 * kDollar;
-    b.post(1, EventKind::PostSmallBlind, 10 * kDollar)
-        .post(2, EventKind::PostBigBlind, 20 * kDollar)
-        .hole_cards()
-        .call(3, 20 * kDollar)
+    Built b = fixed_20_40({{"Opener", 1000 * kDollar},
+                           {"Short", 50 * kDollar},
+                           {"Third", 1000 * kDollar},
+                           {"Dealer", 1000 * kDollar}});
+    b.call(3, 20 * kDollar)
         .call(4, 20 * kDollar)
         .call(1, 10 * kDollar)
         .check(2)
@@ -279,18 +277,11 @@ TEST_CASE("full-bet rule: after an incomplete all-in the next raise completes it
     CHECK(f[0].expected == 40 * kDollar);
     CHECK(f[0].actual == wrong);
   }
-  Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
-          {{"Opener", 1000 * kDollar},
-           {"Short", 50 * kDollar},
-           {"Third", 1000 * kDollar},
-           {"Dealer", 1000 * kDollar}},
-          4);
-  b.hand().small_bet = 20 * kDollar;
-  b.hand().big_bet = 40 * kDollar;
-  b.post(1, EventKind::PostSmallBlind, 10 * kDollar)
-      .post(2, EventKind::PostBigBlind, 20 * kDollar)
-      .hole_cards()
-      .call(3, 20 * kDollar)
+  Built b = fixed_20_40({{"Opener", 1000 * kDollar},
+                         {"Short", 50 * kDollar},
+                         {"Third", 1000 * kDollar},
+                         {"Dealer", 1000 * kDollar}});
+  b.call(3, 20 * kDollar)
       .call(4, 20 * kDollar)
       .call(1, 10 * kDollar)
       .check(2)
@@ -308,18 +299,11 @@ namespace {
 // Rule 001, half-bet example: four players, the round's bet is $20. Alice checks, Bob checks,
 // Carol goes all-in for $5; David may fold, call $5 or complete the bet to $20.
 Built carol_all_in_for_five() {
-  Built b(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
-          {{"Alice", 1000 * kDollar},
-           {"Bob", 1000 * kDollar},
-           {"Carol", 25 * kDollar},
-           {"David", 1000 * kDollar}},
-          4);
-  b.hand().small_bet = 20 * kDollar;
-  b.hand().big_bet = 40 * kDollar;
-  b.post(1, EventKind::PostSmallBlind, 10 * kDollar)
-      .post(2, EventKind::PostBigBlind, 20 * kDollar)
-      .hole_cards()
-      .call(3, 20 * kDollar)
+  Built b = fixed_20_40({{"Alice", 1000 * kDollar},
+                         {"Bob", 1000 * kDollar},
+                         {"Carol", 25 * kDollar},
+                         {"David", 1000 * kDollar}});
+  b.call(3, 20 * kDollar)
       .call(4, 20 * kDollar)
       .call(1, 10 * kDollar)
       .check(2)
@@ -361,18 +345,11 @@ TEST_CASE("half-bet rule: an all-in bet of half a bet or more counts as a bet", 
   // "if an all-in bet or raise is equal to or larger than half the minimum amount, it does
   // constitute a raise and reopens the action": $10 of a $20 bet; the raise is then to $30.
   Built b = [] {
-    Built x(Structure::FixedLimit, 10 * kDollar, 20 * kDollar,
-            {{"Alice", 1000 * kDollar},
-             {"Bob", 1000 * kDollar},
-             {"Carol", 30 * kDollar},
-             {"David", 1000 * kDollar}},
-            4);
-    x.hand().small_bet = 20 * kDollar;
-    x.hand().big_bet = 40 * kDollar;
-    x.post(1, EventKind::PostSmallBlind, 10 * kDollar)
-        .post(2, EventKind::PostBigBlind, 20 * kDollar)
-        .hole_cards()
-        .call(3, 20 * kDollar)
+    Built x = fixed_20_40({{"Alice", 1000 * kDollar},
+                           {"Bob", 1000 * kDollar},
+                           {"Carol", 30 * kDollar},
+                           {"David", 1000 * kDollar}});
+    x.call(3, 20 * kDollar)
         .call(4, 20 * kDollar)
         .call(1, 10 * kDollar)
         .check(2)
