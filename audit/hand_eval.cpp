@@ -197,7 +197,13 @@ HandValue best_of(const std::vector<Card>& cards) {
   return eval_n(cards.data(), static_cast<int>(cards.size()), true);
 }
 
-HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
+namespace {
+
+// The best `value` of five cards made of exactly two of `hole` and three of `board` (Omaha).
+// A template so that the evaluator is inlined in the loop.
+template <typename Value>
+HandValue best_two_and_three(const std::vector<Card>& hole, const std::vector<Card>& board,
+                             Value value) {
   HandValue best = 0;
   const int h = static_cast<int>(hole.size());
   const int b = static_cast<int>(board.size());
@@ -208,9 +214,15 @@ HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& boa
         for (int b2 = b1 + 1; b2 < b; ++b2)
           for (int b3 = b2 + 1; b3 < b; ++b3) {
             five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
-            best = std::max(best, eval5(five.data()));
+            best = std::max(best, value(five.data()));
           }
   return best;
+}
+
+}  // namespace
+
+HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
+  return best_two_and_three(hole, board, [](const Card* five) { return eval5(five); });
 }
 
 namespace {
@@ -269,19 +281,7 @@ HandValue best_low_a5(const std::vector<Card>& cards) {
 }
 
 HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  HandValue best = 0;
-  const int h = static_cast<int>(hole.size());
-  const int b = static_cast<int>(board.size());
-  std::array<Card, 5> five{};
-  for (int h1 = 0; h1 < h; ++h1)
-    for (int h2 = h1 + 1; h2 < h; ++h2)
-      for (int b1 = 0; b1 < b; ++b1)
-        for (int b2 = b1 + 1; b2 < b; ++b2)
-          for (int b3 = b2 + 1; b3 < b; ++b3) {
-            five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
-            best = std::max(best, low_a5(five.data()));
-          }
-  return best;
+  return best_two_and_three(hole, board, [](const Card* five) { return low_a5(five); });
 }
 
 namespace {
