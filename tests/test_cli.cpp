@@ -1,53 +1,23 @@
 // End-to-end: the hhaudit binary as users run it (exit codes, stdin, re-audit, read-only query).
 #include <fmt/format.h>
-#include <sys/wait.h>
 
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <filesystem>
-#include <random>
 #include <string>
 
+#include "cli_run.hpp"
 #include "test_paths.hpp"
 
 namespace fs = std::filesystem;
 
+using hh::test::bin;
+using hh::test::q;
+using hh::test::run;
+using hh::test::Run;
+
 namespace {
 
-struct Run {
-  int code{-1};
-  std::string out;
-};
-
-// Runs a shell command line, returning its exit code and stdout.
-Run run(const std::string& cmd) {
-  Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-fs::path temp_dir() {
-  std::random_device rd;
-  fs::path d = fs::temp_directory_path() / ("hhaudit-cli-" + std::to_string(rd()));
-  fs::create_directories(d);
-  return d;
-}
-
-// Quoted for the shell. (Built by appending: GCC 12 warns falsely on "'" + std::string.)
-std::string q(const fs::path& p) {
-  std::string s(1, '\'');
-  s += p.string();
-  s += '\'';
-  return s;
-}
-
-std::string bin() { return q(HHAUDIT_BINARY); }
+fs::path temp_dir() { return hh::test::temp_dir("hhaudit-cli"); }
 
 }  // namespace
 
