@@ -263,17 +263,16 @@ class Auditor {
   // `seats` (which are in the order odd chips go).
   void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out);
 
-  // How a pot is divided, seat by seat, against what each seat collected from it: equal parts per
-  // board (the odd chips to the first boards), on each board equal shares, hi/lo halves (the odd
-  // chip to the high half), odd chips to the first winners left of the button, in stud by suit.
-  // Collections do not say which board paid them: each seat's total over the boards is compared.
-  // `what` names the winning hands, for messages.
-  // What each winner of the pot should collect: the pot divided between the boards, each board's
-  // part split between its best hands (hi/lo halves), odd chips as the rules give them. Seats
-  // that win but are owed no chip (a pot smaller than its winners) are there with 0.
+  // What each winner of the pot should collect: equal parts per board (the odd chips to the
+  // first boards), on each board equal shares, hi/lo halves (the odd chip to the high half), odd
+  // chips to the first winners left of the button, in stud by suit. Seats that win but are owed
+  // no chip (a pot smaller than its winners) are there with 0.
   std::map<int, Money> expected_shares(const BuiltPot& bp, const std::vector<BoardResult>& boards);
+  // `expected` (from expected_shares) against what each seat collected from the pot. Collections
+  // do not say which board paid them: each seat's total over the boards is compared. `what`
+  // names the winning hands, for messages.
   void check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                   const std::string& what);
+                   const std::map<int, Money>& expected, const std::string& what);
 
   static std::string pot_name(int index);
 

@@ -199,13 +199,14 @@ void Auditor::check_showdown() {
     // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
     // one each to the first winners, and the others rightly collect nothing (found by the
     // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
+    const std::map<int, Money> shares = expected_shares(bp, results);
     bool winner_without_chip = false;
-    for (const auto& [seat, want] : expected_shares(bp, results)) winner_without_chip |= want == 0;
+    for (const auto& [seat, want] : shares) winner_without_chip |= want == 0;
     const bool only_winners_paid =
         std::includes(expected.begin(), expected.end(), actual.begin(), actual.end());
     if (actual == expected || board_count > 1 || (winner_without_chip && only_winners_paid)) {
       // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
-      check_split(bp, results, what);
+      check_split(bp, results, shares, what);
       continue;
     }
     // What the best hand(s) got from this pot, against the pot net of rake.
@@ -279,10 +280,9 @@ std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
 }
 
 void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                          const std::string& what) {
+                          const std::map<int, Money>& expected, const std::string& what) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
-  const std::map<int, Money> expected = expected_shares(bp, boards);
   std::map<int, Money> paid;
   // How far odd chips can move a seat's total: one per board and one per winner of each board.
   Money odd_chip_room = static_cast<Money>(boards.size() - 1) * unit;
