@@ -150,6 +150,8 @@ class Auditor {
   // The bet of a round: the small bet early, the big bet late (rule text 003: "20/40" hold'em;
   // stud from 5th street; single draw after the draw; triple draw after the second draw).
   Money bet_unit(Street street) const;
+  // A fixed-limit bet at the hand's limits: as printed, or raised in a kill hand.
+  Money at_kill_limits(Money bet) const { return bet * kill_numerator_ / kill_denominator_; }
 
   // Fixed limit: every bet and raise is exactly one bet of the round (all-in for less excepted;
   // in stud the first bet completes the bring-in to a small bet, and on 4th street an open pair

@@ -291,7 +291,7 @@ Money Auditor::bet_unit(Street street) const {
       late = true;
       break;
   }
-  return (late ? h_.big_bet : h_.small_bet) * kill_numerator_ / kill_denominator_;
+  return at_kill_limits(late ? h_.big_bet : h_.small_bet);
 }
 
 void Auditor::check_fixed_limit(const Event& e, const PlayerState& p) {
@@ -305,8 +305,7 @@ void Auditor::check_fixed_limit(const Event& e, const PlayerState& p) {
   };
   const Money unit = bet_unit(e.street);
   Money expected = expected_with(unit);
-  if (is_stud() && e.street == Street::Flop &&
-      e.to == expected_with(h_.big_bet * kill_numerator_ / kill_denominator_))
+  if (is_stud() && e.street == Street::Flop && e.to == expected_with(at_kill_limits(h_.big_bet)))
     expected = e.to;  // a double bet on 4th street (legal with an open pair)
   // After an all-in raise for less over a full bet, a raise of a full bet over the all-in is
   // accepted too: the rule texts do not say which the full-bet rule asks for, and a raise above
