@@ -5,8 +5,10 @@
 
 #include "audit/audit.hpp"
 #include "parser/site.hpp"
+#include "tests/findings_of.hpp"
 
 using namespace hh;
+using hh::test::of;
 
 namespace {
 
@@ -28,14 +30,6 @@ Hand hand(const std::string& limit, const std::string& actions, const std::strin
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].issues.empty());
   return hands[0];
-}
-
-// Copies, not pointers: the results are often temporaries.
-std::vector<Finding> of(const AuditResult& r, const std::string& code) {
-  std::vector<Finding> out;
-  for (const Finding& f : r.findings)
-    if (f.code == code) out.push_back(f);
-  return out;
 }
 
 const std::string kLimpedToFlop =

@@ -11,17 +11,12 @@
 #include "audit/audit.hpp"
 #include "parser/site.hpp"
 #include "parser/street_bets.hpp"
+#include "tests/findings_of.hpp"
 
 using namespace hh;
+using hh::test::of;
 
 namespace {
-
-std::vector<Finding> of(const AuditResult& r, const std::string& code) {
-  std::vector<Finding> out;
-  for (const Finding& f : r.findings)
-    if (f.code == code) out.push_back(f);
-  return out;
-}
 
 Hand stars(const std::string& text) {
   auto hands = parse_text(text, "structures.txt");
