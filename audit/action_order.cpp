@@ -118,7 +118,7 @@ std::string card_text(const Card& c) {
 }  // namespace
 
 bool Auditor::seven_card_stud() const {
-  return h_.game == "7 Card Stud" || h_.game == "7 Card Stud Hi/Lo" || h_.game == "Razz";
+  return h_.game.is_stud();
 }
 
 void Auditor::read_up_cards() {

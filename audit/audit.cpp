@@ -4,12 +4,14 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <numeric>
 #include <set>
 
 #include "audit/auditor.hpp"
 #include "audit/hand_eval.hpp"
+#include "audit/rake_check.hpp"
 #include "parser/money.hpp"
 
 namespace hh {
@@ -189,6 +191,18 @@ void Auditor::fill_players() {
 
 AuditResult audit_hand(const Hand& hand, const HouseRules& rules) {
   return detail::Auditor(hand, rules).run();
+}
+
+AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
+  static const HouseRulesBook kDefaults;
+  const HouseRulesBook& book = context.house_rules ? *context.house_rules : kDefaults;
+  AuditResult result = audit_hand(hand, book.for_site(hand.site));
+  if (context.rake_schedules) {
+    std::vector<Finding> rake = check_rake(hand, result, *context.rake_schedules);
+    result.findings.insert(result.findings.end(), std::make_move_iterator(rake.begin()),
+                           std::make_move_iterator(rake.end()));
+  }
+  return result;
 }
 
 }  // namespace hh

@@ -3,9 +3,10 @@
 
 #include <vector>
 
-#include "audit/finding.hpp"
 #include "audit/house_rules.hpp"
-#include "parser/hand.hpp"
+#include "audit/rake_schedule.hpp"
+#include "model/finding.hpp"
+#include "model/hand.hpp"
 
 namespace hh {
 
@@ -29,5 +30,17 @@ void attribute_rake(std::vector<BuiltPot>& pots, Money rake);
 // Audits one hand. Never modifies or "repairs" it: findings record what the rules expect and
 // what the site printed. `rules` are the options of the house the hand was played in.
 AuditResult audit_hand(const Hand& hand, const HouseRules& rules = HouseRules{});
+
+// What an audit judges a hand by, beyond the hand itself.
+struct AuditContext {
+  // The house rules of each site; nullptr: the built-in defaults for every site.
+  const HouseRulesBook* house_rules{nullptr};
+  // The published rake schedules; nullptr: rake is not checked against a schedule.
+  const RakeSchedules* rake_schedules{nullptr};
+};
+
+// The one entry point that runs every per-hand check (replay, betting, order, money, showdown,
+// rake against the schedule). The pipeline, the fuzzers and bench/ all audit through it.
+AuditResult audit_hand(const Hand& hand, const AuditContext& context);
 
 }  // namespace hh

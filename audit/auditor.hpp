@@ -97,7 +97,7 @@ class Auditor {
   // Heads-up this makes the button act first pre-flop and last after, as the rules say. Stud:
   // the bring-in opens 3rd street, the best hand showing each later round (see below); stud
   // games other than seven-card stud, stud hi/lo and razz are not checked.
-  bool order_checked() const { return !h_.game.empty() && (!is_stud() || seven_card_stud()); }
+  bool order_checked() const { return h_.game.known() && (!is_stud() || seven_card_stud()); }
 
   void find_dealt_in();
 
@@ -117,7 +117,7 @@ class Auditor {
   // --- stud: the bring-in and the best hand showing (action_order.cpp) -----------------------
   // 7 Card Stud, 7 Card Stud Hi/Lo and Razz.
   bool seven_card_stud() const;
-  bool razz() const { return h_.game == "Razz"; }
+  bool razz() const { return h_.game.variant == GameVariant::Razz; }
 
   // The up cards each seat shows on each betting round, read from the deal lines: the door card
   // on 3rd street, one more on each of 4th, 5th and 6th street (7th street's card is dealt down,
@@ -145,7 +145,7 @@ class Auditor {
   std::map<Street, std::map<int, std::vector<Card>>> up_cards_;
 
   // --- fixed limit ---------------------------------------------------------------------------
-  bool is_stud() const { return h_.game.find("Stud") != std::string::npos || h_.game == "Razz"; }
+  bool is_stud() const { return h_.game.is_stud(); }
 
   // The bet of a round: the small bet early, the big bet late (rule text 003: "20/40" hold'em;
   // stud from 5th street; single draw after the draw; triple draw after the second draw).

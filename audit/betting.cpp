@@ -277,7 +277,7 @@ void Auditor::note_blind(const Event& e) {
 }
 
 Money Auditor::bet_unit(Street street) const {
-  const bool single_draw = h_.game == "5 Card Draw" || h_.game == "2-7 Single Draw";
+  const bool single_draw = h_.game.is_draw() && h_.game.draws == 1;
   bool late = false;
   switch (street) {
     case Street::Setup:
@@ -510,7 +510,7 @@ void Auditor::after_action(const Event& e, PlayerState& p, Money max_before) {
 
 Street Auditor::last_round() const {
   if (is_stud()) return Street::Seventh;
-  if (h_.game == "5 Card Draw" || h_.game == "2-7 Single Draw") return Street::Flop;
+  if (h_.game.is_draw() && h_.game.draws == 1) return Street::Flop;
   return Street::River;
 }
 

@@ -106,7 +106,7 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
         "RAKE_SCHEDULE_UNKNOWN", Severity::Info, std::nullopt, *rake,
         fmt::format("no entry of {} for {} {} {} {} big blind {} on {} (domain {}): rake {} ({}) "
                     "not checked",
-                    site->file, hand.game, structure_name(hand.structure), hand.currency, hand.site,
+                    site->file, hand.game.name(), structure_name(hand.structure), hand.currency, hand.site,
                     amt(hand.big_blind), q.date.empty() ? "an unknown date" : q.date,
                     schedules.domain, amt(*rake), how),
         line));

@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "audit/finding.hpp"
+#include "model/finding.hpp"
 #include "audit/rake_schedule.hpp"
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace hh {
 

@@ -97,19 +97,9 @@ const SiteRakeSchedule* RakeSchedules::site(std::string_view name) const {
   return nullptr;
 }
 
-std::string game_family(std::string_view g) {
-  auto has = [&](std::string_view w) { return g.find(w) != std::string_view::npos; };
-  // Order matters: "Omaha" before "Hold'em" (mixed names), stud and draw by their markers.
-  if (has("Omaha") || has("Courchevel")) return "omaha";
-  if (has("Stud") || has("Razz")) return "stud";
-  if (has("Draw") || has("Badugi")) return "draw";
-  if (has("Hold'em") || has("Holdem")) return "holdem";
-  return "";
-}
-
 const RakeEntry* find_entry(const SiteRakeSchedule& site, const RakeQuery& q,
                             std::string_view domain) {
-  std::string family = game_family(q.game);
+  const std::string_view family = q.game.rake_family();
   for (const RakeEntry& e : site.entries) {
     if (!e.domains.empty() &&
         std::find(e.domains.begin(), e.domains.end(), domain) == e.domains.end())

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace hh {
 
@@ -70,7 +70,7 @@ struct RakeEntry {
 };
 
 struct SiteRakeSchedule {
-  std::string site;                     // hands.site ("pokerstars", "pacific", ...)
+  std::string site;                     // hands.site ("pokerstars", "888poker", ...)
   std::string file;                     // the TOML file it was read from
   std::vector<std::string> known_fees;  // fee names (hand.fees) the site documents besides rake
   std::vector<RakeEntry> entries;
@@ -86,15 +86,12 @@ struct RakeSchedules {
 struct RakeQuery {
   std::string site;
   std::string date;  // "YYYY-MM-DD", empty if unknown
-  std::string game;  // as printed ("Hold'em", "7 Card Stud", ...)
+  Game game;
   Structure structure{Structure::Unknown};
   std::string currency;
   Money big_blind{0};
   int players_dealt{0};
 };
-
-// The family of a printed game name: holdem, omaha, stud, draw, or "" when unknown.
-std::string game_family(std::string_view game);
 
 // The first entry of `site` matching the query (date, domain, game, structure, currency, stakes).
 const RakeEntry* find_entry(const SiteRakeSchedule& site, const RakeQuery& q,

@@ -35,35 +35,31 @@ const char* board_name(int k) {
 }  // namespace
 
 std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
-  const std::string& g = h_.game;
-  ShowdownRules r;
-  if (g == "Hold'em" || g == "Split Hold'em")  // Split Hold'em: two boards from the flop
-    r = {2, true, false, true};
-  else if (g == "Omaha")
-    r = {4, true, true, true};
-  else if (g == "5 Card Omaha" || g == "Courchevel")
-    r = {5, true, true, true};
-  else if (g == "6 Card Omaha")
-    r = {6, true, true, true};
-  else if (g == "Omaha Hi/Lo")
-    r = {4, true, true, true, true};
-  else if (g == "5 Card Omaha Hi/Lo" || g == "Courchevel Hi/Lo")
-    r = {5, true, true, true, true};
-  else if (g == "7 Card Stud")
-    r = {7, false, false, true};
-  else if (g == "7 Card Stud Hi/Lo")
-    r = {7, false, false, true, true};
-  else if (g == "Razz")
-    r = {7, false, false, false, false, true};
-  else if (g == "5 Card Draw")
-    r = {5, false, false, true};
-  else if (g == "2-7 Single Draw" || g == "2-7 Triple Draw")
-    r = {5, false, false, false, false, false, true};
-  else if (g == "Badugi")
-    r = {4, false, false, false, false, false, false, true};
-  else
-    return std::nullopt;  // short deck (a flush beats a full house)
-  return r;
+  const Game& g = h_.game;
+  const int hole = g.hole_cards;
+  switch (g.variant) {
+    case GameVariant::Holdem:
+    case GameVariant::SplitHoldem:  // Split Hold'em: two boards from the flop
+      return ShowdownRules{hole, true, false, true};
+    case GameVariant::Omaha:
+    case GameVariant::Courchevel:
+      return ShowdownRules{hole, true, true, true, g.hi_lo};
+    case GameVariant::SevenCardStud:
+      return ShowdownRules{hole, false, false, true, g.hi_lo};
+    case GameVariant::Razz:
+      return ShowdownRules{hole, false, false, false, false, true};
+    case GameVariant::FiveCardDraw:
+      return ShowdownRules{hole, false, false, true};
+    case GameVariant::Lowball27:
+      return ShowdownRules{hole, false, false, false, false, false, true};
+    case GameVariant::Badugi:
+      return ShowdownRules{hole, false, false, false, false, false, false, true};
+    case GameVariant::ShortDeckHoldem:  // a flush beats a full house: not ranked yet
+    case GameVariant::LowballA5:        // ace-to-five without a qualifier: not ranked yet
+    case GameVariant::Unknown:
+      return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 void Auditor::check_showdown() {

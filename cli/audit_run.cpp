@@ -335,13 +335,7 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const HouseRulesB
       b.results.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
         b.parsed.push_back(parse_hand_text(ht, path));
-        b.results.push_back(audit_hand(b.parsed.back(), house.for_site(b.parsed.back().site)));
-        if (rake) {
-          std::vector<Finding> more = check_rake(b.parsed.back(), b.results.back(), *rake);
-          auto& f = b.results.back().findings;
-          f.insert(f.end(), std::make_move_iterator(more.begin()),
-                   std::make_move_iterator(more.end()));
-        }
+        b.results.push_back(audit_hand(b.parsed.back(), AuditContext{&house, rake}));
       }
       b.hands.clear();
       b.text.reset();  // the hands own their text now

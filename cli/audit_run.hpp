@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "audit/finding.hpp"
+#include "model/finding.hpp"
 #include "audit/house_rules.hpp"
 #include "audit/rake_schedule.hpp"
 

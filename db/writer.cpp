@@ -178,7 +178,7 @@ struct Writer::Impl {
       h.bind_int64(4, static_cast<std::int64_t>(hand.source.byte_offset));
       h.bind_int64(5, hand.source.line);
       h.bind_text_or_null(6, hand.table_name);
-      h.bind_text_or_null(7, hand.game);
+      h.bind_text_or_null(7, hand.game.name());
       h.bind_text_or_null(8, limit_type);
       h.bind_text_or_null(9, hand.currency);
       h.bind_int64(10, hand.unit);

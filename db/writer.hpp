@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "audit/finding.hpp"
-#include "parser/hand.hpp"
+#include "model/finding.hpp"
+#include "model/hand.hpp"
 
 namespace hh::db {
 

@@ -127,7 +127,7 @@ void read_game(std::string_view game_part, Hand& h) {
     }
   }
   if (!best) return;
-  h.game = std::string(best->game);
+  h.game = *game_from_name(best->game);
   std::string_view limit = trim(game_part.substr(best_pos + best->printed.size()));
   h.limit_text = std::string(limit);
   h.structure = structure_of(limit);
@@ -216,7 +216,7 @@ class Builder : HandBuilder {
       return false;
     }
     read_game(game_part_of(hd.description, open), h_);
-    if (h_.game.empty())
+    if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, PLO, PLO-5, PLO-6, ShortDeck)", hd.description);
     h_.currency = h_.tournament ? std::string() : currency_of(stakes);
     h_.unit = h_.currency.empty() ? 1 : 100;
@@ -620,6 +620,10 @@ class Builder : HandBuilder {
 
 Hand parse_hand(const HandText& text, const std::string& file) {
   return Builder(text, file, default_zone()).build();
+}
+
+Hand parse_hand(const HandText& text, const std::string& file, std::string_view zone) {
+  return Builder(text, file, std::string(zone)).build();
 }
 
 }  // namespace hh::gg

@@ -16,13 +16,15 @@
 #include <string>
 #include <string_view>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 #include "parser/split.hpp"
 
 namespace hh::gg {
 
 bool is_hand_start(std::string_view line);
 Hand parse_hand(const HandText& text, const std::string& file);
+// The same with the header times read in the IANA zone `zone` (ReadOptions::gg_time_zone).
+Hand parse_hand(const HandText& text, const std::string& file, std::string_view zone);
 
 // The time zone GG header times are read in. GG prints the time of the client that wrote the
 // file and no zone, so the zone cannot be known from the file. Default "UTC" (docs/sites/gg.md).

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "parser/action_ast.hpp"
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 #include "parser/split.hpp"
 
 namespace hh {

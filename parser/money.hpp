@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace hh {
 

@@ -67,9 +67,9 @@ struct NameMatch {
 class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file)
-      : HandBuilder(text, file, "pacific", &read_amount) {
+      : HandBuilder(text, file, "888poker", &read_amount) {
     // 888 never prints uncalled bets, and pays them back either silently or inside a collection;
-    // after a short all-in big blind it keeps the full blind owed (docs/sites/pacific.md).
+    // after a short all-in big blind it keeps the full blind owed (docs/sites/888poker.md).
     h_.uncalled_style = UncalledStyle::Silent;
     h_.full_big_blind_always_owed = true;
   }
@@ -129,7 +129,7 @@ class Builder : HandBuilder {
         h_.big_bet = 2 * *bb;
       }
     }
-    // 888 prints no time zone; the times are taken as UTC (docs/sites/pacific.md).
+    // 888 prints no time zone; the times are taken as UTC (docs/sites/888poker.md).
     if (!g.year.empty()) {
       const std::string date =
           std::string(g.year) + "/" + std::string(g.month) + "/" + std::string(g.day);
@@ -162,11 +162,11 @@ class Builder : HandBuilder {
     }
     for (const GameName& g : kGames) {
       if (starts_with(desc, g.printed)) {
-        h_.game = std::string(g.game);
+        h_.game = *game_from_name(g.game);
         break;
       }
     }
-    if (h_.limit_text.empty() || h_.game.empty())
+    if (h_.limit_text.empty() || !h_.game.known())
       issue(ln, "a limit and a game (No Limit Holdem, Pot Limit OmahaHL, Fix Limit Omaha, ...)",
             desc);
   }
@@ -321,7 +321,7 @@ class Builder : HandBuilder {
 
 bool is_hand_start(std::string_view line) {
   // The "#Game No" line is shared with PartyPoker exports; parse_hand() hands back those that
-  // are not 888's as site "unknown" (docs/sites/pacific.md, "Detection").
+  // are not 888's as site "unknown" (docs/sites/888poker.md, "Detection").
   if (!starts_with(line, kGameNo) || line.size() == kGameNo.size()) return false;
   for (char c : trim(line.substr(kGameNo.size())))
     if (!is_digit(c)) return false;

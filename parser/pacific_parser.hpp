@@ -4,14 +4,14 @@
 // [X]" puts in X, its street total is what the player had in plus X); amounts follow the player's
 // locale ("5 000 $", "0,01 $", "$ 3.243"); "posts dead blind [SB + BB]" is a dead small blind
 // plus a live big blind; the date has no zone. 888 prints no total pot, no rake, no uncalled bet
-// line and no per-seat summary: those stay unset for the audit to derive (docs/sites/pacific.md).
+// line and no per-seat summary: those stay unset for the audit to derive (docs/sites/888poker.md).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 #include "parser/split.hpp"
 
 namespace hh::pacific {

@@ -11,7 +11,7 @@ const std::vector<SiteFormat>& site_formats() {
   static const std::vector<SiteFormat> formats = {
       {"pokerstars", &stars::is_hand_start, &stars::parse_hand},
       {"winamax", &winamax::is_hand_start, &winamax::parse_hand},
-      {"pacific", &pacific::is_hand_start, &pacific::parse_hand},
+      {"888poker", &pacific::is_hand_start, &pacific::parse_hand},
       {"ggpoker", &gg::is_hand_start, &gg::parse_hand},
   };
   return formats;

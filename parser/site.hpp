@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 #include "parser/split.hpp"
 
 namespace hh {

@@ -51,10 +51,6 @@ constexpr std::array<GameName, 20> kGames = {{
     {"Stud", "7 Card Stud"},
 }};
 
-bool is_stud(std::string_view game) {
-  return game.find("Stud") != std::string_view::npos || game == "Razz";
-}
-
 Structure structure_of(std::string_view limit) {
   limit = trim(limit);
   if (limit.find("Pre-Flop") != std::string_view::npos) return Structure::Mixed;
@@ -80,7 +76,7 @@ void read_game(std::string_view desc, Hand& h) {
     }
   }
   if (!best) return;
-  h.game = std::string(best->game);
+  h.game = *game_from_name(best->game);
   std::string_view after = desc.substr(best_pos + best->printed.size());
   after = trim(after);
   // The limit ends at the stakes: ", " in mixed headers, " (" or " - Level" otherwise.
@@ -175,7 +171,7 @@ class Builder : HandBuilder {
     h_.tournament = !hd.tournament_id.empty();
     h_.tournament_id = std::string(hd.tournament_id);
     read_game(hd.description, h_);
-    if (h_.game.empty())
+    if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);
     std::string_view stakes = stakes_of(hd.description);
     h_.currency = h_.tournament ? std::string() : currency_of(stakes);
@@ -215,7 +211,7 @@ class Builder : HandBuilder {
     if (ante_pos != std::string_view::npos) {
       if (auto a = money(stakes.substr(ante_pos + 5), ln)) h_.ante = *a;
     }
-    stud_ = is_stud(h_.game);
+    stud_ = h_.game.is_stud();
     set_time(hd);
     return true;
   }

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 #include "parser/split.hpp"
 #include "parser/text_util.hpp"
 

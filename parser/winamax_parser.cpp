@@ -115,13 +115,13 @@ class Builder : HandBuilder {
     h_.site_hand_id = std::string(hd.hand_id);
     h_.tournament = starts_with(hd.kind, "Tournament");
     for (const GameName& g : kGames)
-      if (hd.game == g.printed) h_.game = std::string(g.game);
-    if (h_.game.empty()) {
+      if (hd.game == g.printed) h_.game = *game_from_name(g.game);
+    if (!h_.game.known()) {
       issue(ln, "a known game (Holdem, Omaha, Omaha5, Omaha8, 7stud, Razz, Lowball27, ...)",
             hd.game);
       return false;
     }
-    stud_ = h_.game.find("Stud") != std::string::npos || h_.game == "Razz";
+    stud_ = h_.game.is_stud();
     h_.limit_text = std::string(hd.limit);
     h_.structure = structure_of(hd.limit);
     h_.currency = h_.tournament ? std::string() : currency_of(hd.stakes);

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 #include "parser/split.hpp"
 
 namespace hh::winamax {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "audit/finding.hpp"
+#include "model/finding.hpp"
 
 namespace hh::test {
 

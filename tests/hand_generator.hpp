@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "audit/hand_eval.hpp"
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace hhtest {
 

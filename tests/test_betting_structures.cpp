@@ -33,7 +33,7 @@ class Built {
         const std::vector<std::pair<std::string, Money>>& seats, int button) {
     h_.site = "test";
     h_.site_hand_id = "1";
-    h_.game = "Hold'em";
+    h_.game = hh::games::kHoldem;
     h_.structure = structure;
     h_.currency = "USD";
     h_.unit = 100;

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "audit/finding.hpp"
+#include "model/finding.hpp"
 #include "db/query.hpp"
 #include "db/schema.hpp"
 #include "db/writer.hpp"
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace fs = std::filesystem;
 using hh::db::CellType;
@@ -83,7 +83,7 @@ hh::Hand make_hand(const std::string& id, const std::string& raw) {
   h.site_hand_id = id;
   h.source = {"a.txt", 120, 7};
   h.raw = raw;
-  h.game = "Hold'em";
+  h.game = hh::games::kHoldem;
   h.structure = hh::Structure::NoLimit;
   h.limit_text = "No Limit";
   h.currency = "USD";

@@ -98,7 +98,7 @@ TEST_CASE("GG run it twice with a missed blind (real hand)", "[gg]") {
   const Hand h = one_hand("cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt");
   CHECK(h.site_hand_id == "OM232657303");  // the letters are kept as printed
   CHECK_FALSE(h.tournament);
-  CHECK(h.game == "Omaha");
+  CHECK(h.game.name() == "Omaha");
   CHECK(h.structure == Structure::PotLimit);
   CHECK(h.currency == "USD");
   CHECK(h.unit == 100);
@@ -179,7 +179,7 @@ TEST_CASE("GG missed blind then a raise nobody calls (real hand)", "[gg]") {
 TEST_CASE("GG straddle is a street total (real hands)", "[gg]") {
   SECTION("the big blind straddles to $100: $50 more") {
     const Hand h = one_hand("cash_Flop_PLO5-6max-USD-25-50-202104.straddle.txt");
-    CHECK(h.game == "5 Card Omaha");
+    CHECK(h.game.name() == "5 Card Omaha");
     CHECK(h.structure == Structure::PotLimit);
     CHECK(h.limit_text == "Pot Limit");
     CHECK(h.ante == 1000);  // cash game with antes: "posts the ante $10"
@@ -220,7 +220,7 @@ TEST_CASE("GG jackpot fee and run it twice from the turn (real hand)", "[gg]") {
 TEST_CASE("GG all-in insurance is outside the pot (real hand)", "[gg]") {
   const Hand h = one_hand("cash_Flop_PLO-6max-USD-0.50-1.00-202004.insurance.txt");
   CHECK(h.site_hand_id == "OM181427480");
-  CHECK(h.game == "Omaha");
+  CHECK(h.game.name() == "Omaha");
   CHECK(h.limit_text == "Pot Limit");
   int insurance_lines = 0;
   for (const Event& e : h.events)
@@ -241,7 +241,7 @@ TEST_CASE("GG tournaments (real hands)", "[gg]") {
     CHECK(h.site_hand_id == "TM316262814");
     CHECK(h.tournament);
     CHECK(h.tournament_id == "9364957");
-    CHECK(h.game == "Hold'em");
+    CHECK(h.game.name() == "Hold'em");
     CHECK(h.structure == Structure::NoLimit);
     CHECK(h.currency.empty());
     CHECK(h.unit == 1);
@@ -257,7 +257,7 @@ TEST_CASE("GG tournaments (real hands)", "[gg]") {
   SECTION("extra spaces and Level14(300/600)") {
     const Hand h = one_hand("tour_Flop_NLHE-8max-MTT-USD-1050-202104.extra.space.txt");
     CHECK(h.tournament_id == "25313426");
-    CHECK(h.game == "Hold'em");
+    CHECK(h.game.name() == "Hold'em");
     CHECK(h.limit_text == "No Limit");
     CHECK(h.small_blind == 300);
     CHECK(h.big_blind == 600);
@@ -276,7 +276,7 @@ TEST_CASE("GG tournaments (real hands)", "[gg]") {
 TEST_CASE("GG all-in or fold: PREFLOP marker, no flop line", "[gg]") {
   const Hand h = one_hand("fixtures_aof_omaha.txt");
   CHECK(h.site_hand_id == "AF443780601");
-  CHECK(h.game == "Omaha");
+  CHECK(h.game.name() == "Omaha");
   CHECK(h.structure == Structure::NoLimit);
   CHECK(h.max_seats == 4);
   const auto boards = events_of(h, EventKind::Board);
@@ -300,7 +300,7 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
     REQUIRE(h.parsed);
     CHECK(h.issues.empty());
     CHECK(h.site_hand_id == "RC1234567890");
-    CHECK(h.game == "Hold'em");
+    CHECK(h.game.name() == "Hold'em");
     CHECK(h.small_blind == 10);
     CHECK(h.big_blind == 25);
     CHECK(h.site_added == 250);
@@ -412,7 +412,7 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
     REQUIRE(h.parsed);
     CHECK(h.issues.empty());
     CHECK(h.tournament_id == "77");
-    CHECK(h.game == "Hold'em");
+    CHECK(h.game.name() == "Hold'em");
     CHECK(h.structure == Structure::NoLimit);
     CHECK(h.big_blind == 20);
     CHECK(h.fees.size() == 4);
@@ -456,12 +456,12 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
     const Hand h = hand("Poker Hand #SD7: ShortDeck No Limit (ante 1, 2) - 2024/01/15 20:30:00",
                         "Total pot 20");
     REQUIRE(h.parsed);
-    CHECK(h.game == "6+ Hold'em");
+    CHECK(h.game.name() == "6+ Hold'em");
     CHECK(h.ante == 1);
     CHECK(h.big_blind == 2);
     const Hand plus = hand("Poker Hand #SD8: 6+ Hold'em No Limit (ante 1, 2) - 2024/01/15 20:30:00",
                            "Total pot 20");
-    CHECK(plus.game == "6+ Hold'em");
+    CHECK(plus.game.name() == "6+ Hold'em");
     CHECK(plus.limit_text == "No Limit");
   }
   SECTION("a header without stakes is unparsed") {

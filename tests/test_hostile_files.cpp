@@ -101,7 +101,7 @@ TEST_CASE("empty files: named, they are audited with no hands; in a folder, skip
 
 TEST_CASE("two sites mixed in one file: each hand is parsed by its own site", "[hostile]") {
   const std::string winamax = read_file(testdata("winamax/cash_plo_post_both.txt"));
-  const std::string pacific = read_file(testdata("pacific/dutch.txt"));
+  const std::string pacific = read_file(testdata("888poker/dutch.txt"));
   auto sites = [](const std::string& bytes) {
     std::string out;
     for (const hh::Hand& h : hh::parse_text(hh::decode(bytes).text, "mixed.txt"))
@@ -110,7 +110,7 @@ TEST_CASE("two sites mixed in one file: each hand is parsed by its own site", "[
   };
   const std::string w = sites(winamax), p = sites(pacific), s = sites(walk());
   REQUIRE(w.find("winamax+") == 0);
-  REQUIRE(p.find("pacific+") == 0);
+  REQUIRE(p.find("888poker+") == 0);
   CHECK(s == "pokerstars+ ");
   // Glued with no blank line between them, and in both orders.
   CHECK(sites(walk() + winamax + pacific) == s + w + p);

@@ -99,20 +99,20 @@ TEST_CASE("house-rules file errors name the file, the line and what is accepted"
 
 TEST_CASE("command-line overrides: every site, or one site", "[house-rules]") {
   HouseRulesBook book;
-  book.site("pacific").max_bets_per_round = 3;
+  book.site("888poker").max_bets_per_round = 3;
   book.override_from("pokerstars.max_bets_per_round=0");
   CHECK(book.for_site("pokerstars").max_bets_per_round == 0);
   CHECK(book.default_rules().max_bets_per_round == 4);
   book.override_from("limit_incomplete_raise=half-bet");
-  for (const char* site : {"pokerstars", "pacific", "winamax"})
+  for (const char* site : {"pokerstars", "888poker", "winamax"})
     CHECK(book.for_site(site).limit_incomplete_raise == IncompleteRaiseRule::HalfBet);
-  CHECK(book.for_site("pacific").max_bets_per_round == 3);  // untouched
+  CHECK(book.for_site("888poker").max_bets_per_round == 3);  // untouched
   CHECK_THROWS_WITH(book.override_from("max_bets_per_round"),
                     Catch::Contains("is not NAME=VALUE or SITE.NAME=VALUE"));
   CHECK_THROWS_WITH(book.override_from("cap=4"), Catch::Contains("unknown house rule \"cap\""));
-  book.override_from("pacific.limit_small_blind=below-big-blind");
+  book.override_from("888poker.limit_small_blind=below-big-blind");
   book.override_from("kill_blind=half");
-  CHECK(book.for_site("pacific").limit_small_blind == LimitSmallBlind::BelowBigBlind);
+  CHECK(book.for_site("888poker").limit_small_blind == LimitSmallBlind::BelowBigBlind);
   CHECK(book.for_site("winamax").limit_small_blind == LimitSmallBlind::HalfRoundedDown);
   CHECK(book.for_site("winamax").kill_blind == KillBlind::Half);
   CHECK_THROWS_WITH(book.override_from("kill_blind=double"),

@@ -140,7 +140,7 @@ TEST_CASE("PokerStars.de: 3.50% rounded half to even, then x 1.25 rounded again"
   RakeQuery q;
   q.site = "pokerstars";
   q.date = "2022-03-01";
-  q.game = "Hold'em";
+  q.game = hh::games::kHoldem;
   q.structure = Structure::NoLimit;
   q.currency = "USD";
   q.big_blind = 2;
@@ -312,10 +312,10 @@ TEST_CASE("shipped schedules on the real corpus: no unexplained rake finding", "
     CHECK(seen.count(a));
   }
   // The schedules do reach real hands (figures in docs/rake.md).
-  WARN("hands checked against an entry: pokerstars " << checked["pokerstars"] << ", pacific "
-                                                     << checked["pacific"]);
+  WARN("hands checked against an entry: pokerstars " << checked["pokerstars"] << ", 888poker "
+                                                     << checked["888poker"]);
   CHECK(checked["pokerstars"] >= 150);
-  CHECK(checked["pacific"] >= 5);
+  CHECK(checked["888poker"] >= 5);
 }
 
 TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake][profile]") {
@@ -327,7 +327,7 @@ TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake]
   for (Money pot = 20; pot <= 8000; pot += 37)
     for (int players : {2, 3, 4, 6}) {
       cli::ProfileHand h;
-      h.site = "pacific";
+      h.site = "888poker";
       h.site_hand_id = std::to_string(++id);
       h.currency = "USD";
       h.limit_type = "No Limit";
@@ -355,7 +355,7 @@ TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake]
   CHECK(g[0].misfits[0].site_hand_id == hands[500].site_hand_id);
 
   // The printed TOML is a schedule the audit can load, and it gives the same rake.
-  std::string toml = cli::profile_toml("pacific", g, "test");
+  std::string toml = cli::profile_toml("888poker", g, "test");
   SiteRakeSchedule back = parse_rake_schedule(toml, "learned.toml");
   REQUIRE(back.entries.size() == 1);
   for (Money pot : {20, 30, 50, 1990, 2010, 3999, 4001, 8000})

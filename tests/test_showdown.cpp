@@ -141,7 +141,7 @@ TEST_CASE("badugi: the corpus' showdowns are judged and all right", "[showdown][
   REQUIRE(hands.size() == 104);
   int showdowns = 0, judged = 0;
   for (const Hand& h : hands) {
-    REQUIRE(h.game == "Badugi");
+    REQUIRE(h.game.name() == "Badugi");
     int shown = 0;
     for (const Event& e : h.events) shown += e.kind == EventKind::Shows;
     AuditResult r = audit_hand(h);

@@ -34,7 +34,7 @@ TEST_CASE("PokerStars header, seats, raises and run-it-twice collections", "[sta
   CHECK(h.issues.empty());
   CHECK(h.site == "pokerstars");
   CHECK(h.site_hand_id == "184487904738");
-  CHECK(h.game == "Split Hold'em");
+  CHECK(h.game.name() == "Split Hold'em");
   CHECK(h.structure == Structure::NoLimit);
   CHECK(h.currency == "USD");
   CHECK(h.unit == 100);

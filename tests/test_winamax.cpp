@@ -56,7 +56,7 @@ TEST_CASE("Winamax cash header, raise to, calls by, uncalled excess in a side po
           "[winamax]") {
   const Hand h = parse_one("winamax/cash_nlhe_side_pot_excess.txt");
   CHECK(h.site_hand_id == "323549-11-1286000000");
-  CHECK(h.game == "Hold'em");
+  CHECK(h.game.name() == "Hold'em");
   CHECK(h.structure == Structure::NoLimit);
   CHECK_FALSE(h.tournament);
   CHECK(h.currency == "EUR");
@@ -124,7 +124,7 @@ TEST_CASE("Winamax cash header, raise to, calls by, uncalled excess in a side po
 
 TEST_CASE("Winamax both blinds posted out of position, bet nobody called", "[winamax]") {
   const Hand h = parse_one("winamax/cash_plo_post_both.txt");
-  CHECK(h.game == "Omaha");
+  CHECK(h.game.name() == "Omaha");
   CHECK(h.structure == Structure::PotLimit);
   CHECK(h.small_blind == 100);
   CHECK(h.big_blind == 200);
@@ -154,7 +154,7 @@ TEST_CASE("Winamax both blinds posted out of position, bet nobody called", "[win
 TEST_CASE("Winamax 7 Card Stud Hi/Lo: stakes with ante, two halves, two summary lines",
           "[winamax]") {
   const Hand h = parse_one("winamax/cash_stud_hilo.txt");
-  CHECK(h.game == "7 Card Stud Hi/Lo");
+  CHECK(h.game.name() == "7 Card Stud Hi/Lo");
   CHECK(h.structure == Structure::FixedLimit);
   CHECK(h.ante == 500);
   CHECK(h.small_blind == 2500);
@@ -209,7 +209,7 @@ TEST_CASE("Winamax tournament: half chips, abbreviated total pot, side pot", "[w
 
 TEST_CASE("Winamax 2-7 Triple Draw, play money", "[winamax]") {
   const Hand h = parse_one("winamax/cash_triple_draw_play.txt");
-  CHECK(h.game == "2-7 Triple Draw");
+  CHECK(h.game.name() == "2-7 Triple Draw");
   CHECK(h.currency.empty());
   CHECK(h.unit == 100);
   CHECK(h.small_blind == 50);

@@ -1,4 +1,4 @@
-#include "audit/finding.hpp"
+#include "model/finding.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace hh {
 

@@ -1,6 +1,6 @@
-// 888poker (site "pacific"): the parser on real hands with exact amounts, detection, a sweep of
+// 888poker (site "888poker"): the parser on real hands with exact amounts, detection, a sweep of
 // the shared corpus (../shared/corpus/PacificPoker, skipped when absent) against
-// testdata/pacific/anomalies.tsv and fpdb's .hp nets, and fault hands (testdata/pacific/faults,
+// testdata/888poker/anomalies.tsv and fpdb's .hp nets, and fault hands (testdata/888poker/faults,
 // README.md there) each carrying one money error that no printed total is needed to detect.
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -39,7 +39,7 @@ Hand one_hand(const std::string& rel) {
   REQUIRE(hands.size() == 1);
   Hand& h = hands.front();
   INFO(rel);
-  CHECK(h.site == "pacific");
+  CHECK(h.site == "888poker");
   CHECK(h.parsed);
   CHECK(h.issues.empty());
   return std::move(h);
@@ -73,7 +73,7 @@ const Finding* finding(const AuditResult& r, const std::string& code, int seat_n
 
 }  // namespace
 
-TEST_CASE("888 amounts: the decimal separator is decided per amount", "[pacific]") {
+TEST_CASE("888 amounts: the decimal separator is decided per amount", "[888poker]") {
   CHECK(pacific::read_amount("$1,728.25", 100) == 172825);
   CHECK(pacific::read_amount("$ 3.243", 100) == 324300);  // Dutch: '.' groups thousands
   CHECK(pacific::read_amount("$ 552,72", 100) == 55272);  // ... and ',' is the decimal comma
@@ -91,7 +91,7 @@ TEST_CASE("888 amounts: the decimal separator is decided per amount", "[pacific]
   CHECK(pacific::read_amount(" $ ", 100) == std::nullopt);
 }
 
-TEST_CASE("888 detection claims only its own hand-start line", "[pacific]") {
+TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
   CHECK(pacific::is_hand_start("#Game No : 548154959"));
   CHECK_FALSE(pacific::is_hand_start("#Game No : "));
   CHECK_FALSE(pacific::is_hand_start("#Game No : 5481x"));
@@ -101,7 +101,7 @@ TEST_CASE("888 detection claims only its own hand-start line", "[pacific]") {
       "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 13:38:18 ET"));
   const SiteFormat* f = format_of_line("#Game No : 548154959");
   REQUIRE(f);
-  CHECK(std::string(f->name) == "pacific");
+  CHECK(std::string(f->name) == "888poker");
 
   // PartyPoker heads some exports with the same "#Game No" line: such a hand is not taken for an
   // 888 one.
@@ -115,20 +115,20 @@ TEST_CASE("888 detection claims only its own hand-start line", "[pacific]") {
 
   // A file mixing PokerStars and 888 hands splits into one hand of each.
   std::vector<Hand> mixed = parse_text(
-      load("sample/fixtures_holdem_Sample.txt") + "\n\n" + load("pacific/jackpot_table.txt"),
+      load("sample/fixtures_holdem_Sample.txt") + "\n\n" + load("888poker/jackpot_table.txt"),
       "mixed.txt");
   REQUIRE(mixed.size() == 2);
   CHECK(mixed[0].site == "pokerstars");
   CHECK(mixed[0].parsed);
-  CHECK(mixed[1].site == "pacific");
+  CHECK(mixed[1].site == "888poker");
   CHECK(mixed[1].parsed);
   CHECK(mixed[1].site_hand_id == "548154959");
 }
 
-TEST_CASE("888 cash hand: header, raise amounts, no total pot or rake", "[pacific]") {
-  const Hand h = one_hand("pacific/jackpot_table.txt");
+TEST_CASE("888 cash hand: header, raise amounts, no total pot or rake", "[888poker]") {
+  const Hand h = one_hand("888poker/jackpot_table.txt");
   CHECK(h.site_hand_id == "548154959");
-  CHECK(h.game == "Hold'em");
+  CHECK(h.game.name() == "Hold'em");
   CHECK(h.structure == Structure::NoLimit);
   CHECK(h.limit_text == "No Limit");
   CHECK_FALSE(h.tournament);
@@ -168,14 +168,14 @@ TEST_CASE("888 cash hand: header, raise amounts, no total pot or rake", "[pacifi
   CHECK(event(h, EventKind::DealtHole, 6).cards == "8d 8h");
 }
 
-TEST_CASE("888 space-grouped amounts and localised cards (Swedish export)", "[pacific]") {
-  const std::vector<Hand> hands = parse_file("pacific/swedish.txt");
+TEST_CASE("888 space-grouped amounts and localised cards (Swedish export)", "[888poker]") {
+  const std::vector<Hand> hands = parse_file("888poker/swedish.txt");
   REQUIRE(hands.size() == 2);
   const Hand& h = hands[0];
   REQUIRE(h.parsed);
   CHECK(h.issues.empty());
   CHECK(h.site_hand_id == "873818904");
-  CHECK(h.game == "Omaha");
+  CHECK(h.game.name() == "Omaha");
   CHECK(h.structure == Structure::PotLimit);
   CHECK(h.small_blind == 2500);
   CHECK(h.big_blind == 5000);
@@ -196,8 +196,8 @@ TEST_CASE("888 space-grouped amounts and localised cards (Swedish export)", "[pa
   CHECK(hands[1].parsed);
 }
 
-TEST_CASE("888 Dutch amounts: '.' groups and ',' is decimal in one hand", "[pacific]") {
-  const Hand h = one_hand("pacific/dutch.txt");
+TEST_CASE("888 Dutch amounts: '.' groups and ',' is decimal in one hand", "[888poker]") {
+  const Hand h = one_hand("888poker/dutch.txt");
   CHECK(h.small_blind == 1000);
   CHECK(h.big_blind == 2000);
   CHECK(seat(h, 1).stack == 324300);  // "$ 3.243"
@@ -220,8 +220,8 @@ TEST_CASE("888 Dutch amounts: '.' groups and ',' is decimal in one hand", "[paci
   CHECK(r.derived_rake == 400);
 }
 
-TEST_CASE("888 dead blind: small blind dead, big blind live", "[pacific]") {
-  const Hand h = one_hand("pacific/dead_blinds.txt");
+TEST_CASE("888 dead blind: small blind dead, big blind live", "[888poker]") {
+  const Hand h = one_hand("888poker/dead_blinds.txt");
   CHECK(h.small_blind == 1);
   CHECK(h.big_blind == 2);
   // "campdog14 posts dead blind [$0.01 + $0.02]", then checks when the action comes back.
@@ -235,8 +235,8 @@ TEST_CASE("888 dead blind: small blind dead, big blind live", "[pacific]") {
   CHECK(r.derived_rake == 28);  // only one of the two split winners was paid (see docs)
 }
 
-TEST_CASE("888 observed hand in Latin-1: no 'Dealing down cards' marker", "[pacific]") {
-  const Hand h = one_hand("pacific/observed_latin1.txt");
+TEST_CASE("888 observed hand in Latin-1: no 'Dealing down cards' marker", "[888poker]") {
+  const Hand h = one_hand("888poker/observed_latin1.txt");
   CHECK(seat(h, 2).stack == 1578850);  // "15 788,50 $", the space a Latin-1 NBSP
   CHECK(seat(h, 7).stack == 989900);
   const Event& raise = event(h, EventKind::Raise, 2);
@@ -246,8 +246,8 @@ TEST_CASE("888 observed hand in Latin-1: no 'Dealing down cards' marker", "[paci
   CHECK(event(h, EventKind::Board, 0).cards == "2d Kns 7d");
 }
 
-TEST_CASE("888 tournaments: chips, antes, buy-in lines without a date", "[pacific]") {
-  const Hand sp = one_hand("pacific/tourney_spaces.txt");
+TEST_CASE("888 tournaments: chips, antes, buy-in lines without a date", "[888poker]") {
+  const Hand sp = one_hand("888poker/tourney_spaces.txt");
   CHECK(sp.tournament);
   CHECK(sp.tournament_id == "154648012");
   CHECK(sp.currency.empty());
@@ -263,7 +263,7 @@ TEST_CASE("888 tournaments: chips, antes, buy-in lines without a date", "[pacifi
   CHECK(shove.to == 1117698);
   CHECK(event(sp, EventKind::Collected, 1).amount == 741370);
 
-  const Hand ro = one_hand("pacific/tourney_ro.txt");
+  const Hand ro = one_hand("888poker/tourney_ro.txt");
   CHECK(ro.tournament_id == "132736084");
   CHECK(ro.table_name == "10");
   CHECK(ro.max_seats == 6);
@@ -272,13 +272,13 @@ TEST_CASE("888 tournaments: chips, antes, buy-in lines without a date", "[pacifi
   CHECK(event(ro, EventKind::Collected, 4).amount == 1183764);  // "1.183.764 $"
 
   // BLAST: the stakes are the prize pool; both players ante their whole stack.
-  const Hand bl = one_hand("pacific/blast.txt");
+  const Hand bl = one_hand("888poker/blast.txt");
   CHECK(bl.small_blind == 0);
   CHECK(bl.big_blind == 0);
   CHECK(event(bl, EventKind::PostAnte, 1).amount == 3530);
   CHECK(event(bl, EventKind::PostAnte, 7).amount == 2470);
 
-  const Hand side = one_hand("pacific/tourney_side_pot.txt");
+  const Hand side = one_hand("888poker/tourney_side_pot.txt");
   CHECK(side.started_at_utc == "2012-02-17T00:42:56Z");
   CHECK(side.table_name == "359");
   CHECK(event(side, EventKind::Collected, 2).amount == 120);
@@ -291,9 +291,9 @@ TEST_CASE("888 tournaments: chips, antes, buy-in lines without a date", "[pacifi
   CHECK(r.derived_rake == 0);
 }
 
-TEST_CASE("888 play money, Omaha Hi/Lo and Ontario dollars", "[pacific]") {
-  const Hand pm = one_hand("pacific/hilo_play_money.txt");
-  CHECK(pm.game == "Omaha Hi/Lo");
+TEST_CASE("888 play money, Omaha Hi/Lo and Ontario dollars", "[888poker]") {
+  const Hand pm = one_hand("888poker/hilo_play_money.txt");
+  CHECK(pm.game.name() == "Omaha Hi/Lo");
   CHECK(pm.structure == Structure::FixedLimit);
   CHECK(pm.currency.empty());
   CHECK(pm.unit == 100);  // play chips come with hundredths
@@ -301,42 +301,42 @@ TEST_CASE("888 play money, Omaha Hi/Lo and Ontario dollars", "[pacific]") {
   CHECK(event(pm, EventKind::Collected, 3).amount == 23800);
   CHECK(event(pm, EventKind::Collected, 6).amount == 23800);
 
-  const Hand ca = one_hand("pacific/ca_on.txt");
+  const Hand ca = one_hand("888poker/ca_on.txt");
   CHECK(ca.currency == "CAD");
   CHECK(ca.started_at_utc == "2022-06-05T23:06:24Z");
   CHECK(event(ca, EventKind::Raise, 2).amount == 325);
 }
 
-TEST_CASE("888 corpus sweep", "[pacific][corpus]") {
+TEST_CASE("888 corpus sweep", "[888poker][corpus]") {
   const fs::path root = test::shared_corpus() / "PacificPoker";
   if (!fs::is_directory(root)) {
     WARN("skipped: " << root << " is absent");
     return;
   }
-  const test::SweepResult r = test::sweep_corpus(root, "pacific/anomalies.tsv");
+  const test::SweepResult r = test::sweep_corpus(root, "888poker/anomalies.tsv");
   CHECK(r.hands >= 241);
-  CHECK(r.sites == std::set<std::string>{"pacific"});
+  CHECK(r.sites == std::set<std::string>{"888poker"});
   CHECK(r.hp_checked == 8);
-  test::check_sweep(r, "pacific/anomalies.tsv");
+  test::check_sweep(r, "888poker/anomalies.tsv");
 }
 
-// Fault hands: testdata/pacific/faults/NAME.txt is testdata/pacific/faults/originals/NAME.txt
-// edited on one line; testdata/pacific/README.md explains every expected finding.
+// Fault hands: testdata/888poker/faults/NAME.txt is testdata/888poker/faults/originals/NAME.txt
+// edited on one line; testdata/888poker/README.md explains every expected finding.
 namespace {
 void check_fault(const std::string& name, const std::string& hand_id,
                  std::vector<test::Expected> findings) {
   test::check_fault(
-      {"pacific/faults", name, "pacific", "#Game No : ", hand_id, std::move(findings), {}});
+      {"888poker/faults", name, "888poker", "#Game No : ", hand_id, std::move(findings), {}});
 }
 }  // namespace
 
-TEST_CASE("888 fault: a collection too large in a two-pot tournament hand", "[pacific][faults]") {
+TEST_CASE("888 fault: a collection too large in a two-pot tournament hand", "[888poker][faults]") {
   // "nikoquimey collected [ $3,403 ]" -> "$3,503": 100 more is paid than the two pots hold. With
   // no rake printed the audit derives one, and it comes out negative.
   check_fault("collected_amount", "190627712", {{"RAKE_MISMATCH", 0, 0, -100}});
 }
 
-TEST_CASE("888 fault: a short call", "[pacific][faults]") {
+TEST_CASE("888 fault: a short call", "[888poker][faults]") {
   // "harryabc calls [30]" -> "[20]": the call to the 30 big blind is 30. The pot is then 470,
   // less than the 476 paid (RAKE_MISMATCH: derived rake -6), and harryabc, 10 short of the others
   // without being all-in, is not eligible for the pot he shares (PAYOUT_MISMATCH).
@@ -347,7 +347,7 @@ TEST_CASE("888 fault: a short call", "[pacific][faults]") {
                {"PAYOUT_MISMATCH", 3, 0, 23800}});
 }
 
-TEST_CASE("888 fault: a call larger than the stack", "[pacific][faults]") {
+TEST_CASE("888 fault: a call larger than the stack", "[888poker][faults]") {
   // "Seat 4: Player0 ( 5 000 $ )" -> "( 3 000 $ )": after 450 + 675 he has 1 875 $ behind
   // and calls 2 250 $ on the river.
   // The call is also more than the all-in call of 1 875 $ the stack allows.
@@ -355,7 +355,7 @@ TEST_CASE("888 fault: a call larger than the stack", "[pacific][faults]") {
               {{"BET_EXCEEDS_STACK", 4, 187500, 225000}, {"WRONG_CALL_AMOUNT", 4, 187500, 225000}});
 }
 
-TEST_CASE("888 fault: a folded player collects the pot", "[pacific][faults]") {
+TEST_CASE("888 fault: a folded player collects the pot", "[888poker][faults]") {
   // "Player0 collected [ 1,26$ ]" -> "Hero collected [ 1,26$ ]": Hero folded preflop.
   check_fault("ineligible_collection", "103581731", {{"PAYOUT_MISMATCH", 2, 0, 126}});
 }

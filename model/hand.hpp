@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "model/game.hpp"
+
 namespace hh {
 
 using Money = std::int64_t;
@@ -145,7 +147,7 @@ struct Hand {
   std::string raw;  // the decoded text of the hand (UTF-8), kept for hashing and explain
 
   // Game.
-  std::string game;  // "Hold'em", "Omaha Hi/Lo", "7 Card Stud", ...
+  Game game;  // set by the format; game.name() is "Hold'em", "Omaha Hi/Lo", "7 Card Stud", ...
   Structure structure{Structure::Unknown};
   std::string limit_text;  // as printed: "No Limit", "Pot Limit", ...
   bool tournament{false};

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "parser/hand.hpp"
+#include "model/hand.hpp"
 
 namespace hh {
 
