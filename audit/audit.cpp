@@ -11,7 +11,7 @@
 
 #include "audit/auditor.hpp"
 #include "audit/hand_eval.hpp"
-#include "audit/rake_check.hpp"
+#include "audit/rake/check.hpp"
 #include "parser/money.hpp"
 
 namespace hh {

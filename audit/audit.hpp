@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "audit/house_rules.hpp"
-#include "audit/rake_schedule.hpp"
+#include "audit/rake/schedule.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
 

@@ -18,7 +18,7 @@
 #include <thread>
 
 #include "audit/audit.hpp"
-#include "audit/rake_check.hpp"
+#include "audit/rake/check.hpp"
 #include "db/schema.hpp"
 #include "db/writer.hpp"
 #include "parser/decode.hpp"

@@ -10,7 +10,7 @@
 
 #include "model/finding.hpp"
 #include "audit/house_rules.hpp"
-#include "audit/rake_schedule.hpp"
+#include "audit/rake/schedule.hpp"
 
 namespace hh::cli {
 
@@ -19,7 +19,7 @@ struct AuditOptions {
   std::string db_path;
   bool progress{false};  // draw a progress line on stderr
   unsigned jobs{1};      // threads parsing and auditing; one more reads, the caller's thread writes
-  // Loaded once by the caller; nullptr: no rake schedule checks (audit/rake_check.hpp).
+  // Loaded once by the caller; nullptr: no rake schedule checks (audit/rake/check.hpp).
   const RakeSchedules* rake_schedules{nullptr};
   // The house rules of each site (audit/house_rules.hpp); nullptr: the defaults for every site.
   const HouseRulesBook* house_rules{nullptr};

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
-#include "cli/rake_profile.hpp"
+#include "audit/rake/profile.hpp"
 #include "db/query.hpp"
 
 namespace hh::cli {

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "audit/audit.hpp"
-#include "audit/rake_check.hpp"
-#include "audit/rake_schedule.hpp"
-#include "cli/rake_profile.hpp"
+#include "audit/rake/check.hpp"
+#include "audit/rake/profile.hpp"
+#include "audit/rake/schedule.hpp"
 #include "parser/decode.hpp"
 #include "parser/site.hpp"
 #include "tests/corpus_sweep.hpp"
@@ -322,11 +322,11 @@ TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake]
   // 888's $0.05/$0.10 entry: 5 %, half to even, caps $1 heads-up and $2 with 3 or more.
   RakeEntry truth = percent_entry("5", RakeRounding::HalfEven);
   truth.caps = {{2, 2, 100}, {3, 0, 200}};
-  std::vector<cli::ProfileHand> hands;
+  std::vector<ProfileHand> hands;
   int id = 0;
   for (Money pot = 20; pot <= 8000; pot += 37)
     for (int players : {2, 3, 4, 6}) {
-      cli::ProfileHand h;
+      ProfileHand h;
       h.site = "888poker";
       h.site_hand_id = std::to_string(++id);
       h.currency = "USD";
@@ -340,7 +340,7 @@ TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake]
     }
   // One hand raked a cent over: it must be listed, not learned.
   hands[500].rake += 1;
-  std::vector<cli::ProfileGroup> g = cli::infer_rake_profile(hands);
+  std::vector<ProfileGroup> g = infer_rake_profile(hands);
   REQUIRE(g.size() == 1);
   CHECK(g[0].model.rounding == RakeRounding::HalfEven);
   CHECK(g[0].model.percent.num == 5 * g[0].model.percent.den);  // 5 %
@@ -355,7 +355,7 @@ TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake]
   CHECK(g[0].misfits[0].site_hand_id == hands[500].site_hand_id);
 
   // The printed TOML is a schedule the audit can load, and it gives the same rake.
-  std::string toml = cli::profile_toml("888poker", g, "test");
+  std::string toml = profile_toml("888poker", g, "test");
   SiteRakeSchedule back = parse_rake_schedule(toml, "learned.toml");
   REQUIRE(back.entries.size() == 1);
   for (Money pot : {20, 30, 50, 1990, 2010, 3999, 4001, 8000})
@@ -371,9 +371,9 @@ TEST_CASE("rake-profile recovers a step schedule", "[rake][profile]") {
   truth.step_rake = 5;
   truth.step_pot = 100;
   truth.caps = {{2, 0, 300}};
-  std::vector<cli::ProfileHand> hands;
+  std::vector<ProfileHand> hands;
   for (Money pot = 50; pot <= 9000; pot += 13) {
-    cli::ProfileHand h;
+    ProfileHand h;
     h.site = "wpn";
     h.site_hand_id = std::to_string(pot);
     h.currency = "USD";
@@ -384,7 +384,7 @@ TEST_CASE("rake-profile recovers a step schedule", "[rake][profile]") {
     h.rake = schedule_rake(truth, pot, 6);
     hands.push_back(h);
   }
-  std::vector<cli::ProfileGroup> g = cli::infer_rake_profile(hands);
+  std::vector<ProfileGroup> g = infer_rake_profile(hands);
   REQUIRE(g.size() == 1);
   CHECK(g[0].model.rounding == RakeRounding::Step);
   CHECK(g[0].model.step_rake == 5);

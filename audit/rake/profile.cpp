@@ -1,4 +1,4 @@
-#include "cli/rake_profile.hpp"
+#include "audit/rake/profile.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "parser/money.hpp"
 
-namespace hh::cli {
+namespace hh {
 
 namespace {
 
@@ -270,4 +270,4 @@ std::string profile_toml(const std::string& site, const std::vector<ProfileGroup
   return s;
 }
 
-}  // namespace hh::cli
+}  // namespace hh

@@ -1,12 +1,12 @@
 // Rake against the house schedule: the rake a hand paid (printed or derived by the audit) compared
-// with what the site's published schedule (audit/rake_schedule.hpp) takes from that pot, for the
+// with what the site's published schedule (audit/rake/schedule.hpp) takes from that pot, for the
 // players dealt in and the date of the hand. Codes in docs/discrepancies.md and docs/rake.md.
 #pragma once
 
 #include <vector>
 
+#include "audit/rake/schedule.hpp"
 #include "model/finding.hpp"
-#include "audit/rake_schedule.hpp"
 #include "model/hand.hpp"
 
 namespace hh {

@@ -1,4 +1,4 @@
-#include "audit/rake_check.hpp"
+#include "audit/rake/check.hpp"
 
 #include <fmt/format.h>
 

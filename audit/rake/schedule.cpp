@@ -1,4 +1,4 @@
-#include "audit/rake_schedule.hpp"
+#include "audit/rake/schedule.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>

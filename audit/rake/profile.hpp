@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "audit/rake_schedule.hpp"
+#include "audit/rake/schedule.hpp"
 
-namespace hh::cli {
+namespace hh {
 
 struct ProfileHand {
   std::string site;
@@ -60,4 +60,4 @@ std::vector<ProfileGroup> infer_rake_profile(const std::vector<ProfileHand>& han
 std::string profile_toml(const std::string& site, const std::vector<ProfileGroup>& groups,
                          const std::string& origin);
 
-}  // namespace hh::cli
+}  // namespace hh
