@@ -50,10 +50,14 @@ void Auditor::check_turn(const Event& e, const PlayerState& p) {
   // prints them before the deal): not reported, and the turn stays where it was.
   if (e.kind == EventKind::Fold && expected != p.seat) return;
   if (expected != 0 && expected != p.seat && !p.folded && p.stack > 0) {
-    add("OUT_OF_TURN", Severity::Warning, e.street, p.seat, expected, p.seat,
-        fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line, p.player,
-                    p.seat, expected),
-        e.line);
+    add(FindingCode::OutOfTurn,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = expected,
+         .actual = p.seat,
+         .message = fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line,
+                                p.player, p.seat, expected),
+         .line = e.line});
   }
   last_actor_ = p.seat;
 }
@@ -117,9 +121,7 @@ std::string card_text(const Card& c) {
 
 }  // namespace
 
-bool Auditor::seven_card_stud() const {
-  return h_.game.is_stud();
-}
+bool Auditor::seven_card_stud() const { return h_.game.is_stud(); }
 
 void Auditor::read_up_cards() {
   up_cards_.clear();
@@ -229,19 +231,27 @@ void Auditor::check_bring_in(const Event& e) {
   const PlayerState& p = it->second;
   if (auto expected = expected_bring_in(); expected && *expected != e.seat) {
     const Card door = up_cards(Street::Preflop)->at(*expected)[0];
-    add("WRONG_FORCED_BET", Severity::Warning, Street::Preflop, e.seat, *expected, e.seat,
-        fmt::format("line {}: {} brings in from seat {}, but the {} door card is seat {}'s ({})",
-                    e.line, p.player, e.seat, razz() ? "highest" : "lowest", *expected,
-                    card_text(door)),
-        e.line);
+    add(FindingCode::WrongForcedBet,
+        {.street = Street::Preflop,
+         .seat = e.seat,
+         .expected = *expected,
+         .actual = e.seat,
+         .message = fmt::format(
+             "line {}: {} brings in from seat {}, but the {} door card is seat {}'s ({})", e.line,
+             p.player, e.seat, razz() ? "highest" : "lowest", *expected, card_text(door)),
+         .line = e.line});
   }
   // The bring-in is less than a full bet (rule text 000: completing the bet); its size is a
   // site's table, not derived from the stakes.
   if (h_.small_bet > 0 && e.amount > h_.small_bet) {
-    add("WRONG_FORCED_BET", Severity::Warning, Street::Preflop, e.seat, h_.small_bet, e.amount,
-        fmt::format("line {}: {} brings in for {}, more than the small bet {}", e.line, p.player,
-                    amt(e.amount), amt(h_.small_bet)),
-        e.line);
+    add(FindingCode::WrongForcedBet,
+        {.street = Street::Preflop,
+         .seat = e.seat,
+         .expected = h_.small_bet,
+         .actual = e.amount,
+         .message = fmt::format("line {}: {} brings in for {}, more than the small bet {}", e.line,
+                                p.player, amt(e.amount), amt(h_.small_bet)),
+         .line = e.line});
   }
   // The action goes on clockwise from whoever brought in.
   turn_round_ = Street::Preflop;

@@ -88,19 +88,21 @@ namespace detail {
 AuditResult Auditor::run() {
   if (!h_.parsed) {
     for (const ParseIssue& i : h_.issues)
-      add("PARSE_ERROR", Severity::Error, {}, 0, std::nullopt, std::nullopt,
-          fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line, i.expected, i.got),
-          i.line);
+      add(FindingCode::ParseError,
+          {.message = fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line,
+                                  i.expected, i.got),
+           .line = i.line});
     if (h_.issues.empty())
-      add("PARSE_ERROR", Severity::Error, {}, 0, std::nullopt, std::nullopt,
-          fmt::format("{}:{}: hand could not be read", h_.source.file, h_.source.line),
-          h_.source.line);
+      add(FindingCode::ParseError,
+          {.message = fmt::format("{}:{}: hand could not be read", h_.source.file, h_.source.line),
+           .line = h_.source.line});
     return std::move(r_);
   }
   for (const ParseIssue& i : h_.issues)
-    add("UNRECOGNISED_LINE", Severity::Warning, {}, 0, std::nullopt, std::nullopt,
-        fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line, i.expected, i.got),
-        i.line);
+    add(FindingCode::UnrecognisedLine,
+        {.message = fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line,
+                                i.expected, i.got),
+         .line = i.line});
   for (const Seat& s : h_.seats) {
     PlayerState p;
     p.seat = s.seat;
@@ -110,8 +112,8 @@ AuditResult Auditor::run() {
   }
   replay();
   if (h_.cancelled) {
-    add("HAND_CANCELLED", Severity::Info, {}, 0, std::nullopt, std::nullopt,
-        "the site cancelled this hand; money checks skipped", 0);
+    add(FindingCode::HandCancelled,
+        {.message = "the site cancelled this hand; money checks skipped"});
     fill_players();
     return std::move(r_);
   }
@@ -127,51 +129,51 @@ AuditResult Auditor::run() {
   return std::move(r_);
 }
 
-void Auditor::add(std::string code, Severity sev, std::optional<Street> street, int seat,
-                  std::optional<Money> expected, std::optional<Money> actual, std::string message,
-                  std::uint32_t line) {
-  Finding f;
-  f.code = std::move(code);
-  f.severity = sev;
-  f.street = street;
-  f.seat = seat;
-  if (seat) {
-    auto it = players_.find(seat);
-    if (it != players_.end()) f.player = it->second.player;
+void Auditor::add(FindingCode code, FindingFields fields) {
+  // A finding about a seat names its player as the seat line does.
+  if (fields.seat) {
+    auto it = players_.find(fields.seat);
+    if (it != players_.end()) fields.player = it->second.player;
   }
-  f.expected = expected;
-  f.actual = actual;
-  f.message = std::move(message);
-  f.line = line;
-  r_.findings.push_back(std::move(f));
+  r_.findings.push_back(make_finding(code, std::move(fields)));
 }
 
 PlayerState* Auditor::player(const Event& e) {
   auto it = players_.find(e.seat);
   if (it != players_.end()) return &it->second;
-  add("UNKNOWN_SEAT", Severity::Error, e.street, e.seat, std::nullopt, std::nullopt,
-      fmt::format("line {}: {} by seat {} which has no seat line", e.line, event_kind_name(e.kind),
-                  e.seat),
-      e.line);
+  add(FindingCode::UnknownSeat,
+      {.street = e.street,
+       .seat = e.seat,
+       .message = fmt::format("line {}: {} by seat {} which has no seat line", e.line,
+                              event_kind_name(e.kind), e.seat),
+       .line = e.line});
   return nullptr;
 }
 
 void Auditor::put(PlayerState& p, const Event& e, Money chips, Money live) {
   if (chips > p.stack) {
-    add("BET_EXCEEDS_STACK", Severity::Error, e.street, p.seat, p.stack, chips,
-        fmt::format("line {}: {} puts in {} with only {} behind", e.line, p.player, amt(chips),
-                    amt(p.stack)),
-        e.line);
+    add(FindingCode::BetExceedsStack,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = p.stack,
+         .actual = chips,
+         .message = fmt::format("line {}: {} puts in {} with only {} behind", e.line, p.player,
+                                amt(chips), amt(p.stack)),
+         .line = e.line});
   }
   p.stack -= chips;
   p.gross += chips;
   p.street_bet += live;
   max_bet_ = std::max(max_bet_, p.street_bet);
   if (e.all_in && p.stack > 0) {
-    add("ALL_IN_MISMATCH", Severity::Warning, e.street, p.seat, 0, p.stack,
-        fmt::format("line {}: the site says {} is all-in, but {} is left behind", e.line, p.player,
-                    amt(p.stack)),
-        e.line);
+    add(FindingCode::AllInMismatch,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = 0,
+         .actual = p.stack,
+         .message = fmt::format("line {}: the site says {} is all-in, but {} is left behind",
+                                e.line, p.player, amt(p.stack)),
+         .line = e.line});
   }
 }
 

@@ -66,9 +66,8 @@ class Auditor {
  private:
   std::string amt(Money m) const { return format_amount(m, h_.unit); }
 
-  void add(std::string code, Severity sev, std::optional<Street> street, int seat,
-           std::optional<Money> expected, std::optional<Money> actual, std::string message,
-           std::uint32_t line);
+  // Records a finding; its severity is the registry's (model/finding_codes.hpp).
+  void add(FindingCode code, FindingFields fields);
 
   PlayerState* player(const Event& e);
 

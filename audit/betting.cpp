@@ -53,18 +53,23 @@ void Auditor::check_round_closed(Street next) {
     const Money owed = to_call(p) - p.street_bet;
     // Alone with chips against all-in players, a player need not match a bet nobody made.
     if (owed > 0 && (able > 1 || p.street_bet < max_bet_)) {
-      add("ROUND_NOT_CLOSED", Severity::Warning, next, p.seat, to_call(p), p.street_bet,
-          fmt::format("the {} round ended with {} {} short of the bet, yet {} was dealt",
-                      street_name(round_), p.player, amt(owed), street_name(next)),
-          0);
+      add(FindingCode::RoundNotClosed,
+          {.street = next,
+           .seat = p.seat,
+           .expected = to_call(p),
+           .actual = p.street_bet,
+           .message =
+               fmt::format("the {} round ended with {} {} short of the bet, yet {} was dealt",
+                           street_name(round_), p.player, amt(owed), street_name(next))});
     } else if (owed <= 0 && able > 1 && !acted_this_round_.count(p.seat)) {
       // Everyone else checked or called, but this player, still able to bet, never had a turn
       // (rule text 000: the round ends once every player has acted and the bets are equal; the
       // big blind's option is such a turn).
-      add("ROUND_NOT_CLOSED", Severity::Warning, next, p.seat, std::nullopt, std::nullopt,
-          fmt::format("the {} round ended without {} acting, yet {} was dealt", street_name(round_),
-                      p.player, street_name(next)),
-          0);
+      add(FindingCode::RoundNotClosed,
+          {.street = next,
+           .seat = p.seat,
+           .message = fmt::format("the {} round ended without {} acting, yet {} was dealt",
+                                  street_name(round_), p.player, street_name(next))});
     }
   }
 }
@@ -131,10 +136,14 @@ void Auditor::replay() {
         if ((p = player(e))) {
           Money owed = std::min(to_call(*p) - p->street_bet, chips_behind(*p));
           if (e.amount != owed) {
-            add("WRONG_CALL_AMOUNT", Severity::Error, e.street, p->seat, owed, e.amount,
-                fmt::format("line {}: {} calls {} but the call is {}", e.line, p->player,
-                            amt(e.amount), amt(owed)),
-                e.line);
+            add(FindingCode::WrongCallAmount,
+                {.street = e.street,
+                 .seat = p->seat,
+                 .expected = owed,
+                 .actual = e.amount,
+                 .message = fmt::format("line {}: {} calls {} but the call is {}", e.line,
+                                        p->player, amt(e.amount), amt(owed)),
+                 .line = e.line});
           }
           put(*p, e, e.amount, e.amount);
         }
@@ -146,11 +155,14 @@ void Auditor::replay() {
           // all-in big blind means callers owe more (tournament hand 16652117062).
           const Money facing = max_bet_;
           if (e.raise_by != 0 && e.raise_by != e.to - facing) {
-            add("RAISE_INCREMENT_MISMATCH", Severity::Warning, e.street, p->seat, e.to - facing,
-                e.raise_by,
-                fmt::format("line {}: {} raises {} to {} but the bet to beat was {}", e.line,
-                            p->player, amt(e.raise_by), amt(e.to), amt(facing)),
-                e.line);
+            add(FindingCode::RaiseIncrementMismatch,
+                {.street = e.street,
+                 .seat = p->seat,
+                 .expected = e.to - facing,
+                 .actual = e.raise_by,
+                 .message = fmt::format("line {}: {} raises {} to {} but the bet to beat was {}",
+                                        e.line, p->player, amt(e.raise_by), amt(e.to), amt(facing)),
+                 .line = e.line});
           }
           put(*p, e, chips, chips);
         }
@@ -253,11 +265,15 @@ void Auditor::check_forced_bet(const Event& e) {
   auto it = players_.find(e.seat);
   // All-in for less: the post takes the whole stack (checked before the replay applies it).
   if (e.amount < expected && it != players_.end() && it->second.stack <= e.amount) return;
-  add("WRONG_FORCED_BET", Severity::Warning, Street::Setup, e.seat, expected, e.amount,
-      fmt::format("line {}: {} posts {} as {}; the stakes say {}", e.line,
-                  it == players_.end() ? std::string("seat") : it->second.player, amt(e.amount),
-                  what, amt(expected)),
-      e.line);
+  add(FindingCode::WrongForcedBet,
+      {.street = Street::Setup,
+       .seat = e.seat,
+       .expected = expected,
+       .actual = e.amount,
+       .message = fmt::format("line {}: {} posts {} as {}; the stakes say {}", e.line,
+                              it == players_.end() ? std::string("seat") : it->second.player,
+                              amt(e.amount), what, amt(expected)),
+       .line = e.line});
 }
 
 void Auditor::note_blind(const Event& e) {
@@ -316,20 +332,28 @@ void Auditor::check_fixed_limit(const Event& e, const PlayerState& p) {
                            expected == raise_base_ + unit;
   if (!all_in && e.to != expected && !over_all_in) {
     const bool over = e.to > expected;
-    add(over ? "BET_ABOVE_LIMIT"
-             : (e.kind == EventKind::Bet ? "BET_BELOW_MINIMUM" : "RAISE_BELOW_MINIMUM"),
-        Severity::Warning, e.street, p.seat, expected, e.to,
-        fmt::format("line {}: {} goes to {}; the fixed limit is {}", e.line, p.player, amt(e.to),
-                    amt(expected)),
-        e.line);
+    add(over ? FindingCode::BetAboveLimit
+             : (e.kind == EventKind::Bet ? FindingCode::BetBelowMinimum
+                                         : FindingCode::RaiseBelowMinimum),
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = expected,
+         .actual = e.to,
+         .message = fmt::format("line {}: {} goes to {}; the fixed limit is {}", e.line, p.player,
+                                amt(e.to), amt(expected)),
+         .line = e.line});
   }
   const int cap = rules_.max_bets_per_round;
   if (cap > 0 && bets_this_round_ >= cap &&
       !(rules_.uncapped_heads_up && contenders_at_start_ <= 2)) {
-    add("RAISE_CAP_EXCEEDED", Severity::Warning, e.street, p.seat, cap, bets_this_round_ + 1,
-        fmt::format("line {}: {} raises after {} bets in the round, the cap", e.line, p.player,
-                    cap),
-        e.line);
+    add(FindingCode::RaiseCapExceeded,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = cap,
+         .actual = bets_this_round_ + 1,
+         .message = fmt::format("line {}: {} raises after {} bets in the round, the cap", e.line,
+                                p.player, cap),
+         .line = e.line});
   }
 }
 
@@ -345,33 +369,47 @@ bool Auditor::big_bet_game() const {
 
 bool Auditor::check_legality(const Event& e, const PlayerState& p) {
   if (p.folded) {
-    add("ACTION_AFTER_FOLD", Severity::Warning, e.street, p.seat, std::nullopt, std::nullopt,
-        fmt::format("line {}: {} {} after folding", e.line, p.player, event_kind_name(e.kind)),
-        e.line);
+    add(FindingCode::ActionAfterFold,
+        {.street = e.street,
+         .seat = p.seat,
+         .message =
+             fmt::format("line {}: {} {} after folding", e.line, p.player, event_kind_name(e.kind)),
+         .line = e.line});
     return e.kind != EventKind::Fold;
   }
   // A player all-in (or at the cap) has no decisions left; PokerStars does print a fold for one
   // sitting out.
   if (chips_behind(p) == 0 && p.gross > 0 && e.kind != EventKind::Fold) {
-    add("ACTION_AFTER_ALL_IN", Severity::Warning, e.street, p.seat, std::nullopt, std::nullopt,
-        fmt::format("line {}: {} {} while all-in", e.line, p.player, event_kind_name(e.kind)),
-        e.line);
+    add(FindingCode::ActionAfterAllIn,
+        {.street = e.street,
+         .seat = p.seat,
+         .message =
+             fmt::format("line {}: {} {} while all-in", e.line, p.player, event_kind_name(e.kind)),
+         .line = e.line});
     return true;
   }
   if (e.kind == EventKind::Check && p.street_bet < to_call(p)) {
-    add("ILLEGAL_CHECK", Severity::Warning, e.street, p.seat, to_call(p) - p.street_bet, 0,
-        fmt::format("line {}: {} checks facing a bet of {}", e.line, p.player, amt(to_call(p))),
-        e.line);
+    add(FindingCode::IllegalCheck, {.street = e.street,
+                                    .seat = p.seat,
+                                    .expected = to_call(p) - p.street_bet,
+                                    .actual = 0,
+                                    .message = fmt::format("line {}: {} checks facing a bet of {}",
+                                                           e.line, p.player, amt(to_call(p))),
+                                    .line = e.line});
   }
   if (e.kind != EventKind::Bet && e.kind != EventKind::Raise) return true;
   const Money chips = e.kind == EventKind::Bet ? e.amount : e.to - p.street_bet;
   if (h_.cap > 0 && chips > chips_behind(p) && chips <= p.stack) {
     // Cap limit: no chips above the cap (rule text 000, "Cap limit": $60 cap, B at $10 calls $50).
     const Money cap_to = p.street_bet + chips_behind(p);
-    add("BET_ABOVE_LIMIT", Severity::Warning, e.street, p.seat, cap_to, e.to,
-        fmt::format("line {}: {} goes to {}; the cap of {} allows {}", e.line, p.player, amt(e.to),
-                    amt(h_.cap), amt(cap_to)),
-        e.line);
+    add(FindingCode::BetAboveLimit,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = cap_to,
+         .actual = e.to,
+         .message = fmt::format("line {}: {} goes to {}; the cap of {} allows {}", e.line, p.player,
+                                amt(e.to), amt(h_.cap), amt(cap_to)),
+         .line = e.line});
   }
   if (limit_game()) {
     if (h_.structure == Structure::FixedLimit)
@@ -381,11 +419,15 @@ bool Auditor::check_legality(const Event& e, const PlayerState& p) {
     // Full-bet rule, or an all-in under half a bet with the half-bet rule: no reopening for a
     // player who already acted (rule texts 000 and 001, "Incomplete bet or raise").
     if (max_bet_ > 0 && !p.may_raise) {
-      add("RAISE_NOT_REOPENED", Severity::Warning, e.street, p.seat, std::nullopt, e.to,
-          fmt::format("line {}: {} re-raises though only an incomplete all-in raised since their "
-                      "last action",
-                      e.line, p.player),
-          e.line);
+      add(FindingCode::RaiseNotReopened,
+          {.street = e.street,
+           .seat = p.seat,
+           .actual = e.to,
+           .message = fmt::format(
+               "line {}: {} re-raises though only an incomplete all-in raised since their "
+               "last action",
+               e.line, p.player),
+           .line = e.line});
     }
     return true;
   }
@@ -393,25 +435,37 @@ bool Auditor::check_legality(const Event& e, const PlayerState& p) {
   const bool all_in = chips >= chips_behind(p);
   if (e.kind == EventKind::Bet && max_bet_ == 0) {
     if (!all_in && e.amount < h_.big_blind) {
-      add("BET_BELOW_MINIMUM", Severity::Warning, e.street, p.seat, h_.big_blind, e.amount,
-          fmt::format("line {}: {} bets {}, less than the big blind {}", e.line, p.player,
-                      amt(e.amount), amt(h_.big_blind)),
-          e.line);
+      add(FindingCode::BetBelowMinimum,
+          {.street = e.street,
+           .seat = p.seat,
+           .expected = h_.big_blind,
+           .actual = e.amount,
+           .message = fmt::format("line {}: {} bets {}, less than the big blind {}", e.line,
+                                  p.player, amt(e.amount), amt(h_.big_blind)),
+           .line = e.line});
     }
   } else {
     const Money min_to = max_bet_ + last_full_raise_;
     if (!all_in && e.to < min_to) {
-      add("RAISE_BELOW_MINIMUM", Severity::Warning, e.street, p.seat, min_to, e.to,
-          fmt::format("line {}: {} raises to {}; the smallest raise is to {}", e.line, p.player,
-                      amt(e.to), amt(min_to)),
-          e.line);
+      add(FindingCode::RaiseBelowMinimum,
+          {.street = e.street,
+           .seat = p.seat,
+           .expected = min_to,
+           .actual = e.to,
+           .message = fmt::format("line {}: {} raises to {}; the smallest raise is to {}", e.line,
+                                  p.player, amt(e.to), amt(min_to)),
+           .line = e.line});
     }
     if (!p.may_raise) {
-      add("RAISE_NOT_REOPENED", Severity::Warning, e.street, p.seat, std::nullopt, e.to,
-          fmt::format("line {}: {} re-raises though only a short all-in raised since their "
-                      "last action",
-                      e.line, p.player),
-          e.line);
+      add(FindingCode::RaiseNotReopened,
+          {.street = e.street,
+           .seat = p.seat,
+           .actual = e.to,
+           .message =
+               fmt::format("line {}: {} re-raises though only a short all-in raised since their "
+                           "last action",
+                           e.line, p.player),
+           .line = e.line});
     }
   }
   if (h_.structure == Structure::PotLimit) {
@@ -429,10 +483,14 @@ bool Auditor::check_legality(const Event& e, const PlayerState& p) {
     const Money call = max_bet_ - p.street_bet;
     const Money max_to = max_bet_ + pot + call;
     if (e.to > max_to) {
-      add("BET_ABOVE_LIMIT", Severity::Warning, e.street, p.seat, max_to, e.to,
-          fmt::format("line {}: {} goes to {}; pot limit allows {}", e.line, p.player, amt(e.to),
-                      amt(max_to)),
-          e.line);
+      add(FindingCode::BetAboveLimit,
+          {.street = e.street,
+           .seat = p.seat,
+           .expected = max_to,
+           .actual = e.to,
+           .message = fmt::format("line {}: {} goes to {}; pot limit allows {}", e.line, p.player,
+                                  amt(e.to), amt(max_to)),
+           .line = e.line});
     }
   }
   return true;
@@ -527,17 +585,23 @@ void Auditor::check_spread_limit(const Event& e, const PlayerState& p) {
   const Money size = opening ? e.to : e.to - max_bet_;
   const Money least = opening ? h_.spread_min : std::max(h_.spread_min, last_full_raise_);
   if (size > most) {
-    add("BET_ABOVE_LIMIT", Severity::Warning, e.street, p.seat, (opening ? 0 : max_bet_) + most,
-        e.to,
-        fmt::format("line {}: {} goes to {}; the spread allows {} at most", e.line, p.player,
-                    amt(e.to), amt((opening ? 0 : max_bet_) + most)),
-        e.line);
+    add(FindingCode::BetAboveLimit,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = (opening ? 0 : max_bet_) + most,
+         .actual = e.to,
+         .message = fmt::format("line {}: {} goes to {}; the spread allows {} at most", e.line,
+                                p.player, amt(e.to), amt((opening ? 0 : max_bet_) + most)),
+         .line = e.line});
   } else if (size < least && !all_in) {
-    add(opening ? "BET_BELOW_MINIMUM" : "RAISE_BELOW_MINIMUM", Severity::Warning, e.street, p.seat,
-        (opening ? 0 : max_bet_) + least, e.to,
-        fmt::format("line {}: {} goes to {}; the spread asks for {} at least", e.line, p.player,
-                    amt(e.to), amt((opening ? 0 : max_bet_) + least)),
-        e.line);
+    add(opening ? FindingCode::BetBelowMinimum : FindingCode::RaiseBelowMinimum,
+        {.street = e.street,
+         .seat = p.seat,
+         .expected = (opening ? 0 : max_bet_) + least,
+         .actual = e.to,
+         .message = fmt::format("line {}: {} goes to {}; the spread asks for {} at least", e.line,
+                                p.player, amt(e.to), amt((opening ? 0 : max_bet_) + least)),
+         .line = e.line});
   }
 }
 

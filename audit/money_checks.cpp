@@ -46,10 +46,12 @@ void Auditor::check_uncalled() {
     } else {
       p.returned = expected_top;
       p.stack += expected_top;
-      add("UNCALLED_BET_NOT_PRINTED", Severity::Info, std::nullopt, p.seat, expected_top, 0,
-          fmt::format("the site prints no uncalled bets; {} went back to {}", amt(expected_top),
-                      p.player),
-          0);
+      add(FindingCode::UncalledBetNotPrinted,
+          {.seat = p.seat,
+           .expected = expected_top,
+           .actual = 0,
+           .message = fmt::format("the site prints no uncalled bets; {} went back to {}",
+                                  amt(expected_top), p.player)});
     }
     return;
   }
@@ -62,20 +64,25 @@ void Auditor::check_uncalled() {
     PlayerState& p = players_.at(top->seat);
     p.returned = expected_top;
     p.stack += expected_top;
-    add("UNCALLED_BET_NOT_PRINTED", Severity::Info, std::nullopt, p.seat, expected_top, 0,
-        fmt::format("no \"Uncalled bet\" line; the total pot shows {} went back to {}",
-                    amt(expected_top), p.player),
-        0);
+    add(FindingCode::UncalledBetNotPrinted,
+        {.seat = p.seat,
+         .expected = expected_top,
+         .actual = 0,
+         .message = fmt::format("no \"Uncalled bet\" line; the total pot shows {} went back to {}",
+                                amt(expected_top), p.player)});
     return;
   }
   for (const auto& [seat, p] : players_) {
     Money expected = &p == top ? expected_top : 0;
     if (p.returned == expected) continue;
     auto line_it = returned_lines_.find(seat);
-    add("UNCALLED_BET_MISMATCH", Severity::Error, std::nullopt, seat, expected, p.returned,
-        fmt::format("{} should get {} back uncalled; the site returned {}", p.player, amt(expected),
-                    amt(p.returned)),
-        line_it == returned_lines_.end() ? 0 : line_it->second);
+    add(FindingCode::UncalledBetMismatch,
+        {.seat = seat,
+         .expected = expected,
+         .actual = p.returned,
+         .message = fmt::format("{} should get {} back uncalled; the site returned {}", p.player,
+                                amt(expected), amt(p.returned)),
+         .line = line_it == returned_lines_.end() ? 0 : line_it->second});
   }
 }
 
@@ -92,11 +99,14 @@ void Auditor::returned_in_collection(PlayerState& p, Money excess) {
   for (Collection& c : collections_)
     if (c.seat == p.seat && (!last || c.pot_index >= last->pot_index)) last = &c;
   if (!last || last->amount < excess) {
-    add("UNCALLED_BET_MISMATCH", Severity::Error, std::nullopt, p.seat, excess,
-        last ? last->amount : 0,
-        fmt::format("{} should get {} back uncalled inside a collection, but collected {}",
-                    p.player, amt(excess), amt(last ? last->amount : 0)),
-        last ? last->line : 0);
+    add(FindingCode::UncalledBetMismatch,
+        {.seat = p.seat,
+         .expected = excess,
+         .actual = last ? last->amount : 0,
+         .message =
+             fmt::format("{} should get {} back uncalled inside a collection, but collected {}",
+                         p.player, amt(excess), amt(last ? last->amount : 0)),
+         .line = last ? last->line : 0});
     return;
   }
   last->amount -= excess;
@@ -106,10 +116,14 @@ void Auditor::returned_in_collection(PlayerState& p, Money excess) {
   p.stack += excess;
   p.excess_in_collection += excess;
   excess_in_collection_ += excess;
-  add("UNCALLED_BET_IN_COLLECTION", Severity::Info, std::nullopt, p.seat, excess, excess,
-      fmt::format("line {}: {} of {}'s collection is the uncalled part of the bet, not a pot",
-                  last->line, amt(excess), p.player),
-      last->line);
+  add(FindingCode::UncalledBetInCollection,
+      {.seat = p.seat,
+       .expected = excess,
+       .actual = excess,
+       .message =
+           fmt::format("line {}: {} of {}'s collection is the uncalled part of the bet, not a pot",
+                       last->line, amt(excess), p.player),
+       .line = last->line});
 }
 
 void Auditor::build() {
@@ -139,16 +153,18 @@ void Auditor::check_totals() {
   const Money printed_pot = pot + excess_in_collection_;
   if (!h_.total_pot) {
     r_.derived_total_pot = pot;
-    add("TOTAL_POT_NOT_PRINTED", Severity::Info, std::nullopt, 0, pot, std::nullopt,
-        fmt::format("the site prints no total pot; derived {} from what was put in: "
-                    "TOTAL_POT_MISMATCH could not run",
-                    amt(pot)),
-        0);
+    add(FindingCode::TotalPotNotPrinted,
+        {.expected = pot,
+         .message = fmt::format("the site prints no total pot; derived {} from what was put in: "
+                                "TOTAL_POT_MISMATCH could not run",
+                                amt(pot))});
   } else if (*h_.total_pot != printed_pot) {
-    add("TOTAL_POT_MISMATCH", Severity::Error, std::nullopt, 0, printed_pot, *h_.total_pot,
-        fmt::format("players put in {} but the summary says Total pot {}", amt(printed_pot),
-                    amt(*h_.total_pot)),
-        summary_line());
+    add(FindingCode::TotalPotMismatch,
+        {.expected = printed_pot,
+         .actual = *h_.total_pot,
+         .message = fmt::format("players put in {} but the summary says Total pot {}",
+                                amt(printed_pot), amt(*h_.total_pot)),
+         .line = summary_line()});
   }
   const Money paid = r_.total_collected + cashed_pot_total();
   if (!h_.rake) {
@@ -158,42 +174,50 @@ void Auditor::check_totals() {
     if (derived != 0 && h_.tournament) {
       // Tournaments take their fee with the buy-in, never from a pot: every chip put in must
       // be paid out.
-      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
-          fmt::format("tournament pot of {} paid out {}: {} unaccounted for", amt(pot),
-                      amt(paid + fees), amt(derived)),
-          0);
+      add(FindingCode::RakeMismatch,
+          {.expected = 0,
+           .actual = derived,
+           .message = fmt::format("tournament pot of {} paid out {}: {} unaccounted for", amt(pot),
+                                  amt(paid + fees), amt(derived))});
     } else if (derived < 0) {
-      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, derived,
-          fmt::format("{} was paid out of a pot of {}: the derived rake is negative",
-                      amt(paid + fees), amt(h_.total_pot.value_or(pot))),
-          0);
+      add(FindingCode::RakeMismatch,
+          {.expected = 0,
+           .actual = derived,
+           .message = fmt::format("{} was paid out of a pot of {}: the derived rake is negative",
+                                  amt(paid + fees), amt(h_.total_pot.value_or(pot)))});
     } else {
-      add("RAKE_NOT_PRINTED", Severity::Info, std::nullopt, 0, derived, std::nullopt,
-          fmt::format("the site prints no rake; derived {} (pot less collected and fees): "
-                      "CHIPS_NOT_CONSERVED could not run",
-                      amt(derived)),
-          0);
+      add(FindingCode::RakeNotPrinted,
+          {.expected = derived,
+           .message =
+               fmt::format("the site prints no rake; derived {} (pot less collected and fees): "
+                           "CHIPS_NOT_CONSERVED could not run",
+                           amt(derived))});
     }
     return;
   }
   if (*h_.rake < 0) {
-    add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, 0, *h_.rake, "negative rake", 0);
+    add(FindingCode::RakeMismatch, {.expected = 0, .actual = *h_.rake, .message = "negative rake"});
   }
   if (h_.total_pot) {
     const Money derived = *h_.total_pot - excess_in_collection_ - paid - fees;
     if (derived != *h_.rake) {
-      add("RAKE_MISMATCH", Severity::Error, std::nullopt, 0, derived, *h_.rake,
-          fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
-                      amt(*h_.total_pot), amt(paid + fees), amt(derived), amt(*h_.rake)),
-          summary_line());
+      add(FindingCode::RakeMismatch,
+          {.expected = derived,
+           .actual = *h_.rake,
+           .message =
+               fmt::format("Total pot {} minus {} paid out is {}, but the summary says Rake {}",
+                           amt(*h_.total_pot), amt(paid + fees), amt(derived), amt(*h_.rake)),
+           .line = summary_line()});
     }
   }
   const Money leaves = paid + *h_.rake + fees;
   if (leaves != pot) {
-    add("CHIPS_NOT_CONSERVED", Severity::Error, std::nullopt, 0, pot, leaves,
-        fmt::format("{} went into the pot but {} came out (collected {}, rake {}, fees {})",
-                    amt(pot), amt(leaves), amt(paid), amt(*h_.rake), amt(fees)),
-        0);
+    add(FindingCode::ChipsNotConserved,
+        {.expected = pot,
+         .actual = leaves,
+         .message =
+             fmt::format("{} went into the pot but {} came out (collected {}, rake {}, fees {})",
+                         amt(pot), amt(leaves), amt(paid), amt(*h_.rake), amt(fees))});
   }
 }
 
@@ -219,11 +243,12 @@ void Auditor::check_pots_and_payouts() {
   const Money rake = effective_rake() + h_.fee_total();
   if (!h_.reported_pots.empty()) {
     if (h_.reported_pots.size() != pots.size()) {
-      add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, static_cast<Money>(pots.size()),
-          static_cast<Money>(h_.reported_pots.size()),
-          fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
-                      h_.reported_pots.size()),
-          summary_line());
+      add(FindingCode::SidePotMismatch,
+          {.expected = static_cast<Money>(pots.size()),
+           .actual = static_cast<Money>(h_.reported_pots.size()),
+           .message = fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
+                                  h_.reported_pots.size()),
+           .line = summary_line()});
     }
     Money printed_sum = 0, built_sum = 0;
     for (const ReportedPot& rp : h_.reported_pots) {
@@ -236,21 +261,26 @@ void Auditor::check_pots_and_payouts() {
       Money low = h_.reported_pots_net_of_rake ? bp.amount - rake : bp.amount;
       if (rp.amount > high || rp.amount < low) {
         Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
-        add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected, rp.amount,
-            fmt::format("{} holds {}{}, the summary says {}", pot_name(rp.index), amt(bp.amount),
-                        h_.reported_pots_net_of_rake
-                            ? fmt::format(" before a rake of {}", amt(rake))
-                            : std::string(),
-                        amt(rp.amount)),
-            summary_line());
+        add(FindingCode::SidePotMismatch,
+            {.expected = expected,
+             .actual = rp.amount,
+             .message = fmt::format(
+                 "{} holds {}{}, the summary says {}", pot_name(rp.index), amt(bp.amount),
+                 h_.reported_pots_net_of_rake ? fmt::format(" before a rake of {}", amt(rake))
+                                              : std::string(),
+                 amt(rp.amount)),
+             .line = summary_line()});
       }
     }
     Money expected_sum = h_.reported_pots_net_of_rake ? built_sum - rake : built_sum;
     if (h_.reported_pots.size() == pots.size() && printed_sum != expected_sum) {
-      add("SIDE_POT_MISMATCH", Severity::Error, std::nullopt, 0, expected_sum, printed_sum,
-          fmt::format("the printed pots add up to {}, the built pots{} to {}", amt(printed_sum),
-                      h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
-          summary_line());
+      add(FindingCode::SidePotMismatch,
+          {.expected = expected_sum,
+           .actual = printed_sum,
+           .message = fmt::format(
+               "the printed pots add up to {}, the built pots{} to {}", amt(printed_sum),
+               h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
+           .line = summary_line()});
     }
     // Where the site printed each pot net of rake and every one is plausible, that is the rake
     // split it used; otherwise keep the proportional one, which adds up to the rake.
@@ -273,10 +303,14 @@ void Auditor::check_pots_and_payouts() {
     int index = c.pot_index < 0 ? 0 : c.pot_index;
     paid[index] += c.amount;
     if (index >= static_cast<int>(pots.size())) {
-      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
-          fmt::format("line {}: collected from {} which the rules do not build", c.line,
-                      pot_name(index)),
-          c.line);
+      add(FindingCode::PayoutMismatch,
+          {.street = Street::Showdown,
+           .seat = c.seat,
+           .expected = 0,
+           .actual = c.amount,
+           .message = fmt::format("line {}: collected from {} which the rules do not build", c.line,
+                                  pot_name(index)),
+           .line = c.line});
       continue;
     }
     if (!attributable) {
@@ -286,10 +320,14 @@ void Auditor::check_pots_and_payouts() {
         eligible_somewhere |=
             std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end();
       if (!eligible_somewhere) {
-        add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
-            fmt::format("line {}: {} collects {} but is eligible for no pot", c.line,
-                        players_.at(c.seat).player, amt(c.amount)),
-            c.line);
+        add(FindingCode::PayoutMismatch,
+            {.street = Street::Showdown,
+             .seat = c.seat,
+             .expected = 0,
+             .actual = c.amount,
+             .message = fmt::format("line {}: {} collects {} but is eligible for no pot", c.line,
+                                    players_.at(c.seat).player, amt(c.amount)),
+             .line = c.line});
       }
       for (BuiltPot& bp : pots)
         if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end() &&
@@ -301,10 +339,15 @@ void Auditor::check_pots_and_payouts() {
     if (std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
       bp.winners.push_back(c.seat);
     if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) == bp.eligible.end()) {
-      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, c.seat, 0, c.amount,
-          fmt::format("line {}: {} collects {} from {} but is not eligible for it", c.line,
-                      players_.at(c.seat).player, amt(c.amount), pot_name(index)),
-          c.line);
+      add(FindingCode::PayoutMismatch,
+          {.street = Street::Showdown,
+           .seat = c.seat,
+           .expected = 0,
+           .actual = c.amount,
+           .message =
+               fmt::format("line {}: {} collects {} from {} but is not eligible for it", c.line,
+                           players_.at(c.seat).player, amt(c.amount), pot_name(index)),
+           .line = c.line});
     }
   }
   for (const auto& [seat, p] : players_) {
@@ -320,20 +363,24 @@ void Auditor::check_pots_and_payouts() {
     for (auto& [i, m] : paid) total_paid += m;
     for (const BuiltPot& bp : pots) total_net += bp.amount - bp.rake;
     if (total_paid != total_net)
-      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, 0, total_net, total_paid,
-          fmt::format("pots net of rake hold {} but {} was collected", amt(total_net),
-                      amt(total_paid)),
-          0);
+      add(FindingCode::PayoutMismatch,
+          {.street = Street::Showdown,
+           .expected = total_net,
+           .actual = total_paid,
+           .message = fmt::format("pots net of rake hold {} but {} was collected", amt(total_net),
+                                  amt(total_paid))});
     return;
   }
   for (const BuiltPot& bp : pots) {
     Money expected = bp.amount - bp.rake;
     Money got = paid.count(bp.index) ? paid[bp.index] : 0;
     if (got != expected) {
-      add("PAYOUT_MISMATCH", Severity::Error, Street::Showdown, 0, expected, got,
-          fmt::format("{} holds {} after rake but {} was collected from it", pot_name(bp.index),
-                      amt(expected), amt(got)),
-          0);
+      add(FindingCode::PayoutMismatch,
+          {.street = Street::Showdown,
+           .expected = expected,
+           .actual = got,
+           .message = fmt::format("{} holds {} after rake but {} was collected from it",
+                                  pot_name(bp.index), amt(expected), amt(got))});
     }
   }
 }
@@ -344,8 +391,8 @@ std::string Auditor::pot_name(int index) {
 
 void Auditor::check_summary() {
   if (h_.summary.empty()) {
-    add("SUMMARY_NOT_PRINTED", Severity::Info, std::nullopt, 0, std::nullopt, std::nullopt,
-        "the site prints no per-seat summary: SUMMARY_MISMATCH could not run", 0);
+    add(FindingCode::SummaryNotPrinted,
+        {.message = "the site prints no per-seat summary: SUMMARY_MISMATCH could not run"});
     return;
   }
   std::map<int, const SummarySeat*> by_seat;
@@ -353,16 +400,22 @@ void Auditor::check_summary() {
     by_seat[s.seat] = &s;
     auto it = players_.find(s.seat);
     if (it == players_.end()) {
-      add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt, std::nullopt,
-          fmt::format("line {}: summary names seat {} which has no seat line", s.line, s.seat),
-          s.line);
+      add(FindingCode::SummaryMismatch,
+          {.seat = s.seat,
+           .message =
+               fmt::format("line {}: summary names seat {} which has no seat line", s.line, s.seat),
+           .line = s.line,
+           .alternate_form = true});
       continue;
     }
     if (s.player != it->second.player) {
-      add("SUMMARY_MISMATCH", Severity::Warning, std::nullopt, s.seat, std::nullopt, std::nullopt,
-          fmt::format("line {}: summary seat {} is \"{}\" but the seat line says \"{}\"", s.line,
-                      s.seat, s.player, it->second.player),
-          s.line);
+      add(FindingCode::SummaryMismatch,
+          {.seat = s.seat,
+           .message =
+               fmt::format("line {}: summary seat {} is \"{}\" but the seat line says \"{}\"",
+                           s.line, s.seat, s.player, it->second.player),
+           .line = s.line,
+           .alternate_form = true});
     }
   }
   for (const auto& [seat, p] : players_) {
@@ -372,10 +425,13 @@ void Auditor::check_summary() {
     // The summary states what the player was paid, an uncalled part inside it included.
     const Money paid = p.collected + p.excess_in_collection;
     if (said != paid) {
-      add("SUMMARY_MISMATCH", Severity::Error, std::nullopt, seat, paid, said,
-          fmt::format("{} collected {} in the hand but the summary says {}", p.player, amt(paid),
-                      amt(said)),
-          it == by_seat.end() ? 0 : it->second->line);
+      add(FindingCode::SummaryMismatch,
+          {.seat = seat,
+           .expected = paid,
+           .actual = said,
+           .message = fmt::format("{} collected {} in the hand but the summary says {}", p.player,
+                                  amt(paid), amt(said)),
+           .line = it == by_seat.end() ? 0 : it->second->line});
     }
   }
 }

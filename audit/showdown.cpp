@@ -161,10 +161,11 @@ void Auditor::check_showdown() {
     for (int seat : bp.eligible)
       if (!holes.count(seat)) unknown.push_back(seat);
     if (!unknown.empty()) {
-      add("SHOWDOWN_NOT_EVALUATED", Severity::Info, Street::Showdown, 0, std::nullopt, std::nullopt,
-          fmt::format("{}: {} of {} contenders' cards were not shown; the winner is not judged",
-                      pot_name(bp.index), unknown.size(), bp.eligible.size()),
-          0);
+      add(FindingCode::ShowdownNotEvaluated,
+          {.street = Street::Showdown,
+           .message = fmt::format(
+               "{}: {} of {} contenders' cards were not shown; the winner is not judged",
+               pot_name(bp.index), unknown.size(), bp.eligible.size())});
       continue;
     }
     if (!pots_attributable_ && r_.pots.size() > 1) continue;  // who won which pot is not said
@@ -213,11 +214,14 @@ void Auditor::check_showdown() {
           std::find(expected.begin(), expected.end(), c.seat) != expected.end())
         got += c.amount;
     }
-    add("WRONG_WINNER", Severity::Error, Street::Showdown, expected.front(), bp.amount - bp.rake,
-        got,
-        fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
-                    pot_name(bp.index), fmt::join(actual, ", "), fmt::join(expected, ", "), what),
-        0);
+    add(FindingCode::WrongWinner,
+        {.street = Street::Showdown,
+         .seat = expected.front(),
+         .expected = bp.amount - bp.rake,
+         .actual = got,
+         .message = fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
+                                pot_name(bp.index), fmt::join(actual, ", "),
+                                fmt::join(expected, ", "), what)});
   }
 }
 
@@ -310,16 +314,22 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
     const Money off = got > want ? got - want : want - got;
     // A winner owed nothing (fewer chips than winners) is still a winner: an odd chip off.
     if (expected.count(seat) && off < odd_chip_room) {
-      add("ODD_CHIP_MISMATCH", Severity::Error, Street::Showdown, seat, want, got,
-          fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
-                      players_.at(seat).player, amt(got), amt(want), odd_rule),
-          0);
+      add(FindingCode::OddChipMismatch,
+          {.street = Street::Showdown,
+           .seat = seat,
+           .expected = want,
+           .actual = got,
+           .message = fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
+                                  players_.at(seat).player, amt(got), amt(want), odd_rule)});
     } else {
-      add("WRONG_WINNER", Severity::Error, Street::Showdown, seat, want, got,
-          fmt::format("{}: {} gets {} of a split that gives them {}{}", pot_name(bp.index),
-                      players_.at(seat).player, amt(got), amt(want),
-                      boards.size() > 1 ? fmt::format(" ({})", what) : std::string()),
-          0);
+      add(FindingCode::WrongWinner,
+          {.street = Street::Showdown,
+           .seat = seat,
+           .expected = want,
+           .actual = got,
+           .message = fmt::format("{}: {} gets {} of a split that gives them {}{}",
+                                  pot_name(bp.index), players_.at(seat).player, amt(got), amt(want),
+                                  boards.size() > 1 ? fmt::format(" ({})", what) : std::string())});
     }
   }
 }

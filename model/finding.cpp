@@ -1,26 +1,27 @@
 #include "model/finding.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <stdexcept>
 
 namespace hh {
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::Info:
-      return "info";
-    case Severity::Warning:
-      return "warning";
-    case Severity::Error:
-      return "error";
-  }
-  return "?";
-}
-
-std::optional<Severity> severity_from_name(std::string_view name) {
-  if (name == "info") return Severity::Info;
-  if (name == "warning") return Severity::Warning;
-  if (name == "error") return Severity::Error;
-  return std::nullopt;
+Finding make_finding(FindingCode code, FindingFields fields) {
+  const FindingCodeInfo& c = info(code);
+  if (fields.alternate_form && !c.alternate_severity)
+    throw std::logic_error(fmt::format("finding {} has no alternate form", c.name));
+  Finding f;
+  f.code = std::string(c.name);
+  f.severity = fields.alternate_form ? *c.alternate_severity : c.severity;
+  f.street = fields.street;
+  f.seat = fields.seat;
+  f.player = std::move(fields.player);
+  f.expected = fields.expected;
+  f.actual = fields.actual;
+  f.message = std::move(fields.message);
+  f.line = fields.line;
+  return f;
 }
 
 Severity AuditResult::worst() const {

@@ -5,16 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "model/finding_codes.hpp"
 #include "model/hand.hpp"
 
 namespace hh {
 
-enum class Severity : std::uint8_t { Info = 0, Warning = 1, Error = 2 };
-const char* severity_name(Severity s);
-std::optional<Severity> severity_from_name(std::string_view name);
-
+// A stored finding. The audit builds them only with make_finding, so `code` is the name of a
+// FindingCode and `severity` the one the registry gives it; the text form is what the database,
+// the summaries and the tests compare (f.code == "WRONG_WINNER").
 struct Finding {
-  std::string code;  // stable code, documented in docs/discrepancies.md
+  std::string code;  // FindingCode's name (model/finding_codes.hpp)
   Severity severity{Severity::Error};
   std::optional<Street> street;
   int seat{0};  // 0 when not about one seat
@@ -24,6 +24,24 @@ struct Finding {
   std::string message;
   std::uint32_t line{0};  // line in the file the finding points at, 0 if none
 };
+
+// What a finding says beyond its code: the fields of Finding the emitter chooses, by name
+// (make_finding(FindingCode::WrongWinner, {.seat = 3, .expected = 550, .actual = 0, ...})).
+struct FindingFields {
+  std::optional<Street> street{};
+  int seat{0};  // 0 when not about one seat
+  std::string player{};
+  std::optional<Money> expected{};
+  std::optional<Money> actual{};
+  std::string message{};
+  std::uint32_t line{0};
+  // The code's documented second form (FindingCodeInfo::alternate_severity), e.g. the
+  // money-neutral forms of SUMMARY_MISMATCH. A code without one throws std::logic_error.
+  bool alternate_form{false};
+};
+
+// The finding of `code` with the registry's severity.
+Finding make_finding(FindingCode code, FindingFields fields);
 
 // What the audit derived from a hand: per-player money and the pots the rules build.
 struct PlayerResult {

@@ -28,18 +28,6 @@ std::string describe(const RakeEntry& e, const SiteRakeSchedule& s) {
   return fmt::format("schedule {} entry \"{}\"", s.file, e.name);
 }
 
-Finding make(std::string code, Severity sev, std::optional<Money> expected,
-             std::optional<Money> actual, std::string message, std::uint32_t line) {
-  Finding f;
-  f.code = std::move(code);
-  f.severity = sev;
-  f.expected = expected;
-  f.actual = actual;
-  f.message = std::move(message);
-  f.line = line;
-  return f;
-}
-
 }  // namespace
 
 std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
@@ -63,33 +51,46 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
     // a printed rake counts: a derived one in a tournament is chips paid to nobody, which
     // PAYOUT_MISMATCH and RAKE_MISMATCH already report.
     if (hand.rake && *rake > 0)
-      out.push_back(make("RAKE_ON_UNRAKED_HAND", Severity::Error, 0, *rake,
-                         fmt::format("tournament hand: rake {} ({}) taken from the pot, "
-                                     "tournaments are raked in the buy-in only",
-                                     amt(*rake), how),
-                         line));
+      out.push_back(
+          make_finding(FindingCode::RakeOnUnrakedHand,
+                       {.expected = 0,
+                        .actual = *rake,
+                        .message = fmt::format("tournament hand: rake {} ({}) taken from the pot, "
+                                               "tournaments are raked in the buy-in only",
+                                               amt(*rake), how),
+                        .line = line}));
     return out;
   }
   if (hand.currency.empty()) return out;  // play money: no schedule applies
 
   const SiteRakeSchedule* site = schedules.site(hand.site);
   if (!site) {
-    out.push_back(make("RAKE_SCHEDULE_UNKNOWN", Severity::Info, std::nullopt, *rake,
-                       fmt::format("no rake schedule for site {}: rake {} ({}) not checked",
-                                   hand.site, amt(*rake), how),
-                       line));
+    out.push_back(make_finding(
+        FindingCode::RakeScheduleUnknown,
+        {.actual = *rake,
+         .message = fmt::format("no rake schedule for site {}: rake {} ({}) not checked", hand.site,
+                                amt(*rake), how),
+         .line = line}));
     return out;
   }
   for (const Fee& f : hand.fees) {
     if (f.amount < 0)
-      out.push_back(make("FEE_MISMATCH", Severity::Error, 0, f.amount,
-                         fmt::format("fee {} of {} is negative", f.name, amt(f.amount)), line));
+      out.push_back(
+          make_finding(FindingCode::FeeMismatch,
+                       {.expected = 0,
+                        .actual = f.amount,
+                        .message = fmt::format("fee {} of {} is negative", f.name, amt(f.amount)),
+                        .line = line,
+                        .alternate_form = true}));
     else if (std::find(site->known_fees.begin(), site->known_fees.end(), f.name) ==
              site->known_fees.end())
-      out.push_back(make("FEE_MISMATCH", Severity::Warning, 0, f.amount,
-                         fmt::format("fee {} of {} is not a fee {} documents (known_fees of {})",
-                                     f.name, amt(f.amount), hand.site, site->file),
-                         line));
+      out.push_back(make_finding(
+          FindingCode::FeeMismatch,
+          {.expected = 0,
+           .actual = f.amount,
+           .message = fmt::format("fee {} of {} is not a fee {} documents (known_fees of {})",
+                                  f.name, amt(f.amount), hand.site, site->file),
+           .line = line}));
   }
 
   RakeQuery q;
@@ -102,34 +103,41 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
   q.players_dealt = players_dealt(hand);
   const RakeEntry* e = find_entry(*site, q, schedules.domain);
   if (!e) {
-    out.push_back(make(
-        "RAKE_SCHEDULE_UNKNOWN", Severity::Info, std::nullopt, *rake,
-        fmt::format("no entry of {} for {} {} {} {} big blind {} on {} (domain {}): rake {} ({}) "
-                    "not checked",
-                    site->file, hand.game.name(), structure_name(hand.structure), hand.currency, hand.site,
-                    amt(hand.big_blind), q.date.empty() ? "an unknown date" : q.date,
-                    schedules.domain, amt(*rake), how),
-        line));
+    out.push_back(make_finding(
+        FindingCode::RakeScheduleUnknown,
+        {.actual = *rake,
+         .message = fmt::format(
+             "no entry of {} for {} {} {} {} big blind {} on {} (domain {}): rake {} ({}) "
+             "not checked",
+             site->file, hand.game.name(), structure_name(hand.structure), hand.currency, hand.site,
+             amt(hand.big_blind), q.date.empty() ? "an unknown date" : q.date, schedules.domain,
+             amt(*rake), how),
+         .line = line}));
     return out;
   }
 
   if (e->no_flop_no_drop && !past_first_round(hand)) {
     if (*rake > 0)
-      out.push_back(make("RAKE_ON_UNRAKED_HAND", Severity::Error, 0, *rake,
-                         fmt::format("hand ended in the first betting round (no flop, no drop) "
-                                     "but rake {} ({}) was taken; {}",
-                                     amt(*rake), how, describe(*e, *site)),
-                         line));
+      out.push_back(make_finding(
+          FindingCode::RakeOnUnrakedHand,
+          {.expected = 0,
+           .actual = *rake,
+           .message = fmt::format("hand ended in the first betting round (no flop, no drop) "
+                                  "but rake {} ({}) was taken; {}",
+                                  amt(*rake), how, describe(*e, *site)),
+           .line = line}));
     return out;
   }
   if (*pot < e->min_pot) {
     if (*rake > 0)
-      out.push_back(
-          make("RAKE_ON_UNRAKED_HAND", Severity::Error, 0, *rake,
-               fmt::format("pot {} is under the minimum raked pot {} but rake {} ({}) "
-                           "was taken; {}",
-                           amt(*pot), amt(e->min_pot), amt(*rake), how, describe(*e, *site)),
-               line));
+      out.push_back(make_finding(
+          FindingCode::RakeOnUnrakedHand,
+          {.expected = 0,
+           .actual = *rake,
+           .message = fmt::format("pot {} is under the minimum raked pot {} but rake {} ({}) "
+                                  "was taken; {}",
+                                  amt(*pot), amt(e->min_pot), amt(*rake), how, describe(*e, *site)),
+           .line = line}));
     return out;
   }
   Money expected = schedule_rake(*e, *pot, q.players_dealt);
@@ -138,19 +146,25 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
       cap ? fmt::format("cap {} for {} players dealt", amt(*cap), q.players_dealt)
           : fmt::format("no cap for {} players dealt", q.players_dealt);
   if (*rake > expected) {
-    out.push_back(
-        make("RAKE_OVER_SCHEDULE", Severity::Error, expected, *rake,
+    out.push_back(make_finding(
+        FindingCode::RakeOverSchedule,
+        {.expected = expected,
+         .actual = *rake,
+         .message =
              fmt::format("rake {} ({}) on a pot of {} is more than the {} the schedule "
                          "takes ({}); {}",
                          amt(*rake), how, amt(*pot), amt(expected), cap_text, describe(*e, *site)),
-             line));
+         .line = line}));
   } else if (*rake < expected && !e->upper_bound_only) {
-    out.push_back(
-        make("RAKE_UNDER_SCHEDULE", Severity::Warning, expected, *rake,
+    out.push_back(make_finding(
+        FindingCode::RakeUnderSchedule,
+        {.expected = expected,
+         .actual = *rake,
+         .message =
              fmt::format("rake {} ({}) on a pot of {} is less than the {} the schedule "
                          "takes ({}); {}",
                          amt(*rake), how, amt(*pot), amt(expected), cap_text, describe(*e, *site)),
-             line));
+         .line = line}));
   }
   return out;
 }
