@@ -191,20 +191,24 @@ void Auditor::fill_players() {
 
 }  // namespace detail
 
-AuditResult audit_hand(const Hand& hand, const HouseRules& rules) {
-  return detail::Auditor(hand, rules).run();
-}
-
 AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
   static const HouseRulesBook kDefaults;
   const HouseRulesBook& book = context.house_rules ? *context.house_rules : kDefaults;
-  AuditResult result = audit_hand(hand, book.for_site(hand.site));
+  // The replay and its checks, under the house rules of the hand's site.
+  AuditResult result = detail::Auditor(hand, book.for_site(hand.site)).run();
   if (context.rake_schedules) {
     std::vector<Finding> rake = check_rake(hand, result, *context.rake_schedules);
     result.findings.insert(result.findings.end(), std::make_move_iterator(rake.begin()),
                            std::make_move_iterator(rake.end()));
   }
   return result;
+}
+
+AuditData load_audit_data(const std::filesystem::path& dir) {
+  AuditData data;
+  data.house_rules = load_house_rules(dir / "house-rules.toml");
+  data.rake_schedules = load_rake_schedules((dir / "rake").string());
+  return data;
 }
 
 }  // namespace hh

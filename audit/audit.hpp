@@ -1,6 +1,7 @@
 // The chip audit: replays a Hand, builds its pots, and compares with what the site printed.
 #pragma once
 
+#include <filesystem>
 #include <vector>
 
 #include "audit/house_rules.hpp"
@@ -27,10 +28,6 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
 // pot taking the remainder. Used where the site does not print its own split.
 void attribute_rake(std::vector<BuiltPot>& pots, Money rake);
 
-// Audits one hand. Never modifies or "repairs" it: findings record what the rules expect and
-// what the site printed. `rules` are the options of the house the hand was played in.
-AuditResult audit_hand(const Hand& hand, const HouseRules& rules = HouseRules{});
-
 // What an audit judges a hand by, beyond the hand itself.
 struct AuditContext {
   // The house rules of each site; nullptr: the built-in defaults for every site.
@@ -39,8 +36,19 @@ struct AuditContext {
   const RakeSchedules* rake_schedules{nullptr};
 };
 
+// The data a deployment judges hands by, as shipped: `dir`/house-rules.toml and the schedules in
+// `dir`/rake/. Throws std::runtime_error as load_house_rules and load_rake_schedules do.
+struct AuditData {
+  HouseRulesBook house_rules;
+  RakeSchedules rake_schedules;
+  AuditContext context() const { return {&house_rules, &rake_schedules}; }
+};
+AuditData load_audit_data(const std::filesystem::path& dir);
+
 // The one entry point that runs every per-hand check (replay, betting, order, money, showdown,
-// rake against the schedule). The pipeline, the fuzzers and bench/ all audit through it.
-AuditResult audit_hand(const Hand& hand, const AuditContext& context);
+// rake against the schedule). The pipeline, the fuzzers and bench/ all audit through it. Never
+// modifies or "repairs" the hand: findings record what the rules expect and what the site
+// printed. The default context: the built-in house rules, no rake schedule.
+AuditResult audit_hand(const Hand& hand, const AuditContext& context = {});
 
 }  // namespace hh

@@ -24,6 +24,14 @@ struct Totals {
   std::atomic<std::uint64_t> bytes{0}, hands{0}, parsed{0}, findings{0};
 };
 
+// The per-hand audit `hhaudit audit` runs: the shipped house rules and rake schedules
+// (HHAUDIT_SOURCE_DIR, set by CMakeLists.txt for this target).
+const hh::AuditContext& shipped_context() {
+  static const hh::AuditData data = hh::load_audit_data(HHAUDIT_SOURCE_DIR);
+  static const hh::AuditContext context = data.context();
+  return context;
+}
+
 void run_file(const char* path, bool audit, Totals& t) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   std::string raw(static_cast<std::size_t>(in.tellg()), '\0');
@@ -38,7 +46,7 @@ void run_file(const char* path, bool audit, Totals& t) {
     hh::Hand h = hh::parse_hand_text(ht, path);
     ++hands;
     parsed += h.parsed;
-    if (audit) findings += hh::audit_hand(h).findings.size();
+    if (audit) findings += hh::audit_hand(h, shipped_context()).findings.size();
   }
   t.hands += hands;
   t.parsed += parsed;
@@ -59,6 +67,7 @@ int main(int argc, char** argv) {
     jobs = static_cast<unsigned>(std::max(1, std::atoi(argv[3])));
     first = 4;
   }
+  if (audit) shipped_context();  // loaded before the clock starts
   Totals t;
   std::atomic<int> next{first};
   auto start = std::chrono::steady_clock::now();

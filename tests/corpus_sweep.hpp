@@ -69,7 +69,7 @@ inline SweepResult sweep_corpus(const std::filesystem::path& root, const std::st
       ++out.hands;
       if (h.parsed) ++out.parsed;
       out.sites.insert(h.site);
-      AuditResult r = audit_hand(h, shipped_house_rules().for_site(h.site));
+      AuditResult r = audit_hand(h, AuditContext{&shipped_house_rules()});
       const std::string key = h.site_hand_id.empty()
                                   ? rel.string() + ":" + std::to_string(h.source.line)
                                   : h.site_hand_id;

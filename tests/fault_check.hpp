@@ -82,7 +82,7 @@ inline hh::AuditResult audit_one(const std::string& text, const std::string& rel
   CHECK(hand.issues.empty());
   CHECK(hand.site == f.site);
   CHECK(hand.site_hand_id == f.hand_id);
-  return hh::audit_hand(hand, hh::test::shipped_house_rules().for_site(hand.site));
+  return hh::audit_hand(hand, hh::AuditContext{&hh::test::shipped_house_rules()});
 }
 
 // The findings are exactly `want`: same codes, and each expected one matches a distinct actual

@@ -11,6 +11,7 @@
 #include "audit/audit.hpp"
 #include "parser/site.hpp"
 #include "parser/street_bets.hpp"
+#include "tests/audit_under.hpp"
 #include "tests/findings_of.hpp"
 
 using namespace hh;
@@ -93,7 +94,9 @@ class Built {
   Built& check(int seat) { return act(seat, EventKind::Check); }
   Built& fold(int seat) { return act(seat, EventKind::Fold); }
 
-  AuditResult audit(const HouseRules& rules = HouseRules{}) const { return audit_hand(h_, rules); }
+  AuditResult audit(const HouseRules& rules = HouseRules{}) const {
+    return test::audit_under(h_, rules);
+  }
 
  private:
   Hand h_;
@@ -386,8 +389,8 @@ TEST_CASE("pot limit: with the small blind as a big blind, $5/$10 opens to $40",
   };
   HouseRules sb_as_big;
   sb_as_big.pot_limit_small_blind_as_big = true;
-  CHECK(of(audit_hand(open_to("40"), sb_as_big), "BET_ABOVE_LIMIT").empty());
-  auto over = of(audit_hand(open_to("45"), sb_as_big), "BET_ABOVE_LIMIT");
+  CHECK(of(test::audit_under(open_to("40"), sb_as_big), "BET_ABOVE_LIMIT").empty());
+  auto over = of(test::audit_under(open_to("45"), sb_as_big), "BET_ABOVE_LIMIT");
   REQUIRE(over.size() == 1);
   CHECK(over[0].expected == 40 * kDollar);
   CHECK(over[0].actual == 45 * kDollar);
@@ -477,7 +480,7 @@ TEST_CASE("fixed limit: an odd half is rounded down, as PokerStars does at $0.05
   CHECK(f[0].actual == 10);
   HouseRules any_small;
   any_small.limit_small_blind = LimitSmallBlind::BelowBigBlind;
-  CHECK(of(audit_hand(quarter, any_small), "WRONG_FORCED_BET").empty());
+  CHECK(of(test::audit_under(quarter, any_small), "WRONG_FORCED_BET").empty());
 }
 
 TEST_CASE("fixed limit: a short all-in blind is legal", "[structures]") {
