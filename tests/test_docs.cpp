@@ -40,10 +40,17 @@ TEST_CASE("every declared finding code has a section in docs/discrepancies.md", 
     CHECK(severity[1].str().find(severity_name(c.severity)) != std::string::npos);
     if (c.alternate_severity)
       CHECK(severity[1].str().find(severity_name(*c.alternate_severity)) != std::string::npos);
-    // The summary table links the section.
+    // The summary table links the section and gives the same severities.
     const std::string anchor = doc_anchor(c.code);
-    CHECK(doc.find("[`" + std::string(c.name) + "`](" + anchor.substr(anchor.find('#')) + ")") !=
-          std::string::npos);
+    const std::string row_start =
+        "\n| [`" + std::string(c.name) + "`](" + anchor.substr(anchor.find('#')) + ") | ";
+    const std::size_t row = doc.find(row_start);
+    REQUIRE(row != std::string::npos);
+    const std::size_t cell = row + row_start.size();
+    const std::string severity_cell = doc.substr(cell, doc.find(" |", cell) - cell);
+    CHECK(severity_cell.find(severity_name(c.severity)) != std::string::npos);
+    if (c.alternate_severity)
+      CHECK(severity_cell.find(severity_name(*c.alternate_severity)) != std::string::npos);
   }
 }
 
