@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "cli_run.hpp"
@@ -152,5 +153,43 @@ TEST_CASE("house rules: printed, overridden, recorded with the audit", "[cli][ho
   Run meta = run(bin() + " query --db " + q(db) +
                  " --format csv \"SELECT value FROM meta WHERE key = 'house_rules'\"");
   CHECK(meta.out.find("uncapped_heads_up = false") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("files not read are recorded with why and counted in the summary", "[cli][files]") {
+  fs::path dir = temp_dir();
+  fs::create_directories(dir / "in" / "sub");
+  auto write = [](const fs::path& p, const std::string& bytes) {
+    std::ofstream(p, std::ios::binary) << bytes;
+  };
+  write(dir / "in" / "notes.txt", "my notes\nnothing to see\n");
+  write(dir / "in" / "sub" / "notes copy.txt", "my notes\nnothing to see\n");  // same content
+  write(dir / "in" / "empty.txt", "");
+  fs::copy_file(hh::test::testdata("sample/fixtures_holdem_walk.txt"), dir / "in" / "walk.txt");
+  const fs::path db = dir / "a.db";
+  Run a = run(bin() + " audit " + q(dir / "in") + " --db " + q(db) + " -q --fail-on none");
+  CHECK(a.code == 0);
+  const hh::test::Summary s = hh::test::summary_of(a.out);
+  CHECK(s.files == 1);
+  CHECK(s.without_hands == 3);
+  CHECK(s.unsupported == 0);
+  CHECK(s.hands == 1);
+  // One row per content: the two copies of the notes share theirs, the last path seen.
+  const std::string sql =
+      "SELECT replace(path, '" + (dir / "in").string() +
+      "/', '') AS path, site, status, note, hands FROM files ORDER BY path";
+  CHECK(run(bin() + " query --db " + q(db) + " --format csv \"" + sql + "\"").out ==
+        "path,site,status,note,hands\n"
+        "empty.txt,,no-hands,no hand of a known format,\n"
+        "sub/notes copy.txt,,no-hands,no hand of a known format,\n"
+        "walk.txt,pokerstars,audited,,1\n");
+  // Named on the command line, a file with no hand is read: its text is an unparsed hand.
+  Run named = run(bin() + " audit " + q(dir / "in" / "notes.txt") + " --db " + q(db) +
+                  " -q --fail-on none");
+  CHECK(named.code == 0);
+  CHECK(hh::test::summary_of(named.out).unparsed == 1);
+  CHECK(run(bin() + " query --db " + q(db) +
+            " --format csv \"SELECT status, hands FROM files WHERE path LIKE '%notes.txt'\"")
+            .out == "status,hands\naudited,1\n");
   fs::remove_all(dir);
 }
