@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
 #include "db/store.hpp"
 #include "parser/gg_parser.hpp"
@@ -25,8 +26,8 @@ struct AuditArgs {
   std::string format{"table"};
   bool quiet{false};
   unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
-  std::string gg_zone;                     // empty: the parser's default
-  std::string rake_dir{HHAUDIT_RAKE_DIR};  // the source tree's rake/ folder, baked in by CMake
+  std::string gg_zone;                                // empty: the parser's default
+  std::string rake_dir{default_rake_dir().string()};  // hhaudit's data (cli/data_dir.hpp)
   std::string rake_domain{".com"};
   bool no_rake{false};
   HouseRulesArgs house_rules;
