@@ -919,6 +919,11 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   }
   CHECK_THROWS(writer(db));
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "1");
+  // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
+  CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->explain_hand("888001"),
+                    "database " + db +
+                        " has schema_version 1, this build reads 2: `hhaudit audit` with it "
+                        "migrates it");
   CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
 }

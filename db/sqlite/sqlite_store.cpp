@@ -266,6 +266,17 @@ struct SqliteStore::Impl {
     if (!writer) throw std::runtime_error("database " + db.path() + " is open read-only");
     return *writer;
   }
+
+  // The reads of this build know the current schema only; a database opened read-only is not
+  // migrated (raw SQL through query() still reads it as it is).
+  void require_current_schema() {
+    const int version = sqlite::schema_version(db);
+    if (version != sqlite::kSchemaVersion)
+      throw std::runtime_error(fmt::format(
+          "database {} has schema_version {}, this build reads {}: `hhaudit audit` with it "
+          "migrates it",
+          db.path(), version, sqlite::kSchemaVersion));
+  }
 };
 
 namespace {
@@ -621,6 +632,7 @@ QueryResult SqliteStore::query(const std::string& sql) {
 }
 
 std::optional<HandExplanation> SqliteStore::explain_hand(std::string_view hand) {
+  impl_->require_current_schema();
   Database& db = impl_->db;
   // The hand's number as the site prints it, or hhaudit's own hand_id.
   constexpr std::string_view kWhich =
