@@ -97,6 +97,19 @@ FileRecord file_record(const std::string& path, const std::string& content) {
   return f;
 }
 
+// A store at `db` with one file begun: what most tests start from.
+struct OneFile {
+  std::unique_ptr<Store> store;
+  std::int64_t file_id;
+};
+OneFile one_file(const std::string& db, const std::string& path, const std::string& content) {
+  auto store = writer(db);
+  bool already = true;
+  const std::int64_t id = store->begin_file(file_record(path, content), already);
+  REQUIRE_FALSE(already);
+  return {std::move(store), id};
+}
+
 hh::Hand make_hand(const std::string& id, const std::string& raw) {
   hh::Hand h;
   h.site = "pokerstars";
@@ -322,9 +335,7 @@ TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[d
   CHECK(std::string(hh::db::hand_status(make_hand("1", "a"), error)) == "findings");
   CHECK(std::string(hh::db::hand_status(unparsed, clean)) == "unparsed");
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("a.txt", "x"), already);
+    auto [w, fid] = one_file(db, "a.txt", "x");
     add(*w, fid, make_hand("1", "one"), clean);
     add(*w, fid, make_hand("2", "two"), info_only());
     add(*w, fid, make_hand("3", "three"), error);
@@ -461,9 +472,7 @@ TEST_CASE("unparsed hands get a row with status unparsed and their findings only
   r.findings = {pe};
   r.players = {{1, "Alice", 1000, 0, 0}};  // ignored for an unparsed hand
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    auto [w, fid] = one_file(db, "a.txt", "A");
     CHECK(add(*w, fid, nothing, r) == HandOutcome::Inserted);
     CHECK(add(*w, fid, with_id, r) == HandOutcome::Inserted);
     // The same unreadable text again: nothing identifies it but its content.
@@ -517,9 +526,7 @@ TEST_CASE("a hand that fails to store leaves nothing behind", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    auto [w, fid] = one_file(db, "a.txt", "A");
     REQUIRE(add(*w, fid, make_hand("1", "1"), make_result()) == HandOutcome::Inserted);
     hh::AuditResult bad = make_result();
     bad.players.push_back(bad.players.front());  // the same seat twice violates the primary key
@@ -536,9 +543,7 @@ TEST_CASE("run_query refuses to write", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    auto [w, fid] = one_file(db, "a.txt", "A");
     add(*w, fid, make_hand("1", "1"), make_result());
   }
   const auto readonly = Catch::Contains("read-only query: attempt to write a readonly database");
@@ -657,9 +662,7 @@ TEST_CASE("query results round-trip from a real database into every format", "[d
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    auto [w, fid] = one_file(db, "a.txt", "A");
     add(*w, fid, make_hand("100", "raw"), make_result());
   }
   const QueryResult r = run_query(db, "SELECT code, severity, count FROM v_code_counts");
@@ -741,9 +744,7 @@ TEST_CASE("explain_hand finds a hand by its number or hand_id, with bound parame
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("in/a.txt", "A"), already);
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("100", "raw"), make_result());
     add(*w, fid, make_hand("it's", "quote"), make_result());
   }
@@ -777,9 +778,7 @@ TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    auto w = writer(db);
-    bool already = false;
-    const auto fid = w->begin_file(file_record("in/a.txt", "A"), already);
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("1", "one"), make_result());
     hh::Hand winamax = make_hand("2", "two");
     winamax.site = "winamax";
