@@ -220,3 +220,20 @@ TEST_CASE("a file of a format recognised but not read is recorded, not read", "[
             .out == "n\n0\n");
   fs::remove_all(dir);
 }
+
+TEST_CASE("--gg-time-zone reaches the GGPoker format through the pipeline", "[cli]") {
+  fs::path dir = temp_dir();
+  const fs::path gg = hh::test::testdata("sample/gg_cash_PLO5-USD-2-5-Jackpot.txt");
+  auto started = [&](const std::string& db, const std::string& zone) {
+    Run a = run(bin() + " audit " + q(gg) + " --db " + q(dir / db) + " -q --fail-on none" + zone);
+    CHECK(a.code == 0);
+    return run(bin() + " query --db " + q(dir / db) +
+               " --format csv \"SELECT started_at_utc FROM hands\"")
+        .out;
+  };
+  // Printed 2021/04/13 16:21:36, with no zone.
+  CHECK(started("utc.db", "") == "started_at_utc\n2021-04-13T16:21:36Z\n");
+  CHECK(started("manila.db", " --gg-time-zone Asia/Manila") ==
+        "started_at_utc\n2021-04-13T08:21:36Z\n");
+  fs::remove_all(dir);
+}
