@@ -221,7 +221,7 @@ TEST_CASE("a file of a format recognised but not read is recorded, not read", "[
   fs::remove_all(dir);
 }
 
-TEST_CASE("--gg-time-zone reaches the GGPoker format through the pipeline", "[cli]") {
+TEST_CASE("the GGPoker time zone option reaches the format through the pipeline", "[cli]") {
   fs::path dir = temp_dir();
   const fs::path gg = hh::test::testdata("sample/gg_cash_PLO5-USD-2-5-Jackpot.txt");
   auto started = [&](const std::string& db, const std::string& zone) {
