@@ -5,15 +5,19 @@
 #include <iostream>
 #include <thread>
 
-#include "cli/audit_run.hpp"
 #include "cli/commands.hpp"
+#include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
-#include "db/query.hpp"
+#include "db/store.hpp"
 #include "parser/gg_parser.hpp"
+#include "pipeline/pipeline.hpp"
+#include "report/render.hpp"
 
 namespace hh::cli {
 
 namespace {
+
+using pipeline::AuditSummary;
 
 struct AuditArgs {
   std::vector<std::string> paths;
@@ -22,8 +26,8 @@ struct AuditArgs {
   std::string format{"table"};
   bool quiet{false};
   unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
-  std::string gg_zone;                     // empty: the parser's default
-  std::string rake_dir{HHAUDIT_RAKE_DIR};  // the source tree's rake/ folder, baked in by CMake
+  std::string gg_zone;                                // empty: the parser's default
+  std::string rake_dir{default_rake_dir().string()};  // hhaudit's data (cli/data_dir.hpp)
   std::string rake_domain{".com"};
   bool no_rake{false};
   HouseRulesArgs house_rules;
@@ -47,56 +51,62 @@ void run(const AuditArgs& a, int& exit_code) {
     exit_code = kUsageOrIo;
     return;
   }
-  auto format = db::output_format_from_name(a.format);
+  auto format = report::output_format_from_name(a.format);
   if (!format) {
     std::cerr << "hhaudit audit: --format must be table, csv or json\n";
     exit_code = kUsageOrIo;
     return;
   }
+  pipeline::AuditOptions opt;
   if (!a.gg_zone.empty()) {
     try {
+      // TODO(merge): check_read_options(opt.read_options) from parser/format.hpp instead of the
+      // global, which only validates the name here.
       gg::set_default_zone(a.gg_zone);
+      opt.read_options.gg_time_zone = a.gg_zone;
     } catch (const std::exception& e) {
       std::cerr << "hhaudit audit: --gg-time-zone: " << e.what() << "\n";
       exit_code = kUsageOrIo;
       return;
     }
   }
-  AuditOptions opt;
   opt.paths = a.paths;
-  opt.db_path = a.db;
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
   RakeSchedules rake;
   // Hands per transaction. Not an option users need: the crash-safety tests set it small so that
   // a run of a few MB commits many times and can be killed between two commits.
-  if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) opt.batch_hands = std::atoi(b);
+  db::StoreOptions store_options;
+  if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) store_options.batch_hands = std::atoi(b);
   AuditSummary s;
   HouseRulesBook house;
   try {
     house = a.house_rules.load();
-    opt.house_rules = &house;
+    opt.context.house_rules = &house;
     if (!a.no_rake) {
       rake = load_rake_schedules(a.rake_dir);
       rake.domain = a.rake_domain;
-      opt.rake_schedules = &rake;
+      opt.context.rake_schedules = &rake;
     }
-    s = run_audit(opt, std::cerr);
+    auto store = db::open_store(a.db, db::OpenMode::Write, store_options);
+    s = pipeline::run_audit(opt, *store, std::cerr);
+    store->commit();
   } catch (const std::exception& e) {
     std::cerr << "hhaudit audit: " << e.what() << "\n";
     exit_code = kUsageOrIo;
     return;
   }
-  if (*format == db::OutputFormat::Table) {
+  if (*format == report::OutputFormat::Table) {
     std::cout << fmt::format(
-        "audited {} files ({} already in the database, {} without hands skipped): {} hands, "
-        "{} parsed, {} unparsed, {} duplicates, {} conflicts -> {}\n",
-        s.files, s.files_already_audited, s.files_without_hands, s.hands, s.hands - s.unparsed,
-        s.unparsed, s.duplicates, s.conflicts, a.db);
+        "audited {} files ({} already in the database; not read, recorded: {} without hands, {} "
+        "of a format not supported): {} hands, {} parsed, {} unparsed, {} duplicates, {} "
+        "conflicts -> {}\n",
+        s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported, s.hands,
+        s.hands - s.unparsed, s.unparsed, s.duplicates, s.conflicts, a.db);
     if (s.codes.empty()) std::cout << "no findings\n";
   }
-  if (!s.codes.empty() || *format != db::OutputFormat::Table)
-    db::write_result(std::cout, code_table(s), *format);
+  if (!s.codes.empty() || *format != report::OutputFormat::Table)
+    report::write_result(std::cout, code_table(s), *format);
   if (s.interrupted)
     std::cerr
         << "hhaudit audit: interrupted; what was read is saved, run the same command again to "
@@ -131,7 +141,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gg-time-zone", args->gg_zone,
                   "Time zone of GGPoker timestamps, which carry none (an IANA name such as "
                   "Europe/Malta; default " +
-                      gg::default_zone() + ")");
+                      ReadOptions{}.gg_time_zone + ")");
   cmd->add_option("--rake-schedules", args->rake_dir,
                   "Folder of rake schedule TOML files (docs/rake.md)")
       ->capture_default_str();

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "cli/data_dir.hpp"
+
 namespace hh::cli {
 
-std::string default_house_rules_file() { return HHAUDIT_HOUSE_RULES; }
+HouseRulesArgs::HouseRulesArgs() : file(default_house_rules_file().string()) {}
 
 void HouseRulesArgs::add_options(CLI::App& cmd) {
   cmd.add_option("--house-rules", file, "House-rules file: the rule options per site (TOML)")

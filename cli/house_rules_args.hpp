@@ -10,11 +10,9 @@
 
 namespace hh::cli {
 
-// The source tree's house-rules.toml, baked in by CMake.
-std::string default_house_rules_file();
-
 struct HouseRulesArgs {
-  std::string file{default_house_rules_file()};
+  HouseRulesArgs();  // file: the house-rules.toml of hhaudit's data (cli/data_dir.hpp)
+  std::string file;
   std::vector<std::string> overrides;  // NAME=VALUE or SITE.NAME=VALUE, applied in order
 
   void add_options(CLI::App& cmd);

@@ -1,7 +1,8 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "db/query.hpp"
+#include "db/store.hpp"
+#include "report/render.hpp"
 
 namespace hh::cli {
 
@@ -23,14 +24,15 @@ void add_query_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();
   cmd->callback([args, &exit_code] {
-    auto format = db::output_format_from_name(args->format);
+    auto format = report::output_format_from_name(args->format);
     if (!format) {
       std::cerr << "hhaudit query: --format must be table, csv or json\n";
       exit_code = kUsageOrIo;
       return;
     }
     try {
-      db::write_result(std::cout, db::run_query(args->db, args->sql), *format);
+      auto store = db::open_store(args->db, db::OpenMode::ReadOnly);
+      report::write_result(std::cout, store->query(args->sql), *format);
       exit_code = kClean;
     } catch (const std::exception& e) {
       std::cerr << "hhaudit query: " << e.what() << "\n";

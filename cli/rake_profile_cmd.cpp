@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "audit/rake/profile.hpp"
-#include "db/query.hpp"
+#include "db/store.hpp"
 
 namespace hh::cli {
 
@@ -16,41 +16,18 @@ struct ProfileArgs {
   std::string site;
 };
 
-Money cell_money(const std::optional<std::string>& c) { return c ? std::stoll(*c) : 0; }
-
 void run(const ProfileArgs& a, int& exit_code) {
   // Cash games in a currency, parsed, with a total pot and a rake (printed or derived).
-  std::string sql =
-      "SELECT site, site_hand_id, currency, limit_type, substr(started_at_utc, 1, 10), "
-      "big_blind, total_pot, rake, players_dealt FROM hands "
-      "WHERE status <> 'unparsed' AND cancelled = 0 AND currency IS NOT NULL AND unit = 100 "
-      "AND tournament_id IS NULL AND total_pot IS NOT NULL AND rake IS NOT NULL "
-      "AND big_blind IS NOT NULL AND players_dealt IS NOT NULL ORDER BY hand_id";
-  db::QueryResult r;
+  std::vector<ProfileHand> hands;
   try {
-    r = db::run_query(a.db, sql);
+    hands = db::open_store(a.db, db::OpenMode::ReadOnly)->raked_cash_hands(a.site);
   } catch (const std::exception& e) {
     std::cerr << "hhaudit rake-profile: " << e.what() << "\n";
     exit_code = kUsageOrIo;
     return;
   }
-  std::vector<ProfileHand> hands;
   std::set<std::string> sites;
-  for (const auto& row : r.rows) {
-    ProfileHand h;
-    h.site = row[0].value_or("");
-    if (!a.site.empty() && h.site != a.site) continue;
-    h.site_hand_id = row[1].value_or("");
-    h.currency = row[2].value_or("");
-    h.limit_type = row[3].value_or("");
-    h.date = row[4].value_or("");
-    h.big_blind = cell_money(row[5]);
-    h.pot = cell_money(row[6]);
-    h.rake = cell_money(row[7]);
-    h.players = static_cast<int>(cell_money(row[8]));
-    sites.insert(h.site);
-    hands.push_back(std::move(h));
-  }
+  for (const ProfileHand& h : hands) sites.insert(h.site);
   if (hands.empty()) {
     std::cerr << "hhaudit rake-profile: no raked cash-game hands"
               << (a.site.empty() ? "" : " for site " + a.site) << " in " << a.db << "\n";

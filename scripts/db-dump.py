@@ -4,6 +4,7 @@ version, the order of insertion, the number of jobs or the machine.
 
 Usage: scripts/db-dump.py DB [> dump.txt]
        scripts/db-dump.py --diff OLD.db NEW.db   (exit 1 and a unified diff when they differ)
+       scripts/db-dump.py --unread DB            (the files recorded without being read)
 
 What it prints, one line per row, sorted: every hand (site, hand number, file, line, status and
 every audited figure), every player's money, every pot (eligible seats and winners as sorted
@@ -11,6 +12,9 @@ lists), and every finding (code, severity, street, seat, player, expected, actua
 timestamps, messages and absolute paths are left out: they are not part of what the audit found.
 Old databases are read as the current schema would hold them (site "pacific" is "888poker"; pot
 seats from the comma-joined columns or from the pot_seats table).
+Files recorded without being read (schema 2: files.status 'unsupported' or 'no-hands'; schema 1
+did not record them) hold no hand and are not part of what the audit found: they are left out of
+the dump and counted on stderr (`--unread DB` lists them).
 """
 import difflib
 import os
@@ -18,6 +22,7 @@ import sqlite3
 import sys
 
 SITE_RENAMES = {"pacific": "888poker"}
+UNREAD = ("unsupported", "no-hands")
 
 
 def site(name):
@@ -37,10 +42,12 @@ def dump(path):
     out = []
     file_path = {fid: os.path.basename(p) + ":" + sha[:12]
                  for fid, p, sha in db.execute("SELECT file_id, path, sha256 FROM files")}
+    cols = columns(db, "files")
     for fid, p, sha in db.execute("SELECT file_id, path, sha256 FROM files"):
-        cols = columns(db, "files")
         row = db.execute(f"SELECT * FROM files WHERE file_id = ?", (fid,)).fetchone()
         rec = dict(zip(cols, row))
+        if rec.get("status") in UNREAD:
+            continue
         out.append("file\t" + "\t".join(fmt(x) for x in (
             file_path[fid], rec.get("bytes"), rec.get("encoding"), site(rec.get("site") or "") or None,
             rec.get("hands"), rec.get("failed"), rec.get("duplicates"), rec.get("conflicts"))))
@@ -89,8 +96,26 @@ def dump(path):
     return out
 
 
+def unread(path):
+    """(status, note, path) of every file recorded without being read."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    if "status" not in columns(db, "files"):
+        return []
+    return sorted(db.execute("SELECT status, coalesce(note, ''), path FROM files "
+                             f"WHERE status IN {UNREAD}"))
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--unread":
+        for row in unread(argv[2]):
+            print("\t".join(row))
+        return 0
     if len(argv) == 4 and argv[1] == "--diff":
+        for name in argv[2:]:
+            n = len(unread(name))
+            if n:
+                print(f"{name}: {n} files recorded unread, not compared (--unread lists them)",
+                      file=sys.stderr)
         a, b = dump(argv[2]), dump(argv[3])
         if a == b:
             print(f"same: {len(a)} rows")

@@ -183,7 +183,7 @@ std::string dump(const fs::path& db) {
   std::string out = "-- hands\n";
   out += sorted_rows(d.rows("SELECT " + columns("hands", "h.") +
                             ", f.path FROM hands h JOIN files f USING (file_id)"));
-  for (const char* child : {"hand_players", "pots", "discrepancies"}) {
+  for (const char* child : {"hand_players", "pots", "pot_seats", "discrepancies"}) {
     out += fmt::format("-- {}\n", child);
     out += sorted_rows(d.rows(
         fmt::format("SELECT h.site, h.site_hand_id, {} FROM {} c JOIN hands h USING (hand_id)",
@@ -194,7 +194,7 @@ std::string dump(const fs::path& db) {
   out += "-- files\n";
   out +=
       sorted_rows(d.rows("SELECT path, sha256, bytes, encoding, site, hands, failed, conflicts, "
-                         "audited_at IS NOT NULL FROM files"));
+                         "audited_at IS NOT NULL, status, note FROM files"));
   out += "-- conflicts\n";
   out += sorted_rows(
       d.rows("SELECT c.site, c.site_hand_id, c.byte_offset, c.line, c.content_sha256, f.path, "

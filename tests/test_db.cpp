@@ -1,5 +1,6 @@
-// Tests of the SQLite layer: schema, Writer (duplicates, conflicts, unparsed hands, batching) and
-// the read-only query path with its output formats. Every test uses its own temporary directory.
+// Tests of the Store in SQLite: schema and its migration, writing (duplicates, conflicts, unparsed
+// hands, files recorded unread, batching), the read queries, and the output formats of report/.
+// Every test uses its own temporary directory.
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -11,20 +12,22 @@
 #include <string>
 #include <vector>
 
+#include "db/sqlite/database.hpp"
+#include "db/store.hpp"
 #include "model/finding.hpp"
-#include "db/query.hpp"
-#include "db/schema.hpp"
-#include "db/writer.hpp"
 #include "model/hand.hpp"
+#include "pipeline/sha256.hpp"
+#include "report/render.hpp"
 
 namespace fs = std::filesystem;
+using hh::sha256_hex;
 using hh::db::CellType;
 using hh::db::FileRecord;
 using hh::db::HandOutcome;
-using hh::db::OutputFormat;
+using hh::db::OpenMode;
 using hh::db::QueryResult;
-using hh::db::run_query;
-using hh::db::Writer;
+using hh::db::Store;
+using hh::report::OutputFormat;
 
 namespace {
 
@@ -48,6 +51,23 @@ class TempDir {
   fs::path path_;
 };
 
+// A store opened for writing, as `hhaudit audit` opens it.
+std::unique_ptr<Store> writer(const std::string& db, int batch_hands = Store::kDefaultBatchHands) {
+  return hh::db::open_store(db, OpenMode::Write, {batch_hands});
+}
+
+// Adds a hand as the pipeline does, with the digest of its text.
+HandOutcome add(Store& store, std::int64_t file_id, const hh::Hand& hand,
+                const hh::AuditResult& result) {
+  const std::string sha = sha256_hex(hand.raw);
+  return store.add_hand(file_id, {hand, result, sha});
+}
+
+// Read-only SQL on a store, as `hhaudit query` runs it.
+QueryResult run_query(const std::string& db, const std::string& sql) {
+  return hh::db::open_store(db, OpenMode::ReadOnly)->query(sql);
+}
+
 // Rows as plain strings ("NULL" for NULL) so a whole result compares in one REQUIRE.
 using Rows = std::vector<std::vector<std::string>>;
 Rows rows_of(const QueryResult& r) {
@@ -70,11 +90,24 @@ std::string scalar(const std::string& db, const std::string& sql) {
 FileRecord file_record(const std::string& path, const std::string& content) {
   FileRecord f;
   f.path = path;
-  f.sha256 = hh::db::sha256_hex(content);
+  f.sha256 = sha256_hex(content);
   f.bytes = content.size();
   f.encoding = "utf-8";
   f.site = "pokerstars";
   return f;
+}
+
+// A store at `db` with one file begun: what most tests start from.
+struct OneFile {
+  std::unique_ptr<Store> store;
+  std::int64_t file_id;
+};
+OneFile one_file(const std::string& db, const std::string& path, const std::string& content) {
+  auto store = writer(db);
+  bool already = true;
+  const std::int64_t id = store->begin_file(file_record(path, content), already);
+  REQUIRE_FALSE(already);
+  return {std::move(store), id};
 }
 
 hh::Hand make_hand(const std::string& id, const std::string& raw) {
@@ -148,18 +181,16 @@ hh::AuditResult info_only() {
 }  // namespace
 
 TEST_CASE("sha256_hex matches the FIPS 180-2 test vectors", "[db]") {
-  CHECK(hh::db::sha256_hex("") ==
-        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK(hh::db::sha256_hex("abc") ==
-        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
 TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
-  { Writer w(db); }
-  { Writer again(db); }  // IF NOT EXISTS: reopening an existing database is fine
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "1");
+  { auto w = writer(db); }
+  { auto again = writer(db); }  // IF NOT EXISTS: reopening an existing database is fine
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "2");
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
@@ -169,11 +200,13 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "hand_players"},
                                          {"table", "hands"},
                                          {"table", "meta"},
+                                         {"table", "pot_seats"},
                                          {"table", "pots"},
                                          {"view", "v_code_counts"},
                                          {"view", "v_conflicts"},
                                          {"view", "v_file_summary"},
-                                         {"view", "v_findings"}});
+                                         {"view", "v_findings"},
+                                         {"view", "v_pots"}});
   CHECK(q(db,
           "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_%' "
           "ORDER BY name") == Rows{{"idx_conflicts_hand"},
@@ -186,18 +219,19 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
 TEST_CASE("a database of another schema version is refused", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
-  { Writer w(db); }
+  { auto w = writer(db); }
   {
-    hh::db::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
   }
-  REQUIRE_THROWS_WITH(Writer(db), Catch::Contains("schema_version 2"));
+  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 3") &&
+                                      Catch::Contains("this build reads up to 2"));
 }
 
-TEST_CASE("Writer reports a database it cannot open", "[db]") {
+TEST_CASE("a store reports a database it cannot open", "[db]") {
   TempDir dir;
   REQUIRE_THROWS_WITH(
-      Writer(dir.file("no/such/dir/a.db")),
+      writer(dir.file("no/such/dir/a.db")),
       Catch::Contains("cannot open database") && Catch::Contains("unable to open database file"));
 }
 
@@ -206,21 +240,20 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
   const std::string db = dir.file("a.db");
   const std::string content = "PokerStars Hand #100: ...\n";
   {
-    Writer w(db);
+    auto w = writer(db);
     bool already = true;
-    const auto fid = w.begin_file(file_record("in/a.txt", content), already);
+    const auto fid = w->begin_file(file_record("in/a.txt", content), already);
     CHECK_FALSE(already);
     CHECK(fid == 1);
-    CHECK(w.add_hand(fid, make_hand("100", "raw hand 100"), make_result()) ==
-          HandOutcome::Inserted);
-    w.finish_file(fid, 1, 0);
+    CHECK(add(*w, fid, make_hand("100", "raw hand 100"), make_result()) == HandOutcome::Inserted);
+    w->finish_file(fid, 1, 0);
   }
   CHECK(q(db,
           "SELECT file_id, path, sha256, bytes, encoding, site, hands, failed, duplicates, "
-          "conflicts, audited_at IS NOT NULL, first_seen_at LIKE '____-__-__T__:__:__Z' "
-          "FROM files") ==
-        Rows{{"1", "in/a.txt", hh::db::sha256_hex(content), std::to_string(content.size()), "utf-8",
-              "pokerstars", "1", "0", "0", "0", "1", "1"}});
+          "conflicts, audited_at IS NOT NULL, first_seen_at LIKE '____-__-__T__:__:__Z', "
+          "status, note FROM files") ==
+        Rows{{"1", "in/a.txt", sha256_hex(content), std::to_string(content.size()), "utf-8",
+              "pokerstars", "1", "0", "0", "0", "1", "1", "audited", "NULL"}});
   CHECK(q(db,
           "SELECT hand_id, site, site_hand_id, file_id, byte_offset, line, table_name, game, "
           "limit_type, currency, unit, small_blind, big_blind, ante, started_at_utc, seats, "
@@ -247,7 +280,7 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
                                  "5",
                                  "1",
                                  "findings",
-                                 hh::db::sha256_hex("raw hand 100"),
+                                 sha256_hex("raw hand 100"),
                                  "NULL",
                                  "2",
                                  "0",
@@ -258,6 +291,14 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
         Rows{{"1", "1", "Alice", "1000", "105", "0", "-105"},
              {"1", "2", "Bob", "2000", "105", "204", "99"}});
   CHECK(q(db, "SELECT * FROM pots ORDER BY pot_index") ==
+        Rows{{"1", "0", "210", "5", "205"}, {"1", "1", "0", "0", "NULL"}});
+  // Eligible seats and winners are rows; v_pots shows them comma-joined, as schema 1 stored them.
+  CHECK(q(db, "SELECT * FROM pot_seats ORDER BY pot_index, role, seat") ==
+        Rows{{"1", "0", "1", "eligible"},
+             {"1", "0", "2", "eligible"},
+             {"1", "0", "2", "winner"},
+             {"1", "1", "2", "eligible"}});
+  CHECK(q(db, "SELECT * FROM v_pots ORDER BY pot_index") ==
         Rows{{"1", "0", "210", "5", "1,2", "2", "205"}, {"1", "1", "0", "0", "2", "", "NULL"}});
   CHECK(q(db, "SELECT * FROM discrepancies ORDER BY discrepancy_id") ==
         Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "showdown", "2", "Bob", "205", "204",
@@ -294,12 +335,10 @@ TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[d
   CHECK(std::string(hh::db::hand_status(make_hand("1", "a"), error)) == "findings");
   CHECK(std::string(hh::db::hand_status(unparsed, clean)) == "unparsed");
   {
-    Writer w(db);
-    bool already = false;
-    const auto fid = w.begin_file(file_record("a.txt", "x"), already);
-    w.add_hand(fid, make_hand("1", "one"), clean);
-    w.add_hand(fid, make_hand("2", "two"), info_only());
-    w.add_hand(fid, make_hand("3", "three"), error);
+    auto [w, fid] = one_file(db, "a.txt", "x");
+    add(*w, fid, make_hand("1", "one"), clean);
+    add(*w, fid, make_hand("2", "two"), info_only());
+    add(*w, fid, make_hand("3", "three"), error);
   }
   CHECK(q(db, "SELECT site_hand_id, status FROM hands ORDER BY hand_id") ==
         Rows{{"1", "ok"}, {"2", "ok"}, {"3", "findings"}});
@@ -310,20 +349,20 @@ TEST_CASE("a fully audited file is reported as already audited", "[db]") {
   const std::string db = dir.file("a.db");
   const FileRecord f = file_record("a.txt", "content");
   {
-    Writer w(db);
+    auto w = writer(db);
     bool already = true;
-    const auto fid = w.begin_file(f, already);
+    const auto fid = w->begin_file(f, already);
     REQUIRE_FALSE(already);
-    w.add_hand(fid, make_hand("100", "raw"), make_result());
-    w.finish_file(fid, 1, 0);
+    add(*w, fid, make_hand("100", "raw"), make_result());
+    w->finish_file(fid, 1, 0);
   }
-  Writer w(db);
+  auto w = writer(db);
   bool already = false;
   FileRecord renamed = f;
   renamed.path = "elsewhere/b.txt";  // the content decides, not the name
-  CHECK(w.begin_file(renamed, already) == 1);
+  CHECK(w->begin_file(renamed, already) == 1);
   CHECK(already);
-  w.commit();
+  w->commit();
   CHECK(q(db, "SELECT file_id, path FROM files") == Rows{{"1", "a.txt"}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
 }
@@ -333,48 +372,48 @@ TEST_CASE("an unfinished file is resumed under its old id", "[db]") {
   const std::string db = dir.file("a.db");
   const FileRecord f = file_record("a.txt", "content");
   {
-    Writer w(db);
+    auto w = writer(db);
     bool already = true;
-    const auto fid = w.begin_file(f, already);
-    w.add_hand(fid, make_hand("100", "raw"), make_result());
+    const auto fid = w->begin_file(f, already);
+    add(*w, fid, make_hand("100", "raw"), make_result());
     // No finish_file: the run was interrupted after the commit.
   }
-  CHECK(scalar(db, "SELECT audited_at IS NULL FROM files") == "1");
-  Writer w(db);
+  CHECK(q(db, "SELECT audited_at IS NULL, status FROM files") == Rows{{"1", "interrupted"}});
+  auto w = writer(db);
   bool already = true;
-  const auto fid = w.begin_file(f, already);
+  const auto fid = w->begin_file(f, already);
   CHECK_FALSE(already);
   CHECK(fid == 1);
-  CHECK(w.add_hand(fid, make_hand("100", "raw"), make_result()) == HandOutcome::Duplicate);
-  CHECK(w.add_hand(fid, make_hand("101", "raw 2"), make_result()) == HandOutcome::Inserted);
-  w.finish_file(fid, 2, 0);
-  w.commit();
-  CHECK(q(db, "SELECT file_id, hands, duplicates, audited_at IS NOT NULL FROM files") ==
-        Rows{{"1", "2", "1", "1"}});
+  CHECK(add(*w, fid, make_hand("100", "raw"), make_result()) == HandOutcome::Duplicate);
+  CHECK(add(*w, fid, make_hand("101", "raw 2"), make_result()) == HandOutcome::Inserted);
+  w->finish_file(fid, 2, 0);
+  w->commit();
+  CHECK(q(db, "SELECT file_id, hands, duplicates, audited_at IS NOT NULL, status FROM files") ==
+        Rows{{"1", "2", "1", "1", "audited"}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
 }
 
 TEST_CASE("finish_file rejects an unknown file id", "[db]") {
   TempDir dir;
-  Writer w(dir.file("a.db"));
-  REQUIRE_THROWS_WITH(w.finish_file(42, 1, 0), "finish_file: no file with file_id 42");
+  auto w = writer(dir.file("a.db"));
+  REQUIRE_THROWS_WITH(w->finish_file(42, 1, 0), "finish_file: no file with file_id 42");
 }
 
 TEST_CASE("the same hand with the same content is a duplicate and adds nothing", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
-  Writer w(db);
+  auto w = writer(db);
   bool already = false;
-  const auto f1 = w.begin_file(file_record("a.txt", "A"), already);
-  REQUIRE(w.add_hand(f1, make_hand("100", "same text"), make_result()) == HandOutcome::Inserted);
-  w.finish_file(f1, 1, 0);
-  const auto f2 = w.begin_file(file_record("b.txt", "B"), already);
+  const auto f1 = w->begin_file(file_record("a.txt", "A"), already);
+  REQUIRE(add(*w, f1, make_hand("100", "same text"), make_result()) == HandOutcome::Inserted);
+  w->finish_file(f1, 1, 0);
+  const auto f2 = w->begin_file(file_record("b.txt", "B"), already);
   REQUIRE_FALSE(already);
   hh::Hand copy = make_hand("100", "same text");
   copy.source = {"b.txt", 0, 1};
-  CHECK(w.add_hand(f2, copy, make_result()) == HandOutcome::Duplicate);
-  w.finish_file(f2, 1, 0);
-  w.commit();
+  CHECK(add(*w, f2, copy, make_result()) == HandOutcome::Duplicate);
+  w->finish_file(f2, 1, 0);
+  w->commit();
   const std::string counts =
       "SELECT (SELECT COUNT(*) FROM hands), (SELECT COUNT(*) FROM hand_players), "
       "(SELECT COUNT(*) FROM pots), (SELECT COUNT(*) FROM discrepancies), "
@@ -388,25 +427,25 @@ TEST_CASE("the same hand with the same content is a duplicate and adds nothing",
 TEST_CASE("the same hand id with different content is a conflict, the original is kept", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
-  Writer w(db);
+  auto w = writer(db);
   bool already = false;
-  const auto f1 = w.begin_file(file_record("a.txt", "A"), already);
-  REQUIRE(w.add_hand(f1, make_hand("100", "original"), make_result()) == HandOutcome::Inserted);
-  w.finish_file(f1, 1, 0);
-  const auto f2 = w.begin_file(file_record("b.txt", "B"), already);
+  const auto f1 = w->begin_file(file_record("a.txt", "A"), already);
+  REQUIRE(add(*w, f1, make_hand("100", "original"), make_result()) == HandOutcome::Inserted);
+  w->finish_file(f1, 1, 0);
+  const auto f2 = w->begin_file(file_record("b.txt", "B"), already);
   hh::Hand other = make_hand("100", "edited");
   other.source = {"b.txt", 300, 12};
   other.table_name = "Changed";
   hh::AuditResult clean;
-  CHECK(w.add_hand(f2, other, clean) == HandOutcome::Conflict);
-  w.finish_file(f2, 1, 0);
-  w.commit();
+  CHECK(add(*w, f2, other, clean) == HandOutcome::Conflict);
+  w->finish_file(f2, 1, 0);
+  w->commit();
   CHECK(q(db,
           "SELECT conflict_id, site, site_hand_id, existing_hand_id, file_id, byte_offset, "
           "line, content_sha256 FROM hand_conflicts") ==
-        Rows{{"1", "pokerstars", "100", "1", "2", "300", "12", hh::db::sha256_hex("edited")}});
+        Rows{{"1", "pokerstars", "100", "1", "2", "300", "12", sha256_hex("edited")}});
   CHECK(q(db, "SELECT hand_id, file_id, table_name, status, content_sha256 FROM hands") ==
-        Rows{{"1", "1", "Alpha", "findings", hh::db::sha256_hex("original")}});
+        Rows{{"1", "1", "Alpha", "findings", sha256_hex("original")}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == "2");
   CHECK(q(db,
           "SELECT site_hand_id, existing_path, existing_line, new_path, new_line "
@@ -433,17 +472,15 @@ TEST_CASE("unparsed hands get a row with status unparsed and their findings only
   r.findings = {pe};
   r.players = {{1, "Alice", 1000, 0, 0}};  // ignored for an unparsed hand
   {
-    Writer w(db);
-    bool already = false;
-    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
-    CHECK(w.add_hand(fid, nothing, r) == HandOutcome::Inserted);
-    CHECK(w.add_hand(fid, with_id, r) == HandOutcome::Inserted);
+    auto [w, fid] = one_file(db, "a.txt", "A");
+    CHECK(add(*w, fid, nothing, r) == HandOutcome::Inserted);
+    CHECK(add(*w, fid, with_id, r) == HandOutcome::Inserted);
     // The same unreadable text again: nothing identifies it but its content.
-    CHECK(w.add_hand(fid, nothing, r) == HandOutcome::Duplicate);
+    CHECK(add(*w, fid, nothing, r) == HandOutcome::Duplicate);
     hh::Hand other_garbage = nothing;
     other_garbage.raw = "other garbage";
-    CHECK(w.add_hand(fid, other_garbage, r) == HandOutcome::Inserted);
-    w.finish_file(fid, 4, 4);
+    CHECK(add(*w, fid, other_garbage, r) == HandOutcome::Inserted);
+    w->finish_file(fid, 4, 4);
   }
   CHECK(q(db,
           "SELECT hand_id, site, site_hand_id, byte_offset, line, game, limit_type, unit, "
@@ -468,19 +505,19 @@ TEST_CASE("hands are committed every batch and at destruction", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    Writer w(db, 2);
+    auto w = writer(db, 2);
     bool already = false;
-    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
-    w.add_hand(fid, make_hand("1", "1"), make_result());
+    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    add(*w, fid, make_hand("1", "1"), make_result());
     CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "0");  // other connection: not yet visible
-    w.add_hand(fid, make_hand("2", "2"), make_result());
+    add(*w, fid, make_hand("2", "2"), make_result());
     CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
-    w.add_hand(fid, make_hand("3", "3"), make_result());
+    add(*w, fid, make_hand("3", "3"), make_result());
     CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
-    w.commit();
+    w->commit();
     CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "3");
-    w.commit();  // nothing pending: a no-op
-    w.add_hand(fid, make_hand("4", "4"), make_result());
+    w->commit();  // nothing pending: a no-op
+    add(*w, fid, make_hand("4", "4"), make_result());
   }
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "4");
 }
@@ -489,15 +526,13 @@ TEST_CASE("a hand that fails to store leaves nothing behind", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    Writer w(db);
-    bool already = false;
-    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
-    REQUIRE(w.add_hand(fid, make_hand("1", "1"), make_result()) == HandOutcome::Inserted);
+    auto [w, fid] = one_file(db, "a.txt", "A");
+    REQUIRE(add(*w, fid, make_hand("1", "1"), make_result()) == HandOutcome::Inserted);
     hh::AuditResult bad = make_result();
     bad.players.push_back(bad.players.front());  // the same seat twice violates the primary key
-    REQUIRE_THROWS_WITH(w.add_hand(fid, make_hand("2", "2"), bad),
+    REQUIRE_THROWS_WITH(add(*w, fid, make_hand("2", "2"), bad),
                         Catch::Contains("UNIQUE constraint failed"));
-    CHECK(w.add_hand(fid, make_hand("3", "3"), make_result()) == HandOutcome::Inserted);
+    CHECK(add(*w, fid, make_hand("3", "3"), make_result()) == HandOutcome::Inserted);
   }
   CHECK(q(db, "SELECT site_hand_id FROM hands ORDER BY hand_id") == Rows{{"1"}, {"3"}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM hand_players") == "4");
@@ -508,10 +543,8 @@ TEST_CASE("run_query refuses to write", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    Writer w(db);
-    bool already = false;
-    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
-    w.add_hand(fid, make_hand("1", "1"), make_result());
+    auto [w, fid] = one_file(db, "a.txt", "A");
+    add(*w, fid, make_hand("1", "1"), make_result());
   }
   const auto readonly = Catch::Contains("read-only query: attempt to write a readonly database");
   CHECK_THROWS_WITH(run_query(db, "INSERT INTO meta VALUES ('x', 'y')"),
@@ -536,7 +569,7 @@ TEST_CASE("run_query on a missing database fails without creating it", "[db][que
 TEST_CASE("run_query returns the last statement with columns, typed cells", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
-  { Writer w(db); }
+  { auto w = writer(db); }
   QueryResult r = run_query(db,
                             "SELECT 1; -- a comment\n"
                             "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
@@ -570,7 +603,7 @@ QueryResult sample() {
 }
 std::string render(const QueryResult& r, OutputFormat f) {
   std::ostringstream out;
-  hh::db::write_result(out, r, f);
+  hh::report::write_result(out, r, f);
   return out.str();
 }
 }  // namespace
@@ -629,10 +662,8 @@ TEST_CASE("query results round-trip from a real database into every format", "[d
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
-    Writer w(db);
-    bool already = false;
-    const auto fid = w.begin_file(file_record("a.txt", "A"), already);
-    w.add_hand(fid, make_hand("100", "raw"), make_result());
+    auto [w, fid] = one_file(db, "a.txt", "A");
+    add(*w, fid, make_hand("100", "raw"), make_result());
   }
   const QueryResult r = run_query(db, "SELECT code, severity, count FROM v_code_counts");
   CHECK(render(r, OutputFormat::Json) ==
@@ -647,8 +678,251 @@ TEST_CASE("query results round-trip from a real database into every format", "[d
         "------------------  --------  -----\n"
         "COLLECTED_MISMATCH  warning       1\n"
         "NOTE                info          1\n");
-  CHECK(hh::db::output_format_from_name("csv") == OutputFormat::Csv);
-  CHECK(hh::db::output_format_from_name("table") == OutputFormat::Table);
-  CHECK(hh::db::output_format_from_name("json") == OutputFormat::Json);
-  CHECK_FALSE(hh::db::output_format_from_name("xml").has_value());
+  CHECK(hh::report::output_format_from_name("csv") == OutputFormat::Csv);
+  CHECK(hh::report::output_format_from_name("table") == OutputFormat::Table);
+  CHECK(hh::report::output_format_from_name("json") == OutputFormat::Json);
+  CHECK_FALSE(hh::report::output_format_from_name("xml").has_value());
+}
+
+TEST_CASE("files that are not read are recorded with why", "[db][files]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  FileRecord party = file_record("in/party.txt", "party");
+  party.site = "partypoker";
+  FileRecord notes = file_record("in/notes.txt", "notes");
+  notes.site = "";
+  {
+    auto w = writer(db);
+    w->record_unread_file({party, hh::db::UnreadReason::Unsupported, "PartyPoker: not supported"});
+    w->record_unread_file({notes, hh::db::UnreadReason::NoHands, "no hand of a known format"});
+    // Seen again under another name: one row, the latest name.
+    FileRecord moved = notes;
+    moved.path = "in/sub/notes.txt";
+    w->record_unread_file({moved, hh::db::UnreadReason::NoHands, "no hand of a known format"});
+  }
+  CHECK(q(db,
+          "SELECT file_id, path, site, status, note, hands, audited_at FROM files "
+          "ORDER BY file_id") == Rows{{"1", "in/party.txt", "partypoker", "unsupported",
+                                       "PartyPoker: not supported", "NULL", "NULL"},
+                                      {"2", "in/sub/notes.txt", "NULL", "no-hands",
+                                       "no hand of a known format", "NULL", "NULL"}});
+  CHECK(q(db, "SELECT path, status, hands_stored FROM v_file_summary ORDER BY file_id") ==
+        Rows{{"in/party.txt", "unsupported", "0"}, {"in/sub/notes.txt", "no-hands", "0"}});
+  {
+    // Read after all (a format that reads it now): the same row is begun and finished...
+    auto w = writer(db);
+    bool already = true;
+    party.site = "pokerstars";
+    const auto fid = w->begin_file(party, already);
+    CHECK_FALSE(already);
+    CHECK(fid == 1);
+    add(*w, fid, make_hand("100", "raw"), make_result());
+    w->finish_file(fid, 1, 0);
+    // ...and once audited, recording it unread again changes nothing.
+    w->record_unread_file({party, hh::db::UnreadReason::Unsupported, "PartyPoker: not supported"});
+  }
+  CHECK(q(db, "SELECT path, site, status, note, hands FROM files WHERE file_id = 1") ==
+        Rows{{"in/party.txt", "pokerstars", "audited", "NULL", "1"}});
+}
+
+TEST_CASE("a read-only store refuses to write and never creates a database", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  REQUIRE_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly), "no such database: " + db);
+  CHECK_FALSE(fs::exists(db));
+  { auto w = writer(db); }
+  auto r = hh::db::open_store(db, OpenMode::ReadOnly);
+  bool already = false;
+  CHECK_THROWS_WITH(r->begin_file(file_record("a.txt", "A"), already),
+                    "database " + db + " is open read-only");
+  CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost/x", OpenMode::ReadOnly),
+                    Catch::Contains("no store for postgresql://localhost/x"));
+  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "2");
+}
+
+TEST_CASE("explain_hand finds a hand by its number or hand_id, with bound parameters", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("100", "raw"), make_result());
+    add(*w, fid, make_hand("it's", "quote"), make_result());
+  }
+  auto store = hh::db::open_store(db, OpenMode::ReadOnly);
+  const auto by_number = store->explain_hand("100");
+  REQUIRE(by_number);
+  REQUIRE(by_number->size() == 4);
+  CHECK((*by_number)[0].first == "hand");
+  CHECK(rows_of((*by_number)[0].second)[0][2] == "100");
+  CHECK((*by_number)[1].first == "players");
+  CHECK(rows_of((*by_number)[1].second).size() == 2);
+  CHECK((*by_number)[2].first == "pots");
+  CHECK((*by_number)[2].second.columns == std::vector<std::string>{"pot_index", "amount", "rake",
+                                                                   "eligible", "winners",
+                                                                   "reported_amount"});
+  CHECK(rows_of((*by_number)[2].second) ==
+        Rows{{"0", "210", "5", "1,2", "2", "205"}, {"1", "0", "0", "2", "", "NULL"}});
+  CHECK((*by_number)[3].first == "findings");
+  CHECK(rows_of((*by_number)[3].second).size() == 2);
+  const auto by_id = store->explain_hand("2");
+  REQUIRE(by_id);
+  CHECK(rows_of((*by_id)[0].second)[0][2] == "it's");
+  const auto quoted = store->explain_hand("it's");  // a quote is a value, not SQL
+  REQUIRE(quoted);
+  CHECK(rows_of((*quoted)[0].second)[0][0] == "2");
+  CHECK_FALSE(store->explain_hand("' OR 1=1 --"));
+  CHECK_FALSE(store->explain_hand("999"));
+}
+
+TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+    hh::Hand winamax = make_hand("2", "two");
+    winamax.site = "winamax";
+    add(*w, fid, winamax, make_result());
+    hh::Hand tournament = make_hand("3", "three");
+    tournament.tournament_id = "77";
+    add(*w, fid, tournament, make_result());
+  }
+  auto store = hh::db::open_store(db, OpenMode::ReadOnly);
+  const auto all = store->raked_cash_hands("");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].site == "pokerstars");
+  CHECK(all[0].site_hand_id == "1");
+  CHECK(all[0].currency == "USD");
+  CHECK(all[0].limit_type == "No Limit");
+  CHECK(all[0].date == "2024-01-02");
+  CHECK(all[0].big_blind == 10);
+  CHECK(all[0].pot == 210);
+  CHECK(all[0].rake == 5);
+  CHECK(all[0].players == 2);
+  CHECK(all[1].site == "winamax");
+  const auto one = store->raked_cash_hands("winamax");
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].site_hand_id == "2");
+}
+
+namespace {
+// A database as schema 1 (before pot_seats and files.status) wrote it, built from its own SQL.
+void write_schema_1_database(const std::string& db) {
+  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  raw.exec(R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files (file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE,
+  bytes INTEGER NOT NULL, encoding TEXT, site TEXT, hands INTEGER, failed INTEGER,
+  audited_at TEXT, duplicates INTEGER, conflicts INTEGER, first_seen_at TEXT NOT NULL);
+CREATE TABLE hands (hand_id INTEGER PRIMARY KEY, site TEXT NOT NULL, site_hand_id TEXT,
+  file_id INTEGER NOT NULL REFERENCES files(file_id), byte_offset INTEGER NOT NULL,
+  line INTEGER NOT NULL, table_name TEXT, game TEXT, limit_type TEXT, currency TEXT,
+  unit INTEGER NOT NULL CHECK (unit > 0), small_blind INTEGER, big_blind INTEGER, ante INTEGER,
+  started_at_utc TEXT, seats INTEGER, players_dealt INTEGER, total_pot INTEGER, rake INTEGER,
+  fees INTEGER NOT NULL DEFAULT 0,
+  status TEXT NOT NULL CHECK (status IN ('ok', 'findings', 'unparsed')),
+  content_sha256 TEXT NOT NULL, tournament_id TEXT, button_seat INTEGER,
+  cancelled INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)), total_contributed INTEGER,
+  total_collected INTEGER, parse_issues INTEGER NOT NULL DEFAULT 0,
+  total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
+  rake_derived INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
+  UNIQUE (site, site_hand_id));
+CREATE TABLE hand_players (hand_id INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
+  seat INTEGER NOT NULL, player TEXT NOT NULL, start_stack INTEGER NOT NULL,
+  contributed INTEGER NOT NULL, collected INTEGER NOT NULL, net INTEGER NOT NULL,
+  PRIMARY KEY (hand_id, seat)) WITHOUT ROWID;
+CREATE TABLE pots (hand_id INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
+  pot_index INTEGER NOT NULL, amount INTEGER NOT NULL, rake INTEGER NOT NULL,
+  eligible TEXT NOT NULL, winners TEXT NOT NULL, reported_amount INTEGER,
+  PRIMARY KEY (hand_id, pot_index)) WITHOUT ROWID;
+CREATE TABLE discrepancies (discrepancy_id INTEGER PRIMARY KEY,
+  hand_id INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE, code TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')), street TEXT,
+  seat INTEGER, player TEXT, expected INTEGER, actual INTEGER, message TEXT NOT NULL,
+  line INTEGER);
+CREATE TABLE hand_conflicts (conflict_id INTEGER PRIMARY KEY, site TEXT NOT NULL,
+  site_hand_id TEXT, existing_hand_id INTEGER NOT NULL REFERENCES hands(hand_id),
+  file_id INTEGER NOT NULL REFERENCES files(file_id), byte_offset INTEGER NOT NULL,
+  line INTEGER NOT NULL, content_sha256 TEXT NOT NULL, recorded_at TEXT NOT NULL);
+CREATE VIEW v_file_summary AS SELECT f.file_id, f.path, f.site, f.hands FROM files f;
+INSERT INTO meta VALUES ('schema_version', '1');
+INSERT INTO files VALUES (1, 'a.txt', 'aaaa', 10, 'utf-8', 'pacific', 2, 0,
+  '2024-01-01T00:00:00Z', 0, 1, '2024-01-01T00:00:00Z');
+INSERT INTO files VALUES (2, 'b.txt', 'bbbb', 20, 'utf-8', 'pokerstars', NULL, NULL, NULL, NULL,
+  NULL, '2024-01-01T00:00:00Z');
+INSERT INTO hands (hand_id, site, site_hand_id, file_id, byte_offset, line, unit, status,
+  content_sha256) VALUES (1, 'pacific', '888001', 1, 0, 1, 100, 'ok', 'c1'),
+  (2, 'pokerstars', '5', 2, 0, 1, 100, 'findings', 'c2');
+INSERT INTO pots VALUES (1, 0, 300, 10, '1,3,10', '10', 290), (1, 1, 50, 0, '3', '', NULL),
+  (2, 0, 20, 0, '2,4', '2,4', NULL);
+INSERT INTO hand_conflicts VALUES (1, 'pacific', '888001', 1, 1, 99, 9, 'c3',
+  '2024-01-01T00:00:00Z');
+)sql");
+}
+}  // namespace
+
+TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  write_schema_1_database(db);
+  {
+    auto w = writer(db);
+    // The interrupted file resumes under its id, as before the migration.
+    bool already = true;
+    FileRecord b;
+    b.path = "b.txt";
+    b.sha256 = "bbbb";
+    b.bytes = 20;
+    b.site = "pokerstars";
+    CHECK(w->begin_file(b, already) == 2);
+    CHECK_FALSE(already);
+    b.sha256 = "aaaa";
+    CHECK(w->begin_file(b, already) == 1);
+    CHECK(already);
+  }
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "2");
+  CHECK(q(db, "SELECT file_id, site, status, note FROM files ORDER BY file_id") ==
+        Rows{{"1", "888poker", "audited", "NULL"}, {"2", "pokerstars", "interrupted", "NULL"}});
+  CHECK(q(db, "SELECT hand_id, site FROM hands ORDER BY hand_id") ==
+        Rows{{"1", "888poker"}, {"2", "pokerstars"}});
+  CHECK(scalar(db, "SELECT site FROM hand_conflicts") == "888poker");
+  CHECK(q(db, "SELECT * FROM pots ORDER BY hand_id, pot_index") ==
+        Rows{{"1", "0", "300", "10", "290"},
+             {"1", "1", "50", "0", "NULL"},
+             {"2", "0", "20", "0", "NULL"}});
+  CHECK(q(db, "SELECT * FROM pot_seats ORDER BY hand_id, pot_index, role, seat") ==
+        Rows{{"1", "0", "1", "eligible"},
+             {"1", "0", "3", "eligible"},
+             {"1", "0", "10", "eligible"},
+             {"1", "0", "10", "winner"},
+             {"1", "1", "3", "eligible"},
+             {"2", "0", "2", "eligible"},
+             {"2", "0", "4", "eligible"},
+             {"2", "0", "2", "winner"},
+             {"2", "0", "4", "winner"}});
+  CHECK(q(db, "SELECT hand_id, pot_index, eligible, winners FROM v_pots ORDER BY 1, 2") ==
+        Rows{{"1", "0", "1,3,10", "10"}, {"1", "1", "3", ""}, {"2", "0", "2,4", "2,4"}});
+  CHECK(q(db, "SELECT path, status FROM v_file_summary ORDER BY file_id") ==
+        Rows{{"a.txt", "audited"}, {"b.txt", "interrupted"}});
+  { auto again = writer(db); }  // a migrated database opens as one of this version
+  CHECK(scalar(db, "SELECT count(*) FROM pot_seats") == "9");
+}
+
+TEST_CASE("a failed migration leaves the old database as it was", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  write_schema_1_database(db);
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec("UPDATE pots SET eligible = '1,x' WHERE hand_id = 2");  // not a seat number
+  }
+  CHECK_THROWS(writer(db));
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "1");
+  // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
+  CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->explain_hand("888001"),
+                    "database " + db +
+                        " has schema_version 1, this build reads 2: `hhaudit audit` with it "
+                        "migrates it");
+  CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
+  CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
 }

@@ -1,7 +1,7 @@
 // Nothing lost: every hand that split_hands() finds in the files `hhaudit audit` takes in ends up
 // in the database, as a row of `hands` (parsed or `unparsed`) or as a duplicate or a conflict
-// counted by the run. Checked over the whole shared corpus (every site folder) and over a folder
-// of hostile files.
+// counted by the run, and every file not read has a `files` row that says why. Checked over the
+// whole shared corpus (every site folder) and over a folder of hostile files.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 
 #include "cli_run.hpp"
 #include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "parser/split.hpp"
 #include "test_paths.hpp"
 
@@ -22,42 +22,50 @@ using namespace hh::test;
 
 namespace {
 
-// What the audit should take in from a folder, by the rules of cli/audit_run.cpp: every regular
-// file under it (symlinked folders not followed); a file whose first MiB holds no line that
-// starts a hand of a known site is skipped and counted "without hands", by design (folders hold
-// fpdb's .hp files, notes, exports of sites hhaudit does not read).
+// What the audit should take in from a folder, by the rules of pipeline/pipeline.cpp: every
+// regular file under it (symlinked folders not followed); a file whose first MiB sniffs as a
+// format that is not read is recorded "unsupported", one that sniffs as no format at all is
+// recorded "without hands", by design (folders hold fpdb's .hp files, notes, exports of sites
+// hhaudit does not read).
 struct Expected {
   long files{0};
   long without_hands{0};
+  long unsupported{0};
+  long unread_distinct{0};          // files not read, counting files of identical content once
   long hands{0};                    // split_hands() over the audited files
   long hands_in_skipped_files{0};   // hand starts beyond the first MiB of a skipped file
   long hands_in_distinct_files{0};  // hands, counting files of identical content once
 };
 
+bool is_readable_hand_start(std::string_view line) {
+  for (const auto& f : hh::formats())
+    if (f->readable() && f->is_hand_start(line)) return true;
+  return false;
+}
+
 Expected expected_for(const fs::path& root) {
   Expected e;
-  std::set<std::string> contents;
+  std::set<std::string> contents, unread_contents;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it);
        it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
     const std::string bytes = read_file(it->path());
     const std::string text = hh::decode(bytes).text;
-    const std::size_t n = hh::split_hands(text, &hh::is_any_hand_start).size();
-    bool known_start = false;
+    const std::size_t n = hh::split_hands(text, &is_readable_hand_start).size();
     const std::string head = hh::decode(std::string_view(bytes).substr(0, 1 << 20)).text;
-    hh::LineCursor lines(head);
+    const hh::SniffResult sniffed = hh::sniff_format(head);
     std::string_view line;
-    while (!known_start && lines.next(line)) known_start = hh::is_any_hand_start(line);
-    if (known_start) {
+    if (sniffed.format && sniffed.format->readable()) {
       ++e.files;
       e.hands += static_cast<long>(n);
       // The database keeps one `files` row per content (files are identified by their SHA-256).
       if (contents.insert(bytes).second) e.hands_in_distinct_files += static_cast<long>(n);
     } else {
-      ++e.without_hands;
+      ++(sniffed.format ? e.unsupported : e.without_hands);
+      if (unread_contents.insert(bytes).second) ++e.unread_distinct;
       hh::LineCursor all(text);
-      while (all.next(line)) e.hands_in_skipped_files += hh::is_any_hand_start(line);
+      while (all.next(line)) e.hands_in_skipped_files += is_readable_hand_start(line);
     }
   }
   REQUIRE_FALSE(ec);
@@ -77,7 +85,12 @@ Summary audit_and_count(const fs::path& root, const fs::path& db, const Expected
   const Summary s = summary_of(r.out);
   CHECK(s.files == e.files);
   CHECK(s.without_hands == e.without_hands);
+  CHECK(s.unsupported == e.unsupported);
   CHECK(s.hands == e.hands);
+  // Every file not read has its row, saying why.
+  CHECK(std::stol(scalar(db,
+                         "SELECT count(*) FROM files WHERE status IN ('no-hands', 'unsupported') "
+                         "AND note IS NOT NULL AND hands IS NULL")) == e.unread_distinct);
   const long rows = std::stol(scalar(db, "SELECT count(*) FROM hands"));
   CHECK(rows + s.duplicates + s.conflicts == e.hands);
   CHECK(std::stol(scalar(db, "SELECT count(*) FROM hand_conflicts")) == s.conflicts);

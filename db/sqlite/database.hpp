@@ -1,5 +1,4 @@
-// The SQLite schema of an audit database, a small RAII wrapper over the SQLite C API, and the
-// content hash used to tell files and hands apart. docs/schema.md describes every table.
+// A small RAII wrapper over the SQLite C API: a connection and its prepared statements.
 #pragma once
 
 #include <cstdint>
@@ -11,31 +10,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace hh::db {
-
-// Bumped whenever a table, column or view changes meaning; stored in meta(schema_version).
-inline constexpr int kSchemaVersion = 1;
-
-// Lower-case hex SHA-256 of `data` (64 characters). Throws std::runtime_error if libcrypto fails.
-std::string sha256_hex(std::string_view data);
-
-// The same digest fed piece by piece, for files read in chunks.
-class Sha256 {
- public:
-  Sha256();
-  ~Sha256();
-  Sha256(const Sha256&) = delete;
-  Sha256& operator=(const Sha256&) = delete;
-  void update(std::string_view data);
-  std::string hex();  // finishes the digest; call once
-
- private:
-  struct Ctx;
-  Ctx* ctx_;
-};
-
-// The DDL (tables, indexes, views), every statement guarded with IF NOT EXISTS.
-std::string_view schema_sql();
+namespace hh::db::sqlite {
 
 // An open database connection. Move-only; closes on destruction.
 class Database {
@@ -109,8 +84,4 @@ class ResetGuard {
   Statement& s_;
 };
 
-// Sets the connection pragmas (WAL, synchronous=NORMAL, foreign_keys=ON), creates missing tables,
-// indexes and views, and records schema_version. Throws if the database has another version.
-void apply_schema(Database& db);
-
-}  // namespace hh::db
+}  // namespace hh::db::sqlite

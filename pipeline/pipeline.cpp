@@ -1,4 +1,4 @@
-#include "cli/audit_run.hpp"
+#include "pipeline/pipeline.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -17,14 +17,10 @@
 #include <sstream>
 #include <thread>
 
-#include "audit/audit.hpp"
-#include "audit/rake/check.hpp"
-#include "db/schema.hpp"
-#include "db/writer.hpp"
 #include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "pipeline/sha256.hpp"
 
-namespace hh::cli {
+namespace hh::pipeline {
 
 namespace fs = std::filesystem;
 
@@ -55,6 +51,8 @@ struct InputFile {
   std::string stdin_bytes;  // "-": stdin, read once into memory
   std::uint64_t bytes{0};
   std::int64_t file_id{0};
+  Encoding encoding{Encoding::Utf8};
+  const Format* format{nullptr};  // the format sniffed; nullptr: none (every hand is unparsed)
 };
 
 // Opens a file or the bytes read from stdin as one stream.
@@ -65,13 +63,17 @@ std::unique_ptr<std::istream> open_input(const InputFile& f) {
   return in;
 }
 
-// Reads raw bytes in pieces that end at a line end of the file's encoding, so that each piece
-// decodes on its own (a CR LF pair, a UTF-8 sequence or a UTF-16 unit is never cut).
+// Reads raw bytes in pieces that end at a line end of the file's encoding (as decode() detected
+// it on the file's head), so that each piece decodes on its own (a CR LF pair, a UTF-8 sequence
+// or a UTF-16 unit is never cut).
 class PieceReader {
  public:
   static constexpr std::size_t kPiece = 1 << 20;
 
-  explicit PieceReader(std::istream& in) : in_(in) {}
+  PieceReader(std::istream& in, Encoding encoding)
+      : in_(in),
+        unit_(encoding == Encoding::Utf16Le || encoding == Encoding::Utf16Be ? 2 : 1),
+        big_endian_(encoding == Encoding::Utf16Be) {}
 
   bool next(std::string& piece) {
     piece.clear();
@@ -81,7 +83,6 @@ class PieceReader {
       piece.resize(old + kPiece);
       in_.read(piece.data() + old, static_cast<std::streamsize>(kPiece));
       piece.resize(old + static_cast<std::size_t>(in_.gcount()));
-      if (first_) detect(piece);
       if (!in_) return !piece.empty();  // end of file: the rest is the last piece
       std::size_t cut = cut_point(piece);
       if (cut != std::string::npos) {
@@ -96,17 +97,6 @@ class PieceReader {
   bool failed() const { return in_.bad(); }
 
  private:
-  void detect(const std::string& head) {
-    first_ = false;
-    std::size_t nul_even = 0, nul_odd = 0;
-    for (std::size_t i = 0; i < std::min<std::size_t>(head.size(), 4096); ++i)
-      if (head[i] == '\0') ++(i % 2 ? nul_odd : nul_even);
-    if (head.rfind("\xFF\xFE", 0) == 0 || nul_odd > 4 * (nul_even + 1))
-      unit_ = 2, big_endian_ = false;
-    if (head.rfind("\xFE\xFF", 0) == 0 || nul_even > 4 * (nul_odd + 1))
-      unit_ = 2, big_endian_ = true;
-  }
-
   // Just after the last line end of the piece, or npos.
   std::size_t cut_point(const std::string& p) const {
     if (unit_ == 1) {
@@ -123,9 +113,8 @@ class PieceReader {
 
   std::istream& in_;
   std::string pending_;
-  bool first_{true};
-  int unit_{1};
-  bool big_endian_{false};
+  int unit_;
+  bool big_endian_;
 };
 
 // A run of complete hands from one file, with the decoded text they point into.
@@ -138,6 +127,7 @@ struct Batch {
   std::uint64_t raw_bytes{0};  // bytes of the file this batch accounts for (progress)
   std::vector<Hand> parsed;
   std::vector<AuditResult> results;
+  std::vector<std::string> content_sha256;  // of each hand's raw text, hashed by the workers
 };
 
 // Bounded hand-off between the reader, the workers and the writer. The writer takes batches in
@@ -213,32 +203,40 @@ class Pipeline {
   bool aborted_{false};
 };
 
-std::string first_hand_line_site(std::string_view decoded) {
-  std::size_t pos = 0;
-  while (pos < decoded.size()) {
-    std::size_t nl = decoded.find('\n', pos);
-    std::string_view line =
-        decoded.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    if (const SiteFormat* f = format_of_line(line)) return f->name;
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
-  }
-  return "";
+// Text formats are split on the hand starts of every format read, so that a stream holding hands
+// of several sites one after another loses none of them.
+// TODO(merge): parser/ offers the per-hand choice of format; use it here.
+bool is_readable_hand_start(std::string_view line) {
+  for (const auto& f : formats())
+    if (f->readable() && f->is_hand_start(line)) return true;
+  return false;
+}
+
+// Reads one hand with the file's format when it claims the hand's first line, otherwise with the
+// readable format that does; text no format claims becomes an unparsed hand.
+Hand read_one_hand(const Format* file_format, const HandText& ht, const std::string& path,
+                   const ReadOptions& options) {
+  const std::string_view first = ht.text.substr(0, ht.text.find('\n'));
+  const Format* reader = file_format && file_format->is_hand_start(first) ? file_format : nullptr;
+  for (auto it = formats().begin(); !reader && it != formats().end(); ++it)
+    if ((*it)->readable() && (*it)->is_hand_start(first)) reader = it->get();
+  if (!reader) reader = file_format ? file_format : formats().front().get();
+  return read_hand_text(*reader, ht, path, options);
 }
 
 struct ScanResult {
   bool ok{false};
   std::string sha256;
-  std::string encoding;
-  std::string site;  // site of the first hand found in the first piece, "" if none
+  Encoding encoding{Encoding::Utf8};
+  SniffResult sniffed;  // the format of the first piece
 };
 
-// First pass over a file: its digest, and from its first piece the encoding and the site.
+// First pass over a file: its digest, and from its first piece the encoding and the format.
 ScanResult scan(const InputFile& f) {
   ScanResult r;
   auto in = open_input(f);
   if (!in) return r;
-  db::Sha256 sha;
+  Sha256 sha;
   std::string buf(PieceReader::kPiece, '\0');
   bool first = true;
   while (*in) {
@@ -247,13 +245,12 @@ ScanResult scan(const InputFile& f) {
     sha.update(got);
     if (first) {
       Decoded d = decode(got);
-      r.encoding = encoding_name(d.encoding);
-      r.site = first_hand_line_site(d.text);
+      r.encoding = d.encoding;
+      r.sniffed = sniff_format(d.text);
       first = false;
     }
   }
   if (in->bad()) return r;
-  if (first) r.encoding = "utf-8";  // empty file
   r.sha256 = sha.hex();
   r.ok = true;
   return r;
@@ -272,7 +269,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     ++io_errors;
     return;
   }
-  PieceReader reader(*in);
+  PieceReader reader(*in, f.encoding);
   std::string raw;
   std::string carry;
   std::uint64_t carry_offset = 0;  // decoded offset of carry's first byte in the file
@@ -283,7 +280,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     auto text = std::make_shared<std::string>(std::move(carry));
     text->append(decode(raw).text);
     more = reader.next(raw);
-    std::vector<HandText> hands = split_hands(*text, &is_any_hand_start);
+    std::vector<HandText> hands = split_hands(*text, &is_readable_hand_start);
     const std::uint64_t base_offset = carry_offset;
     const std::uint32_t base_line = carry_line;
     carry.clear();
@@ -325,17 +322,19 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   pipe.push(std::move(last));
 }
 
-void work(Pipeline& pipe, const std::vector<InputFile>& files, const HouseRulesBook& house,
-          const RakeSchedules* rake, std::exception_ptr& failure, std::mutex& failure_mu) {
+void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOptions& options,
+          std::exception_ptr& failure, std::mutex& failure_mu) {
   Batch b;
   try {
     while (pipe.take(b)) {
-      const std::string& path = files[b.file].path;
+      const InputFile& file = files[b.file];
       b.parsed.reserve(b.hands.size());
       b.results.reserve(b.hands.size());
+      b.content_sha256.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
-        b.parsed.push_back(parse_hand_text(ht, path));
-        b.results.push_back(audit_hand(b.parsed.back(), AuditContext{&house, rake}));
+        b.parsed.push_back(read_one_hand(file.format, ht, file.path, options.read_options));
+        b.results.push_back(audit_hand(b.parsed.back(), options.context));
+        b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
       }
       b.hands.clear();
       b.text.reset();  // the hands own their text now
@@ -350,7 +349,7 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const HouseRulesB
 
 }  // namespace
 
-AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
+AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostream& err) {
   AuditSummary summary;
   std::vector<InputFile> inputs;
   for (const std::string& p : options.paths) {
@@ -375,19 +374,25 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
         ++summary.io_errors;
       }
       std::sort(found.begin(), found.end());  // stable order: same database for the same input
-      for (auto& f : found) inputs.push_back({std::move(f), true, {}, 0, 0});
+      for (auto& f : found) {
+        InputFile in;
+        in.path = std::move(f);
+        in.from_folder = true;
+        inputs.push_back(std::move(in));
+      }
     } else if (fs::exists(p, ec)) {
-      inputs.push_back({p, false, {}, 0, 0});
+      InputFile in;
+      in.path = p;
+      inputs.push_back(std::move(in));
     } else {
       err << "hhaudit: no such file or folder: " << p << "\n";
       ++summary.io_errors;
     }
   }
 
-  db::Writer writer(options.db_path,
-                    options.batch_hands > 0 ? options.batch_hands : db::Writer::kDefaultBatchHands);
   const HouseRulesBook defaults;
-  const HouseRulesBook& house = options.house_rules ? *options.house_rules : defaults;
+  const HouseRulesBook& house =
+      options.context.house_rules ? *options.context.house_rules : defaults;
   // The rules this run judged by, for whoever reads the database later (of the latest run).
   writer.set_meta("house_rules", house_rules_toml(house));
   // First pass: digests, so that a file audited before is skipped before any parsing.
@@ -404,15 +409,26 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
       ++summary.io_errors;
       continue;
     }
-    // Folders hold other things too (fpdb's .hp files, notes): skip files whose first piece
-    // holds no hand of a known site.
-    if (f.from_folder && s.site.empty()) {
+    std::error_code ec;
+    if (f.path != "-") f.bytes = fs::file_size(f.path, ec);
+    const Format* format = s.sniffed.format;
+    db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
+                       format ? std::string(format->name()) : std::string()};
+    // A format recognised but not read, and, in a folder (which holds other things too: fpdb's
+    // .hp files, notes), a file with no hand of a known format: recorded, not read.
+    if (format && !format->readable()) {
+      writer.record_unread_file({rec, db::UnreadReason::Unsupported,
+                                 std::string(format->display_name()) + ": not supported"});
+      ++summary.files_unsupported;
+      continue;
+    }
+    if (!format && f.from_folder) {
+      writer.record_unread_file({rec, db::UnreadReason::NoHands, "no hand of a known format"});
       ++summary.files_without_hands;
       continue;
     }
-    std::error_code ec;
-    if (f.path != "-") f.bytes = fs::file_size(f.path, ec);
-    db::FileRecord rec{f.path, s.sha256, f.bytes, s.encoding, s.site};
+    f.encoding = s.encoding;
+    f.format = format;
     bool already = false;
     f.file_id = writer.begin_file(rec, already);
     ++summary.files;
@@ -437,8 +453,7 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   });
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < jobs; ++i)
-    workers.emplace_back(
-        [&] { work(pipe, todo, house, options.rake_schedules, failure, failure_mu); });
+    workers.emplace_back([&] { work(pipe, todo, options, failure, failure_mu); });
 
   std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
   std::uint64_t done_bytes = 0;
@@ -455,7 +470,7 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
           ++summary.unparsed;
           ++file_failed[b.file];
         }
-        switch (writer.add_hand(todo[b.file].file_id, h, r)) {
+        switch (writer.add_hand(todo[b.file].file_id, {h, r, b.content_sha256[i]})) {
           case db::HandOutcome::Inserted:
             for (const Finding& f : r.findings) {
               CodeCount& c = summary.codes[f.code];
@@ -498,4 +513,4 @@ AuditSummary run_audit(const AuditOptions& options, std::ostream& err) {
   return summary;
 }
 
-}  // namespace hh::cli
+}  // namespace hh::pipeline

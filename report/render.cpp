@@ -1,135 +1,14 @@
-#include "db/query.hpp"
+#include "report/render.hpp"
 
 #include <fmt/core.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
-#include <stdexcept>
 
-#include "db/schema.hpp"
+namespace hh::report {
 
-namespace hh::db {
-
-namespace {
-
-std::string trimmed_sql(const char* begin, const char* end) {
-  std::string_view s(begin, static_cast<std::size_t>(end - begin));
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  constexpr std::size_t kMax = 200;
-  if (s.size() > kMax) return std::string(s.substr(0, kMax)) + "...";
-  return std::string(s);
-}
-
-std::string to_hex(const void* data, int n) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  const auto* p = static_cast<const unsigned char*>(data);
-  std::string out;
-  out.reserve(static_cast<std::size_t>(n) * 2);
-  for (int i = 0; i < n; ++i) {
-    out.push_back(kHex[p[i] >> 4]);
-    out.push_back(kHex[p[i] & 0x0f]);
-  }
-  return out;
-}
-
-// Owns one statement of a multi-statement script.
-struct StmtHandle {
-  sqlite3_stmt* s{nullptr};
-  ~StmtHandle() { sqlite3_finalize(s); }
-};
-
-}  // namespace
-
-QueryResult run_query(const std::string& db_path, const std::string& sql) {
-  std::error_code ec;
-  // Checked here because SQLite's message for a missing file under READONLY ("unable to open
-  // database file") does not say which part is wrong.
-  if (!std::filesystem::exists(db_path, ec)) {
-    throw std::runtime_error("no such database: " + db_path);
-  }
-  Database db(db_path, SQLITE_OPEN_READONLY);
-  sqlite3_busy_timeout(db.get(), 5000);
-  // Belt and braces: READONLY refuses writes to the file, query_only refuses them in SQL too
-  // (e.g. to a TEMP table), so a query can never change anything.
-  db.exec("PRAGMA query_only=ON");
-
-  QueryResult last;
-  const char* tail = sql.c_str();
-  const char* const end = sql.c_str() + sql.size();
-  int index = 0;
-  while (tail < end) {
-    StmtHandle h;
-    const char* next = nullptr;
-    const int prc = sqlite3_prepare_v2(db.get(), tail, static_cast<int>(end - tail), &h.s, &next);
-    const char* const stmt_begin = tail;
-    tail = next ? next : end;
-    if (prc != SQLITE_OK) {
-      throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db.errmsg(),
-                                           index + 1, trimmed_sql(stmt_begin, tail)));
-    }
-    if (!h.s) continue;  // only whitespace or a comment
-    ++index;
-
-    const int ncols = sqlite3_column_count(h.s);
-    QueryResult current;
-    for (int c = 0; c < ncols; ++c) {
-      const char* name = sqlite3_column_name(h.s, c);
-      current.columns.emplace_back(name ? name : "");
-    }
-    for (;;) {
-      const int rc = sqlite3_step(h.s);
-      if (rc == SQLITE_DONE) break;
-      if (rc != SQLITE_ROW) {
-        const std::string what = trimmed_sql(stmt_begin, tail);
-        if ((rc & 0xff) == SQLITE_READONLY) {
-          throw std::runtime_error(
-              fmt::format("read-only query: attempt to write a readonly "
-                          "database (statement {}: {})",
-                          index, what));
-        }
-        throw std::runtime_error(
-            fmt::format("SQL error: {} (statement {}: {})", db.errmsg(), index, what));
-      }
-      if (ncols == 0) continue;
-      std::vector<std::optional<std::string>> row;
-      std::vector<CellType> types;
-      row.reserve(static_cast<std::size_t>(ncols));
-      types.reserve(static_cast<std::size_t>(ncols));
-      for (int c = 0; c < ncols; ++c) {
-        // The type must be read before any conversion: sqlite3_column_text may change it.
-        switch (sqlite3_column_type(h.s, c)) {
-          case SQLITE_NULL:
-            row.emplace_back(std::nullopt);
-            types.push_back(CellType::Null);
-            break;
-          case SQLITE_BLOB: {
-            const void* p = sqlite3_column_blob(h.s, c);
-            row.emplace_back(to_hex(p, sqlite3_column_bytes(h.s, c)));
-            types.push_back(CellType::Blob);
-            break;
-          }
-          default: {
-            const int t = sqlite3_column_type(h.s, c);
-            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(h.s, c));
-            const auto n = static_cast<std::size_t>(sqlite3_column_bytes(h.s, c));
-            row.emplace_back(std::string(text ? text : "", text ? n : 0));
-            types.push_back(t == SQLITE_INTEGER ? CellType::Integer
-                            : t == SQLITE_FLOAT ? CellType::Float
-                                                : CellType::Text);
-            break;
-          }
-        }
-      }
-      current.rows.push_back(std::move(row));
-      current.types.push_back(std::move(types));
-    }
-    if (ncols > 0) last = std::move(current);
-  }
-  return last;
-}
+using db::CellType;
+using db::QueryResult;
 
 std::optional<OutputFormat> output_format_from_name(std::string_view name) {
   if (name == "table") return OutputFormat::Table;
@@ -389,4 +268,4 @@ void write_result(std::ostream& out, const QueryResult& r, OutputFormat f) {
   }
 }
 
-}  // namespace hh::db
+}  // namespace hh::report

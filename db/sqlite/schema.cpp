@@ -1,0 +1,318 @@
+#include "db/sqlite/schema.hpp"
+
+#include <fmt/core.h>
+#include <sqlite3.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hh::db::sqlite {
+
+namespace {
+
+// Keep in sync with docs/schema.md. Column order of the required columns follows the spec so that
+// `SELECT *` reads naturally; extra columns come last.
+constexpr std::string_view kSchemaSql = R"sql(
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS files (
+  file_id       INTEGER PRIMARY KEY,
+  path          TEXT NOT NULL,
+  sha256        TEXT NOT NULL UNIQUE,
+  bytes         INTEGER NOT NULL,
+  encoding      TEXT,
+  site          TEXT,
+  hands         INTEGER,
+  failed        INTEGER,
+  audited_at    TEXT,
+  duplicates    INTEGER,
+  conflicts     INTEGER,
+  first_seen_at TEXT NOT NULL,
+  status        TEXT NOT NULL DEFAULT 'audited'
+                CHECK (status IN ('audited', 'interrupted', 'unsupported', 'no-hands')),
+  note          TEXT
+);
+
+CREATE TABLE IF NOT EXISTS hands (
+  hand_id           INTEGER PRIMARY KEY,
+  site              TEXT NOT NULL,
+  site_hand_id      TEXT,
+  file_id           INTEGER NOT NULL REFERENCES files(file_id),
+  byte_offset       INTEGER NOT NULL,
+  line              INTEGER NOT NULL,
+  table_name        TEXT,
+  game              TEXT,
+  limit_type        TEXT,
+  currency          TEXT,
+  unit              INTEGER NOT NULL CHECK (unit > 0),
+  small_blind       INTEGER,
+  big_blind         INTEGER,
+  ante              INTEGER,
+  started_at_utc    TEXT,
+  seats             INTEGER,
+  players_dealt     INTEGER,
+  total_pot         INTEGER,
+  rake              INTEGER,
+  fees              INTEGER NOT NULL DEFAULT 0,
+  status            TEXT NOT NULL CHECK (status IN ('ok', 'findings', 'unparsed')),
+  content_sha256    TEXT NOT NULL,
+  tournament_id     TEXT,
+  button_seat       INTEGER,
+  cancelled         INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)),
+  total_contributed INTEGER,
+  total_collected   INTEGER,
+  parse_issues      INTEGER NOT NULL DEFAULT 0,
+  total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
+  rake_derived      INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
+  UNIQUE (site, site_hand_id)
+);
+
+CREATE TABLE IF NOT EXISTS hand_players (
+  hand_id     INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
+  seat        INTEGER NOT NULL,
+  player      TEXT NOT NULL,
+  start_stack INTEGER NOT NULL,
+  contributed INTEGER NOT NULL,
+  collected   INTEGER NOT NULL,
+  net         INTEGER NOT NULL,
+  PRIMARY KEY (hand_id, seat)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS pots (
+  hand_id         INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
+  pot_index       INTEGER NOT NULL,
+  amount          INTEGER NOT NULL,
+  rake            INTEGER NOT NULL,
+  reported_amount INTEGER,
+  PRIMARY KEY (hand_id, pot_index)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS pot_seats (
+  hand_id   INTEGER NOT NULL,
+  pot_index INTEGER NOT NULL,
+  seat      INTEGER NOT NULL,
+  role      TEXT NOT NULL CHECK (role IN ('eligible', 'winner')),
+  PRIMARY KEY (hand_id, pot_index, role, seat),
+  FOREIGN KEY (hand_id, pot_index) REFERENCES pots(hand_id, pot_index) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS discrepancies (
+  discrepancy_id INTEGER PRIMARY KEY,
+  hand_id        INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
+  code           TEXT NOT NULL,
+  severity       TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+  street         TEXT,
+  seat           INTEGER,
+  player         TEXT,
+  expected       INTEGER,
+  actual         INTEGER,
+  message        TEXT NOT NULL,
+  line           INTEGER
+);
+
+CREATE TABLE IF NOT EXISTS hand_conflicts (
+  conflict_id      INTEGER PRIMARY KEY,
+  site             TEXT NOT NULL,
+  site_hand_id     TEXT,
+  existing_hand_id INTEGER NOT NULL REFERENCES hands(hand_id),
+  file_id          INTEGER NOT NULL REFERENCES files(file_id),
+  byte_offset      INTEGER NOT NULL,
+  line             INTEGER NOT NULL,
+  content_sha256   TEXT NOT NULL,
+  recorded_at      TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS idx_discrepancies_code ON discrepancies(code);
+CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
+CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
+CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
+CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
+
+-- A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
+CREATE VIEW IF NOT EXISTS v_pots AS
+SELECT p.hand_id,
+       p.pot_index,
+       p.amount,
+       p.rake,
+       COALESCE((SELECT group_concat(seat, ',') FROM
+                   (SELECT s.seat FROM pot_seats s WHERE s.hand_id = p.hand_id AND
+                    s.pot_index = p.pot_index AND s.role = 'eligible' ORDER BY s.seat)), '')
+         AS eligible,
+       COALESCE((SELECT group_concat(seat, ',') FROM
+                   (SELECT s.seat FROM pot_seats s WHERE s.hand_id = p.hand_id AND
+                    s.pot_index = p.pot_index AND s.role = 'winner' ORDER BY s.seat)), '')
+         AS winners,
+       p.reported_amount
+FROM pots p;
+
+CREATE VIEW IF NOT EXISTS v_findings AS
+SELECT d.discrepancy_id,
+       f.path,
+       COALESCE(d.line, h.line) AS line,
+       h.site,
+       h.site_hand_id,
+       h.hand_id,
+       d.code,
+       d.severity,
+       d.street,
+       d.seat,
+       d.player,
+       d.expected,
+       d.actual,
+       d.actual - d.expected AS difference,
+       h.unit,
+       h.currency,
+       d.message
+FROM discrepancies d
+JOIN hands h ON h.hand_id = d.hand_id
+JOIN files f ON f.file_id = h.file_id;
+
+CREATE VIEW IF NOT EXISTS v_code_counts AS
+SELECT code,
+       severity,
+       COUNT(*) AS count,
+       COUNT(DISTINCT hand_id) AS hands
+FROM discrepancies
+GROUP BY code, severity
+ORDER BY count DESC, code, severity;
+
+CREATE VIEW IF NOT EXISTS v_file_summary AS
+SELECT f.file_id,
+       f.path,
+       f.site,
+       f.status,
+       f.hands,
+       f.failed,
+       f.duplicates,
+       f.conflicts,
+       COUNT(h.hand_id) AS hands_stored,
+       COALESCE(SUM(h.status = 'ok'), 0) AS hands_ok,
+       COALESCE(SUM(h.status = 'findings'), 0) AS hands_with_findings,
+       COALESCE(SUM(h.status = 'unparsed'), 0) AS hands_unparsed,
+       f.audited_at
+FROM files f
+LEFT JOIN hands h ON h.file_id = f.file_id
+GROUP BY f.file_id;
+
+CREATE VIEW IF NOT EXISTS v_conflicts AS
+SELECT c.conflict_id,
+       c.site,
+       c.site_hand_id,
+       c.existing_hand_id,
+       ef.path AS existing_path,
+       e.line AS existing_line,
+       e.content_sha256 AS existing_sha256,
+       nf.path AS new_path,
+       c.line AS new_line,
+       c.content_sha256 AS new_sha256,
+       c.recorded_at
+FROM hand_conflicts c
+JOIN hands e ON e.hand_id = c.existing_hand_id
+JOIN files ef ON ef.file_id = e.file_id
+JOIN files nf ON nf.file_id = c.file_id;
+)sql";
+
+// Schema 1 -> 2: files get a status (every old row was read; unfinished ones were interrupted) and
+// a note; the comma-joined pots.eligible and pots.winners become pot_seats rows; site "pacific" is
+// named "888poker".
+void migrate_1_to_2(Database& db) {
+  db.exec(
+      "ALTER TABLE files ADD COLUMN status TEXT NOT NULL DEFAULT 'audited' "
+      "CHECK (status IN ('audited', 'interrupted', 'unsupported', 'no-hands'));"
+      "ALTER TABLE files ADD COLUMN note TEXT;"
+      "UPDATE files SET status = 'interrupted' WHERE audited_at IS NULL;");
+  // pot_seats, from the schema's own DDL.
+  const std::string_view ddl = schema_sql();
+  const std::size_t from = ddl.find("CREATE TABLE IF NOT EXISTS pot_seats");
+  db.exec(ddl.substr(from, ddl.find(';', from) + 1 - from));
+  {
+    Statement pots(db, "SELECT hand_id, pot_index, eligible, winners FROM pots");
+    Statement insert(db,
+                     "INSERT INTO pot_seats(hand_id, pot_index, seat, role) VALUES (?, ?, ?, ?)");
+    while (pots.step()) {
+      const std::pair<int, const char*> lists[] = {{2, "eligible"}, {3, "winner"}};
+      for (const auto& [column, role] : lists) {
+        const std::string seats = pots.column_text(column);
+        std::size_t at = 0;
+        while (at < seats.size()) {
+          std::size_t comma = seats.find(',', at);
+          if (comma == std::string::npos) comma = seats.size();
+          ResetGuard g(insert);
+          insert.bind_int64(1, pots.column_int64(0));
+          insert.bind_int64(2, pots.column_int64(1));
+          insert.bind_int64(3, std::stoll(seats.substr(at, comma - at)));
+          insert.bind_text(4, role);
+          insert.step();
+          at = comma + 1;
+        }
+      }
+    }
+  }
+  db.exec(
+      "ALTER TABLE pots DROP COLUMN eligible;"
+      "ALTER TABLE pots DROP COLUMN winners;"
+      "UPDATE hands SET site = '888poker' WHERE site = 'pacific';"
+      "UPDATE hand_conflicts SET site = '888poker' WHERE site = 'pacific';"
+      "UPDATE files SET site = '888poker' WHERE site = 'pacific';"
+      // A view of schema 1 lists files' columns: made again by schema_sql().
+      "DROP VIEW IF EXISTS v_file_summary;");
+}
+
+// migrations[v - 1] brings a database of version v to v + 1.
+using Migration = void (*)(Database&);
+constexpr Migration kMigrations[] = {&migrate_1_to_2};
+static_assert(std::size(kMigrations) == kSchemaVersion - 1);
+
+}  // namespace
+
+std::string_view schema_sql() { return kSchemaSql; }
+
+int schema_version(Database& db) {
+  Statement has_meta(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+  if (!has_meta.step()) return 0;
+  Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+  if (!version.step()) return 0;
+  const std::string found = version.column_text(0);
+  try {
+    std::size_t used = 0;
+    const int v = std::stoi(found, &used);
+    if (used == found.size() && v > 0) return v;
+  } catch (const std::exception&) {
+  }
+  throw std::runtime_error(
+      fmt::format("database {} has schema_version {}, not a number", db.path(), found));
+}
+
+void apply_schema(Database& db) {
+  // A second process (or a reader) may hold the database briefly; wait instead of failing.
+  sqlite3_busy_timeout(db.get(), 5000);
+  // WAL lets `hhaudit query` read while an audit is writing; NORMAL is durable enough in WAL mode
+  // (a power cut may lose the last commits, never corrupt) and much faster than FULL.
+  db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    int version = schema_version(db);
+    if (version > kSchemaVersion) {
+      throw std::runtime_error(fmt::format(
+          "database {} has schema_version {}, this build reads up to {}: use a newer hhaudit",
+          db.path(), version, kSchemaVersion));
+    }
+    if (version > 0) {
+      for (; version < kSchemaVersion; ++version) kMigrations[version - 1](db);
+    }
+    db.exec(schema_sql());
+    db.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')",
+                        kSchemaVersion));
+    db.exec("COMMIT");
+  } catch (...) {
+    // Leave the file as it was; ignore a failing rollback, the original error matters more.
+    sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+}  // namespace hh::db::sqlite

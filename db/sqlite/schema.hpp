@@ -1,0 +1,28 @@
+// The SQLite schema of an audit database (docs/schema.md describes every table), versioned, with
+// the migrations that bring an older database to this build's version.
+#pragma once
+
+#include <string_view>
+
+#include "db/sqlite/database.hpp"
+
+namespace hh::db::sqlite {
+
+// Bumped whenever a table, column or view changes meaning; stored in meta(schema_version).
+// 1: the first schema. 2: files.status and files.note (files recorded unread), pot seats as rows
+// (pot_seats, v_pots), site "pacific" named "888poker".
+inline constexpr int kSchemaVersion = 2;
+
+// The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
+std::string_view schema_sql();
+
+// Sets the connection pragmas (WAL, synchronous=NORMAL, foreign_keys=ON), creates missing tables,
+// indexes and views, migrates an older database to kSchemaVersion (in one transaction: on a
+// failure the file is left as it was) and records schema_version. Throws if the database has a
+// version this build does not know.
+void apply_schema(Database& db);
+
+// The schema_version a database records; 0 for a database without one (new or empty).
+int schema_version(Database& db);
+
+}  // namespace hh::db::sqlite

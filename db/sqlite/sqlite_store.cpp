@@ -1,0 +1,696 @@
+#include "db/sqlite/sqlite_store.hpp"
+
+#include <fmt/core.h>
+#include <sqlite3.h>
+
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "db/sqlite/database.hpp"
+#include "db/sqlite/schema.hpp"
+
+namespace hh::db {
+
+using sqlite::Database;
+using sqlite::ResetGuard;
+using sqlite::Statement;
+
+namespace {
+
+// UTC, ISO 8601 with a Z, as started_at_utc: one format for every timestamp in the database.
+#define HH_DB_NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+// For an unparsed hand a 0 means "not read", which the schema stores as NULL.
+std::optional<std::int64_t> read_or_null(bool parsed, std::int64_t v) {
+  if (!parsed && v == 0) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> nonzero_or_null(std::int64_t v) {
+  if (v == 0) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+// The write side: its prepared statements and the open batch.
+struct SqliteStore::Writer {
+  struct FileCounts {
+    int duplicates{0};
+    int conflicts{0};
+  };
+
+  Database& db;
+  int batch_hands;
+  bool in_txn{false};
+  int pending{0};
+  std::unordered_map<std::int64_t, FileCounts> counts;
+
+  Statement begin, commit, savepoint, release, rollback_to;
+  Statement find_file, restart_file, insert_file, finish_file, record_unread;
+  Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
+      insert_finding, find_conflict, insert_conflict;
+
+  Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
+    // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
+    // the connection, hence NOMUTEX above).
+    db.exec("PRAGMA cache_size=-16384; PRAGMA temp_store=MEMORY;");
+    // IMMEDIATE takes the write lock up front, so a concurrent writer makes us wait (busy
+    // timeout) at BEGIN instead of failing half-way through a batch.
+    begin = Statement(db, "BEGIN IMMEDIATE");
+    commit = Statement(db, "COMMIT");
+    savepoint = Statement(db, "SAVEPOINT hand");
+    release = Statement(db, "RELEASE hand");
+    rollback_to = Statement(db, "ROLLBACK TO hand");
+    find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
+    restart_file = Statement(db,
+                             "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
+                             "status = 'interrupted', note = NULL WHERE file_id = ?");
+    // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
+    insert_file = Statement(db,
+                            "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, "
+                            "status) VALUES (?, ?, ?, ?, ?, " HH_DB_NOW ", 'interrupted')");
+    finish_file =
+        Statement(db,
+                  "UPDATE files SET hands = ?, failed = ?, duplicates = ?, conflicts = ?, "
+                  "audited_at = " HH_DB_NOW ", status = 'audited' WHERE file_id = ?");
+    // A file read before keeps its row; one recorded unread before takes the latest facts.
+    record_unread = Statement(
+        db,
+        "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
+        "VALUES (?, ?, ?, ?, ?, " HH_DB_NOW
+        ", ?, ?) ON CONFLICT(sha256) DO UPDATE SET "
+        "path = excluded.path, encoding = excluded.encoding, site = excluded.site, "
+        "status = excluded.status, note = excluded.note "
+        "WHERE files.status IN ('unsupported', 'no-hands')");
+    find_hand = Statement(
+        db, "SELECT hand_id, content_sha256 FROM hands WHERE site = ? AND site_hand_id = ?");
+    // A hand whose id could not be read cannot collide on (site, site_hand_id); the same text
+    // seen again (e.g. a copy of a file with one more hand appended) is still a duplicate.
+    find_unidentified =
+        Statement(db,
+                  "SELECT hand_id FROM hands WHERE site = ? AND site_hand_id IS NULL "
+                  "AND content_sha256 = ? LIMIT 1");
+    insert_hand = Statement(db,
+                            "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, "
+                            "table_name, game, limit_type, currency, unit, small_blind, big_blind, "
+                            "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
+                            "status, content_sha256, tournament_id, button_seat, cancelled, "
+                            "total_contributed, total_collected, parse_issues, total_pot_derived, "
+                            "rake_derived) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_player = Statement(db,
+                              "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
+                              "contributed, collected, net) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert_pot = Statement(db,
+                           "INSERT INTO pots(hand_id, pot_index, amount, rake, reported_amount) "
+                           "VALUES (?, ?, ?, ?, ?)");
+    insert_pot_seat =
+        Statement(db, "INSERT INTO pot_seats(hand_id, pot_index, seat, role) VALUES (?, ?, ?, ?)");
+    insert_finding = Statement(db,
+                               "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
+                               "player, expected, actual, message, line) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    // The same occurrence (file, place, content) recorded by an earlier run of this file that
+    // was interrupted: recording it again would count one conflict twice.
+    find_conflict = Statement(db,
+                              "SELECT 1 FROM hand_conflicts WHERE existing_hand_id = ? AND "
+                              "file_id = ? AND byte_offset = ? AND content_sha256 = ? LIMIT 1");
+    insert_conflict = Statement(db,
+                                "INSERT INTO hand_conflicts(site, site_hand_id, existing_hand_id, "
+                                "file_id, byte_offset, line, content_sha256, recorded_at) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, " HH_DB_NOW ")");
+  }
+
+  static void run(Statement& s) {
+    ResetGuard g(s);
+    s.step();
+  }
+
+  void ensure_txn() {
+    if (in_txn) return;
+    run(begin);
+    in_txn = true;
+  }
+
+  void do_commit() {
+    if (!in_txn) return;
+    // If COMMIT fails (e.g. disk full) the transaction stays open and in_txn stays true, so a
+    // later commit() or the destructor retries instead of silently dropping the batch.
+    run(commit);
+    in_txn = false;
+    pending = 0;
+  }
+
+  void count_hand() {
+    if (++pending >= batch_hands) do_commit();
+  }
+
+  void store_pot_seats(std::int64_t hand_id, int pot_index, const std::vector<int>& seats,
+                       const char* role) {
+    for (int seat : seats) {
+      Statement& s = insert_pot_seat;
+      ResetGuard g(s);
+      s.bind_int64(1, hand_id);
+      s.bind_int64(2, pot_index);
+      s.bind_int64(3, seat);
+      s.bind_text(4, role);
+      s.step();
+    }
+  }
+
+  void store_hand(std::int64_t file_id, const Hand& hand, const AuditResult& result,
+                  const std::string& site, const std::string& content_sha) {
+    const bool parsed = hand.parsed;
+    int dealt = 0;
+    for (const Seat& s : hand.seats) dealt += s.sitting_out ? 0 : 1;
+    const std::string limit_type =
+        !hand.limit_text.empty() ? hand.limit_text : std::string(structure_name(hand.structure));
+
+    Statement& h = insert_hand;
+    {
+      ResetGuard g(h);
+      h.bind_text(1, site);
+      h.bind_text_or_null(2, hand.site_hand_id);
+      h.bind_int64(3, file_id);
+      h.bind_int64(4, static_cast<std::int64_t>(hand.source.byte_offset));
+      h.bind_int64(5, hand.source.line);
+      h.bind_text_or_null(6, hand.table_name);
+      h.bind_text_or_null(7, hand.game.name());
+      h.bind_text_or_null(8, limit_type);
+      h.bind_text_or_null(9, hand.currency);
+      h.bind_int64(10, hand.unit);
+      h.bind_int64_or_null(11, read_or_null(parsed, hand.small_blind));
+      h.bind_int64_or_null(12, read_or_null(parsed, hand.big_blind));
+      h.bind_int64_or_null(13, read_or_null(parsed, hand.ante));
+      h.bind_text_or_null(14, hand.started_at_utc);
+      h.bind_int64_or_null(15, nonzero_or_null(hand.max_seats));
+      h.bind_int64_or_null(16, read_or_null(parsed, dealt));
+      h.bind_int64_or_null(17, hand.total_pot ? hand.total_pot : result.derived_total_pot);
+      h.bind_int64_or_null(18, hand.rake ? hand.rake : result.derived_rake);
+      h.bind_int64(19, hand.fee_total());
+      h.bind_text(20, hand_status(hand, result));
+      h.bind_text(21, content_sha);
+      h.bind_text_or_null(22, hand.tournament_id);
+      h.bind_int64_or_null(23, nonzero_or_null(hand.button_seat));
+      h.bind_int64(24, hand.cancelled ? 1 : 0);
+      h.bind_int64_or_null(
+          25, parsed ? std::optional<std::int64_t>(result.total_contributed) : std::nullopt);
+      h.bind_int64_or_null(
+          26, parsed ? std::optional<std::int64_t>(result.total_collected) : std::nullopt);
+      h.bind_int64(27, static_cast<std::int64_t>(hand.issues.size()));
+      h.bind_int64(28, !hand.total_pot && result.derived_total_pot ? 1 : 0);
+      h.bind_int64(29, !hand.rake && result.derived_rake ? 1 : 0);
+      h.step();
+    }
+    const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
+
+    // The audit of an unparsed hand is meaningless beyond its findings.
+    if (parsed) {
+      for (const PlayerResult& p : result.players) {
+        Statement& s = insert_player;
+        ResetGuard g(s);
+        s.bind_int64(1, hand_id);
+        s.bind_int64(2, p.seat);
+        s.bind_text(3, p.player);
+        s.bind_int64(4, p.start_stack);
+        s.bind_int64(5, p.contributed);
+        s.bind_int64(6, p.collected);
+        s.bind_int64(7, p.net());
+        s.step();
+      }
+      for (const BuiltPot& p : result.pots) {
+        Statement& s = insert_pot;
+        ResetGuard g(s);
+        s.bind_int64(1, hand_id);
+        s.bind_int64(2, p.index);
+        s.bind_int64(3, p.amount);
+        s.bind_int64(4, p.rake);
+        s.bind_int64_or_null(5, p.reported_amount);
+        s.step();
+        store_pot_seats(hand_id, p.index, p.eligible, "eligible");
+        store_pot_seats(hand_id, p.index, p.winners, "winner");
+      }
+    }
+    for (const Finding& f : result.findings) {
+      Statement& s = insert_finding;
+      ResetGuard g(s);
+      s.bind_int64(1, hand_id);
+      s.bind_text(2, f.code);
+      s.bind_text(3, severity_name(f.severity));
+      if (f.street) {
+        s.bind_text(4, street_name(*f.street));
+      } else {
+        s.bind_null(4);
+      }
+      s.bind_int64_or_null(5, nonzero_or_null(f.seat));
+      s.bind_text_or_null(6, f.player);
+      s.bind_int64_or_null(7, f.expected);
+      s.bind_int64_or_null(8, f.actual);
+      s.bind_text(9, f.message);
+      s.bind_int64_or_null(10, nonzero_or_null(f.line));
+      s.step();
+    }
+  }
+};
+
+struct SqliteStore::Impl {
+  Database db;
+  OpenMode mode;
+  std::unique_ptr<Writer> writer;  // only when opened for writing
+
+  Writer& writer_or_throw() {
+    if (!writer) throw std::runtime_error("database " + db.path() + " is open read-only");
+    return *writer;
+  }
+
+  // The reads of this build know the current schema only; a database opened read-only is not
+  // migrated (raw SQL through query() still reads it as it is).
+  void require_current_schema() {
+    const int version = sqlite::schema_version(db);
+    if (version != sqlite::kSchemaVersion)
+      throw std::runtime_error(fmt::format(
+          "database {} has schema_version {}, this build reads {}: `hhaudit audit` with it "
+          "migrates it",
+          db.path(), version, sqlite::kSchemaVersion));
+  }
+};
+
+namespace {
+
+Database open_database(const std::string& path, OpenMode mode) {
+  if (mode == OpenMode::ReadOnly) {
+    std::error_code ec;
+    // Checked here because SQLite's message for a missing file under READONLY ("unable to open
+    // database file") does not say which part is wrong.
+    if (!std::filesystem::exists(path, ec)) throw std::runtime_error("no such database: " + path);
+    Database db(path, SQLITE_OPEN_READONLY);
+    sqlite3_busy_timeout(db.get(), 5000);
+    // Belt and braces: READONLY refuses writes to the file, query_only refuses them in SQL too
+    // (e.g. to a TEMP table), so a read can never change anything.
+    db.exec("PRAGMA query_only=ON");
+    return db;
+  }
+  // The one writer thread owns the connection, hence NOMUTEX.
+  Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
+  sqlite::apply_schema(db);
+  // A bulk load: a large page cache and temporary tables in memory.
+  db.exec("PRAGMA cache_size=-16384; PRAGMA temp_store=MEMORY;");
+  return db;
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path, OpenMode mode, const StoreOptions& options)
+    : impl_(std::make_unique<Impl>(Impl{open_database(path, mode), mode, nullptr})) {
+  if (mode == OpenMode::Write)
+    impl_->writer = std::make_unique<Writer>(impl_->db, options.batch_hands);
+}
+
+SqliteStore::~SqliteStore() {
+  if (!impl_->writer) return;
+  try {
+    impl_->writer->do_commit();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hhaudit: final commit to %s failed: %s\n", impl_->db.path().c_str(),
+                 e.what());
+  }
+  // The statements go before the connection they belong to.
+  impl_->writer.reset();
+}
+
+std::int64_t SqliteStore::begin_file(const FileRecord& f, bool& already_audited) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  already_audited = false;
+  {
+    ResetGuard g(m.find_file);
+    m.find_file.bind_text(1, f.sha256);
+    if (m.find_file.step()) {
+      const std::int64_t id = m.find_file.column_int64(0);
+      if (m.find_file.column_int64(1) != 0) {
+        already_audited = true;
+        return id;
+      }
+      // Interrupted earlier: keep the id (its committed hands refer to it), refresh the rest.
+      ResetGuard g2(m.restart_file);
+      m.restart_file.bind_text(1, f.path);
+      m.restart_file.bind_int64(2, static_cast<std::int64_t>(f.bytes));
+      m.restart_file.bind_text_or_null(3, f.encoding);
+      m.restart_file.bind_text_or_null(4, f.site);
+      m.restart_file.bind_int64(5, id);
+      m.restart_file.step();
+      m.counts[id] = {};
+      return id;
+    }
+  }
+  ResetGuard g(m.insert_file);
+  m.insert_file.bind_text(1, f.path);
+  m.insert_file.bind_text(2, f.sha256);
+  m.insert_file.bind_int64(3, static_cast<std::int64_t>(f.bytes));
+  m.insert_file.bind_text_or_null(4, f.encoding);
+  m.insert_file.bind_text_or_null(5, f.site);
+  m.insert_file.step();
+  const std::int64_t id = sqlite3_last_insert_rowid(m.db.get());
+  m.counts[id] = {};
+  return id;
+}
+
+HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  const Hand& hand = stored.hand;
+  const std::string content_sha(stored.content_sha256);
+  const std::string site = hand.site.empty() ? std::string("unknown") : hand.site;
+  Writer::FileCounts& counts = m.counts[file_id];
+
+  if (!hand.site_hand_id.empty()) {
+    std::int64_t existing_id = 0;
+    std::string existing_sha;
+    bool found = false;
+    {
+      ResetGuard g(m.find_hand);
+      m.find_hand.bind_text(1, site);
+      m.find_hand.bind_text(2, hand.site_hand_id);
+      if (m.find_hand.step()) {
+        found = true;
+        existing_id = m.find_hand.column_int64(0);
+        existing_sha = m.find_hand.column_text(1);
+      }
+    }
+    if (found && existing_sha == content_sha) {
+      ++counts.duplicates;
+      m.count_hand();
+      return HandOutcome::Duplicate;
+    }
+    if (found) {
+      bool recorded = false;
+      {
+        ResetGuard g(m.find_conflict);
+        m.find_conflict.bind_int64(1, existing_id);
+        m.find_conflict.bind_int64(2, file_id);
+        m.find_conflict.bind_int64(3, static_cast<std::int64_t>(hand.source.byte_offset));
+        m.find_conflict.bind_text(4, content_sha);
+        recorded = m.find_conflict.step();
+      }
+      // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
+      // already recorded by an interrupted run of this file is not added twice; the file still
+      // counts the conflict, as its run did.
+      Statement& s = m.insert_conflict;
+      if (!recorded) {
+        ResetGuard g(s);
+        s.bind_text(1, site);
+        s.bind_text(2, hand.site_hand_id);
+        s.bind_int64(3, existing_id);
+        s.bind_int64(4, file_id);
+        s.bind_int64(5, static_cast<std::int64_t>(hand.source.byte_offset));
+        s.bind_int64(6, hand.source.line);
+        s.bind_text(7, content_sha);
+        s.step();
+      }
+      ++counts.conflicts;
+      m.count_hand();
+      return HandOutcome::Conflict;
+    }
+  } else {
+    ResetGuard g(m.find_unidentified);
+    m.find_unidentified.bind_text(1, site);
+    m.find_unidentified.bind_text(2, content_sha);
+    if (m.find_unidentified.step()) {
+      ++counts.duplicates;
+      m.count_hand();
+      return HandOutcome::Duplicate;
+    }
+  }
+
+  // A savepoint makes the hand atomic inside the batch: a failure on a player row must not leave
+  // a hand row without its players, nor abort the hands already batched.
+  Writer::run(m.savepoint);
+  try {
+    m.store_hand(file_id, hand, stored.result, site, content_sha);
+  } catch (...) {
+    try {
+      Writer::run(m.rollback_to);
+      Writer::run(m.release);
+    } catch (...) {
+      // The original error is the one worth reporting.
+    }
+    throw;
+  }
+  Writer::run(m.release);
+  m.count_hand();
+  return HandOutcome::Inserted;
+}
+
+void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  const Writer::FileCounts counts = m.counts[file_id];
+  {
+    Statement& s = m.finish_file;
+    ResetGuard g(s);
+    s.bind_int64(1, hands);
+    s.bind_int64(2, failed);
+    s.bind_int64(3, counts.duplicates);
+    s.bind_int64(4, counts.conflicts);
+    s.bind_int64(5, file_id);
+    s.step();
+  }
+  m.counts.erase(file_id);
+  if (sqlite3_changes(m.db.get()) == 0) {
+    throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+  }
+}
+
+void SqliteStore::record_unread_file(const UnreadFile& u) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  Statement& s = m.record_unread;
+  ResetGuard g(s);
+  s.bind_text(1, u.file.path);
+  s.bind_text(2, u.file.sha256);
+  s.bind_int64(3, static_cast<std::int64_t>(u.file.bytes));
+  s.bind_text_or_null(4, u.file.encoding);
+  s.bind_text_or_null(5, u.file.site);
+  s.bind_text(6, unread_status_name(u.reason));
+  s.bind_text_or_null(7, u.note);
+  s.step();
+}
+
+void SqliteStore::commit() {
+  if (impl_->writer) impl_->writer->do_commit();
+}
+
+void SqliteStore::set_meta(std::string_view key, std::string_view value) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  Statement s(m.db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+  s.bind_text(1, key);
+  s.bind_text(2, value);
+  s.step();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+namespace {
+
+std::string trimmed_sql(const char* begin, const char* end) {
+  std::string_view s(begin, static_cast<std::size_t>(end - begin));
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  constexpr std::size_t kMax = 200;
+  if (s.size() > kMax) return std::string(s.substr(0, kMax)) + "...";
+  return std::string(s);
+}
+
+std::string to_hex(const void* data, int n) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::string out;
+  out.reserve(static_cast<std::size_t>(n) * 2);
+  for (int i = 0; i < n; ++i) {
+    out.push_back(kHex[p[i] >> 4]);
+    out.push_back(kHex[p[i] & 0x0f]);
+  }
+  return out;
+}
+
+// Owns one statement of a multi-statement script.
+struct StmtHandle {
+  sqlite3_stmt* s{nullptr};
+  ~StmtHandle() { sqlite3_finalize(s); }
+};
+
+std::vector<std::string> column_names(sqlite3_stmt* s) {
+  std::vector<std::string> names;
+  const int ncols = sqlite3_column_count(s);
+  for (int c = 0; c < ncols; ++c) {
+    const char* name = sqlite3_column_name(s, c);
+    names.emplace_back(name ? name : "");
+  }
+  return names;
+}
+
+// Appends the row `s` stands on, each cell typed.
+void append_row(sqlite3_stmt* s, QueryResult& r) {
+  const int ncols = sqlite3_column_count(s);
+  std::vector<std::optional<std::string>> row;
+  std::vector<CellType> types;
+  row.reserve(static_cast<std::size_t>(ncols));
+  types.reserve(static_cast<std::size_t>(ncols));
+  for (int c = 0; c < ncols; ++c) {
+    // The type must be read before any conversion: sqlite3_column_text may change it.
+    switch (sqlite3_column_type(s, c)) {
+      case SQLITE_NULL:
+        row.emplace_back(std::nullopt);
+        types.push_back(CellType::Null);
+        break;
+      case SQLITE_BLOB: {
+        const void* p = sqlite3_column_blob(s, c);
+        row.emplace_back(to_hex(p, sqlite3_column_bytes(s, c)));
+        types.push_back(CellType::Blob);
+        break;
+      }
+      default: {
+        const int t = sqlite3_column_type(s, c);
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, c));
+        const auto n = static_cast<std::size_t>(sqlite3_column_bytes(s, c));
+        row.emplace_back(std::string(text ? text : "", text ? n : 0));
+        types.push_back(t == SQLITE_INTEGER ? CellType::Integer
+                        : t == SQLITE_FLOAT ? CellType::Float
+                                            : CellType::Text);
+        break;
+      }
+    }
+  }
+  r.rows.push_back(std::move(row));
+  r.types.push_back(std::move(types));
+}
+
+QueryResult run_script(Database& db, const std::string& sql) {
+  QueryResult last;
+  const char* tail = sql.c_str();
+  const char* const end = sql.c_str() + sql.size();
+  int index = 0;
+  while (tail < end) {
+    StmtHandle h;
+    const char* next = nullptr;
+    const int prc = sqlite3_prepare_v2(db.get(), tail, static_cast<int>(end - tail), &h.s, &next);
+    const char* const stmt_begin = tail;
+    tail = next ? next : end;
+    if (prc != SQLITE_OK) {
+      throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db.errmsg(),
+                                           index + 1, trimmed_sql(stmt_begin, tail)));
+    }
+    if (!h.s) continue;  // only whitespace or a comment
+    ++index;
+    QueryResult current;
+    current.columns = column_names(h.s);
+    for (;;) {
+      const int rc = sqlite3_step(h.s);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) {
+        const std::string what = trimmed_sql(stmt_begin, tail);
+        if ((rc & 0xff) == SQLITE_READONLY) {
+          throw std::runtime_error(
+              fmt::format("read-only query: attempt to write a readonly "
+                          "database (statement {}: {})",
+                          index, what));
+        }
+        throw std::runtime_error(
+            fmt::format("SQL error: {} (statement {}: {})", db.errmsg(), index, what));
+      }
+      if (!current.columns.empty()) append_row(h.s, current);
+    }
+    if (!current.columns.empty()) last = std::move(current);
+  }
+  return last;
+}
+
+// The rows of one prepared statement whose parameters are bound.
+QueryResult rows_of(Statement& s) {
+  ResetGuard g(s);
+  QueryResult r;
+  r.columns = column_names(s.get());
+  while (s.step()) append_row(s.get(), r);
+  return r;
+}
+
+}  // namespace
+
+QueryResult SqliteStore::query(const std::string& sql) {
+  if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql);
+  // A writing connection could write: read through a read-only one (what is pending is committed
+  // first, so it is seen).
+  commit();
+  Database reader = open_database(impl_->db.path(), OpenMode::ReadOnly);
+  return run_script(reader, sql);
+}
+
+std::optional<HandExplanation> SqliteStore::explain_hand(std::string_view hand) {
+  impl_->require_current_schema();
+  Database& db = impl_->db;
+  // The hand's number as the site prints it, or hhaudit's own hand_id.
+  constexpr std::string_view kWhich =
+      "(SELECT hand_id FROM hands WHERE site_hand_id = ?1 OR CAST(hand_id AS TEXT) = ?1)";
+  const std::pair<const char*, std::string> sections[] = {
+      {"hand", fmt::format("SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.game, "
+                           "h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, "
+                           "h.total_pot, h.rake, h.status FROM hands h JOIN files f USING "
+                           "(file_id) WHERE h.hand_id IN {}",
+                           kWhich)},
+      {"players", fmt::format("SELECT seat, player, start_stack, contributed, collected, net "
+                              "FROM hand_players WHERE hand_id IN {} ORDER BY seat",
+                              kWhich)},
+      {"pots", fmt::format("SELECT pot_index, amount, rake, eligible, winners, reported_amount "
+                           "FROM v_pots WHERE hand_id IN {} ORDER BY pot_index",
+                           kWhich)},
+      {"findings", fmt::format("SELECT code, severity, street, seat, player, expected, actual, "
+                               "message FROM discrepancies WHERE hand_id IN {} ORDER BY "
+                               "discrepancy_id",
+                               kWhich)},
+  };
+  HandExplanation out;
+  for (const auto& [title, sql] : sections) {
+    Statement s(db, sql);
+    s.bind_text(1, hand);
+    out.emplace_back(title, rows_of(s));
+    if (out.front().second.rows.empty()) return std::nullopt;
+  }
+  return out;
+}
+
+std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site) {
+  Statement s(impl_->db,
+              "SELECT site, site_hand_id, currency, limit_type, substr(started_at_utc, 1, 10), "
+              "big_blind, total_pot, rake, players_dealt FROM hands "
+              "WHERE status <> 'unparsed' AND cancelled = 0 AND currency IS NOT NULL AND "
+              "unit = 100 AND tournament_id IS NULL AND total_pot IS NOT NULL AND "
+              "rake IS NOT NULL AND big_blind IS NOT NULL AND players_dealt IS NOT NULL "
+              "AND (?1 = '' OR site = ?1) ORDER BY hand_id");
+  ResetGuard g(s);
+  s.bind_text(1, site);
+  std::vector<ProfileHand> hands;
+  while (s.step()) {
+    ProfileHand h;
+    h.site = s.column_text(0);
+    h.site_hand_id = s.column_text(1);
+    h.currency = s.column_text(2);
+    h.limit_type = s.column_text(3);
+    h.date = s.column_text(4);
+    h.big_blind = s.column_int64(5);
+    h.pot = s.column_int64(6);
+    h.rake = s.column_int64(7);
+    h.players = static_cast<int>(s.column_int64(8));
+    hands.push_back(std::move(h));
+  }
+  return hands;
+}
+
+}  // namespace hh::db
+
+#undef HH_DB_NOW

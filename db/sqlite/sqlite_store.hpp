@@ -1,0 +1,40 @@
+// The Store in a SQLite file (docs/schema.md): today's schema and behaviour.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "db/store.hpp"
+
+namespace hh::db {
+
+class SqliteStore final : public Store {
+ public:
+  // Write: creates or opens the database and creates or migrates the schema. ReadOnly: the file
+  // must exist and is never written (SQLITE_OPEN_READONLY and PRAGMA query_only=ON). Throws
+  // std::runtime_error with the SQLite message on failure (unwritable path, not a database,
+  // unknown schema_version).
+  SqliteStore(const std::string& path, OpenMode mode, const StoreOptions& options = {});
+  // Commits what is pending. A failing commit is reported on stderr (a destructor cannot throw).
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  std::int64_t begin_file(const FileRecord& f, bool& already_audited) override;
+  HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) override;
+  void finish_file(std::int64_t file_id, int hands, int failed) override;
+  void record_unread_file(const UnreadFile& f) override;
+  void set_meta(std::string_view key, std::string_view value) override;
+  void commit() override;
+
+  QueryResult query(const std::string& sql) override;
+  std::optional<HandExplanation> explain_hand(std::string_view hand) override;
+  std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
+
+ private:
+  struct Writer;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hh::db

@@ -1,0 +1,141 @@
+// The Store seam: where audited hands, their findings and the files they came from are kept, and
+// the read queries the commands need. db/sqlite/ implements it (docs/schema.md); another database
+// (PostgreSQL, issue 16) joins by implementing Store and answering in open_store().
+//
+// One Store per database per process for writing: it batches many hands into one transaction,
+// because a commit per hand would make a large audit disk-bound. Not thread-safe: the pipeline
+// writes from one thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "audit/rake/profile.hpp"
+#include "db/result.hpp"
+#include "model/finding.hpp"
+#include "model/hand.hpp"
+
+namespace hh::db {
+
+// A file about to be read.
+struct FileRecord {
+  std::string path;    // as given on the command line, "-" for stdin
+  std::string sha256;  // SHA-256 (hex) of the file's bytes as read (before decoding)
+  std::uint64_t bytes{};
+  std::string encoding;  // detected encoding, e.g. "utf-8", "utf-16le", "cp1252"
+  std::string site;      // the format the file was sniffed as ("pokerstars"), "" if none
+};
+
+// Why a file was not read. Stored in files.status next to 'audited' and 'interrupted'.
+enum class UnreadReason {
+  Unsupported,  // its format is recognised but not read (yet): files.site holds the guess
+  NoHands,      // no hand of any known format in its head
+};
+const char* unread_status_name(UnreadReason r);  // "unsupported", "no-hands"
+
+// A file recorded without being read, so that no file of an input is skipped silently.
+struct UnreadFile {
+  FileRecord file;
+  UnreadReason reason{UnreadReason::NoHands};
+  std::string note;  // for a person: "PartyPoker: not supported"
+};
+
+enum class HandOutcome {
+  Inserted,   // a new hand row (with players, pots and findings)
+  Duplicate,  // the same (site, site_hand_id) with the same content is already stored: nothing
+              // added
+  Conflict,   // the same (site, site_hand_id) with different content: a hand_conflicts row only
+};
+const char* outcome_name(HandOutcome o);
+
+// 'unparsed' if the hand was not parsed, 'findings' if any finding is a warning or an error,
+// else 'ok' (info findings alone do not make a hand suspicious).
+const char* hand_status(const Hand& hand, const AuditResult& result);
+
+// One audited hand handed to the store. content_sha256 = SHA-256 (hex) of hand.raw: it tells a
+// duplicate (same id, same text) from a conflict (same id, other text).
+struct StoredHand {
+  const Hand& hand;
+  const AuditResult& result;
+  std::string_view content_sha256;
+};
+
+// What `hhaudit explain` shows of one hand: titled tables ("hand", "players", "pots",
+// "findings"), in that order.
+using HandExplanation = std::vector<std::pair<std::string, QueryResult>>;
+
+class Store {
+ public:
+  static constexpr int kDefaultBatchHands = 20000;
+
+  virtual ~Store() = default;
+
+  // --- writing (a store opened read-only throws std::runtime_error) ---
+
+  // Registers a file and returns its file_id. If a file with the same sha256 was already fully
+  // audited (finish_file was called and committed), sets already_audited=true and changes
+  // nothing: the caller skips the file. A file that was begun but never finished (an interrupted
+  // run), or recorded unread, returns its old file_id with already_audited=false; its hands that
+  // were committed then come back as Duplicate, its conflicts recorded then as Conflict with no
+  // second row.
+  virtual std::int64_t begin_file(const FileRecord& f, bool& already_audited) = 0;
+
+  // Stores one hand and its audit. An unparsed hand gets its row and its findings (PARSE_ERROR
+  // ...) but no players or pots. Atomic: on an exception nothing of this hand is stored. Commits
+  // every `batch_hands` calls.
+  virtual HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) = 0;
+
+  // Marks the file as fully audited with the caller's counts (and the duplicates and conflicts
+  // this Store saw for it). Throws if file_id is unknown.
+  virtual void finish_file(std::int64_t file_id, int hands, int failed) = 0;
+
+  // Records a file that is not read, with why. A file of the same content audited before keeps
+  // its row; one recorded unread before is updated (its latest path, reason and note).
+  virtual void record_unread_file(const UnreadFile& f) = 0;
+
+  // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
+  virtual void set_meta(std::string_view key, std::string_view value) = 0;
+
+  // Commits the pending transaction, if any.
+  virtual void commit() = 0;
+
+  // --- reading ---
+
+  // Runs every statement of `sql` in order, read-only. Returns the columns and rows of the last
+  // statement that has result columns (so "SELECT ... WHERE 0" gives its columns and no rows); an
+  // empty result if none has. Throws std::runtime_error:
+  //   "read-only query: attempt to write a readonly database (statement N: SQL)" for a write;
+  //   "SQL error: MESSAGE (statement N: SQL)" for any other failure.
+  virtual QueryResult query(const std::string& sql) = 0;
+
+  // The hand whose site hand number (or hhaudit hand_id) is `hand`; std::nullopt if none.
+  virtual std::optional<HandExplanation> explain_hand(std::string_view hand) = 0;
+
+  // The stored cash-game hands whose rake can be learned from (parsed, not cancelled, in a
+  // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage
+  // order; only `site`'s unless it is empty.
+  virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site) = 0;
+};
+
+enum class OpenMode {
+  ReadOnly,  // the database must exist; nothing is ever written
+  Write,     // created if missing; the schema is created or migrated to this build's version
+};
+
+struct StoreOptions {
+  int batch_hands{Store::kDefaultBatchHands};  // hands per transaction when writing
+};
+
+// Opens the store named by `uri_or_path`: "sqlite:PATH" or a plain path is a SQLite file.
+// Throws std::runtime_error for a store that cannot be opened ("no such database: PATH" for a
+// missing one opened read-only, which is never created), an unknown scheme, or a database of a
+// schema version this build cannot read.
+std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
+                                  const StoreOptions& options = {});
+
+}  // namespace hh::db

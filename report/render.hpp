@@ -1,0 +1,25 @@
+// The renderers of what a store reads: a table for people, CSV and JSON for programs. Used by
+// `hhaudit query`, `explain` and the summary of `audit` (later: HTML).
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string_view>
+
+#include "db/result.hpp"
+
+namespace hh::report {
+
+enum class OutputFormat { Table, Csv, Json };
+// "table", "csv", "json"; std::nullopt otherwise.
+std::optional<OutputFormat> output_format_from_name(std::string_view name);
+
+// Table: header, a rule of dashes, rows; columns separated by two spaces, numeric columns
+//   right-aligned, NULL shown as NULL, control characters shown as \n, \t, ...
+// Csv: header line then rows, "\n" line ends; a field is quoted when it holds a comma, a double
+//   quote, CR or LF, with quotes doubled (RFC 4180); NULL is an empty field.
+// Json: an array with one object per row, one row per line; integers and floats as numbers,
+//   NULL as null, text and blobs as strings (invalid UTF-8 replaced by U+FFFD).
+void write_result(std::ostream& out, const db::QueryResult& r, OutputFormat f);
+
+}  // namespace hh::report
