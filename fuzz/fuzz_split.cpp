@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "parser/split.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,8 +8,6 @@
 #include <charconv>
 #include <chrono>
 #include <map>
-#include <mutex>
-#include <stdexcept>
 
 #include "parser/gg_grammar.hpp"
 #include "parser/hand_builder.hpp"
@@ -21,9 +19,6 @@
 namespace hh::gg {
 
 namespace {
-
-std::mutex g_zone_mutex;
-std::string g_zone = kDefaultZone;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -157,18 +152,7 @@ struct NameMatch {
 
 }  // namespace
 
-void set_default_zone(std::string zone) {
-  if (!find_zone(zone))
-    throw std::invalid_argument("unknown time zone \"" + zone +
-                                "\" (an IANA name such as UTC or Europe/Malta is expected)");
-  std::lock_guard<std::mutex> lock(g_zone_mutex);
-  g_zone = std::move(zone);
-}
-
-std::string default_zone() {
-  std::lock_guard<std::mutex> lock(g_zone_mutex);
-  return g_zone;
-}
+bool is_known_zone(std::string_view zone) { return find_zone(zone) != nullptr; }
 
 std::string to_utc(std::string_view date_s, std::string_view time_s, std::string_view zone) {
   const date::time_zone* tz = find_zone(zone);
@@ -617,10 +601,6 @@ class Builder : HandBuilder {
 };
 
 }  // namespace
-
-Hand parse_hand(const HandText& text, const std::string& file) {
-  return Builder(text, file, default_zone()).build();
-}
 
 Hand parse_hand(const HandText& text, const std::string& file, std::string_view zone) {
   return Builder(text, file, std::string(zone)).build();

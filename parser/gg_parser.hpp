@@ -1,7 +1,7 @@
 // GGPoker / Natural8 hand histories ("Poker Hand #HD123: ...") turned into the site-neutral Hand.
 // Quirks resolved here (docs/sites/gg.md has the whole list):
 // - the hand id keeps its letters as printed ("OM232657303", "TM600571038");
-// - the header has no time zone: the time is read in default_zone() (see below);
+// - the header has no time zone: the time is read in ReadOptions::gg_time_zone (default UTC);
 // - "straddle X" states the straddler's street total, not the chips added (a big blind who
 //   straddles to $100 adds $50);
 // - "posts missed blind X" is dead money;
@@ -22,16 +22,18 @@
 namespace hh::gg {
 
 bool is_hand_start(std::string_view line);
-Hand parse_hand(const HandText& text, const std::string& file);
-// The same with the header times read in the IANA zone `zone` (ReadOptions::gg_time_zone).
+// Reads one hand with its header times in the IANA zone `zone` (ReadOptions::gg_time_zone). GG
+// prints the time of the client that wrote the file and no zone, so the zone cannot be known
+// from the file; the user says it, default "UTC" (docs/sites/gg.md).
 Hand parse_hand(const HandText& text, const std::string& file, std::string_view zone);
 
-// The time zone GG header times are read in. GG prints the time of the client that wrote the
-// file and no zone, so the zone cannot be known from the file. Default "UTC" (docs/sites/gg.md).
-// `zone` is an IANA name ("UTC", "Europe/Malta", "America/New_York", "Asia/Manila");
-// throws std::invalid_argument for a name the time zone database does not know. Safe to call
-// from any thread; hands parsed afterwards use the new zone.
 inline constexpr const char* kDefaultZone = "UTC";
+// True when the time zone database knows the IANA name `zone` ("UTC", "Europe/Malta", ...).
+bool is_known_zone(std::string_view zone);
+
+// Deprecated: the zone comes in ReadOptions::gg_time_zone. Kept, with the zone held by the
+// transitional parser/site.hpp reader only, until cli/ passes ReadOptions (issue 11); throws
+// std::invalid_argument for an unknown zone (message of check_read_options()).
 void set_default_zone(std::string zone);
 std::string default_zone();
 

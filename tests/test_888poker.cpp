@@ -14,8 +14,8 @@
 
 #include "audit/audit.hpp"
 #include "parser/decode.hpp"
+#include "parser/format.hpp"
 #include "parser/pacific_parser.hpp"
-#include "parser/site.hpp"
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
@@ -31,7 +31,7 @@ std::string load(const std::string& rel) {
   return decode(bytes).text;
 }
 
-std::vector<Hand> parse_file(const std::string& rel) { return parse_text(load(rel), rel); }
+std::vector<Hand> parse_file(const std::string& rel) { return read_text(load(rel), rel); }
 
 // The one hand of a testdata file, which must parse cleanly as 888.
 Hand one_hand(const std::string& rel) {
@@ -99,13 +99,13 @@ TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
   CHECK_FALSE(pacific::is_hand_start("Game #12827330772 starts."));
   CHECK_FALSE(pacific::is_hand_start(
       "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 13:38:18 ET"));
-  const SiteFormat* f = format_of_line("#Game No : 548154959");
+  const Format* f = readable_format_of_line("#Game No : 548154959");
   REQUIRE(f);
-  CHECK(std::string(f->name) == "888poker");
+  CHECK(f->name() == "888poker");
 
   // PartyPoker heads some exports with the same "#Game No" line: such a hand is not taken for an
   // 888 one.
-  std::vector<Hand> party = parse_text(
+  std::vector<Hand> party = read_text(
       "#Game No : 11354414824\n***** Hand History for Game 11354414824 *****\n"
       "$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012\n",
       "party.txt");
@@ -114,7 +114,7 @@ TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
   CHECK_FALSE(party[0].parsed);
 
   // A file mixing PokerStars and 888 hands splits into one hand of each.
-  std::vector<Hand> mixed = parse_text(
+  std::vector<Hand> mixed = read_text(
       load("sample/fixtures_holdem_Sample.txt") + "\n\n" + load("888poker/jackpot_table.txt"),
       "mixed.txt");
   REQUIRE(mixed.size() == 2);

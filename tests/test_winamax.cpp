@@ -9,7 +9,7 @@
 
 #include "audit/audit.hpp"
 #include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "parser/stars_parser.hpp"
 #include "parser/winamax_parser.hpp"
 #include "tests/corpus_sweep.hpp"
@@ -21,7 +21,7 @@ using namespace hh;
 namespace {
 
 Hand parse_one(const std::string& rel) {
-  auto hands = parse_text(decode(test::read_file(test::testdata(rel))).text, rel);
+  auto hands = read_text(decode(test::read_file(test::testdata(rel))).text, rel);
   REQUIRE(hands.size() == 1);
   INFO(rel);
   REQUIRE(hands[0].parsed);
@@ -270,14 +270,14 @@ TEST_CASE("Winamax detection never claims another site's line, and mixed texts s
   CHECK_FALSE(winamax::is_hand_start("PokerStars Hand #184487904738: Hold'em No Limit"));
   CHECK_FALSE(winamax::is_hand_start("Winamax Poker"));
   CHECK_FALSE(stars::is_hand_start(wmx));
-  REQUIRE(format_of_line(wmx));
-  CHECK(std::string(format_of_line(wmx)->name) == "winamax");
+  REQUIRE(readable_format_of_line(wmx));
+  CHECK(readable_format_of_line(wmx)->name() == "winamax");
 
   const std::string stars_text =
       test::read_file(test::testdata("sample/fixtures_holdem_Sample.txt"));
   const std::string wmx_text = test::read_file(test::testdata("winamax/cash_plo_post_both.txt"));
   const std::string mixed = decode(wmx_text + "\n\n" + stars_text + "\n\n" + wmx_text).text;
-  auto hands = parse_text(mixed, "mixed.txt");
+  auto hands = read_text(mixed, "mixed.txt");
   REQUIRE(hands.size() == 3);
   CHECK(hands[0].site == "winamax");
   CHECK(hands[1].site == "pokerstars");
