@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
-#include "parser/split.hpp"
+#include "parser/text/split.hpp"
 
 namespace fs = std::filesystem;
 

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
-#include "parser/split.hpp"
+#include "parser/text/split.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const hh::Format* const format = hh::format_by_name(HH_FUZZ_FORMAT);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "model/hand.hpp"
-#include "parser/split.hpp"
+#include "parser/text/split.hpp"
 
 namespace hh {
 

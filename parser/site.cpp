@@ -3,7 +3,7 @@
 #include <map>
 #include <mutex>
 
-#include "parser/gg_parser.hpp"
+#include "parser/ggpoker/builder.hpp"
 
 namespace hh {
 

@@ -9,7 +9,7 @@
 
 #include "model/hand.hpp"
 #include "parser/format.hpp"
-#include "parser/split.hpp"
+#include "parser/text/split.hpp"
 
 namespace hh {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
 #include "tests/fpdb_hp.hpp"
 #include "tests/test_paths.hpp"

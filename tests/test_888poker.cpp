@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
-#include "parser/pacific_parser.hpp"
+#include "parser/888poker/builder.hpp"
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
@@ -74,30 +74,30 @@ const Finding* finding(const AuditResult& r, const std::string& code, int seat_n
 }  // namespace
 
 TEST_CASE("888 amounts: the decimal separator is decided per amount", "[888poker]") {
-  CHECK(pacific::read_amount("$1,728.25", 100) == 172825);
-  CHECK(pacific::read_amount("$ 3.243", 100) == 324300);  // Dutch: '.' groups thousands
-  CHECK(pacific::read_amount("$ 552,72", 100) == 55272);  // ... and ',' is the decimal comma
-  CHECK(pacific::read_amount("0,01 $", 100) == 1);
-  CHECK(pacific::read_amount("5 000 $", 100) == 500000);
-  CHECK(pacific::read_amount("15 788,50 $", 100) == 1578850);
-  CHECK(pacific::read_amount("0.50", 100) == 50);
-  CHECK(pacific::read_amount("9,966.25", 100) == 996625);
-  CHECK(pacific::read_amount("$0.1", 100) == 10);
-  CHECK(pacific::read_amount("1", 100) == 100);
-  CHECK(pacific::read_amount("1.183.764 $", 1) == 1183764);
-  CHECK(pacific::read_amount("$18,872", 1) == 18872);
-  CHECK(pacific::read_amount("1 123 698", 1) == 1123698);
-  CHECK(pacific::read_amount("42.797,60 $", 1) == std::nullopt);  // chips have no cents
-  CHECK(pacific::read_amount(" $ ", 100) == std::nullopt);
+  CHECK(poker888::read_amount("$1,728.25", 100) == 172825);
+  CHECK(poker888::read_amount("$ 3.243", 100) == 324300);  // Dutch: '.' groups thousands
+  CHECK(poker888::read_amount("$ 552,72", 100) == 55272);  // ... and ',' is the decimal comma
+  CHECK(poker888::read_amount("0,01 $", 100) == 1);
+  CHECK(poker888::read_amount("5 000 $", 100) == 500000);
+  CHECK(poker888::read_amount("15 788,50 $", 100) == 1578850);
+  CHECK(poker888::read_amount("0.50", 100) == 50);
+  CHECK(poker888::read_amount("9,966.25", 100) == 996625);
+  CHECK(poker888::read_amount("$0.1", 100) == 10);
+  CHECK(poker888::read_amount("1", 100) == 100);
+  CHECK(poker888::read_amount("1.183.764 $", 1) == 1183764);
+  CHECK(poker888::read_amount("$18,872", 1) == 18872);
+  CHECK(poker888::read_amount("1 123 698", 1) == 1123698);
+  CHECK(poker888::read_amount("42.797,60 $", 1) == std::nullopt);  // chips have no cents
+  CHECK(poker888::read_amount(" $ ", 100) == std::nullopt);
 }
 
 TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
-  CHECK(pacific::is_hand_start("#Game No : 548154959"));
-  CHECK_FALSE(pacific::is_hand_start("#Game No : "));
-  CHECK_FALSE(pacific::is_hand_start("#Game No : 5481x"));
-  CHECK_FALSE(pacific::is_hand_start("***** 888poker Hand History for Game 548154959 *****"));
-  CHECK_FALSE(pacific::is_hand_start("Game #12827330772 starts."));
-  CHECK_FALSE(pacific::is_hand_start(
+  CHECK(poker888::is_hand_start("#Game No : 548154959"));
+  CHECK_FALSE(poker888::is_hand_start("#Game No : "));
+  CHECK_FALSE(poker888::is_hand_start("#Game No : 5481x"));
+  CHECK_FALSE(poker888::is_hand_start("***** 888poker Hand History for Game 548154959 *****"));
+  CHECK_FALSE(poker888::is_hand_start("Game #12827330772 starts."));
+  CHECK_FALSE(poker888::is_hand_start(
       "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 13:38:18 ET"));
   const Format* f = readable_format_of_line("#Game No : 548154959");
   REQUIRE(f);

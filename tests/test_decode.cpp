@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 
 #ifdef HHAUDIT_SOURCE_DIR
 #include <filesystem>

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
 #include "test_paths.hpp"
 

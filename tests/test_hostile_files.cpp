@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "cli_run.hpp"
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
 #include "test_paths.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
 #include "tests/test_paths.hpp"
 

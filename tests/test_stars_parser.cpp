@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
-#include "parser/stars_parser.hpp"
-#include "parser/text_util.hpp"
+#include "parser/pokerstars/builder.hpp"
+#include "parser/text/text_util.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;
@@ -180,7 +180,7 @@ TEST_CASE("PokerStars run it twice: each collection belongs to the board shown d
 }
 
 TEST_CASE("PokerStars one board: collections are the first board's", "[stars]") {
-  const Hand h = stars::parse_hand(
+  const Hand h = pokerstars::parse_hand(
       {"PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 12:00:00 ET\n"
        "Table 'T' 6-max Seat #1 is the button\n"
        "Seat 1: A ($2 in chips)\n"

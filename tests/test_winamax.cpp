@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
-#include "parser/stars_parser.hpp"
-#include "parser/winamax_parser.hpp"
+#include "parser/pokerstars/builder.hpp"
+#include "parser/winamax/builder.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
 #include "tests/test_paths.hpp"
@@ -269,7 +269,7 @@ TEST_CASE("Winamax detection never claims another site's line, and mixed texts s
   CHECK(winamax::is_hand_start("  " + wmx));
   CHECK_FALSE(winamax::is_hand_start("PokerStars Hand #184487904738: Hold'em No Limit"));
   CHECK_FALSE(winamax::is_hand_start("Winamax Poker"));
-  CHECK_FALSE(stars::is_hand_start(wmx));
+  CHECK_FALSE(pokerstars::is_hand_start(wmx));
   REQUIRE(readable_format_of_line(wmx));
   CHECK(readable_format_of_line(wmx)->name() == "winamax");
 
