@@ -9,6 +9,7 @@
 
 #include "parser/888poker/grammar.hpp"
 #include "parser/text/hand_builder.hpp"
+#include "parser/text/header_fields.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
@@ -28,35 +29,34 @@ bool is_888_room(std::string_view room) {
          starts_with(room, "Pacific");
 }
 
-Structure structure_of(std::string_view limit) {
-  if (limit == "No Limit") return Structure::NoLimit;
-  if (limit == "Pot Limit") return Structure::PotLimit;
-  if (limit == "Fix Limit" || limit == "Fixed Limit" || limit == "Limit")
-    return Structure::FixedLimit;
-  return Structure::Unknown;
-}
-
-struct GameName {
-  std::string_view printed;
-  std::string_view game;
-};
 // Longest first, so that "OmahaHL" is not read as "Omaha".
-constexpr std::array<GameName, 5> kGames = {{
-    {"Omaha Hi/Lo", "Omaha Hi/Lo"},
-    {"OmahaHL", "Omaha Hi/Lo"},
-    {"Hold'em", "Hold'em"},
-    {"Holdem", "Hold'em"},
-    {"Omaha", "Omaha"},
+constexpr std::array<header::GameName, 5> kGames = {{
+    {"Omaha Hi/Lo", games::kOmahaHiLo},
+    {"OmahaHL", games::kOmahaHiLo},
+    {"Hold'em", games::kHoldem},
+    {"Holdem", games::kHoldem},
+    {"Omaha", games::kOmaha},
 }};
-constexpr std::array<std::string_view, 4> kLimits = {"No Limit", "Pot Limit", "Fix Limit",
-                                                     "Fixed Limit"};
+
+// The limits 888 prints before the game ("No Limit Holdem"); the first that starts it is read.
+constexpr std::array<header::LimitName, 4> kLimits = {{
+    {"No Limit", Structure::NoLimit},
+    {"Pot Limit", Structure::PotLimit},
+    {"Fix Limit", Structure::FixedLimit},
+    {"Fixed Limit", Structure::FixedLimit},
+}};
+
+constexpr std::array<header::CurrencyMark, 3> kCurrencies = {{
+    {"$", "USD"},
+    {"€", "EUR"},
+    {"£", "GBP"},
+}};
 
 std::string currency_of(std::string_view stakes, std::string_view room) {
+  std::string code = header::currency_of(stakes, kCurrencies);
   // 888poker.ca-on is the Ontario-licensed room, which plays in Canadian dollars.
-  if (stakes.find('$') != std::string_view::npos) return room.ends_with("ca-on") ? "CAD" : "USD";
-  if (stakes.find("€") != std::string_view::npos) return "EUR";
-  if (stakes.find("£") != std::string_view::npos) return "GBP";
-  return "";
+  if (code == "USD" && room.ends_with("ca-on")) code = "CAD";
+  return code;
 }
 
 struct NameMatch {
@@ -153,19 +153,14 @@ class Builder : HandBuilder {
 
   // "No Limit Holdem Jackpot table" -> No Limit, Hold'em.
   void read_game(std::string_view desc, std::uint32_t ln) {
-    for (std::string_view limit : kLimits) {
-      if (!starts_with(desc, limit)) continue;
-      h_.limit_text = std::string(limit);
-      h_.structure = structure_of(limit);
-      desc = trim(desc.substr(limit.size()));
+    for (const header::LimitName& limit : kLimits) {
+      if (!starts_with(desc, limit.printed)) continue;
+      h_.limit_text = std::string(limit.printed);
+      h_.structure = limit.structure;
+      desc = trim(desc.substr(limit.printed.size()));
       break;
     }
-    for (const GameName& g : kGames) {
-      if (starts_with(desc, g.printed)) {
-        h_.game = *game_from_name(g.game);
-        break;
-      }
-    }
+    if (const header::GameName* g = header::game_at_start(desc, kGames)) h_.game = g->game;
     if (h_.limit_text.empty() || !h_.game.known())
       issue(ln, "a limit and a game (No Limit Holdem, Pot Limit OmahaHL, Fix Limit Omaha, ...)",
             desc);

@@ -10,24 +10,14 @@
 #include <map>
 
 #include "parser/ggpoker/grammar.hpp"
-#include "parser/pokerstars/grammar.hpp"
-#include "parser/text/hand_builder.hpp"
+#include "parser/text/header_fields.hpp"
 #include "parser/text/money.hpp"
-#include "parser/text/street_bets.hpp"
+#include "parser/text/stars_family_builder.hpp"
 #include "parser/text/text_util.hpp"
 
 namespace hh::gg {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 bool is_alnum(char c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -43,36 +33,45 @@ const date::time_zone* find_zone(std::string_view name) {
 }
 
 // Game names GG prints, with the structure a name implies when no limit follows it ("PLO").
-struct GameName {
-  std::string_view printed;
-  std::string_view game;
-  Structure implied;
-};
-constexpr std::array<GameName, 13> kGames = {{
-    {"Omaha Hi/Lo", "Omaha Hi/Lo", Structure::Unknown},
-    {"PLO Hi/Lo", "Omaha Hi/Lo", Structure::PotLimit},
-    {"PLO-6", "6 Card Omaha", Structure::PotLimit},
-    {"PLO6", "6 Card Omaha", Structure::PotLimit},
-    {"PLO-5", "5 Card Omaha", Structure::PotLimit},
-    {"PLO5", "5 Card Omaha", Structure::PotLimit},
-    {"PLO", "Omaha", Structure::PotLimit},
-    {"Omaha", "Omaha", Structure::Unknown},
-    {"ShortDeck", "6+ Hold'em", Structure::Unknown},
-    {"Short Deck", "6+ Hold'em", Structure::Unknown},
-    {"6+ Hold'em", "6+ Hold'em", Structure::Unknown},
-    {"Hold'em", "Hold'em", Structure::Unknown},
-    {"Holdem", "Hold'em", Structure::Unknown},
+constexpr std::array<header::GameName, 13> kGames = {{
+    {"Omaha Hi/Lo", games::kOmahaHiLo},
+    {"PLO Hi/Lo", games::kOmahaHiLo, Structure::PotLimit},
+    {"PLO-6", games::kOmaha6, Structure::PotLimit},
+    {"PLO6", games::kOmaha6, Structure::PotLimit},
+    {"PLO-5", games::kOmaha5, Structure::PotLimit},
+    {"PLO5", games::kOmaha5, Structure::PotLimit},
+    {"PLO", games::kOmaha, Structure::PotLimit},
+    {"Omaha", games::kOmaha},
+    {"ShortDeck", games::kShortDeckHoldem},
+    {"Short Deck", games::kShortDeckHoldem},
+    {"6+ Hold'em", games::kShortDeckHoldem},
+    {"Hold'em", games::kHoldem},
+    {"Holdem", games::kHoldem},
 }};
 
-Structure structure_of(std::string_view limit) {
-  limit = trim(limit);
-  if (limit.find("postflop") != std::string_view::npos) return Structure::Mixed;
-  if (starts_with(limit, "No Limit")) return Structure::NoLimit;
-  if (starts_with(limit, "Pot Limit")) return Structure::PotLimit;
-  if (starts_with(limit, "Fixed Limit") || starts_with(limit, "Limit"))
-    return Structure::FixedLimit;
-  return Structure::Unknown;
-}
+using header::Match;
+constexpr std::array<header::LimitName, 5> kLimits = {{
+    {"postflop", Structure::Mixed, Match::Contains},
+    {"No Limit", Structure::NoLimit},
+    {"Pot Limit", Structure::PotLimit},
+    {"Fixed Limit", Structure::FixedLimit},
+    {"Limit", Structure::FixedLimit},
+}};
+
+constexpr std::array<header::CurrencyMark, 12> kCurrencies = {{
+    {"USD", "USD"},
+    {"EUR", "EUR"},
+    {"GBP", "GBP"},
+    {"CNY", "CNY"},
+    {"INR", "INR"},
+    {"KRW", "KRW"},
+    {"$", "USD"},
+    {"€", "EUR"},
+    {"£", "GBP"},
+    {"¥", "CNY"},
+    {"₹", "INR"},
+    {"₩", "KRW"},
+}};
 
 // The stakes group of a description: the last "(...)" holding a '/' or an ante.
 // Returns the inside and sets `open` to the position of its '('.
@@ -109,46 +108,16 @@ std::string_view game_part_of(std::string_view desc, std::size_t stakes_open) {
 // name another game first: "$5,000 No Limit Hold'em Main Event [Flight W], $25M GTD Hold'em No
 // Limit"), the longest name where two end at the same place ("6+ Hold'em", "Hold'em").
 void read_game(std::string_view game_part, Hand& h) {
-  std::size_t best_pos = 0, best_end = 0;
-  const GameName* best = nullptr;
-  for (const GameName& g : kGames) {
-    std::size_t pos = game_part.rfind(g.printed);
-    if (pos == std::string_view::npos) continue;
-    std::size_t end = pos + g.printed.size();
-    if (!best || end > best_end || (end == best_end && g.printed.size() > best->printed.size())) {
-      best_pos = pos;
-      best_end = end;
-      best = &g;
-    }
-  }
-  if (!best) return;
-  h.game = *game_from_name(best->game);
-  std::string_view limit = trim(game_part.substr(best_pos + best->printed.size()));
+  const header::GameFound found = header::last_game_in(game_part, kGames);
+  if (!found.name) return;
+  h.game = found.name->game;
+  std::string_view limit = trim(game_part.substr(found.end()));
   h.limit_text = std::string(limit);
-  h.structure = structure_of(limit);
-  if (h.structure == Structure::Unknown) h.structure = best->implied;
-  if (h.limit_text.empty() && best->implied == Structure::PotLimit) h.limit_text = "Pot Limit";
+  h.structure = header::structure_of(trim(limit), kLimits);
+  if (h.structure == Structure::Unknown) h.structure = found.name->implied;
+  if (h.limit_text.empty() && found.name->implied == Structure::PotLimit)
+    h.limit_text = "Pot Limit";
 }
-
-std::string currency_of(std::string_view stakes) {
-  static constexpr std::array<std::string_view, 6> codes = {"USD", "EUR", "GBP",
-                                                            "CNY", "INR", "KRW"};
-  for (std::string_view c : codes)
-    if (stakes.find(c) != std::string_view::npos) return std::string(c);
-  if (stakes.find('$') != std::string_view::npos) return "USD";
-  if (stakes.find("€") != std::string_view::npos) return "EUR";
-  if (stakes.find("£") != std::string_view::npos) return "GBP";
-  if (stakes.find("¥") != std::string_view::npos) return "CNY";
-  if (stakes.find("₹") != std::string_view::npos) return "INR";
-  if (stakes.find("₩") != std::string_view::npos) return "KRW";
-  return "";
-}
-
-struct NameMatch {
-  int seat{0};
-  std::string_view rest;
-  bool colon{false};
-};
 
 }  // namespace
 
@@ -171,10 +140,32 @@ bool is_hand_start(std::string_view line) {
 
 namespace {
 
-class Builder : HandBuilder {
+// Lines that name no seated player: observers, tournament notes, run-it-twice notes.
+constexpr std::array<std::string_view, 13> kNeutralPhrases = {
+    " joins the table",
+    " leaves the table",
+    " is connected",
+    " has returned",
+    " is disconnected",
+    " will be allowed to play after the button",
+    " was removed from the table",
+    " finished the tournament",
+    " wins the tournament",
+    " bounty for eliminating",
+    " for eliminating ",
+    " for splitting the elimination",
+    " has timed out"};
+constexpr std::array<std::string_view, 5> kNeutralStarts = {
+    "Hand cancelled", "Hand was run ", "The hand was run ", "No low hand qualified",
+    "Betting is capped"};
+constexpr std::array<std::string_view, 2> kSitsOut = {": sits out", " is sitting out"};
+
+class Builder : stars_family::StarsFamilyBuilder {
  public:
   Builder(const HandText& text, const std::string& file, std::string zone)
-      : HandBuilder(text, file, "ggpoker"), zone_(std::move(zone)) {}
+      : StarsFamilyBuilder(text, file, "ggpoker", "GGPoker",
+                           {kNeutralPhrases, kNeutralStarts, kSitsOut}),
+        zone_(std::move(zone)) {}
 
   using HandBuilder::build;
 
@@ -202,7 +193,7 @@ class Builder : HandBuilder {
     read_game(game_part_of(hd.description, open), h_);
     if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, PLO, PLO-5, PLO-6, ShortDeck)", hd.description);
-    h_.currency = h_.tournament ? std::string() : currency_of(stakes);
+    h_.currency = h_.tournament ? std::string() : header::currency_of(stakes, kCurrencies);
     h_.unit = h_.currency.empty() ? 1 : 100;
     if (!read_stakes(stakes, ln)) return false;
     std::string zone = zone_;
@@ -244,27 +235,6 @@ class Builder : HandBuilder {
     return true;
   }
 
-  // Matches a seated player's name at the start of the line, longest name first, followed by
-  // ": " (an action) or " " (a note such as "collected").
-  std::optional<NameMatch> match_player(std::string_view line) const {
-    if (auto m = player_then(line, ": ")) return NameMatch{m->first, m->second, true};
-    if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second, false};
-    return std::nullopt;
-  }
-
-  void read_seat(const pokerstars::ast::SeatLine& sl, std::uint32_t ln) {
-    Seat s;
-    s.seat = static_cast<int>(sl.seat);
-    s.player = std::string(sl.player);
-    if (auto m = money(sl.stack, ln)) s.stack = *m;
-    if (!sl.bounty.empty()) {
-      // Bounties are printed in the buy-in currency even in chip tournaments: keep cents.
-      if (auto b = parse_amount(sl.bounty, 100)) s.bounty = *b;
-    }
-    s.sitting_out = sl.sitting_out;
-    add_seat(std::move(s), ln);
-  }
-
   void board(Street street, int index, std::string_view cards, std::uint32_t ln) {
     Event e;
     e.kind = EventKind::Board;
@@ -275,7 +245,7 @@ class Builder : HandBuilder {
     h_.events.push_back(std::move(e));
   }
 
-  void street_marker(const pokerstars::ast::StreetLine& sl, std::uint32_t ln) {
+  void street_marker(const ast::StreetLine& sl, std::uint32_t ln) override {
     std::string_view name = sl.name;
     int index = 0;
     // Run it twice or three times: "FIRST FLOP", "SECOND TURN", "THIRD SHOWDOWN", ...
@@ -319,22 +289,22 @@ class Builder : HandBuilder {
     board_seen_ = true;
   }
 
-  void action_line(int seat, std::string_view rest, std::uint32_t ln) {
-    ast::Action a;
-    if (!parse_all(rest, action(), a)) {
-      issue(ln,
-            "an action (folds, checks, calls X, bets X, raises X to Y, posts ..., straddle X, "
-            "shows [..])",
-            rest);
-      return;
-    }
-    Event e = action_event(a, seat, rest, ln);
-    apply_bet(e, ln);
-    h_.events.push_back(std::move(e));
+  bool parse_action(std::string_view rest, ast::Action& a) const override {
+    return parse_all(rest, action(), a);
+  }
+  bool parse_note(std::string_view rest, ast::Action& a) const override {
+    return parse_all(rest, note(), a);
+  }
+  std::string action_form() const override {
+    return "an action (folds, checks, calls X, bets X, raises X to Y, posts ..., straddle X, "
+           "shows [..])";
+  }
+  std::string note_form() const override {
+    return "a note (collected X from pot, said, has timed out, ...)";
   }
 
   // Resolves "raises BY to TO" and "straddle TO" into chips put in (StreetBets).
-  void apply_bet(Event& e, std::uint32_t ln) {
+  void apply_bet(Event& e, std::uint32_t ln) override {
     if (e.kind == EventKind::PostStraddle) {
       // GG prints the straddle as the street total: a big blind of $50 who straddles "$100"
       // adds $50; a player who straddles $0.5 and then "straddle $15.35" adds $14.85.
@@ -348,18 +318,8 @@ class Builder : HandBuilder {
     bets_.apply(e);
   }
 
-  void note_line(int seat, std::string_view rest, std::uint32_t ln) {
-    ast::Action a;
-    if (!parse_all(rest, note(), a)) {
-      issue(ln, "a note (collected X from pot, said, has timed out, ...)", rest);
-      return;
-    }
-    Event e = action_event(a, seat, rest, ln);
-    h_.events.push_back(std::move(e));
-  }
-
   // "Cash Drop to Pot : total $X": money GG adds to the pot.
-  bool cash_drop(std::string_view line, std::uint32_t ln) {
+  bool site_line(std::string_view line, std::uint32_t ln) override {
     if (!starts_with(line, "Cash Drop to Pot")) return false;
     ast::CashDropLine c;
     if (!parse_all(line, cash_drop_line(), c)) {
@@ -374,53 +334,7 @@ class Builder : HandBuilder {
     return true;
   }
 
-  // Lines that name no seated player: observers, tournament notes, run-it-twice notes.
-  bool neutral_line(std::string_view line, std::uint32_t ln) {
-    static constexpr std::array<std::string_view, 13> phrases = {
-        " joins the table",
-        " leaves the table",
-        " is connected",
-        " has returned",
-        " is disconnected",
-        " will be allowed to play after the button",
-        " was removed from the table",
-        " finished the tournament",
-        " wins the tournament",
-        " bounty for eliminating",
-        " for eliminating ",
-        " for splitting the elimination",
-        " has timed out"};
-    static constexpr std::array<std::string_view, 5> whole = {
-        "Hand cancelled", "Hand was run ", "The hand was run ", "No low hand qualified",
-        "Betting is capped"};
-    for (std::string_view w : whole)
-      if (starts_with(line, w)) {
-        if (w == "Hand cancelled") h_.cancelled = true;
-        other(line, ln);
-        return true;
-      }
-    if (line.find(" said, \"") != std::string_view::npos) {
-      Event e;
-      e.kind = EventKind::Chat;
-      e.street = street_;
-      e.text = std::string(line);
-      e.line = ln;
-      h_.events.push_back(std::move(e));
-      return true;
-    }
-    if (line.ends_with(": sits out") || line.ends_with(" is sitting out")) {  // not dealt in
-      other(line, ln);
-      return true;
-    }
-    for (std::string_view p : phrases)
-      if (line.find(p) != std::string_view::npos) {
-        other(line, ln);
-        return true;
-      }
-    return false;
-  }
-
-  void total_line_(std::string_view line, std::uint32_t ln) {
+  void read_total_line(std::string_view line, std::uint32_t ln) override {
     ast::TotalLine t;
     if (!parse_all(line, total_line(), t)) {
       issue(ln, "Total pot X | Rake R | Jackpot J | Bingo B | Fortune F | Tax T", line);
@@ -454,55 +368,9 @@ class Builder : HandBuilder {
     }
   }
 
-  void summary_line(std::string_view line, std::uint32_t ln) {
-    if (starts_with(line, "Total pot")) {
-      total_line_(line, ln);
-      return;
-    }
-    if (starts_with(line, "Board [") || starts_with(line, "FIRST Board [") ||
-        starts_with(line, "SECOND Board [") || starts_with(line, "THIRD Board ["))
-      return;
-    if (starts_with(line, "Seat ")) {
-      pokerstars::ast::SummarySeatLine s;
-      if (!pokerstars::parse_all(line, pokerstars::summary_seat_line(), s)) {
-        issue(ln, "Seat N: PLAYER ...", line);
-        return;
-      }
-      SummarySeat out;
-      out.seat = static_cast<int>(s.seat);
-      out.line = ln;
-      std::string_view rest = s.rest;
-      if (const Seat* seat = h_.seat_of(out.seat); seat && starts_with(rest, seat->player)) {
-        out.player = seat->player;
-        rest.remove_prefix(seat->player.size());
-      } else {
-        std::size_t paren = rest.find(" (");
-        out.player = std::string(rest.substr(0, paren));
-        if (paren != std::string_view::npos) rest.remove_prefix(paren);
-      }
-      // "won ($X)" and "collected ($X)"; "Cashout Risk ($X)", "EV Cashout ($X)" and
-      // "AII Premium ($X)" are not money from the pot and are not counted.
-      pokerstars::ast::SummaryMoney sm;
-      pokerstars::Iterator first = rest.data();
-      pokerstars::x3::parse(first, rest.data() + rest.size(), pokerstars::summary_money(), sm);
-      for (std::string_view a : sm.amounts) {
-        if (auto m = money(a, ln)) {
-          out.won += *m;
-          out.has_won = true;
-        }
-      }
-      out.folded = rest.find("folded") != std::string_view::npos;
-      h_.summary.push_back(std::move(out));
-      return;
-    }
-    if (cash_drop(line, ln)) return;
-    if (neutral_line(line, ln)) return;
-    issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
-  }
-
-  void dealt_line(std::string_view rest, std::uint32_t ln) {
-    // "Dealt to NAME" (cards not shown: GG prints one line for every seat dealt in) or
-    // "Dealt to NAME [Ad Jd Jc Ks]".
+  // "Dealt to NAME" (cards not shown: GG prints one line for every seat dealt in) or "Dealt to
+  // NAME [Ad Jd Jc Ks]"; always taken as read, with an issue when no seated player is named.
+  bool dealt_line(std::string_view rest, std::uint32_t ln) override {
     int seat = seat_of_player(trim(rest));
     std::string_view cards;
     if (seat == 0) {
@@ -522,82 +390,20 @@ class Builder : HandBuilder {
       e.cards = std::string(cards);
       e.line = ln;
       h_.events.push_back(std::move(e));
-      return;
+      return true;
     }
     issue(ln, "Dealt to PLAYER [CARDS] with a seated player", rest);
+    return true;
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) override {
-    if (starts_with(line, "*** ")) {
-      pokerstars::ast::StreetLine sl;
-      if (pokerstars::parse_all(line, pokerstars::street_line(), sl)) {
-        street_marker(sl, ln);
-        return;
-      }
-    }
-    if (in_summary_) {
-      summary_line(line, ln);
-      return;
-    }
-    if (starts_with(line, "Table ") && h_.table_name.empty()) {
-      pokerstars::ast::TableLine t;
-      if (pokerstars::parse_all(line, pokerstars::table_line(), t)) {
-        h_.table_name = std::string(t.name);
-        h_.max_seats = static_cast<int>(t.max_seats);
-        h_.button_seat = static_cast<int>(t.button);
-        return;
-      }
-    }
-    if (starts_with(line, "Seat ") && street_ == Street::Setup) {
-      pokerstars::ast::SeatLine sl;
-      if (pokerstars::parse_all(line, pokerstars::seat_line(), sl)) {
-        read_seat(sl, ln);
-        return;
-      }
-    }
-    if (starts_with(line, "Dealt to ")) {
-      dealt_line(line.substr(9), ln);
-      return;
-    }
-    if (starts_with(line, "Uncalled bet (")) {
-      pokerstars::ast::UncalledLine u;
-      if (pokerstars::parse_all(line, pokerstars::uncalled_line(), u)) {
-        Event e;
-        e.kind = EventKind::UncalledReturned;
-        e.seat = seat_of_player(u.player);
-        e.street = street_;
-        e.amount = money(u.amount, ln).value_or(0);
-        e.line = ln;
-        if (e.seat == 0) issue(ln, "a seated player's name", u.player);
-        h_.events.push_back(std::move(e));
-        return;
-      }
-    }
-    if (cash_drop(line, ln)) return;
-    if (auto m = match_player(line)) {
-      if (m->colon)
-        action_line(m->seat, m->rest, ln);
-      else
-        note_line(m->seat, m->rest, ln);
-      return;
-    }
-    if (neutral_line(line, ln)) return;
-    issue(ln, "a line of a GGPoker hand", line);
-  }
-
-  void finish() override {
-    if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
-    h_.site_added = site_added_;
-    // GG's "Total pot" leaves the cash drop out; the model's total pot is the gross pot.
+  // GG's "Total pot" leaves the cash drop out; the model's total pot is the gross pot.
+  void finish_site() override {
     if (h_.total_pot) *h_.total_pot += site_added_;
   }
 
   const std::string zone_;
-  StreetBets bets_;
-  bool in_summary_{false};
   bool board_seen_{false};
   bool cash_drop_seen_{false};
-  Money site_added_{0};
 };
 
 }  // namespace

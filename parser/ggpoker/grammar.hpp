@@ -1,8 +1,8 @@
 // GGPoker / Natural8 hand histories: the X3 grammar of the line kinds GG writes differently from
 // PokerStars, declared here, defined in ggpoker/grammar_def.hpp and instantiated once in
 // ggpoker/grammar.cpp. Lines GG writes exactly as PokerStars does (table, seat, street markers,
-// "Uncalled bet", summary seats and their "won (X)" amounts) are read with the PokerStars rules
-// (pokerstars/grammar.hpp) by the builder, ggpoker/builder.cpp.
+// "Uncalled bet", summary seats and their "won (X)" amounts) are read with the family's rules
+// (text/stars_family_grammar.hpp) by the shared builder, text/stars_family_builder.hpp.
 //
 // The grammar yields views into the line (no copies); turning them into money and events is the
 // builder's job. Lines that start with a player name are split from the name by the builder,
@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/text/stars_family_grammar.hpp"
 #include "parser/text/x3_actions.hpp"
 
 namespace hh::gg {
@@ -46,8 +47,10 @@ struct CashDropLine {
   std::string_view amount;
 };
 
-// The action line every site shares: Action, Verb (action_ast.hpp).
+// The action line every site shares: Action, Verb (action_ast.hpp); the lines the PokerStars
+// family writes alike (stars_family_grammar.hpp).
 using namespace action_ast;
+using namespace stars_family::ast;
 
 }  // namespace ast
 

@@ -4,9 +4,9 @@
 #include <array>
 
 #include "parser/pokerstars/grammar.hpp"
-#include "parser/text/hand_builder.hpp"
+#include "parser/text/header_fields.hpp"
 #include "parser/text/money.hpp"
-#include "parser/text/street_bets.hpp"
+#include "parser/text/stars_family_builder.hpp"
 #include "parser/text/text_util.hpp"
 
 namespace hh::pokerstars {
@@ -23,62 +23,64 @@ std::string site_slug(std::string_view room) {
   return "pokerstars";
 }
 
-// Known game names, longest first at any position so that "5 Card Omaha Hi/Lo" beats "Omaha".
-struct GameName {
-  std::string_view printed;
-  std::string_view game;
-};
-constexpr std::array<GameName, 20> kGames = {{
-    {"5 Card Omaha Hi/Lo", "5 Card Omaha Hi/Lo"},
-    {"5-Card Omaha High", "5 Card Omaha"},
-    {"5 Card Omaha", "5 Card Omaha"},
-    {"6 Card Omaha", "6 Card Omaha"},
-    {"Omaha Hi/Lo", "Omaha Hi/Lo"},
-    {"Omaha", "Omaha"},
-    {"Courchevel Hi/Lo", "Courchevel Hi/Lo"},
-    {"Courchevel", "Courchevel"},
-    {"Split Hold'em", "Split Hold'em"},
-    {"6+ Hold'em", "6+ Hold'em"},
-    {"Hold'em", "Hold'em"},
-    {"5 Card Draw", "5 Card Draw"},
-    {"Single Draw 2-7 Lowball", "2-7 Single Draw"},
-    {"Triple Draw 2-7 Lowball", "2-7 Triple Draw"},
-    {"Triple Draw A-5 Lowball", "A-5 Triple Draw"},
-    {"Badugi", "Badugi"},
-    {"7 Card Stud Hi/Lo", "7 Card Stud Hi/Lo"},
-    {"7 Card Stud", "7 Card Stud"},
-    {"Razz", "Razz"},
-    {"Stud", "7 Card Stud"},
+// Known game names; the one starting first in the description wins, the longest at the same
+// start, so that "5 Card Omaha Hi/Lo" beats "Omaha".
+constexpr std::array<header::GameName, 20> kGames = {{
+    {"5 Card Omaha Hi/Lo", games::kOmaha5HiLo},
+    {"5-Card Omaha High", games::kOmaha5},
+    {"5 Card Omaha", games::kOmaha5},
+    {"6 Card Omaha", games::kOmaha6},
+    {"Omaha Hi/Lo", games::kOmahaHiLo},
+    {"Omaha", games::kOmaha},
+    {"Courchevel Hi/Lo", games::kCourchevelHiLo},
+    {"Courchevel", games::kCourchevel},
+    {"Split Hold'em", games::kSplitHoldem},
+    {"6+ Hold'em", games::kShortDeckHoldem},
+    {"Hold'em", games::kHoldem},
+    {"5 Card Draw", games::kFiveCardDraw},
+    {"Single Draw 2-7 Lowball", games::kSingleDraw27},
+    {"Triple Draw 2-7 Lowball", games::kTripleDraw27},
+    {"Triple Draw A-5 Lowball", games::kTripleDrawA5},
+    {"Badugi", games::kBadugi},
+    {"7 Card Stud Hi/Lo", games::kSevenCardStudHiLo},
+    {"7 Card Stud", games::kSevenCardStud},
+    {"Razz", games::kRazz},
+    {"Stud", games::kSevenCardStud},
 }};
 
-Structure structure_of(std::string_view limit) {
-  limit = trim(limit);
-  if (limit.find("Pre-Flop") != std::string_view::npos) return Structure::Mixed;
-  if (starts_with(limit, "No Limit")) return Structure::NoLimit;
-  if (starts_with(limit, "Pot Limit")) return Structure::PotLimit;
-  if (starts_with(limit, "Cap")) return Structure::CapLimit;
-  if (starts_with(limit, "Fixed Limit") || starts_with(limit, "Limit"))
-    return Structure::FixedLimit;
-  if (starts_with(limit, "Spread")) return Structure::SpreadLimit;
-  return Structure::Unknown;
-}
+using header::Match;
+constexpr std::array<header::LimitName, 7> kLimits = {{
+    {"Pre-Flop", Structure::Mixed, Match::Contains},  // "Pot Limit Pre-Flop, No Limit Post-Flop"
+    {"No Limit", Structure::NoLimit},
+    {"Pot Limit", Structure::PotLimit},
+    {"Cap", Structure::CapLimit},
+    {"Fixed Limit", Structure::FixedLimit},
+    {"Limit", Structure::FixedLimit},
+    {"Spread", Structure::SpreadLimit},
+}};
+
+constexpr std::array<header::CurrencyMark, 12> kCurrencies = {{
+    {"USD", "USD"},
+    {"EUR", "EUR"},
+    {"GBP", "GBP"},
+    {"CAD", "CAD"},
+    {"CNY", "CNY"},
+    {"INR", "INR"},
+    {"SEK", "SEK"},
+    {"CHF", "CHF"},
+    {"$", "USD"},
+    {"€", "EUR"},
+    {"£", "GBP"},
+    {"₹", "INR"},
+}};
 
 // Finds the game and limit in a header description such as "Split Hold'em No Limit ($1/$2 USD)",
 // "$5.00+$0.50 Hold'em No Limit - Level XIX (10/20)" or "8-Game (Razz Limit, $400/$800 USD)".
 void read_game(std::string_view desc, Hand& h) {
-  std::size_t best_pos = std::string_view::npos;
-  const GameName* best = nullptr;
-  for (const GameName& g : kGames) {
-    std::size_t pos = desc.find(g.printed);
-    if (pos < best_pos || (pos == best_pos && best && g.printed.size() > best->printed.size())) {
-      best_pos = pos;
-      best = &g;
-    }
-  }
-  if (!best) return;
-  h.game = *game_from_name(best->game);
-  std::string_view after = desc.substr(best_pos + best->printed.size());
-  after = trim(after);
+  const header::GameFound found = header::first_game_in(desc, kGames);
+  if (!found.name) return;
+  h.game = found.name->game;
+  std::string_view after = trim(desc.substr(found.end()));
   // The limit ends at the stakes: ", " in mixed headers, " (" or " - Level" otherwise.
   std::size_t end = std::min(
       {after.find(", $"), after.find(" ("), after.find(" - "), after.find(")"), after.find(", ")});
@@ -87,19 +89,7 @@ void read_game(std::string_view desc, Hand& h) {
   std::string_view limit =
       trim(after.substr(0, end == std::string_view::npos ? after.size() : end));
   h.limit_text = std::string(limit);
-  h.structure = structure_of(limit);
-}
-
-std::string currency_of(std::string_view stakes) {
-  static constexpr std::array<std::string_view, 8> codes = {"USD", "EUR", "GBP", "CAD",
-                                                            "CNY", "INR", "SEK", "CHF"};
-  for (std::string_view c : codes)
-    if (stakes.find(c) != std::string_view::npos) return std::string(c);
-  if (stakes.find('$') != std::string_view::npos) return "USD";
-  if (stakes.find("€") != std::string_view::npos) return "EUR";
-  if (stakes.find("£") != std::string_view::npos) return "GBP";
-  if (stakes.find("₹") != std::string_view::npos) return "INR";
-  return "";
+  h.structure = header::structure_of(trim(limit), kLimits);
 }
 
 // The stakes group: the last "(...)" of the description holding a '/'.
@@ -120,12 +110,6 @@ std::string_view stakes_of(std::string_view desc) {
   return {};
 }
 
-struct NameMatch {
-  int seat{0};
-  std::string_view rest;
-  bool colon{false};
-};
-
 }  // namespace
 
 bool is_hand_start(std::string_view line) {
@@ -145,9 +129,40 @@ bool is_hand_start(std::string_view line) {
 
 namespace {
 
-class Builder : HandBuilder {
+// Lines naming no seated player: observers chatting, players joining, dealer notes.
+constexpr std::array<std::string_view, 14> kNeutralPhrases = {
+    " joins the table at seat #",
+    " leaves the table",
+    " is connected",
+    " has returned",
+    " is disconnected",
+    " will be allowed to play after the button",
+    " was removed from the table",
+    " finished the tournament",
+    " wins the tournament",
+    " re-buys and receives",
+    " bounty for eliminating",
+    " for eliminating ",
+    " is sitting out",
+    " has timed out"};
+constexpr std::array<std::string_view, 10> kNeutralStarts = {
+    "Betting is capped",
+    "No low hand qualified",
+    "Hand cancelled",
+    "Progressive KO",
+    "The hand was run twice",
+    "Hand was run twice",
+    "Pair on board - a double bet is allowed",
+    "Title: ",
+    "STP added: ",
+    "Table leave user"};
+constexpr std::array<std::string_view, 1> kSitsOut = {": sits out"};
+
+class Builder : stars_family::StarsFamilyBuilder {
  public:
-  Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "pokerstars") {}
+  Builder(const HandText& text, const std::string& file)
+      : StarsFamilyBuilder(text, file, "pokerstars", "PokerStars",
+                           {kNeutralPhrases, kNeutralStarts, kSitsOut}) {}
 
   using HandBuilder::build;
 
@@ -174,7 +189,7 @@ class Builder : HandBuilder {
     if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);
     std::string_view stakes = stakes_of(hd.description);
-    h_.currency = h_.tournament ? std::string() : currency_of(stakes);
+    h_.currency = h_.tournament ? std::string() : header::currency_of(stakes, kCurrencies);
     h_.unit = h_.currency.empty() ? 1 : 100;
     if (std::size_t bb_pos = stakes.find("Button Blind "); bb_pos != std::string_view::npos) {
       // 6+ Hold'em: everyone antes and the button posts one blind; there is no small blind.
@@ -224,28 +239,7 @@ class Builder : HandBuilder {
       h_.started_at_utc = to_utc(hd.date, hd.time, hd.zone.empty() ? "ET" : hd.zone);
   }
 
-  // Matches a seated player's name at the start of the line, longest name first, followed by
-  // ": " (an action) or " " (a note such as "collected").
-  std::optional<NameMatch> match_player(std::string_view line) const {
-    if (auto m = player_then(line, ": ")) return NameMatch{m->first, m->second, true};
-    if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second, false};
-    return std::nullopt;
-  }
-
-  void read_seat(const ast::SeatLine& sl, std::uint32_t ln) {
-    Seat s;
-    s.seat = static_cast<int>(sl.seat);
-    s.player = std::string(sl.player);
-    if (auto m = money(sl.stack, ln)) s.stack = *m;
-    if (!sl.bounty.empty()) {
-      // Bounties are printed in the buy-in currency even in chip tournaments: keep cents.
-      if (auto b = parse_amount(sl.bounty, 100)) s.bounty = *b;
-    }
-    s.sitting_out = sl.sitting_out;
-    add_seat(std::move(s), ln);
-  }
-
-  void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
+  void street_marker(const ast::StreetLine& sl, std::uint32_t ln) override {
     std::string_view name = sl.name;
     int board = 0;
     const bool draw_round = name.ends_with("DRAW");  // "FIRST DRAW" is a draw, not a board
@@ -292,227 +286,57 @@ class Builder : HandBuilder {
     }
   }
 
-  void action_line(int seat, std::string_view rest, std::uint32_t ln) {
-    ast::Action a;
-    if (!parse_all(rest, action(), a)) {
-      issue(ln, "an action (folds, checks, calls X, bets X, raises X to Y, posts ..., shows [..])",
-            rest);
-      return;
-    }
-    // Old single-draw exports print no "*** DRAW ***" marker: the first discard opens the round
-    // after the draw.
+  bool parse_action(std::string_view rest, ast::Action& a) const override {
+    return parse_all(rest, action(), a);
+  }
+  bool parse_note(std::string_view rest, ast::Action& a) const override {
+    return parse_all(rest, note(), a);
+  }
+  std::string action_form() const override {
+    return "an action (folds, checks, calls X, bets X, raises X to Y, posts ..., shows [..])";
+  }
+  std::string note_form() const override {
+    return "a note (collected X from pot, cashed out, said, has timed out, ...)";
+  }
+
+  // Old single-draw exports print no "*** DRAW ***" marker: the first discard opens the round
+  // after the draw.
+  void before_action(const ast::Action& a) override {
     if ((a.verb == ast::Verb::Discard || a.verb == ast::Verb::StandPat) && !draw_marker_seen_ &&
         street_ == Street::Preflop)
       street_ = Street::Flop;
-    Event e = action_event(a, seat, rest, ln);
-    bets_.apply(e);  // "raises BY to TO": TO is the street total
-    h_.events.push_back(std::move(e));
   }
 
-  void note_line(int seat, std::string_view rest, std::uint32_t ln) {
-    ast::Action a;
-    if (!parse_all(rest, note(), a)) {
-      issue(ln, "a note (collected X from pot, cashed out, said, has timed out, ...)", rest);
-      return;
-    }
-    Event e = action_event(a, seat, rest, ln);
-    h_.events.push_back(std::move(e));
-  }
-
-  // Lines that name no seated player: observers chatting, players joining, dealer notes.
-  bool neutral_line(std::string_view line, std::uint32_t ln) {
-    static constexpr std::array<std::string_view, 14> phrases = {
-        " joins the table at seat #",
-        " leaves the table",
-        " is connected",
-        " has returned",
-        " is disconnected",
-        " will be allowed to play after the button",
-        " was removed from the table",
-        " finished the tournament",
-        " wins the tournament",
-        " re-buys and receives",
-        " bounty for eliminating",
-        " for eliminating ",
-        " is sitting out",
-        " has timed out"};
-    static constexpr std::array<std::string_view, 10> whole = {
-        "Betting is capped",
-        "No low hand qualified",
-        "Hand cancelled",
-        "Progressive KO",
-        "The hand was run twice",
-        "Hand was run twice",
-        "Pair on board - a double bet is allowed",
-        "Title: ",
-        "STP added: ",
-        "Table leave user"};
-    for (std::string_view w : whole)
-      if (starts_with(line, w)) {
-        if (w == "Hand cancelled") h_.cancelled = true;
-        other(line, ln);
-        return true;
-      }
-    if (line.find(" said, \"") != std::string_view::npos) {
-      Event e;
-      e.kind = EventKind::Chat;
-      e.street = street_;
-      e.text = std::string(line);
-      e.line = ln;
-      h_.events.push_back(std::move(e));
-      return true;
-    }
-    if (line.ends_with(": sits out")) {  // players not dealt in
-      other(line, ln);
-      return true;
-    }
-    for (std::string_view p : phrases)
-      if (line.find(p) != std::string_view::npos) {
-        other(line, ln);
-        return true;
-      }
+  bool site_neutral_line(std::string_view line, std::uint32_t ln) override {
     // PokerMaster appends its own metadata as a "# {json}" comment line.
     if (starts_with(line, "# {")) {
       other(line, ln);
       return true;
     }
     // Export banners and separators some tools put between hands: "*********** # 1 ****".
-    if (line.find_first_not_of("*# 0123456789") == std::string_view::npos) return true;
-    return false;
+    return line.find_first_not_of("*# 0123456789") == std::string_view::npos;
   }
 
-  void summary_line(std::string_view line, std::uint32_t ln) {
-    if (starts_with(line, "Total pot")) {
-      ast::TotalLine t;
-      if (!parse_all(line, total_line(), t)) {
-        issue(ln, "Total pot X [Main pot Y. Side pot-N Z.] | Rake R", line);
-        return;
-      }
-      h_.total_pot = money(t.total, ln);
-      h_.totals_line = ln;
-      for (const ast::PotPart& p : t.pots)
-        if (auto m = money(p.amount, ln)) h_.reported_pots.push_back({p.index, *m});
-      for (std::string_view o : t.others) {
-        // Promotional money the site adds to the pot ("STP" = Splash the Pot).
-        std::size_t sp = o.rfind(' ');
-        if (auto m = money(o.substr(sp + 1), ln)) site_added_ += *m;
-      }
-      if (!t.rake.empty()) h_.rake = money(t.rake, ln);
+  void read_total_line(std::string_view line, std::uint32_t ln) override {
+    ast::TotalLine t;
+    if (!parse_all(line, total_line(), t)) {
+      issue(ln, "Total pot X [Main pot Y. Side pot-N Z.] | Rake R", line);
       return;
     }
-    if (starts_with(line, "Board [") || starts_with(line, "FIRST Board [") ||
-        starts_with(line, "SECOND Board [") || starts_with(line, "THIRD Board ["))
-      return;
-    if (starts_with(line, "Seat ")) {
-      ast::SummarySeatLine s;
-      if (!parse_all(line, summary_seat_line(), s)) {
-        issue(ln, "Seat N: PLAYER ...", line);
-        return;
-      }
-      SummarySeat out;
-      out.seat = static_cast<int>(s.seat);
-      out.line = ln;
-      std::string_view rest = s.rest;
-      if (const Seat* seat = h_.seat_of(out.seat); seat && starts_with(rest, seat->player)) {
-        out.player = seat->player;
-        rest.remove_prefix(seat->player.size());
-      } else {
-        std::size_t paren = rest.find(" (");
-        out.player = std::string(rest.substr(0, paren));
-        if (paren != std::string_view::npos) rest.remove_prefix(paren);
-      }
-      ast::SummaryMoney sm;
-      Iterator first = rest.data();
-      x3::parse(first, rest.data() + rest.size(), summary_money(), sm);
-      for (std::string_view a : sm.amounts) {
-        if (auto m = money(a, ln)) {
-          out.won += *m;
-          out.has_won = true;
-        }
-      }
-      out.folded = rest.find("folded") != std::string_view::npos;
-      h_.summary.push_back(std::move(out));
-      return;
+    h_.total_pot = money(t.total, ln);
+    h_.totals_line = ln;
+    for (const ast::PotPart& p : t.pots)
+      if (auto m = money(p.amount, ln)) h_.reported_pots.push_back({p.index, *m});
+    for (std::string_view o : t.others) {
+      // Promotional money the site adds to the pot ("STP" = Splash the Pot).
+      std::size_t sp = o.rfind(' ');
+      if (auto m = money(o.substr(sp + 1), ln)) site_added_ += *m;
     }
-    if (neutral_line(line, ln)) return;
-    issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
+    if (!t.rake.empty()) h_.rake = money(t.rake, ln);
   }
 
-  void read_line(std::string_view line, std::uint32_t ln) override {
-    if (starts_with(line, "*** ")) {
-      ast::StreetLine sl;
-      if (parse_all(line, street_line(), sl)) {
-        street_marker(sl, ln);
-        return;
-      }
-    }
-    if (in_summary_) {
-      summary_line(line, ln);
-      return;
-    }
-    if (starts_with(line, "Table ") && h_.table_name.empty()) {
-      ast::TableLine t;
-      if (parse_all(line, table_line(), t)) {
-        h_.table_name = std::string(t.name);
-        h_.max_seats = static_cast<int>(t.max_seats);
-        h_.button_seat = static_cast<int>(t.button);
-        return;
-      }
-    }
-    if (starts_with(line, "Seat ") && street_ == Street::Setup) {
-      ast::SeatLine sl;
-      if (parse_all(line, seat_line(), sl)) {
-        read_seat(sl, ln);
-        return;
-      }
-    }
-    if (starts_with(line, "Dealt to ")) {
-      if (auto m = player_then(line.substr(9), " "); m && starts_with(m->second, "[")) {
-        Event e;
-        e.kind = EventKind::DealtHole;
-        e.seat = m->first;
-        e.street = street_;
-        e.cards = std::string(trim(m->second));
-        e.line = ln;
-        h_.events.push_back(std::move(e));
-        return;
-      }
-    }
-    if (starts_with(line, "Uncalled bet (")) {
-      ast::UncalledLine u;
-      if (parse_all(line, uncalled_line(), u)) {
-        Event e;
-        e.kind = EventKind::UncalledReturned;
-        e.seat = seat_of_player(u.player);
-        e.street = street_;
-        e.amount = money(u.amount, ln).value_or(0);
-        e.line = ln;
-        if (e.seat == 0) issue(ln, "a seated player's name", u.player);
-        h_.events.push_back(std::move(e));
-        return;
-      }
-    }
-    if (auto m = match_player(line)) {
-      if (m->colon)
-        action_line(m->seat, m->rest, ln);
-      else
-        note_line(m->seat, m->rest, ln);
-      return;
-    }
-    if (neutral_line(line, ln)) return;
-    issue(ln, "a line of a PokerStars hand", line);
-  }
-
-  void finish() override {
-    if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
-    h_.site_added = site_added_;
-  }
-
-  StreetBets bets_;
-  bool in_summary_{false};
   bool stud_{false};
   bool draw_marker_seen_{false};
-  Money site_added_{0};
 };
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "parser/text/line_ast.hpp"
+#include "parser/text/stars_family_grammar.hpp"
 #include "parser/text/x3_actions.hpp"
 
 namespace hh::pokerstars {
@@ -28,21 +28,6 @@ struct Header {
   std::string_view et_date, et_time, et_zone;  // the bracketed one, when printed
 };
 
-struct TableLine {
-  std::string_view name;
-  unsigned max_seats{0};
-  unsigned button{0};
-};
-
-// "Seat N: NAME (STACK in chips[, BOUNTY bounty])[ is sitting out| out of hand ...]"
-struct SeatLine {
-  unsigned seat{0};
-  std::string_view player;
-  std::string_view stack;
-  std::string_view bounty;
-  bool sitting_out{false};
-};
-
 struct PotPart {
   int index{0};  // 0 main pot, k side pot k
   std::string_view amount;
@@ -55,30 +40,19 @@ struct TotalLine {
   std::string_view rake;
 };
 
-struct UncalledLine {
-  std::string_view amount;
-  std::string_view player;
-};
-
-struct DealtLine {
-  std::string_view player_and_cards;  // "NAME [Ah Kd]" or "NAME [Ah] [Kd]"
-};
-
-// The action line every site shares: Action, Verb (action_ast.hpp); the summary seat, street and
-// summary money lines written as in the other sites (line_ast.hpp).
+// The action line every site shares: Action, Verb (action_ast.hpp); the lines the PokerStars
+// family writes alike (stars_family_grammar.hpp).
 using namespace action_ast;
-using namespace line_ast;
+using namespace stars_family::ast;
 
 }  // namespace ast
 
 // The rules and the value each yields: declared here, defined in pokerstars/grammar_def.hpp and
 // instantiated in pokerstars/grammar.cpp, all from this one list.
 // clang-format off
-#define HH_POKERSTARS_RULES(RULE)                                                                \
-  RULE(header, ast::Header) RULE(table_line, ast::TableLine) RULE(seat_line, ast::SeatLine) \
-  RULE(summary_seat_line, ast::SummarySeatLine) RULE(street_line, ast::StreetLine)          \
-  RULE(total_line, ast::TotalLine) RULE(uncalled_line, ast::UncalledLine)                   \
-  RULE(action, ast::Action) RULE(note, ast::Action) RULE(summary_money, ast::SummaryMoney)
+#define HH_POKERSTARS_RULES(RULE)                                                   \
+  RULE(header, ast::Header) RULE(total_line, ast::TotalLine) RULE(action, ast::Action) \
+  RULE(note, ast::Action)
 // clang-format on
 HH_POKERSTARS_RULES(HH_X3_DECLARE_RULE)
 

@@ -13,8 +13,6 @@ namespace detail {
 // The semantic actions every grammar uses (x3_actions.hpp).
 using namespace x3_actions;
 
-inline constexpr assign_value_t<&ast::SeatLine::sitting_out, true> sitting_out{};
-
 struct start_pot_t {
   int fixed;  // -1: take the index from the parsed number
   template <class Ctx>
@@ -63,40 +61,6 @@ auto const header_def =
       -(' ' >> zone_text[detail::view<&ast::Header::et_zone>]) >> ']') >>
     rest;
 
-// --- table --------------------------------------------------------------------------------------
-inline auto const table_name_end = lit('\'') >> (eoi | (' ' >> (digit | lit("Seat") | lit('('))));
-table_line_type const table_line = "table_line";
-auto const table_line_def =
-    lit("Table ") >> -lit("ID ") >>
-    '\'' >> raw[*(char_ - table_name_end)][detail::view<&ast::TableLine::name>] >> '\'' >>
-    -(' ' >> uint_[detail::number<&ast::TableLine::max_seats>] >> (lit("-max") | lit("-Max"))) >>
-    *(char_ - lit("Seat #")) >>
-    -(lit("Seat #") >> uint_[detail::number<&ast::TableLine::button>] >> " is the button") >> rest;
-
-// --- seats --------------------------------------------------------------------------------------
-inline auto const chips_start = lit(" (") >> amount >> " in chips";
-seat_line_type const seat_line = "seat_line";
-auto const seat_line_def =
-    lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
-    raw[*(char_ - chips_start)][detail::view<&ast::SeatLine::player>] >> " (" >>
-    amount[detail::view<&ast::SeatLine::stack>] >> " in chips" >>
-    -(", " >> amount[detail::view<&ast::SeatLine::bounty>] >> " bounty") >> ')' >>
-    -(lit(" is sitting out")[detail::sitting_out] | (lit(" out of hand") >> rest)) >> rest;
-
-summary_seat_line_type const summary_seat_line = "summary_seat_line";
-auto const summary_seat_line_def = lit("Seat ") >>
-                                   uint_[detail::number<&ast::SummarySeatLine::seat>] >> ": " >>
-                                   raw[rest][detail::view<&ast::SummarySeatLine::rest>];
-
-// --- street markers -----------------------------------------------------------------------------
-street_line_type const street_line = "street_line";
-auto const street_line_def = lit("*** ") >>
-                             raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >>
-                             " ***" >>
-                             *(+lit(' ') >> '[' >>
-                               bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >>
-                             *lit(' ');
-
 // --- summary totals -----------------------------------------------------------------------------
 inline auto const total_sep = -lit('.') >> (lit(" | ") | lit(' '));
 inline auto const pot_part =
@@ -110,11 +74,6 @@ auto const total_line_def =
       raw[+char_("A-Za-z") >> ' ' >> amount][detail::push<&ast::TotalLine::others>]) >>
     -(total_sep >> "Rake " >> amount[detail::view<&ast::TotalLine::rake>]) >> -lit('.') >>
     *lit(' ');
-
-uncalled_line_type const uncalled_line = "uncalled_line";
-auto const uncalled_line_def =
-    lit("Uncalled bet (") >> amount[detail::view<&ast::UncalledLine::amount>] >> ") returned to " >>
-    raw[+char_][detail::view<&ast::UncalledLine::player>];
 
 // --- actions after "NAME: " ---------------------------------------------------------------------
 using V = ast::Verb;
@@ -159,13 +118,7 @@ auto const note_def =
       lit("was run twice"))[detail::verb<V::Other>] >>
      raw[rest][detail::view<&ast::Action::text>]);
 
-// --- summary seat money -------------------------------------------------------------------------
-summary_money_type const summary_money = "summary_money";
-auto const summary_money_def = *x3::seek[(lit("won (") | lit("collected (") | lit("won ")) >>
-                                         amount[detail::push<&ast::SummaryMoney::amounts>]];
-
-BOOST_SPIRIT_DEFINE(header, table_line, seat_line, summary_seat_line, street_line, total_line,
-                    uncalled_line, action, note, summary_money)
+BOOST_SPIRIT_DEFINE(header, total_line, action, note)
 
 }  // namespace grammar
 }  // namespace hh::pokerstars

@@ -1,10 +1,11 @@
-// The action lines PokerStars and GGPoker write alike after "NAME: " (betting, showing) and after
-// "NAME " (collecting a pot): grammar pieces used by pokerstars/grammar_def.hpp and
-// ggpoker/grammar_def.hpp, each of which adds its own verbs around them. Included only by those
-// two.
+// Definitions of the PokerStars family's shared line rules declared in stars_family_grammar.hpp,
+// and the action pieces PokerStars and GGPoker write alike after "NAME: " (betting, showing) and
+// after "NAME " (collecting a pot), from which each site's grammar builds its own action rules.
+// Included by stars_family_grammar.cpp and by the family's sites' grammar_def.hpp.
 #pragma once
 
 #include "parser/text/action_ast.hpp"
+#include "parser/text/stars_family_grammar.hpp"
 #include "parser/text/x3_actions.hpp"
 
 namespace hh::stars_family {
@@ -49,5 +50,63 @@ inline auto const away_or_back =
       lit("sits out"))[verb<V::SitOut>] >>
      rest) |
     ((lit("has returned") | lit("is connected") | lit("has reconnected"))[verb<V::Return>] >> rest);
+
+namespace grammar {
+
+namespace detail {
+using namespace x3_actions;
+inline constexpr assign_value_t<&ast::SeatLine::sitting_out, true> sitting_out{};
+}  // namespace detail
+
+inline auto const amount = grouped_amount;  // "$1,270.5", "21,929" (x3_actions.hpp)
+
+// --- table --------------------------------------------------------------------------------------
+inline auto const table_name_end = lit('\'') >> (eoi | (' ' >> (digit | lit("Seat") | lit('('))));
+table_line_type const table_line = "table_line";
+auto const table_line_def =
+    lit("Table ") >> -lit("ID ") >>
+    '\'' >> raw[*(char_ - table_name_end)][detail::view<&ast::TableLine::name>] >> '\'' >>
+    -(' ' >> uint_[detail::number<&ast::TableLine::max_seats>] >> (lit("-max") | lit("-Max"))) >>
+    *(char_ - lit("Seat #")) >>
+    -(lit("Seat #") >> uint_[detail::number<&ast::TableLine::button>] >> " is the button") >> rest;
+
+// --- seats --------------------------------------------------------------------------------------
+inline auto const chips_start = lit(" (") >> amount >> " in chips";
+seat_line_type const seat_line = "seat_line";
+auto const seat_line_def =
+    lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
+    raw[*(char_ - chips_start)][detail::view<&ast::SeatLine::player>] >> " (" >>
+    amount[detail::view<&ast::SeatLine::stack>] >> " in chips" >>
+    -(", " >> amount[detail::view<&ast::SeatLine::bounty>] >> " bounty") >> ')' >>
+    -(lit(" is sitting out")[detail::sitting_out] | (lit(" out of hand") >> rest)) >> rest;
+
+summary_seat_line_type const summary_seat_line = "summary_seat_line";
+auto const summary_seat_line_def = lit("Seat ") >>
+                                   uint_[detail::number<&ast::SummarySeatLine::seat>] >> ": " >>
+                                   raw[rest][detail::view<&ast::SummarySeatLine::rest>];
+
+// --- street markers -----------------------------------------------------------------------------
+street_line_type const street_line = "street_line";
+auto const street_line_def = lit("*** ") >>
+                             raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >>
+                             " ***" >>
+                             *(+lit(' ') >> '[' >>
+                               bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >>
+                             *lit(' ');
+
+uncalled_line_type const uncalled_line = "uncalled_line";
+auto const uncalled_line_def =
+    lit("Uncalled bet (") >> amount[detail::view<&ast::UncalledLine::amount>] >> ") returned to " >>
+    raw[+char_][detail::view<&ast::UncalledLine::player>];
+
+// --- summary seat money -------------------------------------------------------------------------
+summary_money_type const summary_money = "summary_money";
+auto const summary_money_def = *x3::seek[(lit("won (") | lit("collected (") | lit("won ")) >>
+                                         amount[detail::push<&ast::SummaryMoney::amounts>]];
+
+BOOST_SPIRIT_DEFINE(table_line, seat_line, summary_seat_line, street_line, uncalled_line,
+                    summary_money)
+
+}  // namespace grammar
 
 }  // namespace hh::stars_family

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "parser/text/hand_builder.hpp"
+#include "parser/text/header_fields.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
@@ -19,33 +20,35 @@ namespace {
 constexpr std::string_view kStart = "Winamax Poker - ";
 
 // Winamax's game names and the model's.
-struct GameName {
-  std::string_view printed;
-  std::string_view game;
-};
-constexpr std::array<GameName, 14> kGames = {{
-    {"Holdem", "Hold'em"},
-    {"Omaha", "Omaha"},
-    {"Omaha5", "5 Card Omaha"},
-    {"5 Card Omaha", "5 Card Omaha"},
-    {"Omaha8", "Omaha Hi/Lo"},
-    {"Omaha Hi/Lo", "Omaha Hi/Lo"},
-    {"5 Card Omaha Hi/Lo", "5 Card Omaha Hi/Lo"},
-    {"7-Card Stud", "7 Card Stud"},
-    {"7stud", "7 Card Stud"},
-    {"7-Card Stud Hi/Lo", "7 Card Stud Hi/Lo"},
-    {"7stud8", "7 Card Stud Hi/Lo"},
-    {"Razz", "Razz"},
-    {"2-7 Triple Draw", "2-7 Triple Draw"},
-    {"Lowball27", "2-7 Triple Draw"},
+constexpr std::array<header::GameName, 14> kGames = {{
+    {"Holdem", games::kHoldem},
+    {"Omaha", games::kOmaha},
+    {"Omaha5", games::kOmaha5},
+    {"5 Card Omaha", games::kOmaha5},
+    {"Omaha8", games::kOmahaHiLo},
+    {"Omaha Hi/Lo", games::kOmahaHiLo},
+    {"5 Card Omaha Hi/Lo", games::kOmaha5HiLo},
+    {"7-Card Stud", games::kSevenCardStud},
+    {"7stud", games::kSevenCardStud},
+    {"7-Card Stud Hi/Lo", games::kSevenCardStudHiLo},
+    {"7stud8", games::kSevenCardStudHiLo},
+    {"Razz", games::kRazz},
+    {"2-7 Triple Draw", games::kTripleDraw27},
+    {"Lowball27", games::kTripleDraw27},
 }};
 
-Structure structure_of(std::string_view limit) {
-  if (limit == "no limit") return Structure::NoLimit;
-  if (limit == "pot limit") return Structure::PotLimit;
-  if (limit == "fixed limit") return Structure::FixedLimit;
-  return Structure::Unknown;
-}
+using header::Match;
+constexpr std::array<header::LimitName, 3> kLimits = {{
+    {"no limit", Structure::NoLimit, Match::Exact},
+    {"pot limit", Structure::PotLimit, Match::Exact},
+    {"fixed limit", Structure::FixedLimit, Match::Exact},
+}};
+
+constexpr std::array<header::CurrencyMark, 3> kCurrencies = {{
+    {"€", "EUR"},
+    {"$", "USD"},
+    {"£", "GBP"},
+}};  // none: play money
 
 // Street markers. Draw games print a "-BET" marker for each betting round and a "-DRAW" marker
 // for each draw; the model puts a draw and the betting after it on the same street.
@@ -67,13 +70,6 @@ constexpr std::array<StreetName, 23> kStreets = {{
     {"THIRD-BET", Street::Turn},     {"THIRD-DRAW", Street::River},
     {"FOURTH-BET", Street::River},
 }};
-
-std::string currency_of(std::string_view stakes) {
-  if (stakes.find("€") != std::string_view::npos) return "EUR";
-  if (stakes.find('$') != std::string_view::npos) return "USD";
-  if (stakes.find("£") != std::string_view::npos) return "GBP";
-  return "";  // play money
-}
 
 // "Super Freeroll Stade 1(26465144)#0": the tournament number is the last "(N)#" group.
 std::string tournament_of_table(std::string_view name) {
@@ -114,8 +110,7 @@ class Builder : HandBuilder {
     }
     h_.site_hand_id = std::string(hd.hand_id);
     h_.tournament = starts_with(hd.kind, "Tournament");
-    for (const GameName& g : kGames)
-      if (hd.game == g.printed) h_.game = *game_from_name(g.game);
+    if (const header::GameName* g = header::game_named(hd.game, kGames)) h_.game = g->game;
     if (!h_.game.known()) {
       issue(ln, "a known game (Holdem, Omaha, Omaha5, Omaha8, 7stud, Razz, Lowball27, ...)",
             hd.game);
@@ -123,8 +118,8 @@ class Builder : HandBuilder {
     }
     stud_ = h_.game.is_stud();
     h_.limit_text = std::string(hd.limit);
-    h_.structure = structure_of(hd.limit);
-    h_.currency = h_.tournament ? std::string() : currency_of(hd.stakes);
+    h_.structure = header::structure_of(hd.limit, kLimits);
+    h_.currency = h_.tournament ? std::string() : header::currency_of(hd.stakes, kCurrencies);
     // "SB/BB", or "ANTE/SB/BB" (tournaments with antes; stud: ante/small bet/big bet).
     std::vector<Money> stakes;
     std::string_view rest = hd.stakes;
