@@ -49,30 +49,6 @@ constexpr std::array<header::GameName, 13> kGames = {{
     {"Holdem", games::kHoldem},
 }};
 
-using header::Match;
-constexpr std::array<header::LimitName, 5> kLimits = {{
-    {"postflop", Structure::Mixed, Match::Contains},
-    {"No Limit", Structure::NoLimit},
-    {"Pot Limit", Structure::PotLimit},
-    {"Fixed Limit", Structure::FixedLimit},
-    {"Limit", Structure::FixedLimit},
-}};
-
-constexpr std::array<header::CurrencyMark, 12> kCurrencies = {{
-    {"USD", "USD"},
-    {"EUR", "EUR"},
-    {"GBP", "GBP"},
-    {"CNY", "CNY"},
-    {"INR", "INR"},
-    {"KRW", "KRW"},
-    {"$", "USD"},
-    {"€", "EUR"},
-    {"£", "GBP"},
-    {"¥", "CNY"},
-    {"₹", "INR"},
-    {"₩", "KRW"},
-}};
-
 // The stakes group of a description: the last "(...)" holding a '/' or an ante.
 // Returns the inside and sets `open` to the position of its '('.
 std::string_view stakes_of(std::string_view desc, std::size_t& open) {
@@ -113,7 +89,7 @@ void read_game(std::string_view game_part, Hand& h) {
   h.game = found.name->game;
   std::string_view limit = trim(game_part.substr(found.end()));
   h.limit_text = std::string(limit);
-  h.structure = header::structure_of(trim(limit), kLimits);
+  h.structure = header::structure_of(trim(limit), stars_family::kLimits);
   if (h.structure == Structure::Unknown) h.structure = found.name->implied;
   if (h.limit_text.empty() && found.name->implied == Structure::PotLimit)
     h.limit_text = "Pot Limit";
@@ -140,25 +116,22 @@ bool is_hand_start(std::string_view line) {
 
 namespace {
 
-// Lines that name no seated player: observers, tournament notes, run-it-twice notes.
-constexpr std::array<std::string_view, 13> kNeutralPhrases = {
-    " joins the table",
-    " leaves the table",
-    " is connected",
-    " has returned",
-    " is disconnected",
-    " will be allowed to play after the button",
-    " was removed from the table",
-    " finished the tournament",
-    " wins the tournament",
-    " bounty for eliminating",
-    " for eliminating ",
-    " for splitting the elimination",
-    " has timed out"};
-constexpr std::array<std::string_view, 5> kNeutralStarts = {
-    "Hand cancelled", "Hand was run ", "The hand was run ", "No low hand qualified",
-    "Betting is capped"};
+// Lines naming no seated player that only GG writes (the family's own are shared).
+constexpr std::array<std::string_view, 2> kNeutralPhrases = {" joins the table",
+                                                             " for splitting the elimination"};
+constexpr std::array<std::string_view, 2> kNeutralStarts = {"Hand was run ", "The hand was run "};
 constexpr std::array<std::string_view, 2> kSitsOut = {": sits out", " is sitting out"};
+
+constexpr std::array<stars_family::StreetName, 8> kStreets = {{
+    {"HOLE CARDS", Street::Preflop},
+    {"PREFLOP", Street::Preflop},
+    {"PRE-FLOP", Street::Preflop},
+    {"FLOP", Street::Flop},
+    {"TURN", Street::Turn},
+    {"RIVER", Street::River},
+    {"SHOWDOWN", Street::Showdown},
+    {"SHOW DOWN", Street::Showdown},
+}};
 
 class Builder : stars_family::StarsFamilyBuilder {
  public:
@@ -170,12 +143,7 @@ class Builder : stars_family::StarsFamilyBuilder {
   using HandBuilder::build;
 
  private:
-  bool read_header(LineCursor& cur) override {
-    std::string_view line;
-    return cur.next(line) && read_header(trim(line), cur.line_number());
-  }
-
-  bool read_header(std::string_view line, std::uint32_t ln) {
+  bool read_header_line(std::string_view line, std::uint32_t ln) override {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
       issue(ln, "a GGPoker header: Poker Hand #ID: GAME LIMIT (SB/BB) - YYYY/MM/DD HH:MM:SS", line);
@@ -193,7 +161,8 @@ class Builder : stars_family::StarsFamilyBuilder {
     read_game(game_part_of(hd.description, open), h_);
     if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, PLO, PLO-5, PLO-6, ShortDeck)", hd.description);
-    h_.currency = h_.tournament ? std::string() : header::currency_of(stakes, kCurrencies);
+    h_.currency =
+        h_.tournament ? std::string() : header::currency_of(stakes, stars_family::kCurrencies);
     h_.unit = h_.currency.empty() ? 1 : 100;
     if (!read_stakes(stakes, ln)) return false;
     std::string zone = zone_;
@@ -235,16 +204,6 @@ class Builder : stars_family::StarsFamilyBuilder {
     return true;
   }
 
-  void board(Street street, int index, std::string_view cards, std::uint32_t ln) {
-    Event e;
-    e.kind = EventKind::Board;
-    e.street = street;
-    e.cards = std::string(cards);
-    e.board_index = index;
-    e.line = ln;
-    h_.events.push_back(std::move(e));
-  }
-
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) override {
     std::string_view name = sl.name;
     int index = 0;
@@ -258,34 +217,15 @@ class Builder : stars_family::StarsFamilyBuilder {
       name.remove_prefix(6);
       index = 2;
     }
-    if (name == "SUMMARY") {
-      in_summary_ = true;
-      street_ = Street::Showdown;
-      return;
-    }
-    Street next;
-    if (name == "HOLE CARDS" || name == "PREFLOP" || name == "PRE-FLOP") {
-      next = Street::Preflop;
-    } else if (name == "FLOP") {
-      next = Street::Flop;
-    } else if (name == "TURN") {
-      next = Street::Turn;
-    } else if (name == "RIVER") {
-      next = Street::River;
-    } else if (name == "SHOWDOWN" || name == "SHOW DOWN") {
-      next = Street::Showdown;
-    } else {
-      issue(ln, "a street marker (*** HOLE CARDS ***, *** FLOP ***, ... *** SUMMARY ***)", sl.name);
-      return;
-    }
-    street_ = next;
-    if (next == Street::Showdown) showdown_board_ = index;  // "*** SECOND SHOWDOWN ***"
-    if (sl.cards.empty() || next == Street::Preflop || next == Street::Showdown) return;
+    std::optional<Street> next = street_named(name, kStreets, sl, ln);
+    if (!next) return;
+    enter_street(*next, index);
+    if (sl.cards.empty() || *next == Street::Preflop || *next == Street::Showdown) return;
     // "*** TURN *** [Jh 8h Ts] [Th]" with no flop line before it (all-in or fold hands): the
     // first group is the flop, dealt now too.
     if (sl.cards.size() > 1 && index == 0 && !board_seen_)
-      board(Street::Flop, index, sl.cards.front(), ln);
-    board(next, index, sl.cards.back(), ln);
+      board_event(Street::Flop, index, sl.cards.front(), ln);
+    board_event(*next, index, sl.cards.back(), ln);
     board_seen_ = true;
   }
 
@@ -383,13 +323,9 @@ class Builder : stars_family::StarsFamilyBuilder {
       }
     }
     if (seat != 0) {
-      Event e;
-      e.kind = EventKind::DealtHole;
+      Event& e = add_event(EventKind::DealtHole, ln);
       e.seat = seat;
-      e.street = street_;
       e.cards = std::string(cards);
-      e.line = ln;
-      h_.events.push_back(std::move(e));
       return true;
     }
     issue(ln, "Dealt to PLAYER [CARDS] with a seated player", rest);

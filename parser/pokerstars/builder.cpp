@@ -48,32 +48,6 @@ constexpr std::array<header::GameName, 20> kGames = {{
     {"Stud", games::kSevenCardStud},
 }};
 
-using header::Match;
-constexpr std::array<header::LimitName, 7> kLimits = {{
-    {"Pre-Flop", Structure::Mixed, Match::Contains},  // "Pot Limit Pre-Flop, No Limit Post-Flop"
-    {"No Limit", Structure::NoLimit},
-    {"Pot Limit", Structure::PotLimit},
-    {"Cap", Structure::CapLimit},
-    {"Fixed Limit", Structure::FixedLimit},
-    {"Limit", Structure::FixedLimit},
-    {"Spread", Structure::SpreadLimit},
-}};
-
-constexpr std::array<header::CurrencyMark, 12> kCurrencies = {{
-    {"USD", "USD"},
-    {"EUR", "EUR"},
-    {"GBP", "GBP"},
-    {"CAD", "CAD"},
-    {"CNY", "CNY"},
-    {"INR", "INR"},
-    {"SEK", "SEK"},
-    {"CHF", "CHF"},
-    {"$", "USD"},
-    {"€", "EUR"},
-    {"£", "GBP"},
-    {"₹", "INR"},
-}};
-
 // Finds the game and limit in a header description such as "Split Hold'em No Limit ($1/$2 USD)",
 // "$5.00+$0.50 Hold'em No Limit - Level XIX (10/20)" or "8-Game (Razz Limit, $400/$800 USD)".
 void read_game(std::string_view desc, Hand& h) {
@@ -89,7 +63,7 @@ void read_game(std::string_view desc, Hand& h) {
   std::string_view limit =
       trim(after.substr(0, end == std::string_view::npos ? after.size() : end));
   h.limit_text = std::string(limit);
-  h.structure = header::structure_of(trim(limit), kLimits);
+  h.structure = header::structure_of(trim(limit), stars_family::kLimits);
 }
 
 // The stakes group: the last "(...)" of the description holding a '/'.
@@ -129,26 +103,10 @@ bool is_hand_start(std::string_view line) {
 
 namespace {
 
-// Lines naming no seated player: observers chatting, players joining, dealer notes.
-constexpr std::array<std::string_view, 14> kNeutralPhrases = {
-    " joins the table at seat #",
-    " leaves the table",
-    " is connected",
-    " has returned",
-    " is disconnected",
-    " will be allowed to play after the button",
-    " was removed from the table",
-    " finished the tournament",
-    " wins the tournament",
-    " re-buys and receives",
-    " bounty for eliminating",
-    " for eliminating ",
-    " is sitting out",
-    " has timed out"};
-constexpr std::array<std::string_view, 10> kNeutralStarts = {
-    "Betting is capped",
-    "No low hand qualified",
-    "Hand cancelled",
+// Lines naming no seated player that only PokerStars writes (the family's own are shared).
+constexpr std::array<std::string_view, 3> kNeutralPhrases = {
+    " joins the table at seat #", " re-buys and receives", " is sitting out"};
+constexpr std::array<std::string_view, 7> kNeutralStarts = {
     "Progressive KO",
     "The hand was run twice",
     "Hand was run twice",
@@ -157,6 +115,26 @@ constexpr std::array<std::string_view, 10> kNeutralStarts = {
     "STP added: ",
     "Table leave user"};
 constexpr std::array<std::string_view, 1> kSitsOut = {": sits out"};
+
+// Street markers: flop games, draw games ("FIRST DRAW" opens the second betting round) and stud.
+constexpr std::array<stars_family::StreetName, 16> kStreets = {{
+    {"HOLE CARDS", Street::Preflop},
+    {"DEALING HANDS", Street::Preflop},
+    {"3rd STREET", Street::Preflop},
+    {"FLOP", Street::Flop},
+    {"FIRST DRAW", Street::Flop},
+    {"DRAW", Street::Flop},
+    {"4th STREET", Street::Flop},
+    {"TURN", Street::Turn},
+    {"SECOND DRAW", Street::Turn},
+    {"5th STREET", Street::Turn},
+    {"RIVER", Street::River},
+    {"THIRD DRAW", Street::River},
+    {"6th STREET", Street::River},
+    {"7th STREET", Street::Seventh},
+    {"SHOW DOWN", Street::Showdown},
+    {"SHOWDOWN", Street::Showdown},
+}};
 
 class Builder : stars_family::StarsFamilyBuilder {
  public:
@@ -167,12 +145,7 @@ class Builder : stars_family::StarsFamilyBuilder {
   using HandBuilder::build;
 
  private:
-  bool read_header(LineCursor& cur) override {
-    std::string_view line;
-    return cur.next(line) && read_header(trim(line), cur.line_number());
-  }
-
-  bool read_header(std::string_view line, std::uint32_t ln) {
+  bool read_header_line(std::string_view line, std::uint32_t ln) override {
     h_.site = "pokerstars";
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
@@ -189,7 +162,8 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);
     std::string_view stakes = stakes_of(hd.description);
-    h_.currency = h_.tournament ? std::string() : header::currency_of(stakes, kCurrencies);
+    h_.currency =
+        h_.tournament ? std::string() : header::currency_of(stakes, stars_family::kCurrencies);
     h_.unit = h_.currency.empty() ? 1 : 100;
     if (std::size_t bb_pos = stakes.find("Button Blind "); bb_pos != std::string_view::npos) {
       // 6+ Hold'em: everyone antes and the button posts one blind; there is no small blind.
@@ -248,42 +222,13 @@ class Builder : stars_family::StarsFamilyBuilder {
       name.remove_prefix(7);
       board = 1;
     }
-    if (name == "SUMMARY") {
-      in_summary_ = true;
-      street_ = Street::Showdown;
-      return;
-    }
-    Street next = street_;
     if (name.find("DRAW") != std::string_view::npos) draw_marker_seen_ = true;
-    if (name == "HOLE CARDS" || name == "DEALING HANDS" || name == "3rd STREET") {
-      next = Street::Preflop;
-    } else if (name == "FLOP" || name == "FIRST DRAW" || name == "DRAW" || name == "4th STREET") {
-      next = Street::Flop;
-    } else if (name == "TURN" || name == "SECOND DRAW" || name == "5th STREET") {
-      next = Street::Turn;
-    } else if (name == "RIVER" && stud_) {
-      next = Street::Seventh;
-    } else if (name == "RIVER" || name == "THIRD DRAW" || name == "6th STREET") {
-      next = Street::River;
-    } else if (name == "7th STREET") {
-      next = Street::Seventh;
-    } else if (name == "SHOW DOWN" || name == "SHOWDOWN") {
-      next = Street::Showdown;
-    } else {
-      issue(ln, "a street marker (*** HOLE CARDS ***, *** FLOP ***, ... *** SUMMARY ***)", sl.name);
-      return;
-    }
-    street_ = next;
-    if (next == Street::Showdown) showdown_board_ = board;  // "*** SECOND SHOW DOWN ***"
-    if (!sl.cards.empty() && next != Street::Preflop) {
-      Event e;
-      e.kind = EventKind::Board;
-      e.street = next;
-      e.cards = std::string(sl.cards.back());
-      e.board_index = board;
-      e.line = ln;
-      h_.events.push_back(std::move(e));
-    }
+    std::optional<Street> next = street_named(name, kStreets, sl, ln);
+    if (!next) return;
+    if (name == "RIVER" && stud_) next = Street::Seventh;  // stud's last card, "*** RIVER ***"
+    enter_street(*next, board);
+    if (!sl.cards.empty() && *next != Street::Preflop)
+      board_event(*next, board, sl.cards.back(), ln);
   }
 
   bool parse_action(std::string_view rest, ast::Action& a) const override {

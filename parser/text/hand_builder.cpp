@@ -28,6 +28,38 @@ Hand HandBuilder::build() {
   return std::move(h_);
 }
 
+bool HandBuilder::read_header(LineCursor& cur) {
+  std::string_view line;
+  return cur.next(line) && read_header_line(trim(line), cur.line_number());
+}
+
+bool HandBuilder::dealt_hole_cards(std::string_view rest, std::uint32_t ln) {
+  auto m = player_then(rest, " ");
+  if (!m || !starts_with(m->second, "[")) return false;
+  Event& e = add_event(EventKind::DealtHole, ln);
+  e.seat = m->first;
+  e.cards = std::string(trim(m->second));
+  return true;
+}
+
+Event& HandBuilder::add_event(EventKind kind, std::uint32_t ln) {
+  Event& e = h_.events.emplace_back();
+  e.kind = kind;
+  e.street = street_;
+  e.line = ln;
+  return e;
+}
+
+void HandBuilder::add_won(SummarySeat& seat, const std::vector<std::string_view>& amounts,
+                          std::uint32_t ln) {
+  for (std::string_view a : amounts) {
+    if (auto m = money(a, ln)) {
+      seat.won += *m;
+      seat.has_won = true;
+    }
+  }
+}
+
 bool HandBuilder::finish_hand(std::string_view seat_line_form, std::string_view summary_marker,
                               bool summary_seen) {
   if (h_.seats.empty()) {
@@ -178,12 +210,7 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
 }
 
 void HandBuilder::other(std::string_view line, std::uint32_t ln) {
-  Event e;
-  e.kind = EventKind::Other;
-  e.street = street_;
-  e.text = std::string(line);
-  e.line = ln;
-  h_.events.push_back(std::move(e));
+  add_event(EventKind::Other, ln).text = std::string(line);
 }
 
 bool HandBuilder::add_seat(Seat s, std::uint32_t ln) {

@@ -24,8 +24,10 @@ class HandBuilder {
 
  protected:
   // The header at the start of the hand (one line or several); false leaves the hand unparsed
-  // (the issue says why).
-  virtual bool read_header(LineCursor& cur) = 0;
+  // (the issue says why). By default the header is the first line, trimmed, read by
+  // read_header_line(); a site whose header spans several lines overrides this.
+  virtual bool read_header(LineCursor& cur);
+  virtual bool read_header_line(std::string_view, std::uint32_t) { return false; }
   // One line after the header, trimmed and not blank.
   virtual void read_line(std::string_view line, std::uint32_t ln) = 0;
   // Checks and totals once every line was read; starts with finish_hand().
@@ -60,6 +62,16 @@ class HandBuilder {
   // are not resolved here: the site builder applies StreetBets after its own adjustments.
   Event action_event(const action_ast::Action& a, int seat, std::string_view rest,
                      std::uint32_t line);
+
+  // A new Event of `kind` on the current street, read from line `ln`, added to the hand.
+  Event& add_event(EventKind kind, std::uint32_t ln);
+
+  // "Dealt to " followed by `rest` = "NAME [cards]": a DealtHole event of that seat on the current
+  // street; false (nothing added) when `rest` is not a seated player then "[".
+  bool dealt_hole_cards(std::string_view rest, std::uint32_t ln);
+
+  // Adds the summary amounts a seat won ("won (X)", "collected (X)") to `seat`.
+  void add_won(SummarySeat& seat, const std::vector<std::string_view>& amounts, std::uint32_t ln);
 
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);

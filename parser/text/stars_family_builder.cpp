@@ -1,9 +1,44 @@
 #include "parser/text/stars_family_builder.hpp"
 
+#include <array>
+#include <span>
+
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 
 namespace hh::stars_family {
+
+namespace {
+
+// Lines naming no seated player that every site of the family writes.
+constexpr std::array<std::string_view, 11> kFamilyPhrases = {
+    " leaves the table",
+    " is connected",
+    " has returned",
+    " is disconnected",
+    " will be allowed to play after the button",
+    " was removed from the table",
+    " finished the tournament",
+    " wins the tournament",
+    " bounty for eliminating",
+    " for eliminating ",
+    " has timed out"};
+constexpr std::array<std::string_view, 3> kFamilyStarts = {
+    "Betting is capped", "No low hand qualified", "Hand cancelled"};
+
+bool starts_with_any(std::string_view line, std::span<const std::string_view> starts) {
+  for (std::string_view w : starts)
+    if (starts_with(line, w)) return true;
+  return false;
+}
+
+bool holds_any(std::string_view line, std::span<const std::string_view> phrases) {
+  for (std::string_view p : phrases)
+    if (line.find(p) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
 
 StarsFamilyBuilder::StarsFamilyBuilder(const HandText& text, const std::string& file,
                                        std::string site, std::string line_kind,
@@ -17,6 +52,29 @@ std::optional<StarsFamilyBuilder::NameMatch> StarsFamilyBuilder::match_player(
   if (auto m = player_then(line, ": ")) return NameMatch{m->first, m->second, true};
   if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second, false};
   return std::nullopt;
+}
+
+std::optional<Street> StarsFamilyBuilder::street_named(std::string_view name,
+                                                       std::span<const StreetName> names,
+                                                       const ast::StreetLine& sl,
+                                                       std::uint32_t ln) {
+  for (const StreetName& n : names)
+    if (name == n.printed) return n.street;
+  issue(ln, "a street marker (*** HOLE CARDS ***, *** FLOP ***, ... *** SUMMARY ***)", sl.name);
+  return std::nullopt;
+}
+
+void StarsFamilyBuilder::enter_street(Street next, int board) {
+  street_ = next;
+  if (next == Street::Showdown) showdown_board_ = board;
+}
+
+void StarsFamilyBuilder::board_event(Street street, int board, std::string_view cards,
+                                     std::uint32_t ln) {
+  Event& e = add_event(EventKind::Board, ln);
+  e.street = street;
+  e.cards = std::string(cards);
+  e.board_index = board;
 }
 
 void StarsFamilyBuilder::read_seat(const ast::SeatLine& sl, std::uint32_t ln) {
@@ -59,19 +117,13 @@ void StarsFamilyBuilder::note_line(int seat, std::string_view rest, std::uint32_
 }
 
 bool StarsFamilyBuilder::neutral_line(std::string_view line, std::uint32_t ln) {
-  for (std::string_view w : neutral_.starts)
-    if (starts_with(line, w)) {
-      if (w == "Hand cancelled") h_.cancelled = true;
-      other(line, ln);
-      return true;
-    }
+  if (starts_with_any(line, kFamilyStarts) || starts_with_any(line, neutral_.starts)) {
+    if (starts_with(line, "Hand cancelled")) h_.cancelled = true;
+    other(line, ln);
+    return true;
+  }
   if (line.find(" said, \"") != std::string_view::npos) {
-    Event e;
-    e.kind = EventKind::Chat;
-    e.street = street_;
-    e.text = std::string(line);
-    e.line = ln;
-    h_.events.push_back(std::move(e));
+    add_event(EventKind::Chat, ln).text = std::string(line);
     return true;
   }
   for (std::string_view end : neutral_.sits_out_endings)
@@ -79,25 +131,15 @@ bool StarsFamilyBuilder::neutral_line(std::string_view line, std::uint32_t ln) {
       other(line, ln);
       return true;
     }
-  for (std::string_view p : neutral_.phrases)
-    if (line.find(p) != std::string_view::npos) {
-      other(line, ln);
-      return true;
-    }
+  if (holds_any(line, kFamilyPhrases) || holds_any(line, neutral_.phrases)) {
+    other(line, ln);
+    return true;
+  }
   return site_neutral_line(line, ln);
 }
 
 bool StarsFamilyBuilder::dealt_line(std::string_view rest, std::uint32_t ln) {
-  auto m = player_then(rest, " ");
-  if (!m || !starts_with(m->second, "[")) return false;
-  Event e;
-  e.kind = EventKind::DealtHole;
-  e.seat = m->first;
-  e.street = street_;
-  e.cards = std::string(trim(m->second));
-  e.line = ln;
-  h_.events.push_back(std::move(e));
-  return true;
+  return dealt_hole_cards(rest, ln);
 }
 
 void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
@@ -123,12 +165,7 @@ void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   ast::SummaryMoney sm;
   Iterator first = rest.data();
   x3::parse(first, rest.data() + rest.size(), summary_money(), sm);
-  for (std::string_view a : sm.amounts) {
-    if (auto m = money(a, ln)) {
-      out.won += *m;
-      out.has_won = true;
-    }
-  }
+  add_won(out, sm.amounts, ln);
   out.folded = rest.find("folded") != std::string_view::npos;
   h_.summary.push_back(std::move(out));
 }
@@ -154,7 +191,12 @@ void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
   if (starts_with(line, "*** ")) {
     ast::StreetLine sl;
     if (parse_all(line, street_line(), sl)) {
-      street_marker(sl, ln);
+      if (sl.name == "SUMMARY") {
+        in_summary_ = true;
+        street_ = Street::Showdown;
+      } else {
+        street_marker(sl, ln);
+      }
       return;
     }
   }
@@ -182,14 +224,12 @@ void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
   if (starts_with(line, "Uncalled bet (")) {
     ast::UncalledLine u;
     if (parse_all(line, uncalled_line(), u)) {
-      Event e;
-      e.kind = EventKind::UncalledReturned;
-      e.seat = seat_of_player(u.player);
-      e.street = street_;
-      e.amount = money(u.amount, ln).value_or(0);
-      e.line = ln;
-      if (e.seat == 0) issue(ln, "a seated player's name", u.player);
-      h_.events.push_back(std::move(e));
+      const int seat = seat_of_player(u.player);
+      const Money amount = money(u.amount, ln).value_or(0);
+      Event& e = add_event(EventKind::UncalledReturned, ln);
+      e.seat = seat;
+      e.amount = amount;
+      if (seat == 0) issue(ln, "a seated player's name", u.player);
       return;
     }
   }

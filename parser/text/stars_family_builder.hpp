@@ -6,6 +6,7 @@
 // few lines only it writes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -13,18 +14,58 @@
 #include <string_view>
 
 #include "parser/text/hand_builder.hpp"
+#include "parser/text/header_fields.hpp"
 #include "parser/text/stars_family_grammar.hpp"
 #include "parser/text/street_bets.hpp"
 
 namespace hh::stars_family {
 
-// Lines naming no seated player that a site writes (observers, tournament and dealer notes):
-// the phrases a line may hold, the starts a whole line may have, and the endings of a "sits out"
-// line. Data per site; the reading is StarsFamilyBuilder::neutral_line.
+// The limits and currencies the family prints in its headers ("Hold'em No Limit ($1/$2 USD)",
+// "PLO-5 Pot Limit (¥1/¥2)"): tried in order, the first that matches is read.
+using header::Match;
+inline constexpr std::array<header::LimitName, 8> kLimits = {{
+    {"Pre-Flop", Structure::Mixed, Match::Contains},  // "Pot Limit Pre-Flop, No Limit Post-Flop"
+    {"postflop", Structure::Mixed, Match::Contains},  // GG: a limit that changes after the flop
+    {"No Limit", Structure::NoLimit},
+    {"Pot Limit", Structure::PotLimit},
+    {"Cap", Structure::CapLimit},
+    {"Fixed Limit", Structure::FixedLimit},
+    {"Limit", Structure::FixedLimit},
+    {"Spread", Structure::SpreadLimit},
+}};
+inline constexpr std::array<header::CurrencyMark, 15> kCurrencies = {{
+    {"USD", "USD"},
+    {"EUR", "EUR"},
+    {"GBP", "GBP"},
+    {"CAD", "CAD"},
+    {"CNY", "CNY"},
+    {"INR", "INR"},
+    {"SEK", "SEK"},
+    {"CHF", "CHF"},
+    {"KRW", "KRW"},
+    {"$", "USD"},
+    {"€", "EUR"},
+    {"£", "GBP"},
+    {"¥", "CNY"},
+    {"₹", "INR"},
+    {"₩", "KRW"},
+}};
+
+// Lines naming no seated player (observers, tournament and dealer notes): the phrases a line may
+// hold, the starts a whole line may have, and the endings of a "sits out" line. The family's
+// own are in stars_family_builder.cpp; a site gives those only it writes. The reading is
+// StarsFamilyBuilder::neutral_line.
 struct NeutralLines {
   std::span<const std::string_view> phrases;
   std::span<const std::string_view> starts;
   std::span<const std::string_view> sits_out_endings;
+};
+
+// A street marker's name as a site prints it ("HOLE CARDS", "3rd STREET", "FIRST DRAW") and the
+// street it opens.
+struct StreetName {
+  std::string_view printed;
+  Street street;
 };
 
 class StarsFamilyBuilder : protected HandBuilder {
@@ -34,7 +75,7 @@ class StarsFamilyBuilder : protected HandBuilder {
                      std::string line_kind, NeutralLines neutral);
 
   // --- what each site says --------------------------------------------------------------------
-  // "*** NAME *** [cards]": moves street_ (and adds Board events).
+  // "*** NAME *** [cards]" but "*** SUMMARY ***": moves street_ (and adds Board events).
   virtual void street_marker(const ast::StreetLine& sl, std::uint32_t ln) = 0;
   // The line after "NAME: " / after "NAME " in the site's grammar; false when it does not parse.
   virtual bool parse_action(std::string_view rest, action_ast::Action& a) const = 0;
@@ -61,6 +102,16 @@ class StarsFamilyBuilder : protected HandBuilder {
   void finish() override;
   // What a site adds once a readable hand is finished (GG: its total pot leaves the drop out).
   virtual void finish_site() {}
+
+  // The street `name` (a marker's name less its board prefix) opens in the site's table, or
+  // nullopt and an issue quoting the marker when the table has no such name.
+  std::optional<Street> street_named(std::string_view name, std::span<const StreetName> names,
+                                     const ast::StreetLine& sl, std::uint32_t ln);
+  // Moves to `next`; a show-down marker of board `board` ("*** SECOND SHOW DOWN ***" is 1) makes
+  // the collections after it that board's.
+  void enter_street(Street next, int board);
+  // The cards `cards` dealt to board `board` on `street`.
+  void board_event(Street street, int board, std::string_view cards, std::uint32_t ln);
 
   void read_seat(const ast::SeatLine& sl, std::uint32_t ln);
   void action_line(int seat, std::string_view rest, std::uint32_t ln);

@@ -94,12 +94,7 @@ class Builder : HandBuilder {
   using HandBuilder::build;
 
  private:
-  bool read_header(LineCursor& cur) override {
-    std::string_view line;
-    return cur.next(line) && read_header(trim(line), cur.line_number());
-  }
-
-  bool read_header(std::string_view line, std::uint32_t ln) {
+  bool read_header_line(std::string_view line, std::uint32_t ln) override {
     ast::Header hd;
     if (!parse_all(line, header(), hd)) {
       issue(ln,
@@ -292,12 +287,7 @@ class Builder : HandBuilder {
       h_.summary.push_back(std::move(out));
       it = h_.summary.end() - 1;
     }
-    for (std::string_view a : sm.amounts) {
-      if (auto m = money(a, ln)) {
-        it->won += *m;
-        it->has_won = true;
-      }
-    }
+    add_won(*it, sm.amounts, ln);
     it->folded |= rest.find(" folded") != std::string_view::npos;
   }
 
@@ -330,18 +320,7 @@ class Builder : HandBuilder {
         return;
       }
     }
-    if (starts_with(line, "Dealt to ")) {
-      if (auto m = player_then(line.substr(9), " "); m && starts_with(m->second, "[")) {
-        Event e;
-        e.kind = EventKind::DealtHole;
-        e.seat = m->first;
-        e.street = street_;
-        e.cards = std::string(trim(m->second));
-        e.line = ln;
-        h_.events.push_back(std::move(e));
-        return;
-      }
-    }
+    if (starts_with(line, "Dealt to ") && dealt_hole_cards(line.substr(9), ln)) return;
     if (auto m = match_player(line)) {
       action_line(m->first, m->second, ln);
       return;
