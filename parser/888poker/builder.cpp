@@ -81,8 +81,9 @@ class Builder : HandBuilder {
   bool read_header(LineCursor& cur) override {
     std::string_view line;
     std::string_view id;
-    if (!cur.next(line) || !parse_all(trim(line), game_no(), id)) {
-      issue(cur.line_number(), "#Game No : N", line);
+    x3_actions::Expectation why;
+    if (!cur.next(line) || !parse_all(trim(line), game_no(), id, why)) {
+      rejected(cur.line_number(), why, "#Game No : N", line);
       return false;
     }
     ast::Banner b;

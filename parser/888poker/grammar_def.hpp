@@ -33,7 +33,9 @@ inline auto const money_text = raw[+(digit | char_(".,") | char_(' ') | currency
 
 // --- header -------------------------------------------------------------------------------------
 game_no_type const game_no = "game_no";
-auto const game_no_def = lit("#Game No : ") >> raw[+digit][detail::game_no_t{}] >> *lit(' ');
+auto const game_no_def = (lit("#Game No : ") >
+                          named("the game number", raw[+digit][detail::game_no_t{}])) >>
+                         *lit(' ');
 
 inline auto const banner_end = lit(" Hand History for Game ");
 banner_type const banner = "banner";

@@ -145,8 +145,10 @@ class Builder : stars_family::StarsFamilyBuilder {
  private:
   bool read_header_line(std::string_view line, std::uint32_t ln) override {
     ast::Header hd;
-    if (!parse_all(line, header(), hd)) {
-      issue(ln, "a GGPoker header: Poker Hand #ID: GAME LIMIT (SB/BB) - YYYY/MM/DD HH:MM:SS", line);
+    x3_actions::Expectation why;
+    if (!parse_all(line, header(), hd, why)) {
+      rejected(ln, why,
+               "a GGPoker header: Poker Hand #ID: GAME LIMIT (SB/BB) - YYYY/MM/DD HH:MM:SS", line);
       return false;
     }
     h_.site_hand_id = std::string(hd.hand_id);

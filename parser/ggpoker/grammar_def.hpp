@@ -48,12 +48,14 @@ inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
 
 header_type const header = "header";
 auto const header_def =
-    lit("Poker Hand #") >> raw[+alnum][detail::view<&ast::Header::hand_id>] >> ':' >> *lit(' ') >>
-    -(lit("Tournament #") >> raw[+digit][detail::view<&ast::Header::tournament_id>] >> ',' >>
-      *lit(' ')) >>
-    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start
-    >> date_text[detail::view<&ast::Header::date>] >>
-    (lit(" - ") | +lit(' ')) >> time_text[detail::view<&ast::Header::time>] >>
+    (lit("Poker Hand #") >
+     named("the hand number", raw[+alnum][detail::view<&ast::Header::hand_id>]) > ':') >>
+    *lit(' ') >> -(lit("Tournament #") >> raw[+digit][detail::view<&ast::Header::tournament_id>] >>
+                   ',' >> *lit(' ')) >>
+    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >>
+    (date_start > named("a date (YYYY/MM/DD)", date_text[detail::view<&ast::Header::date>]) >
+     (lit(" - ") | +lit(' ')) >
+     named("a time (HH:MM:SS)", time_text[detail::view<&ast::Header::time>])) >>
     -(+lit(' ') >> zone_text[detail::view<&ast::Header::zone>]) >> *lit(' ');
 
 // --- summary totals -----------------------------------------------------------------------------

@@ -148,9 +148,11 @@ class Builder : stars_family::StarsFamilyBuilder {
   bool read_header_line(std::string_view line, std::uint32_t ln) override {
     h_.site = "pokerstars";
     ast::Header hd;
-    if (!parse_all(line, header(), hd)) {
-      issue(ln, "a PokerStars header: ROOM Hand #ID: GAME LIMIT (SB/BB) - YYYY/MM/DD HH:MM:SS ZONE",
-            line);
+    x3_actions::Expectation why;
+    if (!parse_all(line, header(), hd, why)) {
+      rejected(ln, why,
+               "a PokerStars header: ROOM Hand #ID: GAME LIMIT (SB/BB) - YYYY/MM/DD HH:MM:SS ZONE",
+               line);
       return false;
     }
     h_.site = site_slug(hd.room);

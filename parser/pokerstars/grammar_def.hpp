@@ -48,13 +48,18 @@ inline auto const date_start = " - " >> &(x3::repeat(4)[digit] >> '/');
 
 header_type const header = "header";
 auto const header_def =
-    raw[+(char_ - hand_word)][detail::view<&ast::Header::room>] >> hand_word >>
-    raw[+x3::alnum][detail::view<&ast::Header::hand_id>] >> ':' >> *lit(' ') >>
+    raw[+(char_ - hand_word)][detail::view<&ast::Header::room>] >>
+    // " Hand #" commits the line to a header: the hand number and ':' must follow.
+    (hand_word > named("the hand number", raw[+x3::alnum][detail::view<&ast::Header::hand_id>]) >
+     ':') >>
+    *lit(' ') >>
     -(-lit("Zoom ") >> "Tournament #" >> raw[+digit][detail::view<&ast::Header::tournament_id>] >>
       lit(',') >> *lit(' ')) >>
-    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >> date_start
-    >> date_text[detail::view<&ast::Header::date>] >>
-    (lit(" - ") | ' ') >> time_text[detail::view<&ast::Header::time>] >>
+    raw[*(char_ - date_start)][detail::view<&ast::Header::description>] >>
+    // " - YYYY/" commits it to the date and time.
+    (date_start > named("a date (YYYY/MM/DD)", date_text[detail::view<&ast::Header::date>]) >
+     (lit(" - ") | ' ') >
+     named("a time (HH:MM:SS)", time_text[detail::view<&ast::Header::time>])) >>
     -(' ' >> -lit('(') >> zone_text[detail::view<&ast::Header::zone>] >> -lit(')')) >>
     -(lit(" [") >> date_text[detail::view<&ast::Header::et_date>] >> ' ' >>
       time_text[detail::view<&ast::Header::et_time>] >>

@@ -80,6 +80,17 @@ std::optional<Money> HandBuilder::read_plain_amount(std::string_view text, int u
   return parse_amount(text, unit);
 }
 
+void HandBuilder::rejected(std::uint32_t line, const x3_actions::Expectation& e,
+                           std::string expected, std::string_view got) {
+  if (!e.failed) {
+    issue(line, std::move(expected), got);
+    return;
+  }
+  issue(line, e.what + " at line " + std::to_string(line) + ", column " + std::to_string(e.column),
+        got);
+  h_.issues.back().column = static_cast<std::uint32_t>(e.column);
+}
+
 void HandBuilder::issue(std::uint32_t line, std::string expected, std::string_view got) {
   h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
 }

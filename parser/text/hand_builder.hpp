@@ -11,6 +11,7 @@
 
 #include "model/hand.hpp"
 #include "parser/text/action_ast.hpp"
+#include "parser/text/error_handler.hpp"
 #include "parser/text/split.hpp"
 
 namespace hh {
@@ -47,6 +48,11 @@ class HandBuilder {
 
   // A line (or header) the builder could not understand: what it expected and what it got.
   void issue(std::uint32_t line, std::string expected, std::string_view got);
+
+  // A line the grammar rejected: when it stopped at an expectation point, the issue says what it
+  // expected there, "at line L, column C" (error_handler.hpp); otherwise `expected`.
+  void rejected(std::uint32_t line, const x3_actions::Expectation& e, std::string expected,
+                std::string_view got);
 
   // An amount in the hand's unit, or an issue on `line` and nullopt.
   std::optional<Money> money(std::string_view text, std::uint32_t line);

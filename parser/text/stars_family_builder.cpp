@@ -163,8 +163,7 @@ void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   // "won ($X)" and "collected ($X)"; GG's "Cashout Risk ($X)", "EV Cashout ($X)" and "AII
   // Premium ($X)" are not money from the pot and are not counted.
   ast::SummaryMoney sm;
-  Iterator first = rest.data();
-  x3::parse(first, rest.data() + rest.size(), summary_money(), sm);
+  parse_start(rest, summary_money(), sm);
   add_won(out, sm.amounts, ln);
   out.folded = rest.find("folded") != std::string_view::npos;
   h_.summary.push_back(std::move(out));

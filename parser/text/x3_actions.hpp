@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "parser/text/action_ast.hpp"
+#include "parser/text/error_handler.hpp"
 
 namespace hh::x3_actions {
 
@@ -20,7 +21,8 @@ namespace x3 = boost::spirit::x3;
 namespace setting {
 namespace x3 = boost::spirit::x3;
 using Iterator = const char*;
-using Context = x3::unused_type;
+// Every parse carries the Expectation the error handler fills in (parse_all).
+using Context = x3::context<expectation_tag, Expectation, x3::unused_type>;
 }  // namespace setting
 
 template <auto Member>
@@ -81,12 +83,30 @@ struct side_pot_t {
 inline constexpr side_pot_t side_pot{};
 
 // Parses the whole of `text` with `rule`; true only if every character was consumed. The
-// attribute's views point into `text`.
+// attribute's views point into `text`. When the rule stopped at an expectation point,
+// `expectation` says what it expected and where (error_handler.hpp).
 template <class Rule, class Attr>
-bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
+bool parse_all(std::string_view text, const Rule& rule, Attr& attr, Expectation& expectation) {
+  expectation = Expectation{};
+  expectation.line_begin = text.data();
   const char* first = text.data();
   const char* last = text.data() + text.size();
-  return x3::parse(first, last, rule, attr) && first == last;
+  return x3::parse(first, last, x3::with<expectation_tag>(expectation)[rule], attr) &&
+         first == last;
+}
+template <class Rule, class Attr>
+bool parse_all(std::string_view text, const Rule& rule, Attr& attr) {
+  Expectation ignored;
+  return parse_all(text, rule, attr, ignored);
+}
+
+// Parses the start of `text` with `rule` (what it matched is in `attr`; the rest is left).
+template <class Rule, class Attr>
+void parse_start(std::string_view text, const Rule& rule, Attr& attr) {
+  Expectation ignored;
+  ignored.line_begin = text.data();
+  const char* first = text.data();
+  x3::parse(first, text.data() + text.size(), x3::with<expectation_tag>(ignored)[rule], attr);
 }
 
 // What every site grammar is written with: the X3 primitives and the pieces two or more sites
@@ -101,6 +121,7 @@ using x3::eps;
 using x3::lit;
 using x3::raw;
 using x3::uint_;
+using x3_actions::named;  // names what an expectation point expects (error_handler.hpp)
 
 inline auto const rest = *char_;
 inline auto const spaces = *lit(' ');
@@ -122,14 +143,17 @@ inline auto const grouped_amount = raw[-grouped_currency_symbol >> digit >>
 
 // Declares, in a site grammar's header, the rule NAME yielding ATTR: the rule type NAME_type,
 // whose id lives in the site's `grammar` namespace so that X3 finds its parse_rule by
-// argument-dependent lookup, and the accessor NAME(). Used inside the site's namespace, which
-// defines `x3`; the rule is defined in the site's _def.hpp (BOOST_SPIRIT_DEFINE).
-#define HH_X3_DECLARE_RULE(NAME, ATTR)                    \
-  namespace grammar {                                     \
-  using NAME##_type = x3::rule<class NAME##_class, ATTR>; \
-  BOOST_SPIRIT_DECLARE(NAME##_type)                       \
-  }                                                       \
-  using grammar::NAME##_type;                             \
+// argument-dependent lookup, and the accessor NAME(). The id derives from the one error handler
+// (error_handler.hpp), so a failed expectation point in the rule becomes an Expectation. Used
+// inside the site's namespace, which defines `x3`; the rule is defined in the site's _def.hpp
+// (BOOST_SPIRIT_DEFINE).
+#define HH_X3_DECLARE_RULE(NAME, ATTR)                      \
+  namespace grammar {                                       \
+  struct NAME##_class : ::hh::x3_actions::error_handler {}; \
+  using NAME##_type = x3::rule<NAME##_class, ATTR>;         \
+  BOOST_SPIRIT_DECLARE(NAME##_type)                         \
+  }                                                         \
+  using grammar::NAME##_type;                               \
   NAME##_type const& NAME();
 
 // Instantiates, in the site grammar's one .cpp, the rule NAME for the site's Iterator and Context

@@ -273,8 +273,7 @@ class Builder : HandBuilder {
       rest.remove_prefix(space == std::string_view::npos ? rest.size() : space);
     }
     ast::SummaryMoney sm;
-    Iterator first = rest.data();
-    x3::parse(first, rest.data() + rest.size(), summary_money(), sm);
+    parse_start(rest, summary_money(), sm);
     // Hi/Lo hands print one line per half for the same seat: one SummarySeat adds them up.
     auto it = std::find_if(h_.summary.begin(), h_.summary.end(), [&](const SummarySeat& x) {
       return x.seat == static_cast<int>(s.seat);
