@@ -77,3 +77,14 @@ TEST_CASE("Parse errors: a header that reaches no expectation point keeps its de
   CHECK(i.expected ==
         "a PokerStars header: ROOM Hand #ID: GAME LIMIT (SB/BB) - YYYY/MM/DD HH:MM:SS ZONE");
 }
+
+TEST_CASE("Parse errors: a Winamax header whose hand id is missing", "[parse_errors]") {
+  const std::string header =
+      "Winamax Poker - CashGame - HandId: #x - Holdem no limit (2€/4€) - 2020/05/15 09:26:42 UTC";
+  const Hand h = read_text(header + "\n", "wmx.txt").at(0);
+  CHECK(h.site == "winamax");
+  const ParseIssue& i = only_issue(h);
+  const std::size_t column = header.find("#x") + 2;
+  CHECK(i.column == column);
+  CHECK(i.expected == "the hand id (N-N-N) at line 1, column " + std::to_string(column));
+}

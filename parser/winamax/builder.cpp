@@ -96,11 +96,12 @@ class Builder : HandBuilder {
  private:
   bool read_header_line(std::string_view line, std::uint32_t ln) override {
     ast::Header hd;
-    if (!parse_all(line, header(), hd)) {
-      issue(ln,
-            "a Winamax header: Winamax Poker - KIND - HandId: #ID - GAME LIMIT (STAKES) - "
-            "YYYY/MM/DD HH:MM:SS UTC",
-            line);
+    x3_actions::Expectation why;
+    if (!parse_all(line, header(), hd, why)) {
+      rejected(ln, why,
+               "a Winamax header: Winamax Poker - KIND - HandId: #ID - GAME LIMIT (STAKES) - "
+               "YYYY/MM/DD HH:MM:SS UTC",
+               line);
       return false;
     }
     h_.site_hand_id = std::string(hd.hand_id);

@@ -34,13 +34,15 @@ inline auto const date_start = lit(" - ") >> &(x3::repeat(4)[digit] >> '/');
 header_type const header = "header";
 auto const header_def =
     spaces >> "Winamax Poker - " >>
-    raw[*(char_ - " - HandId: #")][detail::view<&ast::Header::kind>] >> " - HandId: #" >>
-    raw[+(digit | char_('-'))][detail::view<&ast::Header::hand_id>] >> " - " >>
-    raw[+(char_ - (' ' >> limit_word >> " ("))][detail::view<&ast::Header::game>] >> ' ' >>
-    raw[limit_word][detail::view<&ast::Header::limit>] >> " (" >>
-    raw[*(char_ - ')')][detail::view<&ast::Header::stakes>] >> ')' >> date_start >>
-    date_text[detail::view<&ast::Header::date>] >> ' ' >>
-    time_text[detail::view<&ast::Header::time>] >>
+    raw[*(char_ - " - HandId: #")][detail::view<&ast::Header::kind>] >>
+    (lit(" - HandId: #") >
+     named("the hand id (N-N-N)", raw[+(digit | char_('-'))][detail::view<&ast::Header::hand_id>]) >
+     " - ") >>
+    raw[+(char_ - (' ' >> limit_word >> " ("))][detail::view<&ast::Header::game>] >>
+    ' ' >> raw[limit_word][detail::view<&ast::Header::limit>] >>
+    " (" >> raw[*(char_ - ')')][detail::view<&ast::Header::stakes>] >> ')' >>
+    (date_start > named("a date (YYYY/MM/DD)", date_text[detail::view<&ast::Header::date>]) > ' ' >
+     named("a time (HH:MM:SS)", time_text[detail::view<&ast::Header::time>])) >>
     -(' ' >> raw[+char_("A-Za-z")][detail::view<&ast::Header::zone>]) >> spaces;
 
 // --- table --------------------------------------------------------------------------------------
