@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
-#include "parser/split.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
+#include "parser/text/split.hpp"
 
 namespace fs = std::filesystem;
 
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
         std::string_view head = h.text.substr(0, h.text.find('\n'));
         // Only hands that parse and carry a numeric id: the id is what gets renumbered.
         if (!hh::is_any_hand_start(head) || head.find('#') == std::string_view::npos) continue;
-        if (!hh::parse_hand_text(h, p.string()).parsed) continue;
+        if (!hh::read_any_hand_text(nullptr, h, p.string(), {}).parsed) continue;
         hands.emplace_back(h.text);
       }
     }

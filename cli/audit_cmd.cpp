@@ -9,7 +9,7 @@
 #include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
 #include "db/store.hpp"
-#include "parser/gg_parser.hpp"
+#include "parser/format.hpp"
 #include "pipeline/pipeline.hpp"
 #include "report/render.hpp"
 
@@ -60,10 +60,8 @@ void run(const AuditArgs& a, int& exit_code) {
   pipeline::AuditOptions opt;
   if (!a.gg_zone.empty()) {
     try {
-      // TODO(merge): check_read_options(opt.read_options) from parser/format.hpp instead of the
-      // global, which only validates the name here.
-      gg::set_default_zone(a.gg_zone);
       opt.read_options.gg_time_zone = a.gg_zone;
+      check_read_options(opt.read_options);
     } catch (const std::exception& e) {
       std::cerr << "hhaudit audit: --gg-time-zone: " << e.what() << "\n";
       exit_code = kUsageOrIo;

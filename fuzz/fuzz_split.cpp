@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "parser/site.hpp"
-#include "parser/split.hpp"
+#include "parser/format.hpp"
+#include "parser/text/split.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -2,17 +2,17 @@
 # Copies seed inputs for one fuzz target into a folder: hand-history files of at most 64 KB from
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
-# Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit stars winamax pacific gg)
+# Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
 dest=$2
 corpus=${HHAUDIT_CORPUS:-$root/../shared/corpus}
 case $target in
-  stars) dirs=(Stars) ; local_dirs=(sample) ;;
+  pokerstars) dirs=(Stars) ; local_dirs=(sample) ;;
   winamax) dirs=(Winamax) ; local_dirs=(winamax) ;;
-  pacific) dirs=(PacificPoker) ; local_dirs=(pacific) ;;
-  gg) dirs=(GGPoker) ; local_dirs=(gg) ;;
+  888poker) dirs=(PacificPoker) ; local_dirs=(888poker) ;;
+  ggpoker) dirs=(GGPoker) ; local_dirs=(gg) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

@@ -135,8 +135,9 @@ struct SummarySeat {
 // A line the parser could not understand, or a header it could not read.
 struct ParseIssue {
   std::uint32_t line{0};
-  std::string expected;  // what the parser was looking for
-  std::string got;       // the offending text (truncated)
+  std::string expected;     // what the parser was looking for
+  std::string got;          // the offending text (truncated)
+  std::uint32_t column{0};  // 1-based, where a grammar's expectation failed; 0 when not known
 };
 
 struct Hand {

@@ -1,78 +1,16 @@
 #include "parser/format.hpp"
 
-#include "parser/gg_parser.hpp"
-#include "parser/pacific_parser.hpp"
-#include "parser/stars_parser.hpp"
-#include "parser/winamax_parser.hpp"
+#include <stdexcept>
+
+#include "parser/888poker/builder.hpp"
+#include "parser/ggpoker/builder.hpp"
+#include "parser/pokerstars/builder.hpp"
+#include "parser/recognised.hpp"
+#include "parser/winamax/builder.hpp"
 
 namespace hh {
 
 namespace {
-
-using IsHandStart = bool (*)(std::string_view);
-
-// Confidence of a text format whose hands open with a line `is_hand_start` recognises: certain
-// when a line of the head opens a hand.
-int sniff_by_hand_start(std::string_view head, IsHandStart is_hand_start) {
-  LineCursor lines(head);
-  std::string_view line;
-  while (lines.next(line))
-    if (is_hand_start(line)) return 100;
-  return 0;
-}
-
-class PokerStarsFormat final : public Format {
- public:
-  std::string_view name() const override { return "pokerstars"; }
-  std::string_view display_name() const override { return "PokerStars"; }
-  int sniff(std::string_view head) const override {
-    return sniff_by_hand_start(head, &stars::is_hand_start);
-  }
-  bool is_hand_start(std::string_view line) const override { return stars::is_hand_start(line); }
-  Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
-    return stars::parse_hand(text, file);
-  }
-};
-
-class WinamaxFormat final : public Format {
- public:
-  std::string_view name() const override { return "winamax"; }
-  std::string_view display_name() const override { return "Winamax"; }
-  int sniff(std::string_view head) const override {
-    return sniff_by_hand_start(head, &winamax::is_hand_start);
-  }
-  bool is_hand_start(std::string_view line) const override { return winamax::is_hand_start(line); }
-  Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
-    return winamax::parse_hand(text, file);
-  }
-};
-
-class Poker888Format final : public Format {
- public:
-  std::string_view name() const override { return "888poker"; }
-  std::string_view display_name() const override { return "888poker"; }
-  int sniff(std::string_view head) const override {
-    return sniff_by_hand_start(head, &pacific::is_hand_start);
-  }
-  bool is_hand_start(std::string_view line) const override { return pacific::is_hand_start(line); }
-  Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
-    return pacific::parse_hand(text, file);
-  }
-};
-
-class GGPokerFormat final : public Format {
- public:
-  std::string_view name() const override { return "ggpoker"; }
-  std::string_view display_name() const override { return "GGPoker"; }
-  int sniff(std::string_view head) const override {
-    return sniff_by_hand_start(head, &gg::is_hand_start);
-  }
-  bool is_hand_start(std::string_view line) const override { return gg::is_hand_start(line); }
-  Hand read_hand(const HandText& text, const std::string& file,
-                 const ReadOptions& options) const override {
-    return gg::parse_hand(text, file, options.gg_time_zone);
-  }
-};
 
 std::string_view first_line(std::string_view text) {
   std::size_t nl = text.find('\n');
@@ -84,10 +22,12 @@ std::string_view first_line(std::string_view text) {
 const std::vector<std::unique_ptr<Format>>& formats() {
   static const std::vector<std::unique_ptr<Format>> all = [] {
     std::vector<std::unique_ptr<Format>> v;
-    v.push_back(std::make_unique<PokerStarsFormat>());
-    v.push_back(std::make_unique<WinamaxFormat>());
-    v.push_back(std::make_unique<Poker888Format>());
-    v.push_back(std::make_unique<GGPokerFormat>());
+    // The readable formats first: they win a tie.
+    v.push_back(pokerstars::make_format());
+    v.push_back(winamax::make_format());
+    v.push_back(poker888::make_format());
+    v.push_back(gg::make_format());
+    add_recognised_formats(v);
     return v;
   }();
   return all;
@@ -108,6 +48,23 @@ SniffResult sniff_format(std::string_view decoded_head) {
   return best;
 }
 
+void check_read_options(const ReadOptions& options) {
+  if (!gg::is_known_zone(options.gg_time_zone))
+    throw std::invalid_argument("unknown time zone \"" + options.gg_time_zone +
+                                "\" (an IANA name such as UTC or Europe/Malta is expected)");
+}
+
+const Format* readable_format_of_line(std::string_view line, const Format* preferred) {
+  if (preferred && preferred->readable() && preferred->is_hand_start(line)) return preferred;
+  for (const auto& f : formats())
+    if (f->readable() && f->is_hand_start(line)) return f.get();
+  return nullptr;
+}
+
+bool is_any_hand_start(std::string_view line) {
+  return readable_format_of_line(line, nullptr) != nullptr;
+}
+
 Hand read_hand_text(const Format& format, const HandText& ht, const std::string& file,
                     const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
@@ -121,12 +78,36 @@ Hand read_hand_text(const Format& format, const HandText& ht, const std::string&
   return h;
 }
 
+Hand read_any_hand_text(const Format* file_format, const HandText& ht, const std::string& file,
+                        const ReadOptions& options) {
+  std::string_view head = first_line(ht.text);
+  if (const Format* f = readable_format_of_line(head, file_format))
+    return f->read_hand(ht, file, options);
+  Hand h;
+  h.site = "unknown";
+  h.source = {file, ht.byte_offset, ht.line};
+  h.raw = std::string(ht.text);
+  h.issues.push_back({ht.line,
+                      "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
+                      std::string(head.substr(0, 120))});
+  return h;
+}
+
 std::vector<Hand> read_text(const Format& format, std::string_view decoded, const std::string& file,
                             const ReadOptions& options) {
   std::vector<Hand> hands;
   auto starts = [&](std::string_view line) { return format.is_hand_start(line); };
   for (const HandText& ht : split_hands(decoded, starts))
     hands.push_back(read_hand_text(format, ht, file, options));
+  return hands;
+}
+
+std::vector<Hand> read_text(std::string_view decoded, const std::string& file,
+                            const ReadOptions& options) {
+  const Format* file_format = sniff_format(decoded.substr(0, kSniffBytes)).format;
+  std::vector<Hand> hands;
+  for (const HandText& ht : split_hands(decoded, &is_any_hand_start))
+    hands.push_back(read_any_hand_text(file_format, ht, file, options));
   return hands;
 }
 

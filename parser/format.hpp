@@ -4,13 +4,14 @@
 // another's first line. Options reach a format through ReadOptions, never through a global.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "model/hand.hpp"
-#include "parser/split.hpp"
+#include "parser/text/split.hpp"
 
 namespace hh {
 
@@ -19,6 +20,10 @@ struct ReadOptions {
   // GGPoker prints no time zone: its times are read in this IANA zone.
   std::string gg_time_zone{"UTC"};
 };
+
+// Throws std::invalid_argument, with a message for the user, when an option has a value no
+// format can use (an unknown time zone).
+void check_read_options(const ReadOptions& options);
 
 class Format {
  public:
@@ -49,8 +54,20 @@ struct SniffResult {
   const Format* format{nullptr};  // nullptr: no format claims the head
   int confidence{0};
 };
-// The most confident format for a file starting with `decoded_head`.
+// The most confident format for a file starting with `decoded_head`; ties go to the format
+// registered first (the readable ones come first).
 SniffResult sniff_format(std::string_view decoded_head);
+
+// How much of a decoded file read_text() sniffs; the pipeline sniffs its first piece.
+inline constexpr std::size_t kSniffBytes = 64 * 1024;
+
+// The readable format whose hand-start line this is: `preferred` (the file's sniffed format) when
+// it claims the line, else the first readable format that does; nullptr when none does.
+const Format* readable_format_of_line(std::string_view line, const Format* preferred = nullptr);
+
+// True when a readable format starts a hand at this line: where a stream is split into hands. A
+// stream may hold hands of several readable formats one after another.
+bool is_any_hand_start(std::string_view line);
 
 // Reads one hand of `format` cut out by split_hands(). Text before a file's first hand (a
 // banner, junk) becomes an unparsed Hand of site "unknown", so nothing is dropped silently.
@@ -60,5 +77,16 @@ Hand read_hand_text(const Format& format, const HandText& text, const std::strin
 // Splits and reads a whole decoded text of one format.
 std::vector<Hand> read_text(const Format& format, std::string_view decoded, const std::string& file,
                             const ReadOptions& options);
+
+// Reads one hand cut out by split_hands(is_any_hand_start) of a file whose sniffed format is
+// `file_format` (may be nullptr or a format that is not readable): by that format when it claims
+// the hand's first line, else by the readable format that claims it, else as an unparsed Hand of
+// site "unknown" so that nothing is dropped silently.
+Hand read_any_hand_text(const Format* file_format, const HandText& text, const std::string& file,
+                        const ReadOptions& options);
+
+// Sniffs, splits and reads a whole decoded text that may hold hands of several readable formats.
+std::vector<Hand> read_text(std::string_view decoded, const std::string& file,
+                            const ReadOptions& options = {});
 
 }  // namespace hh

@@ -1,43 +1,5 @@
-// GGPoker / Natural8 hand histories ("Poker Hand #HD123: ...") turned into the site-neutral Hand.
-// Quirks resolved here (docs/sites/gg.md has the whole list):
-// - the hand id keeps its letters as printed ("OM232657303", "TM600571038");
-// - the header has no time zone: the time is read in default_zone() (see below);
-// - "straddle X" states the straddler's street total, not the chips added (a big blind who
-//   straddles to $100 adds $50);
-// - "posts missed blind X" is dead money;
-// - the summary's "| Rake R | Jackpot J | Bingo B | Fortune F | Tax T": Rake goes to Hand::rake,
-//   the others to Hand::fees named "jackpot", "bingo", "fortune", "tax";
-// - "Cash Drop to Pot : total X" is money GG adds: Hand::site_added. GG's printed total pot leaves
-//   it out; Hand::total_pot is the printed total plus the drop, the gross pot the model means;
-// - EV Cashout and all-in insurance are paid between the player and GG outside the pot: kept as
-//   money-neutral events.
+// Transitional: moved to parser/ggpoker/builder.hpp (issue 11). Kept so that cli/ builds until it
+// passes ReadOptions (parser/format.hpp) instead of calling gg::set_default_zone().
 #pragma once
 
-#include <string>
-#include <string_view>
-
-#include "model/hand.hpp"
-#include "parser/split.hpp"
-
-namespace hh::gg {
-
-bool is_hand_start(std::string_view line);
-Hand parse_hand(const HandText& text, const std::string& file);
-// The same with the header times read in the IANA zone `zone` (ReadOptions::gg_time_zone).
-Hand parse_hand(const HandText& text, const std::string& file, std::string_view zone);
-
-// The time zone GG header times are read in. GG prints the time of the client that wrote the
-// file and no zone, so the zone cannot be known from the file. Default "UTC" (docs/sites/gg.md).
-// `zone` is an IANA name ("UTC", "Europe/Malta", "America/New_York", "Asia/Manila");
-// throws std::invalid_argument for a name the time zone database does not know. Safe to call
-// from any thread; hands parsed afterwards use the new zone.
-inline constexpr const char* kDefaultZone = "UTC";
-void set_default_zone(std::string zone);
-std::string default_zone();
-
-// Converts "YYYY/MM/DD" and "HH:MM[:SS]" read in the IANA zone `zone` to ISO 8601 UTC
-// ("2021-01-21T02:41:55Z"). Returns "" for a malformed date or time or an unknown zone.
-// Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.
-std::string to_utc(std::string_view date, std::string_view time, std::string_view zone);
-
-}  // namespace hh::gg
+#include "parser/ggpoker/builder.hpp"

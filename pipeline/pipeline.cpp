@@ -203,27 +203,6 @@ class Pipeline {
   bool aborted_{false};
 };
 
-// Text formats are split on the hand starts of every format read, so that a stream holding hands
-// of several sites one after another loses none of them.
-// TODO(merge): parser/ offers the per-hand choice of format; use it here.
-bool is_readable_hand_start(std::string_view line) {
-  for (const auto& f : formats())
-    if (f->readable() && f->is_hand_start(line)) return true;
-  return false;
-}
-
-// Reads one hand with the file's format when it claims the hand's first line, otherwise with the
-// readable format that does; text no format claims becomes an unparsed hand.
-Hand read_one_hand(const Format* file_format, const HandText& ht, const std::string& path,
-                   const ReadOptions& options) {
-  const std::string_view first = ht.text.substr(0, ht.text.find('\n'));
-  const Format* reader = file_format && file_format->is_hand_start(first) ? file_format : nullptr;
-  for (auto it = formats().begin(); !reader && it != formats().end(); ++it)
-    if ((*it)->readable() && (*it)->is_hand_start(first)) reader = it->get();
-  if (!reader) reader = file_format ? file_format : formats().front().get();
-  return read_hand_text(*reader, ht, path, options);
-}
-
 struct ScanResult {
   bool ok{false};
   std::string sha256;
@@ -280,7 +259,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     auto text = std::make_shared<std::string>(std::move(carry));
     text->append(decode(raw).text);
     more = reader.next(raw);
-    std::vector<HandText> hands = split_hands(*text, &is_readable_hand_start);
+    std::vector<HandText> hands = split_hands(*text, &is_any_hand_start);
     const std::uint64_t base_offset = carry_offset;
     const std::uint32_t base_line = carry_line;
     carry.clear();
@@ -332,7 +311,7 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
       b.results.reserve(b.hands.size());
       b.content_sha256.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
-        b.parsed.push_back(read_one_hand(file.format, ht, file.path, options.read_options));
+        b.parsed.push_back(read_any_hand_text(file.format, ht, file.path, options.read_options));
         b.results.push_back(audit_hand(b.parsed.back(), options.context));
         b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
       }

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
 #include "tests/fpdb_hp.hpp"
 #include "tests/test_paths.hpp"
 
@@ -63,7 +63,7 @@ inline SweepResult sweep_corpus(const std::filesystem::path& root, const std::st
   for (const fs::path& file : files) {
     const fs::path rel = fs::relative(file, root);
     Decoded d = decode(read_file(file));
-    std::vector<Hand> parsed_hands = parse_text(d.text, rel.string());
+    std::vector<Hand> parsed_hands = read_text(d.text, rel.string());
     std::map<std::string, long> nets;
     for (const Hand& h : parsed_hands) {
       ++out.hands;

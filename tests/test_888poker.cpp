@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/pacific_parser.hpp"
-#include "parser/site.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
+#include "parser/888poker/builder.hpp"
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
@@ -31,7 +31,7 @@ std::string load(const std::string& rel) {
   return decode(bytes).text;
 }
 
-std::vector<Hand> parse_file(const std::string& rel) { return parse_text(load(rel), rel); }
+std::vector<Hand> parse_file(const std::string& rel) { return read_text(load(rel), rel); }
 
 // The one hand of a testdata file, which must parse cleanly as 888.
 Hand one_hand(const std::string& rel) {
@@ -74,38 +74,38 @@ const Finding* finding(const AuditResult& r, const std::string& code, int seat_n
 }  // namespace
 
 TEST_CASE("888 amounts: the decimal separator is decided per amount", "[888poker]") {
-  CHECK(pacific::read_amount("$1,728.25", 100) == 172825);
-  CHECK(pacific::read_amount("$ 3.243", 100) == 324300);  // Dutch: '.' groups thousands
-  CHECK(pacific::read_amount("$ 552,72", 100) == 55272);  // ... and ',' is the decimal comma
-  CHECK(pacific::read_amount("0,01 $", 100) == 1);
-  CHECK(pacific::read_amount("5 000 $", 100) == 500000);
-  CHECK(pacific::read_amount("15 788,50 $", 100) == 1578850);
-  CHECK(pacific::read_amount("0.50", 100) == 50);
-  CHECK(pacific::read_amount("9,966.25", 100) == 996625);
-  CHECK(pacific::read_amount("$0.1", 100) == 10);
-  CHECK(pacific::read_amount("1", 100) == 100);
-  CHECK(pacific::read_amount("1.183.764 $", 1) == 1183764);
-  CHECK(pacific::read_amount("$18,872", 1) == 18872);
-  CHECK(pacific::read_amount("1 123 698", 1) == 1123698);
-  CHECK(pacific::read_amount("42.797,60 $", 1) == std::nullopt);  // chips have no cents
-  CHECK(pacific::read_amount(" $ ", 100) == std::nullopt);
+  CHECK(poker888::read_amount("$1,728.25", 100) == 172825);
+  CHECK(poker888::read_amount("$ 3.243", 100) == 324300);  // Dutch: '.' groups thousands
+  CHECK(poker888::read_amount("$ 552,72", 100) == 55272);  // ... and ',' is the decimal comma
+  CHECK(poker888::read_amount("0,01 $", 100) == 1);
+  CHECK(poker888::read_amount("5 000 $", 100) == 500000);
+  CHECK(poker888::read_amount("15 788,50 $", 100) == 1578850);
+  CHECK(poker888::read_amount("0.50", 100) == 50);
+  CHECK(poker888::read_amount("9,966.25", 100) == 996625);
+  CHECK(poker888::read_amount("$0.1", 100) == 10);
+  CHECK(poker888::read_amount("1", 100) == 100);
+  CHECK(poker888::read_amount("1.183.764 $", 1) == 1183764);
+  CHECK(poker888::read_amount("$18,872", 1) == 18872);
+  CHECK(poker888::read_amount("1 123 698", 1) == 1123698);
+  CHECK(poker888::read_amount("42.797,60 $", 1) == std::nullopt);  // chips have no cents
+  CHECK(poker888::read_amount(" $ ", 100) == std::nullopt);
 }
 
 TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
-  CHECK(pacific::is_hand_start("#Game No : 548154959"));
-  CHECK_FALSE(pacific::is_hand_start("#Game No : "));
-  CHECK_FALSE(pacific::is_hand_start("#Game No : 5481x"));
-  CHECK_FALSE(pacific::is_hand_start("***** 888poker Hand History for Game 548154959 *****"));
-  CHECK_FALSE(pacific::is_hand_start("Game #12827330772 starts."));
-  CHECK_FALSE(pacific::is_hand_start(
+  CHECK(poker888::is_hand_start("#Game No : 548154959"));
+  CHECK_FALSE(poker888::is_hand_start("#Game No : "));
+  CHECK_FALSE(poker888::is_hand_start("#Game No : 5481x"));
+  CHECK_FALSE(poker888::is_hand_start("***** 888poker Hand History for Game 548154959 *****"));
+  CHECK_FALSE(poker888::is_hand_start("Game #12827330772 starts."));
+  CHECK_FALSE(poker888::is_hand_start(
       "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 13:38:18 ET"));
-  const SiteFormat* f = format_of_line("#Game No : 548154959");
+  const Format* f = readable_format_of_line("#Game No : 548154959");
   REQUIRE(f);
-  CHECK(std::string(f->name) == "888poker");
+  CHECK(f->name() == "888poker");
 
   // PartyPoker heads some exports with the same "#Game No" line: such a hand is not taken for an
   // 888 one.
-  std::vector<Hand> party = parse_text(
+  std::vector<Hand> party = read_text(
       "#Game No : 11354414824\n***** Hand History for Game 11354414824 *****\n"
       "$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012\n",
       "party.txt");
@@ -114,7 +114,7 @@ TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
   CHECK_FALSE(party[0].parsed);
 
   // A file mixing PokerStars and 888 hands splits into one hand of each.
-  std::vector<Hand> mixed = parse_text(
+  std::vector<Hand> mixed = read_text(
       load("sample/fixtures_holdem_Sample.txt") + "\n\n" + load("888poker/jackpot_table.txt"),
       "mixed.txt");
   REQUIRE(mixed.size() == 2);
@@ -309,10 +309,8 @@ TEST_CASE("888 play money, Omaha Hi/Lo and Ontario dollars", "[888poker]") {
 
 TEST_CASE("888 corpus sweep", "[888poker][corpus]") {
   const fs::path root = test::shared_corpus() / "PacificPoker";
-  if (!fs::is_directory(root)) {
-    WARN("skipped: " << root << " is absent");
-    return;
-  }
+  // The corpus is part of the test set: a missing corpus fails, it does not skip.
+  REQUIRE(fs::is_directory(root));
   const test::SweepResult r = test::sweep_corpus(root, "888poker/anomalies.tsv");
   CHECK(r.hands >= 241);
   CHECK(r.sites == std::set<std::string>{"888poker"});

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/gg_parser.hpp"
-#include "parser/site.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
+#include "parser/ggpoker/builder.hpp"
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
@@ -29,7 +29,9 @@ using test::describe;
 using test::errors_and_warnings;
 using test::load;
 
-std::vector<Hand> parse_gg(const std::string& rel) { return parse_text(load("gg/" + rel), rel); }
+std::vector<Hand> parse_gg(const std::string& rel, const ReadOptions& options = {}) {
+  return read_text(load("gg/" + rel), rel, options);
+}
 
 // The one hand of a file, parsed cleanly as a GG hand.
 Hand one_hand(const std::string& rel) {
@@ -76,11 +78,6 @@ Money won(const Hand& h, int seat) {
     if (s.seat == seat) return s.won;
   return -1;
 }
-
-// Restores the default zone when a test that changed it ends, even on failure.
-struct ZoneGuard {
-  ~ZoneGuard() { gg::set_default_zone(gg::kDefaultZone); }
-};
 
 }  // namespace
 
@@ -332,7 +329,7 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
     std::string text = load("gg/written_rush_cash_drop_ev_cashout.txt");
     const std::string drop = "Cash Drop to Pot : total $2.5\n";
     text.erase(text.find(drop), drop.size());
-    const Hand no_drop = parse_text(text, "no_drop").front();
+    const Hand no_drop = read_text(text, "no_drop").front();
     REQUIRE(no_drop.parsed);
     const AuditResult bad = audit_hand(no_drop);
     CHECK(bad.has("CHIPS_NOT_CONSERVED"));
@@ -400,7 +397,7 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
                              "Uncalled bet (10) returned to bb22\n*** SHOWDOWN ***\n"
                              "bb22 collected 20 from pot\n*** SUMMARY ***\n" +
                              total + "\n" + extra + "Seat 2: bb22 (big blind) collected (20)\n";
-    std::vector<Hand> hands = parse_text(text, "variant");
+    std::vector<Hand> hands = read_text(text, "variant");
     REQUIRE(hands.size() == 1);
     return hands.front();
   };
@@ -473,9 +470,8 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
   }
 }
 
-TEST_CASE("GG time zone: UTC by default, settable", "[gg]") {
-  ZoneGuard guard;
-  CHECK(gg::default_zone() == "UTC");
+TEST_CASE("GG time zone: UTC by default, given in ReadOptions", "[gg]") {
+  CHECK(ReadOptions{}.gg_time_zone == "UTC");
   CHECK(gg::to_utc("2021/01/21", "02:41:55", "UTC") == "2021-01-21T02:41:55Z");
   // Malta is UTC+1 in January and UTC+2 in July.
   CHECK(gg::to_utc("2021/01/21", "02:41:55", "Europe/Malta") == "2021-01-21T01:41:55Z");
@@ -485,20 +481,29 @@ TEST_CASE("GG time zone: UTC by default, settable", "[gg]") {
   CHECK(gg::to_utc("2021/01/21", "25:00:00", "UTC").empty());
   CHECK(gg::to_utc("2021/01/21", "02:41:55", "Nowhere/Land").empty());
 
-  CHECK_THROWS_AS(gg::set_default_zone("Nowhere/Land"), std::invalid_argument);
-  CHECK(gg::default_zone() == "UTC");
-  gg::set_default_zone("Asia/Manila");  // UTC+8, no daylight saving
-  CHECK(gg::default_zone() == "Asia/Manila");
-  const Hand h = one_hand("cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt");
-  CHECK(h.started_at_utc == "2021-01-20T18:41:55Z");
+  ReadOptions unknown;
+  unknown.gg_time_zone = "Nowhere/Land";
+  CHECK_THROWS_WITH(check_read_options(unknown),
+                    "unknown time zone \"Nowhere/Land\" (an IANA name such as UTC or "
+                    "Europe/Malta is expected)");
+  CHECK_NOTHROW(check_read_options(ReadOptions{}));
+
+  const std::string rel = "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt";
+  CHECK(parse_gg(rel).at(0).started_at_utc == "2021-01-21T02:41:55Z");
+  ReadOptions manila;
+  manila.gg_time_zone = "Asia/Manila";  // UTC+8, no daylight saving
+  CHECK_NOTHROW(check_read_options(manila));
+  CHECK(parse_gg(rel, manila).at(0).started_at_utc == "2021-01-20T18:41:55Z");
+  // The zone reaches GG only: a PokerStars hand states its own zone.
+  const std::string stars = test::load("sample/fixtures_holdem_Sample.txt");
+  CHECK(read_text(stars, "s.txt", manila).at(0).started_at_utc ==
+        read_text(stars, "s.txt").at(0).started_at_utc);
 }
 
 TEST_CASE("GG corpus sweep: every hand parses and audits clean", "[gg][corpus]") {
   const fs::path root = test::shared_corpus() / "GGPoker";
-  if (!fs::is_directory(root)) {
-    WARN("skipped: " << root << " is absent");
-    return;
-  }
+  // The corpus is part of the test set: a missing corpus fails, it does not skip.
+  REQUIRE(fs::is_directory(root));
   const test::SweepResult r = test::sweep_corpus(root, "gg/anomalies.tsv");
   CHECK(r.hands >= 119);
   CHECK(r.parsed == r.hands);

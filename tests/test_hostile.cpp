@@ -4,8 +4,8 @@
 #include <random>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;
@@ -17,7 +17,7 @@ std::string walk() { return test::read_file(test::testdata("sample/fixtures_hold
 // Parses and audits; returns the hands. Every unparsed hand must carry a PARSE_ERROR with a line.
 std::vector<Hand> survive(std::string_view bytes) {
   Decoded d = decode(bytes);
-  std::vector<Hand> hands = parse_text(d.text, "hostile.txt");
+  std::vector<Hand> hands = read_text(d.text, "hostile.txt");
   for (const Hand& h : hands) {
     AuditResult r = audit_hand(h);
     if (!h.parsed) {

@@ -9,8 +9,8 @@
 #include <iostream>
 
 #include "cli_run.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
 #include "test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -104,7 +104,7 @@ TEST_CASE("two sites mixed in one file: each hand is parsed by its own site", "[
   const std::string pacific = read_file(testdata("888poker/dutch.txt"));
   auto sites = [](const std::string& bytes) {
     std::string out;
-    for (const hh::Hand& h : hh::parse_text(hh::decode(bytes).text, "mixed.txt"))
+    for (const hh::Hand& h : hh::read_text(hh::decode(bytes).text, "mixed.txt"))
       out += h.site + (h.parsed ? "+" : "-") + " ";
     return out;
   };

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "parser/money.hpp"
+#include "parser/text/money.hpp"
 
 using hh::parse_amount;
 

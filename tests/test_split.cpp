@@ -3,8 +3,8 @@
 #include <string_view>
 #include <vector>
 
-#include "parser/decode.hpp"
-#include "parser/split.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/text/split.hpp"
 
 namespace {
 

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
-#include "parser/stars_parser.hpp"
-#include "parser/text_util.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
+#include "parser/pokerstars/builder.hpp"
+#include "parser/text/text_util.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;
@@ -15,7 +15,7 @@ using namespace hh;
 namespace {
 
 std::vector<Hand> parse_file(const std::string& rel) {
-  return parse_text(decode(test::read_file(test::testdata(rel))).text, rel);
+  return read_text(decode(test::read_file(test::testdata(rel))).text, rel);
 }
 
 const Event* find_event(const Hand& h, EventKind k, int seat) {
@@ -104,7 +104,7 @@ TEST_CASE("tournament hand: chips, level stakes, bounty", "[stars]") {
 TEST_CASE("a broken hand does not take its neighbours down", "[stars]") {
   std::string good = test::read_file(test::testdata("sample/fixtures_holdem_walk.txt"));
   std::string text = good + "\n\nPokerStars Hand #1: this header is garbage\nSeat 1: x\n\n" + good;
-  auto hands = parse_text(decode(text).text, "mixed.txt");
+  auto hands = read_text(decode(text).text, "mixed.txt");
   REQUIRE(hands.size() == 3);
   CHECK(hands[0].parsed);
   CHECK_FALSE(hands[1].parsed);
@@ -117,7 +117,7 @@ TEST_CASE("a broken hand does not take its neighbours down", "[stars]") {
 }
 
 TEST_CASE("text with no known hand is kept as an unparsed hand", "[stars]") {
-  auto hands = parse_text("just some notes\nnot a hand\n", "notes.txt");
+  auto hands = read_text("just some notes\nnot a hand\n", "notes.txt");
   REQUIRE(hands.size() == 1);
   CHECK(hands[0].site == "unknown");
   CHECK_FALSE(hands[0].parsed);
@@ -148,7 +148,7 @@ TEST_CASE("old exports without Uncalled bet lines", "[stars]") {
       "Total pot $1 | Rake $0\n"
       "Seat 6: Hero (button) (big blind) collected ($1)\n"
       "Seat 7: fblm2002 (small blind) folded before Flop\n";
-  auto hands = parse_text(text, "old.txt");
+  auto hands = read_text(text, "old.txt");
   REQUIRE(hands.size() == 1);
   AuditResult r = audit_hand(hands[0]);
   REQUIRE(r.findings.size() == 1);
@@ -158,14 +158,14 @@ TEST_CASE("old exports without Uncalled bet lines", "[stars]") {
   // Without the total pot agreeing, the missing return is an error.
   std::string wrong = text;
   wrong.replace(wrong.find("Total pot $1 |"), 14, "Total pot $1.50 |");
-  AuditResult r2 = audit_hand(parse_text(wrong, "old.txt").at(0));
+  AuditResult r2 = audit_hand(read_text(wrong, "old.txt").at(0));
   CHECK(r2.has("UNCALLED_BET_MISMATCH"));
 }
 
 TEST_CASE("PokerStars run it twice: each collection belongs to the board shown down before it",
           "[stars]") {
   const std::string rel = "Stars/cash/Flop/PLO-6max-USD-200-400-201505.rit.leaves.table.txt";
-  auto hands = parse_text(decode(test::read_file(test::shared_corpus() / rel)).text, rel);
+  auto hands = read_text(decode(test::read_file(test::shared_corpus() / rel)).text, rel);
   REQUIRE(hands.size() == 1);
   const Hand& h = hands[0];
   REQUIRE(h.parsed);
@@ -180,7 +180,7 @@ TEST_CASE("PokerStars run it twice: each collection belongs to the board shown d
 }
 
 TEST_CASE("PokerStars one board: collections are the first board's", "[stars]") {
-  const Hand h = stars::parse_hand(
+  const Hand h = pokerstars::parse_hand(
       {"PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 12:00:00 ET\n"
        "Table 'T' 6-max Seat #1 is the button\n"
        "Seat 1: A ($2 in chips)\n"

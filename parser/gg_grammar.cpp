@@ -1,7 +1,0 @@
-// The one translation unit that compiles the GGPoker grammar.
-#include "parser/gg_grammar_def.hpp"
-
-namespace hh::gg {
-HH_GG_RULES(HH_X3_INSTANTIATE_RULE)
-
-}  // namespace hh::gg

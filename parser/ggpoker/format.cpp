@@ -1,0 +1,31 @@
+// The GGPoker entry of the Format registry (parser/format.hpp): how sure a file's head is
+// GGPoker's, and reading a hand with the builder.
+#include "parser/ggpoker/builder.hpp"
+#include "parser/sniff.hpp"
+
+namespace hh::gg {
+
+namespace {
+
+using namespace sniff;
+
+class GGPokerFormat final : public Format {
+ public:
+  std::string_view name() const override { return "ggpoker"; }
+  std::string_view display_name() const override { return "GGPoker"; }
+  int sniff(std::string_view head) const override {
+    return best_line_score(
+        head, [](std::string_view line) { return gg::is_hand_start(line) ? kCertain : 0; });
+  }
+  bool is_hand_start(std::string_view line) const override { return gg::is_hand_start(line); }
+  Hand read_hand(const HandText& text, const std::string& file,
+                 const ReadOptions& options) const override {
+    return gg::parse_hand(text, file, options.gg_time_zone);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Format> make_format() { return std::make_unique<GGPokerFormat>(); }
+
+}  // namespace hh::gg

@@ -1,0 +1,34 @@
+// The PokerStars entry of the Format registry (parser/format.hpp): how sure a file's head is
+// PokerStars's, and reading a hand with the builder.
+#include "parser/pokerstars/builder.hpp"
+#include "parser/sniff.hpp"
+
+namespace hh::pokerstars {
+
+namespace {
+
+using namespace sniff;
+
+class PokerStarsFormat final : public Format {
+ public:
+  std::string_view name() const override { return "pokerstars"; }
+  std::string_view display_name() const override { return "PokerStars"; }
+  int sniff(std::string_view head) const override {
+    return best_line_score(head, [](std::string_view line) {
+      if (!pokerstars::is_hand_start(line)) return 0;
+      return is_full_tilt_software_line(line) ? kFamilyLine : kCertain;
+    });
+  }
+  bool is_hand_start(std::string_view line) const override {
+    return pokerstars::is_hand_start(line);
+  }
+  Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
+    return pokerstars::parse_hand(text, file);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Format> make_format() { return std::make_unique<PokerStarsFormat>(); }
+
+}  // namespace hh::pokerstars

@@ -1,0 +1,258 @@
+#include "parser/text/hand_builder.hpp"
+
+#include <algorithm>
+
+#include "parser/text/money.hpp"
+#include "parser/text/text_util.hpp"
+
+namespace hh {
+
+HandBuilder::HandBuilder(const HandText& text, const std::string& file, std::string site,
+                         AmountReader read_amount)
+    : text_(text), read_amount_(read_amount) {
+  h_.site = std::move(site);
+  h_.source = {file, text.byte_offset, text.line};
+  h_.raw = std::string(text.text);
+}
+
+Hand HandBuilder::build() {
+  LineCursor cur(text_.text, text_.line);
+  if (!read_header(cur)) return std::move(h_);
+  std::string_view line;
+  while (cur.next(line)) {
+    line = trim(line);
+    if (line.empty()) continue;
+    read_line(line, cur.line_number());
+  }
+  finish();
+  return std::move(h_);
+}
+
+bool HandBuilder::read_header(LineCursor& cur) {
+  std::string_view line;
+  return cur.next(line) && read_header_line(trim(line), cur.line_number());
+}
+
+bool HandBuilder::dealt_hole_cards(std::string_view rest, std::uint32_t ln) {
+  auto m = player_then(rest, " ");
+  if (!m || !starts_with(m->second, "[")) return false;
+  Event& e = add_event(EventKind::DealtHole, ln);
+  e.seat = m->first;
+  e.cards = std::string(trim(m->second));
+  return true;
+}
+
+Event& HandBuilder::add_event(EventKind kind, std::uint32_t ln) {
+  Event& e = h_.events.emplace_back();
+  e.kind = kind;
+  e.street = street_;
+  e.line = ln;
+  return e;
+}
+
+void HandBuilder::add_won(SummarySeat& seat, const std::vector<std::string_view>& amounts,
+                          std::uint32_t ln) {
+  for (std::string_view a : amounts) {
+    if (auto m = money(a, ln)) {
+      seat.won += *m;
+      seat.has_won = true;
+    }
+  }
+}
+
+bool HandBuilder::finish_hand(std::string_view seat_line_form, std::string_view summary_marker,
+                              bool summary_seen) {
+  if (h_.seats.empty()) {
+    issue(text_.line, std::string("at least one \"").append(seat_line_form).append("\" line"),
+          "no seat lines");
+    return false;
+  }
+  if (!summary_seen)
+    issue(text_.line, std::string("a ").append(summary_marker).append(" section"),
+          "hand ends without a summary");
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+  h_.parsed = summary_seen;
+  return true;
+}
+
+std::optional<Money> HandBuilder::read_plain_amount(std::string_view text, int unit) {
+  return parse_amount(text, unit);
+}
+
+void HandBuilder::rejected(std::uint32_t line, const x3_actions::Expectation& e,
+                           std::string expected, std::string_view got) {
+  if (!e.failed) {
+    issue(line, std::move(expected), got);
+    return;
+  }
+  issue(line, e.what + " at line " + std::to_string(line) + ", column " + std::to_string(e.column),
+        got);
+  h_.issues.back().column = static_cast<std::uint32_t>(e.column);
+}
+
+void HandBuilder::issue(std::uint32_t line, std::string expected, std::string_view got) {
+  h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 160))});
+}
+
+std::optional<Money> HandBuilder::money(std::string_view text, std::uint32_t line) {
+  auto m = read_amount_(text, h_.unit);
+  if (!m) issue(line, "an amount in " + std::string(h_.unit == 1 ? "whole chips" : "cents"), text);
+  return m;
+}
+
+Money HandBuilder::signed_money(std::string_view text, std::uint32_t line) {
+  if (text.starts_with("-")) return -money(text.substr(1), line).value_or(0);
+  return money(text, line).value_or(0);
+}
+
+Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::string_view rest,
+                                std::uint32_t line) {
+  using V = action_ast::Verb;
+  Event e;
+  e.seat = seat;
+  e.street = street_;
+  e.line = line;
+  e.all_in = a.all_in;
+  e.cards = std::string(a.cards);
+  e.count = static_cast<int>(a.count);
+  auto amt = [&](std::string_view t) { return money(t, line).value_or(0); };
+  // The verbs whose only amount is the chips the action puts in (or takes from the pot).
+  auto chips = [&](EventKind kind) {
+    e.kind = kind;
+    e.amount = amt(a.amount);
+  };
+  switch (a.verb) {
+    case V::Fold:
+      e.kind = EventKind::Fold;
+      break;
+    case V::Check:
+      e.kind = EventKind::Check;
+      break;
+    case V::Call:
+      chips(EventKind::Call);
+      break;
+    case V::Bet:
+      chips(EventKind::Bet);
+      break;
+    case V::Raise:  // "raises BY to TO": TO is the street total, BY as printed
+      e.kind = EventKind::Raise;
+      e.to = amt(a.amount2);
+      e.raise_by = a.amount.empty() ? 0 : signed_money(a.amount, line);
+      break;
+    case V::RaiseBy:  // the chips the raise adds; no increment printed (the audit skips it)
+      chips(EventKind::Raise);
+      break;
+    case V::SmallBlind:
+      // Out of position, a small blind is dead money (it is not a live bet of the player).
+      chips(a.out_of_position ? EventKind::PostDead : EventKind::PostSmallBlind);
+      break;
+    case V::BigBlind:
+      chips(EventKind::PostBigBlind);
+      break;
+    case V::BothBlinds:
+      // The small blind part is dead; the big blind part is a live bet (the poster may check
+      // when the action comes back unraised).
+      e.kind = EventKind::PostBothBlinds;
+      if (a.amount2.empty()) {
+        e.amount = amt(a.amount);
+        e.dead = std::max<Money>(0, e.amount - h_.live_big_blind());
+      } else {  // "[DEAD + LIVE]" (888)
+        e.dead = amt(a.amount);
+        e.amount = e.dead + amt(a.amount2);
+      }
+      break;
+    case V::Ante:
+      chips(EventKind::PostAnte);
+      break;
+    case V::Straddle:
+      chips(EventKind::PostStraddle);
+      break;
+    case V::StraddleTo:
+      e.kind = EventKind::PostStraddle;
+      e.to = amt(a.amount);
+      break;
+    case V::ButtonBlind:
+      chips(EventKind::PostButtonBlind);
+      break;
+    case V::DeadBlind:  // a missed blind posted dead: not part of the player's bet
+      chips(EventKind::PostDead);
+      break;
+    case V::BringIn:
+      chips(EventKind::BringIn);
+      break;
+    case V::Discard:
+      e.kind = EventKind::Discards;
+      break;
+    case V::StandPat:
+      e.kind = EventKind::StandsPat;
+      break;
+    case V::Show:
+      e.kind = EventKind::Shows;
+      break;
+    case V::Muck:
+      e.kind = EventKind::Mucks;
+      break;
+    case V::SitOut:
+      e.kind = EventKind::SitsOut;
+      break;
+    case V::Return:
+      e.kind = EventKind::Returns;
+      break;
+    case V::Collected:
+      chips(EventKind::Collected);
+      e.pot_index = a.pot_index;
+      e.board_index = showdown_board_;
+      break;
+    case V::CashedOut:
+      chips(EventKind::CashedOut);
+      if (!a.amount2.empty()) e.fee = amt(a.amount2);
+      break;
+    case V::Chat:
+      e.kind = EventKind::Chat;
+      e.text = std::string(a.text);
+      break;
+    case V::Other:
+      e.kind = EventKind::Other;
+      e.text = std::string(rest);
+      break;
+  }
+  return e;
+}
+
+void HandBuilder::other(std::string_view line, std::uint32_t ln) {
+  add_event(EventKind::Other, ln).text = std::string(line);
+}
+
+bool HandBuilder::add_seat(Seat s, std::uint32_t ln) {
+  if (h_.seat_of(s.seat)) {
+    issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
+    return false;
+  }
+  h_.seats.push_back(std::move(s));
+  // Views into h_.seats: rebuilt whenever the vector may have moved its strings.
+  names_by_length_.clear();
+  for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
+  std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
+                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  return true;
+}
+
+int HandBuilder::seat_of_player(std::string_view name) const {
+  for (const Seat& s : h_.seats)
+    if (s.player == name) return s.seat;
+  return 0;
+}
+
+std::optional<std::pair<int, std::string_view>> HandBuilder::player_then(
+    std::string_view line, std::string_view sep) const {
+  for (const auto& [name, seat] : names_by_length_) {
+    if (line.compare(0, name.size(), name) != 0) continue;
+    std::string_view rest = line.substr(name.size());
+    if (rest.compare(0, sep.size(), sep) == 0) return std::make_pair(seat, rest.substr(sep.size()));
+    if (sep == ": " && rest == ":") return std::make_pair(seat, std::string_view{});
+  }
+  return std::nullopt;
+}
+
+}  // namespace hh

@@ -1,0 +1,26 @@
+// Turning printed amounts into integer minor units. One place for every site's number format.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "model/hand.hpp"
+
+namespace hh {
+
+// How a site writes numbers: which character separates decimals and which groups thousands.
+struct NumberFormat {
+  char decimal{'.'};
+  char group{','};  // also accepted: '\'' and ' ' (some sites group with them)
+};
+
+// Parses an amount such as "$1,270.5", "€0.05", "₹136.50", "1'000" or "10000" into minor units,
+// `unit` minor units per major unit (100 for currency, 1 for chips). Currency symbols before or
+// after the number are skipped. Returns nullopt when the text is not a number or carries more
+// decimals than the unit can represent (no rounding: money is exact).
+std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat fmt = {});
+
+// Formats minor units for messages: 12345 with unit 100 -> "123.45"; with unit 1 -> "12345".
+std::string format_amount(Money amount, int unit);
+
+}  // namespace hh

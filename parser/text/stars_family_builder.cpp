@@ -1,0 +1,253 @@
+#include "parser/text/stars_family_builder.hpp"
+
+#include <array>
+#include <span>
+
+#include "parser/text/money.hpp"
+#include "parser/text/text_util.hpp"
+
+namespace hh::stars_family {
+
+namespace {
+
+// Lines naming no seated player that every site of the family writes.
+constexpr std::array<std::string_view, 11> kFamilyPhrases = {
+    " leaves the table",
+    " is connected",
+    " has returned",
+    " is disconnected",
+    " will be allowed to play after the button",
+    " was removed from the table",
+    " finished the tournament",
+    " wins the tournament",
+    " bounty for eliminating",
+    " for eliminating ",
+    " has timed out"};
+constexpr std::array<std::string_view, 3> kFamilyStarts = {
+    "Betting is capped", "No low hand qualified", "Hand cancelled"};
+
+bool starts_with_any(std::string_view line, std::span<const std::string_view> starts) {
+  for (std::string_view w : starts)
+    if (starts_with(line, w)) return true;
+  return false;
+}
+
+bool holds_any(std::string_view line, std::span<const std::string_view> phrases) {
+  for (std::string_view p : phrases)
+    if (line.find(p) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+StarsFamilyBuilder::StarsFamilyBuilder(const HandText& text, const std::string& file,
+                                       std::string site, std::string line_kind,
+                                       NeutralLines neutral)
+    : HandBuilder(text, file, std::move(site)),
+      line_kind_(std::move(line_kind)),
+      neutral_(neutral) {}
+
+std::optional<StarsFamilyBuilder::NameMatch> StarsFamilyBuilder::match_player(
+    std::string_view line) const {
+  if (auto m = player_then(line, ": ")) return NameMatch{m->first, m->second, true};
+  if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second, false};
+  return std::nullopt;
+}
+
+std::optional<Street> StarsFamilyBuilder::street_named(std::string_view name,
+                                                       std::span<const StreetName> names,
+                                                       const ast::StreetLine& sl,
+                                                       std::uint32_t ln) {
+  for (const StreetName& n : names)
+    if (name == n.printed) return n.street;
+  issue(ln, "a street marker (*** HOLE CARDS ***, *** FLOP ***, ... *** SUMMARY ***)", sl.name);
+  return std::nullopt;
+}
+
+void StarsFamilyBuilder::enter_street(Street next, int board) {
+  street_ = next;
+  if (next == Street::Showdown) showdown_board_ = board;
+}
+
+void StarsFamilyBuilder::board_event(Street street, int board, std::string_view cards,
+                                     std::uint32_t ln) {
+  Event& e = add_event(EventKind::Board, ln);
+  e.street = street;
+  e.cards = std::string(cards);
+  e.board_index = board;
+}
+
+void StarsFamilyBuilder::read_seat(const ast::SeatLine& sl, std::uint32_t ln) {
+  Seat s;
+  s.seat = static_cast<int>(sl.seat);
+  s.player = std::string(sl.player);
+  if (auto m = money(sl.stack, ln)) s.stack = *m;
+  if (!sl.bounty.empty()) {
+    // Bounties are printed in the buy-in currency even in chip tournaments: keep cents.
+    if (auto b = parse_amount(sl.bounty, 100)) s.bounty = *b;
+  }
+  s.sitting_out = sl.sitting_out;
+  add_seat(std::move(s), ln);
+}
+
+void StarsFamilyBuilder::apply_bet(Event& e, std::uint32_t) {
+  bets_.apply(e);  // "raises BY to TO": TO is the street total
+}
+
+void StarsFamilyBuilder::action_line(int seat, std::string_view rest, std::uint32_t ln) {
+  action_ast::Action a;
+  if (!parse_action(rest, a)) {
+    issue(ln, action_form(), rest);
+    return;
+  }
+  before_action(a);
+  Event e = action_event(a, seat, rest, ln);
+  apply_bet(e, ln);
+  h_.events.push_back(std::move(e));
+}
+
+void StarsFamilyBuilder::note_line(int seat, std::string_view rest, std::uint32_t ln) {
+  action_ast::Action a;
+  if (!parse_note(rest, a)) {
+    issue(ln, note_form(), rest);
+    return;
+  }
+  Event e = action_event(a, seat, rest, ln);
+  h_.events.push_back(std::move(e));
+}
+
+bool StarsFamilyBuilder::neutral_line(std::string_view line, std::uint32_t ln) {
+  if (starts_with_any(line, kFamilyStarts) || starts_with_any(line, neutral_.starts)) {
+    if (starts_with(line, "Hand cancelled")) h_.cancelled = true;
+    other(line, ln);
+    return true;
+  }
+  if (line.find(" said, \"") != std::string_view::npos) {
+    add_event(EventKind::Chat, ln).text = std::string(line);
+    return true;
+  }
+  for (std::string_view end : neutral_.sits_out_endings)
+    if (line.ends_with(end)) {  // players not dealt in
+      other(line, ln);
+      return true;
+    }
+  if (holds_any(line, kFamilyPhrases) || holds_any(line, neutral_.phrases)) {
+    other(line, ln);
+    return true;
+  }
+  return site_neutral_line(line, ln);
+}
+
+bool StarsFamilyBuilder::dealt_line(std::string_view rest, std::uint32_t ln) {
+  return dealt_hole_cards(rest, ln);
+}
+
+void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
+  ast::SummarySeatLine s;
+  if (!parse_all(line, summary_seat_line(), s)) {
+    issue(ln, "Seat N: PLAYER ...", line);
+    return;
+  }
+  SummarySeat out;
+  out.seat = static_cast<int>(s.seat);
+  out.line = ln;
+  std::string_view rest = s.rest;
+  if (const Seat* seat = h_.seat_of(out.seat); seat && starts_with(rest, seat->player)) {
+    out.player = seat->player;
+    rest.remove_prefix(seat->player.size());
+  } else {
+    std::size_t paren = rest.find(" (");
+    out.player = std::string(rest.substr(0, paren));
+    if (paren != std::string_view::npos) rest.remove_prefix(paren);
+  }
+  // "won ($X)" and "collected ($X)"; GG's "Cashout Risk ($X)", "EV Cashout ($X)" and "AII
+  // Premium ($X)" are not money from the pot and are not counted.
+  ast::SummaryMoney sm;
+  parse_start(rest, summary_money(), sm);
+  add_won(out, sm.amounts, ln);
+  out.folded = rest.find("folded") != std::string_view::npos;
+  h_.summary.push_back(std::move(out));
+}
+
+void StarsFamilyBuilder::summary_line(std::string_view line, std::uint32_t ln) {
+  if (starts_with(line, "Total pot")) {
+    read_total_line(line, ln);
+    return;
+  }
+  if (starts_with(line, "Board [") || starts_with(line, "FIRST Board [") ||
+      starts_with(line, "SECOND Board [") || starts_with(line, "THIRD Board ["))
+    return;
+  if (starts_with(line, "Seat ")) {
+    summary_seat(line, ln);
+    return;
+  }
+  if (site_line(line, ln)) return;
+  if (neutral_line(line, ln)) return;
+  issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
+}
+
+void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
+  if (starts_with(line, "*** ")) {
+    ast::StreetLine sl;
+    if (parse_all(line, street_line(), sl)) {
+      if (sl.name == "SUMMARY") {
+        in_summary_ = true;
+        street_ = Street::Showdown;
+      } else {
+        street_marker(sl, ln);
+      }
+      return;
+    }
+  }
+  if (in_summary_) {
+    summary_line(line, ln);
+    return;
+  }
+  if (starts_with(line, "Table ") && h_.table_name.empty()) {
+    ast::TableLine t;
+    if (parse_all(line, table_line(), t)) {
+      h_.table_name = std::string(t.name);
+      h_.max_seats = static_cast<int>(t.max_seats);
+      h_.button_seat = static_cast<int>(t.button);
+      return;
+    }
+  }
+  if (starts_with(line, "Seat ") && street_ == Street::Setup) {
+    ast::SeatLine sl;
+    if (parse_all(line, seat_line(), sl)) {
+      read_seat(sl, ln);
+      return;
+    }
+  }
+  if (starts_with(line, "Dealt to ") && dealt_line(line.substr(9), ln)) return;
+  if (starts_with(line, "Uncalled bet (")) {
+    ast::UncalledLine u;
+    if (parse_all(line, uncalled_line(), u)) {
+      const int seat = seat_of_player(u.player);
+      const Money amount = money(u.amount, ln).value_or(0);
+      Event& e = add_event(EventKind::UncalledReturned, ln);
+      e.seat = seat;
+      e.amount = amount;
+      if (seat == 0) issue(ln, "a seated player's name", u.player);
+      return;
+    }
+  }
+  if (site_line(line, ln)) return;
+  if (auto m = match_player(line)) {
+    if (m->colon)
+      action_line(m->seat, m->rest, ln);
+    else
+      note_line(m->seat, m->rest, ln);
+    return;
+  }
+  if (neutral_line(line, ln)) return;
+  issue(ln, "a line of a " + line_kind_ + " hand", line);
+}
+
+void StarsFamilyBuilder::finish() {
+  if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
+  h_.site_added = site_added_;
+  finish_site();
+}
+
+}  // namespace hh::stars_family

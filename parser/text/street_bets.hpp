@@ -1,0 +1,74 @@
+// Each seat's live bet on the current betting round, as a builder reads the actions in order.
+// Shared by the site builders so that "raise to" and "bet/call by" are resolved in one place.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "model/hand.hpp"
+
+namespace hh {
+
+class StreetBets {
+ public:
+  // Completes a forced bet, call, bet, raise or straddle. The builder fills whichever of the two
+  // the site prints: `amount` (chips added by the action) or, for a raise or a straddle, `to`
+  // (the player's street total, "raises 4 to 6", GG's "straddle 100"); apply() sets the other.
+  // PostBothBlinds counts only its live part. Other events pass through unchanged.
+  void apply(Event& e) {
+    Money& bet = committed_ref(e);
+    if (&bet == &scratch_) return;
+    switch (e.kind) {
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostButtonBlind:
+      case EventKind::PostSleeper:
+      case EventKind::PostKill:
+      case EventKind::BringIn:
+      case EventKind::Call:
+      case EventKind::Bet:
+        bet += e.amount;
+        e.to = bet;
+        break;
+      case EventKind::PostBothBlinds:
+        bet += e.amount - e.dead;
+        e.to = bet;
+        break;
+      case EventKind::Raise:
+      case EventKind::PostStraddle:
+        if (e.to != 0) {
+          e.amount = e.to - bet;
+          bet = e.to;
+        } else {
+          bet += e.amount;
+          e.to = bet;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  // The seat's live bet so far on the round of `e` (before applying it).
+  Money committed(const Event& e) { return committed_ref(e); }
+
+ private:
+  Money& committed_ref(const Event& e) {
+    // Forced bets made before the first betting round are bets of that round.
+    Street round = e.street == Street::Setup ? Street::Preflop : e.street;
+    if (round != street_) {
+      std::fill(bets_.begin(), bets_.end(), 0);
+      street_ = round;
+    }
+    if (e.seat < 0) return scratch_;
+    const auto seat = static_cast<std::size_t>(e.seat);
+    if (seat >= bets_.size()) bets_.resize(seat + 1, 0);
+    return bets_[seat];
+  }
+
+  Street street_{Street::Preflop};
+  std::vector<Money> bets_;  // by seat number: seats are small integers
+  Money scratch_{0};         // for events with no seat
+};
+
+}  // namespace hh

@@ -1,0 +1,83 @@
+#include "parser/text/text_util.hpp"
+
+#include <date/date.h>
+#include <date/tz.h>
+
+#include <charconv>
+#include <chrono>
+#include <map>
+
+namespace hh {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+namespace {
+
+const char* iana_zone(std::string_view abbr) {
+  static const std::map<std::string_view, const char*> zones = {
+      {"ET", "America/New_York"},   {"EST", "America/New_York"},
+      {"EDT", "America/New_York"},  {"CT", "America/Chicago"},
+      {"MT", "America/Denver"},     {"PT", "America/Los_Angeles"},
+      {"AT", "America/Halifax"},    {"CET", "Europe/Paris"},
+      {"CEST", "Europe/Paris"},     {"EET", "Europe/Helsinki"},
+      {"EEST", "Europe/Helsinki"},  {"WET", "Europe/Lisbon"},
+      {"WEST", "Europe/Lisbon"},    {"GMT", "Etc/UTC"},
+      {"UTC", "Etc/UTC"},           {"BST", "Europe/London"},
+      {"MSK", "Europe/Moscow"},     {"IST", "Asia/Kolkata"},
+      {"CCT", "Asia/Shanghai"},     {"JST", "Asia/Tokyo"},
+      {"KST", "Asia/Seoul"},        {"AET", "Australia/Sydney"},
+      {"AEST", "Australia/Sydney"}, {"NZT", "Pacific/Auckland"},
+      {"BRT", "America/Sao_Paulo"}, {"ART", "America/Argentina/Buenos_Aires"},
+  };
+  auto it = zones.find(abbr);
+  return it == zones.end() ? nullptr : it->second;
+}
+
+}  // namespace
+
+std::string to_utc(std::string_view date_s, std::string_view time_s, std::string_view zone) {
+  const char* iana = iana_zone(zone);
+  return iana ? to_utc_iana(date_s, time_s, iana) : "";
+}
+
+std::string to_utc_iana(std::string_view date_s, std::string_view time_s,
+                        std::string_view iana_name) {
+  // "YYYY/MM/DD" and "H:MM[:SS]"; read with from_chars, no locale involved.
+  int v[6] = {0, 0, 0, 0, 0, 0};
+  // Reads up to n numbers separated by `sep`; returns how many were read, -1 on junk.
+  auto read = [](std::string_view text, char sep, int* out, int n) {
+    int count = 0;
+    while (count < n) {
+      std::size_t end = text.find(sep);
+      std::string_view part = text.substr(0, end);
+      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), out[count]);
+      if (ec != std::errc() || p != part.data() + part.size()) return -1;
+      ++count;
+      if (end == std::string_view::npos) return count;
+      text.remove_prefix(end + 1);
+    }
+    return -1;
+  };
+  if (read(date_s, '/', v, 3) != 3 || read(time_s, ':', v + 3, 3) < 2) return "";
+  date::year_month_day ymd{date::year{v[0]}, date::month{static_cast<unsigned>(v[1])},
+                           date::day{static_cast<unsigned>(v[2])}};
+  if (!ymd.ok() || v[3] < 0 || v[3] > 23 || v[4] < 0 || v[4] > 59 || v[5] < 0 || v[5] > 60)
+    return "";
+  date::local_seconds local = date::local_days{ymd} + std::chrono::hours{v[3]} +
+                              std::chrono::minutes{v[4]} + std::chrono::seconds{v[5]};
+  try {
+    const date::time_zone* tz = date::locate_zone(std::string(iana_name));
+    // Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.
+    auto utc = tz->to_sys(local, date::choose::earliest);
+    return date::format("%Y-%m-%dT%H:%M:%SZ", utc);
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+}  // namespace hh

@@ -1,0 +1,210 @@
+// The Format registry's scored sniffing: a file's format is the most confident of all formats on
+// the head of the file, so a site whose first line another site also prints (PartyPoker's
+// "#Game No", Full Tilt's "... Game #") is not taken for that other site; recognised-only formats
+// name the sites that are not read yet; and over the shared corpus every folder's files sniff as
+// their own site.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "parser/text/decode.hpp"
+#include "parser/format.hpp"
+#include "tests/test_paths.hpp"
+
+using namespace hh;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string sniffed(std::string_view head) {
+  const SniffResult r = sniff_format(head);
+  return r.format ? std::string(r.format->name()) : std::string("none");
+}
+
+int confidence_of(std::string_view format, std::string_view head) {
+  const Format* f = format_by_name(format);
+  REQUIRE(f);
+  return f->sniff(head);
+}
+
+}  // namespace
+
+TEST_CASE("Sniff: the registry holds the readable formats and the recognised-only ones",
+          "[sniff]") {
+  std::set<std::string> readable, recognised;
+  for (const auto& f : formats()) {
+    CHECK_FALSE(f->name().empty());
+    CHECK_FALSE(f->display_name().empty());
+    CHECK(format_by_name(f->name()) == f.get());
+    (f->readable() ? readable : recognised).insert(std::string(f->name()));
+  }
+  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker"});
+  CHECK(recognised.size() == 25);
+  CHECK(format_by_name("pacific") == nullptr);
+  CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
+  CHECK(sniff_format("").confidence == 0);
+}
+
+TEST_CASE("Sniff: PartyPoker's #Game No head is PartyPoker, not 888poker", "[sniff]") {
+  const std::string party =
+      "#Game No : 11354414824\n***** Hand History for Game 11354414824 *****\n"
+      "$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012\n";
+  const std::string eight =
+      "#Game No : 548154959\n***** 888poker Hand History for Game 548154959 *****\n"
+      "$0.50/$1 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27\n";
+  // 888 can split both (the same first line), but is only sure of its own banner.
+  CHECK(confidence_of("888poker", party) > 0);
+  CHECK(confidence_of("888poker", party) < confidence_of("partypoker", party));
+  CHECK(confidence_of("888poker", eight) > confidence_of("partypoker", eight));
+  CHECK(sniffed(party) == "partypoker");
+  CHECK_FALSE(sniff_format(party).format->readable());
+  CHECK(sniff_format(party).format->display_name() == "PartyPoker");
+  CHECK(sniffed(eight) == "888poker");
+  CHECK(sniffed("Game #12827330772 starts.\n") == "partypoker");
+  CHECK(sniffed("#Game No : 221147108\n***** 888.ro Hand History for Game 221147108 *****\n") ==
+        "888poker");
+  CHECK(sniffed("#Game No : 171407432\n***** Cassava Hand History for Game 171407432 *****\n") ==
+        "888poker");
+}
+
+TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars' is PokerStars",
+          "[sniff]") {
+  const std::string ftp =
+      "Full Tilt Poker Game #22488827305: Table Flash - $0.02/$0.05 - No Limit Hold'em - "
+      "20:53:40 ET - 2010/08/14\nSeat 1: Player0 ($5)\n";
+  CHECK(confidence_of("pokerstars", ftp) > 0);  // the PokerStars reader still splits its lines
+  CHECK(confidence_of("pokerstars", ftp) < confidence_of("fulltilt", ftp));
+  CHECK(sniffed(ftp) == "fulltilt");
+  CHECK_FALSE(format_by_name("fulltilt")->readable());
+  // After 2016 Full Tilt ran on PokerStars' software and wrote PokerStars' format.
+  const std::string rush =
+      "Full Tilt Rush Hand #153580762880:  Hold'em No Limit (25/50) - 2016/05/20 8:39:15 ET\n";
+  CHECK(sniffed(rush) == "pokerstars");
+  CHECK(confidence_of("fulltilt", rush) == 0);
+  CHECK(sniffed("PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 "
+                "13:38:18 ET\n") == "pokerstars");
+}
+
+TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
+  const std::map<std::string, std::string> heads = {
+      {"ipoker", "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"0\">\n"},
+      {"winning", "Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n"},
+      {"bovada", "Ignition Hand #3340409736 TBL#10916521 HOLDEM No Limit - 2016-01-01\n"},
+      {"betonline", "BetOnline Poker Game #1605375848: Hold'em No Limit ($0.01/0.02) - x\n"},
+      {"unibet", "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai\n"},
+      {"kingsclub", "#37660193: Pot Limit Omaha 5 Card - 5/10\n2020-10-28 22:29:45\n"},
+      {"merge", "<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\"/>\n"},
+      {"microgaming", "----PRIMA.DAT----\n<Game id=\"4155596174\" date=\"2011-11-01\">\n"},
+      {"everest", "<SESSION time=\"1335014137\" tableName=\"Kitwe-5\" id=\"1548\">\n"},
+      {"boss", "<HISTORY ID=\"89027776\" SESSION=\"session28098971.xml\" TABLE=\"Franz 1\">\n"},
+      {"ongame", "***** History for hand R5-70000684-006 *****\n"},
+      {"absolute", "Stage #1773383021: Holdem  No Limit $1, $0.25 ante - 2009-11-01\n"},
+      {"everleaf", "Everleaf Gaming Game #355196915\n"},
+      {"pkr", "Table #46301943 - Hellenic Aquarium\nStarting Hand #2147625245\n"},
+      {"cake", "Hand#2998011673000397 - Innsbruck (6-max) 11673 -- $5/$10 FL Hold'em -- x\n"},
+      {"entraction", "Game # 2322970601 - Omaha High Pot Limit EUR 0.50/1 - Table x\n"},
+      {"enet", "Game #7732310: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012 - %6\n"},
+      {"sealswithclubs", "Hand #6340502-110 - 2013-05-02 02:14:03\nSite: Seals With Clubs\n"},
+      {"betfair", "***** Betfair Poker Hand History for Game 100000000 *****\n"},
+      {"pokertracker", "** Game ID 4416401541 starting - 2012-05-11 22:10:55\n"},
+      {"ohh", "{\n  \"ohh\": {\n    \"spec_version\": \"1.4.6\"\n"},
+      {"phh", "# A big pot between Dwan and Ivey.\nvariant = \"NT\"\n"},
+      {"pokernow", "entry,at,order\n"},
+      {"partypoker", "Game #9521729454 starts.\n"},
+      {"fulltilt", "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - x\n"},
+  };
+  std::set<std::string> covered;
+  for (const auto& f : formats())
+    if (!f->readable()) covered.insert(std::string(f->name()));
+  for (const auto& [name, head] : heads) {
+    INFO(name << ": " << head);
+    covered.erase(name);
+    CHECK(sniffed(head) == name);
+    CHECK(sniff_format(head).confidence > 0);
+    CHECK_FALSE(format_by_name(name)->readable());
+  }
+  CHECK(covered.empty());  // every recognised-only format has its head here
+}
+
+TEST_CASE("Sniff: a file of several readable formats is split on any of them", "[sniff]") {
+  const std::string text =
+      decode(test::read_file(test::testdata("winamax/cash_plo_post_both.txt")) + "\n\n" +
+             test::read_file(test::testdata("sample/fixtures_holdem_Sample.txt")))
+          .text;
+  CHECK(sniffed(text) == "pokerstars");  // both score 100: the first registered wins the tie
+  const std::vector<Hand> hands = read_text(text, "mixed.txt");
+  REQUIRE(hands.size() == 2);
+  CHECK(hands[0].site == "winamax");
+  CHECK(hands[1].site == "pokerstars");
+}
+
+TEST_CASE("Sniff: every folder of the shared corpus sniffs as its own site", "[sniff][corpus]") {
+  const fs::path root = test::shared_corpus();
+  // Not skipped: the corpus is part of the check-out's neighbourhood (test_paths.hpp).
+  REQUIRE(fs::is_directory(root));
+  const std::map<std::string, std::string> site_of_folder = {
+      {"Absolute", "absolute"},
+      {"BetOnline", "betonline"},
+      {"Betfair", "betfair"},
+      {"Boss", "boss"},
+      {"Bovada", "bovada"},
+      {"Cake", "cake"},
+      {"Enet", "enet"},
+      {"Entraction", "entraction"},
+      {"Everest", "everest"},
+      {"Everleaf", "everleaf"},
+      {"FTP", "fulltilt"},
+      {"GGPoker", "ggpoker"},
+      {"KingsClub", "kingsclub"},
+      {"Merge", "merge"},
+      {"Microgaming", "microgaming"},
+      {"OHH", "ohh"},
+      {"OnGame", "ongame"},
+      {"PHH", "phh"},
+      {"PKR", "pkr"},
+      {"PacificPoker", "888poker"},
+      {"PartyPoker", "partypoker"},
+      {"PokerNow", "pokernow"},
+      {"PokerTracker", "pokertracker"},
+      {"SealsWithClubs", "sealswithclubs"},
+      {"Stars", "pokerstars"},
+      {"UltimateBet", "absolute"},
+      {"Unibet", "unibet"},
+      {"Winamax", "winamax"},
+      {"Winning", "winning"},
+      {"iPoker", "ipoker"},
+  };
+  std::size_t files = 0;
+  std::vector<std::string> unrecognised;
+  for (const auto& folder : fs::directory_iterator(root)) {
+    if (!folder.is_directory()) continue;
+    const std::string name = folder.path().filename().string();
+    INFO("folder " << name);
+    REQUIRE(site_of_folder.count(name) == 1);
+    const std::string& own = site_of_folder.at(name);
+    for (const auto& de : fs::recursive_directory_iterator(folder.path())) {
+      if (!de.is_regular_file()) continue;
+      const std::string ext = de.path().extension().string();
+      if (ext == ".hp" || ext == ".hands" || ext == ".gt" || ext == ".md") continue;
+      const std::string bytes = test::read_file(de.path());
+      if (bytes.empty()) continue;  // empty on purpose
+      ++files;
+      const std::string text = decode(bytes).text;
+      const SniffResult r = sniff_format(std::string_view(text).substr(0, kSniffBytes));
+      INFO(de.path().string());
+      if (!r.format) {
+        unrecognised.push_back(de.path().lexically_relative(root).string());
+        continue;
+      }
+      CHECK(r.format->name() == own);
+    }
+  }
+  CHECK(files > 600);
+  std::string list;
+  for (const std::string& u : unrecognised) list += u + "\n";
+  INFO("not recognised:\n" << list);
+  CHECK(unrecognised.empty());
+}
