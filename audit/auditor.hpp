@@ -252,10 +252,11 @@ class Auditor {
     std::string what;  // the winning hands, for messages
   };
 
-  // The smallest chip in play: the greatest common divisor of every stack and amount of the hand
-  // and of the amount to share (a cent at most cash tables, a whole chip in Winamax tournaments
-  // whose amounts are printed with cents).
-  Money smallest_chip(Money amount);
+  // The smallest chip in play, fixed by the game and never by the amounts under audit: a whole
+  // chip in tournaments (h_.unit minor units: Winamax prints tournament chips with cents), the
+  // site's cent (1 minor unit) at cash tables. Reduced to a divisor of `amount` should the pot
+  // not be a whole number of chips.
+  Money smallest_chip(Money amount) const;
 
   // Seats in the order odd chips go: clockwise from the first seat left of the button.
   std::vector<int> from_button(std::vector<int> seats) const;
@@ -296,7 +297,6 @@ class Auditor {
   std::map<int, std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
   bool pots_attributable_{true};
-  std::optional<Money> hand_chip_;  // gcd of the hand's stacks and amounts (smallest_chip)
   Street round_{Street::Setup};
   Money max_bet_{0};
   std::set<int> dealt_in_;  // seats with a forced bet or an action: in the hand

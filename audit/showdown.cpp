@@ -225,14 +225,12 @@ void Auditor::check_showdown() {
   }
 }
 
-Money Auditor::smallest_chip(Money amount) {
-  if (!hand_chip_) {  // the hand's part, read once
-    Money g = 0;
-    for (const Seat& seat : h_.seats) g = std::gcd(g, seat.stack);
-    for (const Event& e : h_.events) g = std::gcd(g, e.amount);
-    hand_chip_ = g;
-  }
-  const Money g = std::gcd(amount, *hand_chip_);
+Money Auditor::smallest_chip(Money amount) const {
+  // Fixed by the game, never by the amounts under audit (a split paid in 5- or 25-chip steps
+  // would set the unit that then excuses it): a tournament chip is one chip (Winamax prints
+  // chips with cents: h_.unit minor units), a cash table's is the site's cent.
+  const Money chip = h_.tournament ? h_.unit : 1;
+  const Money g = std::gcd(amount, chip);
   return g > 0 ? g : 1;
 }
 

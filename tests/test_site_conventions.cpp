@@ -1,0 +1,222 @@
+// Issue 19: the rules behind sites' conventions, each on hands written from the rule in the site's
+// own text: the odd-chip unit, an uncalled bet returned without its line, the big blind all-in on
+// the ante alone, several pots paid in one line.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/site.hpp"
+
+using namespace hh;
+
+namespace {
+
+// A finding as (code, seat, expected, actual), severity info included.
+struct Got {
+  std::string code;
+  int seat;
+  Money expected;
+  Money actual;
+  bool operator==(const Got&) const = default;
+};
+
+}  // namespace
+
+namespace Catch {
+template <>
+struct StringMaker<Got> {
+  static std::string convert(const Got& g) {
+    return g.code + " seat " + std::to_string(g.seat) + " expected " + std::to_string(g.expected) +
+           " actual " + std::to_string(g.actual);
+  }
+};
+}  // namespace Catch
+
+namespace {
+
+Hand parse_one(const std::string& text) {
+  auto hands = parse_text(text, "conventions.txt");
+  REQUIRE(hands.size() == 1);
+  REQUIRE(hands[0].parsed);
+  CHECK(hands[0].issues.empty());
+  return hands[0];
+}
+
+// Every finding of the audit, notes included.
+std::vector<Got> all_findings(const Hand& h) {
+  std::vector<Got> out;
+  for (const Finding& f : audit_hand(h).findings)
+    out.push_back({f.code, f.seat, f.expected.value_or(-1), f.actual.value_or(-1)});
+  return out;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  return text;
+}
+
+// --- point 10: the odd chip ------------------------------------------------------------------
+
+// A PokerStars tournament, three hands of the same royal flush on the board: 1,060 chips (350
+// from each caller, the small blind's 10) in three equal shares, 353 each and the odd chip to
+// seat 3, the first winner left of the button: 354/353/353. Every stack and bet is a multiple of
+// 5, so the old unit (the gcd of the hand's amounts) was 5 and excused 355/355/350.
+std::string three_way_split(const std::string& s1, const std::string& s3, const std::string& s4) {
+  return "PokerStars Hand #900000000001: Tournament #1900001, $1.00+$0.10 USD Hold'em No Limit - "
+         "Level I (10/20) - 2020/01/01 12:00:00 ET\n"
+         "Table '1900001 1' 9-max Seat #1 is the button\n"
+         "Seat 1: Ann (1500 in chips)\n"
+         "Seat 2: Bob (1500 in chips)\n"
+         "Seat 3: Cid (1500 in chips)\n"
+         "Seat 4: Dan (1500 in chips)\n"
+         "Bob: posts small blind 10\n"
+         "Cid: posts big blind 20\n"
+         "*** HOLE CARDS ***\n"
+         "Dan: raises 330 to 350\n"
+         "Ann: calls 350\n"
+         "Bob: folds\n"
+         "Cid: calls 330\n"
+         "*** FLOP *** [As Ks Qs]\n"
+         "Cid: checks\n"
+         "Dan: checks\n"
+         "Ann: checks\n"
+         "*** TURN *** [As Ks Qs] [Js]\n"
+         "Cid: checks\n"
+         "Dan: checks\n"
+         "Ann: checks\n"
+         "*** RIVER *** [As Ks Qs Js] [Ts]\n"
+         "Cid: checks\n"
+         "Dan: checks\n"
+         "Ann: checks\n"
+         "*** SHOW DOWN ***\n"
+         "Cid: shows [2c 3d] (a Royal Flush)\n"
+         "Dan: shows [4c 5d] (a Royal Flush)\n"
+         "Ann: shows [7c 8d] (a Royal Flush)\n"
+         "Cid collected " +
+         s3 + " from pot\nDan collected " + s4 + " from pot\nAnn collected " + s1 +
+         " from pot\n"
+         "*** SUMMARY ***\n"
+         "Total pot 1060 | Rake 0\n"
+         "Board [As Ks Qs Js Ts]\n"
+         "Seat 1: Ann (button) showed [7c 8d] and won (" +
+         s1 +
+         ") with a Royal Flush\n"
+         "Seat 2: Bob (small blind) folded before Flop\n"
+         "Seat 3: Cid (big blind) showed [2c 3d] and won (" +
+         s3 +
+         ") with a Royal Flush\n"
+         "Seat 4: Dan showed [4c 5d] and won (" +
+         s4 + ") with a Royal Flush\n\n";
+}
+
+// The same at a $0.10/$0.20 cash table: $10.60 in cents, the odd cent to seat 3. Every stack and
+// bet is a multiple of $0.10: the chip is still the site's cent.
+std::string cash_three_way_split(const std::string& s1, const std::string& s3,
+                                 const std::string& s4) {
+  std::string t = three_way_split(s1, s3, s4);
+  t = replaced(t,
+               "Tournament #1900001, $1.00+$0.10 USD Hold'em No Limit - Level I (10/20) - "
+               "2020/01/01 12:00:00 ET",
+               "Hold'em No Limit ($0.10/$0.20 USD) - 2020/01/01 12:00:00 ET");
+  t = replaced(t, "Table '1900001 1' 9-max", "Table 'Alpha' 9-max");
+  for (const char* seat : {"Seat 1: Ann", "Seat 2: Bob", "Seat 3: Cid", "Seat 4: Dan"})
+    t = replaced(t, std::string(seat) + " (1500 in chips)", std::string(seat) + " ($15 in chips)");
+  t = replaced(t, "posts small blind 10", "posts small blind $0.10");
+  t = replaced(t, "posts big blind 20", "posts big blind $0.20");
+  t = replaced(t, "raises 330 to 350", "raises $3.30 to $3.50");
+  t = replaced(t, "Ann: calls 350", "Ann: calls $3.50");
+  t = replaced(t, "Cid: calls 330", "Cid: calls $3.30");
+  t = replaced(t, "Total pot 1060 | Rake 0", "Total pot $10.60 | Rake $0");
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("odd chip: a tournament split in whole chips, the odd chip left of the button",
+          "[conventions][odd_chip]") {
+  CHECK(all_findings(parse_one(three_way_split("353", "354", "353"))).empty());
+}
+
+TEST_CASE("odd chip: a tournament split paid in 5-chip steps is flagged",
+          "[conventions][odd_chip]") {
+  // 1,060 paid 355/355/350 instead of 354/353/353: the right winners, the right total, the
+  // shares in a chip the tournament does not use. Seats 3 and 4 are off by what odd chips can
+  // move (fewer than the 3 winners); seat 1's 3 chips short is beyond that: WRONG_WINNER.
+  CHECK(all_findings(parse_one(three_way_split("350", "355", "355"))) ==
+        std::vector<Got>{{"WRONG_WINNER", 1, 353, 350},
+                         {"ODD_CHIP_MISMATCH", 3, 354, 355},
+                         {"ODD_CHIP_MISMATCH", 4, 353, 355}});
+}
+
+TEST_CASE("odd chip: a cash split in the site's cent", "[conventions][odd_chip]") {
+  CHECK(all_findings(parse_one(cash_three_way_split("$3.53", "$3.54", "$3.53"))).empty());
+  CHECK(all_findings(parse_one(cash_three_way_split("$3.50", "$3.55", "$3.55"))) ==
+        std::vector<Got>{{"WRONG_WINNER", 1, 353, 350},
+                         {"ODD_CHIP_MISMATCH", 3, 354, 355},
+                         {"ODD_CHIP_MISMATCH", 4, 353, 355}});
+}
+
+namespace {
+
+// A PokerStars tournament, two players share a 9,145-chip pot with the same straight: three 15-chip
+// antes, Bob's folded big blind of 200 and 4,450 from each of Ann and Cid. Every amount is a
+// multiple of 5 again.
+std::string two_way_split(const std::string& s1, const std::string& s2) {
+  return "PokerStars Hand #900000000002: Tournament #1900002, $1.00+$0.10 USD Hold'em No Limit - "
+         "Level X (100/200) - 2020/01/01 12:00:00 ET\n"
+         "Table '1900002 1' 9-max Seat #3 is the button\n"
+         "Seat 1: Ann (10000 in chips)\n"
+         "Seat 2: Bob (10000 in chips)\n"
+         "Seat 3: Cid (10000 in chips)\n"
+         "Ann: posts the ante 15\n"
+         "Bob: posts the ante 15\n"
+         "Cid: posts the ante 15\n"
+         "Ann: posts small blind 100\n"
+         "Bob: posts big blind 200\n"
+         "*** HOLE CARDS ***\n"
+         "Cid: raises 4250 to 4450\n"
+         "Ann: calls 4350\n"
+         "Bob: folds\n"
+         "*** FLOP *** [9c Td Jh]\n"
+         "Ann: checks\n"
+         "Cid: checks\n"
+         "*** TURN *** [9c Td Jh] [Qs]\n"
+         "Ann: checks\n"
+         "Cid: checks\n"
+         "*** RIVER *** [9c Td Jh Qs] [2d]\n"
+         "Ann: checks\n"
+         "Cid: checks\n"
+         "*** SHOW DOWN ***\n"
+         "Ann: shows [Kc 3d] (a straight, Nine to King)\n"
+         "Cid: shows [Kd 4c] (a straight, Nine to King)\n"
+         "Ann collected " +
+         s1 + " from pot\nCid collected " + s2 +
+         " from pot\n"
+         "*** SUMMARY ***\n"
+         "Total pot 9145 | Rake 0\n"
+         "Board [9c Td Jh Qs 2d]\n"
+         "Seat 1: Ann (small blind) showed [Kc 3d] and won (" +
+         s1 +
+         ") with a straight, Nine to King\n"
+         "Seat 2: Bob (big blind) folded before Flop\n"
+         "Seat 3: Cid (button) showed [Kd 4c] and won (" +
+         s2 + ") with a straight, Nine to King\n\n";
+}
+
+}  // namespace
+
+TEST_CASE("odd chip: two winners, the odd chip to the first left of the button",
+          "[conventions][odd_chip]") {
+  // 9,145: 4,573 to Ann (seat 1, the first left of the button on seat 3), 4,572 to Cid; paid
+  // 4,575/4,570 in 5-chip steps it is flagged. Two chips off each, more than one odd chip can
+  // move: WRONG_WINNER for both; the odd chip alone on the wrong seat is ODD_CHIP_MISMATCH.
+  CHECK(all_findings(parse_one(two_way_split("4573", "4572"))).empty());
+  CHECK(all_findings(parse_one(two_way_split("4575", "4570"))) ==
+        std::vector<Got>{{"WRONG_WINNER", 1, 4573, 4575}, {"WRONG_WINNER", 3, 4572, 4570}});
+  CHECK(
+      all_findings(parse_one(two_way_split("4572", "4573"))) ==
+      std::vector<Got>{{"ODD_CHIP_MISMATCH", 1, 4573, 4572}, {"ODD_CHIP_MISMATCH", 3, 4572, 4573}});
+}
