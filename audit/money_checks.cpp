@@ -55,16 +55,18 @@ void Auditor::check_uncalled() {
     }
     return;
   }
-  // Old PokerStars exports (up to 2007 in the corpus) print no "Uncalled bet" line: the excess
-  // goes back silently and the total pot leaves it out. Accept that only for hands before 2008
-  // and only when the printed total agrees; later a missing line is an error.
-  const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
-  if (!any_printed && old_export && expected_top > 0 && h_.total_pot &&
+  // The excess went back without its "Uncalled bet" line: the total pot leaves it out. Old
+  // PokerStars exports (up to 2007 in the corpus) never print the line: a note. Later exports
+  // omit it too (cap games, "has reached the $40 cap", and others of any year): one warning that
+  // the line is missing, not the money errors its absence would cascade into. When the total
+  // does not show the return, the money does not add up: UNCALLED_BET_MISMATCH.
+  if (!any_printed && expected_top > 0 && h_.total_pot &&
       *h_.total_pot == gross_total - expected_top + h_.site_added) {
+    const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
     PlayerState& p = players_.at(top->seat);
     p.returned = expected_top;
     p.stack += expected_top;
-    add(FindingCode::UncalledBetNotPrinted,
+    add(old_export ? FindingCode::UncalledBetNotPrinted : FindingCode::UncalledBetLineMissing,
         {.seat = p.seat,
          .expected = expected_top,
          .actual = 0,

@@ -220,3 +220,53 @@ TEST_CASE("odd chip: two winners, the odd chip to the first left of the button",
       all_findings(parse_one(two_way_split("4572", "4573"))) ==
       std::vector<Got>{{"ODD_CHIP_MISMATCH", 1, 4573, 4572}, {"ODD_CHIP_MISMATCH", 3, 4572, 4573}});
 }
+
+// --- point 4: an uncalled bet returned without its line ----------------------------------------
+
+namespace {
+
+// A 2015 PokerStars cash hand: Ann raises to $1, both blinds fold. $0.75 of the raise is
+// uncalled; the export prints no "Uncalled bet" line, and the total pot ($0.60: both blinds and
+// the $0.25 of Ann's raise they matched) and the collection show it went back.
+std::string walk_without_uncalled_line(const std::string& total, const std::string& collected) {
+  return "PokerStars Hand #140000000001:  Hold'em No Limit ($0.10/$0.25 USD) - 2015/06/01 "
+         "12:00:00 ET\n"
+         "Table 'Beta' 6-max Seat #1 is the button\n"
+         "Seat 1: Ann ($25 in chips)\n"
+         "Seat 2: Bob ($25 in chips)\n"
+         "Seat 3: Cid ($25 in chips)\n"
+         "Bob: posts small blind $0.10\n"
+         "Cid: posts big blind $0.25\n"
+         "*** HOLE CARDS ***\n"
+         "Ann: raises $0.75 to $1\n"
+         "Bob: folds\n"
+         "Cid: folds\n"
+         "Ann collected " +
+         collected +
+         " from pot\n"
+         "Ann: doesn't show hand\n"
+         "*** SUMMARY ***\n"
+         "Total pot " +
+         total +
+         " | Rake $0\n"
+         "Seat 1: Ann (button) collected (" +
+         collected +
+         ")\n"
+         "Seat 2: Bob (small blind) folded before Flop\n"
+         "Seat 3: Cid (big blind) folded before Flop\n\n";
+}
+
+}  // namespace
+
+TEST_CASE("uncalled bet: a return the money shows, without its line, is one warning",
+          "[conventions][uncalled]") {
+  CHECK(all_findings(parse_one(walk_without_uncalled_line("$0.60", "$0.60"))) ==
+        std::vector<Got>{{"UNCALLED_BET_LINE_MISSING", 1, 75, 0}});
+}
+
+TEST_CASE("uncalled bet: without its line and without the money showing it, still errors",
+          "[conventions][uncalled]") {
+  // The total pot counts the $0.75 as if called, and Ann is paid it: the return is not shown.
+  CHECK(all_findings(parse_one(walk_without_uncalled_line("$1.35", "$1.35"))) ==
+        std::vector<Got>{{"UNCALLED_BET_MISMATCH", 1, 75, 0}});
+}
