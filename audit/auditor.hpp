@@ -106,6 +106,12 @@ class Auditor {
 
   void note_blind(const Event& e);
 
+  // Big-bet games where a small blind but no big blind is posted: the seat due the big blind (the
+  // next after the small blind) when it went all-in posting the ante (tournaments; rule text
+  // 001, "All in before the deal"). The others still owe the full big blind, and the action
+  // starts after that seat. 0 when there is none.
+  void find_ante_all_in_big_blind();
+
   // The next seat clockwise after `from` that still has a decision to make.
   int next_to_act(int from) const;
 
@@ -314,7 +320,8 @@ class Auditor {
   int small_blind_seat_{0};         // the live small blind (pot limit: counted as a big blind)
   int big_blind_seat_{0};
   int sleeper_seat_{0};
-  Money kill_numerator_{1};  // kill hand: the limits times numerator / denominator
+  int ante_all_in_big_blind_{0};  // find_ante_all_in_big_blind()
+  Money kill_numerator_{1};       // kill hand: the limits times numerator / denominator
   Money kill_denominator_{1};
 };
 

@@ -270,3 +270,59 @@ TEST_CASE("uncalled bet: without its line and without the money showing it, stil
   CHECK(all_findings(parse_one(walk_without_uncalled_line("$1.35", "$1.35"))) ==
         std::vector<Got>{{"UNCALLED_BET_MISMATCH", 1, 75, 0}});
 }
+
+// --- point 3: the big blind all-in on the ante alone --------------------------------------------
+
+namespace {
+
+// A PokerStars tournament at 60/120, ante 15: Cid, due the big blind, has 15 chips, posts the
+// ante and is all-in; no big blind is posted. Dan still owes the full 120 to call (rule text 001,
+// "All in before the deal"); Bob's small blind folds and 60 of Dan's call is uncalled. The main
+// pot is the four antes (60, Cid against Dan), the side pot Bob's 60 and Dan's matching 60.
+std::string big_blind_all_in_on_the_ante(const std::string& dan_call) {
+  return "PokerStars Hand #200000000001: Tournament #1900003, $1.00+$0.10 USD Hold'em No Limit - "
+         "Level IV (60/120) - 2020/01/01 12:00:00 ET\n"
+         "Table '1900003 1' 9-max Seat #1 is the button\n"
+         "Seat 1: Ann (3000 in chips)\n"
+         "Seat 2: Bob (3000 in chips)\n"
+         "Seat 3: Cid (15 in chips)\n"
+         "Seat 4: Dan (3000 in chips)\n"
+         "Ann: posts the ante 15\n"
+         "Bob: posts the ante 15\n"
+         "Cid: posts the ante 15 and is all-in\n"
+         "Dan: posts the ante 15\n"
+         "Bob: posts small blind 60\n"
+         "*** HOLE CARDS ***\n"
+         "Dan: calls " +
+         dan_call +
+         "\n"
+         "Ann: folds\n"
+         "Bob: folds\n" +
+         (dan_call == "60" ? std::string() : "Uncalled bet (60) returned to Dan\n") +
+         "*** FLOP *** [2c 7d 9h]\n"
+         "*** TURN *** [2c 7d 9h] [Js]\n"
+         "*** RIVER *** [2c 7d 9h Js] [3c]\n"
+         "*** SHOW DOWN ***\n"
+         "Cid: shows [Ah Ad] (a pair of Aces)\n"
+         "Dan: shows [Kc Kd] (a pair of Kings)\n"
+         "Cid collected 60 from main pot\n"
+         "Dan collected 120 from side pot\n"
+         "*** SUMMARY ***\n"
+         "Total pot 180 Main pot 60. Side pot 120. | Rake 0\n"
+         "Board [2c 7d 9h Js 3c]\n"
+         "Seat 1: Ann (button) folded before Flop (didn't bet)\n"
+         "Seat 2: Bob (small blind) folded before Flop\n"
+         "Seat 3: Cid showed [Ah Ad] and won (60) with a pair of Aces\n"
+         "Seat 4: Dan showed [Kc Kd] and won (120) with a pair of Kings\n\n";
+}
+
+}  // namespace
+
+TEST_CASE("big blind all-in on the ante: the others still owe the full big blind",
+          "[conventions][ante_all_in]") {
+  CHECK(all_findings(parse_one(big_blind_all_in_on_the_ante("120"))).empty());
+  // A call of the small blind's 60 is short of the big blind owed (before: the only call
+  // accepted).
+  CHECK(all_findings(parse_one(big_blind_all_in_on_the_ante("60"))) ==
+        std::vector<Got>{{"WRONG_CALL_AMOUNT", 4, 120, 60}});
+}
