@@ -230,6 +230,12 @@ class Auditor {
 
   void check_pots_and_payouts();
 
+  // Sites that pay several pots in one line (Hand::collections_may_merge_pots): a collection from
+  // pot i larger than that pot is split over pot i and the next pots its collector is eligible
+  // for and nobody else collected from, when their amounts net of rake add up to it exactly.
+  // Otherwise it is left as printed, for PAYOUT_MISMATCH to judge.
+  void split_merged_collections();
+
   // How a game's showdown is judged: which cards make a hand, and whether the pot goes to the
   // best high hand, the best low, or is split between them.
   struct ShowdownRules {

@@ -293,6 +293,7 @@ void Auditor::check_pots_and_payouts() {
     if (adopt)
       for (BuiltPot& bp : pots) bp.rake = bp.amount - *bp.reported_amount;
   }
+  if (h_.collections_may_merge_pots) split_merged_collections();
   // Collections per pot. When any collection says only "from pot" while the rules build
   // several pots, or a cashed-out pot is involved, only the total can be compared.
   bool attributable = true;
@@ -385,6 +386,35 @@ void Auditor::check_pots_and_payouts() {
                                   pot_name(bp.index), amt(expected), amt(got))});
     }
   }
+}
+
+void Auditor::split_merged_collections() {
+  const auto& pots = r_.pots;
+  auto net = [](const BuiltPot& bp) { return bp.amount - bp.rake; };
+  auto eligible = [](const BuiltPot& bp, int seat) {
+    return std::find(bp.eligible.begin(), bp.eligible.end(), seat) != bp.eligible.end();
+  };
+  std::vector<Collection> pieces;
+  for (Collection& c : collections_) {
+    if (c.pot_index < 0 || c.pot_index >= static_cast<int>(pots.size())) continue;
+    if (c.amount <= net(pots[c.pot_index])) continue;
+    // The pots after this one that the collector could win and no other line paid.
+    std::vector<int> covered{c.pot_index};
+    Money sum = net(pots[c.pot_index]);
+    for (int k = c.pot_index + 1; k < static_cast<int>(pots.size()) && sum < c.amount; ++k) {
+      bool paid_apart = false;  // by another line: not part of this one
+      for (const Collection& other : collections_)
+        paid_apart |= other.pot_index == k && other.amount > 0;
+      if (!eligible(pots[k], c.seat) || paid_apart) break;
+      covered.push_back(k);
+      sum += net(pots[k]);
+    }
+    if (sum != c.amount || covered.size() < 2) continue;
+    c.amount = net(pots[c.pot_index]);
+    for (std::size_t i = 1; i < covered.size(); ++i)
+      pieces.push_back({c.seat, covered[i], net(pots[covered[i]]), c.line, false});
+  }
+  collections_.insert(collections_.end(), pieces.begin(), pieces.end());
 }
 
 std::string Auditor::pot_name(int index) {
