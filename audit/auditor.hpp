@@ -290,6 +290,13 @@ class Auditor {
 
   static std::string pot_name(int index);
 
+  // A pot some contenders did not show: among those who did (the summary's "mucked [8s Qs]"
+  // counts), a collector whose shown hand another shown hand beats is WRONG_WINNER; a hand not
+  // shown cannot win. `judge` gives the best of the shown hands on the board. Single-board, not
+  // hi/lo: there a half may belong to a hand not shown.
+  template <typename Judge>
+  void judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge);
+
   void check_summary();
 
   void fill_players();
