@@ -93,6 +93,22 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
            .line = line}));
   }
 
+  // The site's no-flop-no-drop policy holds whatever its rate table: a rake on a hand that ended
+  // in the first betting round is wrong even where no entry covers the date or stakes, and no
+  // rake there is right.
+  if (site->no_flop_no_drop && !past_first_round(hand)) {
+    if (*rake > 0)
+      out.push_back(make_finding(
+          FindingCode::RakeOnUnrakedHand,
+          {.expected = 0,
+           .actual = *rake,
+           .message = fmt::format("hand ended in the first betting round (no flop, no drop at {}, "
+                                  "{}) but rake {} ({}) was taken",
+                                  hand.site, site->file, amt(*rake), how),
+           .line = line}));
+    return out;
+  }
+
   RakeQuery q;
   q.site = hand.site;
   q.date = hand.started_at_utc.substr(0, std::min<std::size_t>(10, hand.started_at_utc.size()));
