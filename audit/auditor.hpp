@@ -246,7 +246,8 @@ class Auditor {
     bool low_a5_8{false};  // half to the best ace-to-five low of eight or better
     bool razz{false};      // the best ace-to-five low wins, no qualifier
     bool deuce_seven{false};
-    bool badugi{false};  // the best badugi wins (four cards, distinct ranks and suits, low)
+    bool badugi{false};      // the best badugi wins (four cards, distinct ranks and suits, low)
+    bool short_deck{false};  // 6+ Hold'em: best_of_short_deck (36 cards, flush over full house)
   };
 
   std::optional<ShowdownRules> showdown_rules() const;

@@ -54,8 +54,12 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
       return ShowdownRules{hole, false, false, false, false, false, true};
     case GameVariant::Badugi:
       return ShowdownRules{hole, false, false, false, false, false, false, true};
-    case GameVariant::ShortDeckHoldem:  // a flush beats a full house: not ranked yet
-    case GameVariant::LowballA5:        // ace-to-five without a qualifier: not ranked yet
+    case GameVariant::ShortDeckHoldem: {
+      ShowdownRules r{hole, true, false, true};
+      r.short_deck = true;
+      return r;
+    }
+    case GameVariant::LowballA5:  // ace-to-five without a qualifier: not ranked yet
     case GameVariant::Unknown:
       return std::nullopt;
   }
@@ -115,7 +119,9 @@ void Auditor::check_showdown() {
         } else {
           std::vector<Card> all = cards;
           all.insert(all.end(), board.begin(), board.end());
-          high[seat] = best_of(all);
+          high[seat] = rules->short_deck
+                           ? best_of_short_deck(all, rules_.short_deck_trips_beat_straight)
+                           : best_of(all);
         }
       }
       if (rules->low_a5_8) {

@@ -1,12 +1,13 @@
-// Showdowns with partial information (issue 19): a pot paid to a shown hand that another shown
-// contender beats is WRONG_WINNER even when a third contender did not show; cards revealed when
-// mucking count as shown.
+// Showdowns (issue 19): with partial information, a pot paid to a shown hand that another shown
+// contender beats is WRONG_WINNER even when a third contender did not show, and cards revealed
+// when mucking count as shown; short deck (6+ Hold'em) judged with its own ranking.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "audit/audit.hpp"
 #include "parser/site.hpp"
+#include "tests/audit_under.hpp"
 #include "tests/findings_of.hpp"
 
 using namespace hh;
@@ -100,4 +101,66 @@ TEST_CASE("partial showdown: cards revealed when mucking count as shown", "[show
   REQUIRE(wrong.size() == 1);
   CHECK(wrong[0].seat == 2);
   CHECK(wrong[0].expected == 75);
+}
+
+// --- short deck (6+ Hold'em) at the showdown --------------------------------------------------
+
+namespace {
+
+// A PokerStars 6+ Hold'em hand checked down: Ann's three nines against Bob's ace-to-nine straight
+// (A-6-7-8-9, the lowest in a 36-card deck), `winner` collecting the $0.50.
+std::string short_deck_showdown(const std::string& winner) {
+  const bool ann = winner == "Ann";
+  return "PokerStars Hand #150000000002:  6+ Hold'em No Limit ($0.10/$0.25 USD) - 2019/03/01 "
+         "12:00:00 ET\n"
+         "Table 'Delta' 6-max Seat #1 is the button\n"
+         "Seat 1: Ann ($25 in chips)\n"
+         "Seat 2: Bob ($25 in chips)\n"
+         "Ann: posts small blind $0.10\n"
+         "Bob: posts big blind $0.25\n"
+         "*** HOLE CARDS ***\n"
+         "Ann: calls $0.15\n"
+         "Bob: checks\n"
+         "*** FLOP *** [9c 7d 8h]\n"
+         "Bob: checks\nAnn: checks\n"
+         "*** TURN *** [9c 7d 8h] [9s]\n"
+         "Bob: checks\nAnn: checks\n"
+         "*** RIVER *** [9c 7d 8h 9s] [Kd]\n"
+         "Bob: checks\nAnn: checks\n"
+         "*** SHOW DOWN ***\n"
+         "Bob: shows [Ah 6c] (a straight, Ace to Nine)\n"
+         "Ann: shows [9d Qs] (three of a kind, Nines)\n" +
+         winner +
+         " collected $0.50 from pot\n"
+         "*** SUMMARY ***\n"
+         "Total pot $0.50 | Rake $0\n"
+         "Board [9c 7d 8h 9s Kd]\n"
+         "Seat 1: Ann (button) (small blind) showed [9d Qs] and " +
+         (ann ? "won ($0.50)" : "lost") +
+         " with three of a kind, Nines\n"
+         "Seat 2: Bob (big blind) showed [Ah 6c] and " +
+         (ann ? "lost" : "won ($0.50)") + " with a straight, Ace to Nine\n\n";
+}
+
+std::vector<Finding> wrong_winner_under(const std::string& text, bool trips_beat_straight) {
+  Hand h = parse_one(text);
+  REQUIRE(h.game.variant == GameVariant::ShortDeckHoldem);
+  HouseRules rules;
+  rules.short_deck_trips_beat_straight = trips_beat_straight;
+  return test::of(test::audit_under(h, rules), "WRONG_WINNER");
+}
+
+}  // namespace
+
+TEST_CASE("short deck: trips against a straight, by the house rule", "[showdown][short_deck]") {
+  // Trips beat the straight (the default, GGPoker's rule): Ann's pot.
+  CHECK(wrong_winner_under(short_deck_showdown("Ann"), true).empty());
+  const auto to_bob = wrong_winner_under(short_deck_showdown("Bob"), true);
+  REQUIRE(to_bob.size() == 1);
+  CHECK(to_bob[0].seat == 1);
+  // The straight beats trips: Bob's pot.
+  CHECK(wrong_winner_under(short_deck_showdown("Bob"), false).empty());
+  const auto to_ann = wrong_winner_under(short_deck_showdown("Ann"), false);
+  REQUIRE(to_ann.size() == 1);
+  CHECK(to_ann[0].seat == 2);
 }
