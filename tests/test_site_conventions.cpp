@@ -7,33 +7,13 @@
 
 #include "audit/audit.hpp"
 #include "parser/site.hpp"
+#include "tests/findings_of.hpp"
 
 using namespace hh;
 
 namespace {
 
-// A finding as (code, seat, expected, actual), severity info included.
-struct Got {
-  std::string code;
-  int seat;
-  Money expected;
-  Money actual;
-  bool operator==(const Got&) const = default;
-};
-
-}  // namespace
-
-namespace Catch {
-template <>
-struct StringMaker<Got> {
-  static std::string convert(const Got& g) {
-    return g.code + " seat " + std::to_string(g.seat) + " expected " + std::to_string(g.expected) +
-           " actual " + std::to_string(g.actual);
-  }
-};
-}  // namespace Catch
-
-namespace {
+using test::Got;
 
 Hand parse_one(const std::string& text) {
   auto hands = parse_text(text, "conventions.txt");
@@ -46,8 +26,7 @@ Hand parse_one(const std::string& text) {
 // Every finding of the audit, notes included.
 std::vector<Got> all_findings(const Hand& h) {
   std::vector<Got> out;
-  for (const Finding& f : audit_hand(h).findings)
-    out.push_back({f.code, f.seat, f.expected.value_or(-1), f.actual.value_or(-1)});
+  for (const Finding& f : audit_hand(h).findings) out.push_back(test::got(f));
   return out;
 }
 
