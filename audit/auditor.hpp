@@ -106,6 +106,12 @@ class Auditor {
 
   void note_blind(const Event& e);
 
+  // Big-bet games where a small blind but no big blind is posted: the seat due the big blind (the
+  // next after the small blind) when it went all-in posting the ante (tournaments; rule text
+  // 001, "All in before the deal"). The others still owe the full big blind, and the action
+  // starts after that seat. 0 when there is none.
+  void find_ante_all_in_big_blind();
+
   // The next seat clockwise after `from` that still has a decision to make.
   int next_to_act(int from) const;
 
@@ -224,6 +230,12 @@ class Auditor {
 
   void check_pots_and_payouts();
 
+  // Sites that pay several pots in one line (Hand::collections_may_merge_pots): a collection from
+  // pot i larger than that pot is split over pot i and the next pots its collector is eligible
+  // for and nobody else collected from, when their amounts net of rake add up to it exactly.
+  // Otherwise it is left as printed, for PAYOUT_MISMATCH to judge.
+  void split_merged_collections();
+
   // How a game's showdown is judged: which cards make a hand, and whether the pot goes to the
   // best high hand, the best low, or is split between them.
   struct ShowdownRules {
@@ -234,7 +246,8 @@ class Auditor {
     bool low_a5_8{false};  // half to the best ace-to-five low of eight or better
     bool razz{false};      // the best ace-to-five low wins, no qualifier
     bool deuce_seven{false};
-    bool badugi{false};  // the best badugi wins (four cards, distinct ranks and suits, low)
+    bool badugi{false};      // the best badugi wins (four cards, distinct ranks and suits, low)
+    bool short_deck{false};  // 6+ Hold'em: best_of_short_deck (36 cards, flush over full house)
   };
 
   std::optional<ShowdownRules> showdown_rules() const;
@@ -252,10 +265,11 @@ class Auditor {
     std::string what;  // the winning hands, for messages
   };
 
-  // The smallest chip in play: the greatest common divisor of every stack and amount of the hand
-  // and of the amount to share (a cent at most cash tables, a whole chip in Winamax tournaments
-  // whose amounts are printed with cents).
-  Money smallest_chip(Money amount);
+  // The smallest chip in play, fixed by the game and never by the amounts under audit: a whole
+  // chip in tournaments (h_.unit minor units: Winamax prints tournament chips with cents), the
+  // site's cent (1 minor unit) at cash tables. Reduced to a divisor of `amount` should the pot
+  // not be a whole number of chips.
+  Money smallest_chip(Money amount) const;
 
   // Seats in the order odd chips go: clockwise from the first seat left of the button.
   std::vector<int> from_button(std::vector<int> seats) const;
@@ -277,6 +291,13 @@ class Auditor {
 
   static std::string pot_name(int index);
 
+  // A pot some contenders did not show: among those who did (the summary's "mucked [8s Qs]"
+  // counts), a collector whose shown hand another shown hand beats is WRONG_WINNER; a hand not
+  // shown cannot win. `judge` gives the best of the shown hands on the board. Single-board, not
+  // hi/lo: there a half may belong to a hand not shown.
+  template <typename Judge>
+  void judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge);
+
   void check_summary();
 
   void fill_players();
@@ -296,7 +317,6 @@ class Auditor {
   std::map<int, std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
   bool pots_attributable_{true};
-  std::optional<Money> hand_chip_;  // gcd of the hand's stacks and amounts (smallest_chip)
   Street round_{Street::Setup};
   Money max_bet_{0};
   std::set<int> dealt_in_;  // seats with a forced bet or an action: in the hand
@@ -314,7 +334,8 @@ class Auditor {
   int small_blind_seat_{0};         // the live small blind (pot limit: counted as a big blind)
   int big_blind_seat_{0};
   int sleeper_seat_{0};
-  Money kill_numerator_{1};  // kill hand: the limits times numerator / denominator
+  int ante_all_in_big_blind_{0};  // find_ante_all_in_big_blind()
+  Money kill_numerator_{1};       // kill hand: the limits times numerator / denominator
   Money kill_denominator_{1};
 };
 

@@ -77,6 +77,7 @@ void Auditor::check_round_closed(Street next) {
 void Auditor::replay() {
   find_dealt_in();
   read_up_cards();
+  find_ante_all_in_big_blind();
   // A kill hand plays at higher limits from its first bet (rule text 000, "Kill game").
   for (const Event& e : h_.events) {
     if (e.kind != EventKind::PostKill || h_.structure != Structure::FixedLimit) continue;
@@ -99,7 +100,13 @@ void Auditor::replay() {
     check_forced_bet(e);
     switch (e.kind) {
       case EventKind::PostAnte:
-        if ((p = player(e))) put(*p, e, e.amount, 0);
+        if ((p = player(e))) {
+          put(*p, e, e.amount, 0);
+          // The big blind all-in on the ante alone still makes the big blind owed (rule text
+          // 001, "All in before the deal": the others "must call the complete amount of the big
+          // blind").
+          if (e.seat == ante_all_in_big_blind_) blind_floor_ = std::max(blind_floor_, h_.big_blind);
+        }
         break;
       case EventKind::PostDead:
         if ((p = player(e))) {
@@ -276,9 +283,37 @@ void Auditor::check_forced_bet(const Event& e) {
        .line = e.line});
 }
 
+void Auditor::find_ante_all_in_big_blind() {
+  if (!big_bet_game() || h_.big_blind <= 0) return;
+  int small_blind = 0;
+  for (const Event& e : h_.events) {
+    if (e.kind == EventKind::PostBigBlind || e.kind == EventKind::PostBothBlinds) return;
+    if (e.kind == EventKind::PostSmallBlind && small_blind == 0) small_blind = e.seat;
+  }
+  // The seat due the big blind: the next one dealt in after the small blind. (No small blind
+  // posted: which seat owed the big blind is not known, and nothing is assumed.)
+  if (small_blind == 0) return;
+  std::vector<int> seats;
+  for (const Seat& s : h_.seats)
+    if (!s.sitting_out) seats.push_back(s.seat);
+  std::sort(seats.begin(), seats.end());
+  auto next = std::upper_bound(seats.begin(), seats.end(), small_blind);
+  const int due = next == seats.end() ? (seats.empty() ? 0 : seats.front()) : *next;
+  const Seat* seat = h_.seat_of(due);
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::PostAnte && e.seat == due && seat &&
+        (e.all_in || seat->stack == e.amount))
+      ante_all_in_big_blind_ = due;
+}
+
 void Auditor::note_blind(const Event& e) {
   Street round = e.street == Street::Setup ? Street::Preflop : e.street;
   if (round != Street::Preflop) return;
+  // The big blind all-in on the ante: the action starts after that seat as after a big blind.
+  if (e.kind == EventKind::PostAnte && e.seat == ante_all_in_big_blind_) {
+    if (preflop_anchor_ == 0) preflop_anchor_ = e.seat;
+    if (big_blind_seat_ == 0) big_blind_seat_ = e.seat;
+  }
   if (e.kind == EventKind::PostBigBlind && preflop_anchor_ == 0) preflop_anchor_ = e.seat;
   if (e.kind == EventKind::PostBigBlind && big_blind_seat_ == 0) big_blind_seat_ = e.seat;
   if (e.kind == EventKind::PostSmallBlind && small_blind_seat_ == 0) small_blind_seat_ = e.seat;

@@ -82,7 +82,13 @@ HandValue pack(HandCategory c, std::array<int, 5> ranks) {
 }
 }  // namespace
 
-HandCategory category_of(HandValue v) { return static_cast<HandCategory>(v >> kCategoryShift); }
+// Above the category: the hand's strength in a game whose order of categories differs from the
+// usual one (short deck); 0 in every other game, where the category orders the hands.
+constexpr int kStrengthShift = 24;
+
+HandCategory category_of(HandValue v) {
+  return static_cast<HandCategory>((v >> kCategoryShift) & 0xFu);
+}
 
 const char* category_name(HandCategory c) {
   switch (c) {
@@ -110,20 +116,27 @@ const char* category_name(HandCategory c) {
 
 namespace {
 
-// The highest straight in a 13-bit rank mask (bit r-2 for rank r), 0 if none; the wheel
-// counts when `wheel` is set.
-int straight_high(unsigned mask, bool wheel) {
+// The lowest straight, where the ace plays low: A-2-3-4-5 (the wheel), A-6-7-8-9 in short deck
+// (no 2 to 5 in its 36 cards), or none (deuce-to-seven and the like).
+enum class LowStraight : std::uint8_t { None, Wheel, ShortDeck };
+
+// The highest straight in a 13-bit rank mask (bit r-2 for rank r), 0 if none.
+int straight_high(unsigned mask, LowStraight low) {
   for (int high = 14; high >= 6; --high) {
     const unsigned run = 0x1Fu << (high - 6);
     if ((mask & run) == run) return high;
   }
-  if (wheel && (mask & 0x100Fu) == 0x100Fu) return 5;  // A, 2, 3, 4, 5
+  if (low == LowStraight::Wheel && (mask & 0x100Fu) == 0x100Fu) return 5;      // A, 2, 3, 4, 5
+  if (low == LowStraight::ShortDeck && (mask & 0x10F0u) == 0x10F0u) return 9;  // A, 6, 7, 8, 9
   return 0;
 }
 
 // The best high hand of any five of `n` cards (5 to 7), without trying every subset: rank
 // counts and suit masks say it directly. Values are those of pack() (compared as integers).
-HandValue eval_n(const Card* cards, int n, bool wheel_is_straight) {
+// `prefer_trips`: three of a kind beats a straight (short deck, by house rule), where both can be
+// made. (Short deck's flush above the full house needs no such choice: seven cards never hold
+// both, the full house taking five cards with at most two of a suit.)
+HandValue eval_n(const Card* cards, int n, LowStraight low, bool prefer_trips = false) {
   std::array<int, 15> count{};
   std::array<unsigned, 4> suit_mask{};
   std::array<int, 4> suit_count{};
@@ -140,7 +153,7 @@ HandValue eval_n(const Card* cards, int n, bool wheel_is_straight) {
   };
   for (int s = 0; s < 4; ++s) {
     if (suit_count[s] < 5) continue;
-    if (int high = straight_high(suit_mask[s], wheel_is_straight))
+    if (int high = straight_high(suit_mask[s], low))
       return pack(HandCategory::StraightFlush, {high, 0, 0, 0, 0});
   }
   int quad = 0, trips[2] = {0, 0}, pairs[3] = {0, 0, 0};
@@ -159,6 +172,12 @@ HandValue eval_n(const Card* cards, int n, bool wheel_is_straight) {
     top_of(all & ~(1u << (quad - 2)), 1, ranks, 4);
     return pack(HandCategory::Quads, ranks);
   }
+  auto three_of_a_kind = [&]() -> HandValue {
+    if (nt != 1) return 0;
+    ranks = {trips[0], trips[0], trips[0], 0, 0};
+    top_of(all & ~(1u << (trips[0] - 2)), 2, ranks, 3);
+    return pack(HandCategory::Trips, ranks);
+  };
   if (nt >= 1 && (nt == 2 || np >= 1)) {
     const int pair = nt == 2 ? std::max(trips[1], pairs[0]) : pairs[0];
     return pack(HandCategory::FullHouse, {trips[0], trips[0], trips[0], pair, pair});
@@ -168,13 +187,10 @@ HandValue eval_n(const Card* cards, int n, bool wheel_is_straight) {
     top_of(suit_mask[s], 5, ranks, 0);
     return pack(HandCategory::Flush, ranks);
   }
-  if (int high = straight_high(all, wheel_is_straight))
-    return pack(HandCategory::Straight, {high, 0, 0, 0, 0});
-  if (nt == 1) {
-    ranks = {trips[0], trips[0], trips[0], 0, 0};
-    top_of(all & ~(1u << (trips[0] - 2)), 2, ranks, 3);
-    return pack(HandCategory::Trips, ranks);
-  }
+  if (prefer_trips)
+    if (HandValue v = three_of_a_kind()) return v;
+  if (int high = straight_high(all, low)) return pack(HandCategory::Straight, {high, 0, 0, 0, 0});
+  if (HandValue v = three_of_a_kind()) return v;
   if (np >= 2) {
     ranks = {pairs[0], pairs[0], pairs[1], pairs[1], 0};
     top_of(all & ~(1u << (pairs[0] - 2)) & ~(1u << (pairs[1] - 2)), 1, ranks, 4);
@@ -191,10 +207,27 @@ HandValue eval_n(const Card* cards, int n, bool wheel_is_straight) {
 
 }  // namespace
 
-HandValue eval5(const Card* five) { return eval_n(five, 5, true); }
+HandValue eval5(const Card* five) { return eval_n(five, 5, LowStraight::Wheel); }
 
 HandValue best_of(const std::vector<Card>& cards) {
-  return eval_n(cards.data(), static_cast<int>(cards.size()), true);
+  return eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::Wheel);
+}
+
+HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_straight) {
+  const HandValue v = eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::ShortDeck,
+                             trips_beat_straight);
+  // Short deck's order of categories, worst first: the flush above the full house, three of a
+  // kind above the straight when the house says so.
+  using C = HandCategory;
+  static constexpr C kTripsBelow[] = {C::HighCard, C::Pair,     C::TwoPair,
+                                      C::Trips,    C::Straight, C::FullHouse,
+                                      C::Flush,    C::Quads,    C::StraightFlush};
+  static constexpr C kTripsAbove[] = {C::HighCard,  C::Pair,  C::TwoPair, C::Straight,     C::Trips,
+                                      C::FullHouse, C::Flush, C::Quads,   C::StraightFlush};
+  const C* order = trips_beat_straight ? kTripsAbove : kTripsBelow;
+  HandValue strength = 0;
+  while (order[strength] != category_of(v)) ++strength;
+  return v | strength << kStrengthShift;
 }
 
 namespace {
@@ -263,7 +296,7 @@ bool qualifies_8(HandValue v) {
 }
 
 // Aces are always high in deuce-to-seven: A-5-4-3-2 is no straight.
-HandValue low_27(const Card* five) { return kLowFlip * 16 - eval_n(five, 5, false); }
+HandValue low_27(const Card* five) { return kLowFlip * 16 - eval_n(five, 5, LowStraight::None); }
 
 HandValue best_low_a5(const std::vector<Card>& cards) {
   const int n = static_cast<int>(cards.size());

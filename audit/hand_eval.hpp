@@ -46,6 +46,13 @@ HandValue eval5(const Card* five);
 // The best five of `cards` (5 to 7 cards).
 HandValue best_of(const std::vector<Card>& cards);
 
+// Short deck (6+ Hold'em), the best five of `cards` (5 to 7) from a 36-card deck (sixes to aces):
+// A-6-7-8-9 is the lowest straight (A-2-3-4-5 cannot be dealt), a flush beats a full house, and
+// three of a kind beats a straight when `trips_beat_straight` (the house rule
+// short_deck_trips_beat_straight). Values compare only with values of the same function and
+// option; category_of() names them as usual.
+HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_straight);
+
 // Omaha: the best hand using exactly two of `hole` (4 to 6 cards) and three of `board` (5).
 HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board);
 

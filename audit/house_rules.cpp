@@ -53,7 +53,7 @@ std::string names_list(E value) {
   return out;
 }
 
-const std::array<HouseRuleOption, 6> kOptions{{
+const std::array<HouseRuleOption, 7> kOptions{{
     {"limit_incomplete_raise",
      "limit games: what an all-in raise for less reopens: full-bet or half-bet",
      &HouseRules::limit_incomplete_raise},
@@ -70,6 +70,9 @@ const std::array<HouseRuleOption, 6> kOptions{{
      &HouseRules::limit_small_blind},
     {"kill_blind", "kill games: a full kill (two big blinds, limits doubled) or a half kill (1.5)",
      &HouseRules::kill_blind},
+    {"short_deck_trips_beat_straight",
+     "short deck (6+ Hold'em): three of a kind beats a straight (false: the straight wins)",
+     &HouseRules::short_deck_trips_beat_straight},
 }};
 
 const HouseRuleOption& option_named(std::string_view name) {

@@ -46,6 +46,9 @@ struct HouseRules {
   LimitSmallBlind limit_small_blind{LimitSmallBlind::HalfRoundedDown};
   // Kill games: a full kill (default) or a half kill (rule text 000, "Kill game").
   KillBlind kill_blind{KillBlind::Full};
+  // Short deck (6+ Hold'em): three of a kind beats a straight (GGPoker's rule) or the straight
+  // beats three of a kind as in the full deck.
+  bool short_deck_trips_beat_straight{true};
 };
 
 // One option as it is named in a house-rules file and on the command line.

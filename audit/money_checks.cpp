@@ -55,16 +55,18 @@ void Auditor::check_uncalled() {
     }
     return;
   }
-  // Old PokerStars exports (up to 2007 in the corpus) print no "Uncalled bet" line: the excess
-  // goes back silently and the total pot leaves it out. Accept that only for hands before 2008
-  // and only when the printed total agrees; later a missing line is an error.
-  const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
-  if (!any_printed && old_export && expected_top > 0 && h_.total_pot &&
+  // The excess went back without its "Uncalled bet" line: the total pot leaves it out. Old
+  // PokerStars exports (up to 2007 in the corpus) never print the line: a note. Later exports
+  // omit it too (cap games, "has reached the $40 cap", and others of any year): one warning that
+  // the line is missing, not the money errors its absence would cascade into. When the total
+  // does not show the return, the money does not add up: UNCALLED_BET_MISMATCH.
+  if (!any_printed && expected_top > 0 && h_.total_pot &&
       *h_.total_pot == gross_total - expected_top + h_.site_added) {
+    const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
     PlayerState& p = players_.at(top->seat);
     p.returned = expected_top;
     p.stack += expected_top;
-    add(FindingCode::UncalledBetNotPrinted,
+    add(old_export ? FindingCode::UncalledBetNotPrinted : FindingCode::UncalledBetLineMissing,
         {.seat = p.seat,
          .expected = expected_top,
          .actual = 0,
@@ -291,6 +293,7 @@ void Auditor::check_pots_and_payouts() {
     if (adopt)
       for (BuiltPot& bp : pots) bp.rake = bp.amount - *bp.reported_amount;
   }
+  if (h_.collections_may_merge_pots) split_merged_collections();
   // Collections per pot. When any collection says only "from pot" while the rules build
   // several pots, or a cashed-out pot is involved, only the total can be compared.
   bool attributable = true;
@@ -383,6 +386,35 @@ void Auditor::check_pots_and_payouts() {
                                   pot_name(bp.index), amt(expected), amt(got))});
     }
   }
+}
+
+void Auditor::split_merged_collections() {
+  const auto& pots = r_.pots;
+  auto net = [](const BuiltPot& bp) { return bp.amount - bp.rake; };
+  auto eligible = [](const BuiltPot& bp, int seat) {
+    return std::find(bp.eligible.begin(), bp.eligible.end(), seat) != bp.eligible.end();
+  };
+  std::vector<Collection> pieces;
+  for (Collection& c : collections_) {
+    if (c.pot_index < 0 || c.pot_index >= static_cast<int>(pots.size())) continue;
+    if (c.amount <= net(pots[c.pot_index])) continue;
+    // The pots after this one that the collector could win and no other line paid.
+    std::vector<int> covered{c.pot_index};
+    Money sum = net(pots[c.pot_index]);
+    for (int k = c.pot_index + 1; k < static_cast<int>(pots.size()) && sum < c.amount; ++k) {
+      bool paid_apart = false;  // by another line: not part of this one
+      for (const Collection& other : collections_)
+        paid_apart |= other.pot_index == k && other.amount > 0;
+      if (!eligible(pots[k], c.seat) || paid_apart) break;
+      covered.push_back(k);
+      sum += net(pots[k]);
+    }
+    if (sum != c.amount || covered.size() < 2) continue;
+    c.amount = net(pots[c.pot_index]);
+    for (std::size_t i = 1; i < covered.size(); ++i)
+      pieces.push_back({c.seat, covered[i], net(pots[covered[i]]), c.line, false});
+  }
+  collections_.insert(collections_.end(), pieces.begin(), pieces.end());
 }
 
 std::string Auditor::pot_name(int index) {

@@ -54,8 +54,12 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
       return ShowdownRules{hole, false, false, false, false, false, true};
     case GameVariant::Badugi:
       return ShowdownRules{hole, false, false, false, false, false, false, true};
-    case GameVariant::ShortDeckHoldem:  // a flush beats a full house: not ranked yet
-    case GameVariant::LowballA5:        // ace-to-five without a qualifier: not ranked yet
+    case GameVariant::ShortDeckHoldem: {
+      ShowdownRules r{hole, true, false, true};
+      r.short_deck = true;
+      return r;
+    }
+    case GameVariant::LowballA5:  // ace-to-five without a qualifier: not ranked yet
     case GameVariant::Unknown:
       return std::nullopt;
   }
@@ -78,8 +82,10 @@ void Auditor::check_showdown() {
       auto& to = dealt[{e.board_index, e.street}];
       to.insert(to.end(), cards->begin(), cards->end());
       board_count = std::max(board_count, e.board_index + 1);
-    } else if ((e.kind == EventKind::Shows || (rules->board && e.kind == EventKind::DealtHole)) &&
+    } else if ((e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !e.cards.empty()) ||
+                (rules->board && e.kind == EventKind::DealtHole)) &&
                e.seat) {
+      // Cards revealed when mucking (the summary's "mucked [8s Qs]") are shown cards too.
       // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
       // end is the whole hand.
       auto cards = parse_cards(e.cards);
@@ -113,7 +119,9 @@ void Auditor::check_showdown() {
         } else {
           std::vector<Card> all = cards;
           all.insert(all.end(), board.begin(), board.end());
-          high[seat] = best_of(all);
+          high[seat] = rules->short_deck
+                           ? best_of_short_deck(all, rules_.short_deck_trips_beat_straight)
+                           : best_of(all);
         }
       }
       if (rules->low_a5_8) {
@@ -166,6 +174,10 @@ void Auditor::check_showdown() {
            .message = fmt::format(
                "{}: {} of {} contenders' cards were not shown; the winner is not judged",
                pot_name(bp.index), unknown.size(), bp.eligible.size())});
+      if (board_count == 1)
+        judge_among_shown(bp, unknown, [&](const std::vector<int>& shown) {
+          return judge(shown, boards.front());
+        });
       continue;
     }
     if (!pots_attributable_ && r_.pots.size() > 1) continue;  // who won which pot is not said
@@ -225,14 +237,49 @@ void Auditor::check_showdown() {
   }
 }
 
-Money Auditor::smallest_chip(Money amount) {
-  if (!hand_chip_) {  // the hand's part, read once
-    Money g = 0;
-    for (const Seat& seat : h_.seats) g = std::gcd(g, seat.stack);
-    for (const Event& e : h_.events) g = std::gcd(g, e.amount);
-    hand_chip_ = g;
-  }
-  const Money g = std::gcd(amount, *hand_chip_);
+template <typename Judge>
+void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge) {
+  if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
+  std::vector<int> shown;
+  for (int seat : bp.eligible)
+    if (std::find(unknown.begin(), unknown.end(), seat) == unknown.end()) shown.push_back(seat);
+  if (shown.size() < 2) return;
+  const BoardResult best = judge(shown);
+  // Hi/lo halves may go to a hand not shown; one board decides (run-it-twice boards are judged
+  // only with every hand known).
+  if (!best.high.empty() && !best.low.empty()) return;
+  const std::vector<int>& best_seats = best.high.empty() ? best.low : best.high;
+  std::vector<int> beaten;
+  for (int seat : bp.winners)
+    if (std::find(shown.begin(), shown.end(), seat) != shown.end() &&
+        std::find(best_seats.begin(), best_seats.end(), seat) == best_seats.end())
+      beaten.push_back(seat);
+  if (beaten.empty()) return;
+  std::vector<int> better = best_seats;
+  std::sort(better.begin(), better.end());
+  std::sort(beaten.begin(), beaten.end());
+  Money got = 0;
+  for (const Collection& c : collections_)
+    if ((c.pot_index < 0 ? 0 : c.pot_index) == bp.index &&
+        std::find(better.begin(), better.end(), c.seat) != better.end())
+      got += c.amount;
+  add(FindingCode::WrongWinner,
+      {.street = Street::Showdown,
+       .seat = better.front(),
+       .expected = bp.amount - bp.rake,
+       .actual = got,
+       .message = fmt::format("{} went to seat(s) {} whose hand seat(s) {} beat ({}); {} "
+                              "contender(s) did not show",
+                              pot_name(bp.index), fmt::join(beaten, ", "), fmt::join(better, ", "),
+                              best.what, unknown.size())});
+}
+
+Money Auditor::smallest_chip(Money amount) const {
+  // Fixed by the game, never by the amounts under audit (a split paid in 5- or 25-chip steps
+  // would set the unit that then excuses it): a tournament chip is one chip (Winamax prints
+  // chips with cents: h_.unit minor units), a cash table's is the site's cent.
+  const Money chip = h_.tournament ? h_.unit : 1;
+  const Money g = std::gcd(amount, chip);
   return g > 0 ? g : 1;
 }
 

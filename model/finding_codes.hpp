@@ -30,6 +30,7 @@ enum class FindingCode : std::uint8_t {
   RaiseIncrementMismatch,
   // uncalled bets
   UncalledBetNotPrinted,
+  UncalledBetLineMissing,
   UncalledBetInCollection,
   UncalledBetMismatch,
   // totals and pots
@@ -121,6 +122,11 @@ inline constexpr std::array kFindingCodes{
                     Severity::Info,
                     {},
                     "(note) silent return of an uncalled bet accepted (before 2008)"},
+    FindingCodeInfo{FindingCode::UncalledBetLineMissing,
+                    "UNCALLED_BET_LINE_MISSING",
+                    Severity::Warning,
+                    {},
+                    "an uncalled bet went back (the money shows it) without its line"},
     FindingCodeInfo{FindingCode::UncalledBetInCollection,
                     "UNCALLED_BET_IN_COLLECTION",
                     Severity::Info,

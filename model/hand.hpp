@@ -188,6 +188,11 @@ struct Hand {
   // match it (888). PokerStars asks only for the largest bet made once every other player is
   // all-in.
   bool full_big_blind_always_owed{false};
+  // One "collected X from main pot" line may hold several pots won by the same player (the main
+  // pot and the side pots they won with it), and the bettor's uncalled excess may be printed as a
+  // collection from a side pot of its own (Winamax). The audit then splits such a line over the
+  // pots it covers when that player won each of them.
+  bool collections_may_merge_pots{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)

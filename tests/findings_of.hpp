@@ -1,6 +1,8 @@
-// The findings of one code in an audit result, for tests that assert on them.
+// The findings of one code in an audit result, and findings as (code, seat, expected, actual),
+// for tests that assert on them.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
@@ -16,4 +18,26 @@ inline std::vector<Finding> of(const AuditResult& r, const std::string& code) {
   return out;
 }
 
+// A finding reduced to what a test compares whole: code, seat, expected and actual (-1: none).
+struct Got {
+  std::string code;
+  int seat;
+  Money expected;
+  Money actual;
+  bool operator==(const Got&) const = default;
+};
+inline Got got(const Finding& f) {
+  return {f.code, f.seat, f.expected.value_or(-1), f.actual.value_or(-1)};
+}
+
 }  // namespace hh::test
+
+namespace Catch {
+template <>
+struct StringMaker<hh::test::Got> {
+  static std::string convert(const hh::test::Got& g) {
+    return g.code + " seat " + std::to_string(g.seat) + " expected " + std::to_string(g.expected) +
+           " actual " + std::to_string(g.actual);
+  }
+};
+}  // namespace Catch

@@ -337,12 +337,15 @@ TEST_CASE("888 fault: a collection too large in a two-pot tournament hand", "[88
 TEST_CASE("888 fault: a short call", "[888poker][faults]") {
   // "harryabc calls [30]" -> "[20]": the call to the 30 big blind is 30. The pot is then 470,
   // less than the 476 paid (RAKE_MISMATCH: derived rake -6), and harryabc, 10 short of the others
-  // without being all-in, is not eligible for the pot he shares (PAYOUT_MISMATCH).
+  // without being all-in, is not eligible for the pot he shares (PAYOUT_MISMATCH). Every other
+  // contender's cards are known (Dlady14's from "mucks [...]"), and nugsy20's hand wins both
+  // halves of the pot harryabc half collected (WRONG_WINNER).
   check_fault("call_amount", "440985926",
               {{"WRONG_CALL_AMOUNT", 3, 3000, 2000},
                {"ROUND_NOT_CLOSED", 3, 3000, 2000},
                {"RAKE_MISMATCH", 0, 0, -600},
-               {"PAYOUT_MISMATCH", 3, 0, 23800}});
+               {"PAYOUT_MISMATCH", 3, 0, 23800},
+               {"WRONG_WINNER", 6, 47600, 23800}});
 }
 
 TEST_CASE("888 fault: a call larger than the stack", "[888poker][faults]") {

@@ -334,3 +334,65 @@ TEST_CASE("best of seven equals the best of its 21 five-card hands", "[eval]") {
     REQUIRE(best_of(seven) == brute);
   }
 }
+
+// --- short deck (6+ Hold'em) ------------------------------------------------------------------
+
+namespace {
+
+HandValue short_deck(const char* cards, bool trips_beat_straight = true) {
+  auto parsed = parse_cards(cards);
+  REQUIRE(parsed);
+  return best_of_short_deck(*parsed, trips_beat_straight);
+}
+
+}  // namespace
+
+TEST_CASE("short deck: every category in its order, trips above the straight",
+          "[eval][short_deck]") {
+  // Worst first, one hand of each category from the 36-card deck (sixes to aces).
+  const char* const order[] = {
+      "Ah Qd Tc 8s 7h",  // high card
+      "6h 6d Ac Ks Qh",  // a pair
+      "6h 6d 7c 7s Ah",  // two pair
+      "Ah Kd Qc Js Th",  // a straight (the best one)
+      "6h 6d 6c 7s 8h",  // three of a kind (the worst one)
+      "6h 6d 6c 7s 7h",  // a full house (the worst one)
+      "Ah Kh Qh Jh 9h",  // a flush (the best one)
+      "6h 6d 6c 6s 7h",  // four of a kind
+      "9h Th Jh Qh Kh",  // a straight flush
+  };
+  for (std::size_t i = 0; i + 1 < std::size(order); ++i) {
+    INFO(order[i] << " < " << order[i + 1]);
+    CHECK(short_deck(order[i]) < short_deck(order[i + 1]));
+  }
+  CHECK(category_of(short_deck("6h 6d 6c 7s 7h")) == HandCategory::FullHouse);
+  CHECK(category_of(short_deck("Ah Kh Qh Jh 9h")) == HandCategory::Flush);
+}
+
+TEST_CASE("short deck: the straight above trips when the house says so", "[eval][short_deck]") {
+  CHECK(short_deck("Ah Ad Ac Ks Qh", false) < short_deck("Ah 6d 7c 8s 9h", false));
+  CHECK(short_deck("Ah Ad Ac Ks Qh", true) > short_deck("Ah 6d 7c 8s 9h", true));
+  // The flush still beats the full house.
+  CHECK(short_deck("Ah Ad Ac Ks Kh", false) < short_deck("6h 7h 8h Th Jh", false));
+}
+
+TEST_CASE("short deck: A-6-7-8-9 is the lowest straight", "[eval][short_deck]") {
+  CHECK(category_of(short_deck("Ah 6d 7c 8s 9h")) == HandCategory::Straight);
+  CHECK(short_deck("Ah 6d 7c 8s 9h") < short_deck("6d 7c 8s 9h Th"));
+  CHECK(short_deck("Ah 6d 7c 8s 9h") > short_deck("Ah Kd Qc Js 9h"));  // above any pair-less hand
+  CHECK(category_of(short_deck("Ah 6h 7h 8h 9h")) == HandCategory::StraightFlush);
+  CHECK(short_deck("Ah 6h 7h 8h 9h") < short_deck("6h 7h 8h 9h Th"));
+  // The full deck's wheel is no straight in short deck's evaluation of other cards either.
+  CHECK(category_of(short_deck("Ah Kd 6c 7s 8h 9d Qc")) == HandCategory::Straight);
+}
+
+TEST_CASE("short deck: of seven cards, the better hand in short deck's order",
+          "[eval][short_deck]") {
+  // (Seven cards never hold a full house and a flush at once: the full house takes five cards
+  // with at most two of a suit.)
+  // Three of a kind and a straight at once: trips play when they beat the straight.
+  CHECK(category_of(short_deck("9h 9d 9c Ts Jh Qd Kc", true)) == HandCategory::Trips);
+  CHECK(category_of(short_deck("9h 9d 9c Ts Jh Qd Kc", false)) == HandCategory::Straight);
+  // A full house beats trips and straights whatever the option.
+  CHECK(short_deck("9h 9d 9c Ts Th Qd Kc") > short_deck("Ah Ad Ac Ks Qh Jd Tc"));
+}

@@ -387,7 +387,9 @@ std::optional<Expectation> total_pot_changed(const GeneratedHand& g, std::mt1993
 
 std::optional<Expectation> uncalled_removed(const GeneratedHand& g, std::mt19937_64&) {
   if (!g.uncalled_line) return std::nullopt;
-  Expectation e = expect(g, "UNCALLED_BET_MISMATCH", g.uncalled_seat, g.uncalled, 0, std::nullopt);
+  // The total pot still leaves the excess out: the money shows the return, the line is missing.
+  Expectation e =
+      expect(g, "UNCALLED_BET_LINE_MISSING", g.uncalled_seat, g.uncalled, 0, std::nullopt);
   e.lines.erase(e.lines.begin() + static_cast<std::ptrdiff_t>(*g.uncalled_line));
   return e;
 }
@@ -557,7 +559,10 @@ TEST_CASE("mutation: the total pot changed is TOTAL_POT_MISMATCH", "[property]")
   CHECK(run_mutation(total_pot_changed, kAllStructures, 200, 18) == 1000);
 }
 
-TEST_CASE("mutation: an uncalled bet removed or changed is UNCALLED_BET_MISMATCH", "[property]") {
+TEST_CASE(
+    "mutation: an uncalled bet line removed is UNCALLED_BET_LINE_MISSING, changed is "
+    "UNCALLED_BET_MISMATCH",
+    "[property]") {
   CHECK(run_mutation(uncalled_removed, kAllStructures, 200, 19) > 400);
   CHECK(run_mutation(uncalled_changed, kAllStructures, 200, 20) > 400);
 }

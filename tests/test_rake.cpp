@@ -267,6 +267,53 @@ TEST_CASE("no flop no drop, tournaments, unknown schedules, unknown fees", "[rak
   CHECK(*f[0].actual == 3);
 }
 
+TEST_CASE("no flop, no drop is the site's policy: it holds where no entry covers the hand",
+          "[rake][policy]") {
+  // The stud hand cut before 4th street, at stakes, dates and currencies no shipped PokerStars
+  // entry covers: the rake the replay derives ($0.05) is still taken from a hand that ended on
+  // its first betting round.
+  const std::string text = test::read_file(test::testdata("rake/stars_stud_200911.txt"));
+  Hand pre = one_hand(text);
+  const AuditResult r = audit_hand(pre);
+  pre.events.erase(std::remove_if(pre.events.begin(), pre.events.end(),
+                                  [](const Event& e) { return e.street > Street::Preflop; }),
+                   pre.events.end());
+  for (const auto& [currency, date] : std::vector<std::pair<std::string, std::string>>{
+           {"EUR", "2009-11-01T12:00:00Z"}, {"USD", "2020-06-01T12:00:00Z"}}) {
+    Hand h = pre;
+    h.currency = currency;
+    h.started_at_utc = date;
+    INFO(currency << " " << date);
+    std::vector<Finding> f = check_rake(h, r, shipped());
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].code == "RAKE_ON_UNRAKED_HAND");
+    CHECK(*f[0].expected == 0);
+    CHECK(*f[0].actual == 5);
+    // No rake on it: the policy is met, nothing is unknown.
+    Hand unraked = h;
+    unraked.rake = 0;
+    CHECK(check_rake(unraked, r, shipped()).empty());
+    // The same hand past its first round: no entry, the rate is unknown.
+    Hand full = one_hand(text);
+    full.currency = currency;
+    full.started_at_utc = date;
+    f = check_rake(full, r, shipped());
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].code == "RAKE_SCHEDULE_UNKNOWN");
+  }
+  // A site file without the policy leaves it to its entries.
+  RakeSchedules without;
+  without.sites.push_back(parse_rake_schedule("site = \"pokerstars\"\n", "test.toml"));
+  Hand h = pre;
+  h.started_at_utc = "2020-06-01T12:00:00Z";
+  std::vector<Finding> f = check_rake(h, r, without);
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].code == "RAKE_SCHEDULE_UNKNOWN");
+  CHECK(parse_rake_schedule("site = \"x\"\nno_flop_no_drop = true\n", "x.toml").no_flop_no_drop);
+  CHECK_THROWS_WITH(parse_rake_schedule("site = \"x\"\nno_flop_no_drop = 1\n", "x.toml"),
+                    Catch::Contains("no_flop_no_drop: true or false"));
+}
+
 TEST_CASE("shipped schedules on the real corpus: no unexplained rake finding", "[rake][corpus]") {
   RakeSchedules s = shipped();
   std::set<test::AnomalyKey> listed = test::load_anomalies("rake_anomalies.tsv"), seen;

@@ -9,40 +9,19 @@
 #include "audit/audit.hpp"
 #include "parser/decode.hpp"
 #include "parser/site.hpp"
+#include "tests/findings_of.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;
 
 namespace {
 
-// Error and warning findings (info notes left out), as (code, seat, expected, actual).
-struct Got {
-  std::string code;
-  int seat;
-  Money expected;
-  Money actual;
-  bool operator==(const Got&) const = default;
-};
-
-}  // namespace
-
-namespace Catch {
-template <>
-struct StringMaker<Got> {
-  static std::string convert(const Got& g) {
-    return g.code + " seat " + std::to_string(g.seat) + " expected " + std::to_string(g.expected) +
-           " actual " + std::to_string(g.actual);
-  }
-};
-}  // namespace Catch
-
-namespace {
+using test::Got;
 
 std::vector<Got> problems(const AuditResult& r) {
   std::vector<Got> out;
   for (const Finding& f : r.findings)
-    if (f.severity != Severity::Info)
-      out.push_back({f.code, f.seat, f.expected.value_or(-1), f.actual.value_or(-1)});
+    if (f.severity != Severity::Info) out.push_back(test::got(f));
   return out;
 }
 

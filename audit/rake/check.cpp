@@ -93,6 +93,23 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
            .line = line}));
   }
 
+  // A hand the schedule does not rake: any rake taken is RAKE_ON_UNRAKED_HAND, `why` says why.
+  auto unraked = [&](std::string why) {
+    if (*rake > 0)
+      out.push_back(
+          make_finding(FindingCode::RakeOnUnrakedHand,
+                       {.expected = 0, .actual = *rake, .message = std::move(why), .line = line}));
+    return out;
+  };
+  // The site's no-flop-no-drop policy holds whatever its rate table: a rake on a hand that ended
+  // in the first betting round is wrong even where no entry covers the date or stakes, and no
+  // rake there is right.
+  if (site->no_flop_no_drop && !past_first_round(hand))
+    return unraked(
+        fmt::format("hand ended in the first betting round (no flop, no drop at {}, "
+                    "{}) but rake {} ({}) was taken",
+                    hand.site, site->file, amt(*rake), how));
+
   RakeQuery q;
   q.site = hand.site;
   q.date = hand.started_at_utc.substr(0, std::min<std::size_t>(10, hand.started_at_utc.size()));
@@ -116,30 +133,16 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
     return out;
   }
 
-  if (e->no_flop_no_drop && !past_first_round(hand)) {
-    if (*rake > 0)
-      out.push_back(make_finding(
-          FindingCode::RakeOnUnrakedHand,
-          {.expected = 0,
-           .actual = *rake,
-           .message = fmt::format("hand ended in the first betting round (no flop, no drop) "
-                                  "but rake {} ({}) was taken; {}",
-                                  amt(*rake), how, describe(*e, *site)),
-           .line = line}));
-    return out;
-  }
-  if (*pot < e->min_pot) {
-    if (*rake > 0)
-      out.push_back(make_finding(
-          FindingCode::RakeOnUnrakedHand,
-          {.expected = 0,
-           .actual = *rake,
-           .message = fmt::format("pot {} is under the minimum raked pot {} but rake {} ({}) "
-                                  "was taken; {}",
-                                  amt(*pot), amt(e->min_pot), amt(*rake), how, describe(*e, *site)),
-           .line = line}));
-    return out;
-  }
+  if (e->no_flop_no_drop && !past_first_round(hand))
+    return unraked(
+        fmt::format("hand ended in the first betting round (no flop, no drop) "
+                    "but rake {} ({}) was taken; {}",
+                    amt(*rake), how, describe(*e, *site)));
+  if (*pot < e->min_pot)
+    return unraked(
+        fmt::format("pot {} is under the minimum raked pot {} but rake {} ({}) "
+                    "was taken; {}",
+                    amt(*pot), amt(e->min_pot), amt(*rake), how, describe(*e, *site)));
   Money expected = schedule_rake(*e, *pot, q.players_dealt);
   std::optional<Money> cap = cap_for(*e, q.players_dealt);
   std::string cap_text =

@@ -326,6 +326,9 @@ SiteRakeSchedule parse_rake_schedule(std::string_view text, const std::string& f
       s.site = text_of(node, file, key);
     } else if (key == "known_fees") {
       s.known_fees = strings_of(node, file, key);
+    } else if (key == "no_flop_no_drop") {
+      if (!node.is_boolean()) fail(file, "no_flop_no_drop: true or false");
+      s.no_flop_no_drop = *node.value<bool>();
     } else if (key == "entry") {
       const toml::array* a = node.as_array();
       if (!a) fail(file, "entry: use [[entry]] tables");

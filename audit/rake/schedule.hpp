@@ -73,6 +73,9 @@ struct SiteRakeSchedule {
   std::string site;                     // hands.site ("pokerstars", "888poker", ...)
   std::string file;                     // the TOML file it was read from
   std::vector<std::string> known_fees;  // fee names (hand.fees) the site documents besides rake
+  // The site's policy, known without its rate table: a hand that ends before the flop is not
+  // raked, whatever the date and stakes (`no_flop_no_drop = true` at the top of the file).
+  bool no_flop_no_drop{false};
   std::vector<RakeEntry> entries;
 };
 
