@@ -92,10 +92,12 @@ TEST_CASE("fault: bet exceeds the stack", "[faults]") {
 
 TEST_CASE("fault: side pot collected by an ineligible player (cash)", "[faults]") {
   // "ranchim collected $0.61 from side pot" -> "Spacemasa collected ...": Spacemasa is all-in
-  // for the main pot only.
+  // for the main pot only. The other contenders' cards are revealed in the summary ("mucked
+  // [...]"), so the showdown is judged too: ranchim's straight should have had the side pot.
   check_fault({"ineligible_side_pot",
                "60974484959",
                {{"PAYOUT_MISMATCH", 8, 0, 61},
+                {"WRONG_WINNER", 4, 61, 0},
                 {"SUMMARY_MISMATCH", 4, 42, 103},
                 {"SUMMARY_MISMATCH", 8, 61, 0}}});
 }

@@ -87,16 +87,16 @@ TEST_CASE("partial showdown: a pot paid to a shown hand that a shown hand beats 
 }
 
 TEST_CASE("partial showdown: cards revealed when mucking count as shown", "[showdown][partial]") {
-  // Bob's aces are revealed only in the summary ("mucked [Ah As]"). The PokerStars parser emits
-  // no event for them yet: the builder is to emit a Mucks event carrying the cards (written in
-  // here as it would).
-  Hand h = parse_one(three_to_showdown("Bob: mucks hand", "Ann", "mucked [Ah As]"));
-  Event revealed;
-  revealed.kind = EventKind::Mucks;
-  revealed.street = Street::Showdown;
-  revealed.seat = 2;
-  revealed.cards = "Ah As";
-  h.events.push_back(revealed);
+  // Bob's aces are revealed only in the summary ("mucked [Ah As]"): the PokerStars-family builder
+  // turns that into a Mucks event carrying the cards.
+  const Hand h = parse_one(three_to_showdown("Bob: mucks hand", "Ann", "mucked [Ah As]"));
+  std::vector<const Event*> revealed;
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::Mucks && !e.cards.empty()) revealed.push_back(&e);
+  REQUIRE(revealed.size() == 1);
+  CHECK(revealed[0]->seat == 2);
+  CHECK(revealed[0]->cards == "Ah As");
+  CHECK(revealed[0]->street == Street::Showdown);
   const auto wrong = test::of(audit_hand(h), "WRONG_WINNER");
   REQUIRE(wrong.size() == 1);
   CHECK(wrong[0].seat == 2);

@@ -102,6 +102,8 @@ TEST_CASE("Winamax cash header, raise to, calls by, uncalled excess in a side po
   CHECK(*h.rake == 58);
   CHECK(h.reported_pots.empty());
   CHECK(h.uncalled_style == UncalledStyle::InCollection);
+  // One collection line may hold several pots won by one player (issue 19): the audit knows it.
+  CHECK(h.collections_may_merge_pots);
   REQUIRE(h.summary.size() == 9);
   CHECK(h.summary[7].seat == 8);
   CHECK(h.summary[7].won == 129);

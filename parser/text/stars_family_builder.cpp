@@ -166,6 +166,20 @@ void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   parse_start(rest, summary_money(), sm);
   add_won(out, sm.amounts, ln);
   out.folded = rest.find("folded") != std::string_view::npos;
+  // "mucked [8s Qs]": cards the site reveals only in the summary. They count as shown at the
+  // showdown (a mucked hand that beats the paid one shows a wrong winner).
+  if (std::size_t at = rest.find(" mucked ["); at != std::string_view::npos) {
+    std::string_view cards = rest.substr(at + 9);
+    if (std::size_t close = cards.find(']'); close != std::string_view::npos) {
+      Event e;
+      e.kind = EventKind::Mucks;
+      e.street = Street::Showdown;
+      e.seat = out.seat;
+      e.cards = std::string(cards.substr(0, close));
+      e.line = ln;
+      h_.events.push_back(std::move(e));
+    }
+  }
   h_.summary.push_back(std::move(out));
 }
 

@@ -89,6 +89,9 @@ class Builder : HandBuilder {
     h_.unit = 100;
     // Never an "Uncalled bet" line: the excess is paid inside the bettor's collection.
     h_.uncalled_style = UncalledStyle::InCollection;
+    // One "collected X from main pot" may hold the main pot and the side pots the same player won
+    // (issue 19): the audit splits such a line over the pots that player could win.
+    h_.collections_may_merge_pots = true;
   }
 
   using HandBuilder::build;
