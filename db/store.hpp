@@ -67,7 +67,33 @@ struct StoredHand {
 
 // What `hhaudit explain` shows of one hand: titled tables ("hand", "players", "pots",
 // "findings"), in that order.
-using HandExplanation = std::vector<std::pair<std::string, QueryResult>>;
+using HandExplanation = Sections;
+
+// Which part of a store a read covers. Every field empty: all of it.
+struct ReadFilter {
+  std::string site;                    // hands.site / files.site, e.g. "pokerstars"
+  std::string since;                   // YYYY-MM-DD: hands started on or after it (UTC)
+  std::vector<std::int64_t> file_ids;  // only the hands of these files
+};
+
+// What a store holds, counted. Files are filtered by site and file_ids only (a file has no date);
+// hands and findings by every field of the filter.
+struct StoreTotals {
+  long files_audited{0};        // files.status 'audited'
+  long files_interrupted{0};    // begun, never finished
+  long files_unsupported{0};    // of a format recognised but not read
+  long files_without_hands{0};  // 'no-hands'
+  long hands{0};
+  long unparsed{0};
+  long hands_with_errors{0};  // hands with at least one finding of severity error
+  struct Code {
+    std::string code;
+    std::string severity;
+    long hands{0};  // hands with this finding
+    long rows{0};   // findings
+  };
+  std::vector<Code> codes;  // most hands first, then by code
+};
 
 class Store {
  public:
@@ -120,6 +146,9 @@ class Store {
   // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage
   // order; only `site`'s unless it is empty.
   virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site) = 0;
+
+  // The files, hands and findings the store holds (committing what is pending first).
+  virtual StoreTotals totals(const ReadFilter& filter) = 0;
 };
 
 enum class OpenMode {

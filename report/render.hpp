@@ -22,4 +22,11 @@ std::optional<OutputFormat> output_format_from_name(std::string_view name);
 //   NULL as null, text and blobs as strings (invalid UTF-8 replaced by U+FFFD).
 void write_result(std::ostream& out, const db::QueryResult& r, OutputFormat f);
 
+// Several titled tables as one document:
+// Table: each as "== TITLE ==" then the table, a blank line between two.
+// Csv: one table: a first column "section" (the title), then the union of every section's
+//   columns in order of first appearance; a row leaves the columns of other sections empty.
+// Json: one object, {"TITLE": [rows as in write_result], ...}, titles in order.
+void write_sections(std::ostream& out, const db::Sections& sections, OutputFormat f);
+
 }  // namespace hh::report

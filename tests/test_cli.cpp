@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "json_check.hpp"
 #include "parser/format.hpp"
 #include "test_paths.hpp"
 
@@ -78,7 +79,7 @@ TEST_CASE("exit codes and stdin", "[cli]") {
   CHECK(run(bin() + " audit " + q(bad) + " --db " + q(dir / "c.db") + " -q --fail-on none").code ==
         0);
   Run json = run(bin() + " audit " + q(bad) + " --db " + q(dir / "d.db") + " -q --format json");
-  CHECK(json.out.rfind("[", 0) == 0);
+  CHECK(hh::test::is_one_json_document(json.out));
   CHECK(json.out.find("\"TOTAL_POT_MISMATCH\"") != std::string::npos);
 
   // Missing path: usage/I-O error.
@@ -207,8 +208,10 @@ TEST_CASE("a file of a format recognised but not read is recorded, not read", "[
   REQUIRE(fs::is_regular_file(file));
   fs::path dir = temp_dir();
   const fs::path db = dir / "a.db";
-  Run a = run(bin() + " audit " + q(file) + " --db " + q(db) + " -q --fail-on none");
-  CHECK(a.code == 0);
+  Run a = run(bin() + " audit " + q(file) + " --db " + q(db) + " -q --fail-on none 2>/dev/null");
+  CHECK(a.code == 3);  // skipped a hand-history format it cannot read: never "clean"
+  CHECK(a.out.find("not read: " + file.string() + ": unsupported (PartyPoker: not supported)\n") !=
+        std::string::npos);
   const hh::test::Summary s = hh::test::summary_of(a.out);
   CHECK(s.files == 0);
   CHECK(s.unsupported == 1);
@@ -236,4 +239,123 @@ TEST_CASE("the GGPoker time zone option reaches the format through the pipeline"
   CHECK(started("manila.db", " --gg-time-zone Asia/Manila") ==
         "started_at_utc\n2021-04-13T08:21:36Z\n");
   fs::remove_all(dir);
+}
+
+namespace {
+
+// One figure of the "totals" section of `audit --format json`: {"figure", "run", "database"}.
+std::optional<std::string> total_of(const std::string& json, const std::string& figure,
+                                    const std::string& side) {
+  return hh::test::json_eval("(SELECT json_extract(value, '$." + side +
+                                 "') FROM json_each(?1, '$.totals') WHERE "
+                                 "json_extract(value, '$.figure') = '" +
+                                 figure + "')",
+                             json);
+}
+
+// A copy of the sample walk with its "Total pot" one unit higher: one TOTAL_POT_MISMATCH error.
+fs::path write_bad_walk(const fs::path& dir) {
+  std::string edited = hh::test::read_file(hh::test::testdata("sample/fixtures_holdem_walk.txt"));
+  std::size_t num = edited.find_first_of("0123456789", edited.find("Total pot"));
+  edited[num] = edited[num] == '9' ? '8' : static_cast<char>(edited[num] + 1);
+  const fs::path bad = dir / "bad.txt";
+  std::ofstream(bad, std::ios::binary) << edited;
+  return bad;
+}
+
+}  // namespace
+
+TEST_CASE("a run that reads nothing is never clean and creates no database", "[cli][not-read]") {
+  const fs::path dir = temp_dir();
+  fs::create_directories(dir / "empty");
+  const fs::path db = dir / "a.db";
+  // An empty folder: nothing to audit (3), nothing written.
+  Run empty = run(bin() + " audit " + q(dir / "empty") + " --db " + q(db) + " -q 2>/dev/null");
+  CHECK(empty.code == 3);
+  CHECK(empty.out.find("not read: " + (dir / "empty").string() + ": empty folder\n") !=
+        std::string::npos);
+  CHECK(empty.out.find("-> nothing written\n") != std::string::npos);
+  CHECK_FALSE(fs::exists(db));
+  // A missing path: an I/O error (2), nothing written.
+  Run missing = run(bin() + " audit " + q(dir / "nope") + " --db " + q(db) + " -q 2>/dev/null");
+  CHECK(missing.code == 2);
+  CHECK(missing.out.find("not read: " + (dir / "nope").string() + ": no such file or folder\n") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(db));
+  // An empty file named on the command line: read, no hand (3), listed.
+  std::ofstream(dir / "empty.txt").close();
+  Run empty_file = run(bin() + " audit " + q(dir / "empty.txt") + " --db " + q(db) +
+                       " -q --fail-on none 2>/dev/null");
+  CHECK(empty_file.code == 3);
+  CHECK(empty_file.out.find("not read: " + (dir / "empty.txt").string() + ": no hands\n") !=
+        std::string::npos);
+  // A folder of files with no hand of a known format (here: PartyPoker-like notes): stored, 3.
+  fs::create_directories(dir / "notes");
+  std::ofstream(dir / "notes" / "a.txt") << "my notes\n";
+  Run notes = run(bin() + " audit " + q(dir / "notes") + " --db " + q(db) + " -q 2>/dev/null");
+  CHECK(notes.code == 3);
+  CHECK(notes.out.find("no findings\n") != std::string::npos);
+  CHECK(run(bin() + " query --db " + q(db) +
+            " --format csv \"SELECT status, count(*) AS n FROM files GROUP BY status ORDER BY "
+            "status\"")
+            .out == "status,n\naudited,1\nno-hands,1\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the run summary tells what is new and what the database holds", "[cli][not-read]") {
+  const fs::path dir = temp_dir();
+  const fs::path bad = write_bad_walk(dir);
+  const fs::path db = dir / "a.db";
+  Run first = run(bin() + " audit " + q(bad) + " --db " + q(db) + " -q");
+  CHECK(first.code == 1);
+  CHECK(first.out.find(db.string() +
+                       " holds: 1 files audited, 0 interrupted, 0 without hands, 0 of a format "
+                       "not supported; 1 hands, 1 parsed, 0 unparsed, 1 with errors\n") !=
+        std::string::npos);
+  // The same audit again adds nothing, but the database and this input still hold the error:
+  // not "no findings", and still exit 1.
+  Run again = run(bin() + " audit " + q(bad) + " --db " + q(db) + " -q");
+  CHECK(again.code == 1);
+  CHECK(again.out.find("no findings") == std::string::npos);
+  CHECK(again.out.find("no new findings in this run; " + db.string() + " holds 4 findings:\n") !=
+        std::string::npos);
+  CHECK(again.out.find("\nTOTAL_POT_MISMATCH     error       0         1               1\n") !=
+        std::string::npos);
+  // JSON: one document with the totals, the run's and the database's, and the codes.
+  Run json = run(bin() + " audit " + q(bad) + " --db " + q(db) + " -q --format json");
+  REQUIRE(hh::test::is_one_json_document(json.out));
+  CHECK(total_of(json.out, "hands", "run") == "0");
+  CHECK(total_of(json.out, "hands", "database") == "1");
+  CHECK(total_of(json.out, "files_already_audited", "run") == "1");
+  CHECK(total_of(json.out, "hands_with_errors", "database") == "1");
+  // The codes: most hands first, then by code (OUT_OF_TURN, RAKE_MISMATCH, ...).
+  CHECK(hh::test::json_at(json.out, "$.codes[3].code") == "TOTAL_POT_MISMATCH");
+  CHECK(hh::test::json_at(json.out, "$.codes[3].run") == "0");
+  CHECK(hh::test::json_at(json.out, "$.codes[3].database") == "1");
+  CHECK(total_of(json.out, "findings", "database") == "4");
+  CHECK(hh::test::json_at(json.out, "$.not_read") == "[]");
+  // CSV: one table, the same figures.
+  Run csv = run(bin() + " audit " + q(bad) + " --db " + q(dir / "b.db") + " -q --format csv");
+  CHECK(csv.code == 1);
+  CHECK(csv.out.rfind("section,figure,run,database,path,why,code,severity,database_hands\n", 0) ==
+        0);
+  CHECK(csv.out.find("\ntotals,hands,1,1,,,,,\n") != std::string::npos);
+  CHECK(csv.out.find("\ntotals,duplicates,0,,,,,,\n") != std::string::npos);
+  CHECK(csv.out.find("\ncodes,,1,1,,,TOTAL_POT_MISMATCH,error,1\n") != std::string::npos);
+  CHECK(csv.out.find("\ntotals,findings,4,4,,,,,\n") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("sites lists the formats of the registry", "[cli][sites]") {
+  Run sites = run(bin() + " sites --format csv");
+  CHECK(sites.code == 0);
+  std::string expected = "site,name,read\n";
+  for (const auto& f : hh::formats())
+    expected += fmt::format("{},{},{}\n", f->name(), f->display_name(),
+                            f->readable() ? "yes" : "recognised only");
+  CHECK(sites.out == expected);
+  CHECK(sites.out.find("\npokerstars,PokerStars,yes\n") != std::string::npos);
+  CHECK(sites.out.find("\nggpoker,GGPoker,yes\n") != std::string::npos);
+  Run help = run(bin() + " audit --help");
+  CHECK(help.out.find("3 input not audited") != std::string::npos);
 }

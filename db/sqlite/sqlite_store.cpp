@@ -691,6 +691,78 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site) {
   return hands;
 }
 
+namespace {
+
+// The hands a ReadFilter selects, with the filter bound as ?1 (site), ?2 (since) and ?3 (file ids
+// as a JSON array, '' for all) by bind_filter(). `h` is the hands table.
+constexpr std::string_view kHandFilter =
+    "(?1 = '' OR h.site = ?1) AND (?2 = '' OR h.started_at_utc >= ?2) AND "
+    "(?3 = '' OR h.file_id IN (SELECT value FROM json_each(?3)))";
+// The files it selects (a file has no date). `f` is the files table.
+constexpr std::string_view kFileFilter =
+    "(?1 = '' OR f.site = ?1) AND (?3 = '' OR f.file_id IN (SELECT value FROM json_each(?3)))";
+
+void bind_filter(Statement& s, const ReadFilter& filter) {
+  s.bind_text(1, filter.site);
+  s.bind_text(2, filter.since);
+  std::string ids;
+  for (std::int64_t id : filter.file_ids) {
+    ids += ids.empty() ? '[' : ',';
+    ids += std::to_string(id);
+  }
+  if (!ids.empty()) ids += ']';
+  s.bind_text(3, ids);
+}
+
+}  // namespace
+
+StoreTotals SqliteStore::totals(const ReadFilter& filter) {
+  commit();
+  impl_->require_current_schema();
+  Database& db = impl_->db;
+  StoreTotals t;
+  {
+    Statement s(db, fmt::format("SELECT f.status, count(*) FROM files f WHERE {} GROUP BY "
+                                "f.status",
+                                kFileFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    while (s.step()) {
+      const std::string status = s.column_text(0);
+      const long n = static_cast<long>(s.column_int64(1));
+      if (status == "audited") t.files_audited = n;
+      if (status == "interrupted") t.files_interrupted = n;
+      if (status == unread_status_name(UnreadReason::Unsupported)) t.files_unsupported = n;
+      if (status == unread_status_name(UnreadReason::NoHands)) t.files_without_hands = n;
+    }
+  }
+  {
+    Statement s(db, fmt::format("SELECT count(*), coalesce(sum(h.status = 'unparsed'), 0), "
+                                "coalesce(sum(EXISTS (SELECT 1 FROM discrepancies d WHERE "
+                                "d.hand_id = h.hand_id AND d.severity = 'error')), 0) "
+                                "FROM hands h WHERE {}",
+                                kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    s.step();
+    t.hands = static_cast<long>(s.column_int64(0));
+    t.unparsed = static_cast<long>(s.column_int64(1));
+    t.hands_with_errors = static_cast<long>(s.column_int64(2));
+  }
+  {
+    Statement s(db, fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*) "
+                                "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                                "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
+                                kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    while (s.step())
+      t.codes.push_back({s.column_text(0), s.column_text(1), static_cast<long>(s.column_int64(2)),
+                         static_cast<long>(s.column_int64(3))});
+  }
+  return t;
+}
+
 }  // namespace hh::db
 
 #undef HH_DB_NOW

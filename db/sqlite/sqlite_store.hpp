@@ -30,6 +30,7 @@ class SqliteStore final : public Store {
   QueryResult query(const std::string& sql) override;
   std::optional<HandExplanation> explain_hand(std::string_view hand) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
+  StoreTotals totals(const ReadFilter& filter) override;
 
  private:
   struct Writer;
