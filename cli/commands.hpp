@@ -22,5 +22,6 @@ void add_explain_command(CLI::App& app, int& exit_code);
 void add_rake_profile_command(CLI::App& app, int& exit_code);
 void add_house_rules_command(CLI::App& app, int& exit_code);
 void add_sites_command(CLI::App& app, int& exit_code);
+void add_summary_command(CLI::App& app, int& exit_code);
 
 }  // namespace hh::cli

@@ -149,6 +149,16 @@ class Store {
 
   // The files, hands and findings the store holds (committing what is pending first).
   virtual StoreTotals totals(const ReadFilter& filter) = 0;
+
+  // The breakdowns of `hhaudit summary`, in this order (docs/schema.md, "Reading the results"):
+  //  "files":  site, read, unsupported, without_hands, interrupted (files by site and status);
+  //  "hands":  site, month (YYYY-MM of started_at_utc), hands, parsed, unparsed, with_errors;
+  //  "rake":   site, currency, unit, hands, rake: the rake the parsed cash hands paid, in minor
+  //            units (unit per major unit), by currency.
+  virtual Sections breakdowns(const ReadFilter& filter) = 0;
+
+  // Every site the store holds a hand or a file of (hands.site, files.site), sorted.
+  virtual std::vector<std::string> sites() = 0;
 };
 
 enum class OpenMode {

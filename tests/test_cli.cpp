@@ -359,3 +359,90 @@ TEST_CASE("sites lists the formats of the registry", "[cli][sites]") {
   Run help = run(bin() + " audit --help");
   CHECK(help.out.find("3 input not audited") != std::string::npos);
 }
+
+TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][summary]") {
+  const fs::path dir = temp_dir();
+  const fs::path db = dir / "s.db";
+  REQUIRE(run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(db) +
+              " -q --fail-on none")
+              .code == 0);
+  const std::string summary = bin() + " summary --db " + q(db);
+  Run json = run(summary + " --format json");
+  CHECK(json.code == 0);
+  REQUIRE(hh::test::is_one_json_document(json.out));
+  auto figure = [](const std::string& doc, const std::string& name) {
+    return hh::test::json_eval(
+        "(SELECT json_extract(value, '$.value') FROM json_each(?1, "
+        "'$.totals') WHERE json_extract(value, '$.figure') = '" +
+            name + "')",
+        doc);
+  };
+  auto sql = [&](const std::string& select) {
+    const std::string out =
+        run(bin() + " query --db " + q(db) + " --format csv \"" + select + "\"").out;
+    return out.substr(out.find('\n') + 1, out.size() - out.find('\n') - 2);
+  };
+  // The figures the samples give, and the same from SQL.
+  CHECK(figure(json.out, "files_read") == "13");
+  CHECK(figure(json.out, "files_without_hands") == "1");  // SOURCES.md
+  CHECK(figure(json.out, "hands") == "13");
+  CHECK(figure(json.out, "unparsed") == "0");
+  CHECK(figure(json.out, "findings") == "14");
+  CHECK(figure(json.out, "findings") == sql("SELECT count(*) FROM discrepancies"));
+  CHECK(figure(json.out, "hands_with_errors") ==
+        sql("SELECT count(DISTINCT hand_id) FROM discrepancies WHERE severity = 'error'"));
+  // By site and month: the months of the PokerStars samples, and the hands add up.
+  CHECK(hh::test::json_eval("(SELECT group_concat(json_extract(value, '$.month') || ':' || "
+                            "json_extract(value, '$.hands'), ' ') FROM json_each(?1, '$.hands') "
+                            "WHERE json_extract(value, '$.site') = 'pokerstars')",
+                            json.out) ==
+        "2009-11:2 2009-12:1 2012-08:1 2013-05:1 2018-03:1 2023-10:4");
+  CHECK(hh::test::json_eval("(SELECT sum(json_extract(value, '$.hands')) FROM json_each(?1, "
+                            "'$.hands'))",
+                            json.out) == "13");
+  // Top codes count hands and rows; the rake paid by currency, in minor units.
+  CHECK(hh::test::json_at(json.out, "$.codes[0].code") == "RAKE_SCHEDULE_UNKNOWN");
+  CHECK(hh::test::json_at(json.out, "$.codes[0].hands") == "7");
+  CHECK(hh::test::json_at(json.out, "$.rake[1].site") == "pokerstars");
+  CHECK(hh::test::json_at(json.out, "$.rake[1].rake") ==
+        sql("SELECT sum(rake) FROM hands WHERE site = 'pokerstars' AND currency = 'USD' AND "
+            "tournament_id IS NULL"));
+
+  // --site and --since filter the hands (and --site the files).
+  Run recent = run(summary + " --site pokerstars --since 2023-01-01 --format csv");
+  CHECK(recent.code == 0);
+  CHECK(recent.out.find("\ntotals,hands,4,") != std::string::npos);
+  CHECK(recent.out.find("\ntotals,files_read,10,") != std::string::npos);
+  CHECK(recent.out.find("\nhands,,,pokerstars,,,,,2023-10,4,4,0,0,") != std::string::npos);
+  CHECK(recent.out.rfind("section,figure,value,site,read,unsupported,without_hands,interrupted,"
+                         "month,hands,parsed,unparsed,with_errors,code,severity,rows,currency,"
+                         "unit,rake\n",
+                         0) == 0);
+  Run table = run(summary);
+  CHECK(table.out.find("== hands ==\n") != std::string::npos);
+  CHECK(table.out.find("pokerstars  2023-10      4       4         0            0\n") !=
+        std::string::npos);
+  // Bad filters are usage errors that name what is valid.
+  CHECK(run(summary + " --since 2023/01/01 2>/dev/null").code == 2);
+  // A room a format reads (Run It Once, read as PokerStars) is a site once the database holds it.
+  {
+    std::string walk = hh::test::read_file(hh::test::testdata("sample/fixtures_holdem_walk.txt"));
+    walk.replace(0, std::string("PokerStars").size(), "Run It Once Poker");
+    std::ofstream(dir / "rio.txt", std::ios::binary) << walk;
+  }
+  CHECK(run(summary + " --site runitonce 2>&1").out.find("unknown site runitonce (known: ") !=
+        std::string::npos);
+  REQUIRE(
+      run(bin() + " audit " + q(dir / "rio.txt") + " --db " + q(db) + " -q --fail-on none").code ==
+      0);
+  Run rio = run(summary + " --site runitonce --format csv");
+  CHECK(rio.code == 0);
+  CHECK(rio.out.find("\ntotals,hands,1,") != std::string::npos);
+  CHECK(rio.out.find("\ntotals,files_read,0,") != std::string::npos);  // files.site: pokerstars
+  Run site = run(summary + " --site partypokr 2>&1");
+  CHECK(site.code == 2);
+  CHECK(site.out.find("unknown site partypokr (known: pokerstars, ") != std::string::npos);
+  CHECK(run(bin() + " summary --db " + q(dir / "none.db") + " 2>/dev/null").code == 2);
+  CHECK_FALSE(fs::exists(dir / "none.db"));
+  fs::remove_all(dir);
+}

@@ -763,6 +763,50 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
   return t;
 }
 
+Sections SqliteStore::breakdowns(const ReadFilter& filter) {
+  commit();
+  impl_->require_current_schema();
+  // Hands with at least one error: the figure that says how bad a month was.
+  constexpr std::string_view kHasError =
+      "EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.severity = "
+      "'error')";
+  const std::pair<const char*, std::string> queries[] = {
+      {"files", fmt::format("SELECT f.site, sum(f.status = 'audited') AS read, "
+                            "sum(f.status = 'unsupported') AS unsupported, "
+                            "sum(f.status = 'no-hands') AS without_hands, "
+                            "sum(f.status = 'interrupted') AS interrupted "
+                            "FROM files f WHERE {} GROUP BY f.site ORDER BY f.site",
+                            kFileFilter)},
+      {"hands", fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, "
+                            "count(*) AS hands, sum(h.status <> 'unparsed') AS parsed, "
+                            "sum(h.status = 'unparsed') AS unparsed, sum({}) AS with_errors "
+                            "FROM hands h WHERE {} GROUP BY 1, 2 ORDER BY 1, 2",
+                            kHasError, kHandFilter)},
+      {"rake", fmt::format("SELECT h.site, h.currency, h.unit, count(*) AS hands, "
+                           "coalesce(sum(h.rake), 0) AS rake FROM hands h WHERE {} AND "
+                           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
+                           "h.tournament_id IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+                           kHandFilter)},
+  };
+  Sections out;
+  for (const auto& [title, sql] : queries) {
+    Statement s(impl_->db, sql);
+    bind_filter(s, filter);
+    out.emplace_back(title, rows_of(s));
+  }
+  return out;
+}
+
+std::vector<std::string> SqliteStore::sites() {
+  commit();
+  Statement s(impl_->db,
+              "SELECT site FROM hands UNION SELECT site FROM files WHERE site IS NOT NULL "
+              "ORDER BY 1");
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.column_text(0));
+  return out;
+}
+
 }  // namespace hh::db
 
 #undef HH_DB_NOW

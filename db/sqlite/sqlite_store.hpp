@@ -31,6 +31,8 @@ class SqliteStore final : public Store {
   std::optional<HandExplanation> explain_hand(std::string_view hand) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
   StoreTotals totals(const ReadFilter& filter) override;
+  Sections breakdowns(const ReadFilter& filter) override;
+  std::vector<std::string> sites() override;
 
  private:
   struct Writer;
