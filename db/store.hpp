@@ -132,12 +132,15 @@ class Store {
 
   // --- reading ---
 
-  // Runs every statement of `sql` in order, read-only. Returns the columns and rows of the last
-  // statement that has result columns (so "SELECT ... WHERE 0" gives its columns and no rows); an
-  // empty result if none has. Throws std::runtime_error:
+  // Runs every statement of `sql` in order, read-only, and returns the result of each statement
+  // that has result columns, in order (so "SELECT ... WHERE 0" gives its columns and no rows);
+  // none if no statement has columns. The connection is opened read-only, also on read-only
+  // media (a WAL database in a read-only folder), and refuses ATTACH and VACUUM INTO, which
+  // would write a file. Throws std::runtime_error:
   //   "read-only query: attempt to write a readonly database (statement N: SQL)" for a write;
+  //   "read-only query: ATTACH and VACUUM INTO write files and are refused (statement N: SQL)";
   //   "SQL error: MESSAGE (statement N: SQL)" for any other failure.
-  virtual QueryResult query(const std::string& sql) = 0;
+  virtual std::vector<QueryResult> query(const std::string& sql) = 0;
 
   // The hand whose site hand number (or hhaudit hand_id) is `hand`; std::nullopt if none.
   virtual std::optional<HandExplanation> explain_hand(std::string_view hand) = 0;

@@ -285,6 +285,26 @@ void write_csv_sections(std::ostream& out, const db::Sections& sections) {
 
 }  // namespace
 
+void write_results(std::ostream& out, const std::vector<QueryResult>& results, OutputFormat f) {
+  if (results.size() <= 1) {
+    write_result(out, results.empty() ? QueryResult{} : results.front(), f);
+    return;
+  }
+  if (f == OutputFormat::Json) {
+    out << "[";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      out << (i ? ",\n  " : "\n  ");
+      write_json_rows(out, results[i], 4);
+    }
+    out << "\n]\n";
+    return;
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (i) out << "\n";
+    write_result(out, results[i], f);
+  }
+}
+
 void write_sections(std::ostream& out, const db::Sections& sections, OutputFormat f) {
   switch (f) {
     case OutputFormat::Table:

@@ -446,3 +446,79 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
   CHECK_FALSE(fs::exists(dir / "none.db"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("query prints every statement's result, SQL from a file or stdin", "[cli][query]") {
+  const fs::path dir = temp_dir();
+  const fs::path db = dir / "q.db";
+  REQUIRE(run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(db) +
+              " -q --fail-on none")
+              .code == 0);
+  const std::string two =
+      "SELECT count(*) AS hands FROM hands; SELECT count(*) AS files FROM "
+      "files WHERE status = 'audited'";
+  const std::string query = bin() + " query --db " + q(db);
+  Run csv = run(query + " --format csv \"" + two + "\"");
+  CHECK(csv.code == 0);
+  CHECK(csv.out == "hands\n13\n\nfiles\n13\n");
+  Run table = run(query + " \"" + two + "\"");
+  CHECK(table.out == "hands\n-----\n   13\n\nfiles\n-----\n   13\n");
+  Run json = run(query + " --format json \"" + two + "\"");
+  REQUIRE(hh::test::is_one_json_document(json.out));
+  CHECK(hh::test::json_at(json.out, "$[0][0].hands") == "13");
+  CHECK(hh::test::json_at(json.out, "$[1][0].files") == "13");
+  // One statement: its rows, as before.
+  CHECK(run(query + " --format json \"SELECT 1 AS a\"").out == "[\n  {\"a\": 1}\n]\n");
+
+  // From a file, from stdin (- or -f -).
+  { std::ofstream(dir / "two.sql") << "-- the hands, then the files\n" << two << ";\n"; }
+  CHECK(run(query + " --format csv -f " + q(dir / "two.sql")).out == csv.out);
+  CHECK(run("cat " + q(dir / "two.sql") + " | " + query + " --format csv -").out == csv.out);
+  CHECK(run("cat " + q(dir / "two.sql") + " | " + query + " --format csv -f -").out == csv.out);
+  CHECK(run(query + " -f " + q(dir / "none.sql") + " 2>/dev/null").code == 2);
+  CHECK(run(query + " 2>/dev/null").code == 2);  // no SQL at all
+  CHECK(run(query + " -f " + q(dir / "two.sql") + " \"SELECT 1\" 2>/dev/null").code == 2);
+
+  // Read-only: no statement writes a file.
+  Run vacuum = run(query + " \"VACUUM INTO '" + (dir / "copy.db").string() + "'\" 2>&1");
+  CHECK(vacuum.code == 2);
+  CHECK(vacuum.out.find("ATTACH and VACUUM INTO write files and are refused") != std::string::npos);
+  CHECK(run(query + " \"ATTACH '" + (dir / "other.db").string() + "' AS o\" 2>/dev/null").code ==
+        2);
+  CHECK_FALSE(fs::exists(dir / "copy.db"));
+  CHECK_FALSE(fs::exists(dir / "other.db"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("query and summary read a WAL database on read-only media", "[cli][query]") {
+  const fs::path dir = temp_dir();
+  fs::create_directories(dir / "ro");
+  const fs::path db = dir / "ro" / "a.db";
+  REQUIRE(run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(db) +
+              " -q --fail-on none")
+              .code == 0);
+  // In WAL mode (header bytes 18 and 19 are 2), closed cleanly: no -wal, no -shm file, which a
+  // read would have to create.
+  const std::string header = hh::test::read_file(db).substr(0, 20);
+  REQUIRE(header[18] == 2);
+  REQUIRE(header[19] == 2);
+  REQUIRE_FALSE(fs::exists(dir / "ro" / "a.db-shm"));
+  REQUIRE_FALSE(fs::exists(dir / "ro" / "a.db-wal"));
+  // A read-only mount of the folder (even root cannot write there: EROFS), in a private mount
+  // namespace. Where user namespaces are not allowed there is no read-only medium to test on.
+  const std::string mount = "unshare -rm sh -c \"mount --bind " + q(dir / "ro") + " " +
+                            q(dir / "ro") + " && mount -o remount,ro,bind " + q(dir / "ro") +
+                            " && ";
+  if (run(mount + "! touch " + q(dir / "ro" / "x") + "\" 2>/dev/null").code != 0) {
+    WARN("skipped: cannot make a read-only mount here (unshare -rm)");
+    fs::remove_all(dir);
+    return;
+  }
+  Run ro = run(mount + bin() + " query --db " + q(db) +
+               " --format csv 'SELECT count(*) AS n FROM hands'\"");
+  CHECK(ro.code == 0);
+  CHECK(ro.out == "n\n13\n");
+  Run summary = run(mount + bin() + " summary --db " + q(db) + " --format csv\"");
+  CHECK(summary.code == 0);
+  CHECK(summary.out.find("\ntotals,hands,13,") != std::string::npos);
+  fs::remove_all(dir);
+}

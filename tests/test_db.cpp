@@ -63,9 +63,15 @@ HandOutcome add(Store& store, std::int64_t file_id, const hh::Hand& hand,
   return store.add_hand(file_id, {hand, result, sha});
 }
 
-// Read-only SQL on a store, as `hhaudit query` runs it.
-QueryResult run_query(const std::string& db, const std::string& sql) {
+// Read-only SQL on a store, as `hhaudit query` runs it: every result.
+std::vector<QueryResult> run_queries(const std::string& db, const std::string& sql) {
   return hh::db::open_store(db, OpenMode::ReadOnly)->query(sql);
+}
+
+// The result of the last statement with columns (an empty result if none).
+QueryResult run_query(const std::string& db, const std::string& sql) {
+  std::vector<QueryResult> all = run_queries(db, sql);
+  return all.empty() ? QueryResult{} : all.back();
 }
 
 // Rows as plain strings ("NULL" for NULL) so a whole result compares in one REQUIRE.
@@ -559,6 +565,23 @@ TEST_CASE("run_query refuses to write", "[db][query]") {
   CHECK(scalar(db, "SELECT COUNT(*) FROM meta") == "1");
 }
 
+TEST_CASE("query writes no file: ATTACH and VACUUM INTO are refused", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  { auto w = writer(db); }
+  const auto refused = Catch::Contains(
+      "read-only query: ATTACH and VACUUM INTO write files and are refused (statement ");
+  const std::string copy = dir.file("copy.db");
+  CHECK_THROWS_WITH(run_query(db, "SELECT 1; VACUUM INTO '" + copy + "'"),
+                    refused && Catch::Contains("statement 2: VACUUM INTO"));
+  CHECK_THROWS_WITH(run_query(db, "ATTACH '" + copy + "' AS other"), refused);
+  CHECK_THROWS_WITH(run_query(db, "ATTACH ':memory:' AS other"), refused);
+  CHECK_FALSE(fs::exists(copy));
+  // Through a store opened for writing too (query reads through a read-only connection).
+  CHECK_THROWS_WITH(writer(db)->query("VACUUM INTO '" + copy + "'"), refused);
+  CHECK_FALSE(fs::exists(copy));
+}
+
 TEST_CASE("run_query on a missing database fails without creating it", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("missing.db");
@@ -566,14 +589,20 @@ TEST_CASE("run_query on a missing database fails without creating it", "[db][que
   CHECK_FALSE(fs::exists(db));
 }
 
-TEST_CASE("run_query returns the last statement with columns, typed cells", "[db][query]") {
+TEST_CASE("query returns every statement with columns, typed cells", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
-  QueryResult r = run_query(db,
-                            "SELECT 1; -- a comment\n"
-                            "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
-                            "  \n");
+  const std::vector<QueryResult> all =
+      run_queries(db,
+                  "SELECT 1 AS one; -- a comment\n"
+                  "PRAGMA query_only=ON;\n"
+                  "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
+                  "  \n");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].columns == std::vector<std::string>{"one"});
+  CHECK(rows_of(all[0]) == Rows{{"1"}});
+  const QueryResult& r = all[1];
   CHECK(r.columns == std::vector<std::string>{"i", "f", "t", "n", "b"});
   CHECK(rows_of(r) == Rows{{"42", "1.5", "x", "NULL", "00ff"}});
   CHECK(r.types ==
@@ -582,7 +611,7 @@ TEST_CASE("run_query returns the last statement with columns, typed cells", "[db
   QueryResult empty = run_query(db, "SELECT 1 AS a; SELECT code FROM discrepancies WHERE 0");
   CHECK(empty.columns == std::vector<std::string>{"code"});
   CHECK(empty.rows.empty());
-  CHECK(run_query(db, "  ").columns.empty());
+  CHECK(run_queries(db, "  ").empty());
   CHECK_THROWS_WITH(run_query(db, "SELECT 1; SELEC 2"),
                     Catch::StartsWith("SQL error: near \"SELEC\": syntax error (statement 2"));
   CHECK_THROWS_WITH(run_query(db, "SELECT nope FROM hands"),

@@ -281,14 +281,56 @@ struct SqliteStore::Impl {
 
 namespace {
 
+// SQLite's file: URI of a path: the characters a URI gives a meaning to are escaped.
+std::string file_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      uri += c;
+    }
+  }
+  return uri;
+}
+
+// A read-only connection never writes a file: ATTACH (which creates a missing file) and VACUUM
+// INTO (which SQLite authorises as an ATTACH) are refused when prepared.
+int refuse_attach(void*, int action, const char*, const char*, const char*, const char*) {
+  return action == SQLITE_ATTACH ? SQLITE_DENY : SQLITE_OK;
+}
+
+Database open_read_only(const std::string& path) {
+  Database db(file_uri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  sqlite3_busy_timeout(db.get(), 5000);
+  // A WAL database needs its -shm file, which SQLite creates on the first read: on read-only
+  // media (a read-only mount, a CD) that fails. With no -wal file there is nothing the file
+  // itself does not hold, and immutable=1 reads it without any lock or -shm file.
+  const int rc =
+      sqlite3_exec(db.get(), "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+  if (rc == SQLITE_OK) return db;
+  const int primary = rc & 0xff;
+  std::error_code ec;
+  const bool wal_pending = std::filesystem::file_size(path + "-wal", ec) > 0 && !ec;
+  if ((primary != SQLITE_CANTOPEN && primary != SQLITE_READONLY) || wal_pending)
+    throw std::runtime_error(fmt::format(
+        "cannot read database {}: {}{}", path, db.errmsg(),
+        wal_pending ? " (its -wal file holds changes and the folder is read-only: copy the "
+                      "database, its -wal and -shm files to writable storage)"
+                    : ""));
+  Database immutable(file_uri(path) + "?mode=ro&immutable=1",
+                     SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  return immutable;
+}
+
 Database open_database(const std::string& path, OpenMode mode) {
   if (mode == OpenMode::ReadOnly) {
     std::error_code ec;
     // Checked here because SQLite's message for a missing file under READONLY ("unable to open
     // database file") does not say which part is wrong.
     if (!std::filesystem::exists(path, ec)) throw std::runtime_error("no such database: " + path);
-    Database db(path, SQLITE_OPEN_READONLY);
-    sqlite3_busy_timeout(db.get(), 5000);
+    Database db = open_read_only(path);
+    sqlite3_set_authorizer(db.get(), &refuse_attach, nullptr);
     // Belt and braces: READONLY refuses writes to the file, query_only refuses them in SQL too
     // (e.g. to a TEMP table), so a read can never change anything.
     db.exec("PRAGMA query_only=ON");
@@ -571,8 +613,15 @@ void append_row(sqlite3_stmt* s, QueryResult& r) {
   r.types.push_back(std::move(types));
 }
 
-QueryResult run_script(Database& db, const std::string& sql) {
-  QueryResult last;
+// The authorizer refused a statement (refuse_attach): ATTACH when prepared, VACUUM INTO when run.
+std::runtime_error refused(int index, const std::string& what) {
+  return std::runtime_error(fmt::format(
+      "read-only query: ATTACH and VACUUM INTO write files and are refused (statement {}: {})",
+      index, what));
+}
+
+std::vector<QueryResult> run_script(Database& db, const std::string& sql) {
+  std::vector<QueryResult> results;
   const char* tail = sql.c_str();
   const char* const end = sql.c_str() + sql.size();
   int index = 0;
@@ -582,6 +631,7 @@ QueryResult run_script(Database& db, const std::string& sql) {
     const int prc = sqlite3_prepare_v2(db.get(), tail, static_cast<int>(end - tail), &h.s, &next);
     const char* const stmt_begin = tail;
     tail = next ? next : end;
+    if (prc == SQLITE_AUTH) throw refused(index + 1, trimmed_sql(stmt_begin, tail));
     if (prc != SQLITE_OK) {
       throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db.errmsg(),
                                            index + 1, trimmed_sql(stmt_begin, tail)));
@@ -595,6 +645,7 @@ QueryResult run_script(Database& db, const std::string& sql) {
       if (rc == SQLITE_DONE) break;
       if (rc != SQLITE_ROW) {
         const std::string what = trimmed_sql(stmt_begin, tail);
+        if ((rc & 0xff) == SQLITE_AUTH) throw refused(index, what);  // VACUUM INTO: when run
         if ((rc & 0xff) == SQLITE_READONLY) {
           throw std::runtime_error(
               fmt::format("read-only query: attempt to write a readonly "
@@ -606,9 +657,9 @@ QueryResult run_script(Database& db, const std::string& sql) {
       }
       if (!current.columns.empty()) append_row(h.s, current);
     }
-    if (!current.columns.empty()) last = std::move(current);
+    if (!current.columns.empty()) results.push_back(std::move(current));
   }
-  return last;
+  return results;
 }
 
 // The rows of one prepared statement whose parameters are bound.
@@ -622,7 +673,7 @@ QueryResult rows_of(Statement& s) {
 
 }  // namespace
 
-QueryResult SqliteStore::query(const std::string& sql) {
+std::vector<QueryResult> SqliteStore::query(const std::string& sql) {
   if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql);
   // A writing connection could write: read through a read-only one (what is pending is committed
   // first, so it is seen).

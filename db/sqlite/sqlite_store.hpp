@@ -27,7 +27,7 @@ class SqliteStore final : public Store {
   void set_meta(std::string_view key, std::string_view value) override;
   void commit() override;
 
-  QueryResult query(const std::string& sql) override;
+  std::vector<QueryResult> query(const std::string& sql) override;
   std::optional<HandExplanation> explain_hand(std::string_view hand) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
   StoreTotals totals(const ReadFilter& filter) override;
