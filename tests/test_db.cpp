@@ -582,6 +582,15 @@ TEST_CASE("query writes no file: ATTACH and VACUUM INTO are refused", "[db][quer
   CHECK_FALSE(fs::exists(copy));
 }
 
+TEST_CASE("a read-only store opens a path with URI characters in its name", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a?b#c%20d.db");  // read-only stores open a file: URI
+  { auto w = writer(db); }
+  CHECK(rows_of(run_query(db, "SELECT value FROM meta WHERE key = 'schema_version'")) ==
+        Rows{{"2"}});
+  CHECK_FALSE(fs::exists(dir.file("a")));
+}
+
 TEST_CASE("run_query on a missing database fails without creating it", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("missing.db");

@@ -301,7 +301,7 @@ int refuse_attach(void*, int action, const char*, const char*, const char*, cons
 }
 
 Database open_read_only(const std::string& path) {
-  Database db(file_uri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  Database db(path, file_uri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
   sqlite3_busy_timeout(db.get(), 5000);
   // A WAL database needs its -shm file, which SQLite creates on the first read: on read-only
   // media (a read-only mount, a CD) that fails. With no -wal file there is nothing the file
@@ -318,7 +318,7 @@ Database open_read_only(const std::string& path) {
         wal_pending ? " (its -wal file holds changes and the folder is read-only: copy the "
                       "database, its -wal and -shm files to writable storage)"
                     : ""));
-  Database immutable(file_uri(path) + "?mode=ro&immutable=1",
+  Database immutable(path, file_uri(path) + "?mode=ro&immutable=1",
                      SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
   return immutable;
 }
