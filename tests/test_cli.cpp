@@ -522,3 +522,32 @@ TEST_CASE("query and summary read a WAL database on read-only media", "[cli][que
   CHECK(summary.out.find("\ntotals,hands,13,") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("house rules: unknown sites and rule names are errors listing the valid ones",
+          "[cli][house-rules]") {
+  std::string sites;
+  for (const auto& f : hh::formats()) sites += (sites.empty() ? "" : ", ") + std::string(f->name());
+  const std::string unknown_site = "unknown site partypokr (known: " + sites + ")";
+  Run site = run(bin() + " house-rules --site partypokr 2>&1");
+  CHECK(site.code == 2);
+  CHECK(site.out == "hhaudit house-rules: " + unknown_site + "\n");
+  Run rule_site = run(bin() + " house-rules --rule pokerstarz.max_bets_per_round=3 2>&1");
+  CHECK(rule_site.code == 2);
+  CHECK(rule_site.out == "hhaudit house-rules: unknown site pokerstarz (known: " + sites + ")\n");
+  Run rule = run(bin() + " house-rules --rule pokerstars.x=3 2>&1");
+  CHECK(rule.code == 2);
+  CHECK(rule.out.find("unknown house rule \"x\" (the options are: limit_incomplete_raise, ") !=
+        std::string::npos);
+  // audit refuses them too, before creating anything.
+  const fs::path dir = temp_dir();
+  CHECK(run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(dir / "a.db") +
+            " -q --rule pokerstarz.max_bets_per_round=3 2>/dev/null")
+            .code == 2);
+  CHECK_FALSE(fs::exists(dir / "a.db"));
+  // Every format's name is a site.
+  for (const auto& f : hh::formats())
+    CHECK(run(bin() + " house-rules --site " + std::string(f->name()) + " --rule " +
+              std::string(f->name()) + ".max_bets_per_round=3 >/dev/null")
+              .code == 0);
+  fs::remove_all(dir);
+}
