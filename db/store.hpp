@@ -65,9 +65,21 @@ struct StoredHand {
   std::string_view content_sha256;
 };
 
-// What `hhaudit explain` shows of one hand: titled tables ("hand", "players", "pots",
-// "findings"), in that order.
+// What `hhaudit explain` shows of one hand: titled tables, in this order: "hand" (where it came
+// from, time, table, game, blinds, pot, rake), "board" (board, cards), "players" (seat, player,
+// hole_cards, start_stack, contributed, collected, net), "actions" (seq, street, seat, player,
+// action, amount, to_amount, all_in, cards), "pots", "findings".
 using HandExplanation = Sections;
+
+// A hand a key given to `explain` names: by hhaudit's hand_id or by the site's hand number.
+struct HandCandidate {
+  std::int64_t hand_id{0};
+  std::string site;
+  std::string site_hand_id;  // "" when not read
+  std::string path;
+  std::int64_t line{0};
+  std::string matched_by;  // "hand_id" or "site_hand_id"
+};
 
 // Which part of a store a read covers. Every field empty: all of it.
 struct ReadFilter {
@@ -142,8 +154,12 @@ class Store {
   //   "SQL error: MESSAGE (statement N: SQL)" for any other failure.
   virtual std::vector<QueryResult> query(const std::string& sql) = 0;
 
-  // The hand whose site hand number (or hhaudit hand_id) is `hand`; std::nullopt if none.
-  virtual std::optional<HandExplanation> explain_hand(std::string_view hand) = 0;
+  // The hands whose site hand number or hhaudit hand_id is `key` (only `site`'s unless it is
+  // empty), by hand_id.
+  virtual std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) = 0;
+
+  // One hand, by hand_id (from find_hands); std::nullopt if there is none.
+  virtual std::optional<HandExplanation> explain_hand(std::int64_t hand_id) = 0;
 
   // The stored cash-game hands whose rake can be learned from (parsed, not cancelled, in a
   // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage

@@ -551,3 +551,78 @@ TEST_CASE("house rules: unknown sites and rule names are errors listing the vali
               .code == 0);
   fs::remove_all(dir);
 }
+
+TEST_CASE("explain: one hand only, valid JSON, the hand replayed street by street",
+          "[cli][explain]") {
+  const fs::path dir = temp_dir();
+  const fs::path db = dir / "e.db";
+  REQUIRE(run(bin() + " audit " + q(hh::test::testdata("sample")) + " --db " + q(db) +
+              " -q --fail-on none")
+              .code == 0);
+  const std::string explain = bin() + " explain --db " + q(db);
+  // The text: time, table, board, hole cards, the actions street by street.
+  Run text = run(explain + " 184487904738");
+  CHECK(text.code == 0);
+  CHECK(text.out.find("started_at_utc: 2018-03-28T17:38:18Z\n") != std::string::npos);
+  CHECK(text.out.find("table_name: Rhodesia\n") != std::string::npos);
+  CHECK(text.out.find("    0  Ks 4c 8c 8d 6h\n    1  4s Qd 5h Ac Ts\n") != std::string::npos);
+  CHECK(text.out.find("   4  Hero     Qs Jd             16000          100          0  -100\n") !=
+        std::string::npos);
+  CHECK(text.out.find("   2  Player1  7c 6c             13826         3341       3354    13\n") !=
+        std::string::npos);
+  const std::size_t preflop = text.out.find("== actions: preflop ==\n");
+  const std::size_t flop = text.out.find("== actions: flop ==\n");
+  const std::size_t river = text.out.find("== actions: river ==\n");
+  REQUIRE(preflop != std::string::npos);
+  REQUIRE(flop != std::string::npos);
+  REQUIRE(river != std::string::npos);
+  CHECK(preflop < flop);
+  CHECK(flop < river);
+  CHECK(text.out.find("  6     2  Player1  raise      600        600       0  NULL\n", preflop) <
+        flop);
+  CHECK(text.out.find(" 12     2  Player1  bet        741        741       0  NULL\n", flop) <
+        river);
+
+  // JSON: one document, every section.
+  Run json = run(explain + " 184487904738 --format json");
+  CHECK(json.code == 0);
+  REQUIRE(hh::test::is_one_json_document(json.out));
+  CHECK(hh::test::json_at(json.out, "$.hand[0].table_name") == "Rhodesia");
+  CHECK(hh::test::json_at(json.out, "$.board[1].cards") == "4s Qd 5h Ac Ts");
+  CHECK(hh::test::json_at(json.out, "$.actions[0].action") == "small_blind");
+  CHECK(hh::test::json_at(json.out, "$.actions[0].amount") == "100");
+  CHECK(hh::test::json_at(json.out, "$.findings[0].code") == "RAKE_SCHEDULE_UNKNOWN");
+  CHECK(hh::test::json_at(json.out, "$.pots[0].amount") == "6982");
+
+  // A hand whose site number is another hand's hand_id: the key names two hands, refused.
+  const std::string hand_id_of_sample =
+      run(bin() + " query --db " + q(db) +
+          " --format csv \"SELECT hand_id FROM hands WHERE site_hand_id = '184487904738'\"")
+          .out.substr(std::string("hand_id\n").size());
+  const std::string key = hand_id_of_sample.substr(0, hand_id_of_sample.size() - 1);
+  {
+    std::string walk = hh::test::read_file(hh::test::testdata("sample/fixtures_holdem_walk.txt"));
+    const std::size_t hash = walk.find('#');
+    walk.replace(hash + 1, walk.find(':', hash) - hash - 1, key);
+    walk.replace(0, std::string("PokerStars").size(), "Run It Once Poker");  // another site
+    std::ofstream(dir / "clash.txt", std::ios::binary) << walk;
+  }
+  REQUIRE(run(bin() + " audit " + q(dir / "clash.txt") + " --db " + q(db) + " -q --fail-on none")
+              .code == 0);
+  Run both = run(explain + " " + key + " 2>&1");
+  CHECK(both.code == 2);
+  CHECK(both.out.find(key + " names 2 hands; choose one with --site SITE") != std::string::npos);
+  CHECK(both.out.find("  hand_id " + key + " (by hand_id): pokerstars hand 184487904738 in ") !=
+        std::string::npos);
+  CHECK(both.out.find("(by hand number): runitonce hand " + key + " in ") != std::string::npos);
+  CHECK(both.out.find("== hand ==") == std::string::npos);  // nothing of either hand
+  Run by_site = run(explain + " " + key + " --site runitonce --format json");
+  CHECK(by_site.code == 0);
+  CHECK(hh::test::json_at(by_site.out, "$.hand[0].site") == "runitonce");
+  Run by_id = run(explain + " " + key + " --by hand-id --format json");
+  CHECK(by_id.code == 0);
+  CHECK(hh::test::json_at(by_id.out, "$.hand[0].site_hand_id") == "184487904738");
+  CHECK(run(explain + " " + key + " --by number --format json").code == 0);
+  CHECK(run(explain + " 999999 2>/dev/null").code == 2);
+  fs::remove_all(dir);
+}

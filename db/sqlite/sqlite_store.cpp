@@ -52,7 +52,7 @@ struct SqliteStore::Writer {
   Statement begin, commit, savepoint, release, rollback_to;
   Statement find_file, restart_file, insert_file, finish_file, record_unread;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
-      insert_finding, find_conflict, insert_conflict;
+      insert_finding, insert_event, find_conflict, insert_conflict;
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
     // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
@@ -114,6 +114,10 @@ struct SqliteStore::Writer {
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
                                "player, expected, actual, message, line) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_event = Statement(db,
+                             "INSERT INTO hand_events(hand_id, seq, street, seat, kind, amount, "
+                             "to_amount, all_in, cards, board, line) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     // The same occurrence (file, place, content) recorded by an earlier run of this file that
     // was interrupted: recording it again would count one conflict twice.
     find_conflict = Statement(db,
@@ -158,6 +162,33 @@ struct SqliteStore::Writer {
       s.bind_int64(2, pot_index);
       s.bind_int64(3, seat);
       s.bind_text(4, role);
+      s.step();
+    }
+  }
+
+  // The hand's events but chat and other money-neutral lines (text anyone can write, and no
+  // part of a replay).
+  void store_events(std::int64_t hand_id, const Hand& hand) {
+    int seq = 0;
+    for (const Event& e : hand.events) {
+      if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;
+      Statement& s = insert_event;
+      ResetGuard g(s);
+      s.bind_int64(1, hand_id);
+      s.bind_int64(2, ++seq);
+      s.bind_text(3, street_name(e.street));
+      s.bind_int64_or_null(4, nonzero_or_null(e.seat));
+      s.bind_text(5, event_kind_name(e.kind));
+      s.bind_int64_or_null(6, nonzero_or_null(e.amount));
+      s.bind_int64_or_null(7, nonzero_or_null(e.to));
+      s.bind_int64(8, e.all_in ? 1 : 0);
+      s.bind_text_or_null(9, e.cards);
+      if (e.kind == EventKind::Board) {
+        s.bind_int64(10, e.board_index);
+      } else {
+        s.bind_null(10);
+      }
+      s.bind_int64_or_null(11, nonzero_or_null(e.line));
       s.step();
     }
   }
@@ -234,6 +265,7 @@ struct SqliteStore::Writer {
         store_pot_seats(hand_id, p.index, p.eligible, "eligible");
         store_pot_seats(hand_id, p.index, p.winners, "winner");
       }
+      store_events(hand_id, hand);
     }
     for (const Finding& f : result.findings) {
       Statement& s = insert_finding;
@@ -682,33 +714,60 @@ std::vector<QueryResult> SqliteStore::query(const std::string& sql) {
   return run_script(reader, sql);
 }
 
-std::optional<HandExplanation> SqliteStore::explain_hand(std::string_view hand) {
+std::vector<HandCandidate> SqliteStore::find_hands(std::string_view key, std::string_view site) {
+  impl_->require_current_schema();
+  Statement s(impl_->db,
+              "SELECT h.hand_id, h.site, coalesce(h.site_hand_id, ''), f.path, h.line, "
+              "CASE WHEN CAST(h.hand_id AS TEXT) = ?1 THEN 'hand_id' ELSE 'site_hand_id' END "
+              "FROM hands h JOIN files f USING (file_id) "
+              "WHERE (h.site_hand_id = ?1 OR CAST(h.hand_id AS TEXT) = ?1) AND "
+              "(?2 = '' OR h.site = ?2) ORDER BY h.hand_id");
+  ResetGuard g(s);
+  s.bind_text(1, key);
+  s.bind_text(2, site);
+  std::vector<HandCandidate> out;
+  while (s.step())
+    out.push_back({s.column_int64(0), s.column_text(1), s.column_text(2), s.column_text(3),
+                   s.column_int64(4), s.column_text(5)});
+  return out;
+}
+
+std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
   impl_->require_current_schema();
   Database& db = impl_->db;
-  // The hand's number as the site prints it, or hhaudit's own hand_id.
-  constexpr std::string_view kWhich =
-      "(SELECT hand_id FROM hands WHERE site_hand_id = ?1 OR CAST(hand_id AS TEXT) = ?1)";
-  const std::pair<const char*, std::string> sections[] = {
-      {"hand", fmt::format("SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.game, "
-                           "h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, "
-                           "h.total_pot, h.rake, h.status FROM hands h JOIN files f USING "
-                           "(file_id) WHERE h.hand_id IN {}",
-                           kWhich)},
-      {"players", fmt::format("SELECT seat, player, start_stack, contributed, collected, net "
-                              "FROM hand_players WHERE hand_id IN {} ORDER BY seat",
-                              kWhich)},
-      {"pots", fmt::format("SELECT pot_index, amount, rake, eligible, winners, reported_amount "
-                           "FROM v_pots WHERE hand_id IN {} ORDER BY pot_index",
-                           kWhich)},
-      {"findings", fmt::format("SELECT code, severity, street, seat, player, expected, actual, "
-                               "message FROM discrepancies WHERE hand_id IN {} ORDER BY "
-                               "discrepancy_id",
-                               kWhich)},
+  // Hole cards: those dealt to the player, else those shown (last line wins).
+  const std::pair<const char*, const char*> sections[] = {
+      {"hand",
+       "SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.started_at_utc, h.table_name, "
+       "h.game, h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, "
+       "h.button_seat, h.total_pot, h.rake, h.status FROM hands h JOIN files f USING (file_id) "
+       "WHERE h.hand_id = ?1"},
+      {"board",
+       "SELECT board, group_concat(cards, ' ') AS cards FROM (SELECT board, cards FROM "
+       "hand_events WHERE hand_id = ?1 AND kind = 'board' ORDER BY seq) GROUP BY board "
+       "ORDER BY board"},
+      {"players",
+       "SELECT p.seat, p.player, (SELECT trim(e.cards, '[] ') FROM hand_events e WHERE e.hand_id = p.hand_id "
+       "AND e.seat = p.seat AND e.kind IN ('dealt', 'shows', 'mucks') AND e.cards IS NOT NULL "
+       "ORDER BY e.kind = 'dealt' DESC, e.seq DESC LIMIT 1) AS hole_cards, p.start_stack, "
+       "p.contributed, p.collected, p.net FROM hand_players p WHERE p.hand_id = ?1 "
+       "ORDER BY p.seat"},
+      {"actions",
+       "SELECT e.seq, e.street, e.seat, p.player, e.kind AS action, e.amount, e.to_amount, "
+       "e.all_in, e.cards FROM hand_events e LEFT JOIN hand_players p ON p.hand_id = e.hand_id "
+       "AND p.seat = e.seat WHERE e.hand_id = ?1 AND e.kind <> 'dealt' "
+       "ORDER BY e.seq"},
+      {"pots",
+       "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
+       "hand_id = ?1 ORDER BY pot_index"},
+      {"findings",
+       "SELECT code, severity, street, seat, player, expected, actual, message FROM "
+       "discrepancies WHERE hand_id = ?1 ORDER BY discrepancy_id"},
   };
   HandExplanation out;
   for (const auto& [title, sql] : sections) {
     Statement s(db, sql);
-    s.bind_text(1, hand);
+    s.bind_int64(1, hand_id);
     out.emplace_back(title, rows_of(s));
     if (out.front().second.rows.empty()) return std::nullopt;
   }
