@@ -34,7 +34,7 @@ struct AuditArgs {
   HouseRulesArgs house_rules;
 };
 
-// Cells of a query-shaped result built here.
+// Cells of a query-shaped result built here: figures and names (never a path: not_read_table).
 std::optional<std::string> num(long n) { return std::to_string(n); }
 void add_row(db::QueryResult& r, std::vector<std::optional<std::string>> cells) {
   std::vector<db::CellType> types;
@@ -80,7 +80,11 @@ db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
 db::QueryResult not_read_table(const AuditSummary& s) {
   db::QueryResult r;
   r.columns = {"path", "why"};
-  for (const pipeline::NotRead& n : s.not_read) add_row(r, {n.path, n.why});
+  for (const pipeline::NotRead& n : s.not_read) {
+    // Text, even for a path that looks like a number.
+    r.rows.push_back({n.path, n.why});
+    r.types.push_back({db::CellType::Text, db::CellType::Text});
+  }
   return r;
 }
 
