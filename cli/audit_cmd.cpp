@@ -118,12 +118,7 @@ void run(const AuditArgs& a, int& exit_code) {
     exit_code = kUsageOrIo;
     return;
   }
-  auto format = report::output_format_from_name(a.format);
-  if (!format) {
-    std::cerr << "hhaudit audit: --format must be table, csv or json\n";
-    exit_code = kUsageOrIo;
-    return;
-  }
+  const auto format = report::output_format_from_name(a.format);  // checked by CLI11
   pipeline::AuditOptions opt;
   if (!a.gg_zone.empty()) {
     try {
@@ -243,8 +238,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
                   "Exit 1 when a finding of this severity or worse is found: info, warning, "
                   "error or none")
       ->capture_default_str();
-  cmd->add_option("--format", args->format, "Summary on stdout as table, csv or json")
-      ->capture_default_str();
+  add_format_option(*cmd, args->format, "Summary on stdout as table, csv or json");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress line on stderr");
   cmd->add_option("-j,--jobs", args->jobs, "Threads that parse and audit (default: cores)")
       ->capture_default_str()

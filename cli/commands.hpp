@@ -16,6 +16,14 @@ inline constexpr const char* kExitCodesHelp =
     "path, an unreadable file, an interrupted run); 3 input not audited: no hand read, or files "
     "of a hand-history format hhaudit does not read skipped (2 wins over 3, 3 over 1).";
 
+// --format: table, csv or json, checked when the command line is parsed (a usage error, 2), so
+// that report::output_format_from_name() of its value always succeeds.
+inline CLI::Option* add_format_option(CLI::App& cmd, std::string& format, const std::string& help) {
+  return cmd.add_option("--format", format, help)
+      ->capture_default_str()
+      ->check(CLI::IsMember({"table", "csv", "json"}));
+}
+
 void add_audit_command(CLI::App& app, int& exit_code);
 void add_query_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);

@@ -68,12 +68,7 @@ void print_text(const db::HandExplanation& sections) {
 }
 
 void run(const ExplainArgs& a, int& exit_code) {
-  auto format = report::output_format_from_name(a.format);
-  if (!format) {
-    std::cerr << "hhaudit explain: --format must be table, csv or json\n";
-    exit_code = kUsageOrIo;
-    return;
-  }
+  const auto format = report::output_format_from_name(a.format);  // checked by CLI11
   if (!a.by.empty() && a.by != "hand-id" && a.by != "number") {
     std::cerr << "hhaudit explain: --by must be hand-id or number\n";
     exit_code = kUsageOrIo;
@@ -135,8 +130,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
                   "(default: either, refused when they name different hands)");
   cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
       ->capture_default_str();
-  cmd->add_option("--format", args->format, "table, csv or json (one document)")
-      ->capture_default_str();
+  add_format_option(*cmd, args->format, "table, csv or json (one document)");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

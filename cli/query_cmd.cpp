@@ -47,17 +47,11 @@ void add_query_command(CLI::App& app, int& exit_code) {
   file->excludes(sql);
   cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
       ->capture_default_str();
-  cmd->add_option("--format", args->format,
-                  "table, csv or json (several results: one after the other, in JSON one array "
-                  "of them)")
-      ->capture_default_str();
+  add_format_option(*cmd, args->format,
+                    "table, csv or json (several results: one after the other, in JSON one "
+                    "array of them)");
   cmd->callback([args, sql, file, &exit_code] {
-    auto format = report::output_format_from_name(args->format);
-    if (!format) {
-      std::cerr << "hhaudit query: --format must be table, csv or json\n";
-      exit_code = kUsageOrIo;
-      return;
-    }
+    const auto format = report::output_format_from_name(args->format);  // checked by CLI11
     if (sql->count() == 0 && file->count() == 0) {
       std::cerr << "hhaudit query: give the SQL, -f FILE or - (stdin)\n";
       exit_code = kUsageOrIo;

@@ -29,14 +29,9 @@ void add_sites_command(CLI::App& app, int& exit_code) {
       "sites",
       "List the hand-history formats hhaudit knows: those it reads, and those it only recognises "
       "(their files are recorded as unsupported)");
-  cmd->add_option("--format", *format_name, "table, csv or json")->capture_default_str();
+  add_format_option(*cmd, *format_name, "table, csv or json");
   cmd->callback([format_name, &exit_code] {
-    auto format = report::output_format_from_name(*format_name);
-    if (!format) {
-      std::cerr << "hhaudit sites: --format must be table, csv or json\n";
-      exit_code = kUsageOrIo;
-      return;
-    }
+    const auto format = report::output_format_from_name(*format_name);  // checked by CLI11
     report::write_result(std::cout, formats_table(), *format);
     exit_code = kClean;
   });

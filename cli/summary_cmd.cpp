@@ -60,12 +60,7 @@ db::QueryResult codes_table(const db::StoreTotals& t, int top) {
 }
 
 void run(const SummaryArgs& a, int& exit_code) {
-  auto format = report::output_format_from_name(a.format);
-  if (!format) {
-    std::cerr << "hhaudit summary: --format must be table, csv or json\n";
-    exit_code = kUsageOrIo;
-    return;
-  }
+  const auto format = report::output_format_from_name(a.format);  // checked by CLI11
   if (!a.since.empty() && !std::regex_match(a.since, std::regex(R"(\d{4}-\d{2}-\d{2})"))) {
     std::cerr << "hhaudit summary: --since must be a date YYYY-MM-DD\n";
     exit_code = kUsageOrIo;
@@ -108,8 +103,7 @@ void add_summary_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--top", args->top, "How many finding codes to list, most hands first")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
-  cmd->add_option("--format", args->format, "table, csv or json (one document)")
-      ->capture_default_str();
+  add_format_option(*cmd, args->format, "table, csv or json (one document)");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

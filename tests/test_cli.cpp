@@ -626,3 +626,17 @@ TEST_CASE("explain: one hand only, valid JSON, the hand replayed street by stree
   CHECK(run(explain + " 999999 2>/dev/null").code == 2);
   fs::remove_all(dir);
 }
+
+TEST_CASE("every --format is table, csv or json, checked before anything runs", "[cli]") {
+  const fs::path dir = temp_dir();
+  const std::string db = q(dir / "a.db");
+  for (const std::string& cmd :
+       {" audit " + q(hh::test::testdata("sample")) + " --db " + db, " query 'SELECT 1' --db " + db,
+        " explain 1 --db " + db, " summary --db " + db, std::string(" sites")}) {
+    Run r = run(bin() + cmd + " --format xml 2>&1");
+    CHECK(r.code == 2);
+    CHECK(r.out.find("--format: xml not in {table,csv,json}") != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(dir / "a.db"));
+  fs::remove_all(dir);
+}
