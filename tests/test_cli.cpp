@@ -640,3 +640,21 @@ TEST_CASE("every --format is table, csv or json, checked before anything runs", 
   CHECK_FALSE(fs::exists(dir / "a.db"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("bash completion made from the command line itself", "[cli][completion]") {
+  // Completes WORDS (the last one being typed) with the script `completion bash` prints.
+  auto complete = [](const std::string& words) {
+    return run("bash -c 'source <(" + bin() + " completion bash) && COMP_WORDS=(hhaudit " + words +
+               ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) && _hhaudit && echo "
+               "\"${COMPREPLY[*]}\"'")
+        .out;
+  };
+  CHECK(complete("su") == "summary\n");
+  CHECK(complete("s") == "sites summary\n");
+  CHECK(complete("summary --s") == "--site --since\n");
+  CHECK(complete("query -") == "--help -h --file -f --db --format\n");
+  CHECK(complete("audit x --format j") == "json\n");
+  CHECK(complete("audit x --fail-on w") == "warning\n");
+  CHECK(complete("house-rules --site pokers") == "pokerstars\n");
+  CHECK(run(bin() + " completion zsh 2>/dev/null").code == 2);
+}
