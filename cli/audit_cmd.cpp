@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "cli/commands.hpp"
@@ -33,15 +34,81 @@ struct AuditArgs {
   HouseRulesArgs house_rules;
 };
 
-// The run's summary as a query-shaped result, so that table, csv and json share one writer.
-db::QueryResult code_table(const AuditSummary& s) {
+// Cells of a query-shaped result built here: figures and names (never a path: not_read_table).
+std::optional<std::string> num(long n) { return std::to_string(n); }
+void add_row(db::QueryResult& r, std::vector<std::optional<std::string>> cells) {
+  std::vector<db::CellType> types;
+  for (const auto& c : cells) {
+    const bool number = c && !c->empty() && c->find_first_not_of("0123456789") == std::string::npos;
+    types.push_back(!c ? db::CellType::Null : number ? db::CellType::Integer : db::CellType::Text);
+  }
+  r.rows.push_back(std::move(cells));
+  r.types.push_back(std::move(types));
+}
+
+long finding_rows(const db::StoreTotals& t) {
+  long n = 0;
+  for (const auto& c : t.codes) n += c.rows;
+  return n;
+}
+
+// What this run added next to what the database holds, figure by figure (NULL where a figure
+// has no meaning on that side).
+db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
   db::QueryResult r;
-  r.columns = {"code", "severity", "count"};
-  for (const auto& [code, c] : s.codes) {
-    r.rows.push_back({code, std::string(severity_name(c.severity)), std::to_string(c.count)});
-    r.types.push_back({db::CellType::Text, db::CellType::Text, db::CellType::Integer});
+  r.columns = {"figure", "run", "database"};
+  long run_findings = 0;
+  for (const auto& [code, c] : s.codes) run_findings += c.count;
+  const std::optional<std::string> none;
+  add_row(r, {"files_read", num(s.files - s.files_already_audited), num(db.files_audited)});
+  add_row(r, {"files_already_audited", num(s.files_already_audited), none});
+  add_row(r, {"files_interrupted", none, num(db.files_interrupted)});
+  add_row(r, {"files_without_hands", num(s.files_without_hands), num(db.files_without_hands)});
+  add_row(r, {"files_unsupported", num(s.files_unsupported), num(db.files_unsupported)});
+  add_row(r, {"inputs_not_read", num(static_cast<long>(s.not_read.size())), none});
+  add_row(r, {"hands", num(s.hands), num(db.hands)});
+  add_row(r, {"parsed", num(s.hands - s.unparsed), num(db.hands - db.unparsed)});
+  add_row(r, {"unparsed", num(s.unparsed), num(db.unparsed)});
+  add_row(r, {"hands_with_errors", num(s.hands_with_errors), num(db.hands_with_errors)});
+  add_row(r, {"findings", num(run_findings), num(finding_rows(db))});
+  add_row(r, {"duplicates", num(s.duplicates), none});
+  add_row(r, {"conflicts", num(s.conflicts), none});
+  add_row(r, {"io_errors", num(s.io_errors), none});
+  return r;
+}
+
+db::QueryResult not_read_table(const AuditSummary& s) {
+  db::QueryResult r;
+  r.columns = {"path", "why"};
+  for (const pipeline::NotRead& n : s.not_read) {
+    // Text, even for a path that looks like a number.
+    r.rows.push_back({n.path, n.why});
+    r.types.push_back({db::CellType::Text, db::CellType::Text});
   }
   return r;
+}
+
+// Per code: the findings this run added, and the rows and hands the database holds.
+db::QueryResult code_table(const AuditSummary& s, const db::StoreTotals& db) {
+  db::QueryResult r;
+  r.columns = {"code", "severity", "run", "database", "database_hands"};
+  for (const auto& c : db.codes) {
+    auto it = s.codes.find(c.code);
+    const long run = it != s.codes.end() && severity_name(it->second.severity) == c.severity
+                         ? it->second.count
+                         : 0;
+    add_row(r, {c.code, c.severity, num(run), num(c.rows), num(c.hands)});
+  }
+  return r;
+}
+
+std::optional<Severity> worst_of(const db::StoreTotals& t) {
+  std::optional<Severity> worst;
+  for (const auto& c : t.codes) {
+    const std::optional<Severity> s = severity_from_name(c.severity);
+    if (s && (!worst || *s > *worst)) worst = s;
+  }
+  return worst;
 }
 
 void run(const AuditArgs& a, int& exit_code) {
@@ -51,12 +118,7 @@ void run(const AuditArgs& a, int& exit_code) {
     exit_code = kUsageOrIo;
     return;
   }
-  auto format = report::output_format_from_name(a.format);
-  if (!format) {
-    std::cerr << "hhaudit audit: --format must be table, csv or json\n";
-    exit_code = kUsageOrIo;
-    return;
-  }
+  const auto format = report::output_format_from_name(a.format);  // checked by CLI11
   pipeline::AuditOptions opt;
   if (!a.gg_zone.empty()) {
     try {
@@ -78,6 +140,9 @@ void run(const AuditArgs& a, int& exit_code) {
   if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) store_options.batch_hands = std::atoi(b);
   AuditSummary s;
   HouseRulesBook house;
+  std::unique_ptr<db::Store> store;
+  db::StoreTotals held;    // what the database holds after the run
+  db::StoreTotals inputs;  // what it holds of this run's files audited before
   try {
     house = a.house_rules.load();
     opt.context.house_rules = &house;
@@ -86,9 +151,19 @@ void run(const AuditArgs& a, int& exit_code) {
       rake.domain = a.rake_domain;
       opt.context.rake_schedules = &rake;
     }
-    auto store = db::open_store(a.db, db::OpenMode::Write, store_options);
-    s = pipeline::run_audit(opt, *store, std::cerr);
-    store->commit();
+    // Opened only when there is a file to record: missing paths create no database.
+    s = pipeline::run_audit(
+        opt,
+        [&]() -> db::Store& {
+          store = db::open_store(a.db, db::OpenMode::Write, store_options);
+          return *store;
+        },
+        std::cerr);
+    if (store) {
+      store->commit();
+      held = store->totals({});
+      if (!s.already_audited_ids.empty()) inputs = store->totals({"", "", s.already_audited_ids});
+    }
   } catch (const std::exception& e) {
     std::cerr << "hhaudit audit: " << e.what() << "\n";
     exit_code = kUsageOrIo;
@@ -100,21 +175,52 @@ void run(const AuditArgs& a, int& exit_code) {
         "of a format not supported): {} hands, {} parsed, {} unparsed, {} duplicates, {} "
         "conflicts -> {}\n",
         s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported, s.hands,
-        s.hands - s.unparsed, s.unparsed, s.duplicates, s.conflicts, a.db);
-    if (s.codes.empty()) std::cout << "no findings\n";
+        s.hands - s.unparsed, s.unparsed, s.duplicates, s.conflicts,
+        store ? a.db : "nothing written");
+    for (const pipeline::NotRead& n : s.not_read)
+      std::cout << "not read: " << n.path << ": " << n.why << "\n";
+    if (store)
+      std::cout << fmt::format(
+          "{} holds: {} files audited, {} interrupted, {} without hands, {} of a format not "
+          "supported; {} hands, {} parsed, {} unparsed, {} with errors\n",
+          a.db, held.files_audited, held.files_interrupted, held.files_without_hands,
+          held.files_unsupported, held.hands, held.hands - held.unparsed, held.unparsed,
+          held.hands_with_errors);
+    if (held.codes.empty()) {
+      std::cout << "no findings\n";
+    } else {
+      if (s.codes.empty())
+        std::cout << fmt::format("no new findings in this run; {} holds {} findings:\n", a.db,
+                                 finding_rows(held));
+      report::write_result(std::cout, code_table(s, held), *format);
+    }
+  } else {
+    report::write_sections(std::cout,
+                           {{"totals", totals_table(s, held)},
+                            {"not_read", not_read_table(s)},
+                            {"codes", code_table(s, held)}},
+                           *format);
   }
-  if (!s.codes.empty() || *format != report::OutputFormat::Table)
-    report::write_result(std::cout, code_table(s), *format);
   if (s.interrupted)
     std::cerr
         << "hhaudit audit: interrupted; what was read is saved, run the same command again to "
            "finish\n";
-  if (s.io_errors > 0 || s.interrupted)
+  // The findings of this run's input: the hands it added and those of its files audited before.
+  std::optional<Severity> worst = s.worst;
+  if (const auto w = worst_of(inputs); w && (!worst || *w > *worst)) worst = w;
+  const bool no_hand = s.hands == 0 && inputs.hands == 0;
+  if (s.io_errors > 0 || s.interrupted) {
     exit_code = kUsageOrIo;
-  else if (fail_on && s.worst && *s.worst >= *fail_on)
+  } else if (no_hand || s.files_unsupported > 0) {
+    std::cerr << (no_hand ? "hhaudit audit: no hand audited\n"
+                          : "hhaudit audit: files of a format hhaudit does not read were "
+                            "skipped\n");
+    exit_code = kNotAudited;
+  } else if (fail_on && worst && *worst >= *fail_on) {
     exit_code = kFindings;
-  else
+  } else {
     exit_code = kClean;
+  }
 }
 
 }  // namespace
@@ -130,8 +236,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
                   "Exit 1 when a finding of this severity or worse is found: info, warning, "
                   "error or none")
       ->capture_default_str();
-  cmd->add_option("--format", args->format, "Summary on stdout as table, csv or json")
-      ->capture_default_str();
+  add_format_option(*cmd, args->format, "Summary on stdout as table, csv or json");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress line on stderr");
   cmd->add_option("-j,--jobs", args->jobs, "Threads that parse and audit (default: cores)")
       ->capture_default_str()
@@ -148,6 +253,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--no-rake-schedules", args->no_rake, "Do not check rake against schedules");
   args->house_rules.add_options(*cmd);
+  cmd->footer(kExitCodesHelp);
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

@@ -17,7 +17,8 @@ struct HouseRulesArgs {
 
   void add_options(CLI::App& cmd);
   // The file's book with the overrides applied. Throws std::runtime_error or
-  // std::invalid_argument with a message for the user.
+  // std::invalid_argument with a message for the user, also for an override of a site that is
+  // not a format's name or of a rule that does not exist (each listing the valid names).
   HouseRulesBook load() const;
 };
 

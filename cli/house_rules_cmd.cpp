@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/house_rules_args.hpp"
+#include "cli/site_names.hpp"
 
 namespace hh::cli {
 
@@ -14,6 +15,7 @@ struct PrintArgs {
 
 void run(const PrintArgs& a, int& exit_code) {
   try {
+    if (!a.site.empty()) check_site_name(a.site);
     const HouseRulesBook book = a.rules.load();
     if (a.site.empty()) {
       std::cout << house_rules_toml(book);
@@ -41,7 +43,8 @@ void add_house_rules_command(CLI::App& app, int& exit_code) {
       "Print the house rules (rule options per site) an audit would apply, as a house-rules "
       "file");
   args->rules.add_options(*cmd);
-  cmd->add_option("--site", args->site, "Only this site's rules, every option (e.g. pokerstars)");
+  cmd->add_option("--site", args->site,
+                  "Only this site's rules, every option: one of " + site_names());
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }
 

@@ -10,12 +10,16 @@ int main(int argc, char** argv) {
   CLI::App app{"hhaudit: audits poker hand histories and stores every discrepancy in SQLite"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "hhaudit 0.1.0");
+  app.footer(hh::cli::kExitCodesHelp);
   int exit_code = hh::cli::kClean;
   hh::cli::add_audit_command(app, exit_code);
   hh::cli::add_query_command(app, exit_code);
   hh::cli::add_explain_command(app, exit_code);
   hh::cli::add_rake_profile_command(app, exit_code);
   hh::cli::add_house_rules_command(app, exit_code);
+  hh::cli::add_sites_command(app, exit_code);
+  hh::cli::add_summary_command(app, exit_code);
+  hh::cli::add_completion_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,8 +3,8 @@
 #include <iostream>
 #include <set>
 
-#include "cli/commands.hpp"
 #include "audit/rake/profile.hpp"
+#include "cli/commands.hpp"
 #include "db/store.hpp"
 
 namespace hh::cli {

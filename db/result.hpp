@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hh::db {
@@ -21,5 +22,9 @@ struct QueryResult {
   // Same shape as rows: the storage class of each cell.
   std::vector<std::vector<CellType>> types;
 };
+
+// Several tables of one answer, each with a title ("totals", "codes", ...), in order: what a
+// command prints as one document (report::write_sections).
+using Sections = std::vector<std::pair<std::string, QueryResult>>;
 
 }  // namespace hh::db

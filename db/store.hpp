@@ -65,9 +65,47 @@ struct StoredHand {
   std::string_view content_sha256;
 };
 
-// What `hhaudit explain` shows of one hand: titled tables ("hand", "players", "pots",
-// "findings"), in that order.
-using HandExplanation = std::vector<std::pair<std::string, QueryResult>>;
+// What `hhaudit explain` shows of one hand: titled tables, in this order: "hand" (where it came
+// from, time, table, game, blinds, pot, rake), "board" (board, cards), "players" (seat, player,
+// hole_cards, start_stack, contributed, collected, net), "actions" (seq, street, seat, player,
+// action, amount, to_amount, all_in, cards), "pots", "findings".
+using HandExplanation = Sections;
+
+// A hand a key given to `explain` names: by hhaudit's hand_id or by the site's hand number.
+struct HandCandidate {
+  std::int64_t hand_id{0};
+  std::string site;
+  std::string site_hand_id;  // "" when not read
+  std::string path;
+  std::int64_t line{0};
+  std::string matched_by;  // "hand_id" or "site_hand_id"
+};
+
+// Which part of a store a read covers. Every field empty: all of it.
+struct ReadFilter {
+  std::string site;                    // hands.site / files.site, e.g. "pokerstars"
+  std::string since;                   // YYYY-MM-DD: hands started on or after it (UTC)
+  std::vector<std::int64_t> file_ids;  // only the hands of these files
+};
+
+// What a store holds, counted. Files are filtered by site and file_ids only (a file has no date);
+// hands and findings by every field of the filter.
+struct StoreTotals {
+  long files_audited{0};        // files.status 'audited'
+  long files_interrupted{0};    // begun, never finished
+  long files_unsupported{0};    // of a format recognised but not read
+  long files_without_hands{0};  // 'no-hands'
+  long hands{0};
+  long unparsed{0};
+  long hands_with_errors{0};  // hands with at least one finding of severity error
+  struct Code {
+    std::string code;
+    std::string severity;
+    long hands{0};  // hands with this finding
+    long rows{0};   // findings
+  };
+  std::vector<Code> codes;  // most hands first, then by code
+};
 
 class Store {
  public:
@@ -106,20 +144,40 @@ class Store {
 
   // --- reading ---
 
-  // Runs every statement of `sql` in order, read-only. Returns the columns and rows of the last
-  // statement that has result columns (so "SELECT ... WHERE 0" gives its columns and no rows); an
-  // empty result if none has. Throws std::runtime_error:
+  // Runs every statement of `sql` in order, read-only, and returns the result of each statement
+  // that has result columns, in order (so "SELECT ... WHERE 0" gives its columns and no rows);
+  // none if no statement has columns. The connection is opened read-only, also on read-only
+  // media (a WAL database in a read-only folder), and refuses ATTACH and VACUUM INTO, which
+  // would write a file. Throws std::runtime_error:
   //   "read-only query: attempt to write a readonly database (statement N: SQL)" for a write;
+  //   "read-only query: ATTACH and VACUUM INTO write files and are refused (statement N: SQL)";
   //   "SQL error: MESSAGE (statement N: SQL)" for any other failure.
-  virtual QueryResult query(const std::string& sql) = 0;
+  virtual std::vector<QueryResult> query(const std::string& sql) = 0;
 
-  // The hand whose site hand number (or hhaudit hand_id) is `hand`; std::nullopt if none.
-  virtual std::optional<HandExplanation> explain_hand(std::string_view hand) = 0;
+  // The hands whose site hand number or hhaudit hand_id is `key` (only `site`'s unless it is
+  // empty), by hand_id.
+  virtual std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) = 0;
+
+  // One hand, by hand_id (from find_hands); std::nullopt if there is none.
+  virtual std::optional<HandExplanation> explain_hand(std::int64_t hand_id) = 0;
 
   // The stored cash-game hands whose rake can be learned from (parsed, not cancelled, in a
   // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage
   // order; only `site`'s unless it is empty.
   virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site) = 0;
+
+  // The files, hands and findings the store holds (committing what is pending first).
+  virtual StoreTotals totals(const ReadFilter& filter) = 0;
+
+  // The breakdowns of `hhaudit summary`, in this order (docs/schema.md, "Reading the results"):
+  //  "files":  site, read, unsupported, without_hands, interrupted (files by site and status);
+  //  "hands":  site, month (YYYY-MM of started_at_utc), hands, parsed, unparsed, with_errors;
+  //  "rake":   site, currency, unit, hands, rake: the rake the parsed cash hands paid, in minor
+  //            units (unit per major unit), by currency.
+  virtual Sections breakdowns(const ReadFilter& filter) = 0;
+
+  // Every site the store holds a hand or a file of (hands.site, files.site), sorted.
+  virtual std::vector<std::string> sites() = 0;
 };
 
 enum class OpenMode {

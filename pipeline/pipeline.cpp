@@ -328,7 +328,8 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
 
 }  // namespace
 
-AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostream& err) {
+AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
+                       std::ostream& err) {
   AuditSummary summary;
   std::vector<InputFile> inputs;
   for (const std::string& p : options.paths) {
@@ -350,9 +351,11 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
         if (it->is_regular_file(ec)) found.push_back(it->path().string());
       if (ec) {
         err << "hhaudit: cannot read folder " << p << ": " << ec.message() << "\n";
+        summary.not_read.push_back({p, "cannot read folder: " + ec.message()});
         ++summary.io_errors;
       }
       std::sort(found.begin(), found.end());  // stable order: same database for the same input
+      if (found.empty() && !ec) summary.not_read.push_back({p, "empty folder"});
       for (auto& f : found) {
         InputFile in;
         in.path = std::move(f);
@@ -365,9 +368,12 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
       inputs.push_back(std::move(in));
     } else {
       err << "hhaudit: no such file or folder: " << p << "\n";
+      summary.not_read.push_back({p, "no such file or folder"});
       ++summary.io_errors;
     }
   }
+  if (inputs.empty()) return summary;
+  db::Store& writer = store();
 
   const HouseRulesBook defaults;
   const HouseRulesBook& house =
@@ -385,6 +391,7 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
     ScanResult s = scan(f);
     if (!s.ok) {
       err << "hhaudit: cannot read " << f.path << "\n";
+      summary.not_read.push_back({f.path, "cannot read"});
       ++summary.io_errors;
       continue;
     }
@@ -396,13 +403,15 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
     // A format recognised but not read, and, in a folder (which holds other things too: fpdb's
     // .hp files, notes), a file with no hand of a known format: recorded, not read.
     if (format && !format->readable()) {
-      writer.record_unread_file({rec, db::UnreadReason::Unsupported,
-                                 std::string(format->display_name()) + ": not supported"});
+      const std::string note = std::string(format->display_name()) + ": not supported";
+      writer.record_unread_file({rec, db::UnreadReason::Unsupported, note});
+      summary.not_read.push_back({f.path, "unsupported (" + note + ")"});
       ++summary.files_unsupported;
       continue;
     }
     if (!format && f.from_folder) {
       writer.record_unread_file({rec, db::UnreadReason::NoHands, "no hand of a known format"});
+      summary.not_read.push_back({f.path, "no hand of a known format"});
       ++summary.files_without_hands;
       continue;
     }
@@ -413,6 +422,7 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
     ++summary.files;
     if (already) {
       ++summary.files_already_audited;
+      summary.already_audited_ids.push_back(f.file_id);
       continue;
     }
     total_bytes += f.bytes;
@@ -451,6 +461,9 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
         }
         switch (writer.add_hand(todo[b.file].file_id, {h, r, b.content_sha256[i]})) {
           case db::HandOutcome::Inserted:
+            if (std::any_of(r.findings.begin(), r.findings.end(),
+                            [](const Finding& f) { return f.severity == Severity::Error; }))
+              ++summary.hands_with_errors;
             for (const Finding& f : r.findings) {
               CodeCount& c = summary.codes[f.code];
               c.severity = f.severity;
@@ -466,8 +479,10 @@ AuditSummary run_audit(const AuditOptions& options, db::Store& writer, std::ostr
             break;
         }
       }
-      if (b.last_of_file)
+      if (b.last_of_file) {
         writer.finish_file(todo[b.file].file_id, file_hands[b.file], file_failed[b.file]);
+        if (file_hands[b.file] == 0) summary.not_read.push_back({todo[b.file].path, "no hands"});
+      }
       done_bytes += b.raw_bytes;
       auto now = std::chrono::steady_clock::now();
       if (options.progress && now - last_draw > std::chrono::milliseconds(200)) {

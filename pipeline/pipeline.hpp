@@ -2,6 +2,8 @@
 // `hhaudit audit` and the tests; knows no command line and no particular database.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -31,6 +33,13 @@ struct CodeCount {
   long count{0};
 };
 
+// An input that gave no hand to audit, and why, so that a run never looks clean for having read
+// nothing. Those with a format or no hand are also recorded in the store (files.status).
+struct NotRead {
+  std::string path;
+  std::string why;  // "unsupported (PartyPoker: not supported)", "no hands", "cannot read", ...
+};
+
 struct AuditSummary {
   long files{0};  // files read (or already in the store)
   long files_already_audited{0};
@@ -39,9 +48,14 @@ struct AuditSummary {
   long files_unsupported{0};    // of a format recognised but not read ('unsupported')
   long hands{0};
   long unparsed{0};
+  long hands_with_errors{0};  // new hands with a finding of severity error
   long duplicates{0};
   long conflicts{0};
   long io_errors{0};
+  std::vector<NotRead> not_read;  // in input order
+  // The files of this run that were audited before (skipped): their hands and findings are
+  // this run's input too.
+  std::vector<std::int64_t> already_audited_ids;
   bool interrupted{false};  // stopped by SIGINT: what was read is committed, the rest is not
   std::map<std::string, CodeCount> codes;  // findings of this run by code
   std::optional<Severity> worst;
@@ -53,10 +67,13 @@ struct AuditSummary {
 // the database is the same for any number of jobs. A file's format is the one sniff_format()
 // is most confident of on its decoded head; a file of a format that is not read, and a file found
 // in a folder with no hand of any known format, is recorded unread (a file named on the command
-// line with no known hand is read: its text becomes unparsed hands). SIGINT stops reading; what
+// line with no known hand is read: its text becomes unparsed hands). `store` is called once,
+// and only if there is at least one file to record: a run of missing paths or empty folders
+// creates no database. SIGINT stops reading; what
 // was read is written and committed, and files not read to their end stay unfinished for the
 // next run. I/O problems (a missing path, an unreadable file) are printed on `err`, counted in
 // io_errors, and do not stop the other files.
-AuditSummary run_audit(const AuditOptions& options, db::Store& store, std::ostream& err);
+AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
+                       std::ostream& err);
 
 }  // namespace hh::pipeline

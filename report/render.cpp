@@ -102,6 +102,10 @@ void json_string(std::ostream& out, std::string_view s) {
   out << '"';
 }
 
+void pad(std::ostream& out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out << ' ';
+}
+
 // SQLite prints infinities as "Inf"/"-Inf", which JSON has no number for.
 bool is_json_number(std::string_view s) {
   if (s.empty()) return false;
@@ -113,14 +117,17 @@ bool is_json_number(std::string_view s) {
   });
 }
 
-void write_json(std::ostream& out, const QueryResult& r) {
+// The rows as a JSON array; `indent` spaces before each row, and before the closing bracket
+// `indent - 2`.
+void write_json_rows(std::ostream& out, const QueryResult& r, int indent) {
   if (r.rows.empty()) {
-    out << "[]\n";
+    out << "[]";
     return;
   }
   out << "[\n";
   for (std::size_t i = 0; i < r.rows.size(); ++i) {
-    out << "  {";
+    pad(out, static_cast<std::size_t>(indent));
+    out << "{";
     for (std::size_t c = 0; c < r.columns.size(); ++c) {
       if (c) out << ", ";
       json_string(out, r.columns[c]);
@@ -137,7 +144,13 @@ void write_json(std::ostream& out, const QueryResult& r) {
     }
     out << (i + 1 < r.rows.size() ? "},\n" : "}\n");
   }
-  out << "]\n";
+  pad(out, static_cast<std::size_t>(indent - 2));
+  out << "]";
+}
+
+void write_json(std::ostream& out, const QueryResult& r) {
+  write_json_rows(out, r, 2);
+  out << "\n";
 }
 
 void csv_field(std::ostream& out, std::string_view s) {
@@ -202,10 +215,6 @@ std::size_t display_width(std::string_view s) {
       s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
 }
 
-void pad(std::ostream& out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out << ' ';
-}
-
 void write_table(std::ostream& out, const QueryResult& r) {
   const std::size_t ncols = r.columns.size();
   if (ncols == 0) return;
@@ -252,7 +261,73 @@ void write_table(std::ostream& out, const QueryResult& r) {
   }
 }
 
+void write_csv_sections(std::ostream& out, const db::Sections& sections) {
+  QueryResult all;
+  all.columns = {"section"};
+  for (const auto& [title, r] : sections)
+    for (const std::string& c : r.columns)
+      if (std::find(all.columns.begin(), all.columns.end(), c) == all.columns.end())
+        all.columns.push_back(c);
+  for (const auto& [title, r] : sections) {
+    std::vector<std::size_t> at;  // where each of r's columns goes
+    for (const std::string& c : r.columns)
+      at.push_back(static_cast<std::size_t>(std::find(all.columns.begin(), all.columns.end(), c) -
+                                            all.columns.begin()));
+    for (const auto& row : r.rows) {
+      std::vector<std::optional<std::string>> cells(all.columns.size());
+      cells[0] = title;
+      for (std::size_t c = 0; c < row.size() && c < at.size(); ++c) cells[at[c]] = row[c];
+      all.rows.push_back(std::move(cells));
+    }
+  }
+  write_csv(out, all);
+}
+
 }  // namespace
+
+void write_results(std::ostream& out, const std::vector<QueryResult>& results, OutputFormat f) {
+  if (results.size() <= 1) {
+    write_result(out, results.empty() ? QueryResult{} : results.front(), f);
+    return;
+  }
+  if (f == OutputFormat::Json) {
+    out << "[";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      out << (i ? ",\n  " : "\n  ");
+      write_json_rows(out, results[i], 4);
+    }
+    out << "\n]\n";
+    return;
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (i) out << "\n";
+    write_result(out, results[i], f);
+  }
+}
+
+void write_sections(std::ostream& out, const db::Sections& sections, OutputFormat f) {
+  switch (f) {
+    case OutputFormat::Table:
+      for (std::size_t i = 0; i < sections.size(); ++i) {
+        out << (i ? "\n" : "") << "== " << sections[i].first << " ==\n";
+        write_table(out, sections[i].second);
+      }
+      return;
+    case OutputFormat::Csv:
+      write_csv_sections(out, sections);
+      return;
+    case OutputFormat::Json:
+      out << "{";
+      for (std::size_t i = 0; i < sections.size(); ++i) {
+        out << (i ? ",\n  " : "\n  ");
+        json_string(out, sections[i].first);
+        out << ": ";
+        write_json_rows(out, sections[i].second, 4);
+      }
+      out << (sections.empty() ? "}\n" : "\n}\n");
+      return;
+  }
+}
 
 void write_result(std::ostream& out, const QueryResult& r, OutputFormat f) {
   switch (f) {

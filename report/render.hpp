@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <string_view>
+#include <vector>
 
 #include "db/result.hpp"
 
@@ -21,5 +22,17 @@ std::optional<OutputFormat> output_format_from_name(std::string_view name);
 // Json: an array with one object per row, one row per line; integers and floats as numbers,
 //   NULL as null, text and blobs as strings (invalid UTF-8 replaced by U+FFFD).
 void write_result(std::ostream& out, const db::QueryResult& r, OutputFormat f);
+
+// The results of several statements (hhaudit query): one result as write_result; several as
+// Table and Csv: each in turn, a blank line between two; Json: one array holding each result's
+// array, in order. None: what write_result gives for an empty result.
+void write_results(std::ostream& out, const std::vector<db::QueryResult>& results, OutputFormat f);
+
+// Several titled tables as one document:
+// Table: each as "== TITLE ==" then the table, a blank line between two.
+// Csv: one table: a first column "section" (the title), then the union of every section's
+//   columns in order of first appearance; a row leaves the columns of other sections empty.
+// Json: one object, {"TITLE": [rows as in write_result], ...}, titles in order.
+void write_sections(std::ostream& out, const db::Sections& sections, OutputFormat f);
 
 }  // namespace hh::report

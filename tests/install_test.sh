@@ -36,7 +36,8 @@ fail() { echo "install test: $*" >&2; exit 1; }
 cmp -s moved.csv built.csv || { diff moved.csv built.csv >&2; fail "findings differ"; }
 # The comparison means something: the schedules change what the samples give.
 ! cmp -s built.csv none.csv || fail "the rake schedules change nothing on the samples"
-grep -q '^RAKE_' moved.csv || fail "no rake schedule finding"
+# The codes rows of audit's CSV: section "codes", then the code in its column.
+grep -q '^codes,.*,RAKE_[A-Z_]*,' moved.csv || fail "no rake schedule finding"
 # HHAUDIT_DATA_DIR wins, and a folder without data is an error naming what is missing.
 [ "$nowhere" -eq 2 ] || fail "HHAUDIT_DATA_DIR=nowhere: exit $nowhere, expected 2"
 grep -q "$tmp/nowhere" nowhere.err || fail "the error does not name the data folder"

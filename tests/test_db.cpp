@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 using hh::sha256_hex;
 using hh::db::CellType;
 using hh::db::FileRecord;
+using hh::db::HandCandidate;
 using hh::db::HandOutcome;
 using hh::db::OpenMode;
 using hh::db::QueryResult;
@@ -63,9 +64,15 @@ HandOutcome add(Store& store, std::int64_t file_id, const hh::Hand& hand,
   return store.add_hand(file_id, {hand, result, sha});
 }
 
-// Read-only SQL on a store, as `hhaudit query` runs it.
-QueryResult run_query(const std::string& db, const std::string& sql) {
+// Read-only SQL on a store, as `hhaudit query` runs it: every result.
+std::vector<QueryResult> run_queries(const std::string& db, const std::string& sql) {
   return hh::db::open_store(db, OpenMode::ReadOnly)->query(sql);
+}
+
+// The result of the last statement with columns (an empty result if none).
+QueryResult run_query(const std::string& db, const std::string& sql) {
+  std::vector<QueryResult> all = run_queries(db, sql);
+  return all.empty() ? QueryResult{} : all.back();
 }
 
 // Rows as plain strings ("NULL" for NULL) so a whole result compares in one REQUIRE.
@@ -190,13 +197,14 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
   { auto again = writer(db); }  // IF NOT EXISTS: reopening an existing database is fine
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "2");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "3");
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
           "ORDER BY type, name") == Rows{{"table", "discrepancies"},
                                          {"table", "files"},
                                          {"table", "hand_conflicts"},
+                                         {"table", "hand_events"},
                                          {"table", "hand_players"},
                                          {"table", "hands"},
                                          {"table", "meta"},
@@ -222,10 +230,10 @@ TEST_CASE("a database of another schema version is refused", "[db]") {
   { auto w = writer(db); }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+    raw.exec("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
   }
-  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 3") &&
-                                      Catch::Contains("this build reads up to 2"));
+  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 4") &&
+                                      Catch::Contains("this build reads up to 3"));
 }
 
 TEST_CASE("a store reports a database it cannot open", "[db]") {
@@ -559,6 +567,32 @@ TEST_CASE("run_query refuses to write", "[db][query]") {
   CHECK(scalar(db, "SELECT COUNT(*) FROM meta") == "1");
 }
 
+TEST_CASE("query writes no file: ATTACH and VACUUM INTO are refused", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  { auto w = writer(db); }
+  const auto refused = Catch::Contains(
+      "read-only query: ATTACH and VACUUM INTO write files and are refused (statement ");
+  const std::string copy = dir.file("copy.db");
+  CHECK_THROWS_WITH(run_query(db, "SELECT 1; VACUUM INTO '" + copy + "'"),
+                    refused && Catch::Contains("statement 2: VACUUM INTO"));
+  CHECK_THROWS_WITH(run_query(db, "ATTACH '" + copy + "' AS other"), refused);
+  CHECK_THROWS_WITH(run_query(db, "ATTACH ':memory:' AS other"), refused);
+  CHECK_FALSE(fs::exists(copy));
+  // Through a store opened for writing too (query reads through a read-only connection).
+  CHECK_THROWS_WITH(writer(db)->query("VACUUM INTO '" + copy + "'"), refused);
+  CHECK_FALSE(fs::exists(copy));
+}
+
+TEST_CASE("a read-only store opens a path with URI characters in its name", "[db][query]") {
+  TempDir dir;
+  const std::string db = dir.file("a?b#c%20d.db");  // read-only stores open a file: URI
+  { auto w = writer(db); }
+  CHECK(rows_of(run_query(db, "SELECT value FROM meta WHERE key = 'schema_version'")) ==
+        Rows{{"3"}});
+  CHECK_FALSE(fs::exists(dir.file("a")));
+}
+
 TEST_CASE("run_query on a missing database fails without creating it", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("missing.db");
@@ -566,14 +600,20 @@ TEST_CASE("run_query on a missing database fails without creating it", "[db][que
   CHECK_FALSE(fs::exists(db));
 }
 
-TEST_CASE("run_query returns the last statement with columns, typed cells", "[db][query]") {
+TEST_CASE("query returns every statement with columns, typed cells", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
-  QueryResult r = run_query(db,
-                            "SELECT 1; -- a comment\n"
-                            "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
-                            "  \n");
+  const std::vector<QueryResult> all =
+      run_queries(db,
+                  "SELECT 1 AS one; -- a comment\n"
+                  "PRAGMA query_only=ON;\n"
+                  "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
+                  "  \n");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].columns == std::vector<std::string>{"one"});
+  CHECK(rows_of(all[0]) == Rows{{"1"}});
+  const QueryResult& r = all[1];
   CHECK(r.columns == std::vector<std::string>{"i", "f", "t", "n", "b"});
   CHECK(rows_of(r) == Rows{{"42", "1.5", "x", "NULL", "00ff"}});
   CHECK(r.types ==
@@ -582,7 +622,7 @@ TEST_CASE("run_query returns the last statement with columns, typed cells", "[db
   QueryResult empty = run_query(db, "SELECT 1 AS a; SELECT code FROM discrepancies WHERE 0");
   CHECK(empty.columns == std::vector<std::string>{"code"});
   CHECK(empty.rows.empty());
-  CHECK(run_query(db, "  ").columns.empty());
+  CHECK(run_queries(db, "  ").empty());
   CHECK_THROWS_WITH(run_query(db, "SELECT 1; SELEC 2"),
                     Catch::StartsWith("SQL error: near \"SELEC\": syntax error (statement 2"));
   CHECK_THROWS_WITH(run_query(db, "SELECT nope FROM hands"),
@@ -737,41 +777,52 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
                     "database " + db + " is open read-only");
   CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost/x", OpenMode::ReadOnly),
                     Catch::Contains("no store for postgresql://localhost/x"));
-  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "2");
+  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "3");
 }
 
-TEST_CASE("explain_hand finds a hand by its number or hand_id, with bound parameters", "[db]") {
+TEST_CASE("find_hands by number or hand_id, explain_hand by hand_id, bound parameters", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");
   {
     auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("100", "raw"), make_result());
     add(*w, fid, make_hand("it's", "quote"), make_result());
+    add(*w, fid, make_hand("1", "one"), make_result());  // its number is hand 1's hand_id
   }
   auto store = hh::db::open_store(db, OpenMode::ReadOnly);
-  const auto by_number = store->explain_hand("100");
-  REQUIRE(by_number);
-  REQUIRE(by_number->size() == 4);
-  CHECK((*by_number)[0].first == "hand");
-  CHECK(rows_of((*by_number)[0].second)[0][2] == "100");
-  CHECK((*by_number)[1].first == "players");
-  CHECK(rows_of((*by_number)[1].second).size() == 2);
-  CHECK((*by_number)[2].first == "pots");
-  CHECK((*by_number)[2].second.columns == std::vector<std::string>{"pot_index", "amount", "rake",
-                                                                   "eligible", "winners",
-                                                                   "reported_amount"});
-  CHECK(rows_of((*by_number)[2].second) ==
+  const std::vector<HandCandidate> by_number = store->find_hands("100", "");
+  REQUIRE(by_number.size() == 1);
+  CHECK(by_number[0].hand_id == 1);
+  CHECK(by_number[0].matched_by == "site_hand_id");
+  CHECK(by_number[0].path == "in/a.txt");
+  const auto sections = store->explain_hand(1);
+  REQUIRE(sections);
+  std::vector<std::string> titles;
+  for (const auto& [title, table] : *sections) titles.push_back(title);
+  CHECK(titles ==
+        std::vector<std::string>{"hand", "board", "players", "actions", "pots", "findings"});
+  CHECK(rows_of((*sections)[0].second)[0][2] == "100");
+  CHECK(rows_of((*sections)[2].second).size() == 2);
+  CHECK((*sections)[4].second.columns == std::vector<std::string>{"pot_index", "amount", "rake",
+                                                                  "eligible", "winners",
+                                                                  "reported_amount"});
+  CHECK(rows_of((*sections)[4].second) ==
         Rows{{"0", "210", "5", "1,2", "2", "205"}, {"1", "0", "0", "2", "", "NULL"}});
-  CHECK((*by_number)[3].first == "findings");
-  CHECK(rows_of((*by_number)[3].second).size() == 2);
-  const auto by_id = store->explain_hand("2");
-  REQUIRE(by_id);
-  CHECK(rows_of((*by_id)[0].second)[0][2] == "it's");
-  const auto quoted = store->explain_hand("it's");  // a quote is a value, not SQL
-  REQUIRE(quoted);
-  CHECK(rows_of((*quoted)[0].second)[0][0] == "2");
-  CHECK_FALSE(store->explain_hand("' OR 1=1 --"));
-  CHECK_FALSE(store->explain_hand("999"));
+  CHECK(rows_of((*sections)[5].second).size() == 2);
+  // "1": hand 1 by its hand_id and hand 3 by its number; --site filters.
+  const std::vector<HandCandidate> both = store->find_hands("1", "");
+  REQUIRE(both.size() == 2);
+  CHECK(both[0].hand_id == 1);
+  CHECK(both[0].matched_by == "hand_id");
+  CHECK(both[1].hand_id == 3);
+  CHECK(both[1].matched_by == "site_hand_id");
+  CHECK(store->find_hands("1", "nowhere").empty());
+  const std::vector<HandCandidate> quoted = store->find_hands("it's", "");  // a value, not SQL
+  REQUIRE(quoted.size() == 1);
+  CHECK(quoted[0].hand_id == 2);
+  CHECK(store->find_hands("' OR 1=1 --", "").empty());
+  CHECK(store->find_hands("999", "").empty());
+  CHECK_FALSE(store->explain_hand(999));
 }
 
 TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
@@ -880,7 +931,7 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
     CHECK(w->begin_file(b, already) == 1);
     CHECK(already);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "2");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "3");
   CHECK(q(db, "SELECT file_id, site, status, note FROM files ORDER BY file_id") ==
         Rows{{"1", "888poker", "audited", "NULL"}, {"2", "pokerstars", "interrupted", "NULL"}});
   CHECK(q(db, "SELECT hand_id, site FROM hands ORDER BY hand_id") ==
@@ -906,6 +957,8 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
         Rows{{"a.txt", "audited"}, {"b.txt", "interrupted"}});
   { auto again = writer(db); }  // a migrated database opens as one of this version
   CHECK(scalar(db, "SELECT count(*) FROM pot_seats") == "9");
+  // 2 -> 3: hand_events exists; the hands stored before have none.
+  CHECK(scalar(db, "SELECT count(*) FROM hand_events") == "0");
 }
 
 TEST_CASE("a failed migration leaves the old database as it was", "[db][migration]") {
@@ -919,9 +972,9 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   CHECK_THROWS(writer(db));
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "1");
   // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
-  CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->explain_hand("888001"),
+  CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->find_hands("888001", ""),
                     "database " + db +
-                        " has schema_version 1, this build reads 2: `hhaudit audit` with it "
+                        " has schema_version 1, this build reads 3: `hhaudit audit` with it "
                         "migrates it");
   CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");

@@ -84,8 +84,9 @@ std::string scalar(const fs::path& db, const std::string& sql) {
 
 // Audits `root` and checks the counts against split_hands(); returns the run's summary.
 Summary audit_and_count(const fs::path& root, const fs::path& db, const Expected& e) {
-  Run r = run(bin() + " audit " + q(root) + " --db " + q(db) + " -q --fail-on none");
-  REQUIRE(r.code == 0);
+  Run r = run(bin() + " audit " + q(root) + " --db " + q(db) + " -q --fail-on none 2>/dev/null");
+  // Files of a format recognised but not read make the run "not audited" (3), never clean.
+  REQUIRE(r.code == (e.unsupported > 0 || e.hands == 0 ? 3 : 0));
   const Summary s = summary_of(r.out);
   CHECK(s.files == e.files);
   CHECK(s.without_hands == e.without_hands);

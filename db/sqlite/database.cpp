@@ -23,8 +23,8 @@ std::string snippet(std::string_view sql) {
 // ---------------------------------------------------------------------------------------------
 // Database
 
-Database::Database(const std::string& path, int flags) : path_(path) {
-  int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+Database::Database(const std::string& path, const std::string& uri, int flags) : path_(path) {
+  int rc = sqlite3_open_v2(uri.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     // sqlite3_open_v2 allocates a handle even on failure (unless out of memory); the message
     // lives in it, so read it before closing.

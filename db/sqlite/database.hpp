@@ -17,7 +17,10 @@ class Database {
  public:
   Database() = default;
   // `flags` are SQLITE_OPEN_* flags. Throws std::runtime_error with the SQLite message.
-  Database(const std::string& path, int flags);
+  Database(const std::string& path, int flags) : Database(path, path, flags) {}
+  // Opens `uri` (a file: URI, with SQLITE_OPEN_URI in `flags`) of the file `path`, which
+  // path() and the messages name.
+  Database(const std::string& path, const std::string& uri, int flags);
   ~Database();
   Database(Database&& other) noexcept;
   Database& operator=(Database&& other) noexcept;

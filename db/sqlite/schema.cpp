@@ -114,6 +114,23 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   line           INTEGER
 );
 
+-- What happened in a parsed hand, line by line (chat and other money-neutral lines left out):
+-- what `hhaudit explain` replays. Amounts in the hand's minor units, as everywhere.
+CREATE TABLE IF NOT EXISTS hand_events (
+  hand_id   INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
+  seq       INTEGER NOT NULL,
+  street    TEXT NOT NULL,
+  seat      INTEGER,
+  kind      TEXT NOT NULL,
+  amount    INTEGER,
+  to_amount INTEGER,
+  all_in    INTEGER NOT NULL DEFAULT 0 CHECK (all_in IN (0, 1)),
+  cards     TEXT,
+  board     INTEGER,
+  line      INTEGER,
+  PRIMARY KEY (hand_id, seq)
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS hand_conflicts (
   conflict_id      INTEGER PRIMARY KEY,
   site             TEXT NOT NULL,
@@ -262,9 +279,13 @@ void migrate_1_to_2(Database& db) {
       "DROP VIEW IF EXISTS v_file_summary;");
 }
 
+// Schema 2 -> 3: hand_events, created by schema_sql(); the hands stored before have none
+// (`hhaudit explain` says so).
+void migrate_2_to_3(Database&) {}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2};
+constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

@@ -11,7 +11,7 @@ namespace hh::db::sqlite {
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version).
 // 1: the first schema. 2: files.status and files.note (files recorded unread), pot seats as rows
 // (pot_seats, v_pots), site "pacific" named "888poker".
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

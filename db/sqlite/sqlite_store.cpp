@@ -52,7 +52,7 @@ struct SqliteStore::Writer {
   Statement begin, commit, savepoint, release, rollback_to;
   Statement find_file, restart_file, insert_file, finish_file, record_unread;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
-      insert_finding, find_conflict, insert_conflict;
+      insert_finding, insert_event, find_conflict, insert_conflict;
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
     // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
@@ -114,6 +114,10 @@ struct SqliteStore::Writer {
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
                                "player, expected, actual, message, line) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_event = Statement(db,
+                             "INSERT INTO hand_events(hand_id, seq, street, seat, kind, amount, "
+                             "to_amount, all_in, cards, board, line) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     // The same occurrence (file, place, content) recorded by an earlier run of this file that
     // was interrupted: recording it again would count one conflict twice.
     find_conflict = Statement(db,
@@ -158,6 +162,33 @@ struct SqliteStore::Writer {
       s.bind_int64(2, pot_index);
       s.bind_int64(3, seat);
       s.bind_text(4, role);
+      s.step();
+    }
+  }
+
+  // The hand's events but chat and other money-neutral lines (text anyone can write, and no
+  // part of a replay).
+  void store_events(std::int64_t hand_id, const Hand& hand) {
+    int seq = 0;
+    for (const Event& e : hand.events) {
+      if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;
+      Statement& s = insert_event;
+      ResetGuard g(s);
+      s.bind_int64(1, hand_id);
+      s.bind_int64(2, ++seq);
+      s.bind_text(3, street_name(e.street));
+      s.bind_int64_or_null(4, nonzero_or_null(e.seat));
+      s.bind_text(5, event_kind_name(e.kind));
+      s.bind_int64_or_null(6, nonzero_or_null(e.amount));
+      s.bind_int64_or_null(7, nonzero_or_null(e.to));
+      s.bind_int64(8, e.all_in ? 1 : 0);
+      s.bind_text_or_null(9, e.cards);
+      if (e.kind == EventKind::Board) {
+        s.bind_int64(10, e.board_index);
+      } else {
+        s.bind_null(10);
+      }
+      s.bind_int64_or_null(11, nonzero_or_null(e.line));
       s.step();
     }
   }
@@ -234,6 +265,7 @@ struct SqliteStore::Writer {
         store_pot_seats(hand_id, p.index, p.eligible, "eligible");
         store_pot_seats(hand_id, p.index, p.winners, "winner");
       }
+      store_events(hand_id, hand);
     }
     for (const Finding& f : result.findings) {
       Statement& s = insert_finding;
@@ -281,14 +313,56 @@ struct SqliteStore::Impl {
 
 namespace {
 
+// SQLite's file: URI of a path: the characters a URI gives a meaning to are escaped.
+std::string file_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      uri += c;
+    }
+  }
+  return uri;
+}
+
+// A read-only connection never writes a file: ATTACH (which creates a missing file) and VACUUM
+// INTO (which SQLite authorises as an ATTACH) are refused when prepared.
+int refuse_attach(void*, int action, const char*, const char*, const char*, const char*) {
+  return action == SQLITE_ATTACH ? SQLITE_DENY : SQLITE_OK;
+}
+
+Database open_read_only(const std::string& path) {
+  Database db(path, file_uri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  sqlite3_busy_timeout(db.get(), 5000);
+  // A WAL database needs its -shm file, which SQLite creates on the first read: on read-only
+  // media (a read-only mount, a CD) that fails. With no -wal file there is nothing the file
+  // itself does not hold, and immutable=1 reads it without any lock or -shm file.
+  const int rc =
+      sqlite3_exec(db.get(), "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+  if (rc == SQLITE_OK) return db;
+  const int primary = rc & 0xff;
+  std::error_code ec;
+  const bool wal_pending = std::filesystem::file_size(path + "-wal", ec) > 0 && !ec;
+  if ((primary != SQLITE_CANTOPEN && primary != SQLITE_READONLY) || wal_pending)
+    throw std::runtime_error(fmt::format(
+        "cannot read database {}: {}{}", path, db.errmsg(),
+        wal_pending ? " (its -wal file holds changes and the folder is read-only: copy the "
+                      "database, its -wal and -shm files to writable storage)"
+                    : ""));
+  Database immutable(path, file_uri(path) + "?mode=ro&immutable=1",
+                     SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  return immutable;
+}
+
 Database open_database(const std::string& path, OpenMode mode) {
   if (mode == OpenMode::ReadOnly) {
     std::error_code ec;
     // Checked here because SQLite's message for a missing file under READONLY ("unable to open
     // database file") does not say which part is wrong.
     if (!std::filesystem::exists(path, ec)) throw std::runtime_error("no such database: " + path);
-    Database db(path, SQLITE_OPEN_READONLY);
-    sqlite3_busy_timeout(db.get(), 5000);
+    Database db = open_read_only(path);
+    sqlite3_set_authorizer(db.get(), &refuse_attach, nullptr);
     // Belt and braces: READONLY refuses writes to the file, query_only refuses them in SQL too
     // (e.g. to a TEMP table), so a read can never change anything.
     db.exec("PRAGMA query_only=ON");
@@ -571,8 +645,15 @@ void append_row(sqlite3_stmt* s, QueryResult& r) {
   r.types.push_back(std::move(types));
 }
 
-QueryResult run_script(Database& db, const std::string& sql) {
-  QueryResult last;
+// The authorizer refused a statement (refuse_attach): ATTACH when prepared, VACUUM INTO when run.
+std::runtime_error refused(int index, const std::string& what) {
+  return std::runtime_error(fmt::format(
+      "read-only query: ATTACH and VACUUM INTO write files and are refused (statement {}: {})",
+      index, what));
+}
+
+std::vector<QueryResult> run_script(Database& db, const std::string& sql) {
+  std::vector<QueryResult> results;
   const char* tail = sql.c_str();
   const char* const end = sql.c_str() + sql.size();
   int index = 0;
@@ -582,6 +663,7 @@ QueryResult run_script(Database& db, const std::string& sql) {
     const int prc = sqlite3_prepare_v2(db.get(), tail, static_cast<int>(end - tail), &h.s, &next);
     const char* const stmt_begin = tail;
     tail = next ? next : end;
+    if (prc == SQLITE_AUTH) throw refused(index + 1, trimmed_sql(stmt_begin, tail));
     if (prc != SQLITE_OK) {
       throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db.errmsg(),
                                            index + 1, trimmed_sql(stmt_begin, tail)));
@@ -595,6 +677,7 @@ QueryResult run_script(Database& db, const std::string& sql) {
       if (rc == SQLITE_DONE) break;
       if (rc != SQLITE_ROW) {
         const std::string what = trimmed_sql(stmt_begin, tail);
+        if ((rc & 0xff) == SQLITE_AUTH) throw refused(index, what);  // VACUUM INTO: when run
         if ((rc & 0xff) == SQLITE_READONLY) {
           throw std::runtime_error(
               fmt::format("read-only query: attempt to write a readonly "
@@ -606,9 +689,9 @@ QueryResult run_script(Database& db, const std::string& sql) {
       }
       if (!current.columns.empty()) append_row(h.s, current);
     }
-    if (!current.columns.empty()) last = std::move(current);
+    if (!current.columns.empty()) results.push_back(std::move(current));
   }
-  return last;
+  return results;
 }
 
 // The rows of one prepared statement whose parameters are bound.
@@ -622,7 +705,7 @@ QueryResult rows_of(Statement& s) {
 
 }  // namespace
 
-QueryResult SqliteStore::query(const std::string& sql) {
+std::vector<QueryResult> SqliteStore::query(const std::string& sql) {
   if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql);
   // A writing connection could write: read through a read-only one (what is pending is committed
   // first, so it is seen).
@@ -631,33 +714,60 @@ QueryResult SqliteStore::query(const std::string& sql) {
   return run_script(reader, sql);
 }
 
-std::optional<HandExplanation> SqliteStore::explain_hand(std::string_view hand) {
+std::vector<HandCandidate> SqliteStore::find_hands(std::string_view key, std::string_view site) {
+  impl_->require_current_schema();
+  Statement s(impl_->db,
+              "SELECT h.hand_id, h.site, coalesce(h.site_hand_id, ''), f.path, h.line, "
+              "CASE WHEN CAST(h.hand_id AS TEXT) = ?1 THEN 'hand_id' ELSE 'site_hand_id' END "
+              "FROM hands h JOIN files f USING (file_id) "
+              "WHERE (h.site_hand_id = ?1 OR CAST(h.hand_id AS TEXT) = ?1) AND "
+              "(?2 = '' OR h.site = ?2) ORDER BY h.hand_id");
+  ResetGuard g(s);
+  s.bind_text(1, key);
+  s.bind_text(2, site);
+  std::vector<HandCandidate> out;
+  while (s.step())
+    out.push_back({s.column_int64(0), s.column_text(1), s.column_text(2), s.column_text(3),
+                   s.column_int64(4), s.column_text(5)});
+  return out;
+}
+
+std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
   impl_->require_current_schema();
   Database& db = impl_->db;
-  // The hand's number as the site prints it, or hhaudit's own hand_id.
-  constexpr std::string_view kWhich =
-      "(SELECT hand_id FROM hands WHERE site_hand_id = ?1 OR CAST(hand_id AS TEXT) = ?1)";
-  const std::pair<const char*, std::string> sections[] = {
-      {"hand", fmt::format("SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.game, "
-                           "h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, "
-                           "h.total_pot, h.rake, h.status FROM hands h JOIN files f USING "
-                           "(file_id) WHERE h.hand_id IN {}",
-                           kWhich)},
-      {"players", fmt::format("SELECT seat, player, start_stack, contributed, collected, net "
-                              "FROM hand_players WHERE hand_id IN {} ORDER BY seat",
-                              kWhich)},
-      {"pots", fmt::format("SELECT pot_index, amount, rake, eligible, winners, reported_amount "
-                           "FROM v_pots WHERE hand_id IN {} ORDER BY pot_index",
-                           kWhich)},
-      {"findings", fmt::format("SELECT code, severity, street, seat, player, expected, actual, "
-                               "message FROM discrepancies WHERE hand_id IN {} ORDER BY "
-                               "discrepancy_id",
-                               kWhich)},
+  // Hole cards: those dealt to the player, else those shown (last line wins).
+  const std::pair<const char*, const char*> sections[] = {
+      {"hand",
+       "SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.started_at_utc, h.table_name, "
+       "h.game, h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, "
+       "h.button_seat, h.total_pot, h.rake, h.status FROM hands h JOIN files f USING (file_id) "
+       "WHERE h.hand_id = ?1"},
+      {"board",
+       "SELECT board, group_concat(cards, ' ') AS cards FROM (SELECT board, cards FROM "
+       "hand_events WHERE hand_id = ?1 AND kind = 'board' ORDER BY seq) GROUP BY board "
+       "ORDER BY board"},
+      {"players",
+       "SELECT p.seat, p.player, (SELECT trim(e.cards, '[] ') FROM hand_events e WHERE e.hand_id = p.hand_id "
+       "AND e.seat = p.seat AND e.kind IN ('dealt', 'shows', 'mucks') AND e.cards IS NOT NULL "
+       "ORDER BY e.kind = 'dealt' DESC, e.seq DESC LIMIT 1) AS hole_cards, p.start_stack, "
+       "p.contributed, p.collected, p.net FROM hand_players p WHERE p.hand_id = ?1 "
+       "ORDER BY p.seat"},
+      {"actions",
+       "SELECT e.seq, e.street, e.seat, p.player, e.kind AS action, e.amount, e.to_amount, "
+       "e.all_in, e.cards FROM hand_events e LEFT JOIN hand_players p ON p.hand_id = e.hand_id "
+       "AND p.seat = e.seat WHERE e.hand_id = ?1 AND e.kind <> 'dealt' "
+       "ORDER BY e.seq"},
+      {"pots",
+       "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
+       "hand_id = ?1 ORDER BY pot_index"},
+      {"findings",
+       "SELECT code, severity, street, seat, player, expected, actual, message FROM "
+       "discrepancies WHERE hand_id = ?1 ORDER BY discrepancy_id"},
   };
   HandExplanation out;
   for (const auto& [title, sql] : sections) {
     Statement s(db, sql);
-    s.bind_text(1, hand);
+    s.bind_int64(1, hand_id);
     out.emplace_back(title, rows_of(s));
     if (out.front().second.rows.empty()) return std::nullopt;
   }
@@ -689,6 +799,122 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site) {
     hands.push_back(std::move(h));
   }
   return hands;
+}
+
+namespace {
+
+// The hands a ReadFilter selects, with the filter bound as ?1 (site), ?2 (since) and ?3 (file ids
+// as a JSON array, '' for all) by bind_filter(). `h` is the hands table.
+constexpr std::string_view kHandFilter =
+    "(?1 = '' OR h.site = ?1) AND (?2 = '' OR h.started_at_utc >= ?2) AND "
+    "(?3 = '' OR h.file_id IN (SELECT value FROM json_each(?3)))";
+// The files it selects (a file has no date). `f` is the files table.
+constexpr std::string_view kFileFilter =
+    "(?1 = '' OR f.site = ?1) AND (?3 = '' OR f.file_id IN (SELECT value FROM json_each(?3)))";
+
+void bind_filter(Statement& s, const ReadFilter& filter) {
+  s.bind_text(1, filter.site);
+  s.bind_text(2, filter.since);
+  std::string ids;
+  for (std::int64_t id : filter.file_ids) {
+    ids += ids.empty() ? '[' : ',';
+    ids += std::to_string(id);
+  }
+  if (!ids.empty()) ids += ']';
+  s.bind_text(3, ids);
+}
+
+}  // namespace
+
+StoreTotals SqliteStore::totals(const ReadFilter& filter) {
+  commit();
+  impl_->require_current_schema();
+  Database& db = impl_->db;
+  StoreTotals t;
+  {
+    Statement s(db, fmt::format("SELECT f.status, count(*) FROM files f WHERE {} GROUP BY "
+                                "f.status",
+                                kFileFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    while (s.step()) {
+      const std::string status = s.column_text(0);
+      const long n = static_cast<long>(s.column_int64(1));
+      if (status == "audited") t.files_audited = n;
+      if (status == "interrupted") t.files_interrupted = n;
+      if (status == unread_status_name(UnreadReason::Unsupported)) t.files_unsupported = n;
+      if (status == unread_status_name(UnreadReason::NoHands)) t.files_without_hands = n;
+    }
+  }
+  {
+    Statement s(db, fmt::format("SELECT count(*), coalesce(sum(h.status = 'unparsed'), 0), "
+                                "coalesce(sum(EXISTS (SELECT 1 FROM discrepancies d WHERE "
+                                "d.hand_id = h.hand_id AND d.severity = 'error')), 0) "
+                                "FROM hands h WHERE {}",
+                                kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    s.step();
+    t.hands = static_cast<long>(s.column_int64(0));
+    t.unparsed = static_cast<long>(s.column_int64(1));
+    t.hands_with_errors = static_cast<long>(s.column_int64(2));
+  }
+  {
+    Statement s(db, fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*) "
+                                "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                                "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
+                                kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    while (s.step())
+      t.codes.push_back({s.column_text(0), s.column_text(1), static_cast<long>(s.column_int64(2)),
+                         static_cast<long>(s.column_int64(3))});
+  }
+  return t;
+}
+
+Sections SqliteStore::breakdowns(const ReadFilter& filter) {
+  commit();
+  impl_->require_current_schema();
+  // Hands with at least one error: the figure that says how bad a month was.
+  constexpr std::string_view kHasError =
+      "EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.severity = "
+      "'error')";
+  const std::pair<const char*, std::string> queries[] = {
+      {"files", fmt::format("SELECT f.site, sum(f.status = 'audited') AS read, "
+                            "sum(f.status = 'unsupported') AS unsupported, "
+                            "sum(f.status = 'no-hands') AS without_hands, "
+                            "sum(f.status = 'interrupted') AS interrupted "
+                            "FROM files f WHERE {} GROUP BY f.site ORDER BY f.site",
+                            kFileFilter)},
+      {"hands", fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, "
+                            "count(*) AS hands, sum(h.status <> 'unparsed') AS parsed, "
+                            "sum(h.status = 'unparsed') AS unparsed, sum({}) AS with_errors "
+                            "FROM hands h WHERE {} GROUP BY 1, 2 ORDER BY 1, 2",
+                            kHasError, kHandFilter)},
+      {"rake", fmt::format("SELECT h.site, h.currency, h.unit, count(*) AS hands, "
+                           "coalesce(sum(h.rake), 0) AS rake FROM hands h WHERE {} AND "
+                           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
+                           "h.tournament_id IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+                           kHandFilter)},
+  };
+  Sections out;
+  for (const auto& [title, sql] : queries) {
+    Statement s(impl_->db, sql);
+    bind_filter(s, filter);
+    out.emplace_back(title, rows_of(s));
+  }
+  return out;
+}
+
+std::vector<std::string> SqliteStore::sites() {
+  commit();
+  Statement s(impl_->db,
+              "SELECT site FROM hands UNION SELECT site FROM files WHERE site IS NOT NULL "
+              "ORDER BY 1");
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.column_text(0));
+  return out;
 }
 
 }  // namespace hh::db

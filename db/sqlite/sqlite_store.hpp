@@ -27,9 +27,13 @@ class SqliteStore final : public Store {
   void set_meta(std::string_view key, std::string_view value) override;
   void commit() override;
 
-  QueryResult query(const std::string& sql) override;
-  std::optional<HandExplanation> explain_hand(std::string_view hand) override;
+  std::vector<QueryResult> query(const std::string& sql) override;
+  std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
+  std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
+  StoreTotals totals(const ReadFilter& filter) override;
+  Sections breakdowns(const ReadFilter& filter) override;
+  std::vector<std::string> sites() override;
 
  private:
   struct Writer;

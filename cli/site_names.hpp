@@ -1,0 +1,17 @@
+// The site names users may give (--site): those of the format registry (parser/format.hpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hh::cli {
+
+// "pokerstars, winamax, ...": every format's name, read or only recognised, in registry order.
+std::string site_names();
+
+// Throws std::invalid_argument "unknown site NAME (known: ...)" unless `name` is a format's name
+// or one of `also` (e.g. the sites a database holds, such as the rooms a format reads).
+void check_site_name(std::string_view name, const std::vector<std::string>& also = {});
+
+}  // namespace hh::cli
