@@ -12,7 +12,7 @@
 #include "audit/auditor.hpp"
 #include "audit/hand_eval.hpp"
 #include "audit/rake/check.hpp"
-#include "parser/money.hpp"
+#include "parser/text/money.hpp"
 
 namespace hh {
 

@@ -12,7 +12,7 @@
 
 #include "audit/audit.hpp"
 #include "audit/hand_eval.hpp"
-#include "parser/money.hpp"
+#include "parser/text/money.hpp"
 
 namespace hh::detail {
 

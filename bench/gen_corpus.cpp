@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/text/split.hpp"
 
 namespace fs = std::filesystem;

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 
 namespace {
 
@@ -23,7 +23,7 @@ const hh::AuditContext& shipped_context() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const hh::Decoded d = hh::decode(std::string_view(reinterpret_cast<const char*>(data), size));
-  for (const hh::Hand& h : hh::parse_text(d.text, "fuzz.txt")) {
+  for (const hh::Hand& h : hh::read_text(d.text, "fuzz.txt")) {
     const hh::AuditResult r = hh::audit_hand(h, shipped_context());
     // An unparsed hand always says why (tests/test_hostile.cpp relies on the same).
     if (!h.parsed && r.findings.empty()) std::abort();

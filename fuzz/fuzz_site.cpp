@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/text/split.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

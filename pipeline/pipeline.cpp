@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "parser/decode.hpp"
+#include "parser/text/decode.hpp"
 #include "pipeline/sha256.hpp"
 
 namespace hh::pipeline {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "tests/fpdb_hp.hpp"
 #include "tests/test_paths.hpp"
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "tests/test_paths.hpp"
 
 namespace hh::test {
@@ -74,7 +74,7 @@ inline std::vector<std::string> lines_of(const std::string& text) {
 
 // Parses a file that holds one hand and audits it.
 inline hh::AuditResult audit_one(const std::string& text, const std::string& rel, const Fault& f) {
-  const std::vector<hh::Hand> hands = hh::parse_text(text, rel);
+  const std::vector<hh::Hand> hands = hh::read_text(text, rel);
   REQUIRE(hands.size() == 1);
   const hh::Hand& hand = hands.front();
   INFO(rel);

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/text/decode.hpp"
-#include "parser/format.hpp"
 #include "parser/888poker/builder.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;
@@ -16,7 +16,7 @@ namespace {
 // with "Uncalled bet ($1.20) returned to Player1".
 Hand sample_hand(
     const char* file = "sample/cash_Flop_NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt") {
-  auto hands = parse_text(decode(test::read_file(test::testdata(file))).text, file);
+  auto hands = read_text(decode(test::read_file(test::testdata(file))).text, file);
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].parsed);
   return hands[0];

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "tests/findings_of.hpp"
 
 using namespace hh;
@@ -26,7 +26,7 @@ Hand hand(const std::string& limit, const std::string& actions, const std::strin
                      "B: posts big blind $100\n"
                      "*** HOLE CARDS ***\n" +
                      preflop + actions + "*** SUMMARY ***\n";
-  auto hands = parse_text(text, "rules.txt");
+  auto hands = read_text(text, "rules.txt");
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].issues.empty());
   return hands[0];
@@ -162,7 +162,7 @@ TEST_CASE("order of action heads-up and after straddles", "[rules]") {
       "Other: checks\n"
       "Button: checks\n"
       "*** SUMMARY ***\n";
-  AuditResult r = audit_hand(parse_text(heads_up, "hu.txt").at(0));
+  AuditResult r = audit_hand(read_text(heads_up, "hu.txt").at(0));
   CHECK(of(r, "OUT_OF_TURN").empty());
   // Rule 000, straddle example: Carol straddles under the gun, so Joane acts first. Mississippi
   // straddle: Ellen straddles on the button, so the small blind acts first.
@@ -178,13 +178,13 @@ TEST_CASE("order of action heads-up and after straddles", "[rules]") {
                            "Joane: folds\nEllen: calls $4\nAlice: folds\nDianne: calls $2\n"
                            "Carol: raises $8 to $12\nEllen: folds\nDianne: calls $8\n"
                            "*** SUMMARY ***\n";
-  CHECK(of(audit_hand(parse_text(live, "s.txt").at(0)), "OUT_OF_TURN").empty());
-  CHECK(of(audit_hand(parse_text(live, "s.txt").at(0)), "RAISE_BELOW_MINIMUM").empty());
+  CHECK(of(audit_hand(read_text(live, "s.txt").at(0)), "OUT_OF_TURN").empty());
+  CHECK(of(audit_hand(read_text(live, "s.txt").at(0)), "RAISE_BELOW_MINIMUM").empty());
   const std::string mississippi = five +
                                   "Ellen: posts straddle $4\n*** HOLE CARDS ***\n"
                                   "Alice: folds\nDianne: calls $2\nCarol: folds\n"
                                   "Joane: calls $4\nEllen: checks\n*** SUMMARY ***\n";
-  CHECK(of(audit_hand(parse_text(mississippi, "m.txt").at(0)), "OUT_OF_TURN").empty());
+  CHECK(of(audit_hand(read_text(mississippi, "m.txt").at(0)), "OUT_OF_TURN").empty());
 }
 
 TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]") {
@@ -194,7 +194,7 @@ TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]")
       "Seat 1: A ($200 in chips)\nSeat 2: B ($1.50 in chips)\nSeat 3: C ($200 in chips)\n"
       "A: posts small blind $0.50\nB: posts big blind $1.50 and is all-in\n"
       "*** HOLE CARDS ***\nC: folds\nA: folds\n*** SUMMARY ***\n";
-  auto f = of(audit_hand(parse_text(text, "b.txt").at(0)), "WRONG_FORCED_BET");
+  auto f = of(audit_hand(read_text(text, "b.txt").at(0)), "WRONG_FORCED_BET");
   REQUIRE(f.size() == 1);  // the short big blind is all-in: only the small blind is wrong
   CHECK(f[0].seat == 1);
   CHECK(f[0].expected == 100);
@@ -228,7 +228,7 @@ TEST_CASE("fixed limit 20/40: a bet, a raise, a re-raise and the cap", "[rules]"
       "A: posts small blind $10\nB: posts big blind $20\n*** HOLE CARDS ***\n"
       "C: calls $20\nD: calls $20\nA: calls $10\nB: checks\n*** FLOP *** [2c 7d 9h]\n";
   auto audit_of = [&](const std::string& flop) {
-    return audit_hand(parse_text(head + flop + "*** SUMMARY ***\n", "fl.txt").at(0));
+    return audit_hand(read_text(head + flop + "*** SUMMARY ***\n", "fl.txt").at(0));
   };
   AuditResult capped = audit_of(
       "A: bets $20\nB: raises $20 to $40\nC: raises $20 to $60\nD: raises $20 to $80\n"
@@ -279,7 +279,7 @@ TEST_CASE("split pots: equal shares, odd chips to the first winners left of the 
         ")\n"
         "Seat 3: C (big blind) showed [4d 5d] and won ($" +
         c_gets + ")\n";
-    return audit_hand(parse_text(text, "split.txt").at(0));
+    return audit_hand(read_text(text, "split.txt").at(0));
   };
   // $2.00 splits evenly.
   AuditResult even = hand_with("1", "1");

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
-#include "parser/street_bets.hpp"
+#include "parser/format.hpp"
+#include "parser/text/street_bets.hpp"
 #include "tests/audit_under.hpp"
 #include "tests/findings_of.hpp"
 
@@ -20,7 +20,7 @@ using hh::test::of;
 namespace {
 
 Hand stars(const std::string& text) {
-  auto hands = parse_text(text, "structures.txt");
+  auto hands = read_text(text, "structures.txt");
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].issues.empty());
   return hands[0];

@@ -19,8 +19,8 @@
 #include <thread>
 #include <vector>
 
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -50,7 +50,7 @@ long make_input(const fs::path& dir, std::size_t bytes_per_file) {
   for (const auto& e : fs::directory_iterator(hh::test::testdata("sample"))) {
     if (e.path().extension() != ".txt") continue;
     hh::Decoded d = hh::decode(hh::test::read_file(e.path()));
-    for (const hh::Hand& h : hh::parse_text(d.text, "x")) {
+    for (const hh::Hand& h : hh::read_text(d.text, "x")) {
       const std::size_t at = h.raw.find(h.site_hand_id);
       // One site, so that a hand taking its predecessor's number is a conflict (same site, same
       // number, other content).

@@ -4,8 +4,8 @@
 #include <random>
 
 #include "audit/audit.hpp"
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;

@@ -9,8 +9,8 @@
 #include <iostream>
 
 #include "cli_run.hpp"
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "test_paths.hpp"
 
 namespace fs = std::filesystem;

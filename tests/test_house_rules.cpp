@@ -9,7 +9,7 @@
 
 #include "audit/audit.hpp"
 #include "audit/house_rules.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "test_paths.hpp"
 #include "tests/audit_under.hpp"
 
@@ -48,7 +48,7 @@ AuditResult five_bets(const HouseRules& rules) {
       "C: calls $20\nD: calls $20\nA: calls $10\nB: checks\n*** FLOP *** [2c 7d 9h]\n"
       "A: bets $20\nB: raises $20 to $40\nC: raises $20 to $60\nD: raises $20 to $80\n"
       "A: raises $20 to $100\n*** SUMMARY ***\n";
-  return test::audit_under(parse_text(text, "fl.txt").at(0), rules);
+  return test::audit_under(read_text(text, "fl.txt").at(0), rules);
 }
 
 }  // namespace

@@ -12,9 +12,9 @@
 #include <set>
 
 #include "cli_run.hpp"
-#include "parser/decode.hpp"
 #include "parser/format.hpp"
-#include "parser/split.hpp"
+#include "parser/text/decode.hpp"
+#include "parser/text/split.hpp"
 #include "test_paths.hpp"
 
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "tests/audit_under.hpp"
 #include "tests/findings_of.hpp"
 
@@ -57,7 +57,7 @@ std::string three_to_showdown(const std::string& bob_at_showdown, const std::str
 }
 
 Hand parse_one(const std::string& text) {
-  auto hands = parse_text(text, "partial_showdown.txt");
+  auto hands = read_text(text, "partial_showdown.txt");
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].parsed);
   CHECK(hands[0].issues.empty());

@@ -14,7 +14,7 @@
 #include <tuple>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "tests/hand_generator.hpp"
 
 using namespace hh;
@@ -34,7 +34,7 @@ constexpr int kHands = 2400;
 const std::set<std::string> kAllowedInfos = {};
 
 std::optional<Hand> parse_one(const std::string& text) {
-  std::vector<Hand> hands = parse_text(text, "generated.txt");
+  std::vector<Hand> hands = read_text(text, "generated.txt");
   if (hands.size() != 1) return std::nullopt;
   return std::move(hands[0]);
 }

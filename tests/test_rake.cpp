@@ -13,8 +13,8 @@
 #include "audit/rake/check.hpp"
 #include "audit/rake/profile.hpp"
 #include "audit/rake/schedule.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/test_paths.hpp"
 
@@ -38,7 +38,7 @@ RakeSchedules shipped(const std::string& domain = ".com") {
 }
 
 Hand one_hand(const std::string& text) {
-  std::vector<Hand> hs = parse_text(decode(text).text, "test.txt");
+  std::vector<Hand> hs = read_text(decode(text).text, "test.txt");
   REQUIRE(hs.size() == 1);
   REQUIRE(hs[0].parsed);
   return hs[0];
@@ -329,7 +329,7 @@ TEST_CASE("shipped schedules on the real corpus: no unexplained rake finding", "
     }
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {
-      for (const Hand& h : parse_text(decode(test::read_file(file)).text, file.string())) {
+      for (const Hand& h : read_text(decode(test::read_file(file)).text, file.string())) {
         std::vector<Finding> f = check_rake(h, audit_hand(h), s);
         bool unknown = false;
         for (const Finding& x : f) {

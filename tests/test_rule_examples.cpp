@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 
 using namespace hh;
 
 namespace {
 
 Hand parse_one(const std::string& text) {
-  auto hands = parse_text(text, "example.txt");
+  auto hands = read_text(text, "example.txt");
   REQUIRE(hands.size() == 1);
   INFO(text);
   REQUIRE(hands[0].parsed);

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/decode.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "tests/findings_of.hpp"
 #include "tests/test_paths.hpp"
 
@@ -26,7 +26,7 @@ std::vector<Got> problems(const AuditResult& r) {
 }
 
 std::vector<Got> problems_of(const std::string& text) {
-  auto hands = parse_text(text, "showdown.txt");
+  auto hands = read_text(text, "showdown.txt");
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].parsed);
   REQUIRE(hands[0].issues.empty());
@@ -34,7 +34,7 @@ std::vector<Got> problems_of(const std::string& text) {
 }
 
 std::vector<std::string> codes_of(const std::string& text, const std::string& code) {
-  auto hands = parse_text(text, "showdown.txt");
+  auto hands = read_text(text, "showdown.txt");
   REQUIRE(hands.size() == 1);
   std::vector<std::string> out;
   for (const Finding& f : audit_hand(hands[0]).findings)
@@ -116,7 +116,7 @@ TEST_CASE("badugi: the best badugi wins, equal hands split", "[showdown][badugi]
 TEST_CASE("badugi: the corpus' showdowns are judged and all right", "[showdown][badugi]") {
   // PokerStars' badugi SNG (104 hands): every showdown where all contenders showed is judged
   // (no SHOWDOWN_NOT_EVALUATED for it) and none gives WRONG_WINNER or ODD_CHIP_MISMATCH.
-  auto hands = parse_text(corpus("Stars/tour/Draw/LBad-USD-SNG8-201011.txt"), "LBad.txt");
+  auto hands = read_text(corpus("Stars/tour/Draw/LBad-USD-SNG8-201011.txt"), "LBad.txt");
   REQUIRE(hands.size() == 104);
   int showdowns = 0, judged = 0;
   for (const Hand& h : hands) {
@@ -367,7 +367,7 @@ TEST_CASE("stud: the corpus' split pots are paid as the rules say", "[showdown][
   std::set<std::string> split;  // hand ids: some files repeat a hand
   for (const char* dir : {"Stars/cash/Stud", "Stars/tour/Stud", "Winamax/cash/Stud"}) {
     for (const auto& file : std::filesystem::directory_iterator(test::shared_corpus() / dir)) {
-      for (const Hand& h : parse_text(decode(test::read_file(file.path())).text, "stud.txt")) {
+      for (const Hand& h : read_text(decode(test::read_file(file.path())).text, "stud.txt")) {
         if (!h.parsed) continue;
         ++hands;
         AuditResult r = audit_hand(h);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "tests/findings_of.hpp"
 
 using namespace hh;
@@ -16,7 +16,7 @@ namespace {
 using test::Got;
 
 Hand parse_one(const std::string& text) {
-  auto hands = parse_text(text, "conventions.txt");
+  auto hands = read_text(text, "conventions.txt");
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].parsed);
   CHECK(hands[0].issues.empty());

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
+#include "parser/text/decode.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;

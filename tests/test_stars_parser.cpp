@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
 #include "parser/pokerstars/builder.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/text/text_util.hpp"
 #include "test_paths.hpp"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/site.hpp"
+#include "parser/format.hpp"
 #include "test_paths.hpp"
 
 using namespace hh;
@@ -47,7 +47,7 @@ Hand stud(const std::string& game, const std::vector<StudPlayer>& players,
     text += rounds[r];
   }
   text += "*** SUMMARY ***\n";
-  auto hands = parse_text(text, "stud.txt");
+  auto hands = read_text(text, "stud.txt");
   REQUIRE(hands.size() == 1);
   REQUIRE(hands[0].issues.empty());
   return hands[0];
@@ -69,7 +69,7 @@ void check_finding(const Finding& f, Street street, int seat, int expected_seat)
 }
 
 std::vector<Hand> parse_file(const std::string& rel) {
-  auto hands = parse_text(test::read_file(test::testdata(rel)), rel);
+  auto hands = read_text(test::read_file(test::testdata(rel)), rel);
   for (const Hand& h : hands) REQUIRE(h.parsed);
   return hands;
 }
@@ -81,7 +81,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 Hand only_hand(const std::string& text, const std::string& id) {
-  for (Hand& h : parse_text(text, "edited.txt"))
+  for (Hand& h : read_text(text, "edited.txt"))
     if (h.site_hand_id == id) return h;
   FAIL("hand " << id << " not found");
   return {};

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
-#include "parser/text/decode.hpp"
 #include "parser/format.hpp"
 #include "parser/pokerstars/builder.hpp"
+#include "parser/text/decode.hpp"
 #include "parser/winamax/builder.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"

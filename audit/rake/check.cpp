@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "parser/money.hpp"
+#include "parser/text/money.hpp"
 
 namespace hh {
 

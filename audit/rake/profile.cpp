@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "parser/money.hpp"
+#include "parser/text/money.hpp"
 
 namespace hh {
 

@@ -747,7 +747,8 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
        "hand_events WHERE hand_id = ?1 AND kind = 'board' ORDER BY seq) GROUP BY board "
        "ORDER BY board"},
       {"players",
-       "SELECT p.seat, p.player, (SELECT trim(e.cards, '[] ') FROM hand_events e WHERE e.hand_id = p.hand_id "
+       "SELECT p.seat, p.player, (SELECT trim(e.cards, '[] ') FROM hand_events e WHERE e.hand_id = "
+       "p.hand_id "
        "AND e.seat = p.seat AND e.kind IN ('dealt', 'shows', 'mucks') AND e.cards IS NOT NULL "
        "ORDER BY e.kind = 'dealt' DESC, e.seq DESC LIMIT 1) AS hole_cards, p.start_stack, "
        "p.contributed, p.collected, p.net FROM hand_players p WHERE p.hand_id = ?1 "

@@ -35,12 +35,6 @@ inline constexpr const char* kDefaultZone = "UTC";
 // True when the time zone database knows the IANA name `zone` ("UTC", "Europe/Malta", ...).
 bool is_known_zone(std::string_view zone);
 
-// Deprecated: the zone comes in ReadOptions::gg_time_zone. Kept, with the zone held by the
-// transitional parser/site.hpp reader only, until cli/ passes ReadOptions (issue 11); throws
-// std::invalid_argument for an unknown zone (message of check_read_options()).
-void set_default_zone(std::string zone);
-std::string default_zone();
-
 // Converts "YYYY/MM/DD" and "HH:MM[:SS]" read in the IANA zone `zone` to ISO 8601 UTC
 // ("2021-01-21T02:41:55Z"). Returns "" for a malformed date or time or an unknown zone.
 // Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.

@@ -1,5 +1,0 @@
-// Transitional: moved to parser/text/street_bets.hpp (issue 11). Kept so that the files of other
-// areas that include the old path build until they are updated; new code includes the new path.
-#pragma once
-
-#include "parser/text/street_bets.hpp"
