@@ -42,8 +42,13 @@ void run_file(const char* path, bool audit, Totals& t) {
   raw.clear();
   raw.shrink_to_fit();
   std::uint64_t hands = 0, parsed = 0, findings = 0;
+  // As the pipeline reads a file: its format sniffed from the head, each hand by the format that
+  // claims its first line.
+  const hh::Format* format =
+      hh::sniff_format(std::string_view(d.text).substr(0, hh::kSniffBytes)).format;
+  const hh::ReadOptions options;
   for (const hh::HandText& ht : hh::split_hands(d.text, &hh::is_any_hand_start)) {
-    hh::Hand h = hh::parse_hand_text(ht, path);
+    hh::Hand h = hh::read_any_hand_text(format, ht, path, options);
     ++hands;
     parsed += h.parsed;
     if (audit) findings += hh::audit_hand(h, shipped_context()).findings.size();
