@@ -360,3 +360,47 @@ TEST_CASE("888 fault: a folded player collects the pot", "[888poker][faults]") {
   // "Player0 collected [ 1,26$ ]" -> "Hero collected [ 1,26$ ]": Hero folded preflop.
   check_fault("ineligible_collection", "103581731", {{"PAYOUT_MISMATCH", 2, 0, 126}});
 }
+
+// Issue 19, point 8, written from the rule: an export with a blank player name ("Seat 2:  ( $895
+// )", " posts small blind [$50]"). The seat is named "Seat 2" and its lines, which start with the
+// verb, are its own; the hand is audited, not failed.
+TEST_CASE("888 blank player name: the seat is named by its number and audited", "[888poker]") {
+  const Hand h = one_hand("888poker/blank_names.txt");
+  REQUIRE(h.seats.size() == 3);
+  CHECK(seat(h, 2).player == "Seat 2");
+  CHECK(seat(h, 2).stack == 89500);
+  CHECK(seat(h, 1).player == "Player0");
+  CHECK(event(h, EventKind::PostSmallBlind, 2).amount == 5000);
+  CHECK(event(h, EventKind::DealtHole, 2).cards == "8d 8h");
+  const Event& raise = event(h, EventKind::Raise, 2);
+  CHECK(raise.amount == 25000);
+  CHECK(raise.to == 30000);
+  CHECK(event(h, EventKind::Call, 4).to == 30000);
+  const Event& bet = event(h, EventKind::Bet, 2);
+  CHECK(bet.street == Street::Flop);
+  CHECK(bet.amount == 30000);
+  CHECK(event(h, EventKind::Mucks, 2).street == Street::Showdown);
+  CHECK(event(h, EventKind::Collected, 2).amount == 59500);  // $600 less the $5 rake cap
+
+  const AuditResult r = audit_hand(h);
+  for (const Finding& f : r.findings) {
+    INFO(f.code << " " << f.message);
+    CHECK(f.severity == Severity::Info);  // only what 888 never prints (total pot, rake, ...)
+  }
+  for (const PlayerResult& p : r.players)
+    if (p.seat == 2) {
+      CHECK(p.contributed == 30000);  // the flop bet nobody called comes back
+      CHECK(p.collected == 59500);
+    }
+}
+
+// Two blank names: a line with no name cannot be given to either seat; it stays an issue.
+TEST_CASE("888 two blank player names: nameless lines stay issues", "[888poker]") {
+  std::string text = load("888poker/blank_names.txt");
+  const std::string player0 = "Seat 1: Player0 ( $1,200 )";
+  text.replace(text.find(player0), player0.size(), "Seat 1:  ( $1,200 )");
+  std::vector<Hand> hands = read_text(text, "two_blank.txt");
+  REQUIRE(hands.size() == 1);
+  CHECK(hands[0].seat_of(1)->player == "Seat 1");
+  CHECK_FALSE(hands[0].issues.empty());
+}

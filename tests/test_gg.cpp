@@ -573,3 +573,39 @@ TEST_CASE("GG fault: run-it-twice summary amount", "[gg][faults]") {
   check_fault("run_twice_summary", "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303",
               {{"SUMMARY_MISMATCH", 1, 4892, 4893}});
 }
+
+// Issue 19, point 7 (the parser half): Short Deck prints one stake, "ShortDeck No Limit ($0.02)":
+// the ante, which the button blind equals.
+TEST_CASE("GG Short Deck: one stake, the ante and button blind", "[gg]") {
+  const Hand h = one_hand("cash_Flop_NL-ShortDeck-5max-USD-0.2-202103.txt");
+  CHECK(h.game == games::kShortDeckHoldem);
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.currency == "USD");
+  CHECK(h.unit == 100);
+  CHECK(h.ante == 2);
+  CHECK(h.big_blind == 2);
+  CHECK(h.small_blind == 0);
+  const Event* button = event_of(h, EventKind::PostButtonBlind, 3);
+  REQUIRE(button);
+  CHECK(button->amount == 2);
+  CHECK(events_of(h, EventKind::PostAnte).size() == 4);
+  const Event* straddle = event_of(h, EventKind::PostStraddle, 2);
+  REQUIRE(straddle);
+  CHECK(straddle->to == 4);
+  CHECK(*h.total_pot == 60);
+  CHECK(*h.rake == 2);
+  audit_clean(h);  // no error or warning (only RAKE_SCHEDULE_UNKNOWN: GG has no rake table)
+}
+
+TEST_CASE("GG one stake is read only for Short Deck", "[gg]") {
+  auto hands = read_text(
+      "Poker Hand #HD1: Hold'em No Limit ($0.02) - 2021/03/02 18:22:40\n"
+      "Table 'T' 6-max Seat #1 is the button\n"
+      "Seat 1: A ($2 in chips)\n",
+      "one_stake_holdem.txt");
+  REQUIRE(hands.size() == 1);
+  bool stakes_issue = false;
+  for (const ParseIssue& i : hands[0].issues)
+    if (i.expected == "stakes as (SMALL/BIG)") stakes_issue = true;
+  CHECK(stakes_issue);
+}

@@ -216,3 +216,76 @@ TEST_CASE("PokerStars one board: collections are the first board's", "[stars]") 
   CHECK(c->line == 22);
   CHECK(c->board_index == 0);
 }
+
+// Issue 19, point 2, written from the rule: Dave (seat 5) joins and posts a small blind while Bob,
+// left of the button, posts the real one. Dave's $0.01 is dead money; his call is the full big
+// blind ("calls $0.02"). Which post is dead comes from the seats, whatever the order printed.
+TEST_CASE("PokerStars small blind posted out of position is dead", "[stars]") {
+  const std::string bob_sb = "Bob: posts small blind $0.01\n";
+  const std::string dave_sb = "Dave: posts small blind $0.01\n";
+  auto text = [&](bool dave_first) {
+    return "PokerStars Hand #230000000001:  Hold'em No Limit ($0.01/$0.02 USD) - 2021/09/14 "
+           "12:00:00 ET\n"
+           "Table 'Alcyone II' 6-max Seat #1 is the button\n"
+           "Seat 1: Alice ($2 in chips)\n"
+           "Seat 2: Bob ($2 in chips)\n"
+           "Seat 3: Carol ($2 in chips)\n"
+           "Seat 5: Dave ($2 in chips)\n" +
+           (dave_first ? dave_sb + bob_sb : bob_sb) + "Carol: posts big blind $0.02\n" +
+           (dave_first ? "" : dave_sb) +
+           "*** HOLE CARDS ***\n"
+           "Dave: calls $0.02\n"
+           "Alice: folds\n"
+           "Bob: calls $0.01\n"
+           "Carol: checks\n"
+           "*** FLOP *** [2c 7d Ks]\n"
+           "Bob: checks\n"
+           "Carol: checks\n"
+           "Dave: bets $0.06\n"
+           "Bob: folds\n"
+           "Carol: folds\n"
+           "Uncalled bet ($0.06) returned to Dave\n"
+           "Dave collected $0.07 from pot\n"
+           "Dave: doesn't show hand\n"
+           "*** SUMMARY ***\n"
+           "Total pot $0.07 | Rake $0\n"
+           "Board [2c 7d Ks]\n"
+           "Seat 1: Alice (button) folded before Flop (didn't bet)\n"
+           "Seat 2: Bob (small blind) folded on the Flop\n"
+           "Seat 3: Carol (big blind) folded on the Flop\n"
+           "Seat 5: Dave collected ($0.07)\n";
+  };
+  const bool dave_first = GENERATE(false, true);
+  INFO("Dave's post printed first: " << dave_first);
+  auto hands = read_text(text(dave_first), "oop_small_blind.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  // The ordinary small blind stays live; the out-of-position one is dead.
+  const Event* live = find_event(h, EventKind::PostSmallBlind, 2);
+  REQUIRE(live);
+  CHECK(live->amount == 1);
+  CHECK(live->to == 1);
+  CHECK_FALSE(find_event(h, EventKind::PostSmallBlind, 5));
+  const Event* dead = find_event(h, EventKind::PostDead, 5);
+  REQUIRE(dead);
+  CHECK(dead->amount == 1);
+  const Event* call = find_event(h, EventKind::Call, 5);
+  REQUIRE(call);
+  CHECK(call->amount == 2);
+  CHECK(call->to == 2);
+
+  const AuditResult r = audit_hand(h);
+  for (const Finding& f : r.findings) {
+    INFO(f.code << " " << f.message);
+    CHECK(f.severity != Severity::Error);
+    CHECK(f.code != "WRONG_CALL_AMOUNT");
+    CHECK(f.code != "UNCALLED_BET_MISMATCH");
+  }
+  for (const PlayerResult& p : r.players)
+    if (p.seat == 5) {
+      CHECK(p.contributed == 3);  // $0.01 dead + $0.02 called
+      CHECK(p.collected == 7);
+    }
+}

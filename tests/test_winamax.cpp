@@ -246,6 +246,37 @@ TEST_CASE("Winamax cp1252 export with bounties", "[winamax]") {
   for (const Finding& f : r.findings) CHECK(f.severity == Severity::Info);
 }
 
+// Issue 19, point 9: Winamax's newer text (2021) writes "*** FLOP ***: [8d Ac Jc]". The hand is
+// tour_bounty_cp1252.txt (UTF-8) with the three board markers in that form.
+TEST_CASE("Winamax street markers with a colon put every action on its street", "[winamax]") {
+  const Hand h = parse_one("winamax/tour_colon_markers.txt");
+  auto boards = std::vector<const Event*>{};
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::Board) boards.push_back(&e);
+  REQUIRE(boards.size() == 3);
+  CHECK(boards[0]->street == Street::Flop);
+  CHECK(boards[0]->cards == "8d Ac Jc");
+  CHECK(boards[1]->street == Street::Turn);
+  CHECK(boards[1]->cards == "Tc");
+  CHECK(boards[2]->street == Street::River);
+  CHECK(boards[2]->cards == "2h");
+  // Player2 (seat 3) raises pre-flop, bets 2218 on the flop; Hero (seat 5) bets the turn and river.
+  CHECK(only(h, EventKind::Raise, 3).street == Street::Preflop);
+  const Event& flop_bet = only(h, EventKind::Bet, 3);
+  CHECK(flop_bet.street == Street::Flop);
+  CHECK(flop_bet.amount == 221800);
+  auto hero_bets = events(h, EventKind::Bet, 5);
+  REQUIRE(hero_bets.size() == 2);
+  CHECK(hero_bets[0]->street == Street::Turn);
+  CHECK(hero_bets[0]->amount == 720000);
+  CHECK(hero_bets[1]->street == Street::River);
+  CHECK(hero_bets[1]->amount == 1916700);
+  const AuditResult r = audit_hand(h);
+  for (const Finding& f : r.findings) CHECK(f.severity == Severity::Info);
+  CHECK(findings(r, "WRONG_CALL_AMOUNT").empty());
+  CHECK(findings(r, "TOTAL_POT_MISMATCH").empty());
+}
+
 TEST_CASE("Winamax negative raise increment is kept and audited", "[winamax]") {
   const Hand h = parse_one("winamax/cash_stud_negative_raise.txt");
   // "Player0 raises -6.10€ to 18.90€" after a 10€ bring-in: printed as is.

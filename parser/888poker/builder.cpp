@@ -167,8 +167,12 @@ class Builder : HandBuilder {
             desc);
   }
 
+  // A line of a blank-named player starts with the verb ("posts small blind [$50]": the name
+  // and its space are gone once the line is trimmed). It is that player's when exactly one seat
+  // has a blank name; with several, the line names no one and stays an issue.
   std::optional<NameMatch> match_player(std::string_view line) const {
     if (auto m = player_then(line, " ")) return NameMatch{m->first, m->second};
+    if (blank_seats_.size() == 1) return NameMatch{blank_seats_.front(), line};
     return std::nullopt;
   }
 
@@ -176,6 +180,11 @@ class Builder : HandBuilder {
     Seat s;
     s.seat = static_cast<int>(sl.seat);
     s.player = std::string(sl.player);
+    // A blank name gets the stable name "Seat N" (docs/sites/888poker.md).
+    if (s.player.empty()) {
+      s.player = "Seat " + std::to_string(s.seat);
+      blank_seats_.push_back(s.seat);
+    }
     if (auto m = money(sl.stack, ln)) s.stack = *m;
     add_seat(std::move(s), ln);
   }
@@ -281,7 +290,11 @@ class Builder : HandBuilder {
     }
     if (starts_with(line, "Total number of players : ")) return;  // the seat lines say it all
     if (starts_with(line, "Dealt to ")) {
-      if (auto m = player_then(line.substr(9), " ["); m && m->second.ends_with("]")) {
+      // "Dealt to  [ 8d, 8h ]" for a blank name: the rest starts with " [".
+      std::optional<std::pair<int, std::string_view>> m = player_then(line.substr(9), " [");
+      if (!m && blank_seats_.size() == 1 && line.substr(9).starts_with(" ["))
+        m = std::make_pair(blank_seats_.front(), line.substr(11));
+      if (m && m->second.ends_with("]")) {
         Event e;
         e.kind = EventKind::DealtHole;
         e.seat = m->first;
@@ -311,6 +324,7 @@ class Builder : HandBuilder {
 
   StreetBets bets_;
   bool in_summary_{false};
+  std::vector<int> blank_seats_;  // seats printed with no player name
 };
 
 }  // namespace

@@ -75,8 +75,9 @@ auto const table_line_def =
 inline auto const stack_close = lit(" )") >> *lit(' ') >> eoi;
 inline auto const stack_text = raw[+(char_ - stack_close)];
 seat_line_type const seat_line = "seat_line";
+// The name may be blank ("Seat 2:  ( $895 )"): some exports leave every name out.
 auto const seat_line_def = lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
-                           raw[+(char_ - (lit(" ( ") >> stack_text >> stack_close))]
+                           raw[*(char_ - (lit(" ( ") >> stack_text >> stack_close))]
                               [detail::view<&ast::SeatLine::player>] >>
                            " ( " >> stack_text[detail::view<&ast::SeatLine::stack>] >> stack_close;
 

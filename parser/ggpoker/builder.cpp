@@ -64,6 +64,21 @@ std::string_view stakes_of(std::string_view desc, std::size_t& open) {
     if (o == 0) break;
     close = desc.rfind(')', o - 1);
   }
+  // Short Deck prints one number, the ante (and button blind): "ShortDeck No Limit ($0.02)".
+  close = desc.rfind(')');
+  std::size_t o = close == std::string_view::npos ? close : desc.rfind('(', close);
+  if (o != std::string_view::npos) {
+    std::string_view inner = desc.substr(o + 1, close - o - 1);
+    const bool one_amount =
+        std::any_of(inner.begin(), inner.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        std::none_of(inner.begin(), inner.end(), [](char c) {
+          return c == ' ' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        });
+    if (one_amount) {
+      open = o;
+      return inner;
+    }
+  }
   open = std::string_view::npos;
   return {};
 }
@@ -173,8 +188,8 @@ class Builder : stars_family::StarsFamilyBuilder {
     return true;
   }
 
-  // "$2/$5", "300/600", "1,000/2,000", "$0.1/$0.25 USD", "100/200/25" (an ante third), and
-  // "ante 1, 2" (ante and button blind, Short Deck).
+  // "$2/$5", "300/600", "1,000/2,000", "$0.1/$0.25 USD", "100/200/25" (an ante third),
+  // "ante 1, 2" (ante and button blind, Short Deck) and Short Deck's one stake "$0.02".
   bool read_stakes(std::string_view stakes, std::uint32_t ln) {
     auto word = [](std::string_view s) { return s.substr(0, s.find(' ')); };
     if (starts_with(stakes, "ante ")) {
@@ -192,6 +207,19 @@ class Builder : stars_family::StarsFamilyBuilder {
       return true;
     }
     std::size_t slash = stakes.find('/');
+    if (slash == std::string_view::npos) {
+      // "($0.02)": Short Deck's one stake, the ante, which the button blind equals (GG posts
+      // "posts the ante $0.02" by everyone and "posts button blind $0.02").
+      if (h_.game != games::kShortDeckHoldem) {
+        issue(ln, "stakes as (SMALL/BIG)", stakes);
+        return false;
+      }
+      auto stake = money(word(trim(stakes)), ln);
+      if (!stake) return false;
+      h_.ante = *stake;
+      h_.big_blind = *stake;
+      return true;
+    }
     std::string_view sb = trim(stakes.substr(0, slash));
     std::string_view rest = stakes.substr(slash + 1);
     std::size_t slash2 = rest.find('/');

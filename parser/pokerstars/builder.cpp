@@ -254,6 +254,39 @@ class Builder : stars_family::StarsFamilyBuilder {
       street_ = Street::Flop;
   }
 
+  // A small blind posted while another seat posts the real one (a player joining out of
+  // position) is dead money: not part of the poster's bet, whose call is then the full big blind.
+  // PokerStars does not say which post is which; the real small blind is the one of the seat
+  // left of the button, else the first printed (issue 19, point 2).
+  void apply_bet(Event& e, std::uint32_t ln) override {
+    if (e.kind == EventKind::PostSmallBlind && street_ == Street::Setup) {
+      auto live = std::find_if(h_.events.begin(), h_.events.end(), [](const Event& p) {
+        return p.kind == EventKind::PostSmallBlind && p.street == Street::Setup;
+      });
+      if (live != h_.events.end()) {
+        if (e.seat == seat_left_of_button() && live->seat != e.seat) {
+          bets_.take_back(*live);
+          live->kind = EventKind::PostDead;
+          live->to = 0;
+        } else {
+          e.kind = EventKind::PostDead;
+        }
+      }
+    }
+    StarsFamilyBuilder::apply_bet(e, ln);
+  }
+
+  // The first seat clockwise from the button (seat numbers increase clockwise).
+  int seat_left_of_button() const {
+    int lowest = 0;
+    int after = 0;
+    for (const Seat& s : h_.seats) {
+      if (lowest == 0 || s.seat < lowest) lowest = s.seat;
+      if (s.seat > h_.button_seat && (after == 0 || s.seat < after)) after = s.seat;
+    }
+    return after != 0 ? after : lowest;
+  }
+
   bool site_neutral_line(std::string_view line, std::uint32_t ln) override {
     // PokerMaster appends its own metadata as a "# {json}" comment line.
     if (starts_with(line, "# {")) {

@@ -49,6 +49,9 @@ class StreetBets {
     }
   }
 
+  // Undoes apply(e) of a forced bet found afterwards to be dead money (not part of the bet).
+  void take_back(const Event& e) { committed_ref(e) -= e.amount; }
+
   // The seat's live bet so far on the round of `e` (before applying it).
   Money committed(const Event& e) { return committed_ref(e); }
 

@@ -75,9 +75,11 @@ auto const summary_seat_line_def = lit("Seat ") >>
                                    raw[rest][detail::view<&ast::SummarySeatLine::rest>];
 
 // --- street markers -----------------------------------------------------------------------------
+// Winamax's newer text (2021) puts a colon after the marker: "*** FLOP ***: [3h Td 6d]".
 street_line_type const street_line = "street_line";
 auto const street_line_def =
     lit("*** ") >> raw[+(char_ - " ***")][detail::view<&ast::StreetLine::name>] >> " ***" >>
+    -lit(':') >>
     *(spaces >> '[' >> bracketed_text[detail::push<&ast::StreetLine::cards>] >> ']') >> spaces;
 
 // --- summary totals -----------------------------------------------------------------------------
