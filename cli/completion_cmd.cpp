@@ -66,7 +66,8 @@ void add_completion_command(CLI::App& app, int& exit_code) {
       "Print a shell completion script: source <(hhaudit completion bash), or save it as "
       "/usr/share/bash-completion/completions/hhaudit");
   cmd->add_option("shell", *shell, "The shell (bash)")->required()->check(CLI::IsMember({"bash"}));
-  cmd->callback([&app, &exit_code] {
+  // The callback owns `shell`: CLI11 writes the option's value into it after this returns.
+  cmd->callback([&app, &exit_code, shell] {
     std::cout << bash_script(app);
     exit_code = kClean;
   });
