@@ -11,7 +11,7 @@ set +e
 ./build/hhaudit audit testdata/sample --db hhaudit.db --quiet
 status=$?
 set -e
-echo "exit code $status (0 clean, 1 findings at or above --fail-on, 2 usage or I/O error)"
+echo "exit code $status (0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, 3 nothing audited or files of an unread format skipped)"
 ./build/hhaudit query --db hhaudit.db \
   "SELECT site, status, count(*) AS hands, sum(total_pot) AS total_pot, sum(rake) AS rake, unit FROM hands GROUP BY site, status, unit"
 echo "try: ./build/hhaudit query --db hhaudit.db \"SELECT code, count(*) FROM discrepancies GROUP BY code\""
