@@ -37,12 +37,6 @@ struct Expected {
   long hands_in_distinct_files{0};  // hands, counting files of identical content once
 };
 
-bool is_readable_hand_start(std::string_view line) {
-  for (const auto& f : hh::formats())
-    if (f->readable() && f->is_hand_start(line)) return true;
-  return false;
-}
-
 Expected expected_for(const fs::path& root) {
   Expected e;
   std::set<std::string> contents, unread_contents;
@@ -52,7 +46,7 @@ Expected expected_for(const fs::path& root) {
     if (!it->is_regular_file(ec)) continue;
     const std::string bytes = read_file(it->path());
     const std::string text = hh::decode(bytes).text;
-    const std::size_t n = hh::split_hands(text, &is_readable_hand_start).size();
+    const std::size_t n = hh::split_hands(text, &hh::is_any_hand_start).size();
     const std::string head = hh::decode(std::string_view(bytes).substr(0, 1 << 20)).text;
     const hh::SniffResult sniffed = hh::sniff_format(head);
     std::string_view line;
@@ -69,7 +63,7 @@ Expected expected_for(const fs::path& root) {
       // hand too, but the file is Full Tilt's and recorded as not read.)
       hh::LineCursor all(text);
       if (!sniffed.format)
-        while (all.next(line)) e.hands_in_skipped_files += is_readable_hand_start(line);
+        while (all.next(line)) e.hands_in_skipped_files += hh::is_any_hand_start(line);
     }
   }
   REQUIRE_FALSE(ec);
