@@ -157,17 +157,16 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
 
   // "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": the pot net of rake and fee.
   void read_total_line(std::string_view line, std::uint32_t ln) override {
-    ast::ModernTotal t;
+    ast::NetTotal t;
     if (!parse_all(line, modern_total(), t)) {
       issue(ln, "Total pot X[ | Rake R][ | JP Fee J]", line);
       return;
     }
-    h_.totals_line = ln;
-    auto net = money(t.total, ln);
-    if (!t.rake.empty()) h_.rake = money(t.rake, ln);
-    if (!t.jackpot.empty())
-      if (auto j = money(t.jackpot, ln)) h_.fees.push_back({"jackpot", *j});
-    if (net) h_.total_pot = *net + h_.rake.value_or(0) + h_.fee_total();
+    auto optional_money = [&](std::string_view text) {
+      return text.empty() ? std::nullopt : money(text, ln);
+    };
+    shared::set_net_total(h_, ln, money(t.total, ln), optional_money(t.rake),
+                          optional_money(t.jackpot));
   }
 
   void finish_site() override {
@@ -219,6 +218,14 @@ void resolve_chips_added(Event& e, Money committed, Money largest_bet) {
     e.kind = EventKind::Call;
   else
     e.kind = EventKind::Raise;
+}
+
+void set_net_total(Hand& h, std::uint32_t line, std::optional<Money> total,
+                   std::optional<Money> rake, std::optional<Money> jackpot) {
+  h.totals_line = line;
+  h.rake = rake;
+  if (jackpot) h.fees.push_back({"jackpot", *jackpot});
+  if (total) h.total_pot = *total + rake.value_or(0) + jackpot.value_or(0);
 }
 
 }  // namespace shared

@@ -5,15 +5,21 @@
 //   (X)" included; "caps (X)" and "allin (X)" add chips that call, bet or raise as the street's
 //   bets decide; collections are printed only in the summary ("Collects: X"), which the builder
 //   turns into collections from "the pot"; "Pot: X. Rake R. JP fee J" is net of rake and jackpot
-//   fee (Hand::total_pot adds them back); the export prints no limit (a table whose header stakes
-//   are twice its blinds is fixed limit) and no time zone (read as UTC);
+//   fee (Hand::total_pot adds them back); the export prints no limit (the structure stays
+//   Unknown and the blinds are taken from the posts: the header's stakes are twice the blinds at
+//   Omaha HiLow and fixed limit tables) and no time zone (read as UTC); "is disconnected and ALL
+//   IN." is WPN's all-in protection, a SitsOut event flagged all-in;
 // - modern ("Hand #N - ..." / "Game Hand #N - ..."): "raises $X to $Y" puts in X, Y being the
 //   street total; "caps $X" puts in X; "posts dead $X" is a dead small blind and a live big blind
-//   together; "Total pot X | Rake R | JP Fee J" is net of rake and fee.
+//   together; "Total pot X | Rake R | JP Fee J" is net of rake and fee; a winner who does not show
+//   is paid only in the summary ("did not show and won X"); walks print no uncalled line
+//   (UncalledStyle::Silent for a hand with none).
 // Cap tables ("(Cap)", "- CAP -") cap each player's hand at 30 big blinds.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -46,6 +52,10 @@ bool is_cap_table(std::string_view text);
 // when the player's street total (`committed` + X) does not pass the largest bet, else a raise.
 // Sets the kind and leaves `amount` (the chips added) for StreetBets.
 void resolve_chips_added(Event& e, Money committed, Money largest_bet);
+// The summary's total of either export, printed net of rake and jackpot fee: sets the rake, the
+// fee (named "jackpot") and Hand::total_pot, the gross pot (printed total + rake + fee).
+void set_net_total(Hand& h, std::uint32_t line, std::optional<Money> total,
+                   std::optional<Money> rake, std::optional<Money> jackpot);
 }  // namespace shared
 
 }  // namespace hh::winning

@@ -268,17 +268,17 @@ class ClassicBuilder : HandBuilder {
 
   // "Pot: 477. Rake 2.76. JP fee 0.24": the pot net of rake and jackpot fee.
   void pot_line(std::string_view line, std::uint32_t ln) {
-    ast::ClassicPot p;
-    if (!parse_all(line, classic_pot(), p)) {
+    ast::NetTotal t;
+    if (!parse_all(line, classic_pot(), t)) {
       issue(ln, "Pot: X[. Rake R][. JP fee J]", line);
       return;
     }
-    h_.totals_line = ln;
-    auto net = money(p.pot, ln);
-    if (!p.rake.empty()) h_.rake = money(p.rake, ln);
-    if (!p.jackpot.empty())
-      if (auto j = money(p.jackpot, ln)) h_.fees.push_back({"jackpot", *j});
-    if (net) h_.total_pot = *net + h_.rake.value_or(0) + h_.fee_total();
+    shared::set_net_total(h_, ln, money(t.total, ln), optional_money(t.rake, ln),
+                          optional_money(t.jackpot, ln));
+  }
+
+  std::optional<Money> optional_money(std::string_view text, std::uint32_t ln) {
+    return text.empty() ? std::nullopt : money(text, ln);
   }
 
   // "NAME shows: ... [cards]. Bets: X. Collects: Y. Wins: Z.": the only place the classic export

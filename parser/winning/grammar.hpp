@@ -47,9 +47,10 @@ struct ClassicStreet {
   std::vector<std::string_view> cards;  // each bracketed group, in order
 };
 
-// Classic summary: "Pot: 477. Rake 2.76. JP fee 0.24" (rake and fee may be absent).
-struct ClassicPot {
-  std::string_view pot, rake, jackpot;
+// The summary's total, net of rake and jackpot fee (either may be absent): classic "Pot: 477.
+// Rake 2.76. JP fee 0.24", modern "Total pot $1.19 | Rake $0.04 | JP Fee $0.02".
+struct NetTotal {
+  std::string_view total, rake, jackpot;
 };
 
 // Classic summary, after "Player NAME ": "shows: Flush, 7 high [4h 4s Ks 6h]. Bets: 80.
@@ -88,11 +89,6 @@ struct ModernSeat {
   bool sitting_out{false};
 };
 
-// Modern summary: "Total pot $1.19 | Rake $0.04 | JP Fee $0.02" (the parts may be absent).
-struct ModernTotal {
-  std::string_view total, rake, jackpot;
-};
-
 // The action line every site shares: Action, Verb (action_ast.hpp).
 using namespace action_ast;
 
@@ -103,10 +99,10 @@ using namespace action_ast;
 // clang-format off
 #define HH_WINNING_RULES(RULE)                                                              \
   RULE(classic_game, ast::ClassicGame) RULE(classic_seat, ast::ClassicSeat)                 \
-  RULE(classic_street, ast::ClassicStreet) RULE(classic_pot, ast::ClassicPot)               \
+  RULE(classic_street, ast::ClassicStreet) RULE(classic_pot, ast::NetTotal)               \
   RULE(classic_action, ast::Action) RULE(classic_result, ast::ClassicResult)                \
   RULE(modern_header, ast::ModernHeader) RULE(modern_table, ast::ModernTable)               \
-  RULE(modern_seat, ast::ModernSeat) RULE(modern_total, ast::ModernTotal)                   \
+  RULE(modern_seat, ast::ModernSeat) RULE(modern_total, ast::NetTotal)                   \
   RULE(modern_action, ast::Action)
 // clang-format on
 HH_WINNING_RULES(HH_X3_DECLARE_RULE)

@@ -50,10 +50,9 @@ auto const classic_street_def = lit("*** ") >>
                                 spaces;
 
 classic_pot_type const classic_pot = "classic_pot";
-auto const classic_pot_def = lit("Pot: ") >> amount[detail::view<&ast::ClassicPot::pot>] >>
-                             -(lit(". Rake ") >> amount[detail::view<&ast::ClassicPot::rake>]) >>
-                             -(lit(". JP fee ") >>
-                               amount[detail::view<&ast::ClassicPot::jackpot>]) >>
+auto const classic_pot_def = lit("Pot: ") >> amount[detail::view<&ast::NetTotal::total>] >>
+                             -(lit(". Rake ") >> amount[detail::view<&ast::NetTotal::rake>]) >>
+                             -(lit(". JP fee ") >> amount[detail::view<&ast::NetTotal::jackpot>]) >>
                              -lit('.') >> spaces;
 
 // After "Player NAME ": every bracketed amount is the chips the action adds.
@@ -131,9 +130,9 @@ auto const modern_seat_def =
 
 modern_total_type const modern_total = "modern_total";
 auto const modern_total_def =
-    lit("Total pot ") >> amount[detail::view<&ast::ModernTotal::total>] >>
-    -(lit(" | Rake ") >> amount[detail::view<&ast::ModernTotal::rake>]) >>
-    -(lit(" | JP Fee ") >> amount[detail::view<&ast::ModernTotal::jackpot>]) >> spaces;
+    lit("Total pot ") >> amount[detail::view<&ast::NetTotal::total>] >>
+    -(lit(" | Rake ") >> amount[detail::view<&ast::NetTotal::rake>]) >>
+    -(lit(" | JP Fee ") >> amount[detail::view<&ast::NetTotal::jackpot>]) >> spaces;
 
 // After "NAME " (no colon). amount1, amount2, is_all_in, showing, collected and away_or_back are
 // the PokerStars family's pieces (stars_family_grammar_def.hpp).
