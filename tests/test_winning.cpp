@@ -120,12 +120,11 @@ TEST_CASE("WPN classic: chips added, collections from the summary, a side pot", 
   const Event& protection = nth(h, EventKind::SitsOut, 2);
   CHECK(protection.all_in);
   CHECK(protection.amount == 0);
-  // "Pot: 477. Rake 2.76. JP fee 0.24": the pot is net; the model's total is gross.
+  // "Pot: 477. Rake 2.76. JP fee 0.24": the pot is net; the model's total is gross. The JP fee is
+  // part of the rake: 3.00 together, the schedule's cap at these stakes.
   CHECK(h.total_pot == 48000);
-  CHECK(h.rake == 276);
-  REQUIRE(h.fees.size() == 1);
-  CHECK(h.fees[0].name == "jackpot");
-  CHECK(h.fees[0].amount == 24);
+  CHECK(h.rake == 300);
+  CHECK(h.fees.empty());
   // Collections come from "Collects: X" in the summary, from no named pot.
   CHECK(nth(h, EventKind::Collected, 2).amount == 19850);
   CHECK(nth(h, EventKind::Collected, 3).amount == 23850);
@@ -271,10 +270,11 @@ TEST_CASE("WPN modern cash: raises X to Y put in X, caps, net total and JP fee",
   CHECK(caps.to == 55);
   CHECK(nth(h, EventKind::Collected, 3).amount == 119);
   CHECK(nth(h, EventKind::Collected, 3).pot_index == 0);
-  // "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": 1.25 went in.
+  // "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": 1.25 went in; 0.06 raked, as the schedule
+  // ($0.01 per $0.20) takes.
   CHECK(h.total_pot == 125);
-  CHECK(h.rake == 4);
-  CHECK(h.fee_total() == 2);
+  CHECK(h.rake == 6);
+  CHECK(h.fees.empty());
   CHECK(count(h, EventKind::Other) == 4);  // the "Main pot $X | Rake $R" lines
   CHECK(problems(h).empty());
 }
@@ -362,7 +362,7 @@ void check_fault(const std::string& name, const std::string& start, const std::s
 
 TEST_CASE("WPN fault: a collection larger than the pot", "[winning][faults]") {
   check_fault("collected_amount", "Hand #", "151588328",
-              {{"RAKE_MISMATCH", 0, -6, 4},
+              {{"RAKE_MISMATCH", 0, -4, 6},
                {"CHIPS_NOT_CONSERVED", 0, 125, 135},
                {"PAYOUT_MISMATCH", 0, 119, 129},
                {"SUMMARY_MISMATCH", 3, 129, 119}});
@@ -370,14 +370,14 @@ TEST_CASE("WPN fault: a collection larger than the pot", "[winning][faults]") {
 
 TEST_CASE("WPN fault: a side pot share not paid", "[winning][faults]") {
   check_fault("side_pot", "Game started at: ", "741631166",
-              {{"RAKE_MISMATCH", 0, 4276, 276},
+              {{"RAKE_MISMATCH", 0, 4300, 300},
                {"CHIPS_NOT_CONSERVED", 0, 48000, 44000},
                {"PAYOUT_MISMATCH", 0, 47700, 43700}});
 }
 
 TEST_CASE("WPN fault: a total pot larger than what went in", "[winning][faults]") {
   check_fault("total_pot", "Game started at: ", "406051551",
-              {{"TOTAL_POT_MISMATCH", 0, 61500, 62500}, {"RAKE_MISMATCH", 0, 1276, 276}});
+              {{"TOTAL_POT_MISMATCH", 0, 61500, 62500}, {"RAKE_MISMATCH", 0, 1300, 300}});
 }
 
 TEST_CASE("WPN fault: an uncalled bet returned short", "[winning][faults]") {

@@ -223,9 +223,11 @@ void resolve_chips_added(Event& e, Money committed, Money largest_bet) {
 void set_net_total(Hand& h, std::uint32_t line, std::optional<Money> total,
                    std::optional<Money> rake, std::optional<Money> jackpot) {
   h.totals_line = line;
-  h.rake = rake;
-  if (jackpot) h.fees.push_back({"jackpot", *jackpot});
-  if (total) h.total_pot = *total + rake.value_or(0) + jackpot.value_or(0);
+  // The JP fee is part of WPN's rake: printed rake and fee together are what the rake schedule
+  // takes (rake/wpn.toml; hand 665312038: 1.71 + 0.24 = 1.95 on a pot of 39 at $0.01 per $0.20,
+  // 741631166 and 406051551: 2.76 + 0.24 = the $3 cap, 151588328: 0.04 + 0.02 on 1.25).
+  if (rake || jackpot) h.rake = rake.value_or(0) + jackpot.value_or(0);
+  if (total) h.total_pot = *total + h.rake.value_or(0);
 }
 
 }  // namespace shared

@@ -52,8 +52,9 @@ bool is_cap_table(std::string_view text);
 // when the player's street total (`committed` + X) does not pass the largest bet, else a raise.
 // Sets the kind and leaves `amount` (the chips added) for StreetBets.
 void resolve_chips_added(Event& e, Money committed, Money largest_bet);
-// The summary's total of either export, printed net of rake and jackpot fee: sets the rake, the
-// fee (named "jackpot") and Hand::total_pot, the gross pot (printed total + rake + fee).
+// The summary's total of either export, printed net of rake and jackpot fee: sets the rake (the
+// printed rake plus the JP fee, which is part of it) and Hand::total_pot, the gross pot (printed
+// total + rake + fee).
 void set_net_total(Hand& h, std::uint32_t line, std::optional<Money> total,
                    std::optional<Money> rake, std::optional<Money> jackpot);
 }  // namespace shared
