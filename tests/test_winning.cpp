@@ -340,6 +340,46 @@ TEST_CASE("WPN modern: a raise whose chips do not match its total is an issue", 
   CHECK(nth(h, EventKind::Raise, 1).amount == 5);
 }
 
+// Written from the issue's rule (no corpus hand has one): "posts dead $X" is a missed small and
+// big blind posted together, the big blind part live.
+TEST_CASE("WPN modern: posts dead is a dead small blind and a live big blind", "[winning]") {
+  const std::string text =
+      "Hand #2 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC\n"
+      "Test 6-max Seat #1 is the button\n"
+      "Seat 1: A ($5.00)\n"
+      "Seat 2: B ($5.00)\n"
+      "Seat 3: C ($5.00)\n"
+      "Seat 4: D ($5.00)\n"
+      "B posts the small blind $0.02\n"
+      "C posts the big blind $0.05\n"
+      "D posts dead $0.07\n"
+      "*** HOLE CARDS ***\n"
+      "D checks\n"
+      "A folds\n"
+      "B folds\n"
+      "C checks\n"
+      "*** FLOP *** [2c 7d 9h]\n"
+      "C bets $0.10\n"
+      "D folds\n"
+      "Uncalled bet ($0.10) returned to C\n"
+      "C does not show\n"
+      "*** SUMMARY ***\n"
+      "Total pot $0.14 | Rake $0.00\n"
+      "Board [2c 7d 9h]\n"
+      "Seat 1: A (button) folded on the Pre-Flop\n"
+      "Seat 2: B (small blind) folded on the Pre-Flop\n"
+      "Seat 3: C (big blind) did not show and won $0.14\n"
+      "Seat 4: D folded on the Flop\n";
+  const Hand h = clean_hand(text, "posts dead");
+  const Event& dead = nth(h, EventKind::PostBothBlinds, 4);
+  CHECK(dead.amount == 7);
+  CHECK(dead.dead == 2);
+  CHECK(dead.to == 5);  // the live part: D may check his option
+  CHECK(nth(h, EventKind::Collected, 3).amount == 14);
+  CHECK(h.total_pot == 14);
+  CHECK(problems(h).empty());
+}
+
 TEST_CASE("WPN corpus sweep", "[winning][corpus]") {
   const fs::path root = test::shared_corpus() / "Winning";
   // The corpus is part of the test set: a missing corpus fails, it does not skip.
