@@ -31,6 +31,10 @@ struct PlayerState {
   bool folded{false};
   bool cashed{false};
   bool may_raise{true};  // no action of this player's since the last full bet or raise
+  // The site declared the player all-in with chips left (a SitsOut event flagged all_in: WPN's
+  // protection of a disconnected player): from then on he owes no call, is passed over in the
+  // order of action and plays only for the pots his chips reach.
+  bool declared_all_in{false};
 };
 
 // Blind bets posted before the deal: blinds, straddles, sleepers, kills, dead posts (not antes).

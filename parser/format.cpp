@@ -7,6 +7,7 @@
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/winamax/builder.hpp"
+#include "parser/winning/builder.hpp"
 
 namespace hh {
 
@@ -27,6 +28,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(winamax::make_format());
     v.push_back(poker888::make_format());
     v.push_back(gg::make_format());
+    v.push_back(winning::make_format());
     add_recognised_formats(v);
     return v;
   }();

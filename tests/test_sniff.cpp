@@ -41,8 +41,9 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker"});
-  CHECK(recognised.size() == 25);
+  CHECK(readable ==
+        std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning"});
+  CHECK(recognised.size() == 24);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
@@ -91,7 +92,6 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
 TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
   const std::map<std::string, std::string> heads = {
       {"ipoker", "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"0\">\n"},
-      {"winning", "Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n"},
       {"bovada", "Ignition Hand #3340409736 TBL#10916521 HOLDEM No Limit - 2016-01-01\n"},
       {"betonline", "BetOnline Poker Game #1605375848: Hold'em No Limit ($0.01/0.02) - x\n"},
       {"unibet", "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai\n"},
@@ -127,6 +127,25 @@ TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff
     CHECK_FALSE(format_by_name(name)->readable());
   }
   CHECK(covered.empty());  // every recognised-only format has its head here
+}
+
+TEST_CASE("Sniff: WPN's two exports are one readable format; look-alikes are not WPN",
+          "[sniff][winning]") {
+  for (const char* head :
+       {"Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n",
+        "Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC\n",
+        "Game Hand #80586589 - Tournament #11182752 - Holdem(No Limit) - Level 15 "
+        "(250.00/500.00)- 2019/07/21 17:44:50 UTC\n"}) {
+    INFO(head);
+    CHECK(sniffed(head) == "winning");
+    CHECK(sniff_format(head).confidence == 100);
+  }
+  CHECK(format_by_name("winning")->readable());
+  // Seals With Clubs numbers its hands "Hand #6340502-110 - ": no " - " right after the digits.
+  CHECK(sniffed("Hand #6340502-110 - 2013-05-02 02:14:03\nSite: Seals With Clubs\n") ==
+        "sealswithclubs");
+  CHECK(sniffed("PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 "
+                "13:38:18 ET\n") == "pokerstars");
 }
 
 TEST_CASE("Sniff: a file of several readable formats is split on any of them", "[sniff]") {
