@@ -21,9 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 23> kRecognised = {{
-    {"fulltilt", "Full Tilt",
-     [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
+constexpr std::array<Recognised, 22> kRecognised = {{
     {"partypoker", "PartyPoker",
      [](std::string_view l) {
        if (starts_with(l, "Game #") && l.ends_with(" starts.")) return kSignature;

@@ -41,9 +41,9 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable ==
-        std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning"});
-  CHECK(recognised.size() == 24);
+  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning",
+                                          "fulltilt"});
+  CHECK(recognised.size() == 23);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
@@ -76,10 +76,18 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
   const std::string ftp =
       "Full Tilt Poker Game #22488827305: Table Flash - $0.02/$0.05 - No Limit Hold'em - "
       "20:53:40 ET - 2010/08/14\nSeat 1: Player0 ($5)\n";
-  CHECK(confidence_of("pokerstars", ftp) > 0);  // the PokerStars reader still splits its lines
-  CHECK(confidence_of("pokerstars", ftp) < confidence_of("fulltilt", ftp));
+  // The Full Tilt reader owns these lines: the PokerStars reader neither claims nor splits them.
+  CHECK(confidence_of("pokerstars", ftp) == 0);
+  CHECK(confidence_of("fulltilt", ftp) == 100);
   CHECK(sniffed(ftp) == "fulltilt");
-  CHECK_FALSE(format_by_name("fulltilt")->readable());
+  CHECK(format_by_name("fulltilt")->readable());
+  CHECK(readable_format_of_line("Full Tilt Poker Game #22488827305: Table Flash - x") ==
+        format_by_name("fulltilt"));
+  CHECK(readable_format_of_line("FullTiltPoker Game #656000081: Table Keifer (6 max) - x") ==
+        format_by_name("fulltilt"));
+  // A tournament summary holds no hand but is Full Tilt's.
+  CHECK(sniffed("Full Tilt Poker Tournament Summary $26 Super Turbo Matrix (244669447)\n") ==
+        "fulltilt");
   // After 2016 Full Tilt ran on PokerStars' software and wrote PokerStars' format.
   const std::string rush =
       "Full Tilt Rush Hand #153580762880:  Hold'em No Limit (25/50) - 2016/05/20 8:39:15 ET\n";
@@ -114,7 +122,6 @@ TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff
       {"phh", "# A big pot between Dwan and Ivey.\nvariant = \"NT\"\n"},
       {"pokernow", "entry,at,order\n"},
       {"partypoker", "Game #9521729454 starts.\n"},
-      {"fulltilt", "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - x\n"},
   };
   std::set<std::string> covered;
   for (const auto& f : formats())

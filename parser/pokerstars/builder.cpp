@@ -4,6 +4,7 @@
 #include <array>
 
 #include "parser/pokerstars/grammar.hpp"
+#include "parser/sniff.hpp"
 #include "parser/text/header_fields.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/stars_family_builder.hpp"
@@ -90,6 +91,8 @@ bool is_hand_start(std::string_view line) {
   line = trim(line);
   // Called on every line of every file: reject on the first letter before comparing rooms.
   if (line.empty() || (line[0] != 'P' && line[0] != 'R' && line[0] != 'F')) return false;
+  // Full Tilt's own software ("Full Tilt Poker Game #") is read by parser/fulltilt/.
+  if (sniff::is_full_tilt_software_line(line)) return false;
   for (std::string_view room : kRooms) {
     if (starts_with(line, room)) {
       std::string_view after = line.substr(room.size());
@@ -293,8 +296,7 @@ class Builder : stars_family::StarsFamilyBuilder {
       other(line, ln);
       return true;
     }
-    // Export banners and separators some tools put between hands: "*********** # 1 ****".
-    return line.find_first_not_of("*# 0123456789") == std::string_view::npos;
+    return false;
   }
 
   void read_total_line(std::string_view line, std::uint32_t ln) override {

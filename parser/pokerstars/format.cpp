@@ -14,10 +14,8 @@ class PokerStarsFormat final : public Format {
   std::string_view name() const override { return "pokerstars"; }
   std::string_view display_name() const override { return "PokerStars"; }
   int sniff(std::string_view head) const override {
-    return best_line_score(head, [](std::string_view line) {
-      if (!pokerstars::is_hand_start(line)) return 0;
-      return is_full_tilt_software_line(line) ? kFamilyLine : kCertain;
-    });
+    return best_line_score(
+        head, [](std::string_view line) { return pokerstars::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override {
     return pokerstars::is_hand_start(line);

@@ -135,6 +135,8 @@ bool StarsFamilyBuilder::neutral_line(std::string_view line, std::uint32_t ln) {
     other(line, ln);
     return true;
   }
+  // Export banners and separators some tools put between hands: "*********** # 1 ****".
+  if (line.find_first_not_of("*# 0123456789") == std::string_view::npos) return true;
   return site_neutral_line(line, ln);
 }
 
@@ -200,6 +202,15 @@ void StarsFamilyBuilder::summary_line(std::string_view line, std::uint32_t ln) {
   issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
 }
 
+void StarsFamilyBuilder::uncalled(const ast::UncalledLine& u, std::uint32_t ln) {
+  const int seat = seat_of_player(u.player);
+  const Money amount = money(u.amount, ln).value_or(0);
+  Event& e = add_event(EventKind::UncalledReturned, ln);
+  e.seat = seat;
+  e.amount = amount;
+  if (seat == 0) issue(ln, "a seated player's name", u.player);
+}
+
 void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
   if (starts_with(line, "*** ")) {
     ast::StreetLine sl;
@@ -237,12 +248,7 @@ void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
   if (starts_with(line, "Uncalled bet (")) {
     ast::UncalledLine u;
     if (parse_all(line, uncalled_line(), u)) {
-      const int seat = seat_of_player(u.player);
-      const Money amount = money(u.amount, ln).value_or(0);
-      Event& e = add_event(EventKind::UncalledReturned, ln);
-      e.seat = seat;
-      e.amount = amount;
-      if (seat == 0) issue(ln, "a seated player's name", u.player);
+      uncalled(u, ln);
       return;
     }
   }

@@ -114,6 +114,8 @@ class StarsFamilyBuilder : protected HandBuilder {
   void board_event(Street street, int board, std::string_view cards, std::uint32_t ln);
 
   void read_seat(const ast::SeatLine& sl, std::uint32_t ln);
+  // "Uncalled bet (X) returned to NAME" (Full Tilt: "Uncalled bet of X returned to NAME").
+  void uncalled(const ast::UncalledLine& u, std::uint32_t ln);
   void action_line(int seat, std::string_view rest, std::uint32_t ln);
   void note_line(int seat, std::string_view rest, std::uint32_t ln);
   bool neutral_line(std::string_view line, std::uint32_t ln);

@@ -101,8 +101,10 @@ auto const uncalled_line_def =
 
 // --- summary seat money -------------------------------------------------------------------------
 summary_money_type const summary_money = "summary_money";
-auto const summary_money_def = *x3::seek[(lit("won (") | lit("collected (") | lit("won ")) >>
-                                         amount[detail::push<&ast::SummaryMoney::amounts>]];
+// Full Tilt: "wins the side pot ($X)".
+auto const summary_money_def =
+    *x3::seek[(lit("won (") | lit("collected (") | lit(" pot (") | lit("won ")) >>
+              amount[detail::push<&ast::SummaryMoney::amounts>]];
 
 BOOST_SPIRIT_DEFINE(table_line, seat_line, summary_seat_line, street_line, uncalled_line,
                     summary_money)
