@@ -68,10 +68,15 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players) {
   return pots;
 }
 
-void attribute_rake(std::vector<BuiltPot>& pots, Money rake) {
+void attribute_rake(std::vector<BuiltPot>& pots, Money rake, bool main_pot_only) {
   Money total = 0;
   for (const BuiltPot& p : pots) total += p.amount;
   if (pots.empty() || total <= 0) return;
+  if (main_pot_only) {
+    for (BuiltPot& p : pots) p.rake = 0;
+    pots.front().rake = rake;
+    return;
+  }
   // In proportion to each pot, rounded to the nearest minor unit; the last pot takes what is left
   // so that the parts add up to the rake exactly.
   Money left = rake;
@@ -121,7 +126,7 @@ AuditResult Auditor::run() {
   build();
   check_totals();
   // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
-  attribute_rake(r_.pots, effective_rake() + h_.fee_total());
+  attribute_rake(r_.pots, effective_rake() + h_.fee_total(), h_.rake_from_main_pot);
   check_pots_and_payouts();
   check_summary();
   check_showdown();

@@ -193,6 +193,10 @@ struct Hand {
   // collection from a side pot of its own (Winamax). The audit then splits such a line over the
   // pots it covers when that player won each of them.
   bool collections_may_merge_pots{false};
+  // The site takes its rake from the main pot alone and pays the side pots in full (Full Tilt:
+  // "Main pot $158.20. Side pot $76.35. | Rake $3", the side pot's winner collecting $76.35). The
+  // audit then charges the whole rake to the main pot instead of splitting it in proportion.
+  bool rake_from_main_pot{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)

@@ -59,3 +59,17 @@ TEST_CASE("rake split over pots in proportion, remainder to the last", "[pots]")
   CHECK(pots[0].rake == 25);
   CHECK(pots[1].rake == 87);
 }
+
+TEST_CASE("rake taken from the main pot only (Hand::rake_from_main_pot)", "[pots]") {
+  // Full Tilt hand 31318697695: "Main pot $158.20. Side pot $76.35. | Rake $3"; the side pot's
+  // winner collects $76.35, the main pot's two boards $77.60 each.
+  std::vector<BuiltPot> pots(2);
+  pots[0].amount = 15820;
+  pots[1].amount = 7635;
+  hh::attribute_rake(pots, 300, true);
+  CHECK(pots[0].rake == 300);
+  CHECK(pots[1].rake == 0);
+  hh::attribute_rake(pots, 300);  // in proportion otherwise
+  CHECK(pots[0].rake == 203);
+  CHECK(pots[1].rake == 97);
+}

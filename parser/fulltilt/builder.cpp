@@ -142,6 +142,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     h_.site_hand_id = std::string(hd.hand_id);
     // Pots and the total are printed before rake (the rake comes out of the main pot).
     h_.reported_pots_net_of_rake = false;
+    h_.rake_from_main_pot = true;
     read_place(trim(hd.place));
     std::string_view stakes, game, time, zone, date, et_time, et_date;
     for (std::size_t i = 0; i < hd.fields.size(); ++i) {
@@ -390,6 +391,12 @@ class Builder : stars_family::StarsFamilyBuilder {
       same->folded = same->folded || s.folded;
     }
     h_.summary = std::move(merged);
+    // A walk prints no "Uncalled bet" line (the big blind's excess is returned silently: "Total
+    // pot 30" for blinds of 15 and 30) and no collection in the body: the summary's "collected
+    // (30), mucked" is the only place it is printed. Some showdown-less pots are printed the same
+    // way (hand 31318808612: "Seat 5: jflex1989 collected ($41.80), mucked", no line in the body).
+    silent_uncalled_unless_printed();
+    collections_from_summary();
   }
 
   bool stud_{false};

@@ -50,6 +50,31 @@ Event& HandBuilder::add_event(EventKind kind, std::uint32_t ln) {
   return e;
 }
 
+void HandBuilder::collections_from_summary() {
+  std::vector<int> collectors;
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::Collected) collectors.push_back(e.seat);
+  for (const SummarySeat& s : h_.summary) {
+    if (!s.has_won || s.won == 0 ||
+        std::find(collectors.begin(), collectors.end(), s.seat) != collectors.end())
+      continue;
+    Event e;
+    e.kind = EventKind::Collected;
+    e.street = Street::Showdown;
+    e.seat = s.seat;
+    e.amount = s.won;
+    e.pot_index = -1;
+    e.line = s.line;
+    h_.events.push_back(std::move(e));
+  }
+}
+
+void HandBuilder::silent_uncalled_unless_printed() {
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::UncalledReturned) return;
+  h_.uncalled_style = UncalledStyle::Silent;
+}
+
 void HandBuilder::add_won(SummarySeat& seat, const std::vector<std::string_view>& amounts,
                           std::uint32_t ln) {
   for (std::string_view a : amounts) {

@@ -79,6 +79,14 @@ class HandBuilder {
   // Adds the summary amounts a seat won ("won (X)", "collected (X)") to `seat`.
   void add_won(SummarySeat& seat, const std::vector<std::string_view>& amounts, std::uint32_t ln);
 
+  // Sites that print some collections only in the summary (WPN's "did not show and won X", Full
+  // Tilt's walks: "collected (30), mucked" and no line in the body): a Collected event from "the
+  // pot" for each summary seat that won something and has no Collected event.
+  void collections_from_summary();
+  // Sites that print an uncalled line only sometimes (a walk's big blind excess is returned
+  // silently, inside the collection): a hand with no such line is UncalledStyle::Silent.
+  void silent_uncalled_unless_printed();
+
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);
 

@@ -170,30 +170,12 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
   }
 
   void finish_site() override {
-    bool printed_return = false;
-    std::vector<int> collectors;
-    for (const Event& e : h_.events) {
-      printed_return |= e.kind == EventKind::UncalledReturned;
-      if (e.kind == EventKind::Collected) collectors.push_back(e.seat);
-    }
     // A walk prints no "Uncalled bet" line: the big blind's excess stays in the total pot and
     // comes back inside the collection (hand 784373412: blinds 0.02 and 0.05, "Total pot $0.07").
-    if (!printed_return) h_.uncalled_style = UncalledStyle::Silent;
+    silent_uncalled_unless_printed();
     // A winner who does not show has no "collected" line: the summary's "did not show and won X"
     // is the only place the collection is printed (docs/sites/winning.md).
-    for (const SummarySeat& s : h_.summary) {
-      if (!s.has_won || s.won == 0 ||
-          std::find(collectors.begin(), collectors.end(), s.seat) != collectors.end())
-        continue;
-      Event e;
-      e.kind = EventKind::Collected;
-      e.street = Street::Showdown;
-      e.seat = s.seat;
-      e.amount = s.won;
-      e.pot_index = -1;
-      e.line = s.line;
-      h_.events.push_back(std::move(e));
-    }
+    collections_from_summary();
   }
 
   Money largest_bet_{0};
