@@ -395,7 +395,11 @@ class Builder : stars_family::StarsFamilyBuilder {
     // pot 30" for blinds of 15 and 30) and no collection in the body: the summary's "collected
     // (30), mucked" is the only place it is printed. Some showdown-less pots are printed the same
     // way (hand 31318808612: "Seat 5: jflex1989 collected ($41.80), mucked", no line in the body).
-    silent_uncalled_unless_printed();
+    // Only a walk: where anyone called, bet or raised, a missing uncalled line stays a warning.
+    const bool walk = std::none_of(h_.events.begin(), h_.events.end(), [](const Event& e) {
+      return e.kind == EventKind::Call || e.kind == EventKind::Bet || e.kind == EventKind::Raise;
+    });
+    if (walk) silent_uncalled_unless_printed();
     collections_from_summary();
   }
 

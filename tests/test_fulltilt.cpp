@@ -1,0 +1,321 @@
+// Full Tilt Poker's own software (site "fulltilt"): real hands with exact amounts
+// (testdata/fulltilt, README.md there names each file's source in ../shared/corpus/FTP), hands
+// written from the format's rules, a sweep of the shared corpus against
+// testdata/fulltilt/anomalies.tsv, and fault hands (testdata/fulltilt/faults).
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/format.hpp"
+#include "parser/fulltilt/builder.hpp"
+#include "parser/text/decode.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
+#include "tests/test_paths.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh;
+
+namespace {
+
+// The one hand of a text, read as a user's file is (sniffed, split, parsed); it must read cleanly.
+Hand clean_hand(const std::string& text, const std::string& what) {
+  std::vector<Hand> hands = read_text(text, "written.txt");
+  INFO(what);
+  REQUIRE(hands.size() == 1);
+  Hand& h = hands.front();
+  CHECK(h.site == "fulltilt");
+  CHECK(h.parsed);
+  for (const ParseIssue& i : h.issues)
+    INFO("line " << i.line << ": " << i.expected << " / " << i.got);
+  CHECK(h.issues.empty());
+  return std::move(h);
+}
+Hand testdata_hand(const std::string& name) {
+  return clean_hand(test::load("fulltilt/" + name), name);
+}
+
+// The nth event of `kind` of `seat`.
+const Event& nth(const Hand& h, EventKind kind, int seat, std::size_t n = 0) {
+  std::vector<const Event*> found;
+  for (const Event& e : h.events)
+    if (e.kind == kind && e.seat == seat) found.push_back(&e);
+  INFO(event_kind_name(kind) << " of seat " << seat << " #" << n);
+  REQUIRE(found.size() > n);
+  return *found[n];
+}
+
+std::size_t count(const Hand& h, EventKind kind) {
+  return static_cast<std::size_t>(std::count_if(h.events.begin(), h.events.end(),
+                                                [&](const Event& e) { return e.kind == kind; }));
+}
+
+// Error and warning codes of an audited hand, sorted.
+std::vector<std::string> problems(const Hand& h) {
+  std::vector<std::string> out;
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
+    if (f.severity != Severity::Info) out.push_back(f.code);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const SummarySeat& summary_of(const Hand& h, int seat) {
+  auto it = std::find_if(h.summary.begin(), h.summary.end(),
+                         [&](const SummarySeat& s) { return s.seat == seat; });
+  REQUIRE(it != h.summary.end());
+  return *it;
+}
+
+// A tournament walk as Full Tilt prints it (Matrix hand 31493008322 of
+// tour/Flop/NLHE-6max-Matrix-USD-26-201211.match1.txt, cut to three players): the small blind's
+// fold and the big blind's uncalled 15 are not printed, nor is the collection but in the summary.
+const std::string kWalk =
+    "Full Tilt Poker Game #31493008322: $26 Super Turbo Matrix (244669447), Match 1 - 15/30 - No "
+    "Limit Hold'em - 09:20:53 EET - 2012/11/23 [02:20:53 ET - 2012/11/23]\n"
+    "Seat 1: Hero (285)\n"
+    "Seat 4: Player3 (270)\n"
+    "Seat 5: Player1 (300)\n"
+    "Player3 posts the small blind of 15\n"
+    "Player1 posts the big blind of 30\n"
+    "The button is in seat #1\n"
+    "*** HOLE CARDS ***\n"
+    "Dealt to Hero [Qh Tc]\n"
+    "Hero folds\n"
+    "*** SUMMARY ***\n"
+    "Total pot 30 | Rake 0\n"
+    "Seat 1: Hero (button) didn't bet (folded)\n"
+    "Seat 4: Player3 (small blind) folded before the Flop\n"
+    "Seat 5: Player1 (big blind) collected (30), mucked\n";
+
+}  // namespace
+
+TEST_CASE("Full Tilt hand starts: both spellings of its own software, nothing else", "[fulltilt]") {
+  CHECK(fulltilt::is_hand_start("Full Tilt Poker Game #31318697695: Table Rymer (6 max) - x"));
+  CHECK(fulltilt::is_hand_start("FullTiltPoker Game #656000081: Table Keifer (6 max) - x"));
+  CHECK(
+      fulltilt::is_hand_start("\xEF\xBB\xBF"
+                              "Full Tilt Poker Game #20000000801: Table Douai"));
+  // Full Tilt on PokerStars' software (2016 on) is PokerStars' format.
+  CHECK_FALSE(fulltilt::is_hand_start("Full Tilt Hand #153580762880: Hold'em No Limit (25/50)"));
+  CHECK_FALSE(fulltilt::is_hand_start("Full Tilt Poker Tournament Summary $26 Super Turbo"));
+  CHECK_FALSE(fulltilt::is_hand_start("PokerStars Hand #184487904738: Hold'em No Limit"));
+}
+
+TEST_CASE("Full Tilt run it twice: boards, a side pot, the rake from the main pot", "[fulltilt]") {
+  const Hand h = testdata_hand("rit_side_pot.txt");
+  CHECK(h.site_hand_id == "31318697695");
+  CHECK(h.table_name == "Rymer");
+  CHECK(h.max_seats == 6);
+  CHECK(h.game == games::kOmaha);
+  CHECK(h.structure == Structure::PotLimit);
+  CHECK(h.currency == "USD");
+  CHECK(h.small_blind == 200);
+  CHECK(h.big_blind == 400);
+  CHECK(h.button_seat == 1);
+  // "17:00:14 CET - 2012/11/06 [11:00:14 ET - 2012/11/06]": ET (EST in November) is the reference.
+  CHECK(h.started_at_utc == "2012-11-06T16:00:14Z");
+  // "Total pot $234.55 Main pot $158.20. Side pot $76.35. | Rake $3": pots before rake.
+  CHECK(h.total_pot == 23455);
+  CHECK(h.rake == 300);
+  REQUIRE(h.reported_pots.size() == 2);
+  CHECK(h.reported_pots[0].amount == 15820);
+  CHECK(h.reported_pots[1].amount == 7635);
+  CHECK_FALSE(h.reported_pots_net_of_rake);
+  CHECK(h.rake_from_main_pot);
+  // "raises to $64" is the street total; "calls $26.55, and is all in".
+  CHECK(nth(h, EventKind::Raise, 2).to == 6400);
+  CHECK(nth(h, EventKind::Raise, 2).amount == 6200);
+  CHECK(nth(h, EventKind::Call, 1, 1).amount == 2655);
+  CHECK(nth(h, EventKind::Call, 1, 1).all_in);
+  CHECK(nth(h, EventKind::UncalledReturned, 2).amount == 5600);
+  // Board 0 is dealt "TURN 1"/"RIVER 1", board 1 "TURN 2"/"RIVER 2".
+  CHECK(count(h, EventKind::Board) == 5);
+  const Event& side = nth(h, EventKind::Collected, 2, 0);
+  CHECK(side.amount == 7635);
+  CHECK(side.pot_index == 1);
+  const Event& first_board = nth(h, EventKind::Collected, 2, 1);
+  CHECK(first_board.amount == 7760);
+  CHECK(first_board.pot_index == 0);
+  CHECK(first_board.board_index == 0);
+  const Event& second_board = nth(h, EventKind::Collected, 1, 0);
+  CHECK(second_board.amount == 7760);
+  CHECK(second_board.board_index == 1);
+  // One summary per board: a seat's amounts in all of them are its one summary line.
+  CHECK(h.summary.size() == 6);
+  CHECK(summary_of(h, 2).won == 7635 + 7760);
+  CHECK(summary_of(h, 1).won == 7760);
+  CHECK(problems(h).empty());
+}
+
+TEST_CASE("Full Tilt: a pot collected only in the summary", "[fulltilt]") {
+  const Hand h = testdata_hand("no_win_line.txt");
+  // "Seat 5: jflex1989 collected ($41.80), mucked" and no line in the body.
+  const Event& c = nth(h, EventKind::Collected, 5);
+  CHECK(c.amount == 4180);
+  CHECK(c.pot_index == -1);
+  CHECK(h.rake == 220);
+  CHECK(h.uncalled_style == UncalledStyle::Printed);  // "Uncalled bet of $44 returned to"
+  CHECK(problems(h).empty());
+}
+
+TEST_CASE("Full Tilt walk: no uncalled line, no collection but in the summary", "[fulltilt]") {
+  const Hand h = clean_hand(kWalk, "walk");
+  CHECK(h.tournament);
+  CHECK(h.tournament_id == "244669447");
+  CHECK(h.table_name == "Match 1");
+  CHECK(h.unit == 1);
+  CHECK(h.currency.empty());
+  CHECK(h.uncalled_style == UncalledStyle::Silent);
+  CHECK(nth(h, EventKind::Collected, 5).amount == 30);
+  CHECK(problems(h).empty());
+  // The summary's amount is what the audit checks: one chip more than the pot holds is an error.
+  std::string wrong = kWalk;
+  wrong.replace(wrong.find("collected (30)"), 14, "collected (31)");
+  const Hand w = clean_hand(wrong, "walk paid 31");
+  const std::vector<std::string> p = problems(w);
+  CHECK(std::find(p.begin(), p.end(), "CHIPS_NOT_CONSERVED") != p.end());
+}
+
+TEST_CASE("Full Tilt stud: antes, bring-in, completes it to", "[fulltilt]") {
+  const Hand h = testdata_hand("stud_complete.txt");
+  CHECK(h.game == games::kSevenCardStud);
+  CHECK(h.structure == Structure::FixedLimit);
+  CHECK(h.small_bet == 300);
+  CHECK(h.big_bet == 600);
+  CHECK(h.ante == 50);
+  CHECK(count(h, EventKind::PostAnte) == 7);
+  CHECK(nth(h, EventKind::BringIn, 4).amount == 100);
+  // "kwuiyhw completes it to $3": a raise to the street total of $3.
+  CHECK(nth(h, EventKind::Raise, 2).to == 300);
+  CHECK(nth(h, EventKind::UncalledReturned, 2).amount == 200);
+  CHECK(nth(h, EventKind::Collected, 2).amount == 550);
+  CHECK(problems(h).empty());
+}
+
+TEST_CASE("Full Tilt tournament: a short all-in small blind, main and side pot", "[fulltilt]") {
+  const Hand h = testdata_hand("tourney_side_pot.txt");
+  CHECK(h.tournament);
+  CHECK(h.tournament_id == "148860619");
+  CHECK(h.table_name == "Table 1");
+  CHECK(h.unit == 1);
+  CHECK(h.structure == Structure::FixedLimit);
+  CHECK(nth(h, EventKind::PostSmallBlind, 6).amount == 50);
+  CHECK(nth(h, EventKind::PostSmallBlind, 6).all_in);
+  CHECK(nth(h, EventKind::Collected, 2).pot_index == 1);
+  CHECK(nth(h, EventKind::Collected, 2).amount == 500);
+  CHECK(nth(h, EventKind::Collected, 6).pot_index == 0);
+  CHECK(nth(h, EventKind::Collected, 6).amount == 150);
+  CHECK(h.total_pot == 650);
+  CHECK(h.rake == 0);
+  CHECK(problems(h).empty());
+}
+
+TEST_CASE("Full Tilt draw: a dead small blind and a live big blind posted to enter", "[fulltilt]") {
+  const Hand h = testdata_hand("triple_draw.txt");
+  CHECK(h.game == games::kTripleDraw27);
+  // "Player2 posts a dead small blind of $2.50" then "Player2 posts $5".
+  CHECK(nth(h, EventKind::PostDead, 4).amount == 250);
+  CHECK(nth(h, EventKind::PostBigBlind, 4).amount == 500);
+  CHECK(nth(h, EventKind::Raise, 4).to == 1000);
+  CHECK(nth(h, EventKind::Raise, 4).amount == 500);
+  CHECK(nth(h, EventKind::Collected, 4).amount == 1500);
+  CHECK(problems(h).empty());
+}
+
+TEST_CASE("Full Tilt UTF-16LE with a blank line after every line, euros", "[fulltilt]") {
+  const Hand h = testdata_hand("utf16_euro.txt");
+  CHECK(h.currency == "EUR");
+  CHECK(h.table_name == "Douai\xE2\x80\x93Lens");
+  CHECK(h.started_at_utc == "2010-08-13T19:59:02Z");  // CET in summer: UTC+2
+  CHECK(nth(h, EventKind::Raise, 3).to == 6);
+  CHECK(nth(h, EventKind::UncalledReturned, 3).amount == 4);
+  CHECK(nth(h, EventKind::Collected, 3).amount == 5);
+  CHECK(problems(h).empty());
+}
+
+TEST_CASE("Full Tilt corpus sweep", "[fulltilt][corpus]") {
+  const fs::path root = test::shared_corpus() / "FTP";
+  // The corpus is part of the test set: a missing corpus fails, it does not skip.
+  REQUIRE(fs::is_directory(root));
+  // The hands counted without the parser: header lines of Full Tilt's software.
+  long headers = 0;
+  for (const auto& de : fs::recursive_directory_iterator(root)) {
+    if (!de.is_regular_file()) continue;
+    const std::string ext = de.path().extension().string();
+    if (ext == ".hp" || ext == ".hands" || ext == ".gt") continue;
+    const std::string text = decode(test::read_file(de.path())).text;
+    for (std::string_view start : {"Full Tilt Poker Game #", "FullTiltPoker Game #"})
+      for (std::size_t at = text.find(start); at != std::string::npos;
+           at = text.find(start, at + 1))
+        ++headers;
+  }
+  CHECK(headers == 288);
+  const test::SweepResult r = test::sweep_corpus(root, "fulltilt/anomalies.tsv");
+  // Besides the 288 hands: three texts that are no hand (a "BEGIN" and a "*** # 1 ***" banner
+  // before a file's first hand, a tournament summary file), read as unparsed text of site
+  // "unknown" and listed in the anomalies.
+  CHECK(r.hands == headers + 3);
+  CHECK(r.sites == std::set<std::string>{"fulltilt", "unknown"});
+  test::check_sweep(r, "fulltilt/anomalies.tsv", /*with_hp=*/true, headers);
+}
+
+// Fault hands: testdata/fulltilt/faults/NAME.txt is faults/originals/NAME.txt edited on one line;
+// testdata/fulltilt/README.md explains every expected finding.
+namespace {
+void check_fault(const std::string& name, const std::string& hand_id,
+                 std::vector<test::Expected> findings) {
+  test::check_fault({"fulltilt/faults",
+                     name,
+                     "fulltilt",
+                     "Full Tilt Poker Game #",
+                     hand_id,
+                     std::move(findings),
+                     {}});
+}
+}  // namespace
+
+TEST_CASE("Full Tilt fault: a collection larger than the pot", "[fulltilt][faults]") {
+  check_fault("collected_amount", "21536266313",
+              {{"RAKE_MISMATCH", 0, -100, 0},
+               {"CHIPS_NOT_CONSERVED", 0, 550, 650},
+               {"PAYOUT_MISMATCH", 0, 550, 650},
+               {"SUMMARY_MISMATCH", 2, 650, 550}});
+}
+
+TEST_CASE("Full Tilt fault: a side pot paid short", "[fulltilt][faults]") {
+  check_fault("side_pot", "19505996411",
+              {{"RAKE_MISMATCH", 0, 100, 0},
+               {"CHIPS_NOT_CONSERVED", 0, 650, 550},
+               {"PAYOUT_MISMATCH", 0, 500, 400},
+               {"SUMMARY_MISMATCH", 2, 400, 500}});
+}
+
+TEST_CASE("Full Tilt fault: a total pot larger than what went in", "[fulltilt][faults]") {
+  check_fault("total_pot", "19505996411",
+              {{"TOTAL_POT_MISMATCH", 0, 650, 750}, {"RAKE_MISMATCH", 0, 100, 0}});
+}
+
+TEST_CASE("Full Tilt fault: an uncalled bet returned short", "[fulltilt][faults]") {
+  check_fault("uncalled_bet", "21536266313",
+              {{"UNCALLED_BET_MISMATCH", 2, 200, 100},
+               {"TOTAL_POT_MISMATCH", 0, 650, 550},
+               {"CHIPS_NOT_CONSERVED", 0, 650, 550},
+               {"PAYOUT_MISMATCH", 0, 650, 550}});
+}
+
+TEST_CASE("Full Tilt fault: a short call", "[fulltilt][faults]") {
+  check_fault("call_amount", "19505996411",
+              {{"WRONG_CALL_AMOUNT", 2, 300, 250},
+               {"ROUND_NOT_CLOSED", 2, 300, 250},
+               {"UNCALLED_BET_MISMATCH", 8, 50, 0},
+               {"TOTAL_POT_MISMATCH", 0, 600, 650},
+               {"CHIPS_NOT_CONSERVED", 0, 600, 650},
+               {"SIDE_POT_MISMATCH", 0, 450, 500},
+               {"SIDE_POT_MISMATCH", 0, 600, 650},
+               {"PAYOUT_MISMATCH", 2, 0, 500},
+               {"PAYOUT_MISMATCH", 0, 450, 500}});
+}
