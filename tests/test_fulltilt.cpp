@@ -15,6 +15,7 @@
 #include "parser/text/decode.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_checks.hpp"
 #include "tests/test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -22,46 +23,19 @@ using namespace hh;
 
 namespace {
 
-// The one hand of a text, read as a user's file is (sniffed, split, parsed); it must read cleanly.
+// The one hand of a testdata/fulltilt file (or of a written text), which must read cleanly.
 Hand clean_hand(const std::string& text, const std::string& what) {
-  std::vector<Hand> hands = read_text(text, "written.txt");
-  INFO(what);
-  REQUIRE(hands.size() == 1);
-  Hand& h = hands.front();
-  CHECK(h.site == "fulltilt");
-  CHECK(h.parsed);
-  for (const ParseIssue& i : h.issues)
-    INFO("line " << i.line << ": " << i.expected << " / " << i.got);
-  CHECK(h.issues.empty());
-  return std::move(h);
+  return test::clean_hand_of(text, what, "fulltilt");
 }
 Hand testdata_hand(const std::string& name) {
   return clean_hand(test::load("fulltilt/" + name), name);
 }
 
-// The nth event of `kind` of `seat`.
 const Event& nth(const Hand& h, EventKind kind, int seat, std::size_t n = 0) {
-  std::vector<const Event*> found;
-  for (const Event& e : h.events)
-    if (e.kind == kind && e.seat == seat) found.push_back(&e);
-  INFO(event_kind_name(kind) << " of seat " << seat << " #" << n);
-  REQUIRE(found.size() > n);
-  return *found[n];
+  return test::nth_event(h, kind, seat, n);
 }
-
-std::size_t count(const Hand& h, EventKind kind) {
-  return static_cast<std::size_t>(std::count_if(h.events.begin(), h.events.end(),
-                                                [&](const Event& e) { return e.kind == kind; }));
-}
-
-// Error and warning codes of an audited hand, sorted.
-std::vector<std::string> problems(const Hand& h) {
-  std::vector<std::string> out;
-  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
-    if (f.severity != Severity::Info) out.push_back(f.code);
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::size_t count(const Hand& h, EventKind kind) { return test::count_events(h, kind); }
+std::vector<std::string> problems(const Hand& h) { return test::problem_codes(h); }
 
 const SummarySeat& summary_of(const Hand& h, int seat) {
   auto it = std::find_if(h.summary.begin(), h.summary.end(),

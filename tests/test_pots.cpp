@@ -70,6 +70,6 @@ TEST_CASE("rake taken from the main pot only (Hand::rake_from_main_pot)", "[pots
   CHECK(pots[0].rake == 300);
   CHECK(pots[1].rake == 0);
   hh::attribute_rake(pots, 300);  // in proportion otherwise
-  CHECK(pots[0].rake == 203);
-  CHECK(pots[1].rake == 97);
+  CHECK(pots[0].rake == 202);     // 300 x 15820 / 23455 = 202.3
+  CHECK(pots[1].rake == 98);
 }
