@@ -59,8 +59,7 @@ Expected expected_for(const fs::path& root) {
       ++(sniffed.format ? e.unsupported : e.without_hands);
       if (unread_contents.insert(bytes).second) ++e.unread_distinct;
       // A file no format recognises must not hide hands a readable format would read. (A file of
-      // a recognised format may: Full Tilt's "Full Tilt Poker Game #" opens a PokerStars-format
-      // hand too, but the file is Full Tilt's and recorded as not read.)
+      // a recognised-only format is recorded as not read, whatever lines it holds.)
       hh::LineCursor all(text);
       if (!sniffed.format)
         while (all.next(line)) e.hands_in_skipped_files += hh::is_any_hand_start(line);
