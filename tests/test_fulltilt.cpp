@@ -79,6 +79,74 @@ TEST_CASE("Full Tilt hand starts: both spellings of its own software, nothing el
   CHECK_FALSE(fulltilt::is_hand_start("PokerStars Hand #184487904738: Hold'em No Limit"));
 }
 
+// The header of a hand as Full Tilt wrote it over the years: the fields' order and forms changed.
+namespace {
+Hand header_of(const std::string& header) {
+  const std::string text = header +
+                           "\nSeat 1: A (100)\nSeat 2: B (100)\n*** SUMMARY ***\n"
+                           "Total pot 0 | Rake 0\n";
+  return fulltilt::parse_hand(HandText{text, 0, 1}, "written.txt");
+}
+}  // namespace
+
+TEST_CASE("Full Tilt headers: the fields in either order, short limits, K, dates", "[fulltilt]") {
+  // 2013: game before stakes, short limit names, time in UTC with ET in brackets.
+  Hand h = header_of(
+      "Full Tilt Poker Game #32709588390: Table SDF (6 max) - NL Hold'em - $0.01/$0.02 - "
+      "18:38:07 UTC - 2013/05/24 [14:38:07 ET - 2013/05/24]");
+  CHECK(h.parsed);
+  CHECK(h.game == games::kHoldem);
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.small_blind == 1);
+  CHECK(h.big_blind == 2);
+  CHECK(h.started_at_utc == "2013-05-24T18:38:07Z");
+  h = header_of(
+      "Full Tilt Poker Game #33000000000: Table T - PL 5 Card Omaha Hi - 5/10 - 20:00:00 ET - "
+      "2013/05/01");
+  CHECK(h.game == games::kOmaha5);
+  CHECK(h.structure == Structure::PotLimit);
+  CHECK(h.unit == 1);  // play money: no currency
+  CHECK(h.big_blind == 10);
+  // "500K/1000K": thousands of chips.
+  h = header_of(
+      "Full Tilt Poker Game #29937911949: Table King of the Hill (heads up, deep) - 500K/1000K - "
+      "No Limit Hold'em - 21:40:27 ET - 2011/04/15");
+  CHECK(h.max_seats == 2);
+  CHECK(h.table_name == "King of the Hill");
+  CHECK(h.small_blind == 500000);
+  CHECK(h.big_blind == 1000000);
+  // A stated cap; stud antes in the stakes.
+  h = header_of(
+      "FullTiltPoker Game #28014530000: Table Atable (6 max) - $25/$50 - $2,000 Cap Pot Limit "
+      "Omaha Hi - 11:00:00 ET - 2011/02/01");
+  CHECK(h.structure == Structure::PotLimit);
+  CHECK(h.cap == 200000);
+  h = header_of(
+      "Full Tilt Poker Game #26190500040: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - "
+      "17:19:00 CCT - 2010/12/07 [04:19:00 ET - 2010/12/07]");
+  CHECK(h.game == games::kRazz);
+  CHECK(h.ante == 2);
+  CHECK(h.small_bet == 10);
+  CHECK(h.big_bet == 20);
+  CHECK(h.started_at_utc == "2010-12-07T09:19:00Z");
+  // Mid-2010's long date, without seconds.
+  h = header_of(
+      "Full Tilt Poker Game #22000000000: Table Mach 10 - $0.02/$0.05 - No Limit Hold'em - 15:13 "
+      "ET - Wed, July 21, 2010");
+  CHECK(h.started_at_utc == "2010-07-21T19:13:00Z");
+  // Tournaments: the id is the last bracketed number before the table.
+  h = header_of(
+      "Full Tilt Poker Game #31823949512: $10,000 Rush Guar (Rebuy) (247042894), Table 6 - 15/30 - "
+      "No Limit Hold'em - 09:31:00 CT - 2013/01/06 [10:31:00 ET - 2013/01/06]");
+  CHECK(h.tournament);
+  CHECK(h.tournament_id == "247042894");
+  CHECK(h.table_name == "Table 6");
+  // A header that is not Full Tilt's leaves the hand unparsed, with an issue.
+  h = header_of("Full Tilt Poker Game #: Table X - $1/$2 - No Limit Hold'em");
+  CHECK_FALSE(h.parsed);
+  CHECK_FALSE(h.issues.empty());
+}
+
 TEST_CASE("Full Tilt run it twice: boards, a side pot, the rake from the main pot", "[fulltilt]") {
   const Hand h = testdata_hand("rit_side_pot.txt");
   CHECK(h.site_hand_id == "31318697695");

@@ -98,6 +98,28 @@ bool is_date_field(std::string_view f) {
   return f.size() >= 10 && is_digit(f[0]) && is_digit(f[3]) && f[4] == '/';
 }
 
+// "Wed, July 21, 2010" (a date form of mid-2010) as "2010/07/21" in `out`; false if it is not one.
+bool long_date(std::string_view f, std::string& out) {
+  constexpr std::array<std::string_view, 12> kMonths = {
+      "January", "February", "March",     "April",   "May",      "June",
+      "July",    "August",   "September", "October", "November", "December"};
+  std::size_t comma = f.find(", ");
+  if (comma == std::string_view::npos || comma > 9) return false;
+  std::string_view rest = f.substr(comma + 2);  // "July 21, 2010"
+  std::size_t space = rest.find(' ');
+  std::size_t comma2 = rest.find(", ");
+  if (space == std::string_view::npos || comma2 == std::string_view::npos || comma2 < space)
+    return false;
+  const auto month = std::find(kMonths.begin(), kMonths.end(), rest.substr(0, space));
+  std::string_view day = rest.substr(space + 1, comma2 - space - 1);
+  std::string_view year = rest.substr(comma2 + 2);
+  if (month == kMonths.end() || day.empty() || day.size() > 2 || year.size() != 4) return false;
+  const int m = static_cast<int>(month - kMonths.begin()) + 1;
+  out = std::string(year) + "/" + (m < 10 ? "0" : "") + std::to_string(m) + "/" +
+        (day.size() == 1 ? "0" : "") + std::string(day);
+  return true;
+}
+
 // "$2.50/$5", "€0.01/€0.02", "800/1600 Ante 150", "500K/1000K", "$0.10/$0.20 Ante $0.02".
 bool is_stakes_field(std::string_view f) {
   if (f.empty()) return false;
@@ -161,6 +183,8 @@ class Builder : stars_family::StarsFamilyBuilder {
             if (i + 1 < hd.fields.size()) et_date = trim(hd.fields[++i]).substr(0, 10);
           }
         }
+      } else if (date.empty() && long_date(f, long_date_)) {
+        date = long_date_;
       } else if (stakes.empty() && is_stakes_field(f)) {
         stakes = f;
       } else if (game.empty()) {
@@ -404,7 +428,8 @@ class Builder : stars_family::StarsFamilyBuilder {
   }
 
   bool stud_{false};
-  int run_{0};  // "wins pot N": the board N of a hand run twice, 0 otherwise
+  std::string long_date_;  // the header's "Wed, July 21, 2010" as "2010/07/21"
+  int run_{0};             // "wins pot N": the board N of a hand run twice, 0 otherwise
 };
 
 }  // namespace
