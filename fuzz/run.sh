@@ -24,7 +24,7 @@ fi
 cc=${cxx/clang++/clang}
 
 if [[ ! -f $build/CMakeCache.txt ]]; then
-  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHHAUDIT_FUZZ=ON \
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHHAUDIT_FUZZ=ON \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" >/dev/null
 fi
 cmake --build "$build" --target "fuzz_$target" -j"$(nproc)"
