@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 24> kRecognised = {{
+constexpr std::array<Recognised, 23> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
     {"partypoker", "PartyPoker",
@@ -43,13 +43,6 @@ constexpr std::array<Recognised, 24> kRecognised = {{
        if (starts_with(l, "Game Hand #")) return kSignature;
        // "Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC"
        if (starts_with(l, "Hand #") && contains(l, "Limit) - ")) return kSignature;
-       return 0;
-     }},
-    {"bovada", "Bovada",
-     [](std::string_view l) {
-       for (std::string_view room : {"Bovada Hand #", "Ignition Hand #", "Bodog Hand #",
-                                     "Bodog UK Hand #", "Bodog.com Hand #", "Bodog.eu Hand #"})
-         if (starts_with(l, room)) return kSignature;
        return 0;
      }},
     {"betonline", "BetOnline",
