@@ -203,13 +203,47 @@ class Builder : HandBuilder {
     if (add_seat(std::move(s), ln)) seat_by_key_.emplace(std::move(key), static_cast<int>(sl.seat));
   }
 
+  // MVS tournaments number the seat lines by player ("Seat 65: UTG+2"); "Seating Info" lists
+  // those numbers in table order, which the dealer line and the summary use: the k-th listed
+  // seat is table seat k.
+  void seat_in_table_order(const std::vector<unsigned>& order, std::uint32_t ln) {
+    std::map<int, int> table_seat;
+    for (std::size_t k = 0; k < order.size(); ++k)
+      table_seat[static_cast<int>(order[k])] = static_cast<int>(k + 1);
+    if (table_seat.size() != h_.seats.size() || !h_.events.empty()) {
+      issue(ln, "Seating Info listing every seat line once, before the first action", "");
+      return;
+    }
+    for (Seat& s : h_.seats) {
+      auto it = table_seat.find(s.seat);
+      if (it == table_seat.end()) {
+        issue(ln, "Seating Info listing every seat line once", "seat " + std::to_string(s.seat));
+        return;
+      }
+    }
+    std::map<int, Money> stacks;
+    for (Seat& s : h_.seats) {
+      s.seat = table_seat[s.seat];
+      stacks[s.seat] = s.stack;
+    }
+    stacks_ = std::move(stacks);
+    for (auto& [key, seat] : seat_by_key_) seat = table_seat[seat];
+    std::sort(h_.seats.begin(), h_.seats.end(),
+              [](const Seat& a, const Seat& b) { return a.seat < b.seat; });
+  }
+
   int seat_of_key(std::string_view printed) const {
     auto it = seat_by_key_.find(player_key(printed));
     return it == seat_by_key_.end() ? 0 : it->second;
   }
 
   void start_street(Street s) {
+    // The blinds posted before the deal are bets of the first round.
+    const bool same_round = s == street_ || (street_ == Street::Setup && s == Street::Preflop);
     street_ = s;
+    if (same_round) return;
+    last_action_ = {};
+    last_actor_ = 0;
     acted_.clear();
     street_bet_.clear();
     max_bet_ = 0;
@@ -380,8 +414,19 @@ class Builder : HandBuilder {
     Event e = action_event(a, seat, rest, ln);
     if (is_voluntary(e.kind) && street_ != Street::Showdown) {
       if (street_ == Street::Setup) start_street(Street::Preflop);
+      // Some exports write an action line twice or more in a row ("UTG+3 : All-in 1450" four
+      // times). A repeat by a player who can no longer act, or before the round is over, is not
+      // replayed; after a complete round the same line is the next round's first action.
+      const bool same = rest == last_action_ && seat == last_actor_;
+      if (same && (folded_.count(seat) || all_in_.count(seat) || !round_complete())) {
+        issue(ln, "one line per action (Bovada repeated this line: the repeat is not replayed)",
+              rest);
+        return;
+      }
       // An export without street markers: a new round starts once the last one is complete.
       if (round_complete()) start_street(next_street(street_, stud_));
+      last_action_ = rest;
+      last_actor_ = seat;
     }
     e.street = street_;
     if (e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !a.cards.empty())) {
@@ -467,6 +512,11 @@ class Builder : HandBuilder {
       deal_table_cards(cards, ln);
       return;
     }
+    std::vector<unsigned> order;
+    if (parse_all(line, seating(), order)) {
+      seat_in_table_order(order, ln);
+      return;
+    }
     ast::Blinds b;
     if (parse_all(line, stakes(), b)) {
       set_blinds(b, ln);
@@ -510,6 +560,13 @@ class Builder : HandBuilder {
   void finish() override {
     if (!finish_hand("Seat N: POSITION ($X in chips)", "*** SUMMARY ***", in_summary_)) return;
     board_from_summary();
+    // Bovada prints the return of a bet or raise nobody called, but not of a big blind nobody
+    // called (a walk): that stays in the total pot and in the winner's "Hand result". Without a
+    // return line the audit lets the money tell where the excess went (docs/sites/bovada.md).
+    const bool return_printed =
+        std::any_of(h_.events.begin(), h_.events.end(),
+                    [](const Event& e) { return e.kind == EventKind::UncalledReturned; });
+    if (!return_printed) h_.uncalled_style = UncalledStyle::Silent;
   }
 
   StreetBets bets_;
@@ -527,6 +584,8 @@ class Builder : HandBuilder {
   int actions_on_street_{0};
   int board_cards_{0};
   std::string_view summary_board_;
+  std::string_view last_action_;  // the last fold, check, call, bet or raise, and whose it was
+  int last_actor_{0};
 };
 
 }  // namespace

@@ -68,7 +68,8 @@ using line_ast::SummaryMoney;
 // board: the summary's "Board [..]"; dealer: "Set dealer [5]" -> 5; uncalled: "Return uncalled
 // portion of bet $16" -> the amount; stakes: the MVS "Table Info: ... Stakes: $1-$2, ..." line;
 // level: a tournament header's description, "... Level 3 (25/50) ..."; notice: a money-neutral line
-// that names no player ("Table enter user"); summary_money: the amounts a summary seat won.
+// that names no player ("Table enter user"); summary_money: the amounts a summary seat won;
+// seating: MVS tournaments' "Seating Info: 65, 146, 17": the seat lines' numbers in table order.
 // clang-format off
 #define HH_BOVADA_RULES(RULE)                                                                   \
   RULE(header, ast::Header) RULE(seat_line, ast::SeatLine) RULE(street_line, ast::StreetLine)   \
@@ -76,7 +77,7 @@ using line_ast::SummaryMoney;
   RULE(action, ast::Action) RULE(dealt, std::string_view) RULE(table_cards, std::string_view)   \
   RULE(board, std::string_view) RULE(dealer, unsigned) RULE(uncalled, std::string_view)         \
   RULE(stakes, ast::Blinds) RULE(level, ast::Blinds) RULE(notice, std::string_view)     \
-  RULE(summary_money, ast::SummaryMoney)
+  RULE(summary_money, ast::SummaryMoney) RULE(seating, std::vector<unsigned>)
 // clang-format on
 HH_BOVADA_RULES(HH_X3_DECLARE_RULE)
 

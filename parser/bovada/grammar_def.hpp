@@ -75,6 +75,9 @@ auto const seat_line_def =
       amount[detail::view<&ast::SeatLine::stack>] >> in_chips >> ')')) >>
     spaces;
 
+seating_type const seating = "seating";
+auto const seating_def = lit("Seating Info:") >> spaces >> (uint_ % (',' >> spaces)) >> spaces;
+
 // --- streets and cards --------------------------------------------------------------------------
 street_line_type const street_line = "street_line";
 auto const street_line_def =
@@ -103,7 +106,7 @@ auto const notice_def =
     raw[lit("Table enter user") | lit("Table leave user") | lit("Seat sit down") |
         lit("Seat sit out") | lit("Seat stand") | lit("Seat re-join") | lit("Enter(Auto)") |
         lit("Leave(Auto)") | (lit("Table deposit ") >> amount) | lit("Set dealer/Bring in spot") |
-        (lit("Player Info:") >> rest) | (lit("Seating Info:") >> rest) |
+        (lit("Player Info:") >> rest) |
         (lit("Table Info:") >> rest)][detail::whole_view] >>
     spaces;
 
@@ -169,7 +172,7 @@ auto const action_def =
       lit("Table deposit"))[detail::verb<V::Other>] >>
      rest);
 
-BOOST_SPIRIT_DEFINE(header, stakes, level, seat_line, street_line, dealt, table_cards, board,
+BOOST_SPIRIT_DEFINE(header, stakes, level, seat_line, seating, street_line, dealt, table_cards, board,
                     dealer, uncalled, notice, total_line, summary_seat_line, summary_money, action)
 
 }  // namespace grammar
