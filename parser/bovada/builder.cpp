@@ -242,8 +242,6 @@ class Builder : HandBuilder {
     const bool same_round = s == street_ || (street_ == Street::Setup && s == Street::Preflop);
     street_ = s;
     if (same_round) return;
-    last_action_ = {};
-    last_actor_ = 0;
     acted_.clear();
     street_bet_.clear();
     max_bet_ = 0;
@@ -381,7 +379,7 @@ class Builder : HandBuilder {
     note_blind(e);
   }
 
-  void action_line(int seat, std::string_view rest, std::uint32_t ln) {
+  void action_line(int seat, std::string_view rest, bool repeat, std::uint32_t ln) {
     std::string_view cards;
     if (parse_all(rest, dealt(), cards)) {
       dealt_cards(seat, cards, ln);
@@ -394,6 +392,7 @@ class Builder : HandBuilder {
     }
     std::string_view returned;
     if (parse_all(rest, uncalled(), returned)) {
+      if (repeat) return repeated(rest, ln);
       Event& e = add_event(EventKind::UncalledReturned, ln);
       e.seat = seat;
       e.amount = money(returned, ln).value_or(0);
@@ -414,19 +413,18 @@ class Builder : HandBuilder {
     Event e = action_event(a, seat, rest, ln);
     if (is_voluntary(e.kind) && street_ != Street::Showdown) {
       if (street_ == Street::Setup) start_street(Street::Preflop);
-      // Some exports write an action line twice or more in a row ("UTG+3 : All-in 1450" four
-      // times). A repeat by a player who can no longer act, or before the round is over, is not
-      // replayed; after a complete round the same line is the next round's first action.
-      const bool same = rest == last_action_ && seat == last_actor_;
-      if (same && (folded_.count(seat) || all_in_.count(seat) || !round_complete())) {
-        issue(ln, "one line per action (Bovada repeated this line: the repeat is not replayed)",
-              rest);
-        return;
-      }
+      // A repeated action ("UTG+3 : All-in 1450" four times) is not replayed when its player
+      // can no longer act or the round is not over; after a complete round the same line is the
+      // next round's first action ("Big Blind : Checks" closing preflop, then opening the flop).
+      if (repeat && (folded_.count(seat) || all_in_.count(seat) || !round_complete()))
+        return repeated(rest, ln);
       // An export without street markers: a new round starts once the last one is complete.
       if (round_complete()) start_street(next_street(street_, stud_));
-      last_action_ = rest;
-      last_actor_ = seat;
+    } else if (repeat && (e.kind == EventKind::Collected || e.kind == EventKind::PostAnte ||
+                          e.kind == EventKind::PostSmallBlind ||
+                          e.kind == EventKind::PostBigBlind ||
+                          e.kind == EventKind::PostBothBlinds || e.kind == EventKind::BringIn)) {
+      return repeated(rest, ln);
     }
     e.street = street_;
     if (e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !a.cards.empty())) {
@@ -482,7 +480,16 @@ class Builder : HandBuilder {
     issue(ln, "a summary line (Total Pot(X) [| Rake (R)], Board [..], Seat N: ...)", line);
   }
 
+  // Some exports write a line twice or more in a row ("Small Blind : Ante/Small blind 125" four
+  // times, "UTG+2 : Hand Result 1575" three times). Nobody posts, collects or gets a bet back
+  // twice in a row, so such a repeat is an issue and is not replayed.
+  void repeated(std::string_view rest, std::uint32_t ln) {
+    issue(ln, "one line per action (Bovada repeated this line: the repeat is not replayed)", rest);
+  }
+
   void read_line(std::string_view line, std::uint32_t ln) override {
+    const bool repeat = line == previous_line_;
+    previous_line_ = line;
     if (line.starts_with("*** ")) {
       ast::StreetLine sl;
       if (parse_all(line, street_line(), sl)) {
@@ -503,7 +510,7 @@ class Builder : HandBuilder {
     }
     if (const std::size_t colon = line.find(" : "); colon != std::string_view::npos) {
       if (const int seat = seat_of_key(line.substr(0, colon))) {
-        action_line(seat, trim(line.substr(colon + 3)), ln);
+        action_line(seat, trim(line.substr(colon + 3)), repeat, ln);
         return;
       }
     }
@@ -584,8 +591,7 @@ class Builder : HandBuilder {
   int actions_on_street_{0};
   int board_cards_{0};
   std::string_view summary_board_;
-  std::string_view last_action_;  // the last fold, check, call, bet or raise, and whose it was
-  int last_actor_{0};
+  std::string_view previous_line_;  // the line read before the current one
 };
 
 }  // namespace
