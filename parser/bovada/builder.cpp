@@ -20,6 +20,9 @@ namespace hh::bovada {
 
 namespace {
 
+// What the grammar leaves in Action::text for "Posts chip X" (a live post of either blind).
+constexpr std::string_view kPostsChip = "Posts chip";
+
 // The rooms of Bovada's software, each printing its own name before " Hand #".
 constexpr std::array<std::string_view, 6> kRooms = {
     "Bovada", "Ignition", "Bodog", "Bodog UK", "Bodog.com", "Bodog.eu",
@@ -327,15 +330,41 @@ class Builder : HandBuilder {
     e.cards = std::string(trim(cards));
   }
 
+  // "All-in X" before the deal is a forced bet that takes the whole stack: the ante of a player
+  // who posted none while others did, else the blind of the position ("Big Blind", "Small
+  // Blind", the dealer heads-up).
+  EventKind forced_all_in(int seat) const {
+    bool antes = false, own_ante = false;
+    for (const Event& e : h_.events) {
+      if (e.kind != EventKind::PostAnte) continue;
+      antes = true;
+      own_ante |= e.seat == seat;
+    }
+    if (antes && !own_ante) return EventKind::PostAnte;
+    const Seat* s = h_.seat_of(seat);
+    const std::string_view key = s ? player_key(s->player) : std::string_view{};
+    if (key == "Big Blind") return EventKind::PostBigBlind;
+    if (key == "Small Blind" || (key == "Dealer" && h_.seats.size() == 2))
+      return EventKind::PostSmallBlind;
+    return EventKind::PostAnte;
+  }
+
   // Resolves what Bovada's verbs leave open, then applies the bet to the street.
   void play(Event& e, const ast::Action& a) {
     const int seat = e.seat;
     Money& mine = street_bet_[seat];
-    if (e.kind == EventKind::Call && a.all_in) {
+    if (e.kind == EventKind::Call && a.all_in && street_ == Street::Setup) {
+      e.kind = forced_all_in(seat);
+    } else if (e.kind == EventKind::Call && a.all_in) {
       // "All-in X" puts in X: a call when it reaches no further than the largest bet.
       if (mine + e.amount > max_bet_) e.kind = max_bet_ == 0 ? EventKind::Bet : EventKind::Raise;
     }
     if (e.kind == EventKind::PostBigBlind && stud_) e.kind = EventKind::BringIn;
+    // "Posts chip X": a live post by a player joining or returning, of the big blind or, below
+    // it, of the small blind (the poster later calls the rest: "Posts chip $5", "Calls $5").
+    if (e.kind == EventKind::PostBigBlind && a.text == kPostsChip && h_.big_blind > 0 &&
+        e.amount < h_.live_big_blind())
+      e.kind = EventKind::PostSmallBlind;
     bets_.apply(e);
     switch (e.kind) {
       case EventKind::PostSmallBlind:
@@ -509,8 +538,15 @@ class Builder : HandBuilder {
       }
     }
     if (const std::size_t colon = line.find(" : "); colon != std::string_view::npos) {
+      const std::string_view rest = trim(line.substr(colon + 3));
       if (const int seat = seat_of_key(line.substr(0, colon))) {
-        action_line(seat, trim(line.substr(colon + 3)), repeat, ln);
+        action_line(seat, rest, repeat, ln);
+        return;
+      }
+      // "Dealer : Set dealer [5]" when the button seat is empty (no "Dealer" seated).
+      unsigned button = 0;
+      if (parse_all(rest, dealer(), button)) {
+        h_.button_seat = static_cast<int>(button);
         return;
       }
     }

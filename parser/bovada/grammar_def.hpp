@@ -153,9 +153,11 @@ auto const action_def =
     ((lit("Ante/Small Blind") | lit("Ante/Small blind") | lit("Small Blind") |
       lit("Small blind"))[detail::verb<V::SmallBlind>] >>
      reason >> amount1) |
-    ((lit("Big blind/Bring in") | lit("Big blind") | lit("Big Blind") |
-      lit("Posts chip"))[detail::verb<V::BigBlind>] >>
+    ((lit("Big blind/Bring in") | lit("Big blind") | lit("Big Blind"))[detail::verb<V::BigBlind>] >>
      reason >> amount1) |
+    // A live post of either blind by a joining player: the builder tells which (Action::text).
+    (raw[lit("Posts chip")][detail::view<&ast::Action::text>][detail::verb<V::BigBlind>] >>
+     amount1) |
     (lit("Posts dead chip")[detail::verb<V::BothBlinds>] >> amount1) |
     (lit("Bring_in chip")[detail::verb<V::BringIn>] >> reason >> amount1) |
     ((lit("Hand result") | lit("Hand Result"))[detail::verb<V::Collected>][detail::pot<-1>] >>
