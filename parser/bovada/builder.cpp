@@ -203,36 +203,46 @@ class Builder : HandBuilder {
     s.player = hero ? key + " [ME]" : key;
     if (auto m = money(sl.stack, ln)) s.stack = *m;
     stacks_[s.seat] = s.stack;
+    printed_order_.push_back(sl.seat);
     if (add_seat(std::move(s), ln)) seat_by_key_.emplace(std::move(key), static_cast<int>(sl.seat));
   }
 
-  // MVS tournaments number the seat lines by player ("Seat 65: UTG+2"); "Seating Info" lists
-  // those numbers in table order, which the dealer line and the summary use: the k-th listed
-  // seat is table seat k.
-  void seat_in_table_order(const std::vector<unsigned>& order, std::uint32_t ln) {
+  // Tournament seat lines may be numbered by player, not by table seat: MVS exports ("Seat 65:
+  // UTG+2") list the printed numbers in table order on a "Seating Info" line, and older ones
+  // ("Seat 1243: UTG+3", or "Seat 6: UTG" .. "Seat 3: Dealer" out of order) print the seat
+  // lines in table order, which "Set dealer [4]" gives away when the 4th line is the Dealer's.
+  // The k-th seat of `order` is table seat k; the MVS summary numbers table seats, the others
+  // the printed numbers (`summary_printed`).
+  void seat_in_table_order(const std::vector<unsigned>& order, bool summary_printed,
+                           std::uint32_t ln) {
     std::map<int, int> table_seat;
     for (std::size_t k = 0; k < order.size(); ++k)
       table_seat[static_cast<int>(order[k])] = static_cast<int>(k + 1);
-    if (table_seat.size() != h_.seats.size() || !h_.events.empty()) {
-      issue(ln, "Seating Info listing every seat line once, before the first action", "");
+    bool complete = table_seat.size() == h_.seats.size();
+    for (const Seat& s : h_.seats) complete = complete && table_seat.count(s.seat);
+    if (!complete) {
+      issue(ln, "Seating Info listing every seat line once", "");
       return;
     }
-    for (Seat& s : h_.seats) {
-      auto it = table_seat.find(s.seat);
-      if (it == table_seat.end()) {
-        issue(ln, "Seating Info listing every seat line once", "seat " + std::to_string(s.seat));
-        return;
-      }
-    }
-    std::map<int, Money> stacks;
-    for (Seat& s : h_.seats) {
-      s.seat = table_seat[s.seat];
-      stacks[s.seat] = s.stack;
-    }
-    stacks_ = std::move(stacks);
-    for (auto& [key, seat] : seat_by_key_) seat = table_seat[seat];
+    for (Seat& s : h_.seats) s.seat = table_seat[s.seat];
     std::sort(h_.seats.begin(), h_.seats.end(),
               [](const Seat& a, const Seat& b) { return a.seat < b.seat; });
+    for (Event& e : h_.events)
+      if (e.seat) e.seat = table_seat[e.seat];
+    std::map<int, Money> stacks;
+    for (const auto& [seat, chips] : stacks_) stacks[table_seat[seat]] = chips;
+    stacks_ = std::move(stacks);
+    for (auto& [key, seat] : seat_by_key_) seat = table_seat[seat];
+    if (summary_printed) summary_seat_ = std::move(table_seat);
+  }
+
+  void read_button(unsigned button) {
+    h_.button_seat = static_cast<int>(button);
+    auto dealer = seat_by_key_.find(std::string_view("Dealer"));
+    if (dealer == seat_by_key_.end() || dealer->second == h_.button_seat) return;
+    if (button == 0 || button > printed_order_.size()) return;
+    if (static_cast<int>(printed_order_[button - 1]) == dealer->second)
+      seat_in_table_order(printed_order_, true, 0);
   }
 
   int seat_of_key(std::string_view printed) const {
@@ -416,7 +426,7 @@ class Builder : HandBuilder {
     }
     unsigned button = 0;
     if (parse_all(rest, dealer(), button)) {
-      h_.button_seat = static_cast<int>(button);
+      read_button(button);
       return;
     }
     std::string_view returned;
@@ -467,7 +477,9 @@ class Builder : HandBuilder {
   }
 
   void summary_seat(const ast::SummarySeatLine& ss, std::uint32_t ln) {
-    const Seat* seat = h_.seat_of(static_cast<int>(ss.seat));
+    int number = static_cast<int>(ss.seat);
+    if (auto it = summary_seat_.find(number); it != summary_seat_.end()) number = it->second;
+    const Seat* seat = h_.seat_of(number);
     if (!seat) {
       issue(ln, "a summary line of a seated player", ss.rest);
       return;
@@ -546,7 +558,7 @@ class Builder : HandBuilder {
       // "Dealer : Set dealer [5]" when the button seat is empty (no "Dealer" seated).
       unsigned button = 0;
       if (parse_all(rest, dealer(), button)) {
-        h_.button_seat = static_cast<int>(button);
+        read_button(button);
         return;
       }
     }
@@ -557,7 +569,7 @@ class Builder : HandBuilder {
     }
     std::vector<unsigned> order;
     if (parse_all(line, seating(), order)) {
-      seat_in_table_order(order, ln);
+      seat_in_table_order(order, false, ln);
       return;
     }
     ast::Blinds b;
@@ -628,6 +640,8 @@ class Builder : HandBuilder {
   int board_cards_{0};
   std::string_view summary_board_;
   std::string_view previous_line_;  // the line read before the current one
+  std::vector<unsigned> printed_order_;  // the seat lines' numbers, in the order printed
+  std::map<int, int> summary_seat_;      // a summary line's seat number -> table seat
 };
 
 }  // namespace
