@@ -236,6 +236,17 @@ class Builder : HandBuilder {
     if (summary_printed) summary_seat_ = std::move(table_seat);
   }
 
+  // Called on each line after the seat lines. No table has more than ten seats: larger numbers
+  // are players' numbers, and the lines' order is the table's (unless "Seating Info" says it).
+  void seats_read(std::string_view line) {
+    if (seats_done_ || h_.seats.empty()) return;
+    if (line.starts_with("Table Info:") || line.starts_with("Seating Info:")) return;
+    seats_done_ = true;
+    if (seating_printed_) return;
+    if (std::any_of(printed_order_.begin(), printed_order_.end(), [](unsigned n) { return n > 10; }))
+      seat_in_table_order(printed_order_, true, 0);
+  }
+
   void read_button(unsigned button) {
     h_.button_seat = static_cast<int>(button);
     auto dealer = seat_by_key_.find(std::string_view("Dealer"));
@@ -549,6 +560,7 @@ class Builder : HandBuilder {
         return;
       }
     }
+    seats_read(line);
     if (const std::size_t colon = line.find(" : "); colon != std::string_view::npos) {
       const std::string_view rest = trim(line.substr(colon + 3));
       if (const int seat = seat_of_key(line.substr(0, colon))) {
@@ -569,6 +581,7 @@ class Builder : HandBuilder {
     }
     std::vector<unsigned> order;
     if (parse_all(line, seating(), order)) {
+      seating_printed_ = true;
       seat_in_table_order(order, false, ln);
       return;
     }
@@ -642,6 +655,7 @@ class Builder : HandBuilder {
   std::string_view previous_line_;  // the line read before the current one
   std::vector<unsigned> printed_order_;  // the seat lines' numbers, in the order printed
   std::map<int, int> summary_seat_;      // a summary line's seat number -> table seat
+  bool seats_done_{false}, seating_printed_{false};
 };
 
 }  // namespace
