@@ -374,9 +374,7 @@ class Builder : HandBuilder {
   void play(Event& e, const ast::Action& a) {
     const int seat = e.seat;
     Money& mine = street_bet_[seat];
-    if (e.kind == EventKind::Call && a.all_in && street_ == Street::Setup) {
-      e.kind = forced_all_in(seat);
-    } else if (e.kind == EventKind::Call && a.all_in) {
+    if (e.kind == EventKind::Call && a.all_in) {
       // "All-in X" puts in X: a call when it reaches no further than the largest bet.
       if (mine + e.amount > max_bet_) e.kind = max_bet_ == 0 ? EventKind::Bet : EventKind::Raise;
     }
@@ -461,6 +459,8 @@ class Builder : HandBuilder {
       a.amount = {};
     }
     Event e = action_event(a, seat, rest, ln);
+    if (e.kind == EventKind::Call && a.all_in && street_ == Street::Setup)
+      e.kind = forced_all_in(seat);
     if (is_voluntary(e.kind) && street_ != Street::Showdown) {
       if (street_ == Street::Setup) start_street(Street::Preflop);
       // A repeated action ("UTG+3 : All-in 1450" four times) is not replayed when its player
