@@ -463,11 +463,11 @@ class Builder : HandBuilder {
       e.kind = forced_all_in(seat);
     if (is_voluntary(e.kind) && street_ != Street::Showdown) {
       if (street_ == Street::Setup) start_street(Street::Preflop);
-      // A repeated action ("UTG+3 : All-in 1450" four times) is not replayed when its player
-      // can no longer act or the round is not over; after a complete round the same line is the
-      // next round's first action ("Big Blind : Checks" closing preflop, then opening the flop).
-      if (repeat && (folded_.count(seat) || all_in_.count(seat) || !round_complete()))
-        return repeated(rest, ln);
+      // A repeated action ("UTG+3 : All-in 1450" four times) is not replayed. Only a check may
+      // be printed twice in a row for real: the last of a complete round and the first of the
+      // next one in an export without street markers ("Big Blind : Checks" closing preflop,
+      // then opening the flop).
+      if (repeat && (e.kind != EventKind::Check || !round_complete())) return repeated(rest, ln);
       // An export without street markers: a new round starts once the last one is complete.
       if (round_complete()) start_street(next_street(street_, stud_));
     } else if (repeat && (e.kind == EventKind::Collected || e.kind == EventKind::PostAnte ||
