@@ -178,18 +178,26 @@ class Builder : HandBuilder {
   // Cash headers print no stakes: the blinds posted tell them. In fixed limit the big blind is
   // the small bet and the big bet twice that (Hand::big_blind then holds the big bet, as the
   // stakes of other sites' fixed-limit headers do).
+  // A blind posted all-in may be short: only full posts say the stakes.
   void note_blind(const Event& e) {
-    if (stakes_printed_ || stud_) return;
+    if (stakes_printed_ || stud_ || all_in_.count(e.seat)) return;
     if (e.kind == EventKind::PostSmallBlind) {
-      h_.small_blind = std::max(h_.small_blind, e.amount);
+      posted_small_ = std::max(posted_small_, e.amount);
     } else if (e.kind == EventKind::PostBigBlind) {
-      if (h_.structure == Structure::FixedLimit) {
-        h_.small_bet = std::max(h_.small_bet, e.amount);
-        h_.big_bet = 2 * h_.small_bet;
-        h_.big_blind = h_.big_bet;
-      } else {
-        h_.big_blind = std::max(h_.big_blind, e.amount);
-      }
+      posted_big_ = std::max(posted_big_, e.amount);
+    } else {
+      return;
+    }
+    // Without a full big blind, the small blind is half of it (Bovada's blinds are half and
+    // whole of the small bet in fixed limit, 0.25/0.50 ... 5/10 in big-bet games).
+    const Money big = posted_big_ > 0 ? posted_big_ : 2 * posted_small_;
+    h_.small_blind = posted_small_ > 0 ? posted_small_ : big / 2;
+    if (h_.structure == Structure::FixedLimit) {
+      h_.small_bet = big;
+      h_.big_bet = 2 * big;
+      h_.big_blind = h_.big_bet;
+    } else {
+      h_.big_blind = big;
     }
   }
 
@@ -203,18 +211,13 @@ class Builder : HandBuilder {
     s.player = hero ? key + " [ME]" : key;
     if (auto m = money(sl.stack, ln)) s.stack = *m;
     stacks_[s.seat] = s.stack;
-    printed_order_.push_back(sl.seat);
     if (add_seat(std::move(s), ln)) seat_by_key_.emplace(std::move(key), static_cast<int>(sl.seat));
   }
 
-  // Tournament seat lines may be numbered by player, not by table seat: MVS exports ("Seat 65:
-  // UTG+2") list the printed numbers in table order on a "Seating Info" line, and older ones
-  // ("Seat 1243: UTG+3", or "Seat 6: UTG" .. "Seat 3: Dealer" out of order) print the seat
-  // lines in table order, which "Set dealer [4]" gives away when the 4th line is the Dealer's.
-  // The k-th seat of `order` is table seat k; the MVS summary numbers table seats, the others
-  // the printed numbers (`summary_printed`).
-  void seat_in_table_order(const std::vector<unsigned>& order, bool summary_printed,
-                           std::uint32_t ln) {
+  // MVS tournaments number the seat lines by player ("Seat 65: UTG+2") and list those numbers in
+  // table order on a "Seating Info" line: the k-th is table seat k, as the dealer line and the
+  // summary number them.
+  void seat_in_table_order(const std::vector<unsigned>& order, std::uint32_t ln) {
     std::map<int, int> table_seat;
     for (std::size_t k = 0; k < order.size(); ++k)
       table_seat[static_cast<int>(order[k])] = static_cast<int>(k + 1);
@@ -224,36 +227,72 @@ class Builder : HandBuilder {
       issue(ln, "Seating Info listing every seat line once", "");
       return;
     }
-    for (Seat& s : h_.seats) s.seat = table_seat[s.seat];
+    renumber(table_seat);
+  }
+
+  // Other tournament exports number seat lines by player too ("Seat 1243: UTG+3"), or print
+  // numbers that are not the table's ("Seat 3: Dealer" under "Set dealer [4]"), in an order that
+  // is not always the table's. The positions are: clockwise from the button they are Dealer,
+  // Small Blind, Big Blind, UTG, UTG+1, ... So the seats are numbered in that order, the Dealer
+  // first (the button), and the summary, which prints the same numbers as the seat lines, is
+  // read through the same renumbering.
+  void seat_by_position() {
+    std::vector<std::pair<int, int>> ranked;  // (position rank, printed seat)
+    for (const auto& [key, seat] : seat_by_key_) {
+      int rank = -1;
+      if (key == "Dealer") rank = 0;
+      else if (key == "Small Blind") rank = 1;
+      else if (key == "Big Blind") rank = 2;
+      else if (key == "UTG") rank = 3;
+      else if (key.starts_with("UTG+") && key.size() == 5 && key[4] >= '1' && key[4] <= '9')
+        rank = 3 + (key[4] - '0');
+      if (rank < 0) return;  // not a position (stud's "Seat+N"): nothing to go by
+      ranked.emplace_back(rank, seat);
+    }
+    std::sort(ranked.begin(), ranked.end());
+    std::map<int, int> table_seat;
+    for (std::size_t k = 0; k < ranked.size(); ++k)
+      table_seat[ranked[k].second] = static_cast<int>(k + 1);
+    renumber(table_seat);
+    summary_seat_ = table_seat;
+    h_.button_seat = ranked.front().first == 0 ? 1 : 0;
+    numbered_by_position_ = true;
+  }
+
+  void renumber(const std::map<int, int>& table_seat) {
+    auto to = [&](int seat) {
+      auto it = table_seat.find(seat);
+      return it == table_seat.end() ? seat : it->second;
+    };
+    for (Seat& s : h_.seats) s.seat = to(s.seat);
     std::sort(h_.seats.begin(), h_.seats.end(),
               [](const Seat& a, const Seat& b) { return a.seat < b.seat; });
     for (Event& e : h_.events)
-      if (e.seat) e.seat = table_seat[e.seat];
+      if (e.seat) e.seat = to(e.seat);
     std::map<int, Money> stacks;
-    for (const auto& [seat, chips] : stacks_) stacks[table_seat[seat]] = chips;
+    for (const auto& [seat, chips] : stacks_) stacks[to(seat)] = chips;
     stacks_ = std::move(stacks);
-    for (auto& [key, seat] : seat_by_key_) seat = table_seat[seat];
-    if (summary_printed) summary_seat_ = std::move(table_seat);
+    for (auto& [key, seat] : seat_by_key_) seat = to(seat);
+    renumbered_ = true;
   }
 
   // Called on each line after the seat lines. No table has more than ten seats: larger numbers
-  // are players' numbers, and the lines' order is the table's (unless "Seating Info" says it).
+  // are players' numbers (unless "Seating Info" says which seat each one is).
   void seats_read(std::string_view line) {
     if (seats_done_ || h_.seats.empty()) return;
     if (line.starts_with("Table Info:") || line.starts_with("Seating Info:")) return;
     seats_done_ = true;
-    if (seating_printed_) return;
-    if (std::any_of(printed_order_.begin(), printed_order_.end(), [](unsigned n) { return n > 10; }))
-      seat_in_table_order(printed_order_, true, 0);
+    if (renumbered_) return;
+    if (std::any_of(h_.seats.begin(), h_.seats.end(), [](const Seat& s) { return s.seat > 10; }))
+      seat_by_position();
   }
 
   void read_button(unsigned button) {
+    if (numbered_by_position_) return;  // the Dealer's seat is the button
     h_.button_seat = static_cast<int>(button);
     auto dealer = seat_by_key_.find(std::string_view("Dealer"));
-    if (dealer == seat_by_key_.end() || dealer->second == h_.button_seat) return;
-    if (button == 0 || button > printed_order_.size()) return;
-    if (static_cast<int>(printed_order_[button - 1]) == dealer->second)
-      seat_in_table_order(printed_order_, true, 0);
+    if (!renumbered_ && dealer != seat_by_key_.end() && dealer->second != h_.button_seat)
+      seat_by_position();
   }
 
   int seat_of_key(std::string_view printed) const {
@@ -581,8 +620,7 @@ class Builder : HandBuilder {
     }
     std::vector<unsigned> order;
     if (parse_all(line, seating(), order)) {
-      seating_printed_ = true;
-      seat_in_table_order(order, false, ln);
+      seat_in_table_order(order, ln);
       return;
     }
     ast::Blinds b;
@@ -641,6 +679,7 @@ class Builder : HandBuilder {
   bool stud_{false};
   bool in_summary_{false};
   bool stakes_printed_{false};
+  Money posted_small_{0}, posted_big_{0};  // the largest full blinds posted
   std::map<std::string, int, std::less<>> seat_by_key_;  // position (less "[ME]") -> seat
   std::map<int, Money> stacks_;                          // chips behind, as the hand goes
   std::map<int, std::string> dealt_;                     // every card dealt to a seat
@@ -653,9 +692,8 @@ class Builder : HandBuilder {
   int board_cards_{0};
   std::string_view summary_board_;
   std::string_view previous_line_;  // the line read before the current one
-  std::vector<unsigned> printed_order_;  // the seat lines' numbers, in the order printed
   std::map<int, int> summary_seat_;      // a summary line's seat number -> table seat
-  bool seats_done_{false}, seating_printed_{false};
+  bool seats_done_{false}, renumbered_{false}, numbered_by_position_{false};
 };
 
 }  // namespace
