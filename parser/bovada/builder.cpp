@@ -185,6 +185,9 @@ class Builder : HandBuilder {
       posted_small_ = std::max(posted_small_, e.amount);
     } else if (e.kind == EventKind::PostBigBlind) {
       posted_big_ = std::max(posted_big_, e.amount);
+    } else if (e.kind == EventKind::PostBothBlinds && posted_small_ == 0 && posted_big_ > 0) {
+      // "Posts dead chip $0.35" under a $0.25 big blind: a dead small blind of $0.10.
+      posted_small_ = e.amount - posted_big_;
     } else {
       return;
     }
