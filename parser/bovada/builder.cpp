@@ -243,10 +243,14 @@ class Builder : HandBuilder {
     std::vector<std::pair<int, int>> ranked;  // (position rank, printed seat)
     for (const auto& [key, seat] : seat_by_key_) {
       int rank = -1;
-      if (key == "Dealer") rank = 0;
-      else if (key == "Small Blind") rank = 1;
-      else if (key == "Big Blind") rank = 2;
-      else if (key == "UTG") rank = 3;
+      if (key == "Dealer")
+        rank = 0;
+      else if (key == "Small Blind")
+        rank = 1;
+      else if (key == "Big Blind")
+        rank = 2;
+      else if (key == "UTG")
+        rank = 3;
       else if (key.starts_with("UTG+") && key.size() == 5 && key[4] >= '1' && key[4] <= '9')
         rank = 3 + (key[4] - '0');
       if (rank < 0) return;  // not a position (stud's "Seat+N"): nothing to go by
@@ -512,10 +516,10 @@ class Builder : HandBuilder {
       if (repeat && (e.kind != EventKind::Check || !round_complete())) return repeated(rest, ln);
       // An export without street markers: a new round starts once the last one is complete.
       if (round_complete()) start_street(next_street(street_, stud_));
-    } else if (repeat && (e.kind == EventKind::Collected || e.kind == EventKind::PostAnte ||
-                          e.kind == EventKind::PostSmallBlind ||
-                          e.kind == EventKind::PostBigBlind ||
-                          e.kind == EventKind::PostBothBlinds || e.kind == EventKind::BringIn)) {
+    } else if (repeat &&
+               (e.kind == EventKind::Collected || e.kind == EventKind::PostAnte ||
+                e.kind == EventKind::PostSmallBlind || e.kind == EventKind::PostBigBlind ||
+                e.kind == EventKind::PostBothBlinds || e.kind == EventKind::BringIn)) {
       return repeated(rest, ln);
     }
     e.street = street_;
@@ -672,9 +676,9 @@ class Builder : HandBuilder {
     // Bovada prints the return of a bet or raise nobody called, but not of a big blind nobody
     // called (a walk): that stays in the total pot and in the winner's "Hand result". Without a
     // return line the audit lets the money tell where the excess went (docs/sites/bovada.md).
-    const bool return_printed =
-        std::any_of(h_.events.begin(), h_.events.end(),
-                    [](const Event& e) { return e.kind == EventKind::UncalledReturned; });
+    const bool return_printed = std::any_of(h_.events.begin(), h_.events.end(), [](const Event& e) {
+      return e.kind == EventKind::UncalledReturned;
+    });
     if (!return_printed) h_.uncalled_style = UncalledStyle::Silent;
   }
 
@@ -682,7 +686,7 @@ class Builder : HandBuilder {
   bool stud_{false};
   bool in_summary_{false};
   bool stakes_printed_{false};
-  Money posted_small_{0}, posted_big_{0};  // the largest full blinds posted
+  Money posted_small_{0}, posted_big_{0};                // the largest full blinds posted
   std::map<std::string, int, std::less<>> seat_by_key_;  // position (less "[ME]") -> seat
   std::map<int, Money> stacks_;                          // chips behind, as the hand goes
   std::map<int, std::string> dealt_;                     // every card dealt to a seat
@@ -694,8 +698,8 @@ class Builder : HandBuilder {
   int actions_on_street_{0};
   int board_cards_{0};
   std::string_view summary_board_;
-  std::string_view previous_line_;  // the line read before the current one
-  std::map<int, int> summary_seat_;      // a summary line's seat number -> table seat
+  std::string_view previous_line_;   // the line read before the current one
+  std::map<int, int> summary_seat_;  // a summary line's seat number -> table seat
   bool seats_done_{false}, renumbered_{false}, numbered_by_position_{false};
 };
 

@@ -106,8 +106,7 @@ auto const notice_def =
     raw[lit("Table enter user") | lit("Table leave user") | lit("Seat sit down") |
         lit("Seat sit out") | lit("Seat stand") | lit("Seat re-join") | lit("Enter(Auto)") |
         lit("Leave(Auto)") | (lit("Table deposit ") >> amount) | lit("Set dealer/Bring in spot") |
-        (lit("Player Info:") >> rest) |
-        (lit("Table Info:") >> rest)][detail::whole_view] >>
+        (lit("Player Info:") >> rest) | (lit("Table Info:") >> rest)][detail::whole_view] >>
     spaces;
 
 // --- summary ------------------------------------------------------------------------------------
@@ -174,8 +173,9 @@ auto const action_def =
       lit("Table deposit"))[detail::verb<V::Other>] >>
      rest);
 
-BOOST_SPIRIT_DEFINE(header, stakes, level, seat_line, seating, street_line, dealt, table_cards, board,
-                    dealer, uncalled, notice, total_line, summary_seat_line, summary_money, action)
+BOOST_SPIRIT_DEFINE(header, stakes, level, seat_line, seating, street_line, dealt, table_cards,
+                    board, dealer, uncalled, notice, total_line, summary_seat_line, summary_money,
+                    action)
 
 }  // namespace grammar
 }  // namespace hh::bovada
