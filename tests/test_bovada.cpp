@@ -18,9 +18,14 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/findings_of.hpp"
+#include "tests/hand_events.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
+using test::event;
+using test::events;
+using test::seat;
 
 namespace {
 
@@ -50,27 +55,6 @@ Hand one_hand(const std::string& rel) {
   return h;
 }
 
-std::vector<const Event*> events(const Hand& h, EventKind k, int seat) {
-  std::vector<const Event*> out;
-  for (const Event& e : h.events)
-    if (e.kind == k && e.seat == seat) out.push_back(&e);
-  return out;
-}
-
-const Event& event(const Hand& h, EventKind k, int seat, std::size_t nth = 0) {
-  auto es = events(h, k, seat);
-  INFO(event_kind_name(k) << " of seat " << seat << " #" << nth);
-  REQUIRE(es.size() > nth);
-  return *es[nth];
-}
-
-const Seat& seat(const Hand& h, int n) {
-  const Seat* s = h.seat_of(n);
-  INFO("seat " << n);
-  REQUIRE(s);
-  return *s;
-}
-
 std::string board(const Hand& h) {
   std::string out;
   for (const Event& e : h.events)
@@ -78,14 +62,11 @@ std::string board(const Hand& h) {
   return out;
 }
 
-// The error and warning findings of a hand, as "CODE seat expected actual".
-std::vector<std::string> problems(const Hand& h) {
-  std::vector<std::string> out;
+// The error and warning findings of a hand.
+std::vector<test::Got> problems(const Hand& h) {
+  std::vector<test::Got> out;
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
-    if (f.severity != Severity::Info)
-      out.push_back(f.code + " " + std::to_string(f.seat) + " " +
-                    std::to_string(f.expected.value_or(-1)) + " " +
-                    std::to_string(f.actual.value_or(-1)));
+    if (f.severity != Severity::Info) out.push_back(test::got(f));
   return out;
 }
 
@@ -346,7 +327,7 @@ TEST_CASE("Bovada repeated lines are replayed once", "[bovada]") {
   CHECK(events(h, EventKind::Collected, 2).size() == 1);
   // UTG+1 limps, then calls the raise: two calls, each printed once ("Call 250" twice, apart).
   CHECK(events(h, EventKind::Call, 1).size() == 2);
-  for (const std::string& p : problems(h)) CHECK(p.starts_with("UNRECOGNISED_LINE"));
+  for (const test::Got& p : problems(h)) CHECK(p.code == "UNRECOGNISED_LINE");
 }
 
 // Written from the rules: "Posts chip" below the big blind is a live small blind; "All-in X"
