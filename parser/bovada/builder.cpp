@@ -479,11 +479,6 @@ class Builder : HandBuilder {
       dealt_cards(seat, cards, ln);
       return;
     }
-    unsigned button = 0;
-    if (parse_all(rest, dealer(), button)) {
-      read_button(button);
-      return;
-    }
     std::string_view returned;
     if (parse_all(rest, uncalled(), returned)) {
       if (repeat) return repeated(rest, ln);
@@ -609,14 +604,14 @@ class Builder : HandBuilder {
     seats_read(line);
     if (const std::size_t colon = line.find(" : "); colon != std::string_view::npos) {
       const std::string_view rest = trim(line.substr(colon + 3));
-      if (const int seat = seat_of_key(line.substr(0, colon))) {
-        action_line(seat, rest, repeat, ln);
-        return;
-      }
-      // "Dealer : Set dealer [5]" when the button seat is empty (no "Dealer" seated).
+      // "Dealer : Set dealer [5]", also when the button seat is empty (no "Dealer" seated).
       unsigned button = 0;
       if (parse_all(rest, dealer(), button)) {
         read_button(button);
+        return;
+      }
+      if (const int seat = seat_of_key(line.substr(0, colon))) {
+        action_line(seat, rest, repeat, ln);
         return;
       }
     }
