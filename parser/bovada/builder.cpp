@@ -456,8 +456,9 @@ class Builder : HandBuilder {
       case EventKind::Bet:
       case EventKind::Raise:
         in_hand_.insert(seat);
-        stacks_[seat] -= e.amount;
-        if (stacks_[seat] <= 0 || e.all_in) all_in_.insert(seat);
+        // Kept between 0 and the stack (no overflow on hostile amounts).
+        stacks_[seat] = e.amount >= stacks_[seat] ? 0 : stacks_[seat] - e.amount;
+        if (stacks_[seat] == 0 || e.all_in) all_in_.insert(seat);
         break;
       case EventKind::Fold:
         folded_.insert(seat);
@@ -485,7 +486,8 @@ class Builder : HandBuilder {
       Event& e = add_event(EventKind::UncalledReturned, ln);
       e.seat = seat;
       e.amount = money(returned, ln).value_or(0);
-      stacks_[seat] += e.amount;
+      // Amounts are below 2^62 (parse_amount): the sum cannot overflow, and is kept below 2^62.
+      stacks_[seat] = std::min<Money>(stacks_[seat] + e.amount, Money{1} << 62);
       return;
     }
     ast::Action a;
