@@ -388,6 +388,64 @@ TEST_CASE("Bovada tournament: a collection short of the pot is an error", "[bova
   CHECK(has_finding(h, "RAKE_MISMATCH"));
 }
 
+// Written from the house rule hilo_low_remainder_to_high: Omaha Hi/Lo, $1.20 pot, $0.05 rake,
+// $1.15 to split. The high half is $0.58, the low half $0.57 between two equal lows. Bovada (rule
+// on) pays the low winners $0.28 each and the cent left to the high half ($0.59); with the rule
+// off the cent goes to the low winner left of the button (Small Blind $0.29, high $0.58).
+TEST_CASE("Bovada hi/lo: what the low half cannot divide goes to the high half", "[bovada]") {
+  const std::string text =
+      "Bovada Hand #9000 TBL#1 OMAHA HiLo Pot Limit - 2014-08-05 01:25:39\n"
+      "Seat 1: Dealer ($10 in chips)\n"
+      "Seat 2: Small Blind ($10 in chips)\n"
+      "Seat 3: Big Blind ($10 in chips)\n"
+      "Dealer : Set dealer [1]\n"
+      "Small Blind : Small Blind $0.10\n"
+      "Big Blind : Big blind $0.20\n"
+      "*** HOLE CARDS ***\n"
+      "Dealer : Card dealt to a spot [Ac 4c Jh Jd]\n"
+      "Small Blind : Card dealt to a spot [As 4s Th Td]\n"
+      "Big Blind : Card dealt to a spot [Qc Qd 9h 9s]\n"
+      "Dealer : Raises $0.40 to $0.40\n"
+      "Small Blind : Calls $0.30\n"
+      "Big Blind : Calls $0.20\n"
+      "*** FLOP *** [2h 3d 7c]\n"
+      "Small Blind : Checks\n"
+      "Big Blind : Checks\n"
+      "Dealer : Checks\n"
+      "*** TURN *** [2h 3d 7c] [Kd]\n"
+      "Small Blind : Checks\n"
+      "Big Blind : Checks\n"
+      "Dealer : Checks\n"
+      "*** RIVER *** [2h 3d 7c Kd] [Ks]\n"
+      "Small Blind : Checks\n"
+      "Big Blind : Checks\n"
+      "Dealer : Checks\n"
+      "Small Blind : Showdown [Ks Kd Th Td 7c]\n"
+      "Big Blind : Showdown [Ks Kd Qc Qd 7c]\n"
+      "Dealer : Showdown [Ks Kd Jh Jd 7c]\n"
+      "Big Blind : Hand result $0.59\n"
+      "Small Blind : Hand result $0.28\n"
+      "Dealer : Hand result $0.28\n"
+      "*** SUMMARY ***\n"
+      "Total Pot($1.20) | Rake ($0.05)\n"
+      "Board [2h 3d 7c Kd Ks]\n"
+      "Seat+1: Dealer  with Two pair [Ac 4c Jh Jd-Ks Kd Jh Jd 7c] LO $0.28 [Ac 4c-7c 4c 3d 2h Ac]\n"
+      "Seat+2: Small Blind  with Two pair [As 4s Th Td-Ks Kd Th Td 7c] LO $0.28 [As 4s-7c 4s 3d 2h "
+      "As]\n"
+      "Seat+3: Big Blind HI $0.59  with Two pair [Qc Qd 9h 9s-Ks Kd Qc Qd 7c]\n";
+  const Hand h = one_text(text, "hilo_split.txt");
+  CHECK(h.issues.empty());
+  CHECK(test::shipped_house_rules().for_site("bovada").hilo_low_remainder_to_high);
+  CHECK(problems(h).empty());
+
+  HouseRulesBook one_each;  // the built-in default: the rule off
+  std::vector<test::Got> got;
+  for (const Finding& f : audit_hand(h, AuditContext{&one_each}).findings)
+    if (f.severity != Severity::Info) got.push_back(test::got(f));
+  CHECK(got ==
+        std::vector<test::Got>{{"ODD_CHIP_MISMATCH", 2, 29, 28}, {"ODD_CHIP_MISMATCH", 3, 58, 59}});
+}
+
 TEST_CASE("Bovada corpus sweep", "[bovada][corpus]") {
   const fs::path root = test::shared_corpus() / "Bovada";
   // The corpus is part of the test set: a missing corpus fails, it does not skip.
