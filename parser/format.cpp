@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/bovada/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -29,6 +30,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(poker888::make_format());
     v.push_back(gg::make_format());
     v.push_back(winning::make_format());
+    v.push_back(bovada::make_format());
     add_recognised_formats(v);
     return v;
   }();

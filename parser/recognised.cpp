@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 23> kRecognised = {{
+constexpr std::array<Recognised, 22> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
     {"partypoker", "PartyPoker",
@@ -35,13 +35,6 @@ constexpr std::array<Recognised, 23> kRecognised = {{
     {"ipoker", "iPoker",
      [](std::string_view l) {
        if (contains(l, "<session sessioncode=")) return kSignature;
-       return 0;
-     }},
-    {"bovada", "Bovada",
-     [](std::string_view l) {
-       for (std::string_view room : {"Bovada Hand #", "Ignition Hand #", "Bodog Hand #",
-                                     "Bodog UK Hand #", "Bodog.com Hand #", "Bodog.eu Hand #"})
-         if (starts_with(l, room)) return kSignature;
        return 0;
      }},
     {"betonline", "BetOnline",
