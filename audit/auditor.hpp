@@ -30,7 +30,8 @@ struct PlayerState {
   Money excess_in_collection{0};  // uncalled part paid back inside a collection (InCollection)
   bool folded{false};
   bool cashed{false};
-  bool may_raise{true};  // no action of this player's since the last full bet or raise
+  bool may_raise{true};       // no action of this player's since the last full bet or raise
+  bool stack_unknown{false};  // Seat::stack_unknown: `start` is a stand-in no bet reaches
 };
 
 // Blind bets posted before the deal: blinds, straddles, sleepers, kills, dead posts (not antes).

@@ -21,17 +21,9 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 24> kRecognised = {{
+constexpr std::array<Recognised, 23> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
-    {"partypoker", "PartyPoker",
-     [](std::string_view l) {
-       if (starts_with(l, "Game #") && l.ends_with(" starts.")) return kSignature;
-       if (starts_with(l, "***** Hand History for Game ") ||
-           starts_with(l, "***** Hand History For Game "))
-         return kWeak;
-       return 0;
-     }},
     {"ipoker", "iPoker",
      [](std::string_view l) {
        if (contains(l, "<session sessioncode=")) return kSignature;
