@@ -333,8 +333,7 @@ class Builder : HandBuilder {
   void derive_blinds(std::uint32_t ln) {
     std::vector<int> order;
     for (const Seat& s : h_.seats)
-      if (text_.text.find("\n" + s.player + " ") != std::string_view::npos)
-        order.push_back(s.seat);
+      if (text_.text.find("\n" + s.player + " ") != std::string_view::npos) order.push_back(s.seat);
     std::sort(order.begin(), order.end());
     if (order.size() < 2 || h_.big_blind <= 0 || h_.button_seat <= 0) return;
     auto after = [&](int seat) {
