@@ -292,3 +292,40 @@ TEST_CASE("PartyPoker fault: a summary collection above the pot", "[partypoker][
   check_fault("summary_collection", "***** Hand History For Game", "7538093562",
               {{"RAKE_MISMATCH", 0, 0, -100}});
 }
+
+// Written from the rule (Seat::stack_unknown): a player who joins mid-hand has no printed stack,
+// so none of their bets is checked against one, and the money checks still run.
+TEST_CASE("PartyPoker joined player: bets never exceed an unknown stack", "[partypoker]") {
+  const std::vector<Hand> hands = read_text(
+      "Game #100 starts.\n\n#Game No : 100\n***** Hand History for Game 100 *****\n"
+      "$0.50/$1 USD NL Texas Hold'em - Saturday, September 21, 16:06:03 EDT 2013\n"
+      "Table Written (Real Money)\nSeat 1 is the button\nTotal number of players : 2/6\n"
+      "Seat 1: Alice ( $100 USD )\nSeat 2: Bob ( $0 USD )\n"
+      "Carol has joined the table.\nBob has joined the table.\n"
+      "Alice posts small blind [$0.50 USD].\nBob posts big blind [$1 USD].\n"
+      "Carol posts big blind [$1 USD].\n** Dealing down cards **\n"
+      "Alice calls [$0.50 USD]\nBob checks\nCarol raises [$50 USD]\nAlice folds\nBob folds\n"
+      "Carol does not show cards.\nCarol wins $53 USD\n",
+      "written.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  const Seat* carol = h.seat_by_player("Carol");
+  REQUIRE(carol);
+  CHECK(carol->seat == 3);
+  CHECK(carol->stack_unknown);
+  CHECK(seat(h, 2).stack_unknown);  // seated with $0: the buy-in came with the join
+  CHECK_FALSE(seat(h, 1).stack_unknown);
+  const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
+  for (const Finding& f : r.findings) {
+    INFO(f.code << ": " << f.message);
+    CHECK(f.severity != Severity::Error);
+    CHECK(f.code != "BET_EXCEEDS_STACK");
+  }
+  for (const PlayerResult& p : r.players)
+    if (p.player == "Carol") {
+      CHECK(p.start_stack == 0);  // not printed
+      CHECK(p.net() == 200);      // 53 back (50 of it uncalled) for 51 put in
+    }
+}
