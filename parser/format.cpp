@@ -7,6 +7,7 @@
 #include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
+#include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
 
 namespace hh {
@@ -29,6 +30,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(poker888::make_format());
     v.push_back(gg::make_format());
     v.push_back(partypoker::make_format());
+    v.push_back(unibet::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 23> kRecognised = {{
+constexpr std::array<Recognised, 22> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
     {"ipoker", "iPoker",
@@ -50,11 +50,6 @@ constexpr std::array<Recognised, 23> kRecognised = {{
                                      "Gear Poker Game #", "Sportsbetting.ag Poker Game #"})
          if (starts_with(l, room)) return kSignature;
        return 0;
-     }},
-    {"unibet", "Unibet",
-     [](std::string_view l) {
-       // "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 ..."
-       return starts_with(l, "Game #") && contains(l, ": Table ") ? kSignature : 0;
      }},
     {"kingsclub", "KingsClub",
      [](std::string_view l) {
