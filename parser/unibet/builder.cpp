@@ -26,12 +26,6 @@ constexpr std::array<header::LimitName, 4> kLimits = {{
     {"Limit", Structure::FixedLimit},
 }};
 
-constexpr std::array<header::CurrencyMark, 3> kCurrencies = {{
-    {"€", "EUR"},
-    {"$", "USD"},
-    {"£", "GBP"},
-}};
-
 class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "unibet") {
@@ -52,7 +46,7 @@ class Builder : HandBuilder {
     h_.site_hand_id = std::string(hd.hand_id);
     h_.table_name = std::string(hd.table);
     // The currency is printed with the table name ("€1 NL") and every amount, not the stakes.
-    h_.currency = header::currency_of(line, kCurrencies);
+    h_.currency = header::currency_of(line, header::kCurrencySymbols);
     h_.unit = h_.currency.empty() ? 1 : 100;
     const header::GameFound game = header::first_game_in(hd.game, kGames);
     h_.structure = header::structure_of(hd.game, kLimits);
