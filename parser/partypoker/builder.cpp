@@ -355,7 +355,7 @@ class Builder : HandBuilder {
       e.kind = kind;
       e.street = Street::Setup;
       e.seat = seat;
-      e.amount = std::min(amount, s->stack - ante_of(seat));
+      e.amount = std::clamp<Money>(s->stack - ante_of(seat), 0, amount);
       e.all_in = e.amount < amount;
       e.line = ln;
       e.text = "derived: the export prints no blind posts";
