@@ -21,17 +21,9 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 22> kRecognised = {{
+constexpr std::array<Recognised, 20> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
-    {"partypoker", "PartyPoker",
-     [](std::string_view l) {
-       if (starts_with(l, "Game #") && l.ends_with(" starts.")) return kSignature;
-       if (starts_with(l, "***** Hand History for Game ") ||
-           starts_with(l, "***** Hand History For Game "))
-         return kWeak;
-       return 0;
-     }},
     {"ipoker", "iPoker",
      [](std::string_view l) {
        if (contains(l, "<session sessioncode=")) return kSignature;
@@ -43,11 +35,6 @@ constexpr std::array<Recognised, 22> kRecognised = {{
                                      "Gear Poker Game #", "Sportsbetting.ag Poker Game #"})
          if (starts_with(l, room)) return kSignature;
        return 0;
-     }},
-    {"unibet", "Unibet",
-     [](std::string_view l) {
-       // "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 ..."
-       return starts_with(l, "Game #") && contains(l, ": Table ") ? kSignature : 0;
      }},
     {"kingsclub", "KingsClub",
      [](std::string_view l) {
