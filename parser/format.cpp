@@ -3,10 +3,13 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/bovada/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
+#include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
+#include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
 #include "parser/winning/builder.hpp"
 
@@ -30,6 +33,9 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(poker888::make_format());
     v.push_back(gg::make_format());
     v.push_back(winning::make_format());
+    v.push_back(bovada::make_format());
+    v.push_back(partypoker::make_format());
+    v.push_back(unibet::make_format());
     v.push_back(fulltilt::make_format());
     add_recognised_formats(v);
     return v;
@@ -69,6 +75,16 @@ bool is_any_hand_start(std::string_view line) {
   return readable_format_of_line(line, nullptr) != nullptr;
 }
 
+bool is_any_hand_announcement(std::string_view line) {
+  for (const auto& f : formats())
+    if (f->readable() && f->announces_hand(line)) return true;
+  return false;
+}
+
+std::vector<HandText> split_any_hands(std::string_view decoded) {
+  return split_hands(decoded, &is_any_hand_start, &is_any_hand_announcement);
+}
+
 Hand read_hand_text(const Format& format, const HandText& ht, const std::string& file,
                     const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
@@ -101,7 +117,8 @@ std::vector<Hand> read_text(const Format& format, std::string_view decoded, cons
                             const ReadOptions& options) {
   std::vector<Hand> hands;
   auto starts = [&](std::string_view line) { return format.is_hand_start(line); };
-  for (const HandText& ht : split_hands(decoded, starts))
+  auto announces = [&](std::string_view line) { return format.announces_hand(line); };
+  for (const HandText& ht : split_hands(decoded, starts, announces))
     hands.push_back(read_hand_text(format, ht, file, options));
   return hands;
 }
@@ -110,7 +127,7 @@ std::vector<Hand> read_text(std::string_view decoded, const std::string& file,
                             const ReadOptions& options) {
   const Format* file_format = sniff_format(decoded.substr(0, kSniffBytes)).format;
   std::vector<Hand> hands;
-  for (const HandText& ht : split_hands(decoded, &is_any_hand_start))
+  for (const HandText& ht : split_any_hands(decoded))
     hands.push_back(read_any_hand_text(file_format, ht, file, options));
   return hands;
 }

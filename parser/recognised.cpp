@@ -21,25 +21,10 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 22> kRecognised = {{
-    {"partypoker", "PartyPoker",
-     [](std::string_view l) {
-       if (starts_with(l, "Game #") && l.ends_with(" starts.")) return kSignature;
-       if (starts_with(l, "***** Hand History for Game ") ||
-           starts_with(l, "***** Hand History For Game "))
-         return kWeak;
-       return 0;
-     }},
+constexpr std::array<Recognised, 19> kRecognised = {{
     {"ipoker", "iPoker",
      [](std::string_view l) {
        if (contains(l, "<session sessioncode=")) return kSignature;
-       return 0;
-     }},
-    {"bovada", "Bovada",
-     [](std::string_view l) {
-       for (std::string_view room : {"Bovada Hand #", "Ignition Hand #", "Bodog Hand #",
-                                     "Bodog UK Hand #", "Bodog.com Hand #", "Bodog.eu Hand #"})
-         if (starts_with(l, room)) return kSignature;
        return 0;
      }},
     {"betonline", "BetOnline",
@@ -48,11 +33,6 @@ constexpr std::array<Recognised, 22> kRecognised = {{
                                      "Gear Poker Game #", "Sportsbetting.ag Poker Game #"})
          if (starts_with(l, room)) return kSignature;
        return 0;
-     }},
-    {"unibet", "Unibet",
-     [](std::string_view l) {
-       // "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 ..."
-       return starts_with(l, "Game #") && contains(l, ": Table ") ? kSignature : 0;
      }},
     {"kingsclub", "KingsClub",
      [](std::string_view l) {

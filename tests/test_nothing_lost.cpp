@@ -46,7 +46,7 @@ Expected expected_for(const fs::path& root) {
     if (!it->is_regular_file(ec)) continue;
     const std::string bytes = read_file(it->path());
     const std::string text = hh::decode(bytes).text;
-    const std::size_t n = hh::split_hands(text, &hh::is_any_hand_start).size();
+    const std::size_t n = hh::split_any_hands(text).size();
     const std::string head = hh::decode(std::string_view(bytes).substr(0, 1 << 20)).text;
     const hh::SniffResult sniffed = hh::sniff_format(head);
     std::string_view line;

@@ -4,9 +4,9 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <iterator>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -175,11 +175,15 @@ struct SqliteStore::Writer {
     std::string& json = events_json;
     json.clear();
     json += '[';
-    const auto number_or_null = [&json](std::int64_t v) {
+    const auto append_number = [&json](std::int64_t v) {
+      char digits[24];
+      json.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+    };
+    const auto number_or_null = [&](std::int64_t v) {
       if (v == 0) {
         json += "null";
       } else {
-        fmt::format_to(std::back_inserter(json), "{}", v);
+        append_number(v);
       }
     };
     for (const Event& e : hand.events) {
@@ -206,7 +210,10 @@ struct SqliteStore::Writer {
           append_json_string(json, e.cards);
         }
       }
-      if (board) fmt::format_to(std::back_inserter(json), ",{}", e.board_index);
+      if (board) {
+        json += ',';
+        append_number(e.board_index);
+      }
       json += ']';
     }
     json += ']';

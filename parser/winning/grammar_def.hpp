@@ -101,16 +101,16 @@ inline auto const cash_stakes = amount[detail::view<&ast::ModernHeader::small_bl
                                 amount[detail::view<&ast::ModernHeader::big_blind>] >> " -";
 modern_header_type const modern_header = "modern_header";
 auto const modern_header_def =
-    -lit("Game ") >> lit("Hand #") >
-    named("the hand number", raw[+digit][detail::view<&ast::ModernHeader::hand_id>]) >> " - " >>
-    -(*(char_ - "Tournament #" - " - ") >> "Tournament #" >>
-      raw[+digit][detail::view<&ast::ModernHeader::tournament_id>] >> " - ") >>
-    raw[+(char_ - '(')][detail::view<&ast::ModernHeader::game>] >>
-    '(' >> raw[+(char_ - ')')][detail::view<&ast::ModernHeader::limit>] >> ") - " >>
-    (level_stakes | cash_stakes) >> ' ' >
+    (-lit("Game ") >> lit("Hand #")) >
+    (named("the hand number", raw[+digit][detail::view<&ast::ModernHeader::hand_id>]) >> " - " >>
+     -(*(char_ - "Tournament #" - " - ") >> "Tournament #" >>
+       raw[+digit][detail::view<&ast::ModernHeader::tournament_id>] >> " - ") >>
+     raw[+(char_ - '(')][detail::view<&ast::ModernHeader::game>] >> '(' >>
+     raw[+(char_ - ')')][detail::view<&ast::ModernHeader::limit>] >> ") - " >>
+     (level_stakes | cash_stakes) >> ' ') >
     named("a date (YYYY/MM/DD)", date_text[detail::view<&ast::ModernHeader::date>]) > ' ' >
-    named("a time (HH:MM:SS)", time_text[detail::view<&ast::ModernHeader::time>]) >>
-    -(' ' >> raw[+alpha][detail::view<&ast::ModernHeader::zone>]) >> spaces;
+    (named("a time (HH:MM:SS)", time_text[detail::view<&ast::ModernHeader::time>]) >>
+     -(' ' >> raw[+alpha][detail::view<&ast::ModernHeader::zone>]) >> spaces);
 
 inline auto const modern_table_end = ' ' >> uint_ >> "-max Seat #";
 modern_table_type const modern_table = "modern_table";
