@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 24> kRecognised = {{
+constexpr std::array<Recognised, 23> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
     {"partypoker", "PartyPoker",
@@ -30,11 +30,6 @@ constexpr std::array<Recognised, 24> kRecognised = {{
        if (starts_with(l, "***** Hand History for Game ") ||
            starts_with(l, "***** Hand History For Game "))
          return kWeak;
-       return 0;
-     }},
-    {"ipoker", "iPoker",
-     [](std::string_view l) {
-       if (contains(l, "<session sessioncode=")) return kSignature;
        return 0;
      }},
     {"winning", "Winning Poker Network",

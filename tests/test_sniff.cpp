@@ -41,8 +41,9 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker"});
-  CHECK(recognised.size() == 25);
+  CHECK(readable ==
+        std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "ipoker"});
+  CHECK(recognised.size() == 24);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
@@ -90,7 +91,6 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
 
 TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
   const std::map<std::string, std::string> heads = {
-      {"ipoker", "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"0\">\n"},
       {"winning", "Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n"},
       {"bovada", "Ignition Hand #3340409736 TBL#10916521 HOLDEM No Limit - 2016-01-01\n"},
       {"betonline", "BetOnline Poker Game #1605375848: Hold'em No Limit ($0.01/0.02) - x\n"},
@@ -127,6 +127,20 @@ TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff
     CHECK_FALSE(format_by_name(name)->readable());
   }
   CHECK(covered.empty());  // every recognised-only format has its head here
+}
+
+TEST_CASE("Sniff: iPoker's XML is told apart from the other sites' XML", "[sniff]") {
+  const std::string decl = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
+  CHECK(sniffed(decl + "<session sessioncode=\"0\">\n  <general>\n") == "ipoker");
+  CHECK(sniffed(decl + "<game gamecode=\"3805968550\">\n") == "ipoker");
+  CHECK(format_by_name("ipoker")->readable());
+  // The XML declaration alone is no site's; the other XML sites keep their own signatures.
+  CHECK(sniff_format(decl).format == nullptr);
+  CHECK(sniffed(decl + "<SESSION time=\"1335014137\" tableName=\"Kitwe-5\" id=\"1548\">\n") ==
+        "everest");
+  CHECK(sniffed(decl + "<HISTORY ID=\"89027776\" SESSION=\"session28098971.xml\">\n") == "boss");
+  CHECK(sniffed(decl + "<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\"/>\n") ==
+        "merge");
 }
 
 TEST_CASE("Sniff: a file of several readable formats is split on any of them", "[sniff]") {

@@ -339,20 +339,7 @@ bool is_hand_start(std::string_view line) {
 }
 
 std::optional<Money> read_amount(std::string_view text, int unit) {
-  std::size_t last = text.size();
-  while (last > 0 && !is_digit(text[last - 1])) --last;
-  if (last == 0) return std::nullopt;
-  // Digits after the last separator, up to the last digit.
-  std::size_t sep = text.find_last_of(".,", last - 1);
-  NumberFormat fmt;
-  if (sep != std::string_view::npos && last - sep - 1 >= 1 && last - sep - 1 <= 2) {
-    fmt.decimal = text[sep];
-    fmt.group = text[sep] == '.' ? ',' : '.';
-  } else if (sep != std::string_view::npos) {
-    fmt.group = text[sep];
-    fmt.decimal = text[sep] == '.' ? ',' : '.';
-  }
-  return parse_amount(text, unit, fmt);
+  return parse_amount_any_locale(text, unit);
 }
 
 Hand parse_hand(const HandText& text, const std::string& file) {

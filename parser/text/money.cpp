@@ -61,6 +61,23 @@ std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat 
   return whole * unit + frac;
 }
 
+std::optional<Money> parse_amount_any_locale(std::string_view text, int unit) {
+  std::size_t last = text.size();
+  while (last > 0 && !is_digit(text[last - 1])) --last;
+  if (last == 0) return std::nullopt;
+  // Digits after the last separator, up to the last digit.
+  std::size_t sep = text.find_last_of(".,", last - 1);
+  NumberFormat fmt;
+  if (sep != std::string_view::npos && last - sep - 1 >= 1 && last - sep - 1 <= 2) {
+    fmt.decimal = text[sep];
+    fmt.group = text[sep] == '.' ? ',' : '.';
+  } else if (sep != std::string_view::npos) {
+    fmt.group = text[sep];
+    fmt.decimal = text[sep] == '.' ? ',' : '.';
+  }
+  return parse_amount(text, unit, fmt);
+}
+
 std::string format_amount(Money amount, int unit) {
   if (unit <= 1) return fmt::format("{}", amount);
   const char* sign = amount < 0 ? "-" : "";
