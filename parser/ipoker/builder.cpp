@@ -248,6 +248,9 @@ class GameReader {
     if (!read_players(game.child("general").child("players"))) return std::move(h_);
     read_rounds(game);
     finish_money();
+    // The hand's ante is the largest posted (the header prints none).
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
     h_.parsed = true;
     return std::move(h_);
   }
@@ -713,9 +716,13 @@ std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
         rest += after[p++];
       }
     }
-    if (!only_space(rest))
-      h.issues.push_back({lines.at(end), "only </session> after </game>",
-                          std::string(trim(rest).substr(0, 120)), 0});
+    if (!only_space(rest)) {
+      const std::size_t junk = after.find_first_not_of(" \t\r\n");
+      std::string_view got = after.substr(junk);
+      got = got.substr(0, std::min(got.find('\n'), std::size_t{120}));
+      h.issues.push_back(
+          {lines.at(end + junk), "only </session> after </game>", std::string(got), 0});
+    }
     hands.push_back(std::move(h));
     pos = end;
   }
