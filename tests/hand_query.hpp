@@ -1,0 +1,43 @@
+// Looking things up in a parsed Hand and its audit, for the site tests that assert on them: a
+// seat's events of one kind, a seat, the finding of a code about a seat.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "model/hand.hpp"
+
+namespace hh::test {
+
+inline std::vector<const Event*> events(const Hand& h, EventKind k, int seat) {
+  std::vector<const Event*> out;
+  for (const Event& e : h.events)
+    if (e.kind == k && e.seat == seat) out.push_back(&e);
+  return out;
+}
+
+// The nth event of kind `k` of `seat` (0: the first); the test stops when there is none.
+inline const Event& event(const Hand& h, EventKind k, int seat, std::size_t nth = 0) {
+  auto es = events(h, k, seat);
+  INFO(event_kind_name(k) << " of seat " << seat << " #" << nth);
+  REQUIRE(es.size() > nth);
+  return *es[nth];
+}
+
+inline const Seat& seat(const Hand& h, int n) {
+  const Seat* s = h.seat_of(n);
+  REQUIRE(s);
+  return *s;
+}
+
+// The finding of `code` about seat `seat_no` (0: about no seat), or nullptr.
+inline const Finding* finding(const AuditResult& r, const std::string& code, int seat_no = 0) {
+  for (const Finding& f : r.findings)
+    if (f.code == code && f.seat == seat_no) return &f;
+  return nullptr;
+}
+
+}  // namespace hh::test
