@@ -409,3 +409,20 @@ TEST_CASE("iPoker fault: a player's total put in misstated", "[ipoker][faults]")
   // Player3's bet="€9.10" -> "€9.30".
   check_fault("put_in_total", kDecl, "7044721647", {{"SUMMARY_MISMATCH", 10, 910, 930}});
 }
+
+TEST_CASE("iPoker: a session cut anywhere reads without a crash, each hand a slice of the text",
+          "[ipoker][hostile]") {
+  const std::string full = test::load("ipoker/fixtures_cash_modern.txt");
+  for (std::size_t cut = 0; cut <= full.size(); cut += 13) {
+    const std::string text = full.substr(0, cut);
+    INFO("cut at " << cut);
+    std::vector<Hand> hands;
+    REQUIRE_NOTHROW(hands = read_text(text, "cut.xml"));
+    CHECK(hands.size() <= 3);
+    for (const Hand& h : hands) {
+      CHECK(text.find(h.raw) != std::string::npos);
+      CHECK(h.source.line >= 1);
+      REQUIRE_NOTHROW(audit(h));
+    }
+  }
+}
