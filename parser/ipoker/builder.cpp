@@ -679,9 +679,16 @@ std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
   }
   Session session;
   session.problem = {ht.line, "a <session> header before the <game>", "", 0};
+  // The next "<session" tag at or after a position, searched again only once passed, so that a
+  // session of thousands of games is read in one pass.
+  auto session_from = [&](std::size_t from) {
+    if (session_at != std::string_view::npos && session_at < from)
+      session_at = find_tag(text, "session", from);
+    return session_at;
+  };
   std::size_t pos = 0;
   while (true) {
-    session_at = find_tag(text, "session", pos);
+    session_at = session_from(pos);
     game_at = find_tag(text, "game", pos);
     if (session_at == std::string_view::npos && game_at == std::string_view::npos) break;
     if (session_at < game_at) {
@@ -695,19 +702,18 @@ std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
     // The game runs to its </game>, or (a document cut short) up to the next tag of a game or a
     // session, or the end.
     const std::size_t next =
-        std::min(find_tag(text, "game", game_at + 1), find_tag(text, "session", game_at + 1));
-    std::size_t end = text.find("</game>", game_at);
-    const bool closed = end != std::string_view::npos && end < next;
-    end = closed ? end + std::string_view("</game>").size()
-                 : (next == std::string_view::npos ? text.size() : next);
+        std::min(find_tag(text, "game", game_at + 1), session_from(game_at + 1));
+    const std::size_t limit = next == std::string_view::npos ? text.size() : next;
+    std::size_t end = text.substr(game_at, limit - game_at).find("</game>");
+    const bool closed = end != std::string_view::npos;
+    end = closed ? game_at + end + std::string_view("</game>").size() : limit;
     while (end > game_at && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
                              text[end - 1] == '\n' || text[end - 1] == '\r'))
       --end;
     Hand h = GameReader(text.substr(game_at, end - game_at), game_at, ht, lines, file)
                  .read(session, closed);
     // Between a game and what follows only the session's end belongs.
-    std::string_view after =
-        text.substr(end, (next == std::string_view::npos ? text.size() : next) - end);
+    std::string_view after = text.substr(end, limit - end);
     std::string rest;
     for (std::size_t p = 0; p < after.size();) {
       if (after.substr(p, 10) == "</session>") {
