@@ -107,7 +107,10 @@ AuditResult Auditor::run() {
     PlayerState p;
     p.seat = s.seat;
     p.player = s.player;
-    p.start = p.stack = s.stack;
+    // A stack the site did not print is not checked: no bet can exceed the stand-in.
+    constexpr Money kUnknownStack = Money{1} << 50;
+    p.stack_unknown = s.stack_unknown;
+    p.start = p.stack = s.stack_unknown ? kUnknownStack : s.stack;
     players_.emplace(s.seat, std::move(p));
   }
   replay();
@@ -182,7 +185,7 @@ void Auditor::fill_players() {
     PlayerResult pr;
     pr.seat = seat;
     pr.player = p.player;
-    pr.start_stack = p.start;
+    pr.start_stack = p.stack_unknown ? 0 : p.start;
     pr.contributed = p.gross - p.returned;
     pr.collected = p.cashed && p.collected == 0 ? p.cashed_out : p.collected;
     r_.players.push_back(std::move(pr));

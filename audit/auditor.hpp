@@ -30,7 +30,12 @@ struct PlayerState {
   Money excess_in_collection{0};  // uncalled part paid back inside a collection (InCollection)
   bool folded{false};
   bool cashed{false};
-  bool may_raise{true};  // no action of this player's since the last full bet or raise
+  bool may_raise{true};       // no action of this player's since the last full bet or raise
+  bool stack_unknown{false};  // Seat::stack_unknown: `start` is a stand-in no bet reaches
+  // The site declared the player all-in with chips left (a SitsOut event flagged all_in: WPN's
+  // protection of a disconnected player): from then on he owes no call, is passed over in the
+  // order of action and plays only for the pots his chips reach.
+  bool declared_all_in{false};
 };
 
 // Blind bets posted before the deal: blinds, straddles, sleepers, kills, dead posts (not antes).

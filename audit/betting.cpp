@@ -199,6 +199,10 @@ void Auditor::replay() {
           p->cashed_out += e.amount;
         }
         break;
+      case EventKind::SitsOut:
+        // Not an action (p stays null): "is disconnected and ALL IN" only changes his state.
+        if (PlayerState* q = e.all_in ? player(e) : nullptr) q->declared_all_in = true;
+        break;
       default:
         break;
     }
@@ -641,6 +645,7 @@ void Auditor::check_spread_limit(const Event& e, const PlayerState& p) {
 }
 
 Money Auditor::chips_behind(const PlayerState& p) const {
+  if (p.declared_all_in) return 0;
   if (h_.cap <= 0) return p.stack;
   const Money in_hand = p.gross - p.returned;
   return std::clamp<Money>(h_.cap - in_hand, 0, p.stack);
@@ -649,6 +654,7 @@ Money Auditor::chips_behind(const PlayerState& p) const {
 bool Auditor::passed_over(int seat) const {
   auto it = players_.find(seat);
   if (it == players_.end()) return false;
+  if (it->second.declared_all_in) return true;
   if (h_.cap > 0 && chips_behind(it->second) == 0) return true;
   return seat == sleeper_seat_ && round_ == Street::Preflop && it->second.street_bet >= max_bet_;
 }

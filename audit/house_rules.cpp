@@ -53,7 +53,7 @@ std::string names_list(E value) {
   return out;
 }
 
-const std::array<HouseRuleOption, 7> kOptions{{
+const std::array<HouseRuleOption, 8> kOptions{{
     {"limit_incomplete_raise",
      "limit games: what an all-in raise for less reopens: full-bet or half-bet",
      &HouseRules::limit_incomplete_raise},
@@ -73,6 +73,9 @@ const std::array<HouseRuleOption, 7> kOptions{{
     {"short_deck_trips_beat_straight",
      "short deck (6+ Hold'em): three of a kind beats a straight (false: the straight wins)",
      &HouseRules::short_deck_trips_beat_straight},
+    {"hilo_low_remainder_to_high",
+     "hi/lo: what a split low half cannot divide goes to the high half (false: to the low winners)",
+     &HouseRules::hilo_low_remainder_to_high},
 }};
 
 const HouseRuleOption& option_named(std::string_view name) {

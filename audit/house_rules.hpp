@@ -49,6 +49,9 @@ struct HouseRules {
   // Short deck (6+ Hold'em): three of a kind beats a straight (GGPoker's rule) or the straight
   // beats three of a kind as in the full deck.
   bool short_deck_trips_beat_straight{true};
+  // Hi/lo: the chips a split low half cannot divide equally among its winners go to the high half
+  // (true: Bovada) or, one each, to the low winners from the left of the button (false).
+  bool hilo_low_remainder_to_high{false};
 };
 
 // One option as it is named in a house-rules file and on the command line.

@@ -132,7 +132,8 @@ void Auditor::build() {
   std::vector<PotInput> in;
   for (const auto& [seat, p] : players_) {
     Money net = p.gross - p.returned;
-    in.push_back({seat, net, p.folded, p.stack == 0 && net > 0, std::min(p.dead, net)});
+    const bool all_in = (p.stack == 0 || p.declared_all_in) && net > 0;
+    in.push_back({seat, net, p.folded, all_in, std::min(p.dead, net)});
     r_.total_contributed += net;
   }
   r_.pots = build_pots(in);

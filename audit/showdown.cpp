@@ -315,8 +315,13 @@ std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
     const Money amount = per_board + (left_over > 0 ? unit : 0);
     if (left_over > 0) left_over -= unit;
     if (!r.high.empty() && !r.low.empty()) {
-      // Hi/lo: the odd chip between the halves goes to the high half.
-      const Money low_half = amount / unit / 2 * unit;
+      // Hi/lo: the odd chip between the halves goes to the high half; what the low half cannot
+      // divide among its winners too where the house rule says so.
+      Money low_half = amount / unit / 2 * unit;
+      if (rules_.hilo_low_remainder_to_high) {
+        const Money low_winners = static_cast<Money>(r.low.size());
+        low_half = low_half / unit / low_winners * low_winners * unit;
+      }
       share(amount - low_half, r.high, expected);
       share(low_half, r.low, expected);
     } else {

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
       std::stringstream ss;
       ss << in.rdbuf();
       hh::Decoded d = hh::decode(ss.str());
-      for (const hh::HandText& h : hh::split_hands(d.text, &hh::is_any_hand_start)) {
+      for (const hh::HandText& h : hh::split_any_hands(d.text)) {
         std::string_view head = h.text.substr(0, h.text.find('\n'));
         // Only hands that parse and carry a numeric id: the id is what gets renumbered.
         if (!hh::is_any_hand_start(head) || head.find('#') == std::string_view::npos) continue;

@@ -47,7 +47,7 @@ void run_file(const char* path, bool audit, Totals& t) {
   const hh::Format* format =
       hh::sniff_format(std::string_view(d.text).substr(0, hh::kSniffBytes)).format;
   const hh::ReadOptions options;
-  for (const hh::HandText& ht : hh::split_hands(d.text, &hh::is_any_hand_start)) {
+  for (const hh::HandText& ht : hh::split_any_hands(d.text)) {
     for (const hh::Hand& h : hh::read_any_hands_text(format, ht, path, options)) {
       ++hands;
       parsed += h.parsed;

@@ -1,7 +1,7 @@
 // libFuzzer target: one readable format of the registry (HH_FUZZ_FORMAT, its name, set by CMake:
-// pokerstars, winamax, 888poker, ggpoker, ipoker), split and read as read_text() would but
-// restricted to that format, so that the fuzzer's effort goes into one grammar and builder. The
-// input is decoded first, as in the real pipeline.
+// pokerstars, winamax, 888poker, ggpoker, partypoker, unibet, ipoker), split and read as
+// read_text() would but restricted to that format, so that the fuzzer's effort goes into one
+// grammar and builder. The input is decoded first, as in the real pipeline.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!format || !format->readable()) std::abort();
   const hh::Decoded d = hh::decode(std::string_view(reinterpret_cast<const char*>(data), size));
   auto starts = [](std::string_view line) { return format->is_hand_start(line); };
-  for (const hh::HandText& ht : hh::split_hands(d.text, starts)) {
+  auto announces = [](std::string_view line) { return format->announces_hand(line); };
+  for (const hh::HandText& ht : hh::split_hands(d.text, starts, announces)) {
     const std::size_t nl = ht.text.find('\n');
     if (!format->is_hand_start(ht.text.substr(0, nl))) continue;  // text before the first hand
     const std::vector<hh::Hand> hands = format->read_hands(ht, "fuzz.txt", hh::ReadOptions{});

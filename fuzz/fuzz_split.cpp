@@ -12,7 +12,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const std::vector<hh::HandText> hands = hh::split_hands(text, &hh::is_any_hand_start);
+  const std::vector<hh::HandText> hands = hh::split_any_hands(text);
 
   std::size_t covered_to = 0;  // end of the previous hand
   std::size_t nonblank_in_hands = 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target with clang (ASan + UBSan, own build folder) and fuzzes it.
 # Usage: fuzz/run.sh TARGET SECONDS [LIBFUZZER_ARGS...]
-#   TARGET: decode split pokerstars winamax 888poker ggpoker ipoker audit
+#   TARGET: decode split pokerstars winamax 888poker ggpoker winning bovada partypoker unibet ipoker audit
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), CXX_CLANG (default clang++, or clang++-14),
 # FUZZ_CORPUS_DIR (default $FUZZ_BUILD_DIR/corpus/TARGET).
 # The corpus the fuzzer grows is kept in $FUZZ_BUILD_DIR/corpus/TARGET between runs; seeds are
@@ -24,7 +24,7 @@ fi
 cc=${cxx/clang++/clang}
 
 if [[ ! -f $build/CMakeCache.txt ]]; then
-  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHHAUDIT_FUZZ=ON \
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHHAUDIT_FUZZ=ON \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" >/dev/null
 fi
 cmake --build "$build" --target "fuzz_$target" -j"$(nproc)"

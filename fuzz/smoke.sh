@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SMOKE_SECONDS:-10}
-targets=(decode split pokerstars winamax 888poker ggpoker ipoker audit)
+targets=(decode split pokerstars winamax 888poker ggpoker winning bovada partypoker unibet ipoker audit)
 
 cxx=""
 for c in clang++ clang++-14; do
@@ -29,7 +29,7 @@ fi
 export FUZZ_BUILD_DIR=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 export CXX_CLANG=$cxx
 if [[ ! -f $FUZZ_BUILD_DIR/CMakeCache.txt ]]; then
-  cmake -S "$root" -B "$FUZZ_BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DHHAUDIT_FUZZ=ON \
+  cmake -S "$root" -B "$FUZZ_BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHHAUDIT_FUZZ=ON \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="${cxx/clang++/clang}" >/dev/null
 fi
 cmake --build "$FUZZ_BUILD_DIR" --target fuzz_targets -j"$(nproc)"

@@ -101,6 +101,9 @@ struct Seat {
   Money stack{0};
   Money bounty{0};
   bool sitting_out{false};
+  // The player joined during the hand and their buy-in is not printed (PartyPoker): `stack` is
+  // not known, so the audit checks none of their bets against it.
+  bool stack_unknown{false};
 };
 
 // A pot as the site printed it in the summary (after rake).

@@ -3,11 +3,15 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/bovada/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
+#include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
+#include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
+#include "parser/winning/builder.hpp"
 
 namespace hh {
 
@@ -28,6 +32,10 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(winamax::make_format());
     v.push_back(poker888::make_format());
     v.push_back(gg::make_format());
+    v.push_back(winning::make_format());
+    v.push_back(bovada::make_format());
+    v.push_back(partypoker::make_format());
+    v.push_back(unibet::make_format());
     v.push_back(ipoker::make_format());
     add_recognised_formats(v);
     return v;
@@ -67,6 +75,16 @@ bool is_any_hand_start(std::string_view line) {
   return readable_format_of_line(line, nullptr) != nullptr;
 }
 
+bool is_any_hand_announcement(std::string_view line) {
+  for (const auto& f : formats())
+    if (f->readable() && f->announces_hand(line)) return true;
+  return false;
+}
+
+std::vector<HandText> split_any_hands(std::string_view decoded) {
+  return split_hands(decoded, &is_any_hand_start, &is_any_hand_announcement);
+}
+
 std::vector<Hand> read_hands_text(const Format& format, const HandText& ht, const std::string& file,
                                   const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
@@ -103,7 +121,8 @@ std::vector<Hand> read_text(const Format& format, std::string_view decoded, cons
                             const ReadOptions& options) {
   std::vector<Hand> hands;
   auto starts = [&](std::string_view line) { return format.is_hand_start(line); };
-  for (const HandText& ht : split_hands(decoded, starts))
+  auto announces = [&](std::string_view line) { return format.announces_hand(line); };
+  for (const HandText& ht : split_hands(decoded, starts, announces))
     for (Hand& h : read_hands_text(format, ht, file, options)) hands.push_back(std::move(h));
   return hands;
 }
@@ -112,7 +131,7 @@ std::vector<Hand> read_text(std::string_view decoded, const std::string& file,
                             const ReadOptions& options) {
   const Format* file_format = sniff_format(decoded.substr(0, kSniffBytes)).format;
   std::vector<Hand> hands;
-  for (const HandText& ht : split_hands(decoded, &is_any_hand_start))
+  for (const HandText& ht : split_any_hands(decoded))
     for (Hand& h : read_any_hands_text(file_format, ht, file, options))
       hands.push_back(std::move(h));
   return hands;

@@ -40,6 +40,9 @@ class Format {
   // Text formats are read hand by hand, so a large file is read in pieces: true when `line` opens
   // a hand. Called on every non-blank line: keep it cheap.
   virtual bool is_hand_start(std::string_view line) const = 0;
+  // A hand-start line that announces the hand rather than opening it on its own: more header
+  // lines that are starts follow it (split_hands()). PartyPoker: "Game #N starts.".
+  virtual bool announces_hand(std::string_view) const { return false; }
   // Reads one hand cut out by split_hands(). Never throws on bad input: problems become
   // Hand::issues, and Hand::parsed=false when the header could not be read.
   virtual Hand read_hand(const HandText& text, const std::string& file,
@@ -79,6 +82,10 @@ const Format* readable_format_of_line(std::string_view line, const Format* prefe
 // True when a readable format starts a hand at this line: where a stream is split into hands. A
 // stream may hold hands of several readable formats one after another.
 bool is_any_hand_start(std::string_view line);
+// True when a readable format says this start line announces its hand (Format::announces_hand).
+bool is_any_hand_announcement(std::string_view line);
+// Cuts a decoded text into hands of any readable format: split_hands() with the two tests above.
+std::vector<HandText> split_any_hands(std::string_view decoded);
 
 // Reads the hands of one piece of `format` cut out by split_hands() (one hand for a text format).
 // Text before a file's first hand (a banner, junk) becomes an unparsed Hand of site "unknown", so

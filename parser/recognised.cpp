@@ -21,43 +21,15 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 23> kRecognised = {{
+constexpr std::array<Recognised, 19> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
-    {"partypoker", "PartyPoker",
-     [](std::string_view l) {
-       if (starts_with(l, "Game #") && l.ends_with(" starts.")) return kSignature;
-       if (starts_with(l, "***** Hand History for Game ") ||
-           starts_with(l, "***** Hand History For Game "))
-         return kWeak;
-       return 0;
-     }},
-    {"winning", "Winning Poker Network",
-     [](std::string_view l) {
-       if (starts_with(l, "Game started at: ")) return kSignature;
-       if (starts_with(l, "Game Hand #")) return kSignature;
-       // "Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC"
-       if (starts_with(l, "Hand #") && contains(l, "Limit) - ")) return kSignature;
-       return 0;
-     }},
-    {"bovada", "Bovada",
-     [](std::string_view l) {
-       for (std::string_view room : {"Bovada Hand #", "Ignition Hand #", "Bodog Hand #",
-                                     "Bodog UK Hand #", "Bodog.com Hand #", "Bodog.eu Hand #"})
-         if (starts_with(l, room)) return kSignature;
-       return 0;
-     }},
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
                                      "Gear Poker Game #", "Sportsbetting.ag Poker Game #"})
          if (starts_with(l, room)) return kSignature;
        return 0;
-     }},
-    {"unibet", "Unibet",
-     [](std::string_view l) {
-       // "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 ..."
-       return starts_with(l, "Game #") && contains(l, ": Table ") ? kSignature : 0;
      }},
     {"kingsclub", "KingsClub",
      [](std::string_view l) {

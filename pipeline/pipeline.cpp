@@ -259,7 +259,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     auto text = std::make_shared<std::string>(std::move(carry));
     text->append(decode(raw).text);
     more = reader.next(raw);
-    std::vector<HandText> hands = split_hands(*text, &is_any_hand_start);
+    std::vector<HandText> hands = split_any_hands(*text);
     const std::uint64_t base_offset = carry_offset;
     const std::uint32_t base_line = carry_line;
     carry.clear();

@@ -83,13 +83,13 @@ TEST_CASE("888 detection claims only its own hand-start line", "[888poker]") {
   CHECK(f->name() == "888poker");
 
   // PartyPoker heads some exports with the same "#Game No" line: such a hand is not taken for an
-  // 888 one.
+  // 888 one (this one, cut after its game line, is PartyPoker's and unparsed).
   std::vector<Hand> party = read_text(
       "#Game No : 11354414824\n***** Hand History for Game 11354414824 *****\n"
       "$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012\n",
       "party.txt");
   REQUIRE(party.size() == 1);
-  CHECK(party[0].site == "unknown");
+  CHECK(party[0].site == "partypoker");
   CHECK_FALSE(party[0].parsed);
 
   // A file mixing PokerStars and 888 hands splits into one hand of each.

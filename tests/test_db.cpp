@@ -197,19 +197,20 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
   { auto again = writer(db); }  // IF NOT EXISTS: reopening an existing database is fine
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "3");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
           "ORDER BY type, name") == Rows{{"table", "discrepancies"},
                                          {"table", "files"},
                                          {"table", "hand_conflicts"},
-                                         {"table", "hand_events"},
+                                         {"table", "hand_event_log"},
                                          {"table", "hand_players"},
                                          {"table", "hands"},
                                          {"table", "meta"},
                                          {"table", "pot_seats"},
                                          {"table", "pots"},
+                                         {"view", "hand_events"},
                                          {"view", "v_code_counts"},
                                          {"view", "v_conflicts"},
                                          {"view", "v_file_summary"},
@@ -230,10 +231,10 @@ TEST_CASE("a database of another schema version is refused", "[db]") {
   { auto w = writer(db); }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
+    raw.exec("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
   }
-  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 4") &&
-                                      Catch::Contains("this build reads up to 3"));
+  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 5") &&
+                                      Catch::Contains("this build reads up to 4"));
 }
 
 TEST_CASE("a store reports a database it cannot open", "[db]") {
@@ -589,7 +590,7 @@ TEST_CASE("a read-only store opens a path with URI characters in its name", "[db
   const std::string db = dir.file("a?b#c%20d.db");  // read-only stores open a file: URI
   { auto w = writer(db); }
   CHECK(rows_of(run_query(db, "SELECT value FROM meta WHERE key = 'schema_version'")) ==
-        Rows{{"3"}});
+        Rows{{"4"}});
   CHECK_FALSE(fs::exists(dir.file("a")));
 }
 
@@ -777,7 +778,7 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
                     "database " + db + " is open read-only");
   CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost/x", OpenMode::ReadOnly),
                     Catch::Contains("no store for postgresql://localhost/x"));
-  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "3");
+  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
 }
 
 TEST_CASE("find_hands by number or hand_id, explain_hand by hand_id, bound parameters", "[db]") {
@@ -823,6 +824,97 @@ TEST_CASE("find_hands by number or hand_id, explain_hand by hand_id, bound param
   CHECK(store->find_hands("' OR 1=1 --", "").empty());
   CHECK(store->find_hands("999", "").empty());
   CHECK_FALSE(store->explain_hand(999));
+}
+
+namespace {
+
+hh::Event event(hh::EventKind kind, hh::Street street, int seat, hh::Money amount,
+                std::uint32_t line) {
+  hh::Event e;
+  e.kind = kind;
+  e.street = street;
+  e.seat = seat;
+  e.amount = amount;
+  e.line = line;
+  return e;
+}
+
+// A hand with one event of each shape hand_events must give back: seatless, with and without
+// amounts, a raise's street total, all-in, cards that need JSON escaping, a second board, and a
+// chat line that is not stored.
+hh::Hand make_hand_with_events() {
+  using hh::EventKind, hh::Street;
+  hh::Hand h = make_hand("7", "seven");
+  h.events.push_back(event(EventKind::PostSmallBlind, Street::Setup, 1, 5, 3));
+  h.events.push_back(event(EventKind::Chat, Street::Preflop, 2, 0, 4));
+  hh::Event dealt = event(EventKind::DealtHole, Street::Preflop, 2, 0, 5);
+  dealt.cards = "Ah \"Kd\"\\\n\xff";
+  h.events.push_back(dealt);
+  hh::Event raise = event(EventKind::Raise, Street::Preflop, 1, 95, 6);
+  raise.to = 100;
+  raise.all_in = true;
+  h.events.push_back(raise);
+  hh::Event board = event(EventKind::Board, Street::Flop, 0, 0, 0);
+  board.cards = "2c 3d 4h";
+  board.board_index = 1;
+  h.events.push_back(board);
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("a hand's events are one hand_event_log row, read as rows by hand_events", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand_with_events(), make_result());
+  }
+  CHECK(scalar(db, "SELECT count(*) FROM hand_event_log") == "1");
+  CHECK(scalar(db, "SELECT json_valid(events) FROM hand_event_log") == "1");
+  CHECK(q(db, "SELECT * FROM hand_events ORDER BY seq") ==
+        Rows{{"1", "1", "setup", "1", "small_blind", "5", "NULL", "0", "NULL", "NULL", "3"},
+             {"1", "2", "preflop", "2", "dealt", "NULL", "NULL", "0", "Ah \"Kd\"\\\n\xef\xbf\xbd",
+              "NULL", "5"},
+             {"1", "3", "preflop", "1", "raise", "95", "100", "1", "NULL", "NULL", "6"},
+             {"1", "4", "flop", "NULL", "board", "NULL", "NULL", "0", "2c 3d 4h", "1", "NULL"}});
+  // The view's columns have the types the table of schema 3 had.
+  CHECK(q(db,
+          "SELECT typeof(seq), typeof(seat), typeof(amount), typeof(cards) FROM hand_events "
+          "WHERE seq = 3") == Rows{{"integer", "integer", "integer", "null"}});
+  // Deleting a hand deletes its events.
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec("PRAGMA foreign_keys=ON; DELETE FROM hands;");
+  }
+  CHECK(scalar(db, "SELECT count(*) FROM hand_event_log") == "0");
+}
+
+TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand_with_events(), make_result());
+  }
+  const Rows events = q(db, "SELECT * FROM hand_events ORDER BY hand_id, seq");
+  {
+    // Back to schema 3's shape: hand_events a table of rows, in a made-up order on disk.
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "CREATE TABLE events3 AS SELECT * FROM hand_events ORDER BY seq DESC;"
+        "DROP VIEW hand_events; DROP TABLE hand_event_log;"
+        "CREATE TABLE hand_events (hand_id INTEGER NOT NULL REFERENCES hands(hand_id) "
+        "ON DELETE CASCADE, seq INTEGER NOT NULL, street TEXT NOT NULL, seat INTEGER, "
+        "kind TEXT NOT NULL, amount INTEGER, to_amount INTEGER, all_in INTEGER NOT NULL DEFAULT 0, "
+        "cards TEXT, board INTEGER, line INTEGER, PRIMARY KEY (hand_id, seq)) WITHOUT ROWID;"
+        "INSERT INTO hand_events SELECT * FROM events3 ORDER BY seq DESC; DROP TABLE events3;"
+        "UPDATE meta SET value = '3' WHERE key = 'schema_version';");
+  }
+  { auto w = writer(db); }
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
+  CHECK(scalar(db, "SELECT type FROM sqlite_master WHERE name = 'hand_events'") == "view");
+  CHECK(q(db, "SELECT * FROM hand_events ORDER BY hand_id, seq") == events);
 }
 
 TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
@@ -931,7 +1023,7 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
     CHECK(w->begin_file(b, already) == 1);
     CHECK(already);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "3");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
   CHECK(q(db, "SELECT file_id, site, status, note FROM files ORDER BY file_id") ==
         Rows{{"1", "888poker", "audited", "NULL"}, {"2", "pokerstars", "interrupted", "NULL"}});
   CHECK(q(db, "SELECT hand_id, site FROM hands ORDER BY hand_id") ==
@@ -957,7 +1049,7 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
         Rows{{"a.txt", "audited"}, {"b.txt", "interrupted"}});
   { auto again = writer(db); }  // a migrated database opens as one of this version
   CHECK(scalar(db, "SELECT count(*) FROM pot_seats") == "9");
-  // 2 -> 3: hand_events exists; the hands stored before have none.
+  // 2 -> 3 -> 4: hand_events exists; the hands stored before have none.
   CHECK(scalar(db, "SELECT count(*) FROM hand_events") == "0");
 }
 
@@ -974,7 +1066,7 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
   CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->find_hands("888001", ""),
                     "database " + db +
-                        " has schema_version 1, this build reads 3: `hhaudit audit` with it "
+                        " has schema_version 1, this build reads 4: `hhaudit audit` with it "
                         "migrates it");
   CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");

@@ -46,10 +46,10 @@ Expected expected_for(const fs::path& root) {
     if (!it->is_regular_file(ec)) continue;
     const std::string bytes = read_file(it->path());
     const std::string text = hh::decode(bytes).text;
-    // One hand per piece split_hands() cuts, except in a document format (iPoker's <session>
-    // holds many <game>s, its XML declaration none): count the hands the pieces hold.
+    // One hand per piece split_any_hands() cuts, except in a document format (iPoker's <session>
+    // holds many <game>s, a lone XML declaration none): count the hands the pieces hold.
     std::size_t n = 0;
-    for (const hh::HandText& ht : hh::split_hands(text, &hh::is_any_hand_start))
+    for (const hh::HandText& ht : hh::split_any_hands(text))
       n += hh::read_any_hands_text(nullptr, ht, it->path().string(), {}).size();
     const std::string head = hh::decode(std::string_view(bytes).substr(0, 1 << 20)).text;
     const hh::SniffResult sniffed = hh::sniff_format(head);

@@ -41,9 +41,9 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable ==
-        std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "ipoker"});
-  CHECK(recognised.size() == 24);
+  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning",
+                                          "bovada", "partypoker", "unibet", "ipoker"});
+  CHECK(recognised.size() == 20);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
@@ -61,7 +61,7 @@ TEST_CASE("Sniff: PartyPoker's #Game No head is PartyPoker, not 888poker", "[sni
   CHECK(confidence_of("888poker", party) < confidence_of("partypoker", party));
   CHECK(confidence_of("888poker", eight) > confidence_of("partypoker", eight));
   CHECK(sniffed(party) == "partypoker");
-  CHECK_FALSE(sniff_format(party).format->readable());
+  CHECK(sniff_format(party).format->readable());
   CHECK(sniff_format(party).format->display_name() == "PartyPoker");
   CHECK(sniffed(eight) == "888poker");
   CHECK(sniffed("Game #12827330772 starts.\n") == "partypoker");
@@ -91,10 +91,7 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
 
 TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
   const std::map<std::string, std::string> heads = {
-      {"winning", "Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n"},
-      {"bovada", "Ignition Hand #3340409736 TBL#10916521 HOLDEM No Limit - 2016-01-01\n"},
       {"betonline", "BetOnline Poker Game #1605375848: Hold'em No Limit ($0.01/0.02) - x\n"},
-      {"unibet", "Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai\n"},
       {"kingsclub", "#37660193: Pot Limit Omaha 5 Card - 5/10\n2020-10-28 22:29:45\n"},
       {"merge", "<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\"/>\n"},
       {"microgaming", "----PRIMA.DAT----\n<Game id=\"4155596174\" date=\"2011-11-01\">\n"},
@@ -113,7 +110,6 @@ TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff
       {"ohh", "{\n  \"ohh\": {\n    \"spec_version\": \"1.4.6\"\n"},
       {"phh", "# A big pot between Dwan and Ivey.\nvariant = \"NT\"\n"},
       {"pokernow", "entry,at,order\n"},
-      {"partypoker", "Game #9521729454 starts.\n"},
       {"fulltilt", "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - x\n"},
   };
   std::set<std::string> covered;
@@ -127,6 +123,25 @@ TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff
     CHECK_FALSE(format_by_name(name)->readable());
   }
   CHECK(covered.empty());  // every recognised-only format has its head here
+}
+
+TEST_CASE("Sniff: WPN's two exports are one readable format; look-alikes are not WPN",
+          "[sniff][winning]") {
+  for (const char* head :
+       {"Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n",
+        "Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC\n",
+        "Game Hand #80586589 - Tournament #11182752 - Holdem(No Limit) - Level 15 "
+        "(250.00/500.00)- 2019/07/21 17:44:50 UTC\n"}) {
+    INFO(head);
+    CHECK(sniffed(head) == "winning");
+    CHECK(sniff_format(head).confidence == 100);
+  }
+  CHECK(format_by_name("winning")->readable());
+  // Seals With Clubs numbers its hands "Hand #6340502-110 - ": no " - " right after the digits.
+  CHECK(sniffed("Hand #6340502-110 - 2013-05-02 02:14:03\nSite: Seals With Clubs\n") ==
+        "sealswithclubs");
+  CHECK(sniffed("PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 "
+                "13:38:18 ET\n") == "pokerstars");
 }
 
 TEST_CASE("Sniff: iPoker's XML is told apart from the other sites' XML", "[sniff]") {
@@ -221,4 +236,18 @@ TEST_CASE("Sniff: every folder of the shared corpus sniffs as its own site", "[s
   for (const std::string& u : unrecognised) list += u + "\n";
   INFO("not recognised:\n" << list);
   CHECK(unrecognised.empty());
+}
+
+TEST_CASE("Sniff: Bovada, Ignition and Bodog heads are Bovada's, and only theirs", "[sniff]") {
+  CHECK(sniffed("Ignition Hand #3340409736 TBL#10916521 HOLDEM No Limit - 2016-08-09 12:41:32\n") ==
+        "bovada");
+  CHECK(sniffed("\xEF\xBB\xBF"
+                "Bodog UK Hand #2635581996 TBL#2076847 HOLDEM No Limit - "
+                "2012-09-26 16:42:02\n") == "bovada");
+  CHECK(format_by_name("bovada")->readable());
+  // Other sites' "Hand #" lines are not Bovada's.
+  CHECK(confidence_of("bovada", "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD)\n") ==
+        0);
+  CHECK(confidence_of("bovada", "Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - x UTC\n") == 0);
+  CHECK(confidence_of("bovada", "Poker Hand #RC1: Hold'em No Limit ($0.01/$0.02) - x\n") == 0);
 }

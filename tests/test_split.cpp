@@ -198,3 +198,24 @@ TEST_CASE("LineCursor: a final newline opens no extra line, first_line offsets n
   CHECK(hand.line_number() == 6);
   CHECK_FALSE(hand.next(line));
 }
+
+TEST_CASE("announcing start lines open one hand with the start lines after them", "[split]") {
+  auto start = [](std::string_view line) { return line.starts_with("Game #") || line == "BANNER"; };
+  auto announces = [](std::string_view line) { return line.starts_with("Game #"); };
+  const std::string_view text =
+      "Game #1 starts.\n"  // line 1: announces hand 1
+      "\n"
+      "BANNER\n"  // line 3: hand 1's own start
+      "a\n"
+      "BANNER\n"  // line 5: a hand with no announcement
+      "b\n"
+      "Game #3 starts.\n";  // line 7: nothing follows: stays with the hand before
+  const auto hands = split_hands(text, start, announces);
+  REQUIRE(hands.size() == 2);
+  check_hand(hands[0], text, "Game #1 starts.\n\nBANNER\na", 0, 1);
+  check_hand(hands[1], text, "BANNER\nb\nGame #3 starts.", 26, 5);
+  // Without the announcement test every start line opens a hand, as before.
+  CHECK(split_hands(text, start).size() == 4);
+  // An announcement alone is a hand of its own (nothing before it to join).
+  CHECK(split_hands("Game #9 starts.\n", start, announces).size() == 1);
+}

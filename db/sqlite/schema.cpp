@@ -115,21 +115,14 @@ CREATE TABLE IF NOT EXISTS discrepancies (
 );
 
 -- What happened in a parsed hand, line by line (chat and other money-neutral lines left out):
--- what `hhaudit explain` replays. Amounts in the hand's minor units, as everywhere.
-CREATE TABLE IF NOT EXISTS hand_events (
-  hand_id   INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
-  seq       INTEGER NOT NULL,
-  street    TEXT NOT NULL,
-  seat      INTEGER,
-  kind      TEXT NOT NULL,
-  amount    INTEGER,
-  to_amount INTEGER,
-  all_in    INTEGER NOT NULL DEFAULT 0 CHECK (all_in IN (0, 1)),
-  cards     TEXT,
-  board     INTEGER,
-  line      INTEGER,
-  PRIMARY KEY (hand_id, seq)
-) WITHOUT ROWID;
+-- what `hhaudit explain` replays. One row a hand, its events as one JSON array of arrays
+-- [street, kind, seat, amount, to_amount, line, all_in, cards, board], the last three left out
+-- when absent (one INSERT a hand instead of one a line: docs/performance.md); the view
+-- hand_events below reads them as rows.
+CREATE TABLE IF NOT EXISTS hand_event_log (
+  hand_id INTEGER PRIMARY KEY REFERENCES hands(hand_id) ON DELETE CASCADE,
+  events  TEXT NOT NULL
+);
 
 CREATE TABLE IF NOT EXISTS hand_conflicts (
   conflict_id      INTEGER PRIMARY KEY,
@@ -165,6 +158,21 @@ SELECT p.hand_id,
          AS winners,
        p.reported_amount
 FROM pots p;
+
+-- hand_event_log as one row an event. Amounts in the hand's minor units, as everywhere.
+CREATE VIEW IF NOT EXISTS hand_events AS
+SELECT l.hand_id,
+       e.key + 1 AS seq,
+       e.value ->> 0 AS street,
+       e.value ->> 2 AS seat,
+       e.value ->> 1 AS kind,
+       e.value ->> 3 AS amount,
+       e.value ->> 4 AS to_amount,
+       COALESCE(e.value ->> 6, 0) AS all_in,
+       e.value ->> 7 AS cards,
+       e.value ->> 8 AS board,
+       e.value ->> 5 AS line
+FROM hand_event_log l, json_each(l.events) e;
 
 CREATE VIEW IF NOT EXISTS v_findings AS
 SELECT d.discrepancy_id,
@@ -283,9 +291,28 @@ void migrate_1_to_2(Database& db) {
 // (`hhaudit explain` says so).
 void migrate_2_to_3(Database&) {}
 
+// Schema 3 -> 4: the rows of table hand_events become one hand_event_log row a hand (the view
+// hand_events, made by schema_sql(), reads them as before).
+void migrate_3_to_4(Database& db) {
+  {
+    // Finalized before DROP TABLE, which fails while a statement reads the schema.
+    Statement has_events(
+        db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'hand_events'");
+    if (!has_events.step()) return;
+  }
+  db.exec(
+      "CREATE TABLE IF NOT EXISTS hand_event_log (hand_id INTEGER PRIMARY KEY REFERENCES "
+      "hands(hand_id) ON DELETE CASCADE, events TEXT NOT NULL);"
+      "INSERT INTO hand_event_log(hand_id, events) "
+      "SELECT hand_id, json_group_array(json_array(street, kind, seat, amount, to_amount, line, "
+      "all_in, cards, board)) FROM (SELECT * FROM hand_events ORDER BY hand_id, seq) "
+      "GROUP BY hand_id;"
+      "DROP TABLE hand_events;");
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3};
+constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

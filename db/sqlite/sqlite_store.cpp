@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
+#include "model/json_text.hpp"
 
 namespace hh::db {
 
@@ -52,7 +54,8 @@ struct SqliteStore::Writer {
   Statement begin, commit, savepoint, release, rollback_to;
   Statement find_file, restart_file, insert_file, finish_file, record_unread;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
-      insert_finding, insert_event, find_conflict, insert_conflict;
+      insert_finding, insert_events, find_conflict, insert_conflict;
+  std::string events_json;  // store_events' buffer, kept to reuse its allocation
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
     // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
@@ -114,10 +117,7 @@ struct SqliteStore::Writer {
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
                                "player, expected, actual, message, line) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert_event = Statement(db,
-                             "INSERT INTO hand_events(hand_id, seq, street, seat, kind, amount, "
-                             "to_amount, all_in, cards, board, line) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_events = Statement(db, "INSERT INTO hand_event_log(hand_id, events) VALUES (?, ?)");
     // The same occurrence (file, place, content) recorded by an earlier run of this file that
     // was interrupted: recording it again would count one conflict twice.
     find_conflict = Statement(db,
@@ -167,30 +167,61 @@ struct SqliteStore::Writer {
   }
 
   // The hand's events but chat and other money-neutral lines (text anyone can write, and no
-  // part of a replay).
+  // part of a replay), as one JSON array (the schema's hand_event_log) of
+  // [street, kind, seat, amount, to_amount, line, all_in, cards, board]; absent values are null
+  // and the last three are left out when absent (most lines), which keeps the log about as small
+  // as the rows of schema 3.
   void store_events(std::int64_t hand_id, const Hand& hand) {
-    int seq = 0;
+    std::string& json = events_json;
+    json.clear();
+    json += '[';
+    const auto append_number = [&json](std::int64_t v) {
+      char digits[24];
+      json.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+    };
+    const auto number_or_null = [&](std::int64_t v) {
+      if (v == 0) {
+        json += "null";
+      } else {
+        append_number(v);
+      }
+    };
     for (const Event& e : hand.events) {
       if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;
-      Statement& s = insert_event;
-      ResetGuard g(s);
-      s.bind_int64(1, hand_id);
-      s.bind_int64(2, ++seq);
-      s.bind_text(3, street_name(e.street));
-      s.bind_int64_or_null(4, nonzero_or_null(e.seat));
-      s.bind_text(5, event_kind_name(e.kind));
-      s.bind_int64_or_null(6, nonzero_or_null(e.amount));
-      s.bind_int64_or_null(7, nonzero_or_null(e.to));
-      s.bind_int64(8, e.all_in ? 1 : 0);
-      s.bind_text_or_null(9, e.cards);
-      if (e.kind == EventKind::Board) {
-        s.bind_int64(10, e.board_index);
-      } else {
-        s.bind_null(10);
+      json += json.size() == 1 ? "[\"" : ",[\"";
+      json += street_name(e.street);
+      json += "\",\"";
+      json += event_kind_name(e.kind);
+      json += "\",";
+      number_or_null(e.seat);
+      json += ',';
+      number_or_null(e.amount);
+      json += ',';
+      number_or_null(e.to);
+      json += ',';
+      number_or_null(e.line);
+      const bool board = e.kind == EventKind::Board;
+      if (e.all_in || !e.cards.empty() || board) json += e.all_in ? ",1" : ",0";
+      if (!e.cards.empty() || board) {
+        json += ',';
+        if (e.cards.empty()) {
+          json += "null";
+        } else {
+          append_json_string(json, e.cards);
+        }
       }
-      s.bind_int64_or_null(11, nonzero_or_null(e.line));
-      s.step();
+      if (board) {
+        json += ',';
+        append_number(e.board_index);
+      }
+      json += ']';
     }
+    json += ']';
+    Statement& s = insert_events;
+    ResetGuard g(s);
+    s.bind_int64(1, hand_id);
+    s.bind_text(2, json);
+    s.step();
   }
 
   void store_hand(std::int64_t file_id, const Hand& hand, const AuditResult& result,

@@ -46,14 +46,8 @@ constexpr std::array<header::LimitName, 4> kLimits = {{
     {"Fixed Limit", Structure::FixedLimit},
 }};
 
-constexpr std::array<header::CurrencyMark, 3> kCurrencies = {{
-    {"$", "USD"},
-    {"€", "EUR"},
-    {"£", "GBP"},
-}};
-
 std::string currency_of(std::string_view stakes, std::string_view room) {
-  std::string code = header::currency_of(stakes, kCurrencies);
+  std::string code = header::currency_of(stakes, header::kCurrencySymbols);
   // 888poker.ca-on is the Ontario-licensed room, which plays in Canadian dollars.
   if (code == "USD" && room.ends_with("ca-on")) code = "CAD";
   return code;
@@ -339,7 +333,7 @@ bool is_hand_start(std::string_view line) {
 }
 
 std::optional<Money> read_amount(std::string_view text, int unit) {
-  return parse_amount_any_locale(text, unit);
+  return parse_amount_either_decimal(text, unit);
 }
 
 Hand parse_hand(const HandText& text, const std::string& file) {

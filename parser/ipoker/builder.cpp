@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <pugixml.hpp>
 #include <utility>
 
@@ -625,11 +626,15 @@ class GameReader {
 
 }  // namespace
 
-bool is_document_start(std::string_view line) {
+bool is_xml_declaration(std::string_view line) {
   line = trim(line);
   // A byte order mark the decoder left (a UTF-8 file with a BOM after a cp1252 round trip).
   if (starts_with(line, "\xEF\xBB\xBF")) line.remove_prefix(3);
-  return starts_with(line, "<?xml") || find_tag(line, "session", 0) == 0;
+  return starts_with(line, "<?xml");
+}
+
+bool is_document_start(std::string_view line) {
+  return is_xml_declaration(line) || find_tag(trim(line), "session", 0) == 0;
 }
 
 std::optional<Money> read_amount(std::string_view text, int unit) {
@@ -637,7 +642,7 @@ std::optional<Money> read_amount(std::string_view text, int unit) {
   // One export tool wrote the cp1252 euro sign as the escape "\x80": its digits are no amount's.
   if (text.size() >= 4 && text[0] == '\\' && text[1] == 'x' && is_hex(text[2]) && is_hex(text[3]))
     text.remove_prefix(4);
-  return parse_amount_any_locale(text, unit);
+  return parse_amount_either_decimal(text, unit);
 }
 
 std::string card_of(std::string_view printed) {

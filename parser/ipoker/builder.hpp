@@ -21,8 +21,9 @@ std::unique_ptr<Format> make_format();
 
 // The lines where an iPoker piece of a file starts (Format::is_hand_start): a "<session" tag, a
 // document of many hands, and an XML declaration "<?xml ... ?>", which precedes the session on a
-// line of its own and so is a piece of its own that holds no hand.
+// line of its own: it announces the session (Format::announces_hand), so both are one piece.
 bool is_document_start(std::string_view line);
+bool is_xml_declaration(std::string_view line);
 
 // Reads one piece cut out at is_document_start(): a hand for each <game> of its session(s), each
 // with its own source line and raw text (the <game> element), its header taken from the session.

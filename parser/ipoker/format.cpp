@@ -2,7 +2,7 @@
 // document holds a header every game needs (game, stakes, currency, tournament) and many <game>s,
 // and a game's tags may share a line with the previous one ("</game><game gamecode=...>"). So the
 // piece split_hands() cuts is the whole session, from its "<session" line (or the "<?xml"
-// declaration, a piece of its own with no hand), and read_hands() returns one Hand per <game>,
+// declaration that announces it), and read_hands() returns one Hand per <game>,
 // each with its own line and raw text. Cutting at "<game" lines instead would lose the header and
 // split games that share a line.
 #include "parser/ipoker/builder.hpp"
@@ -26,6 +26,10 @@ class IPokerFormat final : public Format {
   }
   bool is_hand_start(std::string_view line) const override {
     return ipoker::is_document_start(line);
+  }
+  // "<?xml ...?>" on its own line: the session that follows is in the same piece.
+  bool announces_hand(std::string_view line) const override {
+    return ipoker::is_xml_declaration(line);
   }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {

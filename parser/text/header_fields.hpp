@@ -3,6 +3,7 @@
 // builder); the reading is here, once.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -55,5 +56,12 @@ struct CurrencyMark {
 };
 // The code of the first mark of the table found in `stakes`; "" (chips, play money) if none.
 std::string currency_of(std::string_view stakes, std::span<const CurrencyMark> marks);
+
+// The symbols several sites print before or after their amounts.
+inline constexpr std::array<CurrencyMark, 3> kCurrencySymbols = {{
+    {"$", "USD"},
+    {"€", "EUR"},
+    {"£", "GBP"},
+}};
 
 }  // namespace hh::header

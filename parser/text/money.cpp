@@ -61,7 +61,7 @@ std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat 
   return whole * unit + frac;
 }
 
-std::optional<Money> parse_amount_any_locale(std::string_view text, int unit) {
+std::optional<Money> parse_amount_either_decimal(std::string_view text, int unit) {
   std::size_t last = text.size();
   while (last > 0 && !is_digit(text[last - 1])) --last;
   if (last == 0) return std::nullopt;

@@ -20,11 +20,11 @@ struct NumberFormat {
 // decimals than the unit can represent (no rounding: money is exact).
 std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat fmt = {});
 
-// Parses an amount whose separators follow the player's locale, not the site's, so that they are
-// decided per amount (888poker, iPoker): a '.' or ',' followed by one or two digits at the end is
-// the decimal separator, any other groups thousands. "$ 3.243" is 3 243 dollars, "€0,50" half a
-// euro, "1.500" chips fifteen hundred. No such site prints three decimals.
-std::optional<Money> parse_amount_any_locale(std::string_view text, int unit);
+// The same for sites whose amounts follow each player's locale (888poker, PartyPoker's Mac client):
+// the decimal separator is decided per amount. A '.' or ',' followed by one or two digits at the
+// end is decimal, any other '.', ',' or space groups thousands ("$1,728.25", "0,01 $", "5 000 $",
+// "$ 3.243" is 3243, "$26,02" is 26.02).
+std::optional<Money> parse_amount_either_decimal(std::string_view text, int unit);
 
 // Formats minor units for messages: 12345 with unit 100 -> "123.45"; with unit 1 -> "12345".
 std::string format_amount(Money amount, int unit);

@@ -34,8 +34,15 @@ inline bool is_blank_line(std::string_view line) {
 // its first line failing `is_hand_start`.
 // `is_hand_start` is called exactly once for each non-blank line, in order, and never for blank
 // lines, so it may be a cheap prefix test. An empty or all-blank text gives an empty vector.
-std::vector<HandText> split_hands(std::string_view text,
-                                  const std::function<bool(std::string_view line)>& is_hand_start);
+//
+// `announces_hand` (optional) marks start lines that announce their hand rather than open it on
+// their own (PartyPoker prints "Game #N starts.", then "#Game No : N", then its banner): a start
+// line that follows only such lines of the hand being cut continues that hand, and such lines
+// with no hand after them (a file cut after the next hand's announcement) stay with the hand
+// before them. Called only for start lines.
+std::vector<HandText> split_hands(
+    std::string_view text, const std::function<bool(std::string_view line)>& is_hand_start,
+    const std::function<bool(std::string_view line)>& announces_hand = {});
 
 // Iterates the lines of a text without their '\n', tracking 1-based line numbers. A final '\n'
 // does not open an extra empty line, matching how editors count. The text is expected to come
