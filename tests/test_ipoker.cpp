@@ -16,7 +16,7 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
-#include "tests/hand_query.hpp"
+#include "tests/hand_events.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
