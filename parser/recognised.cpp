@@ -21,14 +21,9 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 20> kRecognised = {{
+constexpr std::array<Recognised, 19> kRecognised = {{
     {"fulltilt", "Full Tilt",
      [](std::string_view l) { return is_full_tilt_line(l) ? kSignature : 0; }},
-    {"ipoker", "iPoker",
-     [](std::string_view l) {
-       if (contains(l, "<session sessioncode=")) return kSignature;
-       return 0;
-     }},
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
