@@ -466,6 +466,17 @@ void Auditor::check_summary() {
                                   amt(paid), amt(said)),
            .line = it == by_seat.end() ? 0 : it->second->line});
     }
+    // A summary that states what the player put in must match their actions, before any
+    // uncalled part came back.
+    if (it != by_seat.end() && it->second->put_in && *it->second->put_in != p.gross) {
+      add(FindingCode::SummaryMismatch,
+          {.seat = seat,
+           .expected = p.gross,
+           .actual = *it->second->put_in,
+           .message = fmt::format("{}'s actions put in {} but the summary says {}", p.player,
+                                  amt(p.gross), amt(*it->second->put_in)),
+           .line = it->second->line});
+    }
   }
 }
 

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
         std::string_view head = h.text.substr(0, h.text.find('\n'));
         // Only hands that parse and carry a numeric id: the id is what gets renumbered.
         if (!hh::is_any_hand_start(head) || head.find('#') == std::string_view::npos) continue;
-        if (!hh::read_any_hand_text(nullptr, h, p.string(), {}).parsed) continue;
+        const std::vector<hh::Hand> read = hh::read_any_hands_text(nullptr, h, p.string(), {});
+        if (read.size() != 1 || !read.front().parsed) continue;
         hands.emplace_back(h.text);
       }
     }

@@ -48,10 +48,11 @@ void run_file(const char* path, bool audit, Totals& t) {
       hh::sniff_format(std::string_view(d.text).substr(0, hh::kSniffBytes)).format;
   const hh::ReadOptions options;
   for (const hh::HandText& ht : hh::split_any_hands(d.text)) {
-    hh::Hand h = hh::read_any_hand_text(format, ht, path, options);
-    ++hands;
-    parsed += h.parsed;
-    if (audit) findings += hh::audit_hand(h, shipped_context()).findings.size();
+    for (const hh::Hand& h : hh::read_any_hands_text(format, ht, path, options)) {
+      ++hands;
+      parsed += h.parsed;
+      if (audit) findings += hh::audit_hand(h, shipped_context()).findings.size();
+    }
   }
   t.hands += hands;
   t.parsed += parsed;

@@ -132,6 +132,9 @@ struct SummarySeat {
   Money won{0};         // sum of every "won (X)" / "collected (X)" on the line
   bool has_won{false};  // the line states an amount won or collected
   bool folded{false};
+  // What the summary says the player put in over the hand, an uncalled part included (iPoker's
+  // bet="..."); nullopt when the site does not say. The audit compares it with the actions.
+  std::optional<Money> put_in;
   std::uint32_t line{0};
 };
 

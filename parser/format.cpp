@@ -6,6 +6,7 @@
 #include "parser/bovada/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
+#include "parser/ipoker/builder.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -36,6 +37,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(bovada::make_format());
     v.push_back(partypoker::make_format());
     v.push_back(unibet::make_format());
+    v.push_back(ipoker::make_format());
     v.push_back(fulltilt::make_format());
     add_recognised_formats(v);
     return v;
@@ -85,24 +87,26 @@ std::vector<HandText> split_any_hands(std::string_view decoded) {
   return split_hands(decoded, &is_any_hand_start, &is_any_hand_announcement);
 }
 
-Hand read_hand_text(const Format& format, const HandText& ht, const std::string& file,
-                    const ReadOptions& options) {
+std::vector<Hand> read_hands_text(const Format& format, const HandText& ht, const std::string& file,
+                                  const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
-  if (format.is_hand_start(head)) return format.read_hand(ht, file, options);
+  if (format.is_hand_start(head)) return format.read_hands(ht, file, options);
   Hand h;
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};
   h.raw = std::string(ht.text);
   h.issues.push_back({ht.line, "the first line of a hand of " + std::string(format.display_name()),
                       std::string(head.substr(0, 120))});
-  return h;
+  std::vector<Hand> one;
+  one.push_back(std::move(h));
+  return one;
 }
 
-Hand read_any_hand_text(const Format* file_format, const HandText& ht, const std::string& file,
-                        const ReadOptions& options) {
+std::vector<Hand> read_any_hands_text(const Format* file_format, const HandText& ht,
+                                      const std::string& file, const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
   if (const Format* f = readable_format_of_line(head, file_format))
-    return f->read_hand(ht, file, options);
+    return f->read_hands(ht, file, options);
   Hand h;
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};
@@ -110,7 +114,9 @@ Hand read_any_hand_text(const Format* file_format, const HandText& ht, const std
   h.issues.push_back({ht.line,
                       "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
                       std::string(head.substr(0, 120))});
-  return h;
+  std::vector<Hand> one;
+  one.push_back(std::move(h));
+  return one;
 }
 
 std::vector<Hand> read_text(const Format& format, std::string_view decoded, const std::string& file,
@@ -119,7 +125,7 @@ std::vector<Hand> read_text(const Format& format, std::string_view decoded, cons
   auto starts = [&](std::string_view line) { return format.is_hand_start(line); };
   auto announces = [&](std::string_view line) { return format.announces_hand(line); };
   for (const HandText& ht : split_hands(decoded, starts, announces))
-    hands.push_back(read_hand_text(format, ht, file, options));
+    for (Hand& h : read_hands_text(format, ht, file, options)) hands.push_back(std::move(h));
   return hands;
 }
 
@@ -128,7 +134,8 @@ std::vector<Hand> read_text(std::string_view decoded, const std::string& file,
   const Format* file_format = sniff_format(decoded.substr(0, kSniffBytes)).format;
   std::vector<Hand> hands;
   for (const HandText& ht : split_any_hands(decoded))
-    hands.push_back(read_any_hand_text(file_format, ht, file, options));
+    for (Hand& h : read_any_hands_text(file_format, ht, file, options))
+      hands.push_back(std::move(h));
   return hands;
 }
 

@@ -47,6 +47,17 @@ class Format {
   // Hand::issues, and Hand::parsed=false when the header could not be read.
   virtual Hand read_hand(const HandText& text, const std::string& file,
                          const ReadOptions& options) const = 0;
+  // Reads every hand of one piece cut out by split_hands(). A text format's piece is one hand:
+  // the default reads it with read_hand(). A document format (iPoker's XML: one <session> of many
+  // <game>s, whose header every game needs) starts its piece at the line that opens a document
+  // and returns each hand with its own source line and raw text (a slice of the piece). Never
+  // throws on bad input; an empty result means the piece holds no hand (an XML declaration).
+  virtual std::vector<Hand> read_hands(const HandText& text, const std::string& file,
+                                       const ReadOptions& options) const {
+    std::vector<Hand> one;
+    one.push_back(read_hand(text, file, options));
+    return one;
+  }
 };
 
 // Every format, readable or only recognised.
@@ -76,21 +87,22 @@ bool is_any_hand_announcement(std::string_view line);
 // Cuts a decoded text into hands of any readable format: split_hands() with the two tests above.
 std::vector<HandText> split_any_hands(std::string_view decoded);
 
-// Reads one hand of `format` cut out by split_hands(). Text before a file's first hand (a
-// banner, junk) becomes an unparsed Hand of site "unknown", so nothing is dropped silently.
-Hand read_hand_text(const Format& format, const HandText& text, const std::string& file,
-                    const ReadOptions& options);
+// Reads the hands of one piece of `format` cut out by split_hands() (one hand for a text format).
+// Text before a file's first hand (a banner, junk) becomes an unparsed Hand of site "unknown", so
+// nothing is dropped silently.
+std::vector<Hand> read_hands_text(const Format& format, const HandText& text,
+                                  const std::string& file, const ReadOptions& options);
 
 // Splits and reads a whole decoded text of one format.
 std::vector<Hand> read_text(const Format& format, std::string_view decoded, const std::string& file,
                             const ReadOptions& options);
 
-// Reads one hand cut out by split_hands(is_any_hand_start) of a file whose sniffed format is
-// `file_format` (may be nullptr or a format that is not readable): by that format when it claims
-// the hand's first line, else by the readable format that claims it, else as an unparsed Hand of
-// site "unknown" so that nothing is dropped silently.
-Hand read_any_hand_text(const Format* file_format, const HandText& text, const std::string& file,
-                        const ReadOptions& options);
+// Reads the hands of one piece cut out by split_hands(is_any_hand_start) of a file whose sniffed
+// format is `file_format` (may be nullptr or a format that is not readable): by that format when
+// it claims the piece's first line, else by the readable format that claims it, else as an
+// unparsed Hand of site "unknown" so that nothing is dropped silently.
+std::vector<Hand> read_any_hands_text(const Format* file_format, const HandText& text,
+                                      const std::string& file, const ReadOptions& options);
 
 // Sniffs, splits and reads a whole decoded text that may hold hands of several readable formats.
 std::vector<Hand> read_text(std::string_view decoded, const std::string& file,

@@ -21,12 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 19> kRecognised = {{
-    {"ipoker", "iPoker",
-     [](std::string_view l) {
-       if (contains(l, "<session sessioncode=")) return kSignature;
-       return 0;
-     }},
+constexpr std::array<Recognised, 18> kRecognised = {{
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",

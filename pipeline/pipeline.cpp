@@ -311,9 +311,11 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
       b.results.reserve(b.hands.size());
       b.content_sha256.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
-        b.parsed.push_back(read_any_hand_text(file.format, ht, file.path, options.read_options));
-        b.results.push_back(audit_hand(b.parsed.back(), options.context));
-        b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
+        for (Hand& h : read_any_hands_text(file.format, ht, file.path, options.read_options)) {
+          b.parsed.push_back(std::move(h));
+          b.results.push_back(audit_hand(b.parsed.back(), options.context));
+          b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
+        }
       }
       b.hands.clear();
       b.text.reset();  // the hands own their text now

@@ -3,7 +3,8 @@
 # HHAUDIT_FUZZ=1 adds clang and libFuzzer (compiler-rt) for fuzz/run.sh and fuzz/smoke.sh.
 set -euo pipefail
 packages=(build-essential cmake libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
-          libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev)
+          libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
+          libpugixml-dev)
 if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1,11 +1,13 @@
 // Looking up what a parsed Hand holds, for parser tests that assert on exact events: a seat's
-// events of one kind, the n-th of them, a seat.
+// events of one kind, the n-th of them, a seat; and the finding of a code in its audit.
 #pragma once
 
 #include <catch2/catch.hpp>
 #include <cstddef>
+#include <string>
 #include <vector>
 
+#include "audit/audit.hpp"
 #include "model/hand.hpp"
 
 namespace hh::test {
@@ -30,6 +32,13 @@ inline const Seat& seat(const Hand& h, int n) {
   INFO("seat " << n);
   REQUIRE(s);
   return *s;
+}
+
+// The finding of `code` about seat `seat_no` (0: about no seat), or nullptr.
+inline const Finding* finding(const AuditResult& r, const std::string& code, int seat_no = 0) {
+  for (const Finding& f : r.findings)
+    if (f.code == code && f.seat == seat_no) return &f;
+  return nullptr;
 }
 
 }  // namespace hh::test

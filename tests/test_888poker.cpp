@@ -19,9 +19,14 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
+using test::event;
+using test::events;
+using test::finding;
+using test::seat;
 
 namespace {
 
@@ -43,32 +48,6 @@ Hand one_hand(const std::string& rel) {
   CHECK(h.parsed);
   CHECK(h.issues.empty());
   return std::move(h);
-}
-
-std::vector<const Event*> events(const Hand& h, EventKind k, int seat) {
-  std::vector<const Event*> out;
-  for (const Event& e : h.events)
-    if (e.kind == k && e.seat == seat) out.push_back(&e);
-  return out;
-}
-
-const Event& event(const Hand& h, EventKind k, int seat, std::size_t nth = 0) {
-  auto es = events(h, k, seat);
-  INFO(event_kind_name(k) << " of seat " << seat << " #" << nth);
-  REQUIRE(es.size() > nth);
-  return *es[nth];
-}
-
-const Seat& seat(const Hand& h, int n) {
-  const Seat* s = h.seat_of(n);
-  REQUIRE(s);
-  return *s;
-}
-
-const Finding* finding(const AuditResult& r, const std::string& code, int seat_no = 0) {
-  for (const Finding& f : r.findings)
-    if (f.code == code && f.seat == seat_no) return &f;
-  return nullptr;
 }
 
 }  // namespace

@@ -42,8 +42,8 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
   CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning",
-                                          "bovada", "partypoker", "unibet", "fulltilt"});
-  CHECK(recognised.size() == 20);
+                                          "bovada", "partypoker", "unibet", "ipoker", "fulltilt"});
+  CHECK(recognised.size() == 19);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
@@ -99,7 +99,6 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
 
 TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
   const std::map<std::string, std::string> heads = {
-      {"ipoker", "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"0\">\n"},
       {"betonline", "BetOnline Poker Game #1605375848: Hold'em No Limit ($0.01/0.02) - x\n"},
       {"kingsclub", "#37660193: Pot Limit Omaha 5 Card - 5/10\n2020-10-28 22:29:45\n"},
       {"merge", "<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\"/>\n"},
@@ -150,6 +149,20 @@ TEST_CASE("Sniff: WPN's two exports are one readable format; look-alikes are not
         "sealswithclubs");
   CHECK(sniffed("PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD) - 2018/03/28 "
                 "13:38:18 ET\n") == "pokerstars");
+}
+
+TEST_CASE("Sniff: iPoker's XML is told apart from the other sites' XML", "[sniff]") {
+  const std::string decl = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
+  CHECK(sniffed(decl + "<session sessioncode=\"0\">\n  <general>\n") == "ipoker");
+  CHECK(sniffed(decl + "<game gamecode=\"3805968550\">\n") == "ipoker");
+  CHECK(format_by_name("ipoker")->readable());
+  // The XML declaration alone is no site's; the other XML sites keep their own signatures.
+  CHECK(sniff_format(decl).format == nullptr);
+  CHECK(sniffed(decl + "<SESSION time=\"1335014137\" tableName=\"Kitwe-5\" id=\"1548\">\n") ==
+        "everest");
+  CHECK(sniffed(decl + "<HISTORY ID=\"89027776\" SESSION=\"session28098971.xml\">\n") == "boss");
+  CHECK(sniffed(decl + "<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\"/>\n") ==
+        "merge");
 }
 
 TEST_CASE("Sniff: a file of several readable formats is split on any of them", "[sniff]") {

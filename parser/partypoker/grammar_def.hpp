@@ -18,11 +18,12 @@ using namespace x3_actions::primitives;
 
 // --- header -------------------------------------------------------------------------------------
 banner_type const banner = "banner";
-auto const banner_def = lit("***** Hand History ") >>
-                        raw[lit("for") | lit("For")][detail::view<&ast::Banner::dialect>] >>
-                        " Game " > named("the hand number",
-                                         raw[+alnum])[detail::view<&ast::Banner::hand_id>] >>
-                        " *****" >> spaces >> raw[rest][detail::view<&ast::Banner::note>];
+auto const banner_def = (lit("***** Hand History ") >>
+                         raw[lit("for") | lit("For")][detail::view<&ast::Banner::dialect>] >>
+                         " Game ") >
+                        (named("the hand number",
+                               raw[+alnum])[detail::view<&ast::Banner::hand_id>] >>
+                         " *****" >> spaces >> raw[rest][detail::view<&ast::Banner::note>]);
 
 // The dates PartyPoker prints: "Thursday, January 26, 18:13:53 EST 2012", "Sunday,December 9,
 // 14:34:49 ICT 2012", "Sunday, July 28, 21:01:39  2013" (no zone), and the summary dialect's

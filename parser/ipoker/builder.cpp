@@ -1,0 +1,743 @@
+#include "parser/ipoker/builder.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <pugixml.hpp>
+#include <utility>
+
+#include "parser/text/header_fields.hpp"
+#include "parser/text/money.hpp"
+#include "parser/text/street_bets.hpp"
+#include "parser/text/text_util.hpp"
+
+namespace hh::ipoker {
+
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool only_space(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+}
+
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// The game names of <gametype>, longest first ("Omaha Hi-Lo" before "Omaha"). Newer cash
+// exports print no game name ("PL €0,50/€1"): the game is then told by the number of hole cards.
+constexpr std::array kGames = {
+    header::GameName{"Omaha Hi-Lo", games::kOmahaHiLo},
+    header::GameName{"Omaha HiLow", games::kOmahaHiLo},
+    header::GameName{"Omaha", games::kOmaha},
+    header::GameName{"Holdem", games::kHoldem},
+    header::GameName{"Hold'em", games::kHoldem},
+};
+
+// The limit word after the game. "SL" and "LZ" are no limit as fpdb reads them; "БЛ" is the
+// Russian client's "безлимитный" (no limit), "LP" the Italian "limite pot".
+constexpr std::array kLimits = {
+    header::LimitName{"NL", Structure::NoLimit, header::Match::Exact},
+    header::LimitName{"SL", Structure::NoLimit, header::Match::Exact},
+    header::LimitName{"LZ", Structure::NoLimit, header::Match::Exact},
+    header::LimitName{"\xD0\x91\xD0\x9B", Structure::NoLimit, header::Match::Exact},
+    header::LimitName{"No limit", Structure::NoLimit, header::Match::Exact},
+    header::LimitName{"PL", Structure::PotLimit, header::Match::Exact},
+    header::LimitName{"LP", Structure::PotLimit, header::Match::Exact},
+    header::LimitName{"Pot limit", Structure::PotLimit, header::Match::Exact},
+    header::LimitName{"L", Structure::FixedLimit, header::Match::Exact},
+    header::LimitName{"Limit", Structure::FixedLimit, header::Match::Exact},
+};
+
+// Byte offsets to 1-based line numbers of the file, for a text that starts at `first_line`.
+class Lines {
+ public:
+  Lines(std::string_view text, std::uint32_t first_line) : first_line_(first_line) {
+    for (std::size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n') ends_.push_back(i);
+  }
+  std::uint32_t at(std::size_t offset) const {
+    auto it = std::lower_bound(ends_.begin(), ends_.end(), offset);
+    return first_line_ + static_cast<std::uint32_t>(it - ends_.begin());
+  }
+
+ private:
+  std::uint32_t first_line_;
+  std::vector<std::size_t> ends_;
+};
+
+// The next tag "<NAME" (followed by a space, '>' or '/') at or after `from`, or npos.
+std::size_t find_tag(std::string_view text, std::string_view name, std::size_t from) {
+  while (true) {
+    std::size_t p = text.find('<', from);
+    if (p == std::string_view::npos) return p;
+    std::string_view rest = text.substr(p + 1);
+    if (starts_with(rest, name) && rest.size() > name.size()) {
+      char c = rest[name.size()];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '>' || c == '/') return p;
+    }
+    from = p + 1;
+  }
+}
+
+// What a session's <general> header says, for every game of it.
+struct Session {
+  std::uint32_t line{0};  // of its "<session" tag
+  bool read{false};
+  ParseIssue problem;  // why it could not be read
+  std::string gametype, table, currency;
+  bool tournament{false};
+  std::string tournament_id;
+  // Clients that print their version (2018 on) return an uncalled part outside `win`; older
+  // exports pay it inside the bettor's `win` (docs/sites/ipoker.md, "Uncalled bets").
+  bool uncalled_outside_win{false};
+};
+
+std::string text_of(const pugi::xml_node& parent, const char* child) {
+  return std::string(trim(parent.child(child).text().as_string()));
+}
+
+Session read_session(std::string_view header, std::size_t offset, const Lines& lines) {
+  Session s;
+  s.line = lines.at(offset);
+  // The header is "<session ...>" then "<general>...</general>": the session is closed only after
+  // its games, so the <general> element is read on its own.
+  std::size_t g = find_tag(header, "general", 0);
+  std::size_t end = header.find("</general>");
+  if (g == std::string_view::npos || end == std::string_view::npos || end < g) {
+    s.problem = {s.line, "the session's <general>...</general> header", "",
+                 0};  // no game can be read without it
+    return s;
+  }
+  end += std::string_view("</general>").size();
+  pugi::xml_document doc;
+  pugi::xml_parse_result r =
+      doc.load_buffer(header.data() + g, end - g, pugi::parse_default, pugi::encoding_utf8);
+  if (!r) {
+    s.problem = {lines.at(offset + g + static_cast<std::size_t>(r.offset)),
+                 "a well-formed session header", r.description(), 0};
+    return s;
+  }
+  pugi::xml_node general = doc.child("general");
+  s.gametype = text_of(general, "gametype");
+  s.table = text_of(general, "tablename");
+  s.currency = text_of(general, "currency");
+  if (s.currency.empty()) s.currency = text_of(general, "tablecurrency");
+  // Tournaments name themselves in the header; their amounts are chips.
+  s.tournament_id = text_of(general, "tournamentcode");
+  const std::string name = text_of(general, "tournamentname");
+  s.tournament = !s.tournament_id.empty() || !name.empty() || general.child("buyin");
+  if (s.tournament && s.tournament_id.empty()) s.tournament_id = name;
+  s.uncalled_outside_win = general.child("client_version") || general.child("uncalled_bet_enabled");
+  if (s.gametype.empty()) {
+    s.problem = {s.line, "the session's <gametype>", "", 0};
+    return s;
+  }
+  s.read = true;
+  return s;
+}
+
+// "2013-07-30 18:26:02", "2017/01/23 22:27:48", "30/01/2012 02:30", "23-Apr-2011 15:48:30" as
+// "YYYY/MM/DD" and the time; empty when the form is not one of these.
+std::pair<std::string, std::string> date_and_time(std::string_view s) {
+  s = trim(s);
+  std::size_t sp = s.find(' ');
+  if (sp == std::string_view::npos) return {};
+  std::string_view d = s.substr(0, sp);
+  std::string_view t = trim(s.substr(sp + 1));
+  static constexpr std::array<std::string_view, 12> kMonths = {
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  auto part = [](std::string_view v, std::size_t& at, char sep) {
+    std::size_t e = v.find(sep, at);
+    std::string_view p = v.substr(at, e == std::string_view::npos ? v.npos : e - at);
+    at = e == std::string_view::npos ? v.size() : e + 1;
+    return p;
+  };
+  const char sep = d.find('-') != std::string_view::npos ? '-' : '/';
+  std::size_t at = 0;
+  std::string_view a = part(d, at, sep), b = part(d, at, sep), c = part(d, at, sep);
+  if (a.empty() || b.empty() || c.empty()) return {};
+  std::string month(b);
+  for (std::size_t i = 0; i < kMonths.size(); ++i)
+    if (b == kMonths[i]) month = std::to_string(i + 1);
+  const std::string date = a.size() == 4 ? std::string(a) + "/" + month + "/" + std::string(c)
+                                         : std::string(c) + "/" + month + "/" + std::string(a);
+  return {date, std::string(t)};
+}
+
+// Action codes (the `type` attribute), as the exports use them and fpdb reads them.
+enum ActionType : int {
+  kFold = 0,
+  kSmallBlind = 1,
+  kBigBlind = 2,  // more than the big blind: both blinds, the small one dead
+  kCall = 3,
+  kCheck = 4,
+  kBet = 5,
+  kAllIn = 7,    // the chips put in by an all-in bet, call or raise
+  kNoBlind = 8,  // a seat that waits for the big blind: nothing put in
+  kSitsOut = 9,  // sitting out: nothing put in
+  kAnte = 15,
+  kRaiseTo = 23,  // `sum` is the player's street total after the raise
+};
+
+// One <action> or <cards> element, in the order the hand is replayed: by round, the round's
+// cards first, then the actions by their `no` (the exports list them grouped by player).
+struct Item {
+  int round{0};
+  int order{0};  // 0 board cards, 1 hole cards, 2 actions
+  long long no{0};
+  pugi::xml_node node;
+};
+
+Street street_of_round(int round) {
+  switch (round) {
+    case 0:
+      return Street::Setup;
+    case 1:
+      return Street::Preflop;
+    case 2:
+      return Street::Flop;
+    case 3:
+      return Street::Turn;
+    default:
+      return Street::River;
+  }
+}
+
+class GameReader {
+ public:
+  GameReader(std::string_view raw, std::size_t offset, const HandText& ht, const Lines& lines,
+             const std::string& file)
+      : raw_(raw), offset_(offset), lines_(lines) {
+    h_.site = "ipoker";
+    h_.source = {file, ht.byte_offset + offset, lines.at(offset)};
+    h_.raw = std::string(raw);
+  }
+
+  Hand read(const Session& session, bool closed) {
+    pugi::xml_document doc;
+    pugi::xml_parse_result r =
+        doc.load_buffer(raw_.data(), raw_.size(), pugi::parse_default, pugi::encoding_utf8);
+    // A document cut short inside the game (no </game>) is read as far as it goes: the totals in
+    // the players' header still check what the actions give.
+    // (pugixml reports it at the last character.)
+    const bool cut_short = !r && !closed && r.status == pugi::status_end_element_mismatch &&
+                           static_cast<std::size_t>(r.offset) + 1 >= raw_.size();
+    if (!r && !cut_short) {
+      issue(line_at(static_cast<std::size_t>(r.offset)), "well-formed XML", r.description());
+      return std::move(h_);
+    }
+    if (cut_short)
+      issue(line_at(raw_.size()), "</game>: the document ends inside the game",
+            raw_.substr(raw_.rfind('\n') == std::string_view::npos ? 0 : raw_.rfind('\n') + 1));
+    if (!session.read) {
+      h_.issues.push_back(session.problem);
+      return std::move(h_);
+    }
+    pugi::xml_node game = doc.child("game");
+    h_.site_hand_id = game.attribute("gamecode").as_string();
+    if (h_.site_hand_id.empty() || !std::all_of(h_.site_hand_id.begin(), h_.site_hand_id.end(),
+                                                [](char c) { return is_digit(c); })) {
+      issue(line_of(game), "<game gamecode=\"DIGITS\">", h_.site_hand_id);
+      return std::move(h_);
+    }
+    if (!read_header(session, game)) return std::move(h_);
+    h_.uncalled_style =
+        session.uncalled_outside_win ? UncalledStyle::Silent : UncalledStyle::InCollection;
+    if (!read_players(game.child("general").child("players"))) return std::move(h_);
+    read_rounds(game);
+    finish_money();
+    // The hand's ante is the largest posted (the header prints none).
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+    h_.parsed = true;
+    return std::move(h_);
+  }
+
+ private:
+  std::uint32_t line_at(std::size_t offset_in_raw) const {
+    return lines_.at(offset_ + std::min(offset_in_raw, raw_.size()));
+  }
+  std::uint32_t line_of(const pugi::xml_node& n) const {
+    const std::ptrdiff_t off = n.offset_debug();
+    return off < 0 ? h_.source.line : line_at(static_cast<std::size_t>(off));
+  }
+  void issue(std::uint32_t line, std::string expected, std::string_view got) {
+    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 120)), 0});
+  }
+  std::optional<Money> money(const pugi::xml_node& n, const char* attr) {
+    pugi::xml_attribute a = n.attribute(attr);
+    if (!a) return std::nullopt;
+    auto m = read_amount(a.value(), h_.unit);
+    if (!m) issue(line_of(n), std::string("an amount in ") + attr + "=\"...\"", a.value());
+    return m;
+  }
+
+  bool read_header(const Session& s, const pugi::xml_node& game) {
+    std::string_view gametype = s.gametype;
+    // "Holdem NL $0.02/$0.04", "Omaha PL €5/€10", "PL €0,50/€1", "Holdem NL" (tournaments).
+    const header::GameFound found = header::first_game_in(gametype, kGames);
+    std::string_view rest = gametype;
+    if (found.name) {
+      h_.game = found.name->game;
+      rest = gametype.substr(found.end());
+    }
+    rest = trim(rest);
+    const std::size_t sp = rest.find(' ');
+    const std::string_view limit = rest.substr(0, sp);
+    const std::string_view stakes = sp == std::string_view::npos ? "" : trim(rest.substr(sp + 1));
+    h_.structure = header::structure_of(limit, kLimits);
+    h_.limit_text = std::string(limit);
+    if (h_.structure == Structure::Unknown) {
+      issue(s.line, "a game and limit in <gametype> (Holdem NL, Omaha PL, L, ...)", gametype);
+      return false;
+    }
+    h_.tournament = s.tournament;
+    h_.tournament_id = s.tournament_id;
+    h_.table_name = s.table;
+    if (s.tournament) {
+      h_.unit = 1;  // chips, whatever currency the buy-in was paid in
+    } else {
+      h_.currency = s.currency;
+    }
+    if (!stakes.empty()) {
+      const std::size_t slash = stakes.find('/');
+      auto sb = read_amount(stakes.substr(0, slash), h_.unit);
+      auto bb = slash == std::string_view::npos ? std::nullopt
+                                                : read_amount(stakes.substr(slash + 1), h_.unit);
+      if (!sb || !bb) {
+        issue(s.line, "stakes SMALL/BIG in <gametype>", stakes);
+        return false;
+      }
+      h_.small_blind = *sb;
+      h_.big_blind = *bb;
+      stakes_from_header_ = true;
+    }
+    // The hand's own start; its time zone is not printed (stored as UTC, docs/sites/ipoker.md).
+    auto [date, time] = date_and_time(game.child("general").child("startdate").text().as_string());
+    if (!date.empty()) h_.started_at_utc = to_utc_iana(date, time, "UTC");
+    return true;
+  }
+
+  bool read_players(const pugi::xml_node& players) {
+    for (pugi::xml_node p : players.children("player")) {
+      // An empty seat: name="" chips="$0" (player.sitting.out.xml).
+      if (std::string_view(p.attribute("name").value()).empty()) continue;
+      Seat s;
+      s.seat = p.attribute("seat").as_int(0);
+      s.player = p.attribute("name").as_string();
+      const auto chips = money(p, "chips");
+      if (s.seat <= 0 || s.player.empty() || !chips) {
+        issue(line_of(p), "<player seat=\"N\" name=\"NAME\" chips=\"AMOUNT\" ...>", s.player);
+        continue;
+      }
+      s.stack = *chips;
+      if (seat_of(s.player) != 0 || h_.seat_of(s.seat)) {
+        issue(line_of(p), "one <player> per seat and name", s.player);
+        continue;
+      }
+      if (p.attribute("dealer").as_int(0) == 1) h_.button_seat = s.seat;
+      Totals t;
+      t.bet = money(p, "bet");
+      t.win = money(p, "win");
+      t.line = line_of(p);
+      totals_[s.seat] = t;
+      h_.seats.push_back(std::move(s));
+    }
+    if (h_.seats.empty()) {
+      issue(line_of(players), "<players> with a <player> element per seat", "");
+      return false;
+    }
+    return true;
+  }
+
+  int seat_of(std::string_view name) const {
+    const Seat* s = h_.seat_by_player(name);
+    return s ? s->seat : 0;
+  }
+
+  void read_rounds(const pugi::xml_node& game) {
+    std::vector<Item> items;
+    for (pugi::xml_node round : game.children("round")) {
+      const int no = round.attribute("no").as_int(-1);
+      if (no < 0 || no > 4) {
+        issue(line_of(round), "<round no=\"0..4\"> (a flop game's rounds)",
+              round.attribute("no").value());
+        continue;
+      }
+      for (pugi::xml_node n : round.children()) {
+        const std::string_view name = n.name();
+        if (name == "cards") {
+          const std::string_view type = n.attribute("type").value();
+          items.push_back({no, type == "Pocket" ? 1 : 0, 0, n});
+        } else if (name == "action") {
+          items.push_back({no, 2, n.attribute("no").as_llong(0), n});
+        } else if (n.type() == pugi::node_element) {
+          issue(line_of(n), "<cards> or <action> in a round", name);
+        }
+      }
+    }
+    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+      return std::tie(a.round, a.order, a.no) < std::tie(b.round, b.order, b.no);
+    });
+    // Tournaments (and some cash exports) print no stakes: the blinds posted give them.
+    if (h_.big_blind == 0) {
+      for (const Item& it : items) {
+        const int type = it.node.attribute("type").as_int(-1);
+        auto sum = read_amount(it.node.attribute("sum").value(), h_.unit);
+        if (it.order != 2 || !sum) continue;
+        if (type == kSmallBlind && h_.small_blind == 0) h_.small_blind = *sum;
+        if (type == kBigBlind && h_.big_blind == 0) h_.big_blind = *sum;
+      }
+    }
+    if (h_.structure == Structure::FixedLimit) {
+      // Fixed-limit stakes are the two bet sizes ("$5/$10": blinds of $2.50 and $5). Without
+      // stakes, the big blind posted is the small bet.
+      if (stakes_from_header_) {
+        h_.small_bet = h_.small_blind;
+        h_.big_bet = h_.big_blind;
+      } else {
+        h_.small_bet = h_.big_blind;
+        h_.big_bet = 2 * h_.big_blind;
+      }
+    }
+    for (const Item& it : items) {
+      if (it.order == 2) {
+        action(it);
+      } else {
+        cards(it);
+      }
+    }
+  }
+
+  void cards(const Item& it) {
+    const pugi::xml_node& n = it.node;
+    const std::string_view type = n.attribute("type").value();
+    std::string cards;
+    int count = 0;  // cards dealt, hidden ones ("X") included
+    bool hidden = false;
+    const std::string_view printed = trim(n.text().as_string());
+    for (std::size_t at = 0; at < printed.size();) {
+      std::size_t sp = printed.find(' ', at);
+      if (sp == std::string_view::npos) sp = printed.size();
+      const std::string_view c = printed.substr(at, sp - at);
+      at = sp + 1;
+      if (c.empty()) continue;
+      ++count;
+      const std::string card = card_of(c);
+      if (card.empty()) {
+        if (c != "X") issue(line_of(n), "a card such as C10 or HA, or X", c);
+        hidden = true;
+        continue;
+      }
+      if (!cards.empty()) cards += ' ';
+      cards += card;
+    }
+    if (type == "Pocket") {
+      // How many hole cards tells the game where <gametype> names none ("PL €0,50/€1").
+      if (!h_.game.known()) {
+        if (count == 2) h_.game = games::kHoldem;
+        if (count == 4) h_.game = games::kOmaha;
+        if (count == 5) h_.game = games::kOmaha5;
+      }
+      const int seat = seat_of(n.attribute("player").value());
+      if (seat == 0) {
+        issue(line_of(n), "the cards of a seated player", n.attribute("player").value());
+        return;
+      }
+      if (hidden || cards.empty()) return;  // not seen: no event
+      Event& e = add(EventKind::DealtHole, Street::Preflop, seat, line_of(n));
+      e.cards = cards;
+      return;
+    }
+    Street street;
+    if (type == "Flop") {
+      street = Street::Flop;
+    } else if (type == "Turn") {
+      street = Street::Turn;
+    } else if (type == "River") {
+      street = Street::River;
+    } else {
+      issue(line_of(n), "<cards type=\"Pocket|Flop|Turn|River\">", type);
+      return;
+    }
+    Event& e = add(EventKind::Board, street, 0, line_of(n));
+    e.cards = cards;
+  }
+
+  void action(const Item& it) {
+    const pugi::xml_node& n = it.node;
+    const std::uint32_t ln = line_of(n);
+    const int seat = seat_of(n.attribute("player").value());
+    if (seat == 0) {
+      issue(ln, "an action of a seated player", n.attribute("player").value());
+      return;
+    }
+    const int type = n.attribute("type").as_int(-1);
+    Money sum = 0;
+    if (type == kAllIn && std::string_view(n.attribute("sum").value()) == "DP") {
+      // Disconnect protection: the player is treated as all-in for what they have in and puts
+      // nothing more in. Money-neutral here; the audit does not model an all-in with chips behind
+      // (docs/sites/ipoker.md).
+      Event& e = add(EventKind::Other, street_of_round(it.round), seat, ln);
+      e.text = "all-in by disconnect protection (sum=\"DP\")";
+      return;
+    }
+    if (n.attribute("sum")) {
+      auto m = read_amount(n.attribute("sum").value(), h_.unit);
+      if (!m) {
+        issue(ln, "an amount in sum=\"...\"", n.attribute("sum").value());
+        return;
+      }
+      sum = *m;
+    }
+    const Street street = street_of_round(it.round);
+    Event e;
+    e.street = street;
+    e.seat = seat;
+    e.line = ln;
+    switch (type) {
+      case kFold:
+        e.kind = EventKind::Fold;
+        break;
+      case kCheck:
+        e.kind = EventKind::Check;
+        break;
+      case kSmallBlind:
+        e.kind = EventKind::PostSmallBlind;
+        e.amount = sum;
+        break;
+      case kBigBlind:
+        e.amount = sum;
+        e.kind = EventKind::PostBigBlind;
+        // A seat posting more than the big blind (entering the game out of turn) posts both: the
+        // small blind's part is dead.
+        if (h_.big_blind > 0 && sum > h_.live_big_blind()) {
+          e.kind = EventKind::PostBothBlinds;
+          e.dead = sum - h_.live_big_blind();
+        }
+        break;
+      case kAnte:
+        e.kind = EventKind::PostAnte;
+        e.amount = sum;
+        break;
+      case kCall:
+        e.kind = EventKind::Call;
+        e.amount = sum;
+        break;
+      case kBet:
+        e.kind = EventKind::Bet;
+        e.amount = sum;
+        break;
+      case kRaiseTo:
+        e.kind = EventKind::Raise;
+        e.to = sum;
+        break;
+      case kAllIn: {
+        // The chips this all-in puts in: a bet, a call or a raise by what it reaches.
+        e.all_in = true;
+        e.amount = sum;
+        const Money reaches = bets_.committed(e) + sum;
+        e.kind = street_max(street) == 0         ? EventKind::Bet
+                 : reaches <= street_max(street) ? EventKind::Call
+                                                 : EventKind::Raise;
+        break;
+      }
+      case kNoBlind:
+      case kSitsOut:
+        if (sum != 0) issue(ln, "no amount on a sitting-out action", n.attribute("sum").value());
+        // Sitting out once the cards are dealt gives the hand up (an ante posted stays in the
+        // pot, player.antes.then.sits.out.txt); before that it is only a note.
+        e.kind = type == kSitsOut && street != Street::Setup ? EventKind::Fold : EventKind::SitsOut;
+        break;
+      default:
+        issue(ln, "an action type of iPoker (0-5, 7, 8, 9, 15, 23)", n.attribute("type").value());
+        return;
+    }
+    bets_.apply(e);
+    if (e.kind != EventKind::PostAnte)
+      max_[street == Street::Setup ? Street::Preflop : street] = std::max(street_max(street), e.to);
+    h_.events.push_back(std::move(e));
+  }
+
+  Money street_max(Street s) const {
+    auto it = max_.find(s == Street::Setup ? Street::Preflop : s);
+    return it == max_.end() ? 0 : it->second;
+  }
+
+  Event& add(EventKind kind, Street street, int seat, std::uint32_t line) {
+    Event e;
+    e.kind = kind;
+    e.street = street;
+    e.seat = seat;
+    e.line = line;
+    h_.events.push_back(std::move(e));
+    return h_.events.back();
+  }
+
+  // iPoker prints no pot, rake or uncalled line: each player's `bet` (what they put in over the
+  // hand, an uncalled part included) and `win` (what they took, after rake). The wins are the
+  // collections; both are the per-seat summary, which the audit checks against the actions. A
+  // game with neither on any player is a partial export (only the blinds were kept).
+  void finish_money() {
+    bool any_total = false;
+    for (const Seat& s : h_.seats) {
+      const Totals& t = totals_[s.seat];
+      if (!t.bet && !t.win) continue;
+      any_total = true;
+      SummarySeat sum;
+      sum.seat = s.seat;
+      sum.player = s.player;
+      sum.won = t.win.value_or(0);
+      sum.has_won = sum.won > 0;
+      sum.put_in = t.bet;
+      sum.line = t.line;
+      h_.summary.push_back(std::move(sum));
+      if (t.win.value_or(0) == 0) continue;
+      Event& e = add(EventKind::Collected, Street::Showdown, s.seat, t.line);
+      e.amount = *t.win;
+    }
+    if (!any_total) {
+      // Nothing says how an uncalled part came back.
+      h_.uncalled_style = UncalledStyle::Silent;
+      issue(h_.source.line,
+            "a whole game: bet=\"..\" and win=\"..\" on its players (this export kept only the "
+            "blinds)",
+            "");
+    }
+  }
+
+  struct Totals {
+    std::optional<Money> bet, win;
+    std::uint32_t line{0};
+  };
+
+  std::string_view raw_;
+  std::size_t offset_;
+  const Lines& lines_;
+  Hand h_;
+  StreetBets bets_;
+  std::map<Street, Money> max_;  // the largest street total so far, per betting round
+  std::map<int, Totals> totals_;
+  bool stakes_from_header_{false};  // <gametype> printed the stakes (not the blinds posted)
+};
+
+}  // namespace
+
+bool is_xml_declaration(std::string_view line) {
+  line = trim(line);
+  // A byte order mark the decoder left (a UTF-8 file with a BOM after a cp1252 round trip).
+  if (starts_with(line, "\xEF\xBB\xBF")) line.remove_prefix(3);
+  return starts_with(line, "<?xml");
+}
+
+bool is_document_start(std::string_view line) {
+  return is_xml_declaration(line) || find_tag(trim(line), "session", 0) == 0;
+}
+
+std::optional<Money> read_amount(std::string_view text, int unit) {
+  text = trim(text);
+  // One export tool wrote the cp1252 euro sign as the escape "\x80": its digits are no amount's.
+  if (text.size() >= 4 && text[0] == '\\' && text[1] == 'x' && is_hex(text[2]) && is_hex(text[3]))
+    text.remove_prefix(4);
+  return parse_amount_either_decimal(text, unit);
+}
+
+std::string card_of(std::string_view printed) {
+  if (printed.size() < 2 || printed.size() > 3) return "";
+  const char suit = printed[0];
+  if (suit != 'C' && suit != 'D' && suit != 'H' && suit != 'S') return "";
+  std::string_view rank = printed.substr(1);
+  char r;
+  if (rank == "10") {
+    r = 'T';
+  } else if (rank.size() == 1 && ((rank[0] >= '2' && rank[0] <= '9') || rank[0] == 'J' ||
+                                  rank[0] == 'Q' || rank[0] == 'K' || rank[0] == 'A')) {
+    r = rank[0];
+  } else {
+    return "";
+  }
+  return std::string{r, static_cast<char>(suit - 'A' + 'a')};
+}
+
+std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
+  std::vector<Hand> hands;
+  const std::string_view text = ht.text;
+  const Lines lines(text, ht.line);
+  std::size_t session_at = find_tag(text, "session", 0);
+  std::size_t game_at = find_tag(text, "game", 0);
+  if (session_at == std::string_view::npos && game_at == std::string_view::npos) {
+    // An XML declaration on a line of its own holds no hand; anything else here is no iPoker.
+    const std::string_view t = trim(text);
+    if (starts_with(t, "<?xml") && t.find('\n') == std::string_view::npos && t.ends_with("?>"))
+      return hands;
+    Hand h;
+    h.site = "ipoker";
+    h.source = {file, ht.byte_offset, ht.line};
+    h.raw = std::string(text);
+    h.issues.push_back({ht.line, "an iPoker <session> with <game> elements",
+                        std::string(t.substr(0, t.find('\n')).substr(0, 120)), 0});
+    hands.push_back(std::move(h));
+    return hands;
+  }
+  Session session;
+  session.problem = {ht.line, "a <session> header before the <game>", "", 0};
+  // The next "<session" tag at or after a position, searched again only once passed, so that a
+  // session of thousands of games is read in one pass.
+  auto session_from = [&](std::size_t from) {
+    if (session_at != std::string_view::npos && session_at < from)
+      session_at = find_tag(text, "session", from);
+    return session_at;
+  };
+  std::size_t pos = 0;
+  while (true) {
+    session_at = session_from(pos);
+    game_at = find_tag(text, "game", pos);
+    if (session_at == std::string_view::npos && game_at == std::string_view::npos) break;
+    if (session_at < game_at) {
+      session = read_session(
+          text.substr(session_at, game_at == std::string_view::npos ? std::string_view::npos
+                                                                    : game_at - session_at),
+          session_at, lines);
+      pos = session_at + 1;
+      continue;
+    }
+    // The game runs to its </game>, or (a document cut short) up to the next tag of a game or a
+    // session, or the end.
+    const std::size_t next =
+        std::min(find_tag(text, "game", game_at + 1), session_from(game_at + 1));
+    const std::size_t limit = next == std::string_view::npos ? text.size() : next;
+    std::size_t end = text.substr(game_at, limit - game_at).find("</game>");
+    const bool closed = end != std::string_view::npos;
+    end = closed ? game_at + end + std::string_view("</game>").size() : limit;
+    while (end > game_at && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
+                             text[end - 1] == '\n' || text[end - 1] == '\r'))
+      --end;
+    Hand h = GameReader(text.substr(game_at, end - game_at), game_at, ht, lines, file)
+                 .read(session, closed);
+    // Between a game and what follows only the session's end belongs.
+    std::string_view after = text.substr(end, limit - end);
+    std::string rest;
+    for (std::size_t p = 0; p < after.size();) {
+      if (after.substr(p, 10) == "</session>") {
+        p += 10;
+      } else {
+        rest += after[p++];
+      }
+    }
+    if (!only_space(rest)) {
+      const std::size_t junk = after.find_first_not_of(" \t\r\n");
+      std::string_view got = after.substr(junk);
+      got = got.substr(0, std::min(got.find('\n'), std::size_t{120}));
+      h.issues.push_back(
+          {lines.at(end + junk), "only </session> after </game>", std::string(got), 0});
+    }
+    hands.push_back(std::move(h));
+    pos = end;
+  }
+  return hands;
+}
+
+}  // namespace hh::ipoker
