@@ -60,6 +60,8 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
       return r;
     }
     case GameVariant::LowballA5:  // ace-to-five without a qualifier: not ranked yet
+    case GameVariant::Badeucey:   // badugi + 2-7 split: not ranked yet
+    case GameVariant::Razz27:     // 2-7 low at stud: not ranked yet
     case GameVariant::Unknown:
       return std::nullopt;
   }

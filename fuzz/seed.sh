@@ -2,7 +2,7 @@
 # Copies seed inputs for one fuzz target into a folder: hand-history files of at most 64 KB from
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
-# Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet)
+# Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet kingsclub)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -17,6 +17,7 @@ case $target in
   bovada) dirs=(Bovada) ; local_dirs=(bovada) ;;
   partypoker) dirs=(PartyPoker) ; local_dirs=(partypoker) ;;
   unibet) dirs=(Unibet) ; local_dirs=(unibet) ;;
+  kingsclub) dirs=(KingsClub) ; local_dirs=(kingsclub) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

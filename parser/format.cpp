@@ -8,6 +8,7 @@
 #include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
+#include "parser/kingsclub/builder.hpp"
 #include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
 #include "parser/winning/builder.hpp"
@@ -35,6 +36,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(bovada::make_format());
     v.push_back(partypoker::make_format());
     v.push_back(unibet::make_format());
+    v.push_back(kingsclub::make_format());
     add_recognised_formats(v);
     return v;
   }();

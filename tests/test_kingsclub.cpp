@@ -1,0 +1,169 @@
+// KingsClub (site "kingsclub"): detection, the parser on corpus hands with exact amounts
+// (testdata/kingsclub, README.md there), a sweep of ../shared/corpus/KingsClub against
+// testdata/kingsclub/anomalies.tsv, and fault hands each carrying one money error.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/format.hpp"
+#include "parser/kingsclub/builder.hpp"
+#include "parser/text/decode.hpp"
+#include "test_paths.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh;
+
+namespace {
+
+const Hand& only_hand(const std::vector<Hand>& hands) {
+  REQUIRE(hands.size() == 1);
+  return hands.front();
+}
+
+std::vector<const Event*> events_of(const Hand& h, EventKind kind) {
+  std::vector<const Event*> out;
+  for (const Event& e : h.events)
+    if (e.kind == kind) out.push_back(&e);
+  return out;
+}
+
+std::vector<const Finding*> non_info(const Hand& h) {
+  static std::vector<AuditResult> kept;  // the findings must outlive the call
+  kept.push_back(audit_hand(h, AuditContext{&test::shipped_house_rules()}));
+  return test::errors_and_warnings(kept.back());
+}
+
+}  // namespace
+
+TEST_CASE("KingsClub detection", "[kingsclub]") {
+  CHECK(kingsclub::is_hand_start("#3583643: Pot Limit Omaha - 125/250"));
+  CHECK(kingsclub::is_hand_start("#3703449: Limit 2-7 Razz - 500/1,000"));
+  CHECK_FALSE(kingsclub::is_hand_start("#3583643: Pot Limit Omaha"));  // no stakes
+  CHECK_FALSE(kingsclub::is_hand_start("#: Pot Limit Omaha - 125/250"));
+  CHECK_FALSE(kingsclub::is_hand_start("#12 - 5/10"));
+}
+
+TEST_CASE("KingsClub hand: header, calls and bets as street totals, the uncalled raise",
+          "[kingsclub]") {
+  // Hero raises to 25, Player0 (big blind 10) "calls 25": 15 more. On the flop Hero "bets 16.17",
+  // Player0 "raises to 57.34", Hero folds: 41.17 goes back unprinted.
+  const Hand& h = only_hand(read_text(test::load("kingsclub/nlhe.txt"), "nlhe.txt"));
+  CHECK(h.site == "kingsclub");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site_hand_id == "39969377");
+  CHECK(h.table_name == "8 Game Mix");
+  CHECK(h.button_seat == 6);
+  CHECK(h.game.name() == "Hold'em");
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 500);
+  CHECK(h.big_blind == 1000);
+  CHECK(h.started_at_utc == "2021-01-02T15:49:35Z");
+  CHECK(h.uncalled_style == UncalledStyle::Silent);
+  CHECK_FALSE(h.total_pot);
+  CHECK(h.rake == 100);
+  const auto calls = events_of(h, EventKind::Call);
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0]->amount == 1500);
+  const auto raises = events_of(h, EventKind::Raise);
+  REQUIRE(raises.size() == 2);
+  CHECK(raises[1]->street == Street::Flop);
+  CHECK(raises[1]->to == 5734);
+  CHECK(raises[1]->amount == 5734);
+  const auto won = events_of(h, EventKind::Collected);
+  REQUIRE(won.size() == 1);
+  CHECK(won[0]->amount == 8134);
+  CHECK(non_info(h).empty());
+}
+
+TEST_CASE("KingsClub stud: street markers one street late, calls to the street total",
+          "[kingsclub]") {
+  const Hand& h = only_hand(read_text(test::load("kingsclub/stud.txt"), "stud.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game.name() == "7 Card Stud");
+  CHECK(h.small_bet == 4400);
+  CHECK(h.big_bet == 8800);
+  CHECK(h.button_seat == 0);
+  CHECK(h.ante == 3316);
+  const auto bring_in = events_of(h, EventKind::BringIn);
+  REQUIRE(bring_in.size() == 1);
+  CHECK(bring_in[0]->amount == 3316);
+  CHECK(bring_in[0]->street == Street::Preflop);
+  // "Player2 calls 121.16" after "bets 44": 77.16 more.
+  const auto calls = events_of(h, EventKind::Call);
+  REQUIRE(calls.size() >= 2);
+  CHECK(calls[0]->seat == 3);
+  CHECK(calls[0]->amount == 7716);
+  CHECK(calls[1]->amount == 4400);
+  // "*** 3RD STREET ***" deals the fourth card: its bets are fourth street's (Street::Flop).
+  const auto bets = events_of(h, EventKind::Bet);
+  REQUIRE(bets.size() == 5);
+  CHECK(bets[1]->street == Street::Flop);
+  CHECK(bets[4]->street == Street::Seventh);
+  // The hidden cards are not kept: "[X X 2s]" is the up card 2s.
+  const auto dealt = events_of(h, EventKind::DealtHole);
+  REQUIRE_FALSE(dealt.empty());
+  CHECK(dealt[0]->cards == "2s");
+}
+
+TEST_CASE("KingsClub draw: a missed blind posted as both blinds", "[kingsclub]") {
+  // "Player1: posts blind 44" at 44/88 and a fold: the summary's -77 is the 11 ante, 44 live and
+  // the 22 small blind dead.
+  const Hand& h = only_hand(
+      read_text(test::load("kingsclub/triple_draw_missed_blind.txt"), "triple_draw.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game.name() == "2-7 Triple Draw");
+  const auto both = events_of(h, EventKind::PostBothBlinds);
+  REQUIRE(both.size() == 1);
+  CHECK(both[0]->seat == 2);
+  CHECK(both[0]->amount == 6600);
+  CHECK(both[0]->dead == 2200);
+  const auto draws = events_of(h, EventKind::Discards);
+  REQUIRE_FALSE(draws.empty());
+  CHECK(draws[0]->street == Street::Flop);
+  CHECK(draws[0]->count == 3);
+}
+
+TEST_CASE("KingsClub run it twice: each board's turn and river", "[kingsclub]") {
+  const Hand& h = only_hand(read_text(test::load("kingsclub/plo_run_twice.txt"), "plo.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game.name() == "Omaha");
+  const auto boards = events_of(h, EventKind::Board);
+  REQUIRE(boards.size() == 5);  // the flop, then turn and river of each run
+  CHECK(boards[1]->street == Street::Turn);
+  CHECK(boards[1]->cards == "4c");
+  CHECK(boards[2]->cards == "Qh");
+  CHECK(boards[3]->board_index == 1);
+  CHECK(boards[3]->cards == "Kh");
+  CHECK(boards[4]->street == Street::River);
+  CHECK(boards[4]->cards == "Ac");
+}
+
+TEST_CASE("KingsClub corpus sweep", "[kingsclub][corpus]") {
+  const fs::path root = test::shared_corpus() / "KingsClub";
+  REQUIRE(fs::is_directory(root));
+  long headers = 0;  // counted apart from the parser: one "#N: " line per hand
+  for (const auto& de : fs::recursive_directory_iterator(root)) {
+    if (!de.is_regular_file()) continue;
+    const std::string text = decode(test::read_file(de.path())).text;
+    for (std::size_t p = 0; p < text.size(); p = text.find('\n', p) + 1) {
+      if (text[p] == '#' && p + 1 < text.size() && text[p + 1] >= '0' && text[p + 1] <= '9')
+        ++headers;
+      if (text.find('\n', p) == std::string::npos) break;
+    }
+  }
+  const test::SweepResult r = test::sweep_corpus(root, "kingsclub/anomalies.tsv");
+  CHECK(headers == 22);
+  CHECK(r.hands == headers);
+  CHECK(r.sites == std::set<std::string>{"kingsclub"});
+  test::check_sweep(r, "kingsclub/anomalies.tsv", /*with_hp=*/false);
+}
