@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "audit/audit.hpp"
@@ -20,9 +21,9 @@ using namespace hh;
 
 namespace {
 
-const Hand& only_hand(const std::vector<Hand>& hands) {
+Hand only_hand(std::vector<Hand> hands) {
   REQUIRE(hands.size() == 1);
-  return hands.front();
+  return std::move(hands.front());
 }
 
 std::vector<const Event*> events_of(const Hand& h, EventKind kind) {
@@ -116,8 +117,8 @@ TEST_CASE("KingsClub stud: street markers one street late, calls to the street t
 TEST_CASE("KingsClub draw: a missed blind posted as both blinds", "[kingsclub]") {
   // "Player1: posts blind 44" at 44/88 and a fold: the summary's -77 is the 11 ante, 44 live and
   // the 22 small blind dead.
-  const Hand& h = only_hand(
-      read_text(test::load("kingsclub/triple_draw_missed_blind.txt"), "triple_draw.txt"));
+  const Hand& h =
+      only_hand(read_text(test::load("kingsclub/triple_draw_missed_blind.txt"), "triple_draw.txt"));
   CHECK(h.parsed);
   CHECK(h.issues.empty());
   CHECK(h.game.name() == "2-7 Triple Draw");
@@ -166,4 +167,77 @@ TEST_CASE("KingsClub corpus sweep", "[kingsclub][corpus]") {
   CHECK(r.hands == headers);
   CHECK(r.sites == std::set<std::string>{"kingsclub"});
   test::check_sweep(r, "kingsclub/anomalies.tsv", /*with_hp=*/false);
+}
+
+TEST_CASE("KingsClub side pot left out of the wins lines: taken from the summary's net",
+          "[kingsclub]") {
+  // Player0 all-in for 325; Hero folds the river to Player2's bet. "Player2 wins pot (1,350)" is
+  // the main pot; the 3,450 side pot (350 x 3 preflop + 1,200 x 2 on the flop) is only in
+  // Player2's final stack (12,925, net +2,925).
+  const Hand& h =
+      only_hand(read_text(test::load("kingsclub/side_pot_unprinted.txt"), "side_pot.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.rake == 0);  // no "Rake" line: the nets sum to 0
+  const auto won = events_of(h, EventKind::Collected);
+  REQUIRE(won.size() == 2);
+  CHECK(won[0]->seat == 3);
+  CHECK(won[0]->amount == 135000);
+  CHECK(won[0]->pot_index == -1);
+  CHECK(won[1]->seat == 3);
+  CHECK(won[1]->amount == 345000);
+  CHECK(won[1]->pot_index == 1);
+  CHECK(non_info(h).empty());
+}
+
+TEST_CASE("KingsClub draw run twice: each run's showdown is not judged", "[kingsclub]") {
+  // Hero's T-high beats Player1's J-high on run 1, Player1's 9-high wins run 2: the pot is split.
+  const std::string text = test::read_file(
+      test::shared_corpus() / "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt");
+  REQUIRE_FALSE(text.empty());
+  const Hand& h = only_hand(read_text(decode(text).text, "rit.txt"));
+  CHECK(h.issues.empty());
+  const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
+  bool not_evaluated = false;
+  for (const Finding& f : r.findings) {
+    CHECK(f.severity == Severity::Info);
+    not_evaluated = not_evaluated || f.code == "SHOWDOWN_NOT_EVALUATED";
+  }
+  CHECK(not_evaluated);
+}
+
+// Fault hands: testdata/kingsclub/faults/NAME.txt is faults/originals/NAME.txt (a corpus hand)
+// edited on one line; testdata/kingsclub/README.md lists the edits.
+namespace {
+void check_fault(const std::string& name, const std::string& hand_id,
+                 std::vector<test::Expected> findings) {
+  test::check_fault({"kingsclub/faults", name, "kingsclub", "#", hand_id, std::move(findings), {}});
+}
+}  // namespace
+
+TEST_CASE("KingsClub fault: a collection larger than the pot", "[kingsclub][faults]") {
+  // "Player0 wins pot (81.34)" -> "(91.34)": 82.34 in, rake 1; the 41.17 nobody called is taken
+  // to be inside the collection, leaving 50.17 from the pot.
+  check_fault("collection", "39969377",
+              {{"CHIPS_NOT_CONSERVED", 0, 8234, 5117}, {"PAYOUT_MISMATCH", 0, 8134, 5017}});
+}
+
+TEST_CASE("KingsClub fault: a short call", "[kingsclub][faults]") {
+  // "Player0 calls 25" -> "calls 20": the big blind adds 10 to a raise to 25 (15 owed).
+  check_fault("call", "39969377",
+              {{"WRONG_CALL_AMOUNT", 1, 1500, 1000}, {"ROUND_NOT_CLOSED", 1, 2500, 2000}});
+}
+
+TEST_CASE("KingsClub fault: a rake the pot does not leave room for", "[kingsclub][faults]") {
+  // "Rake 1" -> "Rake 2": 82.34 in, 81.34 collected.
+  check_fault("rake", "39969377",
+              {{"CHIPS_NOT_CONSERVED", 0, 8234, 8334}, {"PAYOUT_MISMATCH", 0, 8034, 8134}});
+}
+
+TEST_CASE("KingsClub fault: a main pot paid short beside an unprinted side pot",
+          "[kingsclub][faults]") {
+  // "Player2 wins pot (1,350)" -> "(1,300)": the net then asks for 3,500 more, not the 3,450 side
+  // pot, so no side pot is taken from the net and the whole shortfall is reported.
+  check_fault("side_pot", "3264632",
+              {{"CHIPS_NOT_CONSERVED", 0, 480000, 130000}, {"PAYOUT_MISMATCH", 0, 480000, 130000}});
 }

@@ -41,9 +41,8 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker",
-                                          "winning", "bovada", "partypoker", "unibet",
-                                          "kingsclub"});
+  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning",
+                                          "bovada", "partypoker", "unibet", "kingsclub"});
   CHECK(recognised.size() == 20);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
@@ -246,6 +245,6 @@ TEST_CASE("Sniff: KingsClub's \"#N: GAME - S/B\" head is KingsClub's, and only t
   // A "#" line without the game's " - S/B" is not a KingsClub hand (a note, a PHH comment).
   CHECK(confidence_of("kingsclub", "#12: a note about this file\n") == 0);
   CHECK(confidence_of("kingsclub", "# A big pot between Dwan and Ivey.\nvariant = \"NT\"\n") == 0);
-  CHECK(confidence_of("kingsclub", "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD)\n") ==
-        0);
+  CHECK(confidence_of("kingsclub",
+                      "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD)\n") == 0);
 }

@@ -329,7 +329,8 @@ class Builder : HandBuilder {
     e.cards = std::move(known);
   }
 
-  void apply_action(const ast::Action& a, int seat, std::string_view rest, int board, std::uint32_t ln) {
+  void apply_action(const ast::Action& a, int seat, std::string_view rest, int board,
+                    std::uint32_t ln) {
     using V = ast::Verb;
     // Single-draw hands without a "*** 1ST DRAW ***" marker: the first draw opens the next round.
     if ((a.verb == V::Discard || a.verb == V::StandPat) && !draw_marker_seen_ &&
@@ -359,6 +360,9 @@ class Builder : HandBuilder {
 
   void finish() override {
     if (!finish_hand("Seat N: PLAYER (STACK)", "*** SUMMARY ***", in_summary_)) return;
+    // A summary without a "Rake" line took none: in every such corpus hand the nets sum to 0,
+    // where with a "Rake X" line they sum to -X (docs/sites/kingsclub.md).
+    if (in_summary_ && !h_.rake) h_.rake = 0;
     add_unprinted_side_pot();
   }
 
@@ -386,11 +390,11 @@ class Builder : HandBuilder {
   // to a showdown: a side pot won because the other side-pot players folded is not printed, though
   // the summary's final stack and net count it (hands 3264632, 3703449: docs/sites/kingsclub.md).
   // Its winner is the seat whose net is more than its printed wins minus what it put in (and got
-  // back uncalled): that difference is added as a collection from the next side pot. Hands
-  // without a short all-in are left as printed, so a wrong "wins" line there stays a finding.
+  // back uncalled). That difference is added as a collection from the side pot only when it is
+  // exactly the amount of a side pot built from the bets (or of all of them together); anything
+  // else is left as printed, so a wrong "wins" line stays a finding.
   void add_unprinted_side_pot() {
     std::map<int, Money> put_in;
-    bool short_all_in = false;
     for (const Event& e : h_.events)
       if (puts_chips_in(e.kind)) put_in[e.seat] += e.amount;
     Money top = 0, second = 0;
@@ -404,28 +408,43 @@ class Builder : HandBuilder {
         second = chips;
       }
     }
+    if (top_seat) put_in[top_seat] = second;  // the part nobody called went back
+    // The pots: one level per short all-in, then the rest.
+    std::vector<Money> levels;
     for (const Event& e : h_.events)
-      if (e.all_in && puts_chips_in(e.kind) && put_in[e.seat] < second) short_all_in = true;
-    if (!short_all_in) return;
-    int next_pot = 1;
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::Collected) next_pot = std::max(next_pot, e.pot_index + 1);
+      if (e.all_in && puts_chips_in(e.kind) && put_in[e.seat] < second)
+        levels.push_back(put_in[e.seat]);
+    if (levels.empty()) return;
+    levels.push_back(second);
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    std::vector<Money> side_pots;  // side pot k at index k - 1
+    Money below = levels.front(), all_sides = 0;
+    for (std::size_t k = 1; k < levels.size(); ++k) {
+      Money pot = 0;
+      for (const auto& [seat, chips] : put_in)
+        pot += std::max<Money>(0, std::min(chips, levels[k]) - below);
+      side_pots.push_back(pot);
+      all_sides += pot;
+      below = levels[k];
+    }
     for (SummarySeat& s : h_.summary) {
       auto net = nets_.find(s.seat);
       if (net == nets_.end()) continue;
-      const Money returned = s.seat == top_seat ? top - second : 0;
-      const Money taken = net->second + put_in[s.seat] - returned;
-      if (taken <= s.won) continue;
+      const Money missing = net->second + put_in[s.seat] - s.won;
+      if (missing <= 0) continue;
+      auto pot = std::find(side_pots.begin(), side_pots.end(), missing);
+      if (pot == side_pots.end() && missing != all_sides) continue;
       Event e;
       e.kind = EventKind::Collected;
       e.street = Street::Showdown;
       e.seat = s.seat;
-      e.amount = taken - s.won;
-      e.pot_index = next_pot;
+      e.amount = missing;
+      e.pot_index = pot == side_pots.end() ? 1 : static_cast<int>(pot - side_pots.begin()) + 1;
       e.line = s.line;
       e.text = "side pot not printed: from the summary's net";
       h_.events.push_back(std::move(e));
-      s.won = taken;
+      s.won += missing;
       s.has_won = true;
     }
   }

@@ -19,17 +19,18 @@ using namespace x3_actions::primitives;
 inline auto const amount_text = grouped_amount;
 
 header_type const header = "header";
-auto const header_def = lit('#') > named("the hand number",
-                                         raw[+digit][detail::view<&ast::Header::hand_id>]) >
+auto const header_def = lit('#') >
+                        named("the hand number", raw[+digit][detail::view<&ast::Header::hand_id>]) >
                         ": " >> raw[+(char_ - lit(" - "))][detail::view<&ast::Header::game>] >>
-                        " - " >> amount_text[detail::view<&ast::Header::small>] >> '/' >>
-                        amount_text[detail::view<&ast::Header::big>] >> spaces;
+                        " - " >> amount_text[detail::view<&ast::Header::small>] >>
+                        '/' >> amount_text[detail::view<&ast::Header::big>] >> spaces;
 
 seat_line_type const seat_line = "seat_line";
-auto const seat_line_def =
-    lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
-    raw[+(char_ - (lit(" (") >> amount_text >> ')' >> eoi))][detail::view<&ast::SeatLine::player>] >>
-    " (" >> amount_text[detail::view<&ast::SeatLine::stack>] >> ')' >> spaces;
+auto const seat_line_def = lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
+                           raw[+(char_ - (lit(" (") >> amount_text >> ')' >> eoi))]
+                              [detail::view<&ast::SeatLine::player>] >>
+                           " (" >> amount_text[detail::view<&ast::SeatLine::stack>] >> ')' >>
+                           spaces;
 
 // "Seat 2: Player1 (13,812.50) +3,812.50", "Seat 1: Player0 (0) -325"
 summary_seat_type const summary_seat = "summary_seat";
@@ -60,8 +61,8 @@ auto const action_def =
      // "calls X", "bets X", "raises to X": X is the player's street total after the action.
      (lit("calls ")[detail::verb<V::Call>] >> amount >> all_in) |
      (lit("bets ")[detail::verb<V::Bet>] >> amount >> all_in) |
-     (lit("raises to ")[detail::verb<V::Raise>] >> amount_text[detail::view<&ast::Action::amount2>] >>
-      all_in) |
+     (lit("raises to ")[detail::verb<V::Raise>] >>
+      amount_text[detail::view<&ast::Action::amount2>] >> all_in) |
      (lit("brings in for ")[detail::verb<V::BringIn>] >> amount >> all_in) |
      (lit("posts ante ")[detail::verb<V::Ante>] >> amount >> all_in) |
      (lit("posts the small blind ")[detail::verb<V::SmallBlind>] >> amount >> all_in) |
@@ -69,7 +70,8 @@ auto const action_def =
      (lit("posts blind ")[detail::verb<V::BothBlinds>] >> amount >> all_in) |
      (lit("shows ")[detail::verb<V::Show>] >> cards) |
      // "discards [Th] draws [8c] [Qs]": one draw per board when the hand is run twice.
-     (lit("discards ")[detail::verb<V::Discard>] >> cards >> " draws" >> +(" [" >> *(char_ - ']') >> ']')) |
+     (lit("discards ")[detail::verb<V::Discard>] >> cards >> " draws" >>
+      +(" [" >> *(char_ - ']') >> ']')) |
      (lit("draws ")[detail::verb<V::Discard>] >> uint_[detail::number<&ast::Action::count>]) |
      (lit("stands pat")[detail::verb<V::StandPat>]) |
      (lit("wins ")[detail::verb<V::Collected>] >> pot_won)) >>
