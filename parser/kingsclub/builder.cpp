@@ -269,11 +269,10 @@ class Builder : HandBuilder {
     if (street_ == Street::Setup && starts_with(line, "Seat ")) {
       ast::SeatLine sl;
       if (parse_all(line, seat_line(), sl)) {
-        Seat s;
-        s.seat = static_cast<int>(sl.seat);
-        s.player = std::string(sl.player);
-        if (auto m = money(sl.stack, ln)) s.stack = *m;
-        add_seat(std::move(s), ln);
+        add_seat({.seat = static_cast<int>(sl.seat),
+                  .player = std::string(sl.player),
+                  .stack = money(sl.stack, ln).value_or(0)},
+                 ln);
         return;
       }
     }
