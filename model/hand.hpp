@@ -132,6 +132,9 @@ struct SummarySeat {
   Money won{0};         // sum of every "won (X)" / "collected (X)" on the line
   bool has_won{false};  // the line states an amount won or collected
   bool folded{false};
+  // The player's stack after the hand, where the site prints it (KingsClub): checked against the
+  // replay, so a collection or a bet the lines misstate shows in the stack too.
+  std::optional<Money> final_stack;
   std::uint32_t line{0};
 };
 

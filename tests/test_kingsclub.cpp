@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -219,7 +220,10 @@ TEST_CASE("KingsClub fault: a collection larger than the pot", "[kingsclub][faul
   // "Player0 wins pot (81.34)" -> "(91.34)": 82.34 in, rake 1; the 41.17 nobody called is taken
   // to be inside the collection, leaving 50.17 from the pot.
   check_fault("collection", "39969377",
-              {{"CHIPS_NOT_CONSERVED", 0, 8234, 5117}, {"PAYOUT_MISMATCH", 0, 8134, 5017}});
+              {{"CHIPS_NOT_CONSERVED", 0, 8234, 5117},
+               {"PAYOUT_MISMATCH", 0, 8134, 5017},
+               // 860.38 - 82.34 put in + 41.17 back + 50.17 = 869.38, not the printed 900.55.
+               {"SUMMARY_MISMATCH", 1, 86938, 90055}});
 }
 
 TEST_CASE("KingsClub fault: a short call", "[kingsclub][faults]") {
@@ -239,5 +243,34 @@ TEST_CASE("KingsClub fault: a main pot paid short beside an unprinted side pot",
   // "Player2 wins pot (1,350)" -> "(1,300)": the net then asks for 3,500 more, not the 3,450 side
   // pot, so no side pot is taken from the net and the whole shortfall is reported.
   check_fault("side_pot", "3264632",
-              {{"CHIPS_NOT_CONSERVED", 0, 480000, 130000}, {"PAYOUT_MISMATCH", 0, 480000, 130000}});
+              {{"CHIPS_NOT_CONSERVED", 0, 480000, 130000},
+               {"PAYOUT_MISMATCH", 0, 480000, 130000},
+               // 10,000 - 5,208 put in + 3,333 back + 1,300 = 9,425, not the printed 12,925.
+               {"SUMMARY_MISMATCH", 3, 942500, 1292500}});
+}
+
+TEST_CASE("Final stacks printed in the summary are checked against the replay", "[kingsclub]") {
+  // A hand written for the rule: Ann raises to 6, Bob folds the big blind; 4 comes back uncalled
+  // and Ann wins the 4 in the pot: 100 - 6 + 4 + 4 = 102.
+  auto hand = [](std::string_view ann_after) {
+    std::string text =
+        "#1: No Limit Holdem - 1/2\n2021-01-01 10:00:00\nTable 'T' Seat 1 is the button\n"
+        "Seat 1: Ann (100)\nSeat 2: Bob (100)\nAnn: posts the small blind 1\n"
+        "Bob: posts the big blind 2\n*** HOLE CARDS ***\nDealt to Ann: [Ah Kd]\n"
+        "Dealt to Bob: [X X]\nAnn raises to 6\nBob folds\n*** SUMMARY ***\nSeat 1: Ann (";
+    text.append(ann_after).append(") +2\nSeat 2: Bob (98) -2\nAnn wins pot (4)\n");
+    return only_hand(read_text(text, "written.txt"));
+  };
+  const Hand right = hand("102");
+  REQUIRE(right.summary.size() == 2);
+  REQUIRE(right.summary[0].final_stack);
+  CHECK(*right.summary[0].final_stack == 10200);
+  CHECK(non_info(right).empty());
+  const Hand wrong = hand("103");
+  const auto findings = non_info(wrong);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0]->code == "SUMMARY_MISMATCH");
+  CHECK(findings[0]->seat == 1);
+  CHECK(findings[0]->expected == 10200);
+  CHECK(findings[0]->actual == 10300);
 }

@@ -219,6 +219,7 @@ class Builder : HandBuilder {
         out.seat = static_cast<int>(s.seat);
         out.player = std::string(s.player);
         out.line = ln;
+        out.final_stack = money(s.stack, ln);
         h_.summary.push_back(std::move(out));
         if (auto net = signed_amount(s.net, ln)) nets_[static_cast<int>(s.seat)] = *net;
         return;
