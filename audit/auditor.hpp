@@ -127,7 +127,11 @@ class Auditor {
   // --- stud: the bring-in and the best hand showing (action_order.cpp) -----------------------
   // 7 Card Stud, 7 Card Stud Hi/Lo and Razz.
   bool seven_card_stud() const;
-  bool razz() const { return h_.game.variant == GameVariant::Razz; }
+  // Stud played for low: the highest door card brings in, the lowest hand showing opens. 2-7 razz
+  // counts aces high, which door_order() does not model (an ace door card is taken as low).
+  bool razz() const {
+    return h_.game.variant == GameVariant::Razz || h_.game.variant == GameVariant::Razz27;
+  }
 
   // The up cards each seat shows on each betting round, read from the deal lines: the door card
   // on 3rd street, one more on each of 4th, 5th and 6th street (7th street's card is dealt down,

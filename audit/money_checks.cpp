@@ -477,6 +477,21 @@ void Auditor::check_summary() {
                                   amt(p.gross), amt(*it->second->put_in)),
            .line = it->second->line});
     }
+    // The stack after the hand, where printed: the starting stack less what the player put in,
+    // plus what came back uncalled and what the player collected.
+    if (it != by_seat.end() && it->second->final_stack && !p.stack_unknown) {
+      const Money after = p.stack + p.collected;
+      const Money printed = *it->second->final_stack;
+      if (after != printed)
+        add(FindingCode::SummaryMismatch,
+            {.seat = seat,
+             .expected = after,
+             .actual = printed,
+             .message =
+                 fmt::format("{} ends the hand with {} by the actions but the summary says {}",
+                             p.player, amt(after), amt(printed)),
+             .line = it->second->line});
+    }
   }
 }
 

@@ -60,6 +60,8 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
       return r;
     }
     case GameVariant::LowballA5:  // ace-to-five without a qualifier: not ranked yet
+    case GameVariant::Badeucey:   // badugi + 2-7 split: not ranked yet
+    case GameVariant::Razz27:     // 2-7 low at stud: not ranked yet
     case GameVariant::Unknown:
       return std::nullopt;
   }
@@ -94,7 +96,19 @@ void Auditor::check_showdown() {
       return;  // the pot went to the site, not to a hand
     }
   }
-  if (!rules->board) board_count = 1;
+  if (!rules->board) {
+    // A draw or stud hand run more than once shows one hand per run ("Run 2: NAME shows"): each
+    // run is a showdown of its own, which the judge below does not make.
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Shows && e.board_index > 0) {
+        add(FindingCode::ShowdownNotEvaluated,
+            {.street = Street::Showdown,
+             .message = "the hand was run more than once with hands shown per run; the winners "
+                        "of each run are not judged"});
+        return;
+      }
+    board_count = 1;
+  }
   std::vector<std::vector<Card>> boards(board_count);
   if (rules->board) {
     for (int k = 0; k < board_count; ++k) {

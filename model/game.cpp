@@ -12,7 +12,7 @@ struct NamedGame {
 };
 
 // The one table of display names: what hands.game stores and what reports print.
-constexpr std::array<NamedGame, 18> kNamedGames = {{
+constexpr std::array<NamedGame, 21> kNamedGames = {{
     {games::kHoldem, "Hold'em"},
     {games::kSplitHoldem, "Split Hold'em"},
     {games::kShortDeckHoldem, "6+ Hold'em"},
@@ -31,6 +31,9 @@ constexpr std::array<NamedGame, 18> kNamedGames = {{
     {games::kTripleDraw27, "2-7 Triple Draw"},
     {games::kTripleDrawA5, "A-5 Triple Draw"},
     {games::kBadugi, "Badugi"},
+    {games::kSingleDrawA5, "A-5 Single Draw"},
+    {games::kBadeucey, "Badeucey"},
+    {games::kRazz27, "2-7 Razz"},
 }};
 
 }  // namespace
@@ -54,11 +57,13 @@ std::string_view Game::rake_family() const {
       return "omaha";
     case GameVariant::SevenCardStud:
     case GameVariant::Razz:
+    case GameVariant::Razz27:
       return "stud";
     case GameVariant::FiveCardDraw:
     case GameVariant::Lowball27:
     case GameVariant::LowballA5:
     case GameVariant::Badugi:
+    case GameVariant::Badeucey:
       return "draw";
   }
   return "";

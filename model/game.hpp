@@ -30,6 +30,12 @@ enum class GameVariant : std::uint8_t {
   Lowball27,     // deuce-to-seven lowball (single or triple draw)
   LowballA5,     // ace-to-five lowball (triple draw)
   Badugi,        // four cards, one of each suit, lowest wins
+  // Badeucey (KingsClub "Badacey"): five cards, triple draw, pot split between the best badugi
+  // and the best 2-7 low. No evaluator yet: showdowns are reported as not evaluated.
+  Badeucey,
+  // Seven card stud played for the lowest deuce-to-seven hand (KingsClub "2-7 Razz"). No
+  // evaluator yet: showdowns are reported as not evaluated.
+  Razz27,
 };
 
 struct Game {
@@ -70,6 +76,9 @@ inline constexpr Game kSingleDraw27{GameFamily::Draw, GameVariant::Lowball27, 5,
 inline constexpr Game kTripleDraw27{GameFamily::Draw, GameVariant::Lowball27, 5, false, 3};
 inline constexpr Game kTripleDrawA5{GameFamily::Draw, GameVariant::LowballA5, 5, false, 3};
 inline constexpr Game kBadugi{GameFamily::Draw, GameVariant::Badugi, 4, false, 3};
+inline constexpr Game kSingleDrawA5{GameFamily::Draw, GameVariant::LowballA5, 5, false, 1};
+inline constexpr Game kBadeucey{GameFamily::Draw, GameVariant::Badeucey, 5, false, 3};
+inline constexpr Game kRazz27{GameFamily::Stud, GameVariant::Razz27, 7};
 }  // namespace games
 
 // The game whose display name this is (the inverse of Game::name()), or nullopt.

@@ -135,6 +135,9 @@ struct SummarySeat {
   // What the summary says the player put in over the hand, an uncalled part included (iPoker's
   // bet="..."); nullopt when the site does not say. The audit compares it with the actions.
   std::optional<Money> put_in;
+  // The player's stack after the hand, where the site prints it (KingsClub): checked against the
+  // replay, so a collection or a bet the lines misstate shows in the stack too.
+  std::optional<Money> final_stack;
   std::uint32_t line{0};
 };
 

@@ -21,21 +21,13 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 18> kRecognised = {{
+constexpr std::array<Recognised, 17> kRecognised = {{
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
                                      "Gear Poker Game #", "Sportsbetting.ag Poker Game #"})
          if (starts_with(l, room)) return kSignature;
        return 0;
-     }},
-    {"kingsclub", "KingsClub",
-     [](std::string_view l) {
-       // "#37660193: Pot Limit Omaha 5 Card - 5/10"
-       if (l.size() < 3 || l[0] != '#' || !is_digit(l[1])) return 0;
-       std::size_t i = 1;
-       while (i < l.size() && is_digit(l[i])) ++i;
-       return i < l.size() && l.substr(i, 2) == ": " ? kSignature : 0;
      }},
     {"merge", "Merge",
      [](std::string_view l) { return starts_with(l, "<description type=") ? kSignature : 0; }},

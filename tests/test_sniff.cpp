@@ -42,8 +42,9 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
   CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning",
-                                          "bovada", "partypoker", "unibet", "ipoker", "fulltilt"});
-  CHECK(recognised.size() == 19);
+                                          "bovada", "partypoker", "unibet", "ipoker", "fulltilt",
+                                          "kingsclub"});
+  CHECK(recognised.size() == 18);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
@@ -100,7 +101,6 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
 TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
   const std::map<std::string, std::string> heads = {
       {"betonline", "BetOnline Poker Game #1605375848: Hold'em No Limit ($0.01/0.02) - x\n"},
-      {"kingsclub", "#37660193: Pot Limit Omaha 5 Card - 5/10\n2020-10-28 22:29:45\n"},
       {"merge", "<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\"/>\n"},
       {"microgaming", "----PRIMA.DAT----\n<Game id=\"4155596174\" date=\"2011-11-01\">\n"},
       {"everest", "<SESSION time=\"1335014137\" tableName=\"Kitwe-5\" id=\"1548\">\n"},
@@ -257,4 +257,15 @@ TEST_CASE("Sniff: Bovada, Ignition and Bodog heads are Bovada's, and only theirs
         0);
   CHECK(confidence_of("bovada", "Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - x UTC\n") == 0);
   CHECK(confidence_of("bovada", "Poker Hand #RC1: Hold'em No Limit ($0.01/$0.02) - x\n") == 0);
+}
+
+TEST_CASE("Sniff: KingsClub's \"#N: GAME - S/B\" head is KingsClub's, and only theirs", "[sniff]") {
+  CHECK(sniffed("#37660193: Pot Limit Omaha 5 Card - 5/10\n2020-10-28 22:29:45\n") == "kingsclub");
+  CHECK(sniffed("#3703449: Limit 2-7 Razz - 500/1,000\n2021-02-21 09:28:49\n") == "kingsclub");
+  CHECK(format_by_name("kingsclub")->readable());
+  // A "#" line without the game's " - S/B" is not a KingsClub hand (a note, a PHH comment).
+  CHECK(confidence_of("kingsclub", "#12: a note about this file\n") == 0);
+  CHECK(confidence_of("kingsclub", "# A big pot between Dwan and Ivey.\nvariant = \"NT\"\n") == 0);
+  CHECK(confidence_of("kingsclub",
+                      "PokerStars Hand #184487904738: Hold'em No Limit ($1/$2 USD)\n") == 0);
 }

@@ -1,0 +1,276 @@
+// KingsClub (site "kingsclub"): detection, the parser on corpus hands with exact amounts
+// (testdata/kingsclub, README.md there), a sweep of ../shared/corpus/KingsClub against
+// testdata/kingsclub/anomalies.tsv, and fault hands each carrying one money error.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/format.hpp"
+#include "parser/kingsclub/builder.hpp"
+#include "parser/text/decode.hpp"
+#include "test_paths.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh;
+
+namespace {
+
+Hand only_hand(std::vector<Hand> hands) {
+  REQUIRE(hands.size() == 1);
+  return std::move(hands.front());
+}
+
+std::vector<const Event*> events_of(const Hand& h, EventKind kind) {
+  std::vector<const Event*> out;
+  for (const Event& e : h.events)
+    if (e.kind == kind) out.push_back(&e);
+  return out;
+}
+
+std::vector<const Finding*> non_info(const Hand& h) {
+  static std::vector<AuditResult> kept;  // the findings must outlive the call
+  kept.push_back(audit_hand(h, AuditContext{&test::shipped_house_rules()}));
+  return test::errors_and_warnings(kept.back());
+}
+
+}  // namespace
+
+TEST_CASE("KingsClub detection", "[kingsclub]") {
+  CHECK(kingsclub::is_hand_start("#3583643: Pot Limit Omaha - 125/250"));
+  CHECK(kingsclub::is_hand_start("#3703449: Limit 2-7 Razz - 500/1,000"));
+  CHECK_FALSE(kingsclub::is_hand_start("#3583643: Pot Limit Omaha"));  // no stakes
+  CHECK_FALSE(kingsclub::is_hand_start("#: Pot Limit Omaha - 125/250"));
+  CHECK_FALSE(kingsclub::is_hand_start("#12 - 5/10"));
+}
+
+TEST_CASE("KingsClub hand: header, calls and bets as street totals, the uncalled raise",
+          "[kingsclub]") {
+  // Hero raises to 25, Player0 (big blind 10) "calls 25": 15 more. On the flop Hero "bets 16.17",
+  // Player0 "raises to 57.34", Hero folds: 41.17 goes back unprinted.
+  const Hand& h = only_hand(read_text(test::load("kingsclub/nlhe.txt"), "nlhe.txt"));
+  CHECK(h.site == "kingsclub");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site_hand_id == "39969377");
+  CHECK(h.table_name == "8 Game Mix");
+  CHECK(h.button_seat == 6);
+  CHECK(h.game.name() == "Hold'em");
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 500);
+  CHECK(h.big_blind == 1000);
+  CHECK(h.started_at_utc == "2021-01-02T15:49:35Z");
+  CHECK(h.uncalled_style == UncalledStyle::Silent);
+  CHECK_FALSE(h.total_pot);
+  CHECK(h.rake == 100);
+  const auto calls = events_of(h, EventKind::Call);
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0]->amount == 1500);
+  const auto raises = events_of(h, EventKind::Raise);
+  REQUIRE(raises.size() == 2);
+  CHECK(raises[1]->street == Street::Flop);
+  CHECK(raises[1]->to == 5734);
+  CHECK(raises[1]->amount == 5734);
+  const auto won = events_of(h, EventKind::Collected);
+  REQUIRE(won.size() == 1);
+  CHECK(won[0]->amount == 8134);
+  CHECK(non_info(h).empty());
+}
+
+TEST_CASE("KingsClub stud: street markers one street late, calls to the street total",
+          "[kingsclub]") {
+  const Hand& h = only_hand(read_text(test::load("kingsclub/stud.txt"), "stud.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game.name() == "7 Card Stud");
+  CHECK(h.small_bet == 4400);
+  CHECK(h.big_bet == 8800);
+  CHECK(h.button_seat == 0);
+  CHECK(h.ante == 3316);
+  const auto bring_in = events_of(h, EventKind::BringIn);
+  REQUIRE(bring_in.size() == 1);
+  CHECK(bring_in[0]->amount == 3316);
+  CHECK(bring_in[0]->street == Street::Preflop);
+  // "Player2 calls 121.16" after "bets 44": 77.16 more.
+  const auto calls = events_of(h, EventKind::Call);
+  REQUIRE(calls.size() >= 2);
+  CHECK(calls[0]->seat == 3);
+  CHECK(calls[0]->amount == 7716);
+  CHECK(calls[1]->amount == 4400);
+  // "*** 3RD STREET ***" deals the fourth card: its bets are fourth street's (Street::Flop).
+  const auto bets = events_of(h, EventKind::Bet);
+  REQUIRE(bets.size() == 5);
+  CHECK(bets[1]->street == Street::Flop);
+  CHECK(bets[4]->street == Street::Seventh);
+  // The hidden cards are not kept: "[X X 2s]" is the up card 2s.
+  const auto dealt = events_of(h, EventKind::DealtHole);
+  REQUIRE_FALSE(dealt.empty());
+  CHECK(dealt[0]->cards == "2s");
+}
+
+TEST_CASE("KingsClub draw: a missed blind posted as both blinds", "[kingsclub]") {
+  // "Player1: posts blind 44" at 44/88 and a fold: the summary's -77 is the 11 ante, 44 live and
+  // the 22 small blind dead.
+  const Hand& h =
+      only_hand(read_text(test::load("kingsclub/triple_draw_missed_blind.txt"), "triple_draw.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game.name() == "2-7 Triple Draw");
+  const auto both = events_of(h, EventKind::PostBothBlinds);
+  REQUIRE(both.size() == 1);
+  CHECK(both[0]->seat == 2);
+  CHECK(both[0]->amount == 6600);
+  CHECK(both[0]->dead == 2200);
+  const auto draws = events_of(h, EventKind::Discards);
+  REQUIRE_FALSE(draws.empty());
+  CHECK(draws[0]->street == Street::Flop);
+  CHECK(draws[0]->count == 3);
+}
+
+TEST_CASE("KingsClub run it twice: each board's turn and river", "[kingsclub]") {
+  const Hand& h = only_hand(read_text(test::load("kingsclub/plo_run_twice.txt"), "plo.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game.name() == "Omaha");
+  const auto boards = events_of(h, EventKind::Board);
+  REQUIRE(boards.size() == 5);  // the flop, then turn and river of each run
+  CHECK(boards[1]->street == Street::Turn);
+  CHECK(boards[1]->cards == "4c");
+  CHECK(boards[2]->cards == "Qh");
+  CHECK(boards[3]->board_index == 1);
+  CHECK(boards[3]->cards == "Kh");
+  CHECK(boards[4]->street == Street::River);
+  CHECK(boards[4]->cards == "Ac");
+}
+
+TEST_CASE("KingsClub corpus sweep", "[kingsclub][corpus]") {
+  const fs::path root = test::shared_corpus() / "KingsClub";
+  REQUIRE(fs::is_directory(root));
+  long headers = 0;  // counted apart from the parser: one "#N: " line per hand
+  for (const auto& de : fs::recursive_directory_iterator(root)) {
+    if (!de.is_regular_file()) continue;
+    const std::string text = decode(test::read_file(de.path())).text;
+    for (std::size_t p = 0; p < text.size(); p = text.find('\n', p) + 1) {
+      if (text[p] == '#' && p + 1 < text.size() && text[p + 1] >= '0' && text[p + 1] <= '9')
+        ++headers;
+      if (text.find('\n', p) == std::string::npos) break;
+    }
+  }
+  const test::SweepResult r = test::sweep_corpus(root, "kingsclub/anomalies.tsv");
+  CHECK(headers == 22);
+  CHECK(r.hands == headers);
+  CHECK(r.sites == std::set<std::string>{"kingsclub"});
+  test::check_sweep(r, "kingsclub/anomalies.tsv", /*with_hp=*/false);
+}
+
+TEST_CASE("KingsClub side pot left out of the wins lines: taken from the summary's net",
+          "[kingsclub]") {
+  // Player0 all-in for 325; Hero folds the river to Player2's bet. "Player2 wins pot (1,350)" is
+  // the main pot; the 3,450 side pot (350 x 3 preflop + 1,200 x 2 on the flop) is only in
+  // Player2's final stack (12,925, net +2,925).
+  const Hand& h =
+      only_hand(read_text(test::load("kingsclub/side_pot_unprinted.txt"), "side_pot.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.rake == 0);  // no "Rake" line: the nets sum to 0
+  const auto won = events_of(h, EventKind::Collected);
+  REQUIRE(won.size() == 2);
+  CHECK(won[0]->seat == 3);
+  CHECK(won[0]->amount == 135000);
+  CHECK(won[0]->pot_index == -1);
+  CHECK(won[1]->seat == 3);
+  CHECK(won[1]->amount == 345000);
+  CHECK(won[1]->pot_index == 1);
+  CHECK(non_info(h).empty());
+}
+
+TEST_CASE("KingsClub draw run twice: each run's showdown is not judged", "[kingsclub]") {
+  // Hero's T-high beats Player1's J-high on run 1, Player1's 9-high wins run 2: the pot is split.
+  const std::string text = test::read_file(
+      test::shared_corpus() / "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt");
+  REQUIRE_FALSE(text.empty());
+  const Hand& h = only_hand(read_text(decode(text).text, "rit.txt"));
+  CHECK(h.issues.empty());
+  const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
+  bool not_evaluated = false;
+  for (const Finding& f : r.findings) {
+    CHECK(f.severity == Severity::Info);
+    not_evaluated = not_evaluated || f.code == "SHOWDOWN_NOT_EVALUATED";
+  }
+  CHECK(not_evaluated);
+}
+
+// Fault hands: testdata/kingsclub/faults/NAME.txt is faults/originals/NAME.txt (a corpus hand)
+// edited on one line; testdata/kingsclub/README.md lists the edits.
+namespace {
+void check_fault(const std::string& name, const std::string& hand_id,
+                 std::vector<test::Expected> findings) {
+  test::check_fault({"kingsclub/faults", name, "kingsclub", "#", hand_id, std::move(findings), {}});
+}
+}  // namespace
+
+TEST_CASE("KingsClub fault: a collection larger than the pot", "[kingsclub][faults]") {
+  // "Player0 wins pot (81.34)" -> "(91.34)": 82.34 in, rake 1; the 41.17 nobody called is taken
+  // to be inside the collection, leaving 50.17 from the pot.
+  check_fault("collection", "39969377",
+              {{"CHIPS_NOT_CONSERVED", 0, 8234, 5117},
+               {"PAYOUT_MISMATCH", 0, 8134, 5017},
+               // 860.38 - 82.34 put in + 41.17 back + 50.17 = 869.38, not the printed 900.55.
+               {"SUMMARY_MISMATCH", 1, 86938, 90055}});
+}
+
+TEST_CASE("KingsClub fault: a short call", "[kingsclub][faults]") {
+  // "Player0 calls 25" -> "calls 20": the big blind adds 10 to a raise to 25 (15 owed).
+  check_fault("call", "39969377",
+              {{"WRONG_CALL_AMOUNT", 1, 1500, 1000}, {"ROUND_NOT_CLOSED", 1, 2500, 2000}});
+}
+
+TEST_CASE("KingsClub fault: a rake the pot does not leave room for", "[kingsclub][faults]") {
+  // "Rake 1" -> "Rake 2": 82.34 in, 81.34 collected.
+  check_fault("rake", "39969377",
+              {{"CHIPS_NOT_CONSERVED", 0, 8234, 8334}, {"PAYOUT_MISMATCH", 0, 8034, 8134}});
+}
+
+TEST_CASE("KingsClub fault: a main pot paid short beside an unprinted side pot",
+          "[kingsclub][faults]") {
+  // "Player2 wins pot (1,350)" -> "(1,300)": the net then asks for 3,500 more, not the 3,450 side
+  // pot, so no side pot is taken from the net and the whole shortfall is reported.
+  check_fault("side_pot", "3264632",
+              {{"CHIPS_NOT_CONSERVED", 0, 480000, 130000},
+               {"PAYOUT_MISMATCH", 0, 480000, 130000},
+               // 10,000 - 5,208 put in + 3,333 back + 1,300 = 9,425, not the printed 12,925.
+               {"SUMMARY_MISMATCH", 3, 942500, 1292500}});
+}
+
+TEST_CASE("Final stacks printed in the summary are checked against the replay", "[kingsclub]") {
+  // A hand written for the rule: Ann raises to 6, Bob folds the big blind; 4 comes back uncalled
+  // and Ann wins the 4 in the pot: 100 - 6 + 4 + 4 = 102.
+  auto hand = [](std::string_view ann_after) {
+    std::string text =
+        "#1: No Limit Holdem - 1/2\n2021-01-01 10:00:00\nTable 'T' Seat 1 is the button\n"
+        "Seat 1: Ann (100)\nSeat 2: Bob (100)\nAnn: posts the small blind 1\n"
+        "Bob: posts the big blind 2\n*** HOLE CARDS ***\nDealt to Ann: [Ah Kd]\n"
+        "Dealt to Bob: [X X]\nAnn raises to 6\nBob folds\n*** SUMMARY ***\nSeat 1: Ann (";
+    text.append(ann_after).append(") +2\nSeat 2: Bob (98) -2\nAnn wins pot (4)\n");
+    return only_hand(read_text(text, "written.txt"));
+  };
+  const Hand right = hand("102");
+  REQUIRE(right.summary.size() == 2);
+  REQUIRE(right.summary[0].final_stack);
+  CHECK(*right.summary[0].final_stack == 10200);
+  CHECK(non_info(right).empty());
+  const Hand wrong = hand("103");
+  const auto findings = non_info(wrong);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0]->code == "SUMMARY_MISMATCH");
+  CHECK(findings[0]->seat == 1);
+  CHECK(findings[0]->expected == 10200);
+  CHECK(findings[0]->actual == 10300);
+}
