@@ -192,6 +192,27 @@ TEST_CASE("iPoker: an uncalled part inside the bettor's win (2013)", "[ipoker]")
   CHECK(r.derived_rake == 81);
 }
 
+TEST_CASE("iPoker: an all-in by disconnect protection keeps the player in the pot his chips reach",
+          "[ipoker]") {
+  // Player7 raises to 0.20 and is then protected (type 7, sum="DP") with $2.09 behind: he puts in
+  // nothing more, is passed over, and wins the main pot of 3 x 0.20 + the 0.15 of the blinds less
+  // 0.03 rake (win 0.72); Player4's and Player5's 0.10 each beyond it make a side pot he cannot
+  // win, Player4's (win 0.39 with his uncalled turn bet of 0.20).
+  const Hand h = hands_of("ipoker/cash_disconnect_protection.txt", 1).front();
+  const Event& dp = event(h, EventKind::SitsOut, 8);
+  CHECK(dp.all_in);
+  CHECK(dp.amount == 0);
+  const AuditResult r = audit(h);
+  CHECK(errors_and_warnings(r).empty());
+  REQUIRE(r.pots.size() == 2);
+  CHECK(r.pots[0].amount == 75);
+  CHECK(std::count(r.pots[0].eligible.begin(), r.pots[0].eligible.end(), 8) == 1);
+  CHECK(std::count(r.pots[0].winners.begin(), r.pots[0].winners.end(), 8) == 1);
+  CHECK(r.pots[1].amount == 20);
+  CHECK(r.pots[1].eligible == std::vector<int>{4});  // Player5 folded on the turn
+  CHECK(r.pots[1].winners == std::vector<int>{4});
+}
+
 TEST_CASE("iPoker: decimal commas, 5 card Omaha told by the hole cards, uncalled outside win",
           "[ipoker]") {
   // 2022 client (<client_version>): "PL €0,50/€1" names no game; the river bet of €52,77

@@ -479,9 +479,10 @@ class GameReader {
     Money sum = 0;
     if (type == kAllIn && std::string_view(n.attribute("sum").value()) == "DP") {
       // Disconnect protection: the player is treated as all-in for what they have in and puts
-      // nothing more in. Money-neutral here; the audit does not model an all-in with chips behind
-      // (docs/sites/ipoker.md).
-      Event& e = add(EventKind::Other, street_of_round(it.round), seat, ln);
+      // nothing more in: a site-declared all-in with chips behind (a SitsOut flagged all-in,
+      // as WPN's "is disconnected and ALL IN"), which the audit models.
+      Event& e = add(EventKind::SitsOut, street_of_round(it.round), seat, ln);
+      e.all_in = true;
       e.text = "all-in by disconnect protection (sum=\"DP\")";
       return;
     }
