@@ -24,11 +24,11 @@ inline auto const field_end = lit(" - ");
 
 // --- header -------------------------------------------------------------------------------------
 header_type const header = "header";
-auto const header_def = (lit("Full Tilt Poker") | lit("FullTiltPoker")) >> " Game #" >
+auto const header_def = ((lit("Full Tilt Poker") | lit("FullTiltPoker")) >> " Game #") >
                         named("the game number", raw[+digit][detail::view<&ast::Header::hand_id>]) >
-                        ": " >> raw[+(char_ - field_end)][detail::view<&ast::Header::place>] >>
-                        *(field_end >>
-                          raw[*(char_ - field_end)][detail::push<&ast::Header::fields>]);
+                        (": " >> raw[+(char_ - field_end)][detail::view<&ast::Header::place>] >>
+                         *(field_end >>
+                           raw[*(char_ - field_end)][detail::push<&ast::Header::fields>]));
 
 // --- seats --------------------------------------------------------------------------------------
 // The name runs up to the last " (STACK)" of the line.
