@@ -81,7 +81,9 @@ TEST_CASE("PartyPoker detection: announcing lines, banner, and 888's look-alike"
   REQUIRE(one.size() == 1);
   CHECK(one[0].line == 1);
   // A file cut after the next hand's announcement: the line stays with the hand before it.
-  const std::vector<HandText> cut = split_any_hands(head + "Game #11354414999 starts.\n");
+  // (HandText views the text it splits: the text must outlive it.)
+  const std::string cut_text = head + "Game #11354414999 starts.\n";
+  const std::vector<HandText> cut = split_any_hands(cut_text);
   REQUIRE(cut.size() == 1);
   CHECK(cut[0].text.ends_with("Game #11354414999 starts."));
   // 888's banner names its room: its hands stay 888's.
