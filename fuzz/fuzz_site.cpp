@@ -1,7 +1,7 @@
-// libFuzzer target: one readable format of the registry (HH_FUZZ_FORMAT, its name, set by CMake:
-// pokerstars, winamax, 888poker, ggpoker, partypoker, unibet, ipoker, fulltilt, kingsclub ...),
-// split and read as read_text() would but restricted to that format, so that the fuzzer's effort
-// goes into one grammar and builder. The input is decoded first, as in the real pipeline.
+// libFuzzer target: one readable format of the registry (HH_FUZZ_FORMAT, its name, set by CMake's
+// list of site targets in CMakeLists.txt, one target per readable format), split and read as
+// read_text() would but restricted to that format, so that the fuzzer's effort goes into one
+// grammar and builder. The input is decoded first, as in the real pipeline.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
