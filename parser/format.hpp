@@ -58,6 +58,29 @@ class Format {
     one.push_back(read_hand(text, file, options));
     return one;
   }
+
+  // --- writing (the interchange formats: `hhaudit convert --to NAME`) ---
+
+  // True for a format hands of any readable format can be written in.
+  virtual bool writable() const { return false; }
+  // The extension of a written file: ".ohh", ".phhs".
+  virtual std::string_view file_extension() const { return {}; }
+  // One hand in this format. When the format cannot express the hand, `written` is false and
+  // `lost` says why; when it can but drops something (a fee it has no field for), `lost` names it.
+  struct WrittenHand {
+    bool written{false};
+    std::string text;
+    std::vector<std::string> lost;
+  };
+  virtual WrittenHand write_hand(const Hand&) const {
+    return {false, {}, {"not a writable format"}};
+  }
+  // The hands of one output file, each from write_hand(), joined into the file's text.
+  virtual std::string join_written(const std::vector<std::string>& hands) const {
+    std::string out;
+    for (const auto& h : hands) out += h;
+    return out;
+  }
 };
 
 // Every format, readable or only recognised.

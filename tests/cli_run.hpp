@@ -9,6 +9,8 @@
 #include <random>
 #include <string>
 
+#include "tests/test_paths.hpp"
+
 namespace hh::test {
 
 struct Run {
@@ -44,7 +46,7 @@ inline std::string q(const std::filesystem::path& p) {
   return s;
 }
 
-inline std::string bin() { return q(HHAUDIT_BINARY); }
+inline std::string bin() { return q(hh::test::hhaudit_binary()); }
 
 // The numbers of the summary line `hhaudit audit` prints on stdout (table format).
 struct Summary {

@@ -96,7 +96,7 @@ pid_t start_audit(const fs::path& input, const fs::path& db, const fs::path& log
     dup2(fd, 1);
     dup2(fd, 2);
     setenv("HHAUDIT_BATCH_HANDS", std::to_string(kBatchHands).c_str(), 1);
-    execl(HHAUDIT_BINARY, HHAUDIT_BINARY, "audit", in.c_str(), "--db", d.c_str(), "-q", "-j", "2",
+    execl(hh::test::hhaudit_binary(), hh::test::hhaudit_binary(), "audit", in.c_str(), "--db", d.c_str(), "-q", "-j", "2",
           "--fail-on", "none", static_cast<char*>(nullptr));
     _exit(127);
   }

@@ -1,17 +1,13 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <iterator>
 #include <random>
 #include <string>
 #include <string_view>
 
 #include "parser/text/decode.hpp"
-
-#ifdef HHAUDIT_SOURCE_DIR
-#include <filesystem>
-
 #include "tests/test_paths.hpp"
-#endif
 
 namespace {
 
@@ -364,7 +360,6 @@ TEST_CASE("large ASCII input decodes to an identical copy", "[decode]") {
   CHECK(d.text == in);
 }
 
-#ifdef HHAUDIT_SOURCE_DIR
 TEST_CASE("shared corpus decodes to clean UTF-8 with the same line count", "[decode][corpus]") {
   const auto root = hh::test::shared_corpus() / "Stars";
   // The corpus is part of the test set: a missing corpus fails, it does not skip.
@@ -386,4 +381,3 @@ TEST_CASE("shared corpus decodes to clean UTF-8 with the same line count", "[dec
   }
   CHECK(files > 0);
 }
-#endif

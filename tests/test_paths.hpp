@@ -10,7 +10,11 @@
 
 namespace hh::test {
 
-inline std::filesystem::path source_dir() { return HHAUDIT_SOURCE_DIR; }
+// Defined in test_paths.cpp, the one test source compiled with the build's paths: the other test
+// sources compile the same in every checkout (and a compiler cache can reuse them).
+std::filesystem::path source_dir();
+// The hhaudit binary of this build.
+const char* hhaudit_binary();
 inline std::filesystem::path testdata(const std::string& rel) {
   return source_dir() / "testdata" / rel;
 }

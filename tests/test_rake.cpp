@@ -446,7 +446,7 @@ TEST_CASE("hhaudit rake-profile on an audited database prints a loadable schedul
   fs::path dir = fs::temp_directory_path() / ("hhaudit-rake-" + std::to_string(rd()));
   fs::create_directories(dir);
   fs::path db = dir / "r.db";
-  std::string bin = std::string("'") + HHAUDIT_BINARY + "'";
+  std::string bin = std::string("'") + test::hhaudit_binary() + "'";
   std::string corpus = (test::shared_corpus() / "Stars" / "cash" / "Stud").string();
   REQUIRE(std::system((bin + " audit '" + corpus + "' --db '" + db.string() +
                        "' -q --fail-on none > /dev/null")
