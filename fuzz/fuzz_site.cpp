@@ -1,9 +1,11 @@
-// libFuzzer target: one readable format of the registry (HH_FUZZ_FORMAT, its name, set by CMake's
-// list of site targets in CMakeLists.txt, one target per readable format), split and read as
+// libFuzzer target: one readable format of the registry, named in the environment variable
+// HH_FUZZ_FORMAT (fuzz/run.sh sets it: `fuzz/run.sh pokerstars 60`), split and read as
 // read_text() would but restricted to that format, so that the fuzzer's effort goes into one
-// grammar and builder. The input is decoded first, as in the real pipeline.
+// grammar and builder. One binary serves every format: a new format is fuzzed without a build
+// change. The input is decoded first, as in the real pipeline.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 #include <vector>
@@ -12,9 +14,21 @@
 #include "parser/text/decode.hpp"
 #include "parser/text/split.hpp"
 
+namespace {
+const hh::Format* format = nullptr;
+}
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  const char* name = std::getenv("HH_FUZZ_FORMAT");
+  format = name ? hh::format_by_name(name) : nullptr;
+  if (!format || !format->readable()) {
+    std::fprintf(stderr, "fuzz_site: HH_FUZZ_FORMAT must name a readable format (hhaudit sites)\n");
+    std::exit(2);
+  }
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const hh::Format* const format = hh::format_by_name(HH_FUZZ_FORMAT);
-  if (!format || !format->readable()) std::abort();
   const hh::Decoded d = hh::decode(std::string_view(reinterpret_cast<const char*>(data), size));
   auto starts = [](std::string_view line) { return format->is_hand_start(line); };
   auto announces = [](std::string_view line) { return format->announces_hand(line); };

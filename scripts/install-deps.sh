@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hhaudit builds with, when they are missing. Run as root.
-# HHAUDIT_FUZZ=1 adds clang and libFuzzer (compiler-rt) for fuzz/run.sh and fuzz/smoke.sh.
+# HHAUDIT_FUZZ=1 adds clang, libFuzzer (compiler-rt) and lld for fuzz/run.sh and fuzz/smoke.sh.
 set -euo pipefail
-packages=(build-essential cmake libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
+packages=(build-essential cmake ninja-build libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
           libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
           libpugixml-dev)
-if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev); fi
+if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev lld); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+generator=()
+[[ -f build/CMakeCache.txt ]] || generator=(-G Ninja)  # as scripts/test.sh
+cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)" --target hhaudit
 rm -f hhaudit.db hhaudit.db-wal hhaudit.db-shm
 set +e
