@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 16> kRecognised = {{
+constexpr std::array<Recognised, 15> kRecognised = {{
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
@@ -36,10 +36,6 @@ constexpr std::array<Recognised, 16> kRecognised = {{
      }},
     {"everest", "Everest",
      [](std::string_view l) { return starts_with(l, "<SESSION time=") ? kSignature : 0; }},
-    {"boss", "Boss Media",
-     [](std::string_view l) {
-       return starts_with(l, "<HISTORY ID=") && contains(l, " SESSION=") ? kSignature : 0;
-     }},
     {"ongame", "OnGame",
      [](std::string_view l) { return starts_with(l, "***** History for hand ") ? kSignature : 0; }},
     {"absolute", "Absolute/UltimateBet",

@@ -15,6 +15,7 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/tag_count.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
@@ -182,15 +183,7 @@ TEST_CASE("Merge document: a mixed game's hands, a cut-off game, junk after a ga
 TEST_CASE("Merge corpus sweep", "[merge][corpus]") {
   const fs::path root = test::shared_corpus() / "Merge";
   REQUIRE(fs::is_directory(root));
-  long games = 0;  // counted apart from the reader: one "<game " tag per hand
-  for (const auto& de : fs::recursive_directory_iterator(root)) {
-    const std::string ext = de.path().extension().string();
-    if (!de.is_regular_file() || ext == ".hp" || ext == ".hands" || ext == ".gt") continue;
-    const std::string text = test::read_file(de.path());
-    for (std::size_t p = text.find("<game "); p != std::string::npos;
-         p = text.find("<game ", p + 1))
-      ++games;
-  }
+  const long games = test::count_tags(root, "<game ");  // apart from the reader
   const test::SweepResult r = test::sweep_corpus(root, "merge/anomalies.tsv");
   CHECK(games == 138);
   CHECK(r.hands == games);

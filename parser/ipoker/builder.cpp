@@ -212,9 +212,7 @@ class GameReader : xml::HandReader {
     if (!read_players(game.child("general").child("players"))) return std::move(h_);
     read_rounds(game);
     finish_money();
-    // The hand's ante is the largest posted (the header prints none).
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+    ante_from_events();
     h_.parsed = true;
     return std::move(h_);
   }

@@ -567,8 +567,7 @@ class GameReader : xml::HandReader {
       }
     }
     h_.uncalled_style = uncalled_printed_ ? UncalledStyle::Printed : UncalledStyle::InCollection;
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+    ante_from_events();
     if (h_.big_blind == 0) {
       // Tournaments print no stakes: the blinds posted give them.
       for (const Event& e : h_.events) {

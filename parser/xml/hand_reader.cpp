@@ -50,6 +50,11 @@ EventKind HandReader::all_in_kind(const Event& e, Money reaches) const {
   return max == 0 ? EventKind::Bet : reaches <= max ? EventKind::Call : EventKind::Raise;
 }
 
+void HandReader::ante_from_events() {
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+}
+
 void HandReader::push_bet(Event e) {
   bets_.apply(e);
   // Dead money is no part of the bet to match.

@@ -33,6 +33,8 @@ class HandReader {
   Money street_max(Street s) const;
   // An all-in that brings the seat's street total to `reaches`: a bet, a call or a raise.
   EventKind all_in_kind(const Event& e, Money reaches) const;
+  // The hand's ante: the largest posted (the exports print none in their headers).
+  void ante_from_events();
   // Completes a money event (StreetBets::apply), keeps the street's largest total and adds it.
   void push_bet(Event e);
 
