@@ -3,7 +3,7 @@
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
-#                                     ipoker fulltilt kingsclub)
+#                                     ipoker fulltilt kingsclub merge boss)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -19,6 +19,8 @@ case $target in
   partypoker) dirs=(PartyPoker) ; local_dirs=(partypoker) ;;
   unibet) dirs=(Unibet) ; local_dirs=(unibet) ;;
   ipoker) dirs=(iPoker) ; local_dirs=(ipoker) ;;
+  merge) dirs=(Merge) ; local_dirs=(merge) ;;
+  boss) dirs=(Boss) ; local_dirs=(boss) ;;
   fulltilt) dirs=(FTP) ; local_dirs=(fulltilt) ;;
   kingsclub) dirs=(KingsClub) ; local_dirs=(kingsclub) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;

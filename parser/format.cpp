@@ -3,11 +3,13 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
+#include "parser/merge/builder.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -41,6 +43,8 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(ipoker::make_format());
     v.push_back(fulltilt::make_format());
     v.push_back(kingsclub::make_format());
+    v.push_back(merge::make_format());
+    v.push_back(boss::make_format());
     add_recognised_formats(v);
     return v;
   }();

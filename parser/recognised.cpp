@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 17> kRecognised = {{
+constexpr std::array<Recognised, 15> kRecognised = {{
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
@@ -29,8 +29,6 @@ constexpr std::array<Recognised, 17> kRecognised = {{
          if (starts_with(l, room)) return kSignature;
        return 0;
      }},
-    {"merge", "Merge",
-     [](std::string_view l) { return starts_with(l, "<description type=") ? kSignature : 0; }},
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -38,10 +36,6 @@ constexpr std::array<Recognised, 17> kRecognised = {{
      }},
     {"everest", "Everest",
      [](std::string_view l) { return starts_with(l, "<SESSION time=") ? kSignature : 0; }},
-    {"boss", "Boss Media",
-     [](std::string_view l) {
-       return starts_with(l, "<HISTORY ID=") && contains(l, " SESSION=") ? kSignature : 0;
-     }},
     {"ongame", "OnGame",
      [](std::string_view l) { return starts_with(l, "***** History for hand ") ? kSignature : 0; }},
     {"absolute", "Absolute/UltimateBet",

@@ -4,25 +4,22 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <tuple>
 #include <pugixml.hpp>
+#include <tuple>
 #include <utility>
 
 #include "parser/text/header_fields.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/xml/document.hpp"
+#include "parser/xml/hand_reader.hpp"
 
 namespace hh::ipoker {
 
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-bool only_space(std::string_view s) {
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
-}
 
 bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -51,36 +48,8 @@ constexpr std::array kLimits = {
     header::LimitName{"Limit", Structure::FixedLimit, header::Match::Exact},
 };
 
-// Byte offsets to 1-based line numbers of the file, for a text that starts at `first_line`.
-class Lines {
- public:
-  Lines(std::string_view text, std::uint32_t first_line) : first_line_(first_line) {
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') ends_.push_back(i);
-  }
-  std::uint32_t at(std::size_t offset) const {
-    auto it = std::lower_bound(ends_.begin(), ends_.end(), offset);
-    return first_line_ + static_cast<std::uint32_t>(it - ends_.begin());
-  }
-
- private:
-  std::uint32_t first_line_;
-  std::vector<std::size_t> ends_;
-};
-
-// The next tag "<NAME" (followed by a space, '>' or '/') at or after `from`, or npos.
-std::size_t find_tag(std::string_view text, std::string_view name, std::size_t from) {
-  while (true) {
-    std::size_t p = text.find('<', from);
-    if (p == std::string_view::npos) return p;
-    std::string_view rest = text.substr(p + 1);
-    if (starts_with(rest, name) && rest.size() > name.size()) {
-      char c = rest[name.size()];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '>' || c == '/') return p;
-    }
-    from = p + 1;
-  }
-}
+using xml::find_tag;
+using xml::Lines;
 
 // What a session's <general> header says, for every game of it.
 struct Session {
@@ -113,8 +82,7 @@ Session read_session(std::string_view header, std::size_t offset, const Lines& l
   }
   end += std::string_view("</general>").size();
   pugi::xml_document doc;
-  pugi::xml_parse_result r =
-      doc.load_buffer(header.data() + g, end - g, pugi::parse_default, pugi::encoding_utf8);
+  pugi::xml_parse_result r = xml::parse(doc, header.substr(g, end - g));
   if (!r) {
     s.problem = {lines.at(offset + g + static_cast<std::size_t>(r.offset)),
                  "a well-formed session header", r.description(), 0};
@@ -206,20 +174,15 @@ Street street_of_round(int round) {
   }
 }
 
-class GameReader {
+class GameReader : xml::HandReader {
  public:
   GameReader(std::string_view raw, std::size_t offset, const HandText& ht, const Lines& lines,
              const std::string& file)
-      : raw_(raw), offset_(offset), lines_(lines) {
-    h_.site = "ipoker";
-    h_.source = {file, ht.byte_offset + offset, lines.at(offset)};
-    h_.raw = std::string(raw);
-  }
+      : HandReader("ipoker", raw, offset, ht, lines, file) {}
 
   Hand read(const Session& session, bool closed) {
     pugi::xml_document doc;
-    pugi::xml_parse_result r =
-        doc.load_buffer(raw_.data(), raw_.size(), pugi::parse_default, pugi::encoding_utf8);
+    pugi::xml_parse_result r = xml::parse(doc, raw_);
     // A document cut short inside the game (no </game>) is read as far as it goes: the totals in
     // the players' header still check what the actions give.
     // (pugixml reports it at the last character.)
@@ -249,24 +212,12 @@ class GameReader {
     if (!read_players(game.child("general").child("players"))) return std::move(h_);
     read_rounds(game);
     finish_money();
-    // The hand's ante is the largest posted (the header prints none).
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+    ante_from_events();
     h_.parsed = true;
     return std::move(h_);
   }
 
  private:
-  std::uint32_t line_at(std::size_t offset_in_raw) const {
-    return lines_.at(offset_ + std::min(offset_in_raw, raw_.size()));
-  }
-  std::uint32_t line_of(const pugi::xml_node& n) const {
-    const std::ptrdiff_t off = n.offset_debug();
-    return off < 0 ? h_.source.line : line_at(static_cast<std::size_t>(off));
-  }
-  void issue(std::uint32_t line, std::string expected, std::string_view got) {
-    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 120)), 0});
-  }
   std::optional<Money> money(const pugi::xml_node& n, const char* attr) {
     pugi::xml_attribute a = n.attribute(attr);
     if (!a) return std::nullopt;
@@ -540,10 +491,7 @@ class GameReader {
         // The chips this all-in puts in: a bet, a call or a raise by what it reaches.
         e.all_in = true;
         e.amount = sum;
-        const Money reaches = bets_.committed(e) + sum;
-        e.kind = street_max(street) == 0         ? EventKind::Bet
-                 : reaches <= street_max(street) ? EventKind::Call
-                                                 : EventKind::Raise;
+        e.kind = all_in_kind(e, bets_.committed(e) + sum);
         break;
       }
       case kNoBlind:
@@ -557,25 +505,7 @@ class GameReader {
         issue(ln, "an action type of iPoker (0-5, 7, 8, 9, 15, 23)", n.attribute("type").value());
         return;
     }
-    bets_.apply(e);
-    if (e.kind != EventKind::PostAnte)
-      max_[street == Street::Setup ? Street::Preflop : street] = std::max(street_max(street), e.to);
-    h_.events.push_back(std::move(e));
-  }
-
-  Money street_max(Street s) const {
-    auto it = max_.find(s == Street::Setup ? Street::Preflop : s);
-    return it == max_.end() ? 0 : it->second;
-  }
-
-  Event& add(EventKind kind, Street street, int seat, std::uint32_t line) {
-    Event e;
-    e.kind = kind;
-    e.street = street;
-    e.seat = seat;
-    e.line = line;
-    h_.events.push_back(std::move(e));
-    return h_.events.back();
+    push_bet(std::move(e));
   }
 
   // iPoker prints no pot, rake or uncalled line: each player's `bet` (what they put in over the
@@ -615,24 +545,13 @@ class GameReader {
     std::uint32_t line{0};
   };
 
-  std::string_view raw_;
-  std::size_t offset_;
-  const Lines& lines_;
-  Hand h_;
-  StreetBets bets_;
-  std::map<Street, Money> max_;  // the largest street total so far, per betting round
   std::map<int, Totals> totals_;
   bool stakes_from_header_{false};  // <gametype> printed the stakes (not the blinds posted)
 };
 
 }  // namespace
 
-bool is_xml_declaration(std::string_view line) {
-  line = trim(line);
-  // A byte order mark the decoder left (a UTF-8 file with a BOM after a cp1252 round trip).
-  if (starts_with(line, "\xEF\xBB\xBF")) line.remove_prefix(3);
-  return starts_with(line, "<?xml");
-}
+bool is_xml_declaration(std::string_view line) { return xml::is_xml_declaration(line); }
 
 bool is_document_start(std::string_view line) {
   return is_xml_declaration(line) || find_tag(trim(line), "session", 0) == 0;
@@ -664,81 +583,18 @@ std::string card_of(std::string_view printed) {
 }
 
 std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
-  std::vector<Hand> hands;
-  const std::string_view text = ht.text;
-  const Lines lines(text, ht.line);
-  std::size_t session_at = find_tag(text, "session", 0);
-  std::size_t game_at = find_tag(text, "game", 0);
-  if (session_at == std::string_view::npos && game_at == std::string_view::npos) {
-    // An XML declaration on a line of its own holds no hand; anything else here is no iPoker.
-    const std::string_view t = trim(text);
-    if (starts_with(t, "<?xml") && t.find('\n') == std::string_view::npos && t.ends_with("?>"))
-      return hands;
-    Hand h;
-    h.site = "ipoker";
-    h.source = {file, ht.byte_offset, ht.line};
-    h.raw = std::string(text);
-    h.issues.push_back({ht.line, "an iPoker <session> with <game> elements",
-                        std::string(t.substr(0, t.find('\n')).substr(0, 120)), 0});
-    hands.push_back(std::move(h));
-    return hands;
-  }
+  static constexpr xml::Shape kShape{"ipoker", "session", "game", "</session>",
+                                     "an iPoker <session> with <game> elements"};
   Session session;
   session.problem = {ht.line, "a <session> header before the <game>", "", 0};
-  // The next "<session" tag at or after a position, searched again only once passed, so that a
-  // session of thousands of games is read in one pass.
-  auto session_from = [&](std::size_t from) {
-    if (session_at != std::string_view::npos && session_at < from)
-      session_at = find_tag(text, "session", from);
-    return session_at;
-  };
-  std::size_t pos = 0;
-  while (true) {
-    session_at = session_from(pos);
-    game_at = find_tag(text, "game", pos);
-    if (session_at == std::string_view::npos && game_at == std::string_view::npos) break;
-    if (session_at < game_at) {
-      session = read_session(
-          text.substr(session_at, game_at == std::string_view::npos ? std::string_view::npos
-                                                                    : game_at - session_at),
-          session_at, lines);
-      pos = session_at + 1;
-      continue;
-    }
-    // The game runs to its </game>, or (a document cut short) up to the next tag of a game or a
-    // session, or the end.
-    const std::size_t next =
-        std::min(find_tag(text, "game", game_at + 1), session_from(game_at + 1));
-    const std::size_t limit = next == std::string_view::npos ? text.size() : next;
-    std::size_t end = text.substr(game_at, limit - game_at).find("</game>");
-    const bool closed = end != std::string_view::npos;
-    end = closed ? game_at + end + std::string_view("</game>").size() : limit;
-    while (end > game_at && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
-                             text[end - 1] == '\n' || text[end - 1] == '\r'))
-      --end;
-    Hand h = GameReader(text.substr(game_at, end - game_at), game_at, ht, lines, file)
-                 .read(session, closed);
-    // Between a game and what follows only the session's end belongs.
-    std::string_view after = text.substr(end, limit - end);
-    std::string rest;
-    for (std::size_t p = 0; p < after.size();) {
-      if (after.substr(p, 10) == "</session>") {
-        p += 10;
-      } else {
-        rest += after[p++];
-      }
-    }
-    if (!only_space(rest)) {
-      const std::size_t junk = after.find_first_not_of(" \t\r\n");
-      std::string_view got = after.substr(junk);
-      got = got.substr(0, std::min(got.find('\n'), std::size_t{120}));
-      h.issues.push_back(
-          {lines.at(end + junk), "only </session> after </game>", std::string(got), 0});
-    }
-    hands.push_back(std::move(h));
-    pos = end;
-  }
-  return hands;
+  const xml::Reader reader{
+      [&](std::string_view header, std::size_t offset, const Lines& lines) {
+        session = read_session(header, offset, lines);
+      },
+      [&](std::string_view game, std::size_t offset, bool closed, const Lines& lines) {
+        return GameReader(game, offset, ht, lines, file).read(session, closed);
+      }};
+  return xml::read_hands(ht, file, kShape, reader);
 }
 
 }  // namespace hh::ipoker

@@ -1,0 +1,66 @@
+#include "parser/xml/hand_reader.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace hh::xml {
+
+namespace {
+Street betting_round(Street s) { return s == Street::Setup ? Street::Preflop : s; }
+}  // namespace
+
+HandReader::HandReader(std::string_view site, std::string_view raw, std::size_t offset,
+                       const HandText& ht, const Lines& lines, const std::string& file)
+    : raw_(raw), offset_(offset), lines_(lines) {
+  h_.site = std::string(site);
+  h_.source = {file, ht.byte_offset + offset, lines.at(offset)};
+  h_.raw = std::string(raw);
+}
+
+std::uint32_t HandReader::line_at(std::size_t offset_in_raw) const {
+  return lines_.at(offset_ + std::min(offset_in_raw, raw_.size()));
+}
+
+std::uint32_t HandReader::line_of(const pugi::xml_node& n) const {
+  const auto off = offset_of(n);
+  return off ? line_at(*off) : h_.source.line;
+}
+
+void HandReader::issue(std::uint32_t line, std::string expected, std::string_view got) {
+  h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 120)), 0});
+}
+
+Event& HandReader::add(EventKind kind, Street street, int seat, std::uint32_t line) {
+  Event e;
+  e.kind = kind;
+  e.street = street;
+  e.seat = seat;
+  e.line = line;
+  h_.events.push_back(std::move(e));
+  return h_.events.back();
+}
+
+Money HandReader::street_max(Street s) const {
+  auto it = max_.find(betting_round(s));
+  return it == max_.end() ? 0 : it->second;
+}
+
+EventKind HandReader::all_in_kind(const Event& e, Money reaches) const {
+  const Money max = street_max(e.street);
+  return max == 0 ? EventKind::Bet : reaches <= max ? EventKind::Call : EventKind::Raise;
+}
+
+void HandReader::ante_from_events() {
+  for (const Event& e : h_.events)
+    if (e.kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, e.amount);
+}
+
+void HandReader::push_bet(Event e) {
+  bets_.apply(e);
+  // Dead money is no part of the bet to match.
+  if (e.kind != EventKind::PostAnte && e.kind != EventKind::PostDead)
+    max_[betting_round(e.street)] = std::max(street_max(e.street), e.to);
+  h_.events.push_back(std::move(e));
+}
+
+}  // namespace hh::xml
