@@ -8,6 +8,7 @@
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
+#include "parser/ohh/ohh.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -41,6 +42,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(ipoker::make_format());
     v.push_back(fulltilt::make_format());
     v.push_back(kingsclub::make_format());
+    v.push_back(ohh::make_format());
     add_recognised_formats(v);
     return v;
   }();
