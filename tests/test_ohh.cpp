@@ -20,6 +20,7 @@
 #include "tests/cli_run.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
 #include "tests/test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -33,17 +34,8 @@ const Format& ohh_format() {
   return *f;
 }
 
-Hand only_hand(std::vector<Hand> hands) {
-  REQUIRE(hands.size() == 1);
-  return std::move(hands.front());
-}
-
-std::vector<const Event*> events_of(const Hand& h, EventKind kind) {
-  std::vector<const Event*> out;
-  for (const Event& e : h.events)
-    if (e.kind == kind) out.push_back(&e);
-  return out;
-}
+using test::events_of;
+using test::only_hand;
 
 // A hand written for these tests: two players, amounts with one, two and no decimals.
 std::string small_hand(std::string_view raise_amount, std::string_view win_amount) {
