@@ -8,26 +8,9 @@
 #include "audit/rake/schedule.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "model/pots.hpp"
 
 namespace hh {
-
-// Builds main and side pots from each seat's contribution (net of uncalled bets returned):
-// one pot per all-in level (a folded all-in player's too), eligible = seats that did not fold and
-// put in at least that level.
-// Chips above the last level that nobody still in the hand matched stay in the last pot.
-struct PotInput {
-  int seat{0};
-  Money contributed{0};
-  bool folded{false};
-  bool all_in{false};
-  Money dead{0};  // part of `contributed` that is a dead blind: main-pot money, not a bet level
-};
-std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
-
-// Splits `rake` over pots in proportion to their size, rounded to the nearest minor unit, the last
-// pot taking the remainder. Used where the site does not print its own split. With
-// `main_pot_only` (Hand::rake_from_main_pot) the main pot bears the whole rake.
-void attribute_rake(std::vector<BuiltPot>& pots, Money rake, bool main_pot_only = false);
 
 // What an audit judges a hand by, beyond the hand itself.
 struct AuditContext {

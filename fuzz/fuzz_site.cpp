@@ -38,8 +38,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::vector<hh::Hand> hands = format->read_hands(ht, "fuzz.txt", hh::ReadOptions{});
     // A hand keeps its text whatever happens: the database hashes and shows it. A text format's
     // piece is its one hand; a document's hands are slices of it.
-    for (const hh::Hand& h : hands)
+    for (const hh::Hand& h : hands) {
       if (ht.text.find(h.raw) == std::string_view::npos) std::abort();
+      // A writable format writes what it reads (a hand refused says why).
+      if (format->writable()) {
+        const hh::Format::WrittenHand w = format->write_hand(h);
+        if (!w.written && w.lost.empty()) std::abort();
+      }
+    }
   }
   return 0;
 }

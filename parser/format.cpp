@@ -10,6 +10,7 @@
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
 #include "parser/merge/builder.hpp"
+#include "parser/ohh/ohh.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -45,6 +46,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(kingsclub::make_format());
     v.push_back(merge::make_format());
     v.push_back(boss::make_format());
+    v.push_back(ohh::make_format());
     add_recognised_formats(v);
     return v;
   }();

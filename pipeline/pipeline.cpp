@@ -330,18 +330,13 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
 
 }  // namespace
 
-AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
-                       std::ostream& err) {
-  AuditSummary summary;
-  std::vector<InputFile> inputs;
-  for (const std::string& p : options.paths) {
+std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
+                                    std::vector<NotRead>& not_read, long& io_errors,
+                                    std::ostream& err) {
+  std::vector<InputPath> inputs;
+  for (const std::string& p : paths) {
     if (p == "-") {
-      InputFile f;
-      f.path = p;
-      f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin),
-                           std::istreambuf_iterator<char>());
-      f.bytes = f.stdin_bytes.size();
-      inputs.push_back(std::move(f));
+      inputs.push_back({p, false, {}});
       continue;
     }
     std::error_code ec;
@@ -353,26 +348,37 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
         if (it->is_regular_file(ec)) found.push_back(it->path().string());
       if (ec) {
         err << "hhaudit: cannot read folder " << p << ": " << ec.message() << "\n";
-        summary.not_read.push_back({p, "cannot read folder: " + ec.message()});
-        ++summary.io_errors;
+        not_read.push_back({p, "cannot read folder: " + ec.message()});
+        ++io_errors;
       }
       std::sort(found.begin(), found.end());  // stable order: same database for the same input
-      if (found.empty() && !ec) summary.not_read.push_back({p, "empty folder"});
-      for (auto& f : found) {
-        InputFile in;
-        in.path = std::move(f);
-        in.from_folder = true;
-        inputs.push_back(std::move(in));
-      }
+      if (found.empty() && !ec) not_read.push_back({p, "empty folder"});
+      for (auto& f : found) inputs.push_back({std::move(f), true, p});
     } else if (fs::exists(p, ec)) {
-      InputFile in;
-      in.path = p;
-      inputs.push_back(std::move(in));
+      inputs.push_back({p, false, {}});
     } else {
       err << "hhaudit: no such file or folder: " << p << "\n";
-      summary.not_read.push_back({p, "no such file or folder"});
-      ++summary.io_errors;
+      not_read.push_back({p, "no such file or folder"});
+      ++io_errors;
     }
+  }
+  return inputs;
+}
+
+AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
+                       std::ostream& err) {
+  AuditSummary summary;
+  std::vector<InputFile> inputs;
+  for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err)) {
+    InputFile f;
+    f.path = std::move(p.path);
+    f.from_folder = p.from_folder;
+    if (f.path == "-") {
+      f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin),
+                           std::istreambuf_iterator<char>());
+      f.bytes = f.stdin_bytes.size();
+    }
+    inputs.push_back(std::move(f));
   }
   if (inputs.empty()) return summary;
   db::Store& writer = store();

@@ -61,6 +61,20 @@ struct AuditSummary {
   std::optional<Severity> worst;
 };
 
+// A file to read, as named on the command line or found in a named folder.
+struct InputPath {
+  std::string path;         // "-": stdin
+  bool from_folder{false};  // found by walking `folder` rather than named
+  std::string folder;       // the folder as named, when from_folder
+};
+
+// The files `paths` name: files as they are, folders walked recursively (symlinked folders not
+// followed) in sorted order, "-" for stdin. A missing path or an unreadable folder is printed on
+// `err`, added to `not_read` and counted in `io_errors`; an empty folder is added to `not_read`.
+std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
+                                    std::vector<NotRead>& not_read, long& io_errors,
+                                    std::ostream& err);
+
 // Runs the audit as a pipeline: a reader thread cuts files into batches of complete hands
 // (bounded: at most jobs + 2 batches in flight, so memory does not grow with the input),
 // `jobs` workers read and audit them, and this thread writes them to `store` in input order, so

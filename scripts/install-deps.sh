@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
           libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
-          libpugixml-dev)
+          libpugixml-dev libsimdjson-dev)
 if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev lld); fi
 missing=()
 for p in "${packages[@]}"; do

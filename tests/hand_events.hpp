@@ -1,5 +1,6 @@
 // Looking up what a parsed Hand holds, for parser tests that assert on exact events: a seat's
-// events of one kind, the n-th of them, a seat; and the finding of a code in its audit.
+// events of one kind (or everyone's), the n-th of them, the one hand of a text, a seat; and the
+// finding of a code in its audit.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -11,6 +12,20 @@
 #include "model/hand.hpp"
 
 namespace hh::test {
+
+// The one hand of a text that holds one; the test stops otherwise.
+inline Hand only_hand(std::vector<Hand> hands) {
+  REQUIRE(hands.size() == 1);
+  return std::move(hands.front());
+}
+
+// Every event of kind `k`, in order.
+inline std::vector<const Event*> events_of(const Hand& h, EventKind k) {
+  std::vector<const Event*> out;
+  for (const Event& e : h.events)
+    if (e.kind == k) out.push_back(&e);
+  return out;
+}
 
 inline std::vector<const Event*> events(const Hand& h, EventKind k, int seat) {
   std::vector<const Event*> out;

@@ -16,23 +16,15 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
 
 namespace {
 
-Hand only_hand(std::vector<Hand> hands) {
-  REQUIRE(hands.size() == 1);
-  return std::move(hands.front());
-}
-
-std::vector<const Event*> events_of(const Hand& h, EventKind kind) {
-  std::vector<const Event*> out;
-  for (const Event& e : h.events)
-    if (e.kind == kind) out.push_back(&e);
-  return out;
-}
+using test::events_of;
+using test::only_hand;
 
 std::vector<const Finding*> non_info(const Hand& h) {
   static std::vector<AuditResult> kept;  // the findings must outlive the call

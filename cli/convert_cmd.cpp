@@ -1,0 +1,181 @@
+// `hhaudit convert PATH... --to NAME [-o DIR]`: hands of any readable format written in a
+// writable one (Format::writable(), found by name in the registry), one output file per input
+// file. A hand the target cannot express is reported with its file, line and why, never dropped
+// silently; what a written hand loses is summed up at the end.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
+#include "pipeline/pipeline.hpp"
+
+namespace hh::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ConvertArgs {
+  std::vector<std::string> paths;
+  std::string to;
+  std::string out_dir{"."};
+  std::string gg_zone;
+};
+
+std::string writable_names() {
+  std::string names;
+  for (const auto& f : formats())
+    if (f->writable()) names += (names.empty() ? "" : ", ") + std::string(f->name());
+  return names;
+}
+
+// Where the hands of `in` are written: DIR/<name><ext> for a file named on the command line,
+// DIR/<path under the folder><ext> for one found in a folder, "-" (stdout) for stdin.
+fs::path output_path(const pipeline::InputPath& in, const fs::path& dir, std::string_view ext) {
+  if (in.path == "-") return "-";
+  fs::path rel = in.from_folder ? fs::path(in.path).lexically_relative(in.folder)
+                                : fs::path(in.path).filename();
+  rel.replace_extension(ext);
+  return dir / rel;
+}
+
+bool read_bytes(const std::string& path, std::string& bytes) {
+  if (path == "-") {
+    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return true;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  bytes = std::move(s).str();
+  return !in.bad();
+}
+
+int run_convert(const ConvertArgs& args) {
+  const Format* target = format_by_name(args.to);
+  if (!target || !target->writable()) {
+    std::cerr << "hhaudit: cannot write \"" << args.to
+              << "\"; writable formats: " << writable_names() << "\n";
+    return kUsageOrIo;
+  }
+  ReadOptions read_options;
+  if (!args.gg_zone.empty()) read_options.gg_time_zone = args.gg_zone;
+  try {
+    check_read_options(read_options);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "hhaudit: " << e.what() << "\n";
+    return kUsageOrIo;
+  }
+  std::vector<pipeline::NotRead> not_read;
+  long io_errors = 0;
+  const std::vector<pipeline::InputPath> inputs =
+      pipeline::expand_paths(args.paths, not_read, io_errors, std::cerr);
+  long hands = 0, written = 0, not_written = 0, files_skipped = 0;
+  std::map<std::string, long> lost;         // what written hands lost, by why
+  std::map<fs::path, std::string> outputs;  // output file -> the input it is written from
+  for (const pipeline::InputPath& in : inputs) {
+    std::string bytes;
+    if (!read_bytes(in.path, bytes)) {
+      std::cerr << "hhaudit: cannot read " << in.path << "\n";
+      ++io_errors;
+      continue;
+    }
+    const Decoded decoded = decode(bytes);
+    const SniffResult sniffed = sniff_format(std::string_view(decoded.text).substr(0, kSniffBytes));
+    if (sniffed.format && !sniffed.format->readable()) {
+      std::cerr << in.path << ": not converted: " << sniffed.format->display_name()
+                << " is recognised but not read\n";
+      ++files_skipped;
+      continue;
+    }
+    if (!sniffed.format && in.from_folder) {
+      std::cerr << in.path << ": not converted: no hand of a known format\n";
+      ++files_skipped;
+      continue;
+    }
+    std::vector<std::string> texts;
+    for (const Hand& h : read_text(decoded.text, in.path, read_options)) {
+      ++hands;
+      Format::WrittenHand w = target->write_hand(h);
+      if (!w.written) {
+        ++not_written;
+        std::cerr << in.path << ":" << h.source.line << ": not written"
+                  << (h.site_hand_id.empty() ? "" : " (hand " + h.site_hand_id + ")") << ": "
+                  << (w.lost.empty() ? std::string("no reason given") : w.lost.front()) << "\n";
+        continue;
+      }
+      ++written;
+      for (const std::string& why : w.lost) ++lost[why];
+      texts.push_back(std::move(w.text));
+    }
+    if (texts.empty()) continue;
+    const fs::path out = output_path(in, args.out_dir, target->file_extension());
+    const std::string text = target->join_written(texts);
+    if (out == "-") {
+      std::cout << text;
+      continue;
+    }
+    auto [it, fresh] = outputs.emplace(out, in.path);
+    if (!fresh) {
+      std::cerr << "hhaudit: " << in.path << " not written: " << out.string() << " is written from "
+                << it->second << "\n";
+      ++io_errors;
+      continue;
+    }
+    std::error_code ec;
+    fs::create_directories(out.parent_path().empty() ? fs::path(".") : out.parent_path(), ec);
+    std::ofstream file(out, std::ios::binary | std::ios::trunc);
+    file << text;
+    file.close();
+    if (ec || !file) {
+      std::cerr << "hhaudit: cannot write " << out.string() << "\n";
+      ++io_errors;
+    }
+  }
+  for (const auto& [why, count] : lost)
+    std::cerr << fmt::format("lost in {} written hand{}: {}\n", count, count == 1 ? "" : "s", why);
+  std::cerr << fmt::format("{} hands read, {} written as {}, {} not written; {} files skipped\n",
+                           hands, written, target->display_name(), not_written, files_skipped);
+  if (io_errors > 0) return kUsageOrIo;
+  if (not_written > 0 || files_skipped > 0 || hands == 0) return kNotAudited;
+  return kClean;
+}
+
+}  // namespace
+
+void add_convert_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ConvertArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "convert",
+      "Write the hands of hand-history files of any readable format in a writable format (" +
+          writable_names() + "): one output file per input file");
+  cmd->add_option("paths", args->paths,
+                  "Files or folders (recursive); - for stdin (written to "
+                  "stdout)")
+      ->required();
+  cmd->add_option("--to", args->to, "The format to write: " + writable_names())->required();
+  cmd->add_option("-o,--output", args->out_dir,
+                  "Folder for the written files (created if missing), each named after its "
+                  "input with the format's extension; a folder's files keep their paths under it")
+      ->capture_default_str();
+  cmd->add_option("--gg-time-zone", args->gg_zone,
+                  "IANA time zone GGPoker's times are in (default UTC)");
+  cmd->footer(
+      "Exit codes: 0 every hand written; 2 usage or I/O error (a missing path, an unreadable "
+      "file, an output that cannot be written); 3 input not converted in full: a hand the "
+      "target format cannot express or could not be read, a file of a format hhaudit does not "
+      "read, or no hand at all (each listed on stderr with its file and line; 2 wins over 3).");
+  cmd->callback([args, &exit_code] { exit_code = run_convert(*args); });
+}
+
+}  // namespace hh::cli
