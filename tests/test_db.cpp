@@ -708,8 +708,12 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
   bool already = false;
   CHECK_THROWS_WITH(r->begin_file(file_record("a.txt", "A"), already),
                     "database " + db + " is open read-only");
-  CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost/x", OpenMode::ReadOnly),
-                    Catch::Contains("no store for postgresql://localhost/x"));
+  CHECK_THROWS_WITH(hh::db::open_store("mysql://localhost/x", OpenMode::ReadOnly),
+                    Catch::Contains("no store for mysql://localhost/x"));
+  // A PostgreSQL URI goes to the PostgreSQL store (tests/test_postgres.cpp), never to a file.
+  CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost:1/x", OpenMode::ReadOnly),
+                    Catch::StartsWith("cannot connect to PostgreSQL: "));
+  CHECK_FALSE(fs::exists("postgresql:"));
   CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
 }
 

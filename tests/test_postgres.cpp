@@ -441,7 +441,7 @@ TEST_CASE("postgres: a database is named by a URI or a libpq keyword string", "[
                     Catch::Contains("has no table meta"));
 }
 
-TEST_CASE("--shard K/N splits the input files, each to exactly one shard", "[shard]") {
+TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard", "[shard]") {
   // shard_of is FNV-1a of the path: fixed values, the same on every machine.
   CHECK(hh::pipeline::shard_of("", 4) == 0xcbf29ce484222325ULL % 4);
   CHECK(hh::pipeline::shard_of("a", 1) == 0);

@@ -68,6 +68,24 @@ class Connection {
   std::string name_;
 };
 
+// Runs body() in a transaction opened by `begin` ("BEGIN", "BEGIN TRANSACTION READ ONLY"):
+// committed if it returns, rolled back if it throws (the exception goes on).
+template <class F>
+void in_transaction(Connection& c, std::string_view begin, F&& body) {
+  c.exec(begin);
+  try {
+    body();
+    c.exec("COMMIT");
+  } catch (...) {
+    try {
+      c.exec("ROLLBACK");
+    } catch (...) {
+      // The original error is the one worth reporting.
+    }
+    throw;
+  }
+}
+
 // True for what libpq reads as a connection string: a postgresql:// or postgres:// URI, or a
 // keyword string whose first word is one of libpq's keywords ("host=... dbname=...").
 bool is_conninfo(std::string_view s);

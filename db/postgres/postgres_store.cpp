@@ -83,27 +83,10 @@ struct PostgresStore::Impl {
           c.name(), version, sqlite::kSchemaVersion));
   }
 
-  // Runs `body` in a transaction, rolled back if it throws.
-  template <class F>
-  void transaction(const char* begin, F&& body) {
-    c.exec(begin);
-    try {
-      body();
-      c.exec("COMMIT");
-    } catch (...) {
-      try {
-        c.exec("ROLLBACK");
-      } catch (...) {
-        // The original error is the one worth reporting.
-      }
-      throw;
-    }
-  }
-
   // A read: a READ ONLY transaction, so a read can never change anything whatever its SQL.
   template <class F>
   void read(F&& body) {
-    transaction("BEGIN TRANSACTION READ ONLY", std::forward<F>(body));
+    postgres::in_transaction(c, "BEGIN TRANSACTION READ ONLY", std::forward<F>(body));
   }
 
   // Takes the file for this session: false if another writer is auditing it now.
@@ -301,7 +284,7 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     by_offset[static_cast<std::int64_t>(hands[i].hand.source.byte_offset)] = i;
   Impl::FileCounts& counts = m.counts[file_id];
   Impl::FileCounts added;
-  m.transaction("BEGIN", [&] {
+  postgres::in_transaction(c, "BEGIN", [&] {
     c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
     // One lock order for every writer: the keys in sorted order (NULL numbers last, by content),
     // so two writers inserting overlapping hands wait for each other at most once and never

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "db/portable_views.hpp"
 #include "db/sqlite/schema.hpp"
 
 namespace hh::db::postgres {
@@ -174,37 +175,6 @@ SELECT l.hand_id,
        (e.value ->> 5)::integer AS line
 FROM hand_event_log l, json_array_elements(l.events) WITH ORDINALITY AS e(value, seq);
 
-CREATE OR REPLACE VIEW v_findings AS
-SELECT d.discrepancy_id,
-       f.path,
-       COALESCE(d.line, h.line) AS line,
-       h.site,
-       h.site_hand_id,
-       h.hand_id,
-       d.code,
-       d.severity,
-       d.street,
-       d.seat,
-       d.player,
-       d.expected,
-       d.actual,
-       d.actual - d.expected AS difference,
-       h.unit,
-       h.currency,
-       d.message
-FROM discrepancies d
-JOIN hands h ON h.hand_id = d.hand_id
-JOIN files f ON f.file_id = h.file_id;
-
-CREATE OR REPLACE VIEW v_code_counts AS
-SELECT code,
-       severity,
-       COUNT(*) AS count,
-       COUNT(DISTINCT hand_id) AS hands
-FROM discrepancies
-GROUP BY code, severity
-ORDER BY count DESC, code, severity;
-
 CREATE OR REPLACE VIEW v_file_summary AS
 SELECT f.file_id,
        f.path,
@@ -223,22 +193,6 @@ FROM files f
 LEFT JOIN hands h ON h.file_id = f.file_id
 GROUP BY f.file_id;
 
-CREATE OR REPLACE VIEW v_conflicts AS
-SELECT c.conflict_id,
-       c.site,
-       c.site_hand_id,
-       c.existing_hand_id,
-       ef.path AS existing_path,
-       e.line AS existing_line,
-       e.content_sha256 AS existing_sha256,
-       nf.path AS new_path,
-       c.line AS new_line,
-       c.content_sha256 AS new_sha256,
-       c.recorded_at
-FROM hand_conflicts c
-JOIN hands e ON e.hand_id = c.existing_hand_id
-JOIN files ef ON ef.file_id = e.file_id
-JOIN files nf ON nf.file_id = c.file_id;
 )sql";
 
 // migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1: none yet (the
@@ -248,7 +202,11 @@ constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kM
 
 }  // namespace
 
-std::string_view schema_sql() { return kSchemaSql; }
+std::string_view schema_sql() {
+  static const std::string sql =
+      std::string(kSchemaSql) + portable_views_sql("CREATE OR REPLACE VIEW ");
+  return sql;
+}
 
 int schema_version(Connection& c) {
   if (c.exec("SELECT to_regclass('meta') IS NOT NULL").text(0, 0) != "t") return 0;
@@ -265,8 +223,7 @@ int schema_version(Connection& c) {
 }
 
 void apply_schema(Connection& c) {
-  c.exec("BEGIN");
-  try {
+  in_transaction(c, "BEGIN", [&] {
     // Writers starting together on an empty database would race on CREATE TABLE IF NOT EXISTS
     // (it is not atomic with the catalog's unique indexes): one creates, the others wait.
     c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, {})", kLockNamespace, kSchemaLockKey));
@@ -291,15 +248,7 @@ void apply_schema(Connection& c) {
                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                       sqlite::kSchemaVersion));
     }
-    c.exec("COMMIT");
-  } catch (...) {
-    try {
-      c.exec("ROLLBACK");
-    } catch (...) {
-      // The original error is the one worth reporting.
-    }
-    throw;
-  }
+  });
 }
 
 }  // namespace hh::db::postgres
