@@ -19,15 +19,14 @@ if [ ! -d "$corpus" ]; then
 fi
 cat "$corpus"/*.txt >/dev/null  # warm the page cache
 work=$(mktemp -d /tmp/hhaudit-pg-bench.XXXXXX)
+chmod 755 "$work"  # the server account (tests/pg_server.sh) must reach its folder in it
 server=$work/server
 trap 'bash tests/pg_server.sh stop "$server"; rm -rf "$work"' EXIT
 url=$(bash tests/pg_server.sh start "$server")
 base=${url%/*}/
-n=0
-fresh() {  # a new empty database, its URL
-  n=$((n + 1))
-  psql -q "$url" -c "CREATE DATABASE bench$n" >/dev/null
-  echo "${base}bench$n"
+fresh() {  # NAME: a new empty database, its URL
+  psql -q "$url" -c "CREATE DATABASE $1" >/dev/null
+  echo "${base}$1"
 }
 hands_of() { psql -tA "$1" -c "SELECT count(*) FROM hands"; }
 timed() {  # label, command...: prints label, seconds
@@ -47,11 +46,11 @@ report() {  # label, seconds, hands
 read -r _ s < <(timed sqlite audit "$corpus" --db "$work/bench.db")
 report "SQLite, 1 writer" "$s" "$(sqlite3 "$work/bench.db" 'SELECT count(*) FROM hands' 2>/dev/null ||
   "$build/hhaudit" query --db "$work/bench.db" --format csv 'SELECT count(*) FROM hands' | tail -1)"
-db=$(fresh)
+db=$(fresh writers1)
 read -r _ s < <(timed pg1 audit "$corpus" --db "$db")
 report "PostgreSQL, 1 writer" "$s" "$(hands_of "$db")"
 for w in $writers; do
-  db=$(fresh)
+  db=$(fresh "writers$w")
   # The schema first, so that the writers time their hands, not its creation.
   "$build/hhaudit" audit -q --db "$db" /dev/null >/dev/null 2>&1 || true
   all() {
