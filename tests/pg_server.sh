@@ -20,9 +20,12 @@ case $action in
   start)
     mkdir -p "$dir"
     if ((${#as_owner[@]})); then chown postgres: "$dir"; chmod 700 "$dir"; fi
-    # A free port: the kernel's choice for a socket bound to port 0 (released before the server
-    # takes it; a clash makes pg_ctl fail, and the test with it).
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    # A free port: a random one nobody answers on (bash's /dev/tcp; a clash in between makes
+    # pg_ctl fail, and the test with it).
+    for _ in $(seq 50); do
+      port=$((20000 + RANDOM % 40000))
+      (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
+    done
     "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U hhaudit -A trust -E UTF8 --locale=C \
       --no-sync >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
     # Durability is not what a test measures: no fsync, no full-page writes.
