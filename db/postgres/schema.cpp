@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <string>
@@ -199,6 +200,10 @@ GROUP BY f.file_id;
 // first PostgreSQL schema is the current one); a change of the SQLite schema adds its step here.
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{};
+// A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
+static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
+                           [](Migration m) { return m == nullptr; }),
+              "db/postgres/schema.cpp: a migration for every schema version after 4");
 
 }  // namespace
 
