@@ -1,9 +1,11 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "cli/commands.hpp"
@@ -31,8 +33,18 @@ struct AuditArgs {
   std::string rake_dir{default_rake_dir().string()};  // hhaudit's data (cli/data_dir.hpp)
   std::string rake_domain{".com"};
   bool no_rake{false};
+  std::string shard;  // "K/N", "" for every file
   HouseRulesArgs house_rules;
 };
+
+// "K/N" (1 <= K <= N) as AuditOptions' 0-based shard and count; std::nullopt if malformed.
+std::optional<std::pair<unsigned, unsigned>> parse_shard(const std::string& text) {
+  unsigned k = 0, n = 0;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%u/%u%c", &k, &n, &extra) != 2 || k < 1 || k > n || n > 100000)
+    return std::nullopt;
+  return std::make_pair(k - 1, n);
+}
 
 // Cells of a query-shaped result built here: figures and names (never a path: not_read_table).
 std::optional<std::string> num(long n) { return std::to_string(n); }
@@ -66,6 +78,7 @@ db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
   add_row(r, {"files_without_hands", num(s.files_without_hands), num(db.files_without_hands)});
   add_row(r, {"files_unsupported", num(s.files_unsupported), num(db.files_unsupported)});
   add_row(r, {"inputs_not_read", num(static_cast<long>(s.not_read.size())), none});
+  add_row(r, {"files_in_other_shards", num(s.files_in_other_shards), none});
   add_row(r, {"hands", num(s.hands), num(db.hands)});
   add_row(r, {"parsed", num(s.hands - s.unparsed), num(db.hands - db.unparsed)});
   add_row(r, {"unparsed", num(s.unparsed), num(db.unparsed)});
@@ -130,6 +143,16 @@ void run(const AuditArgs& a, int& exit_code) {
       return;
     }
   }
+  if (!a.shard.empty()) {
+    const auto shard = parse_shard(a.shard);
+    if (!shard) {
+      std::cerr << "hhaudit audit: --shard must be K/N with 1 <= K <= N, e.g. 2/4\n";
+      exit_code = kUsageOrIo;
+      return;
+    }
+    opt.shard = shard->first;
+    opt.shards = shard->second;
+  }
   opt.paths = a.paths;
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
@@ -179,6 +202,9 @@ void run(const AuditArgs& a, int& exit_code) {
         store ? a.db : "nothing written");
     for (const pipeline::NotRead& n : s.not_read)
       std::cout << "not read: " << n.path << ": " << n.why << "\n";
+    if (!a.shard.empty())
+      std::cout << fmt::format("shard {}: {} input files left to the other shards\n", a.shard,
+                               s.files_in_other_shards);
     if (store)
       std::cout << fmt::format(
           "{} holds: {} files audited, {} interrupted, {} without hands, {} of a format not "
@@ -228,10 +254,17 @@ void run(const AuditArgs& a, int& exit_code) {
 void add_audit_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<AuditArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "audit", "Parse, replay and check hand histories; store hands and findings in SQLite");
+      "audit",
+      "Parse, replay and check hand histories; store hands and findings in SQLite or PostgreSQL");
   cmd->add_option("paths", args->paths, "Files, folders (searched recursively) or - for stdin")
       ->required();
-  cmd->add_option("--db", args->db, "SQLite database to create or add to")->capture_default_str();
+  cmd->add_option("--db", args->db,
+                  "SQLite database to create or add to, or a PostgreSQL database "
+                  "(postgresql://user@host/dbname or a libpq keyword string)")
+      ->capture_default_str();
+  cmd->add_option("--shard", args->shard,
+                  "Audit only shard K of N of the input files (K/N, e.g. 2/4): N machines with "
+                  "the same inputs and one database share the work");
   cmd->add_option("--fail-on", args->fail_on,
                   "Exit 1 when a finding of this severity or worse is found: info, warning, "
                   "error or none")

@@ -128,7 +128,8 @@ void add_explain_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--by", args->by,
                   "hand-id: HAND is hhaudit's hand_id; number: the site's hand number "
                   "(default: either, refused when they name different hands)");
-  cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
+  cmd->add_option("--db", args->db,
+                  "Database written by hhaudit audit: a SQLite file or a PostgreSQL URI")
       ->capture_default_str();
   add_format_option(*cmd, args->format, "table, csv or json (one document)");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });

@@ -45,7 +45,8 @@ void add_query_command(CLI::App& app, int& exit_code) {
       cmd->add_option("-f,--file", args->file, "Read the SQL from this file (- for stdin)");
   sql->excludes(file);
   file->excludes(sql);
-  cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
+  cmd->add_option("--db", args->db,
+                  "Database written by hhaudit audit: a SQLite file or a PostgreSQL URI")
       ->capture_default_str();
   add_format_option(*cmd, args->format,
                     "table, csv or json (several results: one after the other, in JSON one "

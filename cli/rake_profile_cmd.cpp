@@ -54,7 +54,8 @@ void add_rake_profile_command(CLI::App& app, int& exit_code) {
       "rake-profile",
       "Infer the rake schedule (rate, rounding, caps by players dealt) the stored cash-game hands "
       "follow and print it as a schedule TOML, with the hands that do not fit");
-  cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
+  cmd->add_option("--db", args->db,
+                  "Database written by hhaudit audit: a SQLite file or a PostgreSQL URI")
       ->capture_default_str();
   cmd->add_option("--site", args->site, "Only this site (hands.site)");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });

@@ -94,7 +94,8 @@ void add_summary_command(CLI::App& app, int& exit_code) {
       "Summarise a whole audit database: files read, unsupported and without hands; hands read, "
       "parsed and unparsed by site and month; hands with errors; the top finding codes; the rake "
       "paid");
-  cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
+  cmd->add_option("--db", args->db,
+                  "Database written by hhaudit audit: a SQLite file or a PostgreSQL URI")
       ->capture_default_str();
   cmd->add_option("--site", args->site, "Only this site (see hhaudit sites)");
   cmd->add_option("--since", args->since,

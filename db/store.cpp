@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "db/postgres/connection.hpp"
+#include "db/postgres/postgres_store.hpp"
 #include "db/sqlite/sqlite_store.hpp"
 
 namespace hh::db {
@@ -36,16 +38,26 @@ const char* hand_status(const Hand& hand, const AuditResult& result) {
   return "ok";
 }
 
+std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
+                                          const std::vector<StoredHand>& hands) {
+  std::vector<HandOutcome> outcomes;
+  outcomes.reserve(hands.size());
+  for (const StoredHand& h : hands) outcomes.push_back(add_hand(file_id, h));
+  return outcomes;
+}
+
 std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                                   const StoreOptions& options) {
   constexpr std::string_view kSqlite = "sqlite:";
   std::string_view name = uri_or_path;
   if (name.substr(0, kSqlite.size()) == kSqlite) {
     name.remove_prefix(kSqlite.size());
+  } else if (postgres::is_conninfo(name)) {
+    return std::make_unique<PostgresStore>(uri_or_path, mode);
   } else if (name.find("://") != std::string_view::npos) {
-    // postgresql://... joins here (issue 16).
     throw std::runtime_error("no store for " + uri_or_path +
-                             ": only SQLite files (a path or sqlite:PATH) are built in");
+                             ": a SQLite file (a path or sqlite:PATH) or a PostgreSQL database "
+                             "(postgresql://...)");
   }
   return std::make_unique<SqliteStore>(std::string(name), mode, options);
 }

@@ -1,6 +1,6 @@
 // The Store seam: where audited hands, their findings and the files they came from are kept, and
 // the read queries the commands need. db/sqlite/ implements it (docs/schema.md); another database
-// (PostgreSQL, issue 16) joins by implementing Store and answering in open_store().
+// db/postgres/ keeps them in a PostgreSQL server shared by many writers; open_store() picks one.
 //
 // One Store per database per process for writing: it batches many hands into one transaction,
 // because a commit per hand would make a large audit disk-bound. Not thread-safe: the pipeline
@@ -128,6 +128,12 @@ class Store {
   // every `batch_hands` calls.
   virtual HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) = 0;
 
+  // Stores hands of one file, in file order, and returns the outcome of each, as add_hand would
+  // one by one. The default calls add_hand; a store that writes in bulk overrides it
+  // (PostgreSQL: COPY, one transaction a call, committed on return).
+  virtual std::vector<HandOutcome> add_hands(std::int64_t file_id,
+                                             const std::vector<StoredHand>& hands);
+
   // Marks the file as fully audited with the caller's counts (and the duplicates and conflicts
   // this Store saw for it). Throws if file_id is unknown.
   virtual void finish_file(std::int64_t file_id, int hands, int failed) = 0;
@@ -189,7 +195,9 @@ struct StoreOptions {
   int batch_hands{Store::kDefaultBatchHands};  // hands per transaction when writing
 };
 
-// Opens the store named by `uri_or_path`: "sqlite:PATH" or a plain path is a SQLite file.
+// Opens the store named by `uri_or_path`: a postgresql:// or postgres:// URI or a libpq keyword
+// string ("host=db dbname=hands") is a PostgreSQL database (db/postgres/); "sqlite:PATH" or any
+// other path is a SQLite file.
 // Throws std::runtime_error for a store that cannot be opened ("no such database: PATH" for a
 // missing one opened read-only, which is never created), an unknown scheme, or a database of a
 // schema version this build cannot read.

@@ -330,6 +330,15 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
 
 }  // namespace
 
+unsigned shard_of(std::string_view path, unsigned shards) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const char c : path) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return static_cast<unsigned>(h % std::max(1u, shards));
+}
+
 std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
                                     std::vector<NotRead>& not_read, long& io_errors,
                                     std::ostream& err) {
@@ -379,6 +388,14 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       f.bytes = f.stdin_bytes.size();
     }
     inputs.push_back(std::move(f));
+  }
+  if (options.shards > 1) {
+    const auto first_other =
+        std::stable_partition(inputs.begin(), inputs.end(), [&](const InputFile& f) {
+          return shard_of(f.path, options.shards) == options.shard;
+        });
+    summary.files_in_other_shards = std::distance(first_other, inputs.end());
+    inputs.erase(first_other, inputs.end());
   }
   if (inputs.empty()) return summary;
   db::Store& writer = store();
@@ -458,6 +475,11 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   Batch b;
   try {
     while (pipe.next_done(b)) {
+      std::vector<db::StoredHand> stored;
+      stored.reserve(b.parsed.size());
+      for (std::size_t i = 0; i < b.parsed.size(); ++i)
+        stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i]});
+      const std::vector<db::HandOutcome> outcomes = writer.add_hands(todo[b.file].file_id, stored);
       for (std::size_t i = 0; i < b.parsed.size(); ++i) {
         const Hand& h = b.parsed[i];
         const AuditResult& r = b.results[i];
@@ -467,7 +489,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
           ++summary.unparsed;
           ++file_failed[b.file];
         }
-        switch (writer.add_hand(todo[b.file].file_id, {h, r, b.content_sha256[i]})) {
+        switch (outcomes[i]) {
           case db::HandOutcome::Inserted:
             if (std::any_of(r.findings.begin(), r.findings.end(),
                             [](const Finding& f) { return f.severity == Severity::Error; }))

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "audit/audit.hpp"
@@ -26,7 +27,15 @@ struct AuditOptions {
   AuditContext context;
   // What the formats are told (the GGPoker time zone, ...).
   ReadOptions read_options;
+  // Only the input files of shard `shard` of `shards` (0-based; `hhaudit audit --shard K/N`):
+  // shard_of() of each file's path as listed, so N machines given the same inputs split them
+  // without talking to each other, and a file added later does not move the others.
+  unsigned shard{0};
+  unsigned shards{1};
 };
+
+// The shard (0 .. shards-1) a path belongs to: FNV-1a of its bytes, modulo shards.
+unsigned shard_of(std::string_view path, unsigned shards);
 
 struct CodeCount {
   Severity severity{Severity::Info};
@@ -52,6 +61,7 @@ struct AuditSummary {
   long duplicates{0};
   long conflicts{0};
   long io_errors{0};
+  long files_in_other_shards{0};  // left to the other shards of --shard
   std::vector<NotRead> not_read;  // in input order
   // The files of this run that were audited before (skipped): their hands and findings are
   // this run's input too.

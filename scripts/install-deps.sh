@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hhaudit builds with, when they are missing. Run as root.
 # HHAUDIT_FUZZ=1 adds clang, libFuzzer (compiler-rt) and lld for fuzz/run.sh and fuzz/smoke.sh.
+# libpq-dev builds the PostgreSQL store (db/postgres/); postgresql (the server, 15) is what its
+# tests start (tests/pg_server.sh) and the bench measures.
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
           libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
-          libpugixml-dev libsimdjson-dev)
+          libpugixml-dev libsimdjson-dev libpq-dev postgresql)
 if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev lld); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -18,6 +18,7 @@
 #include "model/hand.hpp"
 #include "pipeline/sha256.hpp"
 #include "report/render.hpp"
+#include "tests/stored_hands.hpp"
 
 namespace fs = std::filesystem;
 using hh::sha256_hex;
@@ -29,6 +30,9 @@ using hh::db::OpenMode;
 using hh::db::QueryResult;
 using hh::db::Store;
 using hh::report::OutputFormat;
+using hh::test::file_record;
+using hh::test::make_hand;
+using hh::test::make_result;
 
 namespace {
 
@@ -94,16 +98,6 @@ std::string scalar(const std::string& db, const std::string& sql) {
   return r[0][0];
 }
 
-FileRecord file_record(const std::string& path, const std::string& content) {
-  FileRecord f;
-  f.path = path;
-  f.sha256 = sha256_hex(content);
-  f.bytes = content.size();
-  f.encoding = "utf-8";
-  f.site = "pokerstars";
-  return f;
-}
-
 // A store at `db` with one file begun: what most tests start from.
 struct OneFile {
   std::unique_ptr<Store> store;
@@ -115,68 +109,6 @@ OneFile one_file(const std::string& db, const std::string& path, const std::stri
   const std::int64_t id = store->begin_file(file_record(path, content), already);
   REQUIRE_FALSE(already);
   return {std::move(store), id};
-}
-
-hh::Hand make_hand(const std::string& id, const std::string& raw) {
-  hh::Hand h;
-  h.site = "pokerstars";
-  h.site_hand_id = id;
-  h.source = {"a.txt", 120, 7};
-  h.raw = raw;
-  h.game = hh::games::kHoldem;
-  h.structure = hh::Structure::NoLimit;
-  h.limit_text = "No Limit";
-  h.currency = "USD";
-  h.unit = 100;
-  h.small_blind = 5;
-  h.big_blind = 10;
-  h.ante = 0;
-  h.started_at_utc = "2024-01-02T03:04:05Z";
-  h.table_name = "Alpha";
-  h.max_seats = 6;
-  h.button_seat = 2;
-  h.seats = {{1, "Alice", 1000, 0, false}, {2, "Bob", 2000, 0, false}, {4, "Carol", 500, 0, true}};
-  h.total_pot = 210;
-  h.rake = 5;
-  h.fees = {{"jackpot", 1}};
-  h.parsed = true;
-  return h;
-}
-
-hh::AuditResult make_result() {
-  hh::AuditResult r;
-  r.players = {{1, "Alice", 1000, 105, 0}, {2, "Bob", 2000, 105, 204}};
-  hh::BuiltPot p;
-  p.index = 0;
-  p.amount = 210;
-  p.rake = 5;
-  p.eligible = {1, 2};
-  p.winners = {2};
-  p.reported_amount = 205;
-  hh::BuiltPot side;
-  side.index = 1;
-  side.amount = 0;
-  side.rake = 0;
-  side.eligible = {2};
-  r.pots = {p, side};
-  hh::Finding f;
-  f.code = "COLLECTED_MISMATCH";
-  f.severity = hh::Severity::Warning;
-  f.street = hh::Street::Showdown;
-  f.seat = 2;
-  f.player = "Bob";
-  f.expected = 205;
-  f.actual = 204;
-  f.message = "Bob collected 2.04, pot after rake is 2.05";
-  f.line = 15;
-  hh::Finding info;
-  info.code = "NOTE";
-  info.severity = hh::Severity::Info;
-  info.message = "just a note";
-  r.findings = {f, info};
-  r.total_contributed = 210;
-  r.total_collected = 204;
-  return r;
 }
 
 hh::AuditResult info_only() {
@@ -776,8 +708,12 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
   bool already = false;
   CHECK_THROWS_WITH(r->begin_file(file_record("a.txt", "A"), already),
                     "database " + db + " is open read-only");
-  CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost/x", OpenMode::ReadOnly),
-                    Catch::Contains("no store for postgresql://localhost/x"));
+  CHECK_THROWS_WITH(hh::db::open_store("mysql://localhost/x", OpenMode::ReadOnly),
+                    Catch::Contains("no store for mysql://localhost/x"));
+  // A PostgreSQL URI goes to the PostgreSQL store (tests/test_postgres.cpp), never to a file.
+  CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost:1/x", OpenMode::ReadOnly),
+                    Catch::StartsWith("cannot connect to PostgreSQL: "));
+  CHECK_FALSE(fs::exists("postgresql:"));
   CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "db/portable_views.hpp"
+
 namespace hh::db::sqlite {
 
 namespace {
@@ -174,37 +176,6 @@ SELECT l.hand_id,
        e.value ->> 5 AS line
 FROM hand_event_log l, json_each(l.events) e;
 
-CREATE VIEW IF NOT EXISTS v_findings AS
-SELECT d.discrepancy_id,
-       f.path,
-       COALESCE(d.line, h.line) AS line,
-       h.site,
-       h.site_hand_id,
-       h.hand_id,
-       d.code,
-       d.severity,
-       d.street,
-       d.seat,
-       d.player,
-       d.expected,
-       d.actual,
-       d.actual - d.expected AS difference,
-       h.unit,
-       h.currency,
-       d.message
-FROM discrepancies d
-JOIN hands h ON h.hand_id = d.hand_id
-JOIN files f ON f.file_id = h.file_id;
-
-CREATE VIEW IF NOT EXISTS v_code_counts AS
-SELECT code,
-       severity,
-       COUNT(*) AS count,
-       COUNT(DISTINCT hand_id) AS hands
-FROM discrepancies
-GROUP BY code, severity
-ORDER BY count DESC, code, severity;
-
 CREATE VIEW IF NOT EXISTS v_file_summary AS
 SELECT f.file_id,
        f.path,
@@ -223,22 +194,6 @@ FROM files f
 LEFT JOIN hands h ON h.file_id = f.file_id
 GROUP BY f.file_id;
 
-CREATE VIEW IF NOT EXISTS v_conflicts AS
-SELECT c.conflict_id,
-       c.site,
-       c.site_hand_id,
-       c.existing_hand_id,
-       ef.path AS existing_path,
-       e.line AS existing_line,
-       e.content_sha256 AS existing_sha256,
-       nf.path AS new_path,
-       c.line AS new_line,
-       c.content_sha256 AS new_sha256,
-       c.recorded_at
-FROM hand_conflicts c
-JOIN hands e ON e.hand_id = c.existing_hand_id
-JOIN files ef ON ef.file_id = e.file_id
-JOIN files nf ON nf.file_id = c.file_id;
 )sql";
 
 // Schema 1 -> 2: files get a status (every old row was read; unfinished ones were interrupted) and
@@ -317,7 +272,11 @@ static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
 
-std::string_view schema_sql() { return kSchemaSql; }
+std::string_view schema_sql() {
+  static const std::string sql =
+      std::string(kSchemaSql) + portable_views_sql("CREATE VIEW IF NOT EXISTS ");
+  return sql;
+}
 
 int schema_version(Database& db) {
   Statement has_meta(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");

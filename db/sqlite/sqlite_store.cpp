@@ -10,9 +10,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "db/hand_row.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
-#include "model/json_text.hpp"
 
 namespace hh::db {
 
@@ -24,17 +24,6 @@ namespace {
 
 // UTC, ISO 8601 with a Z, as started_at_utc: one format for every timestamp in the database.
 #define HH_DB_NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-
-// For an unparsed hand a 0 means "not read", which the schema stores as NULL.
-std::optional<std::int64_t> read_or_null(bool parsed, std::int64_t v) {
-  if (!parsed && v == 0) return std::nullopt;
-  return v;
-}
-
-std::optional<std::int64_t> nonzero_or_null(std::int64_t v) {
-  if (v == 0) return std::nullopt;
-  return v;
-}
 
 }  // namespace
 
@@ -55,7 +44,7 @@ struct SqliteStore::Writer {
   Statement find_file, restart_file, insert_file, finish_file, record_unread;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
       insert_finding, insert_events, find_conflict, insert_conflict;
-  std::string events_json;  // store_events' buffer, kept to reuse its allocation
+  std::string events_json_buffer;  // store_events' buffer, kept to reuse its allocation
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
     // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
@@ -166,106 +155,52 @@ struct SqliteStore::Writer {
     }
   }
 
-  // The hand's events but chat and other money-neutral lines (text anyone can write, and no
-  // part of a replay), as one JSON array (the schema's hand_event_log) of
-  // [street, kind, seat, amount, to_amount, line, all_in, cards, board]; absent values are null
-  // and the last three are left out when absent (most lines), which keeps the log about as small
-  // as the rows of schema 3.
+  // The hand's events (hand_event_log, db/hand_row.hpp).
   void store_events(std::int64_t hand_id, const Hand& hand) {
-    std::string& json = events_json;
-    json.clear();
-    json += '[';
-    const auto append_number = [&json](std::int64_t v) {
-      char digits[24];
-      json.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
-    };
-    const auto number_or_null = [&](std::int64_t v) {
-      if (v == 0) {
-        json += "null";
-      } else {
-        append_number(v);
-      }
-    };
-    for (const Event& e : hand.events) {
-      if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;
-      json += json.size() == 1 ? "[\"" : ",[\"";
-      json += street_name(e.street);
-      json += "\",\"";
-      json += event_kind_name(e.kind);
-      json += "\",";
-      number_or_null(e.seat);
-      json += ',';
-      number_or_null(e.amount);
-      json += ',';
-      number_or_null(e.to);
-      json += ',';
-      number_or_null(e.line);
-      const bool board = e.kind == EventKind::Board;
-      if (e.all_in || !e.cards.empty() || board) json += e.all_in ? ",1" : ",0";
-      if (!e.cards.empty() || board) {
-        json += ',';
-        if (e.cards.empty()) {
-          json += "null";
-        } else {
-          append_json_string(json, e.cards);
-        }
-      }
-      if (board) {
-        json += ',';
-        append_number(e.board_index);
-      }
-      json += ']';
-    }
-    json += ']';
+    events_json(hand, events_json_buffer);
     Statement& s = insert_events;
     ResetGuard g(s);
     s.bind_int64(1, hand_id);
-    s.bind_text(2, json);
+    s.bind_text(2, events_json_buffer);
     s.step();
   }
 
   void store_hand(std::int64_t file_id, const Hand& hand, const AuditResult& result,
-                  const std::string& site, const std::string& content_sha) {
+                  const std::string& content_sha) {
     const bool parsed = hand.parsed;
-    int dealt = 0;
-    for (const Seat& s : hand.seats) dealt += s.sitting_out ? 0 : 1;
-    const std::string limit_type =
-        !hand.limit_text.empty() ? hand.limit_text : std::string(structure_name(hand.structure));
-
+    const HandRow row = hand_row(hand, result);
     Statement& h = insert_hand;
     {
       ResetGuard g(h);
-      h.bind_text(1, site);
-      h.bind_text_or_null(2, hand.site_hand_id);
+      h.bind_text(1, row.site);
+      h.bind_text_or_null(2, row.site_hand_id);
       h.bind_int64(3, file_id);
-      h.bind_int64(4, static_cast<std::int64_t>(hand.source.byte_offset));
-      h.bind_int64(5, hand.source.line);
-      h.bind_text_or_null(6, hand.table_name);
-      h.bind_text_or_null(7, hand.game.name());
-      h.bind_text_or_null(8, limit_type);
-      h.bind_text_or_null(9, hand.currency);
-      h.bind_int64(10, hand.unit);
-      h.bind_int64_or_null(11, read_or_null(parsed, hand.small_blind));
-      h.bind_int64_or_null(12, read_or_null(parsed, hand.big_blind));
-      h.bind_int64_or_null(13, read_or_null(parsed, hand.ante));
-      h.bind_text_or_null(14, hand.started_at_utc);
-      h.bind_int64_or_null(15, nonzero_or_null(hand.max_seats));
-      h.bind_int64_or_null(16, read_or_null(parsed, dealt));
-      h.bind_int64_or_null(17, hand.total_pot ? hand.total_pot : result.derived_total_pot);
-      h.bind_int64_or_null(18, hand.rake ? hand.rake : result.derived_rake);
-      h.bind_int64(19, hand.fee_total());
-      h.bind_text(20, hand_status(hand, result));
+      h.bind_int64(4, row.byte_offset);
+      h.bind_int64(5, row.line);
+      h.bind_text_or_null(6, row.table_name);
+      h.bind_text_or_null(7, row.game);
+      h.bind_text_or_null(8, row.limit_type);
+      h.bind_text_or_null(9, row.currency);
+      h.bind_int64(10, row.unit);
+      h.bind_int64_or_null(11, row.small_blind);
+      h.bind_int64_or_null(12, row.big_blind);
+      h.bind_int64_or_null(13, row.ante);
+      h.bind_text_or_null(14, row.started_at_utc);
+      h.bind_int64_or_null(15, row.seats);
+      h.bind_int64_or_null(16, row.players_dealt);
+      h.bind_int64_or_null(17, row.total_pot);
+      h.bind_int64_or_null(18, row.rake);
+      h.bind_int64(19, row.fees);
+      h.bind_text(20, row.status);
       h.bind_text(21, content_sha);
-      h.bind_text_or_null(22, hand.tournament_id);
-      h.bind_int64_or_null(23, nonzero_or_null(hand.button_seat));
-      h.bind_int64(24, hand.cancelled ? 1 : 0);
-      h.bind_int64_or_null(
-          25, parsed ? std::optional<std::int64_t>(result.total_contributed) : std::nullopt);
-      h.bind_int64_or_null(
-          26, parsed ? std::optional<std::int64_t>(result.total_collected) : std::nullopt);
-      h.bind_int64(27, static_cast<std::int64_t>(hand.issues.size()));
-      h.bind_int64(28, !hand.total_pot && result.derived_total_pot ? 1 : 0);
-      h.bind_int64(29, !hand.rake && result.derived_rake ? 1 : 0);
+      h.bind_text_or_null(22, row.tournament_id);
+      h.bind_int64_or_null(23, row.button_seat);
+      h.bind_int64(24, row.cancelled ? 1 : 0);
+      h.bind_int64_or_null(25, row.total_contributed);
+      h.bind_int64_or_null(26, row.total_collected);
+      h.bind_int64(27, row.parse_issues);
+      h.bind_int64(28, row.total_pot_derived ? 1 : 0);
+      h.bind_int64(29, row.rake_derived ? 1 : 0);
       h.step();
     }
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
@@ -535,7 +470,7 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
   // a hand row without its players, nor abort the hands already batched.
   Writer::run(m.savepoint);
   try {
-    m.store_hand(file_id, hand, stored.result, site, content_sha);
+    m.store_hand(file_id, hand, stored.result, content_sha);
   } catch (...) {
     try {
       Writer::run(m.rollback_to);

@@ -1,0 +1,43 @@
+// What a store writes of one audited hand, computed once for every store: the hands row's values
+// (in the column order of docs/schema.md) and the events as hand_event_log's JSON.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "model/finding.hpp"
+#include "model/hand.hpp"
+
+namespace hh::db {
+
+// The hands row but its ids (hand_id, file_id) and the content hash. std::nullopt is NULL: for an
+// unparsed hand a 0 means "not read"; an empty text is "not printed".
+struct HandRow {
+  std::string site;        // "unknown" when the format gave none
+  std::string limit_type;  // as printed, else the betting structure's name
+  std::string_view site_hand_id, table_name, game, currency, started_at_utc,
+      tournament_id;  // "" for NULL
+  std::int64_t byte_offset{0}, line{0}, unit{0}, fees{0}, parse_issues{0};
+  std::optional<std::int64_t> small_blind, big_blind, ante, seats, players_dealt, total_pot, rake,
+      button_seat, total_contributed, total_collected;
+  bool cancelled{false}, total_pot_derived{false}, rake_derived{false};
+  const char* status{""};
+};
+
+// A 0 the schema stores as NULL (a seat or line a finding has none of, ...).
+inline std::optional<std::int64_t> nonzero_or_null(std::int64_t v) {
+  if (v == 0) return std::nullopt;
+  return v;
+}
+
+// `hand` must outlive the row (its texts are views of it).
+HandRow hand_row(const Hand& hand, const AuditResult& result);
+
+// The hand's events but chat and other money-neutral lines, as hand_event_log's JSON array of
+// [street, kind, seat, amount, to_amount, line, all_in, cards, board] (docs/schema.md), into
+// `json` (cleared first: the caller reuses its allocation).
+void events_json(const Hand& hand, std::string& json);
+
+}  // namespace hh::db

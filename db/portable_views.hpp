@@ -1,0 +1,69 @@
+// The views whose SQL is the same in SQLite and PostgreSQL (docs/schema.md), each as
+// "name AS SELECT ...;": each store's schema creates them with its own CREATE VIEW.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hh::db {
+
+inline constexpr std::string_view kPortableViews[] = {
+    R"sql(v_findings AS
+SELECT d.discrepancy_id,
+       f.path,
+       COALESCE(d.line, h.line) AS line,
+       h.site,
+       h.site_hand_id,
+       h.hand_id,
+       d.code,
+       d.severity,
+       d.street,
+       d.seat,
+       d.player,
+       d.expected,
+       d.actual,
+       d.actual - d.expected AS difference,
+       h.unit,
+       h.currency,
+       d.message
+FROM discrepancies d
+JOIN hands h ON h.hand_id = d.hand_id
+JOIN files f ON f.file_id = h.file_id;)sql",
+    R"sql(v_code_counts AS
+SELECT code,
+       severity,
+       COUNT(*) AS count,
+       COUNT(DISTINCT hand_id) AS hands
+FROM discrepancies
+GROUP BY code, severity
+ORDER BY count DESC, code, severity;)sql",
+    R"sql(v_conflicts AS
+SELECT c.conflict_id,
+       c.site,
+       c.site_hand_id,
+       c.existing_hand_id,
+       ef.path AS existing_path,
+       e.line AS existing_line,
+       e.content_sha256 AS existing_sha256,
+       nf.path AS new_path,
+       c.line AS new_line,
+       c.content_sha256 AS new_sha256,
+       c.recorded_at
+FROM hand_conflicts c
+JOIN hands e ON e.hand_id = c.existing_hand_id
+JOIN files ef ON ef.file_id = e.file_id
+JOIN files nf ON nf.file_id = c.file_id;)sql",
+};
+
+// Every portable view, each statement beginning with `create` ("CREATE VIEW IF NOT EXISTS ").
+inline std::string portable_views_sql(std::string_view create) {
+  std::string sql;
+  for (const std::string_view view : kPortableViews) {
+    sql += create;
+    sql += view;
+    sql += "\n\n";
+  }
+  return sql;
+}
+
+}  // namespace hh::db

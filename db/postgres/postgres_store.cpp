@@ -1,0 +1,808 @@
+#include "db/postgres/postgres_store.hpp"
+
+#include <fmt/core.h>
+#include <libpq-fe.h>
+
+#include <cctype>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "db/hand_row.hpp"
+#include "db/postgres/connection.hpp"
+#include "db/postgres/schema.hpp"
+#include "db/sqlite/schema.hpp"
+
+namespace hh::db {
+
+using postgres::Connection;
+using postgres::Params;
+using postgres::Result;
+using postgres::ServerError;
+
+namespace {
+
+// UTC, ISO 8601 with a Z, as SQLite's store writes every timestamp.
+#define HH_PG_NOW "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+
+// The columns of hands a writer fills, in the order of the staging COPY.
+constexpr std::string_view kHandColumns =
+    "site, site_hand_id, file_id, byte_offset, line, table_name, game, limit_type, currency, "
+    "unit, small_blind, big_blind, ante, started_at_utc, seats, players_dealt, total_pot, rake, "
+    "fees, status, content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
+    "total_collected, parse_issues, total_pot_derived, rake_derived";
+
+std::string text(std::string_view s) { return std::string(s); }
+std::optional<std::string> text_or_null(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  return std::string(s);
+}
+
+void copy_text_or_null(std::string& out, std::string_view v, bool last = false) {
+  if (v.empty()) {
+    postgres::copy_null(out, last);
+  } else {
+    postgres::copy_field(out, v, last);
+  }
+}
+void copy_int_or_null(std::string& out, std::optional<std::int64_t> v, bool last = false) {
+  if (v) {
+    postgres::copy_field(out, static_cast<long long>(*v), last);
+  } else {
+    postgres::copy_null(out, last);
+  }
+}
+void copy_int(std::string& out, std::int64_t v, bool last = false) {
+  postgres::copy_field(out, static_cast<long long>(v), last);
+}
+
+}  // namespace
+
+struct PostgresStore::Impl {
+  struct FileCounts {
+    int duplicates{0};
+    int conflicts{0};
+  };
+
+  Connection c;
+  OpenMode mode;
+  std::unordered_map<std::int64_t, FileCounts> counts;
+  // COPY buffers, kept to reuse their allocations.
+  std::string stage, players, pots, pot_seats, findings, events, events_text;
+
+  void require_writer() const {
+    if (mode != OpenMode::Write) throw std::runtime_error(c.name() + " is open read-only");
+  }
+
+  // The reads of this build know the current schema only (raw SQL through query() reads any).
+  void require_current_schema() {
+    const int version = postgres::schema_version(c);
+    if (version != sqlite::kSchemaVersion)
+      throw std::runtime_error(fmt::format(
+          "{} has schema_version {}, this build reads {}: `hhaudit audit` with it creates or "
+          "migrates it",
+          c.name(), version, sqlite::kSchemaVersion));
+  }
+
+  // A read: a READ ONLY transaction, so a read can never change anything whatever its SQL.
+  template <class F>
+  void read(F&& body) {
+    postgres::in_transaction(c, "BEGIN TRANSACTION READ ONLY", std::forward<F>(body));
+  }
+
+  // Takes the file for this session: false if another writer is auditing it now.
+  bool claim(std::int64_t file_id) {
+    return c.exec(fmt::format("SELECT pg_try_advisory_lock({}, {})", postgres::kFileLockNamespace,
+                              file_id))
+               .text(0, 0) == "t";
+  }
+  void release(std::int64_t file_id) {
+    c.exec(fmt::format("SELECT pg_advisory_unlock({}, {})", postgres::kFileLockNamespace, file_id));
+  }
+
+  void stage_row(int ord, std::int64_t file_id, const StoredHand& s) {
+    const HandRow r = hand_row(s.hand, s.result);
+    std::string& o = stage;
+    copy_int(o, ord);
+    postgres::copy_field(o, r.site);
+    copy_text_or_null(o, r.site_hand_id);
+    copy_int(o, file_id);
+    copy_int(o, r.byte_offset);
+    copy_int(o, r.line);
+    copy_text_or_null(o, r.table_name);
+    copy_text_or_null(o, r.game);
+    copy_text_or_null(o, r.limit_type);
+    copy_text_or_null(o, r.currency);
+    copy_int(o, r.unit);
+    copy_int_or_null(o, r.small_blind);
+    copy_int_or_null(o, r.big_blind);
+    copy_int_or_null(o, r.ante);
+    copy_text_or_null(o, r.started_at_utc);
+    copy_int_or_null(o, r.seats);
+    copy_int_or_null(o, r.players_dealt);
+    copy_int_or_null(o, r.total_pot);
+    copy_int_or_null(o, r.rake);
+    copy_int(o, r.fees);
+    postgres::copy_field(o, r.status);
+    postgres::copy_field(o, s.content_sha256);
+    copy_text_or_null(o, r.tournament_id);
+    copy_int_or_null(o, r.button_seat);
+    copy_int(o, r.cancelled ? 1 : 0);
+    copy_int_or_null(o, r.total_contributed);
+    copy_int_or_null(o, r.total_collected);
+    copy_int(o, r.parse_issues);
+    copy_int(o, r.total_pot_derived ? 1 : 0);
+    copy_int(o, r.rake_derived ? 1 : 0, true);
+  }
+
+  // The rows of one inserted hand in the child tables' COPY buffers.
+  void child_rows(std::int64_t hand_id, const StoredHand& s) {
+    const Hand& hand = s.hand;
+    const AuditResult& result = s.result;
+    // The audit of an unparsed hand is meaningless beyond its findings.
+    if (hand.parsed) {
+      for (const PlayerResult& p : result.players) {
+        copy_int(players, hand_id);
+        copy_int(players, p.seat);
+        postgres::copy_field(players, p.player);
+        copy_int(players, p.start_stack);
+        copy_int(players, p.contributed);
+        copy_int(players, p.collected);
+        copy_int(players, p.net(), true);
+      }
+      for (const BuiltPot& p : result.pots) {
+        copy_int(pots, hand_id);
+        copy_int(pots, p.index);
+        copy_int(pots, p.amount);
+        copy_int(pots, p.rake);
+        copy_int_or_null(pots, p.reported_amount, true);
+        const std::pair<const std::vector<int>*, const char*> roles[] = {{&p.eligible, "eligible"},
+                                                                         {&p.winners, "winner"}};
+        for (const auto& [seats, role] : roles) {
+          for (const int seat : *seats) {
+            copy_int(pot_seats, hand_id);
+            copy_int(pot_seats, p.index);
+            copy_int(pot_seats, seat);
+            postgres::copy_field(pot_seats, role, true);
+          }
+        }
+      }
+      db::events_json(hand, events_text);
+      copy_int(events, hand_id);
+      postgres::copy_field(events, events_text, true);
+    }
+    for (const Finding& f : result.findings) {
+      copy_int(findings, hand_id);
+      postgres::copy_field(findings, f.code);
+      postgres::copy_field(findings, severity_name(f.severity));
+      if (f.street) {
+        postgres::copy_field(findings, street_name(*f.street));
+      } else {
+        postgres::copy_null(findings);
+      }
+      copy_int_or_null(findings, nonzero_or_null(f.seat));
+      copy_text_or_null(findings, f.player);
+      copy_int_or_null(findings, f.expected);
+      copy_int_or_null(findings, f.actual);
+      postgres::copy_field(findings, f.message);
+      copy_int_or_null(findings, nonzero_or_null(f.line), true);
+    }
+  }
+};
+
+PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
+    : impl_(std::make_unique<Impl>(
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}})) {
+  Connection& c = impl_->c;
+  if (mode == OpenMode::ReadOnly) {
+    // Belt and braces: every read opens a READ ONLY transaction; this covers any other.
+    c.exec("SET default_transaction_read_only = on");
+    if (postgres::schema_version(c) == 0)
+      throw std::runtime_error("no hhaudit database: " + c.name() + " has no table meta");
+    return;
+  }
+  postgres::apply_schema(c);
+  // A commit waits for no disk flush: a server crash may lose the last commits, never corrupt
+  // nor reorder them (a file is marked audited in a commit after all of its hands'), which is
+  // what SQLite's synchronous=NORMAL gives too.
+  c.exec("SET synchronous_commit = off");
+  // The staging table of add_hands: one COPY per batch lands here, then one INSERT ... ON
+  // CONFLICT moves the new hands to hands. Temporary: private to this session, no WAL.
+  c.exec(
+      "CREATE TEMP TABLE IF NOT EXISTS stage_hands ON COMMIT DELETE ROWS AS "
+      "SELECT 0 AS ord, " +
+      std::string(kHandColumns) + " FROM hands WITH NO DATA");
+}
+
+PostgresStore::~PostgresStore() = default;
+
+std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audited) {
+  impl_->require_writer();
+  Connection& c = impl_->c;
+  already_audited = false;
+  // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
+  Result inserted = c.exec(
+      "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
+      "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
+      ", 'interrupted') "
+      "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
+      {text(f.path), text(f.sha256), std::to_string(f.bytes), text_or_null(f.encoding),
+       text_or_null(f.site)});
+  std::int64_t id = 0;
+  if (inserted.rows() == 1) {
+    id = inserted.int64(0, 0);
+    // Another writer may have seen the row and claimed it first: it audits the file.
+    if (!impl_->claim(id)) {
+      already_audited = true;
+      return id;
+    }
+  } else {
+    Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(f.sha256)});
+    if (found.rows() != 1) throw std::runtime_error("begin_file: no file with sha256 " + f.sha256);
+    id = found.int64(0, 0);
+    // A file another writer is auditing now is theirs: this run leaves it, as one audited.
+    if (!impl_->claim(id)) {
+      already_audited = true;
+      return id;
+    }
+    // Read after the claim: a writer that finished it released its claim after committing.
+    if (c.exec("SELECT audited_at IS NOT NULL FROM files WHERE file_id = $1", {std::to_string(id)})
+            .text(0, 0) == "t") {
+      impl_->release(id);
+      already_audited = true;
+      return id;
+    }
+    // Interrupted earlier, or recorded unread: keep the id (its committed hands refer to it),
+    // refresh the rest.
+    c.exec(
+        "UPDATE files SET path = $1, bytes = $2, encoding = $3, site = $4, "
+        "status = 'interrupted', note = NULL WHERE file_id = $5",
+        {text(f.path), std::to_string(f.bytes), text_or_null(f.encoding), text_or_null(f.site),
+         std::to_string(id)});
+  }
+  impl_->counts[id] = {};
+  return id;
+}
+
+HandOutcome PostgresStore::add_hand(std::int64_t file_id, const StoredHand& hand) {
+  return add_hands(file_id, {hand}).front();
+}
+
+std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
+                                                  const std::vector<StoredHand>& hands) {
+  impl_->require_writer();
+  Impl& m = *impl_;
+  Connection& c = m.c;
+  std::vector<HandOutcome> outcomes(hands.size(), HandOutcome::Duplicate);
+  if (hands.empty()) return outcomes;
+  m.stage.clear();
+  for (std::size_t i = 0; i < hands.size(); ++i)
+    m.stage_row(static_cast<int>(i), file_id, hands[i]);
+  // byte_offset -> the hand's index: what tells the rows RETURNING gives back apart (one file,
+  // one hand at an offset).
+  std::unordered_map<std::int64_t, std::size_t> by_offset;
+  for (std::size_t i = 0; i < hands.size(); ++i)
+    by_offset[static_cast<std::int64_t>(hands[i].hand.source.byte_offset)] = i;
+  Impl::FileCounts& counts = m.counts[file_id];
+  Impl::FileCounts added;
+  postgres::in_transaction(c, "BEGIN", [&] {
+    c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
+    // One lock order for every writer: the keys in sorted order (NULL numbers last, by content),
+    // so two writers inserting overlapping hands wait for each other at most once and never
+    // deadlock; the first of a number in the input wins, as in SQLite's store. A hand another
+    // writer is inserting waits for its commit and then counts as theirs.
+    Result inserted =
+        c.exec(fmt::format("INSERT INTO hands({0}) SELECT {0} FROM stage_hands "
+                           "ORDER BY site, site_hand_id, content_sha256, ord "
+                           "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset",
+                           kHandColumns));
+    std::vector<std::int64_t> hand_ids(hands.size(), 0);
+    for (int r = 0; r < inserted.rows(); ++r) {
+      const std::size_t i = by_offset.at(inserted.int64(r, 1));
+      hand_ids[i] = inserted.int64(r, 0);
+      outcomes[i] = HandOutcome::Inserted;
+    }
+    // Not inserted: the same number stored (by another file, another writer or earlier in this
+    // batch) is a duplicate if its text is the same, else a conflict; a hand without a number is
+    // a duplicate of the same text stored.
+    if (inserted.rows() < static_cast<int>(hands.size())) {
+      Result existing = c.exec(
+          "SELECT s.ord, h.hand_id, h.content_sha256 FROM stage_hands s JOIN hands h "
+          "ON h.site = s.site AND h.site_hand_id = s.site_hand_id");
+      for (int r = 0; r < existing.rows(); ++r) {
+        const auto i = static_cast<std::size_t>(existing.int64(r, 0));
+        if (outcomes[i] == HandOutcome::Inserted) continue;
+        const StoredHand& s = hands[i];
+        if (existing.text(r, 2) == s.content_sha256) continue;  // a duplicate
+        outcomes[i] = HandOutcome::Conflict;
+        // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
+        // recorded by an interrupted run of this file is not added twice.
+        const HandRow row = hand_row(s.hand, s.result);
+        c.exec(
+            "INSERT INTO hand_conflicts(site, site_hand_id, existing_hand_id, file_id, "
+            "byte_offset, line, content_sha256, recorded_at) "
+            "SELECT $1, $2, $3, $4, $5, $6, $7, " HH_PG_NOW
+            " WHERE NOT EXISTS (SELECT 1 FROM hand_conflicts WHERE existing_hand_id = $3 AND "
+            "file_id = $4 AND byte_offset = $5 AND content_sha256 = $7)",
+            {row.site, text(row.site_hand_id), existing.text(r, 1), std::to_string(file_id),
+             std::to_string(row.byte_offset), std::to_string(row.line), text(s.content_sha256)});
+      }
+    }
+    m.players.clear();
+    m.pots.clear();
+    m.pot_seats.clear();
+    m.findings.clear();
+    m.events.clear();
+    added = {};
+    for (std::size_t i = 0; i < hands.size(); ++i) {
+      if (outcomes[i] == HandOutcome::Inserted) {
+        m.child_rows(hand_ids[i], hands[i]);
+      } else if (outcomes[i] == HandOutcome::Duplicate) {
+        ++added.duplicates;
+      } else {
+        ++added.conflicts;
+      }
+    }
+    const std::pair<const char*, const std::string*> copies[] = {
+        {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net) "
+         "FROM STDIN",
+         &m.players},
+        {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &m.pots},
+        {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &m.pot_seats},
+        {"COPY discrepancies(hand_id, code, severity, street, seat, player, expected, actual, "
+         "message, line) FROM STDIN",
+         &m.findings},
+        {"COPY hand_event_log(hand_id, events) FROM STDIN", &m.events},
+    };
+    for (const auto& [sql, data] : copies)
+      if (!data->empty()) c.copy_in(sql, *data);
+  });
+  counts.duplicates += added.duplicates;
+  counts.conflicts += added.conflicts;
+  return outcomes;
+}
+
+void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed) {
+  impl_->require_writer();
+  const Impl::FileCounts counts = impl_->counts[file_id];
+  impl_->counts.erase(file_id);
+  Result r = impl_->c.exec(
+      "UPDATE files SET hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
+      "audited_at = " HH_PG_NOW ", status = 'audited' WHERE file_id = $5 RETURNING file_id",
+      {std::to_string(hands), std::to_string(failed), std::to_string(counts.duplicates),
+       std::to_string(counts.conflicts), std::to_string(file_id)});
+  if (r.rows() == 0)
+    throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+  // Committed (every statement here is its own transaction): another writer may now see it done.
+  impl_->release(file_id);
+}
+
+void PostgresStore::record_unread_file(const UnreadFile& u) {
+  impl_->require_writer();
+  // A file read before keeps its row; one recorded unread before takes the latest facts.
+  impl_->c.exec(
+      "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
+      "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
+      ", $6, $7) ON CONFLICT (sha256) DO UPDATE SET "
+      "path = excluded.path, encoding = excluded.encoding, site = excluded.site, "
+      "status = excluded.status, note = excluded.note "
+      "WHERE files.status IN ('unsupported', 'no-hands')",
+      {text(u.file.path), text(u.file.sha256), std::to_string(u.file.bytes),
+       text_or_null(u.file.encoding), text_or_null(u.file.site),
+       std::string(unread_status_name(u.reason)), text_or_null(u.note)});
+}
+
+void PostgresStore::set_meta(std::string_view key, std::string_view value) {
+  impl_->require_writer();
+  impl_->c.exec(
+      "INSERT INTO meta(key, value) VALUES ($1, $2) "
+      "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      {text(key), text(value)});
+}
+
+// Every write is committed when its call returns (add_hands commits its batch).
+void PostgresStore::commit() {}
+
+// ---------------------------------------------------------------------------------------------
+// Reading. The SQL is SQLite's where the two agree, with $N parameters; what differs is said where
+// it does: count(*) FILTER (WHERE ...) for SQLite's sum(boolean), and text ordered as SQLite
+// orders it (bytes: COLLATE "C"; NULL first: NULLS FIRST), whatever the server's collation.
+
+namespace {
+
+// The statements of a script, split at semicolons outside quotes, dollar quotes and comments,
+// each trimmed; empty ones (only whitespace or comments) left out.
+std::vector<std::string> split_statements(std::string_view sql) {
+  std::vector<std::string> out;
+  std::string current;
+  bool meaningful = false;  // current holds more than whitespace and comments
+  const auto flush = [&] {
+    std::string_view s = current;
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    if (meaningful) out.emplace_back(s);
+    current.clear();
+    meaningful = false;
+  };
+  std::size_t i = 0;
+  while (i < sql.size()) {
+    const char ch = sql[i];
+    const std::string_view rest = sql.substr(i);
+    std::size_t len = 1;
+    if (rest.substr(0, 2) == "--") {
+      const std::size_t nl = rest.find('\n');
+      len = nl == std::string_view::npos ? rest.size() : nl + 1;
+    } else if (rest.substr(0, 2) == "/*") {
+      int depth = 0;  // PostgreSQL's block comments nest
+      len = 0;
+      do {
+        if (rest.substr(len, 2) == "/*") {
+          ++depth;
+          len += 2;
+        } else if (rest.substr(len, 2) == "*/") {
+          --depth;
+          len += 2;
+        } else {
+          ++len;
+        }
+      } while (depth > 0 && len < rest.size());
+    } else if (ch == '\'' || ch == '"') {
+      // An E'...' string escapes with backslashes; every quoted text doubles its quote.
+      const bool backslashes =
+          ch == '\'' && i > 0 && (sql[i - 1] == 'E' || sql[i - 1] == 'e') &&
+          (i < 2 || !(std::isalnum(static_cast<unsigned char>(sql[i - 2])) || sql[i - 2] == '_'));
+      len = 1;
+      while (len < rest.size()) {
+        if (backslashes && rest[len] == '\\') {
+          len += 2;
+        } else if (rest[len] == ch) {
+          if (len + 1 < rest.size() && rest[len + 1] == ch) {
+            len += 2;
+          } else {
+            ++len;
+            break;
+          }
+        } else {
+          ++len;
+        }
+      }
+      len = std::min(len, rest.size());
+      meaningful = true;
+    } else if (ch == '$' && (i == 0 || !(std::isalnum(static_cast<unsigned char>(sql[i - 1])) ||
+                                         sql[i - 1] == '_'))) {
+      // $tag$ ... $tag$ (a $1 parameter is not a quote).
+      std::size_t end = 1;
+      while (end < rest.size() &&
+             (std::isalpha(static_cast<unsigned char>(rest[end])) || rest[end] == '_' ||
+              (end > 1 && std::isdigit(static_cast<unsigned char>(rest[end])))))
+        ++end;
+      if (end < rest.size() && rest[end] == '$') {
+        const std::string_view tag = rest.substr(0, end + 1);
+        const std::size_t close = rest.find(tag, tag.size());
+        len = close == std::string_view::npos ? rest.size() : close + tag.size();
+      }
+      meaningful = true;
+    } else if (ch == ';') {
+      flush();
+      ++i;
+      continue;
+    } else if (!std::isspace(static_cast<unsigned char>(ch))) {
+      meaningful = true;
+    }
+    current.append(rest.substr(0, len));
+    i += len;
+  }
+  flush();
+  return out;
+}
+
+std::string shortened(const std::string& sql) {
+  constexpr std::size_t kMax = 200;
+  if (sql.size() > kMax) return sql.substr(0, kMax) + "...";
+  return sql;
+}
+
+// The cell types of SQLite's results from PostgreSQL's column types (pg_type.h's OIDs): integers
+// stay integers (numeric too when whole: sum(bigint) is numeric), booleans become 1 and 0 as in
+// SQLite, bytea is hex like a blob.
+constexpr unsigned kBool = 16, kBytea = 17, kInt8 = 20, kInt2 = 21, kInt4 = 23, kOid = 26,
+                   kFloat4 = 700, kFloat8 = 701, kNumeric = 1700;
+
+QueryResult result_of(const Result& r) {
+  QueryResult out;
+  const int ncols = r.columns();
+  std::vector<unsigned> types;
+  for (int c = 0; c < ncols; ++c) {
+    out.columns.emplace_back(PQfname(r.get(), c));
+    types.push_back(PQftype(r.get(), c));
+  }
+  for (int row = 0; row < r.rows(); ++row) {
+    std::vector<std::optional<std::string>> cells;
+    std::vector<CellType> cell_types;
+    for (int c = 0; c < ncols; ++c) {
+      if (r.is_null(row, c)) {
+        cells.emplace_back(std::nullopt);
+        cell_types.push_back(CellType::Null);
+        continue;
+      }
+      std::string v = r.text(row, c);
+      CellType t = CellType::Text;
+      switch (types[static_cast<std::size_t>(c)]) {
+        case kInt2:
+        case kInt4:
+        case kInt8:
+        case kOid:
+          t = CellType::Integer;
+          break;
+        case kFloat4:
+        case kFloat8:
+          t = CellType::Float;
+          break;
+        case kNumeric:
+          t = v.find_first_of(".eEN") == std::string::npos ? CellType::Integer : CellType::Float;
+          break;
+        case kBool:
+          v = v == "t" ? "1" : "0";
+          t = CellType::Integer;
+          break;
+        case kBytea:
+          if (v.substr(0, 2) == "\\x") v.erase(0, 2);
+          t = CellType::Blob;
+          break;
+        default:
+          break;
+      }
+      cells.push_back(std::move(v));
+      cell_types.push_back(t);
+    }
+    out.rows.push_back(std::move(cells));
+    out.types.push_back(std::move(cell_types));
+  }
+  return out;
+}
+
+// The hands a ReadFilter selects, with the filter bound as $1 (site), $2 (since) and $3 (file ids
+// as an array literal, '{}' for all) by filter_params(). `h` is the hands table. (SQLite's reads
+// a JSON array with json_each instead of the array.)
+constexpr std::string_view kHandFilter =
+    "($1 = '' OR h.site = $1) AND ($2 = '' OR h.started_at_utc >= $2) AND "
+    "(cardinality($3::bigint[]) = 0 OR h.file_id = ANY ($3::bigint[]))";
+// The files it selects (a file has no date), with $1 (site) and $2 (file ids) bound by
+// file_filter_params(). `f` is the files table.
+constexpr std::string_view kFileFilter =
+    "($1 = '' OR f.site = $1) AND "
+    "(cardinality($2::bigint[]) = 0 OR f.file_id = ANY ($2::bigint[]))";
+
+std::string id_array(const std::vector<std::int64_t>& ids) {
+  std::string out = "{";
+  for (const std::int64_t id : ids) {
+    if (out.size() > 1) out += ',';
+    out += std::to_string(id);
+  }
+  out += '}';
+  return out;
+}
+
+Params filter_params(const ReadFilter& filter) {
+  return {filter.site, filter.since, id_array(filter.file_ids)};
+}
+Params file_filter_params(const ReadFilter& filter) {
+  return {filter.site, id_array(filter.file_ids)};
+}
+
+}  // namespace
+
+std::vector<QueryResult> PostgresStore::query(const std::string& sql) {
+  Connection& c = impl_->c;
+  std::vector<QueryResult> results;
+  const std::vector<std::string> statements = split_statements(sql);
+  impl_->read([&] {
+    // A query first: from here the transaction cannot be made read-write (SET TRANSACTION).
+    c.exec("SELECT 1");
+    for (std::size_t n = 0; n < statements.size(); ++n) {
+      const std::string& statement = statements[n];
+      Result r;
+      try {
+        // One statement a call (the extended protocol refuses two), in this transaction.
+        r = c.exec(statement, {});
+      } catch (const ServerError& e) {
+        // 25006: read_only_sql_transaction.
+        throw std::runtime_error(fmt::format(
+            "{}: {} (statement {}: {})", e.sqlstate == "25006" ? "read-only query" : "SQL error",
+            e.message, n + 1, shortened(statement)));
+      }
+      // COMMIT, ROLLBACK or END would end the read-only transaction and let what follows write.
+      if (PQtransactionStatus(c.get()) != PQTRANS_INTRANS)
+        throw std::runtime_error(fmt::format(
+            "read-only query: a statement that ends the transaction is refused (statement {}: "
+            "{})",
+            n + 1, shortened(statement)));
+      if (PQresultStatus(r.get()) == PGRES_TUPLES_OK) results.push_back(result_of(r));
+    }
+  });
+  return results;
+}
+
+std::vector<HandCandidate> PostgresStore::find_hands(std::string_view key, std::string_view site) {
+  impl_->require_current_schema();
+  std::vector<HandCandidate> out;
+  impl_->read([&] {
+    Result r = impl_->c.exec(
+        "SELECT h.hand_id, h.site, coalesce(h.site_hand_id, ''), f.path, h.line, "
+        "CASE WHEN CAST(h.hand_id AS TEXT) = $1 THEN 'hand_id' ELSE 'site_hand_id' END "
+        "FROM hands h JOIN files f USING (file_id) "
+        "WHERE (h.site_hand_id = $1 OR CAST(h.hand_id AS TEXT) = $1) AND "
+        "($2 = '' OR h.site = $2) ORDER BY h.hand_id",
+        {text(key), text(site)});
+    for (int i = 0; i < r.rows(); ++i)
+      out.push_back(
+          {r.int64(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.int64(i, 4), r.text(i, 5)});
+  });
+  return out;
+}
+
+std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id) {
+  impl_->require_current_schema();
+  // SQLite's SQL but for string_agg (group_concat) and btrim (trim with characters).
+  const std::pair<const char*, const char*> sections[] = {
+      {"hand",
+       "SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.started_at_utc, h.table_name, "
+       "h.game, h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, "
+       "h.button_seat, h.total_pot, h.rake, h.status FROM hands h JOIN files f USING (file_id) "
+       "WHERE h.hand_id = $1"},
+      {"board",
+       "SELECT board, string_agg(cards, ' ' ORDER BY seq) AS cards FROM hand_events "
+       "WHERE hand_id = $1 AND kind = 'board' GROUP BY board ORDER BY board"},
+      {"players",
+       "SELECT p.seat, p.player, (SELECT btrim(e.cards, '[] ') FROM hand_events e WHERE "
+       "e.hand_id = p.hand_id AND e.seat = p.seat AND e.kind IN ('dealt', 'shows', 'mucks') AND "
+       "e.cards IS NOT NULL ORDER BY e.kind = 'dealt' DESC, e.seq DESC LIMIT 1) AS hole_cards, "
+       "p.start_stack, p.contributed, p.collected, p.net FROM hand_players p "
+       "WHERE p.hand_id = $1 ORDER BY p.seat"},
+      {"actions",
+       "SELECT e.seq, e.street, e.seat, p.player, e.kind AS action, e.amount, e.to_amount, "
+       "e.all_in, e.cards FROM hand_events e LEFT JOIN hand_players p ON p.hand_id = e.hand_id "
+       "AND p.seat = e.seat WHERE e.hand_id = $1 AND e.kind <> 'dealt' ORDER BY e.seq"},
+      {"pots",
+       "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
+       "hand_id = $1 ORDER BY pot_index"},
+      {"findings",
+       "SELECT code, severity, street, seat, player, expected, actual, message FROM "
+       "discrepancies WHERE hand_id = $1 ORDER BY discrepancy_id"},
+  };
+  HandExplanation out;
+  bool found = true;
+  impl_->read([&] {
+    for (const auto& [title, sql] : sections) {
+      out.emplace_back(title, result_of(impl_->c.exec(sql, {std::to_string(hand_id)})));
+      if (out.front().second.rows.empty()) {
+        found = false;
+        return;
+      }
+    }
+  });
+  if (!found) return std::nullopt;
+  return out;
+}
+
+std::vector<ProfileHand> PostgresStore::raked_cash_hands(std::string_view site) {
+  impl_->require_current_schema();
+  std::vector<ProfileHand> hands;
+  impl_->read([&] {
+    Result r = impl_->c.exec(
+        "SELECT site, site_hand_id, currency, limit_type, substr(started_at_utc, 1, 10), "
+        "big_blind, total_pot, rake, players_dealt FROM hands "
+        "WHERE status <> 'unparsed' AND cancelled = 0 AND currency IS NOT NULL AND "
+        "unit = 100 AND tournament_id IS NULL AND total_pot IS NOT NULL AND "
+        "rake IS NOT NULL AND big_blind IS NOT NULL AND players_dealt IS NOT NULL "
+        "AND ($1 = '' OR site = $1) ORDER BY hand_id",
+        {text(site)});
+    for (int i = 0; i < r.rows(); ++i) {
+      ProfileHand h;
+      h.site = r.text(i, 0);
+      h.site_hand_id = r.text(i, 1);
+      h.currency = r.text(i, 2);
+      h.limit_type = r.text(i, 3);
+      h.date = r.text(i, 4);
+      h.big_blind = r.int64(i, 5);
+      h.pot = r.int64(i, 6);
+      h.rake = r.int64(i, 7);
+      h.players = static_cast<int>(r.int64(i, 8));
+      hands.push_back(std::move(h));
+    }
+  });
+  return hands;
+}
+
+StoreTotals PostgresStore::totals(const ReadFilter& filter) {
+  impl_->require_current_schema();
+  Connection& c = impl_->c;
+  const Params params = filter_params(filter);
+  StoreTotals t;
+  impl_->read([&] {
+    Result files =
+        c.exec(fmt::format("SELECT f.status, count(*) FROM files f WHERE {} GROUP BY f.status",
+                           kFileFilter),
+               file_filter_params(filter));
+    for (int i = 0; i < files.rows(); ++i) {
+      const std::string status = files.text(i, 0);
+      const long n = static_cast<long>(files.int64(i, 1));
+      if (status == "audited") t.files_audited = n;
+      if (status == "interrupted") t.files_interrupted = n;
+      if (status == unread_status_name(UnreadReason::Unsupported)) t.files_unsupported = n;
+      if (status == unread_status_name(UnreadReason::NoHands)) t.files_without_hands = n;
+    }
+    Result hands =
+        c.exec(fmt::format("SELECT count(*), count(*) FILTER (WHERE h.status = 'unparsed'), "
+                           "count(*) FILTER (WHERE EXISTS (SELECT 1 FROM discrepancies d WHERE "
+                           "d.hand_id = h.hand_id AND d.severity = 'error')) FROM hands h WHERE {}",
+                           kHandFilter),
+               params);
+    t.hands = static_cast<long>(hands.int64(0, 0));
+    t.unparsed = static_cast<long>(hands.int64(0, 1));
+    t.hands_with_errors = static_cast<long>(hands.int64(0, 2));
+    // Codes in byte order, as SQLite sorts them (the server's collation may not).
+    Result codes =
+        c.exec(fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*) "
+                           "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                           "WHERE {} GROUP BY d.code, d.severity "
+                           "ORDER BY 3 DESC, d.code COLLATE \"C\", d.severity COLLATE \"C\"",
+                           kHandFilter),
+               params);
+    for (int i = 0; i < codes.rows(); ++i)
+      t.codes.push_back({codes.text(i, 0), codes.text(i, 1), static_cast<long>(codes.int64(i, 2)),
+                         static_cast<long>(codes.int64(i, 3))});
+  });
+  return t;
+}
+
+Sections PostgresStore::breakdowns(const ReadFilter& filter) {
+  impl_->require_current_schema();
+  constexpr std::string_view kHasError =
+      "CASE WHEN EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND "
+      "d.severity = 'error') THEN 1 ELSE 0 END";
+  const std::pair<const char*, std::string> queries[] = {
+      {"files",
+       fmt::format(
+           "SELECT f.site, count(*) FILTER (WHERE f.status = 'audited') AS read, "
+           "count(*) FILTER (WHERE f.status = 'unsupported') AS unsupported, "
+           "count(*) FILTER (WHERE f.status = 'no-hands') AS without_hands, "
+           "count(*) FILTER (WHERE f.status = 'interrupted') AS interrupted "
+           "FROM files f WHERE {} GROUP BY f.site ORDER BY f.site COLLATE \"C\" NULLS FIRST",
+           kFileFilter)},
+      {"hands", fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, "
+                            "count(*) AS hands, count(*) FILTER (WHERE h.status <> 'unparsed') "
+                            "AS parsed, count(*) FILTER (WHERE h.status = 'unparsed') AS unparsed, "
+                            "sum({}) AS with_errors FROM hands h WHERE {} GROUP BY 1, 2 "
+                            "ORDER BY h.site COLLATE \"C\", substr(h.started_at_utc, 1, 7) COLLATE "
+                            "\"C\" NULLS FIRST",
+                            kHasError, kHandFilter)},
+      {"rake", fmt::format("SELECT h.site, h.currency, h.unit, count(*) AS hands, "
+                           "coalesce(sum(h.rake), 0) AS rake FROM hands h WHERE {} AND "
+                           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
+                           "h.tournament_id IS NULL GROUP BY 1, 2, 3 "
+                           "ORDER BY h.site COLLATE \"C\", h.currency COLLATE \"C\", h.unit",
+                           kHandFilter)},
+  };
+  Sections out;
+  impl_->read([&] {
+    for (const auto& [title, sql] : queries)
+      out.emplace_back(title, result_of(impl_->c.exec(sql, out.empty() ? file_filter_params(filter)
+                                                                       : filter_params(filter))));
+  });
+  return out;
+}
+
+std::vector<std::string> PostgresStore::sites() {
+  std::vector<std::string> out;
+  impl_->read([&] {
+    Result r = impl_->c.exec(
+        "SELECT site FROM (SELECT site FROM hands UNION SELECT site FROM files WHERE site IS NOT "
+        "NULL) s ORDER BY site COLLATE \"C\"");
+    for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+  });
+  return out;
+}
+
+}  // namespace hh::db
+
+#undef HH_PG_NOW

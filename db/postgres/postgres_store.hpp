@@ -1,0 +1,44 @@
+// The Store in a PostgreSQL database (docs/schema.md, docs/scale-out.md): the SQLite store's
+// tables and views and its duplicate and conflict semantics, for many writers at once.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "db/store.hpp"
+
+namespace hh::db {
+
+class PostgresStore final : public Store {
+ public:
+  // `conninfo`: a postgresql:// URI or a libpq keyword string. Write: creates or migrates the
+  // schema. ReadOnly: the schema must be there; every read runs in a READ ONLY transaction.
+  // Throws std::runtime_error with the server's message on failure.
+  PostgresStore(const std::string& conninfo, OpenMode mode);
+  ~PostgresStore() override;
+  PostgresStore(const PostgresStore&) = delete;
+  PostgresStore& operator=(const PostgresStore&) = delete;
+
+  std::int64_t begin_file(const FileRecord& f, bool& already_audited) override;
+  HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) override;
+  std::vector<HandOutcome> add_hands(std::int64_t file_id,
+                                     const std::vector<StoredHand>& hands) override;
+  void finish_file(std::int64_t file_id, int hands, int failed) override;
+  void record_unread_file(const UnreadFile& f) override;
+  void set_meta(std::string_view key, std::string_view value) override;
+  void commit() override;
+
+  std::vector<QueryResult> query(const std::string& sql) override;
+  std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
+  std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
+  std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
+  StoreTotals totals(const ReadFilter& filter) override;
+  Sections breakdowns(const ReadFilter& filter) override;
+  std::vector<std::string> sites() override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hh::db

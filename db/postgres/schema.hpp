@@ -1,0 +1,33 @@
+// The PostgreSQL schema of an audit database: the tables and views of the SQLite schema
+// (docs/schema.md) with PostgreSQL's types, versioned with the same schema_version, and the
+// migrations that bring an older database to this build's version.
+#pragma once
+
+#include <string_view>
+
+#include "db/postgres/connection.hpp"
+
+namespace hh::db::postgres {
+
+// The version this build writes: the SQLite schema's (db/sqlite/schema.hpp), since both hold the
+// same tables. PostgreSQL databases began at version 4.
+inline constexpr int kFirstSchemaVersion = 4;
+
+// Advisory lock keys (pg_advisory_lock(namespace, key)): the schema's creation and migration,
+// and a file being audited (its file_id), so that concurrent writers never audit one file twice.
+inline constexpr int kLockNamespace = 0x68686175;  // "hhau"
+inline constexpr int kSchemaLockKey = 0;
+inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
+
+// The DDL of the current version, every statement guarded with IF NOT EXISTS / OR REPLACE.
+std::string_view schema_sql();
+
+// Creates or migrates the schema in one transaction under an advisory lock (many writers may
+// start at once on an empty database) and records schema_version. Throws for a database of a
+// version this build does not know.
+void apply_schema(Connection& c);
+
+// The schema_version the database records; 0 for one without the meta table.
+int schema_version(Connection& c);
+
+}  // namespace hh::db::postgres

@@ -1,0 +1,475 @@
+// The PostgreSQL store against a real server (tests/pg_server.hpp): the same calls give the same
+// tables as the SQLite store, four auditors at once on overlapping inputs give what one SQLite
+// run gives, reads are read-only, and `--shard` splits inputs. Under CI a server that cannot start
+// fails these tests; elsewhere, without PostgreSQL installed, they are skipped with a warning.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "db/postgres/connection.hpp"
+#include "db/store.hpp"
+#include "pipeline/pipeline.hpp"
+#include "tests/cli_run.hpp"
+#include "tests/pg_server.hpp"
+#include "tests/stored_hands.hpp"
+#include "tests/test_paths.hpp"
+
+namespace fs = std::filesystem;
+using hh::db::HandOutcome;
+using hh::db::OpenMode;
+using hh::db::StoredHand;
+using hh::test::file_record;
+using hh::test::make_hand;
+using hh::test::make_result;
+using hh::test::PgServer;
+using hh::test::q;
+
+namespace {
+
+// Every table and view of the schema as rows of text ("NULL" for NULL), sorted, with files named
+// by their digest and hands by their file and offset instead of ids, which differ between stores
+// (and between runs of several writers); timestamps left out. Portable SQL: run on both stores.
+const std::pair<const char*, const char*> kDump[] = {
+    {"files",
+     "SELECT path, sha256, bytes, encoding, site, hands, failed, duplicates, conflicts, status, "
+     "note, audited_at IS NULL FROM files"},
+    {"hands",
+     "SELECT f.sha256, h.site, h.site_hand_id, h.byte_offset, h.line, h.table_name, h.game, "
+     "h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, h.started_at_utc, "
+     "h.seats, h.players_dealt, h.total_pot, h.rake, h.fees, h.status, h.content_sha256, "
+     "h.tournament_id, h.button_seat, h.cancelled, h.total_contributed, h.total_collected, "
+     "h.parse_issues, h.total_pot_derived, h.rake_derived "
+     "FROM hands h JOIN files f ON f.file_id = h.file_id"},
+    {"hand_players",
+     "SELECT f.sha256, h.byte_offset, p.seat, p.player, p.start_stack, p.contributed, "
+     "p.collected, p.net FROM hand_players p JOIN hands h ON h.hand_id = p.hand_id "
+     "JOIN files f ON f.file_id = h.file_id"},
+    {"pots",
+     "SELECT f.sha256, h.byte_offset, p.pot_index, p.amount, p.rake, p.reported_amount "
+     "FROM pots p JOIN hands h ON h.hand_id = p.hand_id JOIN files f ON f.file_id = h.file_id"},
+    {"pot_seats",
+     "SELECT f.sha256, h.byte_offset, s.pot_index, s.seat, s.role FROM pot_seats s "
+     "JOIN hands h ON h.hand_id = s.hand_id JOIN files f ON f.file_id = h.file_id"},
+    // A hand's findings in their order: the rank of discrepancy_id within the hand.
+    {"discrepancies",
+     "SELECT f.sha256, h.byte_offset, (SELECT count(*) FROM discrepancies o WHERE "
+     "o.hand_id = d.hand_id AND o.discrepancy_id < d.discrepancy_id), d.code, d.severity, "
+     "d.street, d.seat, d.player, d.expected, d.actual, d.message, d.line FROM discrepancies d "
+     "JOIN hands h ON h.hand_id = d.hand_id JOIN files f ON f.file_id = h.file_id"},
+    {"hand_event_log",
+     "SELECT f.sha256, h.byte_offset, CAST(l.events AS TEXT) FROM hand_event_log l "
+     "JOIN hands h ON h.hand_id = l.hand_id JOIN files f ON f.file_id = h.file_id"},
+    {"hand_conflicts",
+     "SELECT c.site, c.site_hand_id, ef.sha256, e.byte_offset, nf.sha256, c.byte_offset, c.line, "
+     "c.content_sha256 FROM hand_conflicts c JOIN hands e ON e.hand_id = c.existing_hand_id "
+     "JOIN files ef ON ef.file_id = e.file_id JOIN files nf ON nf.file_id = c.file_id"},
+    {"meta", "SELECT key, value FROM meta"},
+    {"v_pots",
+     "SELECT f.sha256, h.byte_offset, v.pot_index, v.amount, v.rake, v.eligible, v.winners, "
+     "v.reported_amount FROM v_pots v JOIN hands h ON h.hand_id = v.hand_id "
+     "JOIN files f ON f.file_id = h.file_id"},
+    {"hand_events",
+     "SELECT f.sha256, h.byte_offset, e.seq, e.street, e.seat, e.kind, e.amount, e.to_amount, "
+     "e.all_in, e.cards, e.board, e.line FROM hand_events e JOIN hands h ON "
+     "h.hand_id = e.hand_id JOIN files f ON f.file_id = h.file_id"},
+    {"v_findings",
+     "SELECT path, line, site, site_hand_id, code, severity, street, seat, player, expected, "
+     "actual, difference, unit, currency, message FROM v_findings"},
+    {"v_code_counts", "SELECT code, severity, count, hands FROM v_code_counts"},
+    {"v_file_summary",
+     "SELECT path, site, status, hands, failed, duplicates, conflicts, hands_stored, hands_ok, "
+     "hands_with_findings, hands_unparsed FROM v_file_summary"},
+    {"v_conflicts",
+     "SELECT site, site_hand_id, existing_path, existing_line, existing_sha256, new_path, "
+     "new_line, new_sha256 FROM v_conflicts"},
+};
+
+using Rows = std::vector<std::vector<std::string>>;
+using Dump = std::map<std::string, Rows>;
+
+Dump dump(const std::string& db) {
+  auto store = hh::db::open_store(db, OpenMode::ReadOnly);
+  Dump out;
+  for (const auto& [table, sql] : kDump) {
+    const auto results = store->query(sql);
+    REQUIRE(results.size() == 1);
+    Rows& rows = out[table];
+    for (const auto& row : results.front().rows) {
+      std::vector<std::string> cells;
+      for (const auto& c : row) cells.push_back(c ? *c : "NULL");
+      rows.push_back(std::move(cells));
+    }
+    std::sort(rows.begin(), rows.end());
+  }
+  return out;
+}
+
+// Compared table by table, so that a difference names its table.
+void require_same(const Dump& a, const Dump& b) {
+  for (const auto& [table, sql] : kDump) {
+    INFO("table " << table);
+    CHECK(a.at(table) == b.at(table));
+  }
+}
+
+std::size_t total_rows(const Dump& d) {
+  std::size_t n = 0;
+  for (const auto& [table, rows] : d) n += rows.size();
+  return n;
+}
+
+// Small slices of the corpus, each of a format hhaudit reads (and one it only recognises), no
+// hand in two files: so that which writer stores a hand cannot change which file it belongs to.
+std::vector<std::string> corpus_slices() {
+  const fs::path corpus = hh::test::shared_corpus();
+  REQUIRE(fs::is_directory(corpus));  // a missing corpus fails, it does not skip
+  std::vector<std::string> out;
+  for (const char* slice : {"GGPoker/cash", "KingsClub/cash", "PartyPoker/tour", "Stars/fixtures",
+                            "Winamax/tour", "iPoker/fixtures", "Unibet/cash", "Bovada/fixtures"}) {
+    REQUIRE(fs::is_directory(corpus / slice));
+    out.push_back((corpus / slice).string());
+  }
+  return out;
+}
+
+std::string audit_command(const std::string& db, const std::vector<std::string>& paths,
+                          const std::string& extra = "") {
+  // Built by appending: GCC 12 warns falsely on " " + std::string (tests/cli_run.hpp).
+  std::string cmd = hh::test::bin();
+  cmd += " audit -q -j 1 --fail-on none ";
+  cmd += extra;
+  cmd += " --db ";
+  cmd += q(db);
+  for (const std::string& p : paths) {
+    cmd += ' ';
+    cmd += q(p);
+  }
+  return cmd;
+}
+
+// The store-level scenario both stores are put through, with the outcome of every hand.
+std::vector<HandOutcome> scenario(const std::string& db) {
+  std::vector<HandOutcome> got;
+  const auto add_all = [&](hh::db::Store& s, std::int64_t file,
+                           const std::vector<std::pair<hh::Hand, hh::AuditResult>>& hands) {
+    std::vector<std::string> digests;
+    for (const auto& [h, r] : hands) digests.push_back(hh::sha256_hex(h.raw));
+    std::vector<StoredHand> stored;
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      stored.push_back({hands[i].first, hands[i].second, digests[i]});
+    for (const HandOutcome o : s.add_hands(file, stored)) got.push_back(o);
+  };
+  const auto at = [](hh::Hand h, std::uint64_t offset, std::uint32_t line) {
+    h.source.byte_offset = offset;
+    h.source.line = line;
+    return h;
+  };
+  hh::Hand unread;  // nothing could be read: no number, findings only
+  unread.raw = "???? garbage";
+  unread.unit = 1;
+  hh::AuditResult parse_error;
+  parse_error.findings.push_back({});
+  parse_error.findings.back().code = "PARSE_ERROR";
+  parse_error.findings.back().severity = hh::Severity::Error;
+  parse_error.findings.back().message = "cannot read";
+  {
+    auto w = hh::db::open_store(db, OpenMode::Write);
+    w->set_meta("house_rules", "# none");
+    bool already = true;
+    const auto a = w->begin_file(file_record("a.txt", "A"), already);
+    REQUIRE_FALSE(already);
+    add_all(*w, a,
+            {{at(make_hand("100", "original"), 0, 1), make_result()},
+             {at(make_hand("101", "second"), 100, 20), make_result()},
+             {at(unread, 200, 40), parse_error},
+             // The same number twice in one batch: the first is kept.
+             {at(make_hand("102", "twice"), 300, 60), make_result()},
+             {at(make_hand("102", "twice"), 400, 80), make_result()}});
+    w->finish_file(a, 5, 1);
+    const auto b = w->begin_file(file_record("b.txt", "B"), already);
+    REQUIRE_FALSE(already);
+    hh::Hand edited = at(make_hand("100", "edited"), 50, 3);
+    edited.table_name = "Changed";
+    add_all(*w, b,
+            {{at(make_hand("101", "second"), 0, 1), make_result()},
+             {edited, hh::AuditResult{}},
+             {at(unread, 90, 9), parse_error}});
+    w->finish_file(b, 3, 1);
+    w->begin_file(file_record("a.txt", "A"), already);
+    CHECK(already);
+    w->record_unread_file({file_record("notes.txt", "N"), hh::db::UnreadReason::NoHands, "none"});
+    // c.txt: begun, a hand and a conflict stored, never finished (an interrupted run).
+    const auto c = w->begin_file(file_record("c.txt", "C"), already);
+    hh::Hand again = at(make_hand("100", "third text"), 10, 2);
+    add_all(*w, c, {{at(make_hand("103", "new"), 0, 1), make_result()}, {again, make_result()}});
+  }
+  {
+    // The rerun of c.txt: its stored hand is a duplicate now, its conflict is not recorded twice.
+    auto w = hh::db::open_store(db, OpenMode::Write);
+    bool already = true;
+    const auto c = w->begin_file(file_record("c.txt", "C"), already);
+    REQUIRE_FALSE(already);
+    hh::Hand again = at(make_hand("100", "third text"), 10, 2);
+    add_all(*w, c, {{at(make_hand("103", "new"), 0, 1), make_result()}, {again, make_result()}});
+    w->finish_file(c, 2, 0);
+    w->commit();
+  }
+  return got;
+}
+
+}  // namespace
+
+TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcomes", "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("store_calls");
+  const fs::path dir = hh::test::temp_dir("hhaudit-pg-calls");
+  const std::string lite = (dir / "a.db").string();
+  using O = HandOutcome;
+  const std::vector<HandOutcome> expected = {O::Inserted,  O::Inserted,  O::Inserted,
+                                             O::Inserted,  O::Duplicate,                // a.txt
+                                             O::Duplicate, O::Conflict,  O::Duplicate,  // b.txt
+                                             O::Inserted,  O::Conflict,   // c.txt, interrupted
+                                             O::Duplicate, O::Conflict};  // c.txt again
+  CHECK(scenario(lite) == expected);
+  CHECK(scenario(pg) == expected);
+  const Dump a = dump(lite), b = dump(pg);
+  require_same(a, b);
+  CHECK(a.at("hands").size() == 5);
+  CHECK(a.at("hand_conflicts").size() == 2);
+  CHECK(a.at("files") == Rows{{"a.txt", hh::sha256_hex("A"), "1", "utf-8", "pokerstars", "5", "1",
+                               "1", "0", "audited", "NULL", "0"},
+                              {"b.txt", hh::sha256_hex("B"), "1", "utf-8", "pokerstars", "3", "1",
+                               "2", "1", "audited", "NULL", "0"},
+                              {"c.txt", hh::sha256_hex("C"), "1", "utf-8", "pokerstars", "2", "0",
+                               "1", "1", "audited", "NULL", "0"},
+                              {"notes.txt", hh::sha256_hex("N"), "1", "utf-8", "pokerstars", "NULL",
+                               "NULL", "NULL", "NULL", "no-hands", "none", "1"}});
+  // The reads of the commands give the same answers.
+  auto rl = hh::db::open_store(lite, OpenMode::ReadOnly);
+  auto rp = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto tl = rl->totals({}), tp = rp->totals({});
+  CHECK(tp.files_audited == 3);
+  CHECK(tp.files_interrupted == 0);
+  CHECK(tp.files_without_hands == 1);
+  CHECK(tp.hands == 5);
+  CHECK(tp.unparsed == 1);
+  CHECK(tp.hands_with_errors == 1);
+  CHECK(tl.files_audited == tp.files_audited);
+  CHECK(tl.hands == tp.hands);
+  CHECK(tl.hands_with_errors == tp.hands_with_errors);
+  REQUIRE(tl.codes.size() == tp.codes.size());
+  for (std::size_t i = 0; i < tl.codes.size(); ++i) {
+    CHECK(tl.codes[i].code == tp.codes[i].code);
+    CHECK(tl.codes[i].rows == tp.codes[i].rows);
+    CHECK(tl.codes[i].hands == tp.codes[i].hands);
+  }
+  CHECK(rl->sites() == rp->sites());
+  const auto bl = rl->breakdowns({}), bp = rp->breakdowns({});
+  REQUIRE(bl.size() == bp.size());
+  for (std::size_t i = 0; i < bl.size(); ++i) {
+    INFO(bl[i].first);
+    CHECK(bl[i].second.columns == bp[i].second.columns);
+    CHECK(bl[i].second.rows == bp[i].second.rows);
+    CHECK(bl[i].second.types == bp[i].second.types);
+  }
+  const auto fl = rl->find_hands("100", ""), fp = rp->find_hands("100", "");
+  REQUIRE(fl.size() == 1);
+  REQUIRE(fp.size() == 1);
+  CHECK(fp[0].path == "a.txt");
+  const auto el = rl->explain_hand(fl[0].hand_id), ep = rp->explain_hand(fp[0].hand_id);
+  REQUIRE(el);
+  REQUIRE(ep);
+  REQUIRE(el->size() == ep->size());
+  for (std::size_t i = 1; i < el->size(); ++i) {  // [0] holds the hand_id
+    INFO((*el)[i].first);
+    CHECK((*el)[i].second.rows == (*ep)[i].second.rows);
+  }
+  CHECK_FALSE(rp->explain_hand(999999));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives the same tables",
+          "[postgres][corpus]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::vector<std::string> slices = corpus_slices();
+  const std::string pg = server->create_database("corpus_one");
+  const fs::path dir = hh::test::temp_dir("hhaudit-pg-corpus");
+  const std::string lite = (dir / "a.db").string();
+  const auto l = hh::test::run(audit_command(lite, slices));
+  const auto p = hh::test::run(audit_command(pg, slices));
+  REQUIRE(l.code == 0);
+  REQUIRE(p.code == 0);
+  // The same run summary, but for the database's name.
+  const hh::test::Summary sl = hh::test::summary_of(l.out), sp = hh::test::summary_of(p.out);
+  CHECK(sp.files == sl.files);
+  CHECK(sp.hands == sl.hands);
+  CHECK(sp.unparsed == sl.unparsed);
+  CHECK(sp.duplicates == sl.duplicates);
+  CHECK(sp.conflicts == sl.conflicts);
+  CHECK(sp.unsupported == sl.unsupported);
+  CHECK(sl.hands > 300);
+  const Dump a = dump(lite), b = dump(pg);
+  require_same(a, b);
+  CHECK(a.at("hands").size() > 300);
+  CHECK(a.at("discrepancies").size() > 0);
+  // A second run adds nothing: every file is already audited.
+  const auto again = hh::test::run(audit_command(pg, slices));
+  CHECK(hh::test::summary_of(again.out).already == sp.files);
+  require_same(a, dump(pg));
+  // The commands that read give the same output from both.
+  for (const std::string cmd : {" summary --db ", " rake-profile --site ggpoker --db "}) {
+    INFO(cmd);
+    const auto rl = hh::test::run(hh::test::bin() + cmd + q(lite));
+    const auto rp = hh::test::run(hh::test::bin() + cmd + q(pg));
+    CHECK(rl.code == rp.code);
+    std::string out = rp.out;
+    // rake-profile names the database it read.
+    for (std::size_t at; (at = out.find(pg)) != std::string::npos;)
+      out.replace(at, pg.size(), lite);
+    CHECK(out == rl.out);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("postgres: four auditors at once on overlapping inputs store every hand once",
+          "[postgres][corpus]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::vector<std::string> slices = corpus_slices();
+  const std::string pg = server->create_database("corpus_four");
+  const fs::path dir = hh::test::temp_dir("hhaudit-pg-four");
+  const std::string lite = (dir / "a.db").string();
+  REQUIRE(hh::test::run(audit_command(lite, slices)).code == 0);
+  // Writer i audits slices i .. i+4 (cyclically) in its own order: every slice by several of
+  // them, two in reverse order, all starting on an empty database at once.
+  std::string all;
+  for (std::size_t w = 0; w < 4; ++w) {
+    std::vector<std::string> mine;
+    for (std::size_t k = 0; k < 5; ++k) mine.push_back(slices[(2 * w + k) % slices.size()]);
+    if (w % 2 == 1) std::reverse(mine.begin(), mine.end());
+    all += audit_command(pg, mine) + " > " + q(dir / ("w" + std::to_string(w))) + " & ";
+  }
+  const auto r =
+      hh::test::run("(" + all + "wait) 2>&1; for f in " + q(dir) + "/w?; do cat \"$f\"; done");
+  INFO(r.out);
+  CHECK(r.out.find("hhaudit audit:") == std::string::npos);  // no error from any writer
+  const Dump a = dump(lite), b = dump(pg);
+  require_same(a, b);
+  CHECK(total_rows(a) > 10000);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("postgres: query is read-only and speaks the server's SQL", "[postgres][query]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("query_ro");
+  scenario(pg);
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  // Several statements, each with its result; PostgreSQL's own SQL (string_agg, ::casts, $$).
+  const auto results = store->query(
+      "SELECT count(*) AS hands FROM hands; -- a comment; with a semicolon\n"
+      "SELECT string_agg(site_hand_id, ',' ORDER BY site_hand_id) AS ids, 'a;b' AS s, $$c;d$$ "
+      "AS t, 2::bigint * 3 AS six, true AS yes FROM hands WHERE site_hand_id IS NOT NULL;"
+      "/* nothing */ ;");
+  REQUIRE(results.size() == 2);
+  CHECK(results[0].rows == std::vector<std::vector<std::optional<std::string>>>{{"5"}});
+  CHECK(results[0].types[0][0] == hh::db::CellType::Integer);
+  CHECK(results[1].columns == std::vector<std::string>{"ids", "s", "t", "six", "yes"});
+  CHECK(results[1].rows == std::vector<std::vector<std::optional<std::string>>>{
+                               {"100,101,102,103", "a;b", "c;d", "6", "1"}});
+  const auto refused = [&](const std::string& sql) {
+    try {
+      store->query(sql);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("not refused");
+  };
+  CHECK(refused("SELECT 1; INSERT INTO meta(key, value) VALUES ('x', 'y')") ==
+        "read-only query: cannot execute INSERT in a read-only transaction (statement 2: INSERT "
+        "INTO meta(key, value) VALUES ('x', 'y'))");
+  CHECK(refused("DELETE FROM hands") ==
+        "read-only query: cannot execute DELETE in a read-only transaction (statement 1: DELETE "
+        "FROM hands)");
+  // Ending the read-only transaction would let the next statement write.
+  CHECK(refused("COMMIT; DELETE FROM hands") ==
+        "read-only query: a statement that ends the transaction is refused (statement 1: COMMIT)");
+  CHECK(refused("SET TRANSACTION READ WRITE; DELETE FROM hands") ==
+        "SQL error: transaction read-write mode must be set before any query (statement 1: SET "
+        "TRANSACTION READ WRITE)");
+  CHECK(refused("SELECT nope FROM hands") ==
+        "SQL error: column \"nope\" does not exist (statement 1: SELECT nope FROM hands)");
+  CHECK(store->query("SELECT count(*) FROM hands")[0].rows[0][0] == "5");
+  // Through the command, as users run it.
+  const auto r =
+      hh::test::run(hh::test::bin() + " query --db " + q(pg) + " \"DROP TABLE meta\" 2>&1");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("read-only query: cannot execute DROP TABLE in a read-only transaction") !=
+        std::string::npos);
+}
+
+TEST_CASE("postgres: a database is named by a URI or a libpq keyword string", "[postgres]") {
+  using hh::db::postgres::is_conninfo;
+  CHECK(is_conninfo("postgresql://user@host/db"));
+  CHECK(is_conninfo("postgres://host:5433/db?sslmode=require"));
+  CHECK(is_conninfo("host=db.example dbname=hands"));
+  CHECK(is_conninfo("  dbname = hands"));
+  CHECK_FALSE(is_conninfo("hhaudit.db"));
+  CHECK_FALSE(is_conninfo("sqlite:a=b.db"));
+  CHECK_FALSE(is_conninfo("run=3.db"));  // not a libpq keyword: a SQLite file
+  CHECK_FALSE(is_conninfo("mysql://host/db"));
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("keywords");
+  // The same database by keywords: "postgresql://hhaudit@127.0.0.1:PORT/keywords".
+  const std::size_t colon = pg.rfind(':'), slash = pg.rfind('/');
+  const std::string keywords =
+      "host=127.0.0.1 user=hhaudit port=" + pg.substr(colon + 1, slash - colon - 1) +
+      " dbname=keywords";
+  scenario(keywords);
+  CHECK(hh::db::open_store(pg, OpenMode::ReadOnly)->totals({}).hands == 5);
+  // Read-only on a database without hhaudit's tables: refused, nothing created.
+  const std::string empty = server->create_database("empty");
+  CHECK_THROWS_WITH(hh::db::open_store(empty, OpenMode::ReadOnly),
+                    Catch::Contains("has no table meta"));
+  CHECK_THROWS_WITH(hh::db::open_store(empty, OpenMode::ReadOnly),
+                    Catch::Contains("has no table meta"));
+}
+
+TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard", "[shard]") {
+  // shard_of is FNV-1a of the path: fixed values, the same on every machine.
+  CHECK(hh::pipeline::shard_of("", 4) == 0xcbf29ce484222325ULL % 4);
+  CHECK(hh::pipeline::shard_of("a", 1) == 0);
+  CHECK(hh::pipeline::shard_of("a", 7) == 0xaf63dc4c8601ec8cULL % 7);
+  const std::vector<std::string> slices = corpus_slices();
+  const fs::path dir = hh::test::temp_dir("hhaudit-shard");
+  const std::string whole = (dir / "whole.db").string(), parts = (dir / "parts.db").string();
+  REQUIRE(hh::test::run(audit_command(whole, slices)).code == 0);
+  long files = 0, left = 0;
+  for (int k = 1; k <= 3; ++k) {
+    const auto r =
+        hh::test::run(audit_command(parts, slices, "--shard " + std::to_string(k) + "/3"));
+    REQUIRE(r.code == 0);
+    const hh::test::Summary s = hh::test::summary_of(r.out);
+    files += s.files + s.unsupported + s.without_hands;
+    long other = -1;
+    const std::size_t at = r.out.find("shard " + std::to_string(k) + "/3: ");
+    REQUIRE(at != std::string::npos);
+    REQUIRE(std::sscanf(r.out.c_str() + at + 10, "%ld", &other) == 1);
+    left += other;
+  }
+  const hh::test::Summary all =
+      hh::test::summary_of(hh::test::run(audit_command(whole, slices)).out);
+  CHECK(files == all.files + all.unsupported + all.without_hands);
+  CHECK(left == 2 * files);
+  require_same(dump(whole), dump(parts));
+  CHECK(hh::test::run(audit_command(parts, slices, "--shard 4/3")).code == 2);
+  CHECK(hh::test::run(audit_command(parts, slices, "--shard 0/3")).code == 2);
+  CHECK(hh::test::run(audit_command(parts, slices, "--shard 1/3x")).code == 2);
+  fs::remove_all(dir);
+}
