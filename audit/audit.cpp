@@ -10,6 +10,7 @@
 #include <set>
 
 #include "audit/auditor.hpp"
+#include "audit/causes.hpp"
 #include "audit/hand_eval.hpp"
 #include "audit/rake/check.hpp"
 #include "parser/text/money.hpp"
@@ -137,6 +138,7 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
     result.findings.insert(result.findings.end(), std::make_move_iterator(rake.begin()),
                            std::make_move_iterator(rake.end()));
   }
+  link_causes(result);
   return result;
 }
 

@@ -94,6 +94,9 @@ class Auditor {
 
   void replay();
 
+  // The chips in the pot now: put in, less uncalled bets returned and amounts collected.
+  Money pot_now() const;
+
   // --- order of action ---------------------------------------------------------------------
   // Flop and draw games: pre-flop the action starts left of the big blind (or of the last
   // straddle, or of the button blind), on later rounds left of the button, and goes round

@@ -84,7 +84,9 @@ void Auditor::replay() {
     kill_numerator_ = rules_.kill_blind == KillBlind::Full ? 2 : 3;
     kill_denominator_ = rules_.kill_blind == KillBlind::Full ? 1 : 2;
   }
-  for (const Event& e : h_.events) {
+  r_.chips_after.assign(h_.events.size(), std::nullopt);
+  for (std::size_t index = 0; index < h_.events.size(); ++index) {
+    const Event& e = h_.events[index];
     if ((is_forced_bet(e.kind) || is_action(e.kind)) && is_betting_round(e.street))
       new_round(e.street);
     PlayerState* p = nullptr;
@@ -207,6 +209,11 @@ void Auditor::replay() {
         break;
     }
     if (p && is_betting_round(e.street)) after_action(e, *p, max_before);
+    // The stack as the table shows it: the chips behind and what the player collected.
+    if (p) {
+      r_.chips_after[index] = ChipsAfter{
+          p->stack_unknown ? std::nullopt : std::optional(p->stack + p->collected), pot_now()};
+    }
   }
 }
 

@@ -88,6 +88,12 @@ void Auditor::check_uncalled() {
   }
 }
 
+Money Auditor::pot_now() const {
+  Money pot = 0;
+  for (const auto& [seat, p] : players_) pot += p.gross - p.returned - p.collected;
+  return pot;
+}
+
 Money Auditor::last_collection_of(int seat) const {
   const Collection* last = nullptr;
   for (const Collection& c : collections_)
@@ -251,7 +257,8 @@ void Auditor::check_pots_and_payouts() {
            .actual = static_cast<Money>(h_.reported_pots.size()),
            .message = fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
                                   h_.reported_pots.size()),
-           .line = summary_line()});
+           .line = summary_line(),
+           .counts = true});
     }
     Money printed_sum = 0, built_sum = 0;
     for (const ReportedPot& rp : h_.reported_pots) {

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <fmt/format.h>
+
 #include "db/store.hpp"
 #include "model/json_text.hpp"
 
@@ -51,6 +53,7 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
   r.parse_issues = static_cast<std::int64_t>(hand.issues.size());
   r.total_pot_derived = !hand.total_pot && result.derived_total_pot.has_value();
   r.rake_derived = !hand.rake && result.derived_rake.has_value();
+  r.money_in_error = result.money_in_error;
   return r;
 }
 
@@ -99,6 +102,30 @@ void events_json(const Hand& hand, std::string& json) {
     json += ']';
   }
   json += ']';
+}
+
+bool chips_json(const Hand& hand, const AuditResult& result, std::string& json) {
+  json.clear();
+  json += '[';
+  bool any = false;
+  bool first = true;
+  for (std::size_t index = 0; index < hand.events.size(); ++index) {
+    const Event& e = hand.events[index];
+    if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;  // as events_json()
+    if (!first) json += ',';
+    first = false;
+    const std::optional<ChipsAfter>& after =
+        index < result.chips_after.size() ? result.chips_after[index] : std::nullopt;
+    if (!after) {
+      json += "null";
+      continue;
+    }
+    any = true;
+    json += after->stack ? fmt::format("[{},{}]", *after->stack, after->pot)
+                         : fmt::format("[null,{}]", after->pot);
+  }
+  json += ']';
+  return any;
 }
 
 }  // namespace hh::db

@@ -19,7 +19,7 @@ struct HandRow {
   std::string limit_type;  // as printed, else the betting structure's name
   std::string_view site_hand_id, table_name, game, currency, started_at_utc,
       tournament_id;  // "" for NULL
-  std::int64_t byte_offset{0}, line{0}, unit{0}, fees{0}, parse_issues{0};
+  std::int64_t byte_offset{0}, line{0}, unit{0}, fees{0}, parse_issues{0}, money_in_error{0};
   std::optional<std::int64_t> small_blind, big_blind, ante, seats, players_dealt, total_pot, rake,
       button_seat, total_contributed, total_collected;
   bool cancelled{false}, total_pot_derived{false}, rake_derived{false};
@@ -39,5 +39,10 @@ HandRow hand_row(const Hand& hand, const AuditResult& result);
 // [street, kind, seat, amount, to_amount, line, all_in, cards, board] (docs/schema.md), into
 // `json` (cleared first: the caller reuses its allocation).
 void events_json(const Hand& hand, std::string& json);
+
+// The stack and pot after each event of events_json() ([stack, pot], [null, pot] when the site
+// printed no stack, or null), as the audit's replay counted them, into `json` (cleared first).
+// False when the replay counted none (an unparsed hand): the store writes NULL.
+bool chips_json(const Hand& hand, const AuditResult& result, std::string& json);
 
 }  // namespace hh::db

@@ -25,7 +25,8 @@ SELECT d.discrepancy_id,
        d.actual - d.expected AS difference,
        h.unit,
        h.currency,
-       d.message
+       d.message,
+       d.cause_id
 FROM discrepancies d
 JOIN hands h ON h.hand_id = d.hand_id
 JOIN files f ON f.file_id = h.file_id;)sql",

@@ -66,9 +66,10 @@ struct StoredHand {
 };
 
 // What `hhaudit explain` shows of one hand: titled tables, in this order: "hand" (where it came
-// from, time, table, game, blinds, pot, rake), "board" (board, cards), "players" (seat, player,
-// hole_cards, start_stack, contributed, collected, net), "actions" (seq, street, seat, player,
-// action, amount, to_amount, all_in, cards), "pots", "findings".
+// from, time, table, game, blinds, pot, rake, status, money_in_error), "board" (board, cards),
+// "players" (seat, player, hole_cards, start_stack, contributed, collected, net), "actions" (seq,
+// street, seat, player, action, amount, to_amount, all_in, cards, stack and pot after it),
+// "pots", "findings" (id, code, ..., message, follows_from: the id of its cause, cause: its code).
 using HandExplanation = Sections;
 
 // A hand a key given to `explain` names: by hhaudit's hand_id or by the site's hand number.
@@ -178,9 +179,23 @@ class Store {
   // The breakdowns of `hhaudit summary`, in this order (docs/schema.md, "Reading the results"):
   //  "files":  site, read, unsupported, without_hands, interrupted (files by site and status);
   //  "hands":  site, month (YYYY-MM of started_at_utc), hands, parsed, unparsed, with_errors;
-  //  "rake":   site, currency, unit, hands, rake: the rake the parsed cash hands paid, in minor
-  //            units (unit per major unit), by currency.
+  //  "money":  site, month, currency, unit, hands_in_error, money_in_error, hands_not_linked:
+  //            hands.money_in_error summed (minor units), by currency; hands_not_linked: hands
+  //            with findings stored before schema 5, which have no figure;
+  //  "rake":   site, currency, unit, hands, rake, over_schedule, under_schedule,
+  //            without_schedule: the rake the parsed cash hands paid, in minor units (unit per
+  //            major unit), by currency; the rake taken over the house schedule (or on hands it
+  //            does not rake), left under it, and the hands no schedule covers.
   virtual Sections breakdowns(const ReadFilter& filter) = 0;
+
+  // The hands of `filter` with an error or a warning (hands.status 'findings'): how many, and
+  // the hand_id of the first `limit`, the most money in error (minor units) first, then by
+  // hand_id. What the HTML report replays.
+  struct HandsWithFindings {
+    long count{0};
+    std::vector<std::int64_t> hand_ids;
+  };
+  virtual HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) = 0;
 
   // Every site the store holds a hand or a file of (hands.site, files.site), sorted.
   virtual std::vector<std::string> sites() = 0;

@@ -21,6 +21,7 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   f.actual = fields.actual;
   f.message = std::move(fields.message);
   f.line = fields.line;
+  f.counts = fields.counts;
   return f;
 }
 

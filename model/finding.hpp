@@ -1,6 +1,7 @@
 // A finding: one discrepancy between what the rules say and what the site printed.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ struct Finding {
   std::optional<Money> actual;
   std::string message;
   std::uint32_t line{0};  // line in the file the finding points at, 0 if none
+  bool counts{false};     // expected and actual count things (pots), not money
+  // The finding this one follows from: its index in AuditResult::findings, the hand's root cause
+  // (audit/causes.hpp). std::nullopt for a root and for notes.
+  std::optional<std::size_t> cause;
 };
 
 // What a finding says beyond its code: the fields of Finding the emitter chooses, by name
@@ -38,6 +43,7 @@ struct FindingFields {
   // The code's documented second form (FindingCodeInfo::alternate_severity), e.g. the
   // money-neutral forms of SUMMARY_MISMATCH. A code without one throws std::logic_error.
   bool alternate_form{false};
+  bool counts{false};  // expected and actual count things (pots), not money
 };
 
 // The finding of `code` with the registry's severity.
@@ -63,8 +69,17 @@ struct BuiltPot {
   std::optional<Money> reported_amount;
 };
 
+// A player's stack and the pot just after one event, as the replay books the printed amounts
+// (what a replay of the hand shows, action by action).
+struct ChipsAfter {
+  std::optional<Money> stack;  // the event's seat; std::nullopt when the site printed no stack
+  Money pot{0};                // put in, less uncalled bets returned and amounts collected
+};
+
 struct AuditResult {
   std::vector<Finding> findings;
+  // By index in Hand::events: after each event of a seated player the replay booked.
+  std::vector<std::optional<ChipsAfter>> chips_after;
   std::vector<PlayerResult> players;
   std::vector<BuiltPot> pots;
   Money total_contributed{0};
@@ -72,6 +87,9 @@ struct AuditResult {
   // Values the site did not print, derived by the audit (stored with a "derived" flag).
   std::optional<Money> derived_total_pot;
   std::optional<Money> derived_rake;
+  // What the hand has wrong in money, counted once however many findings show it
+  // (audit/causes.hpp); 0 when no error finding has both amounts.
+  Money money_in_error{0};
   Severity worst() const;
   bool has(std::string_view code) const;
 };

@@ -98,17 +98,27 @@ void csv_field(std::ostream& out, std::string_view s) {
   out << '"';
 }
 
+// A spreadsheet opening the CSV runs a text cell that starts with = + - @ (or a tab or CR before
+// one) as a formula: such text, which player names, chat and unread lines can be, gets a leading
+// ' that shows it as text (OWASP, "CSV Injection"). Numbers stay numbers.
+bool reads_as_formula(std::string_view s) {
+  return !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos;
+}
+
 void write_csv(std::ostream& out, const QueryResult& r) {
   if (r.columns.empty()) return;  // no statement returned columns: nothing to print
   for (std::size_t c = 0; c < r.columns.size(); ++c) {
     if (c) out << ',';
-    csv_field(out, r.columns[c]);
+    csv_field(out, reads_as_formula(r.columns[c]) ? "'" + r.columns[c] : r.columns[c]);
   }
   out << '\n';
-  for (const auto& row : r.rows) {
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    const auto& row = r.rows[i];
     for (std::size_t c = 0; c < r.columns.size(); ++c) {
       if (c) out << ',';
-      if (c < row.size() && row[c]) csv_field(out, *row[c]);
+      if (c >= row.size() || !row[c]) continue;
+      const bool text = type_at(r, i, c) == CellType::Text || type_at(r, i, c) == CellType::Blob;
+      csv_field(out, text && reads_as_formula(*row[c]) ? "'" + *row[c] : *row[c]);
     }
     out << '\n';
   }
@@ -205,11 +215,18 @@ void write_csv_sections(std::ostream& out, const db::Sections& sections) {
     for (const std::string& c : r.columns)
       at.push_back(static_cast<std::size_t>(std::find(all.columns.begin(), all.columns.end(), c) -
                                             all.columns.begin()));
-    for (const auto& row : r.rows) {
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+      const auto& row = r.rows[i];
       std::vector<std::optional<std::string>> cells(all.columns.size());
+      std::vector<CellType> types(all.columns.size(), CellType::Null);
       cells[0] = title;
-      for (std::size_t c = 0; c < row.size() && c < at.size(); ++c) cells[at[c]] = row[c];
+      types[0] = CellType::Text;
+      for (std::size_t c = 0; c < row.size() && c < at.size(); ++c) {
+        cells[at[c]] = row[c];
+        types[at[c]] = type_at(r, i, c);
+      }
       all.rows.push_back(std::move(cells));
+      all.types.push_back(std::move(types));
     }
   }
   write_csv(out, all);

@@ -1,5 +1,5 @@
 // The renderers of what a store reads: a table for people, CSV and JSON for programs. Used by
-// `hhaudit query`, `explain` and the summary of `audit` (later: HTML).
+// `hhaudit query`, `explain` and the summary of `audit` (the HTML report: report/html.hpp).
 #pragma once
 
 #include <optional>
@@ -18,7 +18,9 @@ std::optional<OutputFormat> output_format_from_name(std::string_view name);
 // Table: header, a rule of dashes, rows; columns separated by two spaces, numeric columns
 //   right-aligned, NULL shown as NULL, control characters shown as \n, \t, ...
 // Csv: header line then rows, "\n" line ends; a field is quoted when it holds a comma, a double
-//   quote, CR or LF, with quotes doubled (RFC 4180); NULL is an empty field.
+//   quote, CR or LF, with quotes doubled (RFC 4180); NULL is an empty field. A text cell that
+//   starts with = + - @, a tab or a CR (a spreadsheet would run it as a formula) is written with a
+//   leading ' (numbers are not).
 // Json: an array with one object per row, one row per line; integers and floats as numbers,
 //   NULL as null, text and blobs as strings (invalid UTF-8 replaced by U+FFFD).
 void write_result(std::ostream& out, const db::QueryResult& r, OutputFormat f);

@@ -6,7 +6,10 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
           libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
-          libpugixml-dev libsimdjson-dev libpq-dev postgresql)
+          libpugixml-dev libsimdjson-dev libpq-dev postgresql
+          # hhaudit report --html inlines Chart.js; help2man writes the man page from --help;
+          # the report's browser test (tests/test_report.cpp) loads the page headless.
+          libjs-chart.js help2man chromium-headless-shell)
 if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev lld); fi
 missing=()
 for p in "${packages[@]}"; do

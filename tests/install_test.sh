@@ -15,6 +15,11 @@ bin=$tmp/moved/bin/hhaudit
 test -x "$bin"
 test -f "$tmp/moved/share/hhaudit/house-rules.toml"
 ls "$tmp/moved/share/hhaudit/rake/"*.toml >/dev/null
+# The man page, with every command's options (help2man, scripts/man-page.sh).
+man=$tmp/moved/share/man/man1/hhaudit.1
+test -f "$man"
+grep -q '^\.SS report' "$man"
+grep -q 'money in error' "$man"
 # Nothing beside the installed binary points back into the build or source tree.
 test ! -e "$tmp/moved/bin/hhaudit-data-dir"
 

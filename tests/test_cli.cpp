@@ -407,6 +407,15 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
         sql("SELECT sum(rake) FROM hands WHERE site = 'pokerstars' AND currency = 'USD' AND "
             "tournament_id IS NULL"));
 
+  // Money in error by month and currency, and the rake against the schedule: those of the SQL.
+  CHECK(hh::test::json_eval("(SELECT sum(json_extract(value, '$.money_in_error')) FROM "
+                            "json_each(?1, '$.money'))",
+                            json.out) == sql("SELECT sum(money_in_error) FROM hands"));
+  CHECK(hh::test::json_at(json.out, "$.rake[1].without_schedule") ==
+        sql("SELECT count(DISTINCT d.hand_id) FROM discrepancies d JOIN hands h USING (hand_id) "
+            "WHERE h.site = 'pokerstars' AND h.currency = 'USD' AND code = "
+            "'RAKE_SCHEDULE_UNKNOWN'"));
+
   // --site and --since filter the hands (and --site the files).
   Run recent = run(summary + " --site pokerstars --since 2023-01-01 --format csv");
   CHECK(recent.code == 0);
@@ -414,8 +423,9 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
   CHECK(recent.out.find("\ntotals,files_read,10,") != std::string::npos);
   CHECK(recent.out.find("\nhands,,,pokerstars,,,,,2023-10,4,4,0,0,") != std::string::npos);
   CHECK(recent.out.rfind("section,figure,value,site,read,unsupported,without_hands,interrupted,"
-                         "month,hands,parsed,unparsed,with_errors,code,severity,rows,currency,"
-                         "unit,rake\n",
+                         "month,hands,parsed,unparsed,with_errors,currency,unit,hands_in_error,"
+                         "money_in_error,hands_not_linked,code,severity,rows,rake,over_schedule,"
+                         "under_schedule,without_schedule\n",
                          0) == 0);
   Run table = run(summary);
   CHECK(table.out.find("== hands ==\n") != std::string::npos);
@@ -577,10 +587,12 @@ TEST_CASE("explain: one hand only, valid JSON, the hand replayed street by stree
   REQUIRE(river != std::string::npos);
   CHECK(preflop < flop);
   CHECK(flop < river);
-  CHECK(text.out.find("  6     2  Player1  raise      600        600       0  NULL\n", preflop) <
-        flop);
-  CHECK(text.out.find(" 12     2  Player1  bet        741        741       0  NULL\n", flop) <
-        river);
+  // With the stack behind and the pot after each action, as the audit's replay booked them.
+  CHECK(text.out.find("  6     2  Player1  raise      600        600       0  NULL   13226   900\n",
+                      preflop) < flop);
+  CHECK(text.out.find(
+            " 12     2  Player1  bet        741        741       0  NULL      12485  2241\n",
+            flop) < river);
 
   // JSON: one document, every section.
   Run json = run(explain + " 184487904738 --format json");

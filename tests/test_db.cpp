@@ -129,7 +129,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
   { auto again = writer(db); }  // IF NOT EXISTS: reopening an existing database is fine
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
@@ -151,6 +151,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   CHECK(q(db,
           "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_%' "
           "ORDER BY name") == Rows{{"idx_conflicts_hand"},
+                                   {"idx_discrepancies_cause"},
                                    {"idx_discrepancies_code"},
                                    {"idx_discrepancies_hand"},
                                    {"idx_hands_content"},
@@ -163,10 +164,10 @@ TEST_CASE("a database of another schema version is refused", "[db]") {
   { auto w = writer(db); }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    raw.exec("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
   }
-  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 5") &&
-                                      Catch::Contains("this build reads up to 4"));
+  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 6") &&
+                                      Catch::Contains("this build reads up to 5"));
 }
 
 TEST_CASE("a store reports a database it cannot open", "[db]") {
@@ -243,9 +244,9 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
         Rows{{"1", "0", "210", "5", "1,2", "2", "205"}, {"1", "1", "0", "0", "2", "", "NULL"}});
   CHECK(q(db, "SELECT * FROM discrepancies ORDER BY discrepancy_id") ==
         Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "showdown", "2", "Bob", "205", "204",
-              "Bob collected 2.04, pot after rake is 2.05", "15"},
+              "Bob collected 2.04, pot after rake is 2.05", "15", "NULL"},
              {"2", "1", "NOTE", "info", "NULL", "NULL", "NULL", "NULL", "NULL", "just a note",
-              "NULL"}});
+              "NULL", "NULL"}});
   CHECK(
       q(db,
         "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
@@ -522,7 +523,7 @@ TEST_CASE("a read-only store opens a path with URI characters in its name", "[db
   const std::string db = dir.file("a?b#c%20d.db");  // read-only stores open a file: URI
   { auto w = writer(db); }
   CHECK(rows_of(run_query(db, "SELECT value FROM meta WHERE key = 'schema_version'")) ==
-        Rows{{"4"}});
+        Rows{{"5"}});
   CHECK_FALSE(fs::exists(dir.file("a")));
 }
 
@@ -714,7 +715,7 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
   CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost:1/x", OpenMode::ReadOnly),
                     Catch::StartsWith("cannot connect to PostgreSQL: "));
   CHECK_FALSE(fs::exists("postgresql:"));
-  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
+  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
 }
 
 TEST_CASE("find_hands by number or hand_id, explain_hand by hand_id, bound parameters", "[db]") {
@@ -804,16 +805,24 @@ TEST_CASE("a hand's events are one hand_event_log row, read as rows by hand_even
   const std::string db = dir.file("a.db");
   {
     auto [w, fid] = one_file(db, "in/a.txt", "A");
-    add(*w, fid, make_hand_with_events(), make_result());
+    // The replay's stacks and pot: after the blind and the raise (the chat line is not stored,
+    // the dealt cards move no chips, the second player's stack was not printed).
+    hh::AuditResult r = make_result();
+    r.chips_after = {hh::ChipsAfter{995, 5}, std::nullopt, std::nullopt,
+                     hh::ChipsAfter{std::nullopt, 100}, std::nullopt};
+    add(*w, fid, make_hand_with_events(), r);
   }
   CHECK(scalar(db, "SELECT count(*) FROM hand_event_log") == "1");
   CHECK(scalar(db, "SELECT json_valid(events) FROM hand_event_log") == "1");
   CHECK(q(db, "SELECT * FROM hand_events ORDER BY seq") ==
-        Rows{{"1", "1", "setup", "1", "small_blind", "5", "NULL", "0", "NULL", "NULL", "3"},
+        Rows{{"1", "1", "setup", "1", "small_blind", "5", "NULL", "0", "NULL", "NULL", "3", "995",
+              "5"},
              {"1", "2", "preflop", "2", "dealt", "NULL", "NULL", "0", "Ah \"Kd\"\\\n\xef\xbf\xbd",
-              "NULL", "5"},
-             {"1", "3", "preflop", "1", "raise", "95", "100", "1", "NULL", "NULL", "6"},
-             {"1", "4", "flop", "NULL", "board", "NULL", "NULL", "0", "2c 3d 4h", "1", "NULL"}});
+              "NULL", "5", "NULL", "NULL"},
+             {"1", "3", "preflop", "1", "raise", "95", "100", "1", "NULL", "NULL", "6", "NULL",
+              "100"},
+             {"1", "4", "flop", "NULL", "board", "NULL", "NULL", "0", "2c 3d 4h", "1", "NULL",
+              "NULL", "NULL"}});
   // The view's columns have the types the table of schema 3 had.
   CHECK(q(db,
           "SELECT typeof(seq), typeof(seat), typeof(amount), typeof(cards) FROM hand_events "
@@ -833,12 +842,16 @@ TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migrat
     auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand_with_events(), make_result());
   }
-  const Rows events = q(db, "SELECT * FROM hand_events ORDER BY hand_id, seq");
+  // The columns of schema 3's table.
+  const std::string columns =
+      "hand_id, seq, street, seat, kind, amount, to_amount, all_in, cards, board, line";
+  const Rows events = q(db, "SELECT " + columns + " FROM hand_events ORDER BY hand_id, seq");
   {
     // Back to schema 3's shape: hand_events a table of rows, in a made-up order on disk.
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
     raw.exec(
-        "CREATE TABLE events3 AS SELECT * FROM hand_events ORDER BY seq DESC;"
+        "CREATE TABLE events3 AS SELECT " + columns +
+        " FROM hand_events ORDER BY seq DESC;"
         "DROP VIEW hand_events; DROP TABLE hand_event_log;"
         "CREATE TABLE hand_events (hand_id INTEGER NOT NULL REFERENCES hands(hand_id) "
         "ON DELETE CASCADE, seq INTEGER NOT NULL, street TEXT NOT NULL, seat INTEGER, "
@@ -848,9 +861,10 @@ TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migrat
         "UPDATE meta SET value = '3' WHERE key = 'schema_version';");
   }
   { auto w = writer(db); }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
   CHECK(scalar(db, "SELECT type FROM sqlite_master WHERE name = 'hand_events'") == "view");
-  CHECK(q(db, "SELECT * FROM hand_events ORDER BY hand_id, seq") == events);
+  CHECK(q(db, "SELECT " + columns + " FROM hand_events ORDER BY hand_id, seq") == events);
+  CHECK(q(db, "SELECT DISTINCT stack_after, pot_after FROM hand_events") == Rows{{"NULL", "NULL"}});
 }
 
 TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
@@ -959,7 +973,7 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
     CHECK(w->begin_file(b, already) == 1);
     CHECK(already);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "4");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
   CHECK(q(db, "SELECT file_id, site, status, note FROM files ORDER BY file_id") ==
         Rows{{"1", "888poker", "audited", "NULL"}, {"2", "pokerstars", "interrupted", "NULL"}});
   CHECK(q(db, "SELECT hand_id, site FROM hands ORDER BY hand_id") ==
@@ -1002,8 +1016,75 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
   CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->find_hands("888001", ""),
                     "database " + db +
-                        " has schema_version 1, this build reads 4: `hhaudit audit` with it "
+                        " has schema_version 1, this build reads 5: `hhaudit audit` with it "
                         "migrates it");
   CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
+}
+
+TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][causes]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  hh::AuditResult r = make_result();  // one finding, a root
+  hh::Finding follows = r.findings.front();
+  follows.code = "SUMMARY_MISMATCH";
+  follows.cause = 1;  // the next one, stored after it
+  hh::Finding root = r.findings.front();
+  root.code = "PAYOUT_MISMATCH";
+  r.findings = {r.findings.front(), follows, root};
+  r.findings[1].cause = 2;
+  r.money_in_error = 61;
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), r);
+  }
+  CHECK(q(db,
+          "SELECT d.code, c.code FROM discrepancies d LEFT JOIN discrepancies c ON "
+          "c.discrepancy_id = d.cause_id ORDER BY d.discrepancy_id") ==
+        Rows{{"COLLECTED_MISMATCH", "NULL"},
+             {"SUMMARY_MISMATCH", "PAYOUT_MISMATCH"},
+             {"PAYOUT_MISMATCH", "NULL"}});
+  CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");
+}
+
+TEST_CASE("a schema 4 database gets causes and money in error, unknown for its hands",
+          "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  {
+    // Back to schema 4's shape: without the two columns and the index.
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "DROP INDEX idx_discrepancies_cause; DROP VIEW v_findings; DROP VIEW hand_events;"
+        "ALTER TABLE hand_event_log DROP COLUMN chips;"
+        "CREATE TABLE d4 AS SELECT * FROM discrepancies; DROP TABLE discrepancies;"
+        "CREATE TABLE discrepancies (discrepancy_id INTEGER PRIMARY KEY, hand_id INTEGER NOT "
+        "NULL REFERENCES hands(hand_id) ON DELETE CASCADE, code TEXT NOT NULL, severity TEXT NOT "
+        "NULL CHECK (severity IN ('info', 'warning', 'error')), street TEXT, seat INTEGER, player "
+        "TEXT, expected INTEGER, actual INTEGER, message TEXT NOT NULL, line INTEGER);"
+        "INSERT INTO discrepancies SELECT discrepancy_id, hand_id, code, severity, street, seat, "
+        "player, expected, actual, message, line FROM d4; DROP TABLE d4;"
+        "ALTER TABLE hands DROP COLUMN money_in_error;"
+        "UPDATE meta SET value = '4' WHERE key = 'schema_version';");
+  }
+  CHECK(q(db, "SELECT name FROM pragma_table_info('hands') WHERE name = 'money_in_error'").empty());
+  {
+    auto [w, fid] = one_file(db, "in/b.txt", "B");
+    hh::AuditResult r = make_result();
+    r.money_in_error = 7;
+    add(*w, fid, make_hand("2", "two"), r);
+  }
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(q(db, "SELECT site_hand_id, money_in_error FROM hands ORDER BY hand_id") ==
+        Rows{{"1", "NULL"}, {"2", "7"}});
+  CHECK(q(db, "SELECT count(*), count(cause_id) FROM discrepancies") == Rows{{"4", "0"}});
+  CHECK(q(db, "SELECT count(*) FROM pragma_table_info('hand_event_log') WHERE name = 'chips'") ==
+        Rows{{"1"}});
+  CHECK(q(db, "SELECT count(cause_id) FROM v_findings") == Rows{{"0"}});
+  CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'idx_discrepancies_cause'") ==
+        "1");
 }

@@ -70,6 +70,7 @@ CREATE TABLE IF NOT EXISTS hands (
   parse_issues      INTEGER NOT NULL DEFAULT 0,
   total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
   rake_derived      INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
+  money_in_error    INTEGER,
   UNIQUE (site, site_hand_id)
 );
 
@@ -113,17 +114,21 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   expected       INTEGER,
   actual         INTEGER,
   message        TEXT NOT NULL,
-  line           INTEGER
+  line           INTEGER,
+  cause_id       INTEGER REFERENCES discrepancies(discrepancy_id)
 );
 
 -- What happened in a parsed hand, line by line (chat and other money-neutral lines left out):
 -- what `hhaudit explain` replays. One row a hand, its events as one JSON array of arrays
 -- [street, kind, seat, amount, to_amount, line, all_in, cards, board], the last three left out
 -- when absent (one INSERT a hand instead of one a line: docs/performance.md); the view
--- hand_events below reads them as rows.
+-- hand_events below reads them as rows. `chips`: one [stack, pot] (or null) an event, the
+-- event's seat's stack and the pot after it as the audit's replay booked them; NULL for a hand
+-- with none and for hands stored before schema 5.
 CREATE TABLE IF NOT EXISTS hand_event_log (
   hand_id INTEGER PRIMARY KEY REFERENCES hands(hand_id) ON DELETE CASCADE,
-  events  TEXT NOT NULL
+  events  TEXT NOT NULL,
+  chips   TEXT
 );
 
 CREATE TABLE IF NOT EXISTS hand_conflicts (
@@ -140,6 +145,7 @@ CREATE TABLE IF NOT EXISTS hand_conflicts (
 
 CREATE INDEX IF NOT EXISTS idx_discrepancies_code ON discrepancies(code);
 CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
+CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
@@ -173,7 +179,9 @@ SELECT l.hand_id,
        COALESCE(e.value ->> 6, 0) AS all_in,
        e.value ->> 7 AS cards,
        e.value ->> 8 AS board,
-       e.value ->> 5 AS line
+       e.value ->> 5 AS line,
+       json_extract(l.chips, '$[' || e.key || '][0]') AS stack_after,
+       json_extract(l.chips, '$[' || e.key || '][1]') AS pot_after
 FROM hand_event_log l, json_each(l.events) e;
 
 CREATE VIEW IF NOT EXISTS v_file_summary AS
@@ -265,9 +273,41 @@ void migrate_3_to_4(Database& db) {
       "DROP TABLE hand_events;");
 }
 
+// Schema 4 -> 5: root causes (discrepancies.cause_id, also in v_findings), money in error
+// (hands.money_in_error) and each stack and the pot after every event (hand_event_log.chips, the
+// view hand_events' stack_after and pot_after), all NULL for the hands stored before: the audit
+// that links them did not run on those (audit the files again into a new database to have them).
+void migrate_4_to_5(Database& db) {
+  // Each column only where it is missing: a table made by this build's DDL already has it.
+  auto has = [&db](const char* table, const char* column) {
+    Statement s(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+    s.bind_text(1, table);
+    s.bind_text(2, column);
+    return s.step();
+  };
+  auto exists = [&db](const char* table) {
+    Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    s.bind_text(1, table);
+    return s.step();
+  };
+  // Views made again by schema_sql() with the new columns.
+  db.exec("DROP VIEW IF EXISTS hand_events; DROP VIEW IF EXISTS v_findings;");
+  if (!has("hands", "money_in_error"))
+    db.exec("ALTER TABLE hands ADD COLUMN money_in_error INTEGER");
+  if (!has("discrepancies", "cause_id")) {
+    db.exec(
+        "ALTER TABLE discrepancies ADD COLUMN cause_id INTEGER "
+        "REFERENCES discrepancies(discrepancy_id)");
+  }
+  // From schema 2, which had no events, schema_sql() creates the log with the column.
+  if (exists("hand_event_log") && !has("hand_event_log", "chips"))
+    db.exec("ALTER TABLE hand_event_log ADD COLUMN chips TEXT");
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4};
+constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
+                                     &migrate_4_to_5};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

@@ -43,8 +43,8 @@ struct SqliteStore::Writer {
   Statement begin, commit, savepoint, release, rollback_to;
   Statement find_file, restart_file, insert_file, finish_file, record_unread;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
-      insert_finding, insert_events, find_conflict, insert_conflict;
-  std::string events_json_buffer;  // store_events' buffer, kept to reuse its allocation
+      insert_finding, set_cause, insert_events, find_conflict, insert_conflict;
+  std::string events_json_buffer, chips_json_buffer;  // store_events' buffers, kept to reuse them
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
     // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
@@ -86,14 +86,15 @@ struct SqliteStore::Writer {
         Statement(db,
                   "SELECT hand_id FROM hands WHERE site = ? AND site_hand_id IS NULL "
                   "AND content_sha256 = ? LIMIT 1");
-    insert_hand = Statement(db,
-                            "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, "
-                            "table_name, game, limit_type, currency, unit, small_blind, big_blind, "
-                            "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
-                            "status, content_sha256, tournament_id, button_seat, cancelled, "
-                            "total_contributed, total_collected, parse_issues, total_pot_derived, "
-                            "rake_derived) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_hand =
+        Statement(db,
+                  "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, "
+                  "table_name, game, limit_type, currency, unit, small_blind, big_blind, "
+                  "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
+                  "status, content_sha256, tournament_id, button_seat, cancelled, "
+                  "total_contributed, total_collected, parse_issues, total_pot_derived, "
+                  "rake_derived, money_in_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_player = Statement(db,
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
                               "contributed, collected, net) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -106,7 +107,9 @@ struct SqliteStore::Writer {
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
                                "player, expected, actual, message, line) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert_events = Statement(db, "INSERT INTO hand_event_log(hand_id, events) VALUES (?, ?)");
+    set_cause = Statement(db, "UPDATE discrepancies SET cause_id = ? WHERE discrepancy_id = ?");
+    insert_events =
+        Statement(db, "INSERT INTO hand_event_log(hand_id, events, chips) VALUES (?, ?, ?)");
     // The same occurrence (file, place, content) recorded by an earlier run of this file that
     // was interrupted: recording it again would count one conflict twice.
     find_conflict = Statement(db,
@@ -155,13 +158,19 @@ struct SqliteStore::Writer {
     }
   }
 
-  // The hand's events (hand_event_log, db/hand_row.hpp).
-  void store_events(std::int64_t hand_id, const Hand& hand) {
+  // The hand's events and the replay's stacks and pot after each (hand_event_log, db/hand_row.hpp).
+  void store_events(std::int64_t hand_id, const Hand& hand, const AuditResult& result) {
     events_json(hand, events_json_buffer);
+    const bool any_chips = chips_json(hand, result, chips_json_buffer);
     Statement& s = insert_events;
     ResetGuard g(s);
     s.bind_int64(1, hand_id);
     s.bind_text(2, events_json_buffer);
+    if (any_chips) {
+      s.bind_text(3, chips_json_buffer);
+    } else {
+      s.bind_null(3);
+    }
     s.step();
   }
 
@@ -201,6 +210,7 @@ struct SqliteStore::Writer {
       h.bind_int64(27, row.parse_issues);
       h.bind_int64(28, row.total_pot_derived ? 1 : 0);
       h.bind_int64(29, row.rake_derived ? 1 : 0);
+      h.bind_int64(30, row.money_in_error);
       h.step();
     }
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
@@ -231,8 +241,12 @@ struct SqliteStore::Writer {
         store_pot_seats(hand_id, p.index, p.eligible, "eligible");
         store_pot_seats(hand_id, p.index, p.winners, "winner");
       }
-      store_events(hand_id, hand);
+      store_events(hand_id, hand, result);
     }
+    // A cause may come after the findings that follow from it (a wrong winner is found after the
+    // summary lines that disagree with it): the links are set once every row has its id.
+    std::vector<std::int64_t> ids;
+    ids.reserve(result.findings.size());
     for (const Finding& f : result.findings) {
       Statement& s = insert_finding;
       ResetGuard g(s);
@@ -251,6 +265,15 @@ struct SqliteStore::Writer {
       s.bind_text(9, f.message);
       s.bind_int64_or_null(10, nonzero_or_null(f.line));
       s.step();
+      ids.push_back(sqlite3_last_insert_rowid(db.get()));
+    }
+    for (std::size_t i = 0; i < result.findings.size(); ++i) {
+      const std::optional<std::size_t> cause = result.findings[i].cause;
+      if (!cause || *cause >= ids.size()) continue;
+      ResetGuard g(set_cause);
+      set_cause.bind_int64(1, ids[*cause]);
+      set_cause.bind_int64(2, ids[i]);
+      set_cause.step();
     }
   }
 };
@@ -706,7 +729,8 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
       {"hand",
        "SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.started_at_utc, h.table_name, "
        "h.game, h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, "
-       "h.button_seat, h.total_pot, h.rake, h.status FROM hands h JOIN files f USING (file_id) "
+       "h.button_seat, h.total_pot, h.rake, h.status, h.money_in_error FROM hands h JOIN files f "
+       "USING (file_id) "
        "WHERE h.hand_id = ?1"},
       {"board",
        "SELECT board, group_concat(cards, ' ') AS cards FROM (SELECT board, cards FROM "
@@ -721,15 +745,18 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
        "ORDER BY p.seat"},
       {"actions",
        "SELECT e.seq, e.street, e.seat, p.player, e.kind AS action, e.amount, e.to_amount, "
-       "e.all_in, e.cards FROM hand_events e LEFT JOIN hand_players p ON p.hand_id = e.hand_id "
+       "e.all_in, e.cards, e.stack_after AS stack, e.pot_after AS pot FROM hand_events e LEFT JOIN "
+       "hand_players p ON p.hand_id = e.hand_id "
        "AND p.seat = e.seat WHERE e.hand_id = ?1 AND e.kind <> 'dealt' "
        "ORDER BY e.seq"},
       {"pots",
        "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
        "hand_id = ?1 ORDER BY pot_index"},
       {"findings",
-       "SELECT code, severity, street, seat, player, expected, actual, message FROM "
-       "discrepancies WHERE hand_id = ?1 ORDER BY discrepancy_id"},
+       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
+       "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause FROM "
+       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id "
+       "WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   for (const auto& [title, sql] : sections) {
@@ -847,6 +874,12 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
   constexpr std::string_view kHasError =
       "EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.severity = "
       "'error')";
+  // A hand's findings of `codes`, each counting `amount`, summed (a scalar subquery).
+  auto per_hand = [](std::string_view codes, std::string_view amount) {
+    return fmt::format(
+        "(SELECT sum({}) FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.code IN ({}))",
+        amount, codes);
+  };
   const std::pair<const char*, std::string> queries[] = {
       {"files", fmt::format("SELECT f.site, sum(f.status = 'audited') AS read, "
                             "sum(f.status = 'unsupported') AS unsupported, "
@@ -859,11 +892,35 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
                             "sum(h.status = 'unparsed') AS unparsed, sum({}) AS with_errors "
                             "FROM hands h WHERE {} GROUP BY 1, 2 ORDER BY 1, 2",
                             kHasError, kHandFilter)},
-      {"rake", fmt::format("SELECT h.site, h.currency, h.unit, count(*) AS hands, "
-                           "coalesce(sum(h.rake), 0) AS rake FROM hands h WHERE {} AND "
-                           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
-                           "h.tournament_id IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
-                           kHandFilter)},
+      // Money in error by month and currency (money of two currencies never adds up).
+      {"money", fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, "
+                            "h.currency, h.unit, "
+                            "sum(CASE WHEN h.money_in_error > 0 THEN 1 ELSE 0 END) "
+                            "AS hands_in_error, coalesce(sum(h.money_in_error), 0) "
+                            "AS money_in_error, "
+                            "sum(CASE WHEN h.money_in_error IS NULL AND h.status = 'findings' "
+                            "THEN 1 ELSE 0 END) AS hands_not_linked "
+                            "FROM hands h WHERE {} GROUP BY h.site, "
+                            "substr(h.started_at_utc, 1, 7), h.currency, h.unit "
+                            "ORDER BY 1, 2, 3, 4",
+                            kHandFilter)},
+      // The rake paid, and what the house schedules say of it: taken over the schedule (or on a
+      // hand that is not raked), left under it, hands no schedule covers.
+      {"rake",
+       fmt::format(
+           "SELECT h.site, h.currency, h.unit, count(*) AS hands, "
+           "coalesce(sum(h.rake), 0) AS rake, "
+           "coalesce(sum({}), 0) AS over_schedule, "
+           "coalesce(sum({}), 0) AS under_schedule, "
+           "sum(CASE WHEN EXISTS (SELECT 1 FROM discrepancies d WHERE "
+           "d.hand_id = h.hand_id AND d.code = 'RAKE_SCHEDULE_UNKNOWN') THEN 1 "
+           "ELSE 0 END) AS without_schedule "
+           "FROM hands h WHERE {} AND "
+           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
+           "h.tournament_id IS NULL GROUP BY h.site, h.currency, h.unit "
+           "ORDER BY 1, 2, 3",
+           per_hand("'RAKE_OVER_SCHEDULE', 'RAKE_ON_UNRAKED_HAND'", "d.actual - d.expected"),
+           per_hand("'RAKE_UNDER_SCHEDULE'", "d.expected - d.actual"), kHandFilter)},
   };
   Sections out;
   for (const auto& [title, sql] : queries) {
@@ -871,6 +928,30 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
     bind_filter(s, filter);
     out.emplace_back(title, rows_of(s));
   }
+  return out;
+}
+
+Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filter, int limit) {
+  commit();
+  impl_->require_current_schema();
+  HandsWithFindings out;
+  {
+    Statement s(impl_->db, fmt::format("SELECT count(*) FROM hands h WHERE h.status = "
+                                       "'findings' AND {}",
+                                       kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    s.step();
+    out.count = static_cast<long>(s.column_int64(0));
+  }
+  Statement s(impl_->db, fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' "
+                                     "AND {} ORDER BY coalesce(h.money_in_error, 0) DESC, "
+                                     "h.hand_id LIMIT ?4",
+                                     kHandFilter));
+  ResetGuard g(s);
+  bind_filter(s, filter);
+  s.bind_int64(4, limit);
+  while (s.step()) out.hand_ids.push_back(s.column_int64(0));
   return out;
 }
 

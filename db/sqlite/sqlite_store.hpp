@@ -33,6 +33,7 @@ class SqliteStore final : public Store {
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
+  HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) override;
   std::vector<std::string> sites() override;
 
  private:

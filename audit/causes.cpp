@@ -1,0 +1,89 @@
+#include "audit/causes.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace hh {
+
+std::optional<MoneyStep> money_step(FindingCode code) {
+  switch (code) {
+    case FindingCode::UnknownSeat:
+    case FindingCode::BetExceedsStack:
+    case FindingCode::AllInMismatch:
+    case FindingCode::WrongCallAmount:
+    case FindingCode::RaiseIncrementMismatch:
+    case FindingCode::WrongForcedBet:
+    case FindingCode::RoundNotClosed:
+      return MoneyStep::Action;
+    case FindingCode::UncalledBetNotPrinted:
+    case FindingCode::UncalledBetLineMissing:
+    case FindingCode::UncalledBetInCollection:
+    case FindingCode::UncalledBetMismatch:
+      return MoneyStep::Uncalled;
+    case FindingCode::TotalPotNotPrinted:
+    case FindingCode::TotalPotMismatch:
+    case FindingCode::RakeNotPrinted:
+    case FindingCode::RakeMismatch:
+    case FindingCode::SidePotMismatch:
+    case FindingCode::FeeMismatch:
+      return MoneyStep::Pots;
+    case FindingCode::ChipsNotConserved:
+    case FindingCode::PayoutMismatch:
+    case FindingCode::WrongWinner:
+    case FindingCode::OddChipMismatch:
+      return MoneyStep::Payout;
+    case FindingCode::SummaryMismatch:
+    case FindingCode::SummaryNotPrinted:
+      return MoneyStep::Summary;
+    case FindingCode::RakeOverSchedule:
+    case FindingCode::RakeUnderSchedule:
+    case FindingCode::RakeOnUnrakedHand:
+    case FindingCode::RakeScheduleUnknown:
+      return MoneyStep::Schedule;
+    case FindingCode::ParseError:
+    case FindingCode::UnrecognisedLine:
+    case FindingCode::HandCancelled:
+    case FindingCode::OutOfTurn:
+    case FindingCode::ActionAfterFold:
+    case FindingCode::ActionAfterAllIn:
+    case FindingCode::IllegalCheck:
+    case FindingCode::BetBelowMinimum:
+    case FindingCode::RaiseBelowMinimum:
+    case FindingCode::RaiseNotReopened:
+    case FindingCode::BetAboveLimit:
+    case FindingCode::RaiseCapExceeded:
+    case FindingCode::ShowdownNotEvaluated:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void link_causes(AuditResult& result) {
+  std::vector<Finding>& fs = result.findings;
+  // The chain: error and warning findings of a money step, by step then in the order found.
+  std::vector<std::size_t> chain;
+  std::vector<MoneyStep> step_of(fs.size(), MoneyStep::Action);
+  for (std::size_t i = 0; i < fs.size(); ++i) {
+    fs[i].cause.reset();
+    if (fs[i].severity == Severity::Info) continue;
+    const std::optional<FindingCode> code = finding_code_named(fs[i].code);
+    const std::optional<MoneyStep> step = code ? money_step(*code) : std::nullopt;
+    if (!step) continue;
+    step_of[i] = *step;
+    chain.push_back(i);
+  }
+  std::stable_sort(chain.begin(), chain.end(),
+                   [&](std::size_t a, std::size_t b) { return step_of[a] < step_of[b]; });
+  result.money_in_error = 0;
+  if (chain.empty()) return;
+  for (std::size_t k = 1; k < chain.size(); ++k) fs[chain[k]].cause = chain.front();
+  for (std::size_t i : chain) {
+    const Finding& f = fs[i];
+    if (f.severity != Severity::Error || f.counts || !f.expected || !f.actual) continue;
+    result.money_in_error =
+        *f.actual > *f.expected ? *f.actual - *f.expected : *f.expected - *f.actual;
+    return;
+  }
+}
+
+}  // namespace hh

@@ -1,0 +1,430 @@
+#include "report/html.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "parser/text/money.hpp"
+#include "report/render.hpp"
+
+namespace hh::report {
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string json_for_script(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  for (char c : json) {
+    switch (c) {
+      case '<':
+        out += "\\u003c";
+        break;
+      case '>':
+        out += "\\u003e";
+        break;
+      case '&':
+        out += "\\u0026";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+using db::QueryResult;
+using db::Sections;
+using Cell = std::optional<std::string>;
+
+const QueryResult* section(const Sections& s, std::string_view title) {
+  for (const auto& [t, r] : s)
+    if (t == title) return &r;
+  return nullptr;
+}
+
+// The cell of `column` in `row`, std::nullopt for NULL or a column the result does not have.
+Cell cell(const QueryResult& r, std::size_t row, std::string_view column) {
+  const auto it = std::find(r.columns.begin(), r.columns.end(), column);
+  if (it == r.columns.end() || row >= r.rows.size()) return std::nullopt;
+  const std::size_t c = static_cast<std::size_t>(it - r.columns.begin());
+  return c < r.rows[row].size() ? r.rows[row][c] : std::nullopt;
+}
+
+std::optional<long long> number(const Cell& c) {
+  if (!c) return std::nullopt;
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(c->data(), c->data() + c->size(), v);
+  if (ec != std::errc() || end != c->data() + c->size()) return std::nullopt;
+  return v;
+}
+
+std::string text(const Cell& c) { return c ? html_escape(*c) : std::string(); }
+
+// Minor units as the hand's currency shows them ("12.50"); "" for NULL.
+std::string money(const Cell& c, int unit) {
+  const auto v = number(c);
+  return v ? format_amount(*v, unit) : std::string();
+}
+
+// One sortable table of a whole result: every column, numbers right-aligned and sorted as numbers.
+void table(std::ostream& out, const QueryResult& r, std::string_view id) {
+  out << "<table class=\"sortable\" id=\"" << html_escape(id) << "\"><thead><tr>";
+  for (const std::string& c : r.columns) out << "<th>" << html_escape(c) << "</th>";
+  out << "</tr></thead><tbody>\n";
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    out << "<tr>";
+    for (std::size_t c = 0; c < r.columns.size(); ++c) {
+      const Cell& v = c < r.rows[i].size() ? r.rows[i][c] : std::nullopt;
+      const bool numeric =
+          i < r.types.size() && c < r.types[i].size() &&
+          (r.types[i][c] == db::CellType::Integer || r.types[i][c] == db::CellType::Float);
+      out << (numeric ? "<td class=\"n\">" : "<td>") << text(v) << "</td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+// Overview: the totals as figures, and the money in error and rake by currency.
+void overview(std::ostream& out, const Sections& summary) {
+  out << "<section id=\"overview\"><h2>Overview</h2><div class=\"figures\">\n";
+  auto figure = [&](const std::string& key, const std::string& value, const std::string& label) {
+    out << "<div class=\"figure\" data-figure=\"" << html_escape(key) << "\"><span class=\"v\">"
+        << html_escape(value) << "</span><span class=\"k\">" << html_escape(label)
+        << "</span></div>\n";
+  };
+  if (const QueryResult* t = section(summary, "totals")) {
+    for (std::size_t i = 0; i < t->rows.size(); ++i) {
+      const std::string name = cell(*t, i, "figure").value_or("");
+      std::string label = name;
+      std::replace(label.begin(), label.end(), '_', ' ');
+      figure(name, cell(*t, i, "value").value_or(""), label);
+    }
+  }
+  // Money never adds up across currencies: one figure each (chips for tournaments).
+  struct ByCurrency {
+    int unit{1};
+    long long money_in_error{0}, rake{0}, over{0};
+  };
+  std::map<std::string, ByCurrency> currencies;
+  if (const QueryResult* m = section(summary, "money")) {
+    for (std::size_t i = 0; i < m->rows.size(); ++i) {
+      ByCurrency& c = currencies[cell(*m, i, "currency").value_or("chips")];
+      c.unit = static_cast<int>(number(cell(*m, i, "unit")).value_or(1));
+      c.money_in_error += number(cell(*m, i, "money_in_error")).value_or(0);
+    }
+  }
+  if (const QueryResult* r = section(summary, "rake")) {
+    for (std::size_t i = 0; i < r->rows.size(); ++i) {
+      ByCurrency& c = currencies[cell(*r, i, "currency").value_or("chips")];
+      c.unit = static_cast<int>(number(cell(*r, i, "unit")).value_or(1));
+      c.rake += number(cell(*r, i, "rake")).value_or(0);
+      c.over += number(cell(*r, i, "over_schedule")).value_or(0);
+    }
+  }
+  for (const auto& [currency, c] : currencies) {
+    figure("money_in_error:" + currency, format_amount(c.money_in_error, c.unit),
+           "money in error, " + currency);
+    if (c.rake || c.over) {
+      figure("rake:" + currency, format_amount(c.rake, c.unit), "rake paid, " + currency);
+      figure("over_schedule:" + currency, format_amount(c.over, c.unit),
+             "rake over schedule, " + currency);
+    }
+  }
+  out << "</div></section>\n";
+}
+
+void charts(std::ostream& out) {
+  out << "<section id=\"charts\"><h2>Charts</h2><div class=\"charts\">\n";
+  const std::pair<const char*, const char*> list[] = {
+      {"chart-codes", "Findings by code (hands)"},
+      {"chart-sites", "Hands and hands with errors, by site"},
+      {"chart-months", "Hands and hands with errors, by month"},
+      {"chart-rake", "Rake paid against the schedule (major units)"},
+      {"chart-money", "Money in error by month (major units)"},
+  };
+  for (const auto& [id, title] : list)
+    out << "<figure><figcaption>" << title << "</figcaption><canvas id=\"" << id
+        << "\" width=\"560\" height=\"300\"></canvas></figure>\n";
+  out << "</div></section>\n";
+}
+
+// Every street's actions with the stack and the pot after each, the pots built against the
+// printed ones, the findings with their causes.
+void replay(std::ostream& out, const Sections& hand) {
+  const QueryResult* h = section(hand, "hand");
+  if (!h || h->rows.empty()) return;
+  const int unit = static_cast<int>(number(cell(*h, 0, "unit")).value_or(1));
+  const std::string id = cell(*h, 0, "hand_id").value_or("");
+  out << "<article class=\"hand\" id=\"hand-" << html_escape(id) << "\"><h3>"
+      << text(cell(*h, 0, "site")) << " hand " << text(cell(*h, 0, "site_hand_id"))
+      << " <small>(hand_id " << html_escape(id) << ")</small></h3>\n<p class=\"meta\">"
+      << text(cell(*h, 0, "path")) << ":" << text(cell(*h, 0, "line")) << " · "
+      << text(cell(*h, 0, "started_at_utc")) << " UTC · table " << text(cell(*h, 0, "table_name"))
+      << " · " << text(cell(*h, 0, "game")) << " " << text(cell(*h, 0, "limit_type")) << " · "
+      << text(cell(*h, 0, "currency")) << " blinds " << money(cell(*h, 0, "small_blind"), unit)
+      << "/" << money(cell(*h, 0, "big_blind"), unit) << " · total pot "
+      << money(cell(*h, 0, "total_pot"), unit) << " · rake " << money(cell(*h, 0, "rake"), unit)
+      << " · <b>money in error <span class=\"mie\">" << money(cell(*h, 0, "money_in_error"), unit)
+      << "</span></b></p>\n";
+  if (const QueryResult* b = section(hand, "board"); b && !b->rows.empty()) {
+    out << "<p>Board:";
+    for (std::size_t i = 0; i < b->rows.size(); ++i)
+      out << " [" << text(cell(*b, i, "cards")) << "]";
+    out << "</p>\n";
+  }
+  std::map<std::string, std::string> names;  // seat -> player
+  if (const QueryResult* p = section(hand, "players")) {
+    out << "<table class=\"players\"><thead><tr><th>seat</th><th>player</th><th>cards</th>"
+           "<th>stack</th><th>put in</th><th>collected</th><th>net</th></tr></thead><tbody>\n";
+    for (std::size_t i = 0; i < p->rows.size(); ++i) {
+      names[cell(*p, i, "seat").value_or("")] = cell(*p, i, "player").value_or("");
+      out << "<tr><td class=\"n\">" << text(cell(*p, i, "seat")) << "</td><td class=\"player\">"
+          << text(cell(*p, i, "player")) << "</td><td>" << text(cell(*p, i, "hole_cards"))
+          << "</td><td class=\"n\">" << money(cell(*p, i, "start_stack"), unit)
+          << "</td><td class=\"n\">" << money(cell(*p, i, "contributed"), unit)
+          << "</td><td class=\"n\">" << money(cell(*p, i, "collected"), unit)
+          << "</td><td class=\"n\">" << money(cell(*p, i, "net"), unit) << "</td></tr>\n";
+    }
+    out << "</tbody></table>\n";
+  }
+  if (const QueryResult* a = section(hand, "actions")) {
+    out << "<table class=\"actions\"><thead><tr><th>#</th><th>player</th><th>action</th>"
+           "<th>amount</th><th>to</th><th>stack after</th><th>pot after</th></tr></thead>"
+           "<tbody>\n";
+    std::string street;
+    for (std::size_t i = 0; i < a->rows.size(); ++i) {
+      const std::string s = cell(*a, i, "street").value_or("");
+      if (s != street) {
+        street = s;
+        out << "<tr class=\"street\"><th colspan=\"7\">" << html_escape(street) << "</th></tr>\n";
+      }
+      std::string what = cell(*a, i, "action").value_or("");
+      if (number(cell(*a, i, "all_in")).value_or(0)) what += " (all-in)";
+      if (const Cell cards = cell(*a, i, "cards")) what += " " + *cards;
+      out << "<tr><td class=\"n\">" << text(cell(*a, i, "seq")) << "</td><td class=\"player\">"
+          << text(cell(*a, i, "player")) << "</td><td>" << html_escape(what)
+          << "</td><td class=\"n\">" << money(cell(*a, i, "amount"), unit)
+          << "</td><td class=\"n\">" << money(cell(*a, i, "to_amount"), unit)
+          << "</td><td class=\"n\">" << money(cell(*a, i, "stack"), unit) << "</td><td class=\"n\">"
+          << money(cell(*a, i, "pot"), unit) << "</td></tr>\n";
+    }
+    out << "</tbody></table>\n";
+  }
+  if (const QueryResult* p = section(hand, "pots"); p && !p->rows.empty()) {
+    out << "<table class=\"pots\"><thead><tr><th>pot</th><th>built</th><th>rake</th>"
+           "<th>printed</th><th>eligible</th><th>winners</th></tr></thead><tbody>\n";
+    for (std::size_t i = 0; i < p->rows.size(); ++i) {
+      const Cell printed = cell(*p, i, "reported_amount");
+      const bool differs = printed && number(printed) != number(cell(*p, i, "amount")) &&
+                           number(printed).value_or(0) + number(cell(*p, i, "rake")).value_or(0) !=
+                               number(cell(*p, i, "amount")).value_or(0);
+      out << "<tr" << (differs ? " class=\"differs\"" : "") << "><td class=\"n\">"
+          << text(cell(*p, i, "pot_index")) << "</td><td class=\"n\">"
+          << money(cell(*p, i, "amount"), unit) << "</td><td class=\"n\">"
+          << money(cell(*p, i, "rake"), unit) << "</td><td class=\"n\">" << money(printed, unit)
+          << "</td><td>" << text(cell(*p, i, "eligible")) << "</td><td>"
+          << text(cell(*p, i, "winners")) << "</td></tr>\n";
+    }
+    out << "</tbody></table>\n";
+  }
+  if (const QueryResult* f = section(hand, "findings"); f && !f->rows.empty()) {
+    out << "<table class=\"findings\"><thead><tr><th>id</th><th>code</th><th>severity</th>"
+           "<th>seat</th><th>player</th><th>expected</th><th>actual</th><th>message</th>"
+           "<th>cause</th></tr></thead><tbody>\n";
+    for (std::size_t i = 0; i < f->rows.size(); ++i) {
+      const std::string severity = cell(*f, i, "severity").value_or("");
+      const Cell cause = cell(*f, i, "cause");
+      std::string because =
+          severity == "info" ? "note"
+          : cause ? "follows from #" + cell(*f, i, "follows_from").value_or("") + " " + *cause
+                  : "root";
+      out << "<tr class=\"" << html_escape(severity) << "\"><td class=\"n\">"
+          << text(cell(*f, i, "id")) << "</td><td>" << text(cell(*f, i, "code")) << "</td><td>"
+          << html_escape(severity) << "</td><td class=\"n\">" << text(cell(*f, i, "seat"))
+          << "</td><td class=\"player\">" << text(cell(*f, i, "player")) << "</td><td class=\"n\">"
+          << money(cell(*f, i, "expected"), unit) << "</td><td class=\"n\">"
+          << money(cell(*f, i, "actual"), unit) << "</td><td>" << text(cell(*f, i, "message"))
+          << "</td><td class=\"cause\">" << html_escape(because) << "</td></tr>\n";
+    }
+    out << "</tbody></table>\n";
+  }
+  out << "</article>\n";
+}
+
+constexpr std::string_view kStyle = R"css(
+body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
+h1{margin:0 0 .2em}h2{border-bottom:1px solid #ccc;margin-top:1.5em}
+.meta{color:#555}.figures{display:flex;flex-wrap:wrap;gap:.6em}
+.figure{border:1px solid #ccc;border-radius:4px;padding:.4em .8em;min-width:8em}
+.figure .v{display:block;font-size:1.4em;font-weight:600}.figure .k{color:#555}
+.charts{display:flex;flex-wrap:wrap;gap:1em}figure{margin:0}figcaption{font-weight:600}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:2px 6px}
+th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
+table.sortable th{cursor:pointer}tr.street th{background:#e8eef7}tr.differs,tr.error{background:#fde8e8}
+tr.warning{background:#fff6dd}article.hand{border-top:2px solid #999;margin-top:1.5em}
+#script-errors{background:#fde8e8;border:1px solid #c00;padding:.5em}
+)css";
+
+// Records script errors in the page (a visible notice; the browser test reads it), then draws
+// the charts from the embedded data and makes the tables sortable. No network: Chart.js is in the
+// page.
+constexpr std::string_view kErrorTrap = R"js(
+window.hhErrors = [];
+window.addEventListener('error', function (e) {
+  window.hhErrors.push(String(e.message));
+  var box = document.getElementById('script-errors');
+  if (box) { box.hidden = false; box.textContent = 'Script errors: ' + window.hhErrors.join('; '); }
+});
+)js";
+
+constexpr std::string_view kScript = R"js(
+(function () {
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  function rows(name) { return data[name] || []; }
+  function sumBy(list, key, value) {
+    var out = {};
+    list.forEach(function (r) { var k = r[key] == null ? '(none)' : r[key]; out[k] = (out[k] || 0) + (r[value] || 0); });
+    return out;
+  }
+  var drawn = [];
+  function chart(id, type, labels, datasets) {
+    var canvas = document.getElementById(id);
+    new Chart(canvas.getContext('2d'), {type: type, data: {labels: labels, datasets: datasets},
+      options: {animation: false, responsive: false, plugins: {legend: {display: datasets.length > 1}}}});
+    var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, ink = 0;
+    for (var i = 3; i < px.length; i += 4) if (px[i] !== 0) ink++;
+    canvas.dataset.drawn = ink > 0 ? 'yes' : 'no';
+    drawn.push(id);
+  }
+  var codes = rows('codes');
+  chart('chart-codes', 'bar', codes.map(function (r) { return r.code + ' (' + r.severity + ')'; }),
+        [{label: 'hands', data: codes.map(function (r) { return r.hands; }), backgroundColor: '#4878a8'}]);
+  var hands = rows('hands');
+  var sites = sumBy(hands, 'site', 'hands'), siteErr = sumBy(hands, 'site', 'with_errors');
+  chart('chart-sites', 'bar', Object.keys(sites),
+        [{label: 'hands', data: Object.values(sites), backgroundColor: '#9bb7d4'},
+         {label: 'with errors', data: Object.keys(sites).map(function (k) { return siteErr[k]; }), backgroundColor: '#c0504d'}]);
+  var months = sumBy(hands, 'month', 'hands'), monthErr = sumBy(hands, 'month', 'with_errors');
+  var monthKeys = Object.keys(months).sort();
+  chart('chart-months', 'bar', monthKeys,
+        [{label: 'hands', data: monthKeys.map(function (k) { return months[k]; }), backgroundColor: '#9bb7d4'},
+         {label: 'with errors', data: monthKeys.map(function (k) { return monthErr[k]; }), backgroundColor: '#c0504d'}]);
+  var rake = rows('rake');
+  chart('chart-rake', 'bar', rake.map(function (r) { return r.site + ' ' + r.currency; }),
+        [{label: 'rake paid', data: rake.map(function (r) { return r.rake / r.unit; }), backgroundColor: '#4878a8'},
+         {label: 'over schedule', data: rake.map(function (r) { return r.over_schedule / r.unit; }), backgroundColor: '#c0504d'},
+         {label: 'under schedule', data: rake.map(function (r) { return r.under_schedule / r.unit; }), backgroundColor: '#f0ad4e'}]);
+  var money = rows('money'), series = {}, moneyMonths = {};
+  money.forEach(function (r) {
+    var c = r.currency == null ? 'chips' : r.currency, m = r.month == null ? '(no date)' : r.month;
+    moneyMonths[m] = true;
+    series[c] = series[c] || {};
+    series[c][m] = (series[c][m] || 0) + r.money_in_error / r.unit;
+  });
+  var mm = Object.keys(moneyMonths).sort();
+  var palette = ['#c0504d', '#4878a8', '#f0ad4e', '#5cb85c', '#8064a2', '#777777'];
+  chart('chart-money', 'bar', mm, Object.keys(series).map(function (c, i) {
+    return {label: c, data: mm.map(function (m) { return series[c][m] || 0; }),
+            backgroundColor: palette[i % palette.length]};
+  }));
+  document.body.dataset.charts = drawn.length;
+  // Sortable tables: a click on a header sorts by that column (numbers as numbers), again reverses.
+  document.querySelectorAll('table.sortable').forEach(function (table) {
+    table.querySelectorAll('th').forEach(function (th, col) {
+      th.addEventListener('click', function () {
+        var body = table.tBodies[0], list = Array.prototype.slice.call(body.rows);
+        var dir = th.dataset.dir === 'asc' ? -1 : 1;
+        th.dataset.dir = dir === 1 ? 'asc' : 'desc';
+        list.sort(function (a, b) {
+          var x = a.cells[col].textContent, y = b.cells[col].textContent;
+          var nx = parseFloat(x), ny = parseFloat(y);
+          var cmp = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+          return dir * cmp;
+        });
+        list.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
+  document.body.dataset.ready = 'yes';
+})();
+)js";
+
+// Chart.js as an inline script: "</script" (any case) inside it would end the element early;
+// "<\/script" means the same inside the strings and regular expressions it can appear in.
+std::string inline_script(std::string_view js) {
+  std::string out;
+  out.reserve(js.size());
+  for (std::size_t i = 0; i < js.size(); ++i) {
+    out += js[i];
+    if (js[i] != '<' || i + 1 >= js.size() || js[i + 1] != '/') continue;
+    std::string word(js.substr(i + 2, 6));
+    std::transform(word.begin(), word.end(), word.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (word == "script") out += '\\';
+  }
+  return out;
+}
+
+}  // namespace
+
+void write_html_report(std::ostream& out, const HtmlReport& r) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+         // Offline and inert: nothing is fetched, no plugin, no form goes anywhere.
+         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+         "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n<title>"
+      << html_escape(r.title) << "</title>\n<style>" << kStyle << "</style>\n<script>" << kErrorTrap
+      << "</script></head>\n<body>\n<h1>" << html_escape(r.title) << "</h1>\n<p class=\"meta\">"
+      << html_escape(r.scope) << "</p>\n<div id=\"script-errors\" hidden></div>\n";
+  overview(out, r.summary);
+  charts(out);
+  out << "<section id=\"tables\"><h2>Tables</h2>\n";
+  for (const auto& [title, result] : r.summary) {
+    out << "<h3>" << html_escape(title) << "</h3>\n";
+    table(out, result, "table-" + title);
+  }
+  out << "</section>\n<section id=\"hands\"><h2>Hands with findings</h2>\n<p>"
+      << fmt::format("{} of {} hands with an error or a warning, the most money in error first.",
+                     r.hands.size(), r.hands_with_findings)
+      << "</p>\n";
+  for (const Sections& hand : r.hands) replay(out, hand);
+  std::ostringstream json;
+  write_sections(json, r.summary, OutputFormat::Json);
+  out << "</section>\n<script type=\"application/json\" id=\"report-data\">"
+      << json_for_script(json.str()) << "</script>\n<script>" << inline_script(r.chart_js)
+      << "</script>\n<script>" << kScript << "</script>\n</body></html>\n";
+}
+
+}  // namespace hh::report

@@ -1,0 +1,181 @@
+// Root causes and money in error (audit/causes.hpp): the rule on findings written here, then on
+// real hands edited on one line (testdata/faults/, testdata/gg/faults/), where the several
+// findings one edit gives must come down to one root and the edit's own amount.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "audit/causes.hpp"
+#include "tests/cli_run.hpp"
+#include "tests/fault_check.hpp"
+
+namespace {
+
+hh::Finding finding(hh::FindingCode code, hh::Money expected, hh::Money actual, int seat = 0) {
+  return hh::make_finding(code, {.seat = seat, .expected = expected, .actual = actual});
+}
+
+// code -> code of its cause ("" for none), in the order of the findings.
+std::vector<std::pair<std::string, std::string>> links(const hh::AuditResult& r) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const hh::Finding& f : r.findings)
+    out.emplace_back(f.code, f.cause ? r.findings.at(*f.cause).code : "");
+  return out;
+}
+
+using Links = std::vector<std::pair<std::string, std::string>>;
+
+}  // namespace
+
+TEST_CASE("causes: the earliest step of the flow of money is the root", "[causes]") {
+  using hh::FindingCode;
+  hh::AuditResult r;
+  // As the audit finds them: the summary before the showdown.
+  r.findings = {finding(FindingCode::SummaryMismatch, 0, 500, 3),
+                finding(FindingCode::WrongWinner, 500, 0, 3),
+                finding(FindingCode::PayoutMismatch, 1000, 1500, 3)};
+  hh::link_causes(r);
+  CHECK(links(r) == Links{{"SUMMARY_MISMATCH", "WRONG_WINNER"},
+                          {"WRONG_WINNER", ""},
+                          {"PAYOUT_MISMATCH", "WRONG_WINNER"}});
+  CHECK(r.money_in_error == 500);
+}
+
+TEST_CASE("causes: notes and the legality of actions are outside the chain", "[causes]") {
+  using hh::FindingCode;
+  hh::AuditResult r;
+  r.findings = {finding(FindingCode::OutOfTurn, 0, 0, 2),
+                hh::make_finding(FindingCode::RakeNotPrinted, {.expected = 20}),
+                finding(FindingCode::UncalledBetMismatch, 60, 50, 5),
+                finding(FindingCode::TotalPotMismatch, 260, 250)};
+  hh::link_causes(r);
+  CHECK(links(r) == Links{{"OUT_OF_TURN", ""},
+                          {"RAKE_NOT_PRINTED", ""},
+                          {"UNCALLED_BET_MISMATCH", ""},
+                          {"TOTAL_POT_MISMATCH", "UNCALLED_BET_MISMATCH"}});
+  CHECK(r.money_in_error == 10);
+}
+
+TEST_CASE("causes: a warning root, the money from the first error after it", "[causes]") {
+  using hh::FindingCode;
+  hh::AuditResult r;
+  // A missing "Uncalled bet" line (money-neutral) and, later, a payout short by 7.50.
+  r.findings = {
+      finding(FindingCode::UncalledBetLineMissing, 750, 0, 1),
+      hh::make_finding(FindingCode::SidePotMismatch, {.expected = 2, .actual = 1, .counts = true}),
+      finding(FindingCode::PayoutMismatch, 3000, 2250),
+      finding(FindingCode::ChipsNotConserved, 3000, 2250)};
+  hh::link_causes(r);
+  CHECK(links(r) == Links{{"UNCALLED_BET_LINE_MISSING", ""},
+                          {"SIDE_POT_MISMATCH", "UNCALLED_BET_LINE_MISSING"},
+                          {"PAYOUT_MISMATCH", "UNCALLED_BET_LINE_MISSING"},
+                          {"CHIPS_NOT_CONSERVED", "UNCALLED_BET_LINE_MISSING"}});
+  // The pot count is no money: the payout's 7.50 is.
+  CHECK(r.money_in_error == 750);
+}
+
+TEST_CASE("causes: warnings alone have no money in error; linking twice is linking once",
+          "[causes]") {
+  using hh::FindingCode;
+  hh::AuditResult r;
+  r.findings = {finding(FindingCode::AllInMismatch, 0, 15, 4),
+                finding(FindingCode::RaiseIncrementMismatch, 40, 30, 4)};
+  hh::link_causes(r);
+  hh::link_causes(r);
+  CHECK(links(r) ==
+        Links{{"ALL_IN_MISMATCH", ""}, {"RAISE_INCREMENT_MISMATCH", "ALL_IN_MISMATCH"}});
+  CHECK(r.money_in_error == 0);
+}
+
+namespace {
+
+struct RealFault {
+  std::string file;  // under testdata/
+  std::string root;  // the root's code
+  int root_seat;
+  hh::Money money_in_error;
+  std::size_t following;  // error and warning findings that follow from the root
+};
+
+void check_root(const RealFault& want) {
+  INFO(want.file);
+  const std::vector<hh::Hand> hands = hh::read_text(hh::test::load(want.file), want.file);
+  REQUIRE(hands.size() == 1);
+  const hh::AuditResult r =
+      hh::audit_hand(hands.front(), hh::AuditContext{&hh::test::shipped_house_rules()});
+  std::vector<const hh::Finding*> roots;
+  std::size_t following = 0;
+  for (const hh::Finding& f : r.findings) {
+    if (f.severity == hh::Severity::Info) {
+      CHECK_FALSE(f.cause);
+      continue;
+    }
+    if (f.cause) {
+      ++following;
+      CHECK(r.findings.at(*f.cause).code == want.root);
+    } else {
+      roots.push_back(&f);
+    }
+  }
+  REQUIRE(roots.size() == 1);
+  CHECK(roots.front()->code == want.root);
+  CHECK(roots.front()->seat == want.root_seat);
+  CHECK(following == want.following);
+  CHECK(r.money_in_error == want.money_in_error);
+}
+
+}  // namespace
+
+TEST_CASE("causes: one edited line, one root, its own amount (real hands)", "[causes][faults]") {
+  // "Uncalled bet ($0.60) returned to DSOR65" -> "($0.50)": four findings, 0.10 wrong.
+  check_root({"faults/uncalled_bet.txt", "UNCALLED_BET_MISMATCH", 5, 10, 3});
+  // "DSOR65: calls $0.20" -> "calls $0.10".
+  check_root({"faults/call_amount.txt", "WRONG_CALL_AMOUNT", 5, 10, 4});
+  // The 39.35 pot paid to the worse hand; both summary lines disagree.
+  check_root({"faults/wrong_winner.txt", "WRONG_WINNER", 3, 3935, 2});
+  // A side pot of 0.61 collected by a player not in it.
+  check_root({"faults/ineligible_side_pot.txt", "PAYOUT_MISMATCH", 8, 61, 3});
+  // "Rake $0.20" -> "$0.30".
+  check_root({"faults/rake.txt", "RAKE_MISMATCH", 0, 10, 2});
+  // GG: "Uncalled bet ($16) returned to Hero" -> "($14)".
+  check_root({"gg/faults/missed_blind_uncalled.txt", "UNCALLED_BET_MISMATCH", 1, 200, 3});
+}
+
+TEST_CASE("causes: summary counts hands and money, the database links each finding to its root",
+          "[causes][summary]") {
+  using hh::test::bin;
+  using hh::test::q;
+  using hh::test::run;
+  const auto dir = hh::test::temp_dir("hhaudit-causes");
+  const std::string db = q(dir / "c.db");
+  REQUIRE(run(bin() + " audit " + q(hh::test::testdata("faults/uncalled_bet.txt")) + " " +
+              q(hh::test::testdata("faults/wrong_winner.txt")) + " --db " + db +
+              " -q --fail-on none")
+              .code == 0);
+  // 4 + 3 error findings, 2 hands, 0.10 and 39.35 wrong.
+  const auto summary = run(bin() + " summary --db " + db + " --format csv");
+  CHECK(summary.out.find("\ntotals,hands_with_errors,2,") != std::string::npos);
+  CHECK(summary.out.find("\ntotals,findings,7,") != std::string::npos);
+  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,2009-11,,,,,USD,100,1,10,0,") !=
+        std::string::npos);
+  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,2009-12,,,,,USD,100,1,3935,0,") !=
+        std::string::npos);
+  // Each finding that follows names its root; the roots name none.
+  const auto links = run(bin() + " query --db " + db +
+                         " --format csv \"SELECT h.site_hand_id, d.code, c.code FROM discrepancies "
+                         "d JOIN hands h USING (hand_id) LEFT JOIN discrepancies c ON "
+                         "c.discrepancy_id = d.cause_id WHERE d.severity <> 'info' ORDER BY "
+                         "d.discrepancy_id\"");
+  CHECK(links.out ==
+        "site_hand_id,code,code\n"
+        "35824281084,UNCALLED_BET_MISMATCH,\n"
+        "35824281084,TOTAL_POT_MISMATCH,UNCALLED_BET_MISMATCH\n"
+        "35824281084,CHIPS_NOT_CONSERVED,UNCALLED_BET_MISMATCH\n"
+        "35824281084,PAYOUT_MISMATCH,UNCALLED_BET_MISMATCH\n"
+        "37165169101,SUMMARY_MISMATCH,WRONG_WINNER\n"
+        "37165169101,SUMMARY_MISMATCH,WRONG_WINNER\n"
+        "37165169101,WRONG_WINNER,\n");
+  std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,179 @@
+// The HTML report (`hhaudit report --html`, report/html.hpp) and what every renderer does with
+// hostile text: the page as written, then as a real headless browser (Debian's
+// chromium-headless-shell) loads it: no script error, every chart drawn, the figures those of the
+// SQL, and the hostile names of testdata/report/hostile.txt shown as text, running nothing.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "report/html.hpp"
+#include "report/render.hpp"
+#include "tests/cli_run.hpp"
+
+namespace fs = std::filesystem;
+using hh::test::bin;
+using hh::test::q;
+using hh::test::run;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// An audit database of the hostile hand, two fault hands and the samples (several sites, rake):
+// 16 hands, 5 with findings.
+fs::path audited(const fs::path& dir) {
+  const fs::path db = dir / "r.db";
+  const std::string inputs = q(hh::test::testdata("report/hostile.txt")) + " " +
+                             q(hh::test::testdata("faults/ineligible_side_pot.txt")) + " " +
+                             q(hh::test::testdata("faults/call_amount.txt")) + " " +
+                             q(hh::test::testdata("sample"));
+  REQUIRE(run(bin() + " audit " + inputs + " --db " + q(db) + " -q --fail-on none").code == 0);
+  return db;
+}
+
+// The one value a query prints (CSV, its header left out).
+std::string sql(const fs::path& db, const std::string& select) {
+  const std::string out =
+      run(bin() + " query --db " + q(db) + " --format csv \"" + select + "\"").out;
+  const std::size_t nl = out.find('\n');
+  return out.substr(nl + 1, out.size() - nl - 2);
+}
+
+// The value an overview figure shows.
+std::string figure(const std::string& html, const std::string& key) {
+  std::smatch m;
+  const std::regex re("data-figure=\"" + key + "\"><span class=\"v\">([^<]*)</span>");
+  return std::regex_search(html, m, re) ? m[1].str() : "(no figure " + key + ")";
+}
+
+std::size_t count(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("renderers escape what they embed", "[report]") {
+  CHECK(hh::report::html_escape("<svg/onload=alert(1)> & \"'") ==
+        "&lt;svg/onload=alert(1)&gt; &amp; &quot;&#39;");
+  CHECK(hh::report::json_for_script(R"({"a":"</script><!--&"})") ==
+        R"({"a":"\u003c/script\u003e\u003c!--\u0026"})");
+  // CSV: text a spreadsheet would run as a formula gets a leading '; numbers stay numbers.
+  hh::db::QueryResult r;
+  r.columns = {"player", "net"};
+  using T = hh::db::CellType;
+  for (const char* name : {"=HYPERLINK(\"x\")", "+1", "-1", "@SUM(A1)", "\tx", "plain"}) {
+    r.rows.push_back({name, "-5"});
+    r.types.push_back({T::Text, T::Integer});
+  }
+  std::ostringstream csv;
+  hh::report::write_result(csv, r, hh::report::OutputFormat::Csv);
+  CHECK(csv.str() ==
+        "player,net\n\"'=HYPERLINK(\"\"x\"\")\",-5\n'+1,-5\n'-1,-5\n'@SUM(A1),-5\n'\tx,-5\n"
+        "plain,-5\n");
+  // Titled sections keep their cells' types: a negative amount is not text.
+  std::ostringstream sections;
+  hh::report::write_sections(sections, {{"s", r}}, hh::report::OutputFormat::Csv);
+  CHECK(sections.str().find("\ns,'-1,-5\n") != std::string::npos);
+}
+
+TEST_CASE("report --html: figures, replay with stacks and pots, causes, hostile text",
+          "[report][cli]") {
+  const fs::path dir = hh::test::temp_dir("hhaudit-report");
+  const fs::path db = audited(dir);
+  const fs::path html = dir / "r.html";
+  const auto made = run(bin() + " report --html " + q(html) + " --db " + q(db) + " 2>&1");
+  REQUIRE(made.code == 0);
+  CHECK(made.out.find("(5 of 5 hands with findings replayed)") != std::string::npos);
+  const std::string page = slurp(html);
+  // Figures: those of the SQL.
+  CHECK(figure(page, "hands") == sql(db, "SELECT count(*) FROM hands"));
+  CHECK(figure(page, "hands") == "16");
+  CHECK(figure(page, "hands_with_errors") == "3");
+  CHECK(figure(page, "hands_with_errors") ==
+        sql(db, "SELECT count(DISTINCT hand_id) FROM discrepancies WHERE severity = 'error'"));
+  // Money in error counts each hand's mistake once: 0.10 (uncalled) + 0.61 (a side pot paid to a
+  // player not in it) + 0.10 (a short call), where the error findings' differences add up to 3.24.
+  CHECK(sql(db, "SELECT sum(money_in_error) FROM hands WHERE currency = 'USD'") == "81");
+  CHECK(sql(db,
+            "SELECT sum(abs(difference)) FROM v_findings WHERE severity = 'error' AND "
+            "currency = 'USD'") == "324");
+  CHECK(figure(page, "money_in_error:USD") == "0.81");
+  // The replay of the hostile hand: each stack and the pot after every action.
+  const std::size_t at = page.find("hand 35824281084");
+  REQUIRE(at != std::string::npos);
+  const std::string hand = page.substr(at, page.find("</article>", at) - at);
+  // "<svg/onload=alert(1)>: bets $0.60" on the turn: 7.25 - 0.10 - 0.30 - 0.40 - 0.60 behind,
+  // the pot 1.70 before the flop, 2.50 after it, 3.10 with this bet.
+  CHECK(hand.find("<td class=\"player\">&lt;svg/onload=alert(1)&gt;</td><td>bet</td><td "
+                  "class=\"n\">0.60</td><td class=\"n\">0.60</td><td class=\"n\">5.85</td><td "
+                  "class=\"n\">3.10</td>") != std::string::npos);
+  // The uncalled 0.50 back: 6.35 behind, 2.60 in the pot; collected 2.40: 0.20 left (the rake).
+  CHECK(hand.find("<td>uncalled_returned</td><td class=\"n\">0.50</td><td class=\"n\"></td><td "
+                  "class=\"n\">6.35</td><td class=\"n\">2.60</td>") != std::string::npos);
+  CHECK(hand.find("<td>collected</td><td class=\"n\">2.40</td><td class=\"n\"></td><td "
+                  "class=\"n\">8.75</td><td class=\"n\">0.20</td>") != std::string::npos);
+  // The findings with their cause: one root, three following it.
+  CHECK(count(hand, "<td class=\"cause\">root</td>") == 1);
+  CHECK(count(hand, "follows from #") == 3);
+  CHECK(hand.find("<span class=\"mie\">0.10</span>") != std::string::npos);
+  // Hostile text as text: no tag of it in the page, each shown escaped.
+  CHECK(page.find("<svg") == std::string::npos);
+  CHECK(page.find("<img") == std::string::npos);
+  CHECK(count(page, "</script>") == 4);  // the page's own four scripts
+  CHECK(page.find("May IV&lt;/script&gt;&lt;script&gt;document.body.dataset.pwned=2") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("report --html in a headless browser: no error, charts drawn, nothing injected runs",
+          "[report][browser]") {
+  // Debian's headless Chromium (scripts/install-deps.sh), else the full browser.
+  std::string browser;
+  for (const char* b : {"/usr/bin/chromium-headless-shell", "/usr/bin/chromium"})
+    if (fs::exists(b) && browser.empty()) browser = b;
+  INFO("no chromium-headless-shell nor chromium: run scripts/install-deps.sh");
+  REQUIRE_FALSE(browser.empty());
+  const fs::path dir = hh::test::temp_dir("hhaudit-browser");
+  const fs::path db = audited(dir);
+  const fs::path html = dir / "r.html";
+  REQUIRE(run(bin() + " report --html " + q(html) + " --db " + q(db) + " 2>/dev/null").code == 0);
+  // As root Chromium needs --no-sandbox; the network is closed and the profile fresh.
+  const std::string flags =
+      " --headless --no-sandbox --disable-gpu --disable-background-networking "
+      "--disable-component-update --disable-sync --no-first-run --enable-logging=stderr --v=0 "
+      "--user-data-dir=" +
+      q(dir / "profile") + " ";
+  const auto dom = run("timeout 60 " + q(browser) + flags + "--dump-dom " +
+                       q("file://" + html.string()) + " 2>" + q(dir / "console.txt"));
+  REQUIRE(dom.code == 0);
+  const std::string console = slurp(dir / "console.txt");
+  INFO(console);
+  // The page's scripts ran to their end, without an error; the console has none either.
+  CHECK(dom.out.find("data-ready=\"yes\"") != std::string::npos);
+  CHECK(dom.out.find("<div id=\"script-errors\" hidden=\"\"></div>") != std::string::npos);
+  CHECK(console.find("Uncaught") == std::string::npos);
+  CHECK(console.find(":CONSOLE") == std::string::npos);
+  // Five charts, each canvas with ink on it.
+  CHECK(dom.out.find("data-charts=\"5\"") != std::string::npos);
+  CHECK(count(dom.out, "data-drawn=\"yes\"") == 5);
+  // The figures the browser shows: those of the SQL.
+  CHECK(figure(dom.out, "hands") == sql(db, "SELECT count(*) FROM hands"));
+  CHECK(figure(dom.out, "findings") == sql(db, "SELECT count(*) FROM discrepancies"));
+  CHECK(figure(dom.out, "money_in_error:USD") == "0.81");
+  // The hostile names are text in the DOM; none of their scripts ran.
+  CHECK(dom.out.find("&lt;svg/onload=alert(1)&gt;") != std::string::npos);
+  CHECK(dom.out.find("<svg") == std::string::npos);
+  CHECK(dom.out.find("<img") == std::string::npos);
+  CHECK(dom.out.find("data-pwned") == std::string::npos);
+  fs::remove_all(dir);
+}
