@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/betonline/builder.hpp"
 #include "parser/bovada/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
@@ -41,6 +42,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(ipoker::make_format());
     v.push_back(fulltilt::make_format());
     v.push_back(kingsclub::make_format());
+    v.push_back(betonline::make_format());
     add_recognised_formats(v);
     return v;
   }();
