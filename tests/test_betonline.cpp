@@ -234,3 +234,66 @@ TEST_CASE("BetOnline fault: a side pot printed larger than it is", "[betonline][
   check_fault("side_pot", "BetOnline ", "1606125823",
               {{"SIDE_POT_MISMATCH", 0, 130, 136}, {"SIDE_POT_MISMATCH", 0, 255, 249}});
 }
+
+TEST_CASE("BetOnline tournament: no limit printed, blinds posted, a player with no name",
+          "[betonline]") {
+  const std::vector<Hand> hands =
+      read_text(test::load("betonline/tournament.txt"), "tournament.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.tournament);
+  CHECK(h.tournament_id == "4157956");
+  CHECK(h.currency.empty());
+  CHECK(h.unit == 100);  // chips with cents: "29513.42 in chips"
+  CHECK(h.limit_text.empty());
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.small_blind == 10000);  // ": posts small blind 100.00" (header: $10.00/$20.00)
+  CHECK(h.big_blind == 40000);
+  CHECK(h.started_at_utc == "2012-10-14T00:13:28Z");
+  REQUIRE(h.seat_of(5));
+  CHECK(h.seat_of(5)->player.empty());                       // "Seat 4:  (100.00 in chips)"
+  const Event* shows = first_event(h, EventKind::Shows, 5);  // " shows 8h 7s"
+  REQUIRE(shows);
+  CHECK(shows->cards == "8h 7s");
+  CHECK(h.rake == 0);
+  // "Total pot 1200.00" before the show down, "Total pot 500.00" in the summary, where Hero won
+  // 500.00: Hero put in as much as anyone (400), so the 1200 side pot is Hero's too.
+  REQUIRE(h.reported_pots.size() == 2);
+  const Event* won = first_event(h, EventKind::Collected);
+  REQUIRE(won);
+  CHECK(won->seat == 4);
+  CHECK(won->amount == 170000);
+  audits_clean(h);
+}
+
+TEST_CASE(
+    "BetOnline rules on a written hand: a stack not printed, a split main pot, an unnamed "
+    "side pot",
+    "[betonline]") {
+  const std::vector<Hand> hands =
+      read_text(test::load("betonline/split_side_pot.txt"), "split_side_pot.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  // "Carol (0.00 in chips)" calls 0.50 of the 0.90 owed: all-in, her stack was the 0.60 put in.
+  REQUIRE(h.seat_of(3));
+  CHECK(h.seat_of(3)->stack == 60);
+  CHECK_FALSE(h.seat_of(3)->stack_unknown);
+  const Event* call = first_event(h, EventKind::Call, 3);
+  REQUIRE(call);
+  CHECK(call->all_in);
+  // Alice and Bob split the main pot (0.90 each, as printed) and both reached the 4.80 side pot,
+  // which the summary does not name: 2.40 each.
+  Money alice = 0, bob = 0;
+  for (const Event& e : h.events) {
+    if (e.kind != EventKind::Collected) continue;
+    CHECK((e.seat == 1 || e.seat == 2));
+    (e.seat == 1 ? alice : bob) += e.amount;
+  }
+  CHECK(alice == 330);
+  CHECK(bob == 330);
+  audits_clean(h);
+}

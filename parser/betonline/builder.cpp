@@ -111,15 +111,16 @@ class Builder : stars_family::StarsFamilyBuilder {
     h_.game = game.name->game;
     std::string_view after = trim(hd.description.substr(game.end()));
     std::string_view limit = trim(after.substr(0, after.find('(')));
+    // The tournament's "Hold'em $10.00/$20.00" has amounts where the limit would be.
+    if (limit.find_first_of("$0123456789") != std::string_view::npos) limit = {};
     std::string_view stakes;
     if (std::size_t open = after.find('('); open != std::string_view::npos)
       stakes = after.substr(open + 1, after.find(')', open) - open - 1);
     h_.limit_text = std::string(limit);
     // Tournament and Gear Poker headers print no limit: read as no limit (the corpus's Gear
     // Poker hand 1014850775 raises all-in for 50 big blinds preflop).
-    h_.structure = limit.empty() || limit.find('$') != std::string_view::npos
-                       ? Structure::NoLimit
-                       : header::structure_of(limit, stars_family::kLimits);
+    h_.structure =
+        limit.empty() ? Structure::NoLimit : header::structure_of(limit, stars_family::kLimits);
     if (h_.structure == Structure::Unknown) {
       issue(ln, "a limit (No Limit, Pot Limit, Limit)", hd.description);
       return false;
