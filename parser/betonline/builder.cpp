@@ -286,6 +286,7 @@ class Builder : stars_family::StarsFamilyBuilder {
       // "ante processed 0.00" is printed for every seat, those sitting out too: not a forced bet,
       // which would count the seat as dealt in.
       e.kind = EventKind::Other;
+      e.text = "ante processed 0.00";
       return;
     }
     if (e.kind == EventKind::PostBothBlinds) {
