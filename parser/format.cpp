@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
@@ -47,6 +48,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(merge::make_format());
     v.push_back(boss::make_format());
     v.push_back(ohh::make_format());
+    v.push_back(betonline::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -21,14 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 14> kRecognised = {{
-    {"betonline", "BetOnline",
-     [](std::string_view l) {
-       for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
-                                     "Gear Poker Game #", "Sportsbetting.ag Poker Game #"})
-         if (starts_with(l, room)) return kSignature;
-       return 0;
-     }},
+constexpr std::array<Recognised, 13> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
