@@ -3,7 +3,7 @@
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
-#                                     ipoker fulltilt kingsclub)
+#                                     ipoker fulltilt kingsclub phh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -21,6 +21,7 @@ case $target in
   ipoker) dirs=(iPoker) ; local_dirs=(ipoker) ;;
   fulltilt) dirs=(FTP) ; local_dirs=(fulltilt) ;;
   kingsclub) dirs=(KingsClub) ; local_dirs=(kingsclub) ;;
+  phh) dirs=(PHH) ; local_dirs=(phh) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

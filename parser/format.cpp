@@ -9,6 +9,7 @@
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
 #include "parser/partypoker/builder.hpp"
+#include "parser/phh/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/unibet/builder.hpp"
@@ -41,6 +42,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(ipoker::make_format());
     v.push_back(fulltilt::make_format());
     v.push_back(kingsclub::make_format());
+    v.push_back(phh::make_format());
     add_recognised_formats(v);
     return v;
   }();
@@ -93,6 +95,7 @@ std::vector<Hand> read_hands_text(const Format& format, const HandText& ht, cons
                                   const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
   if (format.is_hand_start(head)) return format.read_hands(ht, file, options);
+  if (format.is_preamble(ht.text)) return {};
   Hand h;
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};
@@ -109,6 +112,7 @@ std::vector<Hand> read_any_hands_text(const Format* file_format, const HandText&
   std::string_view head = first_line(ht.text);
   if (const Format* f = readable_format_of_line(head, file_format))
     return f->read_hands(ht, file, options);
+  if (file_format && file_format->readable() && file_format->is_preamble(ht.text)) return {};
   Hand h;
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};

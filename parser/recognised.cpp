@@ -96,9 +96,6 @@ constexpr std::array<Recognised, 17> kRecognised = {{
      [](std::string_view l) { return l == "entry,at,order" ? kSignature : 0; }},
 }};
 
-// PHH (Poker Hand History) is TOML: its head states the variant of the game.
-int phh_score(std::string_view l) { return starts_with(l, "variant = ") ? kSignature : 0; }
-
 class RecognisedFormat final : public Format {
  public:
   RecognisedFormat(std::string_view name, std::string_view display_name,
@@ -132,7 +129,6 @@ class RecognisedFormat final : public Format {
 void add_recognised_formats(std::vector<std::unique_ptr<Format>>& formats) {
   for (const Recognised& r : kRecognised)
     formats.push_back(std::make_unique<RecognisedFormat>(r.name, r.display_name, r.score));
-  formats.push_back(std::make_unique<RecognisedFormat>("phh", "Poker Hand History", &phh_score));
 }
 
 }  // namespace hh
