@@ -10,6 +10,7 @@
 #include "audit/audit.hpp"
 #include "parser/format.hpp"
 #include "parser/phh/reader.hpp"
+#include "parser/phh/writer.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
 #include "tests/hand_events.hpp"
@@ -266,7 +267,68 @@ TEST_CASE("PHH variants: each code is a game of the model", "[phh]") {
     CHECK(phh::variant_code(h.game, h.structure) == c.code);
     CHECK(test::event(h, EventKind::Collected, 1).amount == 2);
     CHECK(problems(h) == std::vector<std::string>{});
+    // Written back, the hand has the fields required.rst requires of its variant, and none of
+    // those it forbids.
+    const Format::WrittenHand w = phh::write_hand(h);
+    REQUIRE(w.written);
+    auto has = [&](const std::string& key) {
+      return w.text.find("\n" + key + " = ") != std::string::npos ||
+             w.text.rfind(key + " = ", 0) == 0;
+    };
+    CHECK(has("variant"));
+    CHECK(has("antes"));
+    CHECK(has("starting_stacks"));
+    CHECK(has("actions"));
+    CHECK(has("blinds_or_straddles") == !c.game.is_stud());
+    CHECK(has("bring_in") == c.game.is_stud());
+    CHECK(has("small_bet") == fixed);
+    CHECK(has("big_bet") == fixed);
+    CHECK(has("min_bet") == !fixed);
+    const std::vector<Hand> again = read(w.text);
+    REQUIRE(again.size() == 1);
+    CHECK(again.front().issues.empty());
+    CHECK(again.front().game == c.game);
   }
+}
+
+TEST_CASE("PHH writing: exact decimals, the button last, rake kept, limits named", "[phh]") {
+  // Seats 2, 5, 9 with the button on 5: PHH's order is 9 (small blind), 2 (big blind), 5.
+  Hand h = read(
+               "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.05, 0.10, 0]\n"
+               "min_bet = 0.10\nstarting_stacks = [10, 7.5, 12.25]\nseats = [9, 2, 5]\n"
+               "players = ['a \"q\"', 'b', 'c']\n"
+               "actions = ['d dh p1 AhKd', 'p3 cbr 0.30', 'p1 cc', 'p2 f', 'd db 2c3d4h',"
+               " 'p1 cbr 0.50', 'p3 f']\nwinnings = [0.65, 0, 0]\n_rake = 0.05\n")
+               .front();
+  REQUIRE(h.parsed);
+  const Format::WrittenHand w = phh::write_hand(h);
+  REQUIRE(w.written);
+  CHECK(w.lost.empty());
+  CHECK(w.text.find("blinds_or_straddles = [0.05, 0.10, 0.00]\n") != std::string::npos);
+  CHECK(w.text.find("starting_stacks = [10.00, 7.50, 12.25]\n") != std::string::npos);
+  CHECK(w.text.find("seats = [9, 2, 5]\n") != std::string::npos);
+  CHECK(w.text.find("players = [\"a \\\"q\\\"\", \"b\", \"c\"]\n") != std::string::npos);
+  CHECK(w.text.find("\"p3 cbr 0.30\"") != std::string::npos);
+  CHECK(w.text.find("\"d dh p1 AhKd\"") != std::string::npos);
+  CHECK(w.text.find("\"d dh p2 ????\"") != std::string::npos);
+  // The 0.50 bet nobody called comes back by PHH's rules: winnings hold only the pot.
+  CHECK(w.text.find("winnings = [0.65, 0.00, 0.00]\n") != std::string::npos);
+  CHECK(w.text.find("_rake = 0.05\n") != std::string::npos);
+  const std::string file = format_by_name("phh")->join_written({w.text, w.text});
+  CHECK(file.rfind("[1]\nvariant = \"NT\"\n", 0) == 0);
+  CHECK(file.find("\n[2]\nvariant = ") != std::string::npos);
+  CHECK(read(file).size() == 2);
+
+  Hand no_variant = h;
+  no_variant.game = games::kOmaha5;
+  const Format::WrittenHand refused = phh::write_hand(no_variant);
+  CHECK_FALSE(refused.written);
+  REQUIRE(refused.lost.size() == 1);
+  CHECK(refused.lost.front() == "PHH has no variant for 5 Card Omaha no-limit");
+  Hand twice = h;
+  for (Event& e : twice.events)
+    if (e.kind == EventKind::Board) e.board_index = 1;
+  CHECK(phh::write_hand(twice).lost == std::vector<std::string>{"a second board (run it twice)"});
 }
 
 TEST_CASE("PHH: an unknown stack (inf) is never a stack limit", "[phh]") {

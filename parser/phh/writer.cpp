@@ -112,7 +112,8 @@ class Writer {
     write_time(t);
     // What PHH has no field for, in user fields the reader reads back.
     if (h_.rake) t += fmt::format("_rake = {}\n", amount(*h_.rake));
-    if (h_.total_pot) t += fmt::format("_total_pot = {}\n", amount(*h_.total_pot));
+    if (h_.total_pot)
+      t += fmt::format("_total_pot = {}\n", amount(*h_.total_pot - excess_in_collection_));
     if (!h_.fees.empty()) {
       std::vector<std::string> names, amounts;
       for (const Fee& f : h_.fees) {
@@ -199,6 +200,10 @@ class Writer {
       const std::size_t k = array_index(it->second);
       switch (e.kind) {
         case EventKind::PostAnte:
+          // PHH states the ante due; a player short of it posts what they have (as the reader
+          // makes them), so a short all-in ante keeps the antes uniform.
+          antes[k] += e.amount < h_.ante && is_whole_stack(e) ? h_.ante : e.amount;
+          break;
         case EventKind::PostDead:
           antes[k] += e.amount;
           break;
@@ -242,6 +247,11 @@ class Writer {
     return true;
   }
 
+  bool is_whole_stack(const Event& e) const {
+    const Seat* s = h_.seat_of(e.seat);
+    return e.all_in || (s && !s->stack_unknown && s->stack == e.amount);
+  }
+
   bool fail(std::string why) {
     reason_ = std::move(why);
     return false;
@@ -271,7 +281,21 @@ class Writer {
     deal_first(out);
     Street street = Street::Preflop;
     std::map<int, bool> folded;
+    // The board cards open their street, wherever the site printed them.
+    std::map<Street, std::vector<const Event*>> boards;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Board) {
+        if (e.board_index > 0) return fail("a second board (run it twice)");
+        boards[e.street].push_back(&e);
+      }
+    auto deal_boards_to = [&](Street upto) {
+      for (auto it = boards.begin(); it != boards.end() && it->first <= upto;) {
+        for (const Event* b : it->second) out.push_back(fmt::format("d db {}", packed(b->cards)));
+        it = boards.erase(it);
+      }
+    };
     for (const Event& e : h_.events) {
+      if (e.kind != EventKind::Board && e.street > Street::Preflop) deal_boards_to(e.street);
       if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street &&
           h_.game.is_stud() && is_bet_action(e.kind)) {
         // Stud: each later street opens with a card for every player still in.
@@ -282,10 +306,6 @@ class Writer {
             out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(count)));
       }
       switch (e.kind) {
-        case EventKind::Board:
-          if (e.board_index > 0) return fail("a second board (run it twice)");
-          out.push_back(fmt::format("d db {}", packed(e.cards)));
-          break;
         case EventKind::Fold:
           folded[e.seat] = true;
           out.push_back(fmt::format("{} f", actor(e.seat)));
@@ -368,6 +388,7 @@ class Writer {
     if (excess <= 0 || mine < excess) return;
     if (h_.uncalled_style == UncalledStyle::Silent && collected <= gross - excess) return;
     mine -= excess;
+    excess_in_collection_ = excess;  // the site's total pot counted it too
   }
 
   static bool is_bet_action(EventKind k) {
@@ -401,6 +422,7 @@ class Writer {
   std::map<int, std::size_t> index_;  // seat -> PHH player index (0-based)
   std::map<int, Money> collected_;
   Money bring_in_{0};
+  Money excess_in_collection_{0};
   std::string reason_;
 };
 
