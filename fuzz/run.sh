@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target with clang (ASan + UBSan, own build folder) and fuzzes it.
 # Usage: fuzz/run.sh TARGET SECONDS [LIBFUZZER_ARGS...]
-#   TARGET: decode split pokerstars winamax 888poker ggpoker winning bovada partypoker unibet ipoker fulltilt kingsclub phh audit
+#   TARGET: decode split pokerstars winamax 888poker ggpoker winning bovada partypoker unibet ipoker fulltilt kingsclub phh pokernow audit
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), CXX_CLANG (default clang++, or clang++-14),
 # FUZZ_CORPUS_DIR (default $FUZZ_BUILD_DIR/corpus/TARGET).
 # The corpus the fuzzer grows is kept in $FUZZ_BUILD_DIR/corpus/TARGET between runs; seeds are

@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SMOKE_SECONDS:-10}
-targets=(decode split pokerstars winamax 888poker ggpoker winning bovada partypoker unibet ipoker fulltilt kingsclub phh audit)
+targets=(decode split pokerstars winamax 888poker ggpoker winning bovada partypoker unibet ipoker fulltilt kingsclub phh pokernow audit)
 
 cxx=""
 for c in clang++ clang++-14; do

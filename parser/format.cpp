@@ -10,6 +10,7 @@
 #include "parser/kingsclub/builder.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/phh/reader.hpp"
+#include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/unibet/builder.hpp"
@@ -43,6 +44,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(fulltilt::make_format());
     v.push_back(kingsclub::make_format());
     v.push_back(phh::make_format());
+    v.push_back(pokernow::make_format());
     add_recognised_formats(v);
     return v;
   }();
@@ -89,6 +91,18 @@ bool is_any_hand_announcement(std::string_view line) {
 
 std::vector<HandText> split_any_hands(std::string_view decoded) {
   return split_hands(decoded, &is_any_hand_start, &is_any_hand_announcement);
+}
+
+Hand the_only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
+                   std::string_view site, std::string_view expected) {
+  if (hands.size() == 1) return std::move(hands.front());
+  Hand h;
+  h.site = std::string(site);
+  h.source = {file, text.byte_offset, text.line};
+  h.raw = std::string(text.text);
+  h.issues.push_back(
+      {text.line, std::string(expected), std::to_string(hands.size()) + " hands", 0});
+  return h;
 }
 
 std::vector<Hand> read_hands_text(const Format& format, const HandText& ht, const std::string& file,

@@ -86,6 +86,11 @@ class Format {
   }
 };
 
+// A document format's read_hand() (its read_hands() reads a piece of many hands): the one hand of
+// `hands`, or an unparsed hand of `site` whose issue expects `expected` and counts the hands.
+Hand the_only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
+                   std::string_view site, std::string_view expected);
+
 // Every format, readable or only recognised.
 const std::vector<std::unique_ptr<Format>>& formats();
 const Format* format_by_name(std::string_view name);

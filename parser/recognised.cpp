@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 17> kRecognised = {{
+constexpr std::array<Recognised, 16> kRecognised = {{
     {"betonline", "BetOnline",
      [](std::string_view l) {
        for (std::string_view room : {"BetOnline Poker Game #", "PayNoRake Game #",
@@ -92,8 +92,6 @@ constexpr std::array<Recognised, 17> kRecognised = {{
      }},
     {"ohh", "Open Hand History",
      [](std::string_view l) { return contains(l, "\"ohh\"") ? kSignature : 0; }},
-    {"pokernow", "PokerNow",
-     [](std::string_view l) { return l == "entry,at,order" ? kSignature : 0; }},
 }};
 
 class RecognisedFormat final : public Format {

@@ -28,7 +28,8 @@ AuditResult audit(const Hand& h) {
 // Errors and warnings of the audit, as "CODE seat N" for a readable failure.
 std::vector<std::string> problems(const Hand& h) {
   std::vector<std::string> out;
-  for (const Finding* f : test::errors_and_warnings(audit(h)))
+  const AuditResult r = audit(h);  // the findings below point into it
+  for (const Finding* f : test::errors_and_warnings(r))
     out.push_back(f->code + " seat " + std::to_string(f->seat) + ": " + f->message);
   return out;
 }

@@ -38,15 +38,8 @@ class PhhFormat final : public Format {
   // One hand when the piece holds exactly one (callers that want them all use read_hands).
   Hand read_hand(const HandText& text, const std::string& file,
                  const ReadOptions& options) const override {
-    std::vector<Hand> hands = read_hands(text, file, options);
-    if (hands.size() == 1) return std::move(hands.front());
-    Hand h;
-    h.site = "phh";
-    h.source = {file, text.byte_offset, text.line};
-    h.raw = std::string(text.text);
-    h.issues.push_back({text.line, "one hand (read_hands reads a .phhs of many)",
-                        std::to_string(hands.size()) + " hands", 0});
-    return h;
+    return the_only_hand(read_hands(text, file, options), text, file, "phh",
+                         "one hand (read_hands reads a .phhs of many)");
   }
 };
 
