@@ -346,6 +346,11 @@ TEST_CASE("PHH: an unknown stack (inf) is never a stack limit", "[phh]") {
   CHECK(test::event(h, EventKind::Raise, 1).amount == 4995);
   CHECK_FALSE(test::event(h, EventKind::Raise, 1).all_in);
   CHECK(problems(h).empty());  // no BET_EXCEEDS_STACK for 4995 out of an unknown stack
+  const AuditResult r = audit(h);
+  const Finding* note = test::finding(r, "STACK_NOT_STATED");
+  REQUIRE(note);
+  CHECK(note->severity == Severity::Info);
+  CHECK(note->message.find("p1") != std::string::npos);
 }
 
 TEST_CASE("PHH: a stated rake (the _rake user field) is checked with the winnings", "[phh]") {
