@@ -47,6 +47,14 @@ AuditResult Auditor::run() {
     p.start = p.stack = s.stack_unknown ? kUnknownStack : s.stack;
     players_.emplace(s.seat, std::move(p));
   }
+  std::vector<std::string> unknown;
+  for (const Seat& s : h_.seats)
+    if (s.stack_unknown) unknown.push_back(s.player);
+  if (!unknown.empty())
+    add(FindingCode::StackNotStated,
+        {.message = fmt::format("no starting stack stated for {}: every check runs but the stack "
+                                "limits of their bets",
+                                fmt::join(unknown, ", "))});
   replay();
   if (h_.cancelled) {
     add(FindingCode::HandCancelled,

@@ -66,6 +66,8 @@ enum class FindingCode : std::uint8_t {
   WrongWinner,
   OddChipMismatch,
   ShowdownNotEvaluated,
+  // stacks
+  StackNotStated,
 };
 
 struct FindingCodeInfo {
@@ -268,13 +270,18 @@ inline constexpr std::array kFindingCodes{
                     Severity::Info,
                     {},
                     "(note) a contender's cards were not shown"},
+    FindingCodeInfo{FindingCode::StackNotStated,
+                    "STACK_NOT_STATED",
+                    Severity::Info,
+                    {},
+                    "(note) a starting stack is not stated; no bet is checked against it"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::ShowdownNotEvaluated) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::StackNotStated) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

@@ -13,6 +13,8 @@
 #include "parser/merge/builder.hpp"
 #include "parser/ohh/ohh.hpp"
 #include "parser/partypoker/builder.hpp"
+#include "parser/phh/reader.hpp"
+#include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/unibet/builder.hpp"
@@ -49,6 +51,8 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(boss::make_format());
     v.push_back(ohh::make_format());
     v.push_back(betonline::make_format());
+    v.push_back(phh::make_format());
+    v.push_back(pokernow::make_format());
     add_recognised_formats(v);
     return v;
   }();
@@ -97,10 +101,23 @@ std::vector<HandText> split_any_hands(std::string_view decoded) {
   return split_hands(decoded, &is_any_hand_start, &is_any_hand_announcement);
 }
 
+Hand the_only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
+                   std::string_view site, std::string_view expected) {
+  if (hands.size() == 1) return std::move(hands.front());
+  Hand h;
+  h.site = std::string(site);
+  h.source = {file, text.byte_offset, text.line};
+  h.raw = std::string(text.text);
+  h.issues.push_back(
+      {text.line, std::string(expected), std::to_string(hands.size()) + " hands", 0});
+  return h;
+}
+
 std::vector<Hand> read_hands_text(const Format& format, const HandText& ht, const std::string& file,
                                   const ReadOptions& options) {
   std::string_view head = first_line(ht.text);
   if (format.is_hand_start(head)) return format.read_hands(ht, file, options);
+  if (format.is_preamble(ht.text)) return {};
   Hand h;
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};
@@ -117,6 +134,7 @@ std::vector<Hand> read_any_hands_text(const Format* file_format, const HandText&
   std::string_view head = first_line(ht.text);
   if (const Format* f = readable_format_of_line(head, file_format))
     return f->read_hands(ht, file, options);
+  if (file_format && file_format->readable() && file_format->is_preamble(ht.text)) return {};
   Hand h;
   h.site = "unknown";
   h.source = {file, ht.byte_offset, ht.line};

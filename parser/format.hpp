@@ -43,6 +43,9 @@ class Format {
   // A hand-start line that announces the hand rather than opening it on its own: more header
   // lines that are starts follow it (split_hands()). PartyPoker: "Game #N starts.".
   virtual bool announces_hand(std::string_view) const { return false; }
+  // Text before a file's first hand that the format itself defines as not a hand (PHH: TOML
+  // comments): read as no hand instead of an unparsed one.
+  virtual bool is_preamble(std::string_view) const { return false; }
   // Reads one hand cut out by split_hands(). Never throws on bad input: problems become
   // Hand::issues, and Hand::parsed=false when the header could not be read.
   virtual Hand read_hand(const HandText& text, const std::string& file,
@@ -82,6 +85,11 @@ class Format {
     return out;
   }
 };
+
+// A document format's read_hand() (its read_hands() reads a piece of many hands): the one hand of
+// `hands`, or an unparsed hand of `site` whose issue expects `expected` and counts the hands.
+Hand the_only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
+                   std::string_view site, std::string_view expected);
 
 // Every format, readable or only recognised.
 const std::vector<std::unique_ptr<Format>>& formats();

@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 13> kRecognised = {{
+constexpr std::array<Recognised, 12> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -77,12 +77,7 @@ constexpr std::array<Recognised, 13> kRecognised = {{
          return kSignature;
        return 0;
      }},
-    {"pokernow", "PokerNow",
-     [](std::string_view l) { return l == "entry,at,order" ? kSignature : 0; }},
 }};
-
-// PHH (Poker Hand History) is TOML: its head states the variant of the game.
-int phh_score(std::string_view l) { return starts_with(l, "variant = ") ? kSignature : 0; }
 
 class RecognisedFormat final : public Format {
  public:
@@ -117,7 +112,6 @@ class RecognisedFormat final : public Format {
 void add_recognised_formats(std::vector<std::unique_ptr<Format>>& formats) {
   for (const Recognised& r : kRecognised)
     formats.push_back(std::make_unique<RecognisedFormat>(r.name, r.display_name, r.score));
-  formats.push_back(std::make_unique<RecognisedFormat>("phh", "Poker Hand History", &phh_score));
 }
 
 }  // namespace hh

@@ -46,13 +46,15 @@ Expected expected_for(const fs::path& root) {
     if (!it->is_regular_file(ec)) continue;
     const std::string bytes = read_file(it->path());
     const std::string text = hh::decode(bytes).text;
-    // One hand per piece split_any_hands() cuts, except in a document format (iPoker's <session>
-    // holds many <game>s, a lone XML declaration none): count the hands the pieces hold.
-    std::size_t n = 0;
-    for (const hh::HandText& ht : hh::split_any_hands(text))
-      n += hh::read_any_hands_text(nullptr, ht, it->path().string(), {}).size();
     const std::string head = hh::decode(std::string_view(bytes).substr(0, 1 << 20)).text;
     const hh::SniffResult sniffed = hh::sniff_format(head);
+    // One hand per piece split_any_hands() cuts, except in a document format (iPoker's <session>
+    // holds many <game>s, a lone XML declaration none) and the preamble of the file's format
+    // (PHH's TOML comments before its first hand: none): count the hands the pieces hold, read
+    // as the pipeline reads them, with the file's sniffed format.
+    std::size_t n = 0;
+    for (const hh::HandText& ht : hh::split_any_hands(text))
+      n += hh::read_any_hands_text(sniffed.format, ht, it->path().string(), {}).size();
     std::string_view line;
     if (sniffed.format && sniffed.format->readable()) {
       ++e.files;

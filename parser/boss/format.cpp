@@ -28,7 +28,7 @@ class BossFormat final : public Format {
   }
   Hand read_hand(const HandText& text, const std::string& file,
                  const ReadOptions& options) const override {
-    return xml::only_hand(read_hands(text, file, options), text, file, "boss",
+    return the_only_hand(read_hands(text, file, options), text, file, "boss",
                           "one <HISTORY> (read_hands reads a document of many)");
   }
 };

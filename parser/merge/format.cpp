@@ -30,7 +30,7 @@ class MergeFormat final : public Format {
   // One hand when the piece holds exactly one game (callers that want them all use read_hands).
   Hand read_hand(const HandText& text, const std::string& file,
                  const ReadOptions& options) const override {
-    return xml::only_hand(read_hands(text, file, options), text, file, "merge",
+    return the_only_hand(read_hands(text, file, options), text, file, "merge",
                           "one <game> (read_hands reads a document of many)");
   }
 };

@@ -138,16 +138,4 @@ std::string utc_of_epoch(std::int64_t seconds) {
   return date::format("%Y-%m-%dT%H:%M:%SZ", t);
 }
 
-Hand only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
-               std::string_view site, std::string_view expected) {
-  if (hands.size() == 1) return std::move(hands.front());
-  Hand h;
-  h.site = std::string(site);
-  h.source = {file, text.byte_offset, text.line};
-  h.raw = std::string(text.text);
-  h.issues.push_back(
-      {text.line, std::string(expected), std::to_string(hands.size()) + " games", 0});
-  return h;
-}
-
 }  // namespace hh::xml

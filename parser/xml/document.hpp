@@ -75,9 +75,4 @@ std::vector<Hand> read_hands(const HandText& text, const std::string& file, cons
 // epoch times (Boss Media's DATE, Merge's event timestamps).
 std::string utc_of_epoch(std::int64_t seconds);
 
-// Format::read_hand of a document format: the piece's only hand, or an unparsed hand of `site`
-// saying that the piece holds several (callers that want them all use Format::read_hands).
-Hand only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
-               std::string_view site, std::string_view expected);
-
 }  // namespace hh::xml

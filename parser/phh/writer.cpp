@@ -1,0 +1,442 @@
+// A Hand of any format written as PHH (docs/convert.md#phh): players in PHH's order (the first
+// after the button first, the button last), forced bets as `antes` and `blinds_or_straddles`,
+// the actions in PHH's notation, collections as `winnings`, amounts as decimal text in the
+// hand's unit (never through a double). What PHH has no field for and the audit needs is kept in
+// `_`-prefixed user fields, which the reader reads back: `_rake`, `_fee_names`/`_fee_amounts`,
+// `_total_pot`, `_tournament`, `_tournament_id`.
+#include "parser/phh/writer.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "parser/phh/reader.hpp"
+#include "parser/text/money.hpp"
+
+namespace hh::phh {
+
+namespace {
+
+// A TOML basic string.
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char* hex = "0123456789ABCDEF";
+      out += "\\u00";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+  return out;
+}
+
+// "Ah Kd" -> "AhKd".
+std::string packed(std::string_view cards) {
+  std::string out;
+  for (char c : cards)
+    if (c != ' ') out += c;
+  return out;
+}
+
+// A TOML array of already written values.
+std::string toml_array(const std::vector<std::string>& items) {
+  return fmt::format("[{}]", fmt::join(items, ", "));
+}
+
+bool is_power_of_ten(int unit) {
+  while (unit > 1 && unit % 10 == 0) unit /= 10;
+  return unit == 1;
+}
+
+class Writer {
+ public:
+  explicit Writer(const Hand& h) : h_(h) {}
+
+  Format::WrittenHand write() {
+    Format::WrittenHand out;
+    if (!h_.parsed) return refuse("the hand could not be read");
+    if (h_.cancelled) return refuse("the hand was cancelled");
+    const std::string_view code = variant_code(h_.game, h_.structure);
+    if (code.empty())
+      return refuse(fmt::format("PHH has no variant for {} {}",
+                                h_.game.name().empty() ? "an unknown game" : h_.game.name(),
+                                structure_name(h_.structure)));
+    if (!is_power_of_ten(h_.unit)) return refuse("a unit that is not a power of ten");
+    if (h_.site_added != 0) return refuse("money the site added to the pot");
+    if (!order_players()) return refuse(reason_);
+    std::string forced;
+    if (!forced_bets(forced)) return refuse(reason_);
+    std::vector<std::string> actions;
+    if (!write_actions(actions)) return refuse(reason_);
+
+    std::string& t = out.text;
+    t += fmt::format("variant = {}\n", quoted(code));
+    t += forced;
+    if (h_.game.is_stud()) {
+      t += fmt::format("bring_in = {}\n", amount(bring_in_));
+    }
+    if (h_.structure == Structure::FixedLimit) {
+      t += fmt::format("small_bet = {}\nbig_bet = {}\n", amount(h_.small_bet), amount(h_.big_bet));
+    } else {
+      t += fmt::format("min_bet = {}\n", amount(h_.big_blind));
+    }
+    take_uncalled_out_of_collections();
+    std::vector<std::string> stacks, seats, names, winnings;
+    for (const Seat* s : order_) {
+      stacks.push_back(s->stack_unknown ? std::string("inf") : amount(s->stack));
+      seats.push_back(std::to_string(s->seat));
+      names.push_back(quoted(s->player));
+      winnings.push_back(amount(collected_[s->seat]));
+    }
+    t += fmt::format("starting_stacks = {}\nactions = [\n", toml_array(stacks));
+    for (const std::string& a : actions) t += fmt::format("  {},\n", quoted(a));
+    t += "]\n";
+    t += fmt::format("seats = {}\n", toml_array(seats));
+    if (h_.max_seats > 0) t += fmt::format("seat_count = {}\n", h_.max_seats);
+    t += fmt::format("players = {}\n", toml_array(names));
+    t += fmt::format("winnings = {}\n", toml_array(winnings));
+    write_finishing_stacks(t);
+    if (!h_.site_hand_id.empty()) t += fmt::format("hand = {}\n", quoted(h_.site_hand_id));
+    if (!h_.table_name.empty()) t += fmt::format("table = {}\n", quoted(h_.table_name));
+    if (!h_.currency.empty()) t += fmt::format("currency = {}\n", quoted(h_.currency));
+    write_time(t);
+    // What PHH has no field for, in user fields the reader reads back.
+    if (h_.rake) t += fmt::format("_rake = {}\n", amount(*h_.rake));
+    if (h_.total_pot)
+      t += fmt::format("_total_pot = {}\n", amount(*h_.total_pot - excess_in_collection_));
+    if (!h_.fees.empty()) {
+      std::vector<std::string> names, amounts;
+      for (const Fee& f : h_.fees) {
+        names.push_back(quoted(f.name));
+        amounts.push_back(amount(f.amount));
+      }
+      t += fmt::format("_fee_names = {}\n_fee_amounts = {}\n", toml_array(names),
+                       toml_array(amounts));
+    }
+    if (h_.tournament) {
+      t += "_tournament = true\n";
+      if (!h_.tournament_id.empty())
+        t += fmt::format("_tournament_id = {}\n", quoted(h_.tournament_id));
+    }
+    if (!h_.reported_pots.empty()) out.lost.push_back("the pots as the site printed them");
+    for (const SummarySeat& s : h_.summary)
+      if (s.put_in) {
+        out.lost.push_back("what the summary says each player put in");
+        break;
+      }
+    out.written = true;
+    return out;
+  }
+
+ private:
+  Format::WrittenHand refuse(std::string why) {
+    Format::WrittenHand out;
+    out.lost.push_back(std::move(why));
+    return out;
+  }
+
+  std::string amount(Money m) const { return format_amount(m, h_.unit); }
+
+  // PHH's players are those dealt in, the first after the button first; stud has no button and
+  // keeps the seat order.
+  bool order_players() {
+    std::vector<const Seat*> seats;
+    std::map<int, bool> acted;
+    for (const Event& e : h_.events)
+      if (e.seat != 0) acted[e.seat] = true;
+    for (const Seat& s : h_.seats)
+      if (!s.sitting_out || acted.count(s.seat)) seats.push_back(&s);
+    for (const Event& e : h_.events)
+      if (e.seat != 0 && !h_.seat_of(e.seat)) {
+        reason_ = "an action of a seat with no seat line";
+        return false;
+      }
+    std::sort(seats.begin(), seats.end(),
+              [](const Seat* a, const Seat* b) { return a->seat < b->seat; });
+    if (seats.size() < 2) {
+      reason_ = "fewer than two players";
+      return false;
+    }
+    if (!h_.game.is_stud()) {
+      if (h_.button_seat == 0 || !h_.seat_of(h_.button_seat)) {
+        reason_ = "no button: PHH places the blinds by the button";
+        return false;
+      }
+      // Rotate so that the button is last.
+      auto after = std::find_if(seats.begin(), seats.end(),
+                                [&](const Seat* s) { return s->seat > h_.button_seat; });
+      std::rotate(seats.begin(), after, seats.end());
+      if (seats.back()->seat != h_.button_seat) {
+        reason_ = "the button is not dealt in";
+        return false;
+      }
+    }
+    order_ = seats;
+    for (std::size_t i = 0; i < order_.size(); ++i) index_[order_[i]->seat] = i;
+    return true;
+  }
+
+  // The PHH array index that player `p` posts from (heads-up, reversed).
+  std::size_t array_index(std::size_t p) const {
+    return order_.size() == 2 ? order_.size() - 1 - p : p;
+  }
+
+  bool forced_bets(std::string& out) {
+    const std::size_t n = order_.size();
+    std::vector<Money> antes(n, 0), blinds(n, 0);
+    for (const Event& e : h_.events) {
+      auto it = index_.find(e.seat);
+      if (it == index_.end()) continue;
+      const std::size_t k = array_index(it->second);
+      switch (e.kind) {
+        case EventKind::PostAnte:
+          // PHH states the ante due; a player short of it posts what they have (as the reader
+          // makes them), so a short all-in ante keeps the antes uniform.
+          antes[k] += e.amount < h_.ante && is_whole_stack(e) ? h_.ante : e.amount;
+          break;
+        case EventKind::PostDead:
+          antes[k] += e.amount;
+          break;
+        case EventKind::PostSmallBlind:
+          if (k != 0 || blinds[k] != 0)
+            return fail("a small blind not on the first seat after the button");
+          blinds[k] = e.amount;
+          break;
+        case EventKind::PostBigBlind:
+          if (k != 1 || blinds[k] != 0)
+            return fail("a big blind not on the second seat after the button");
+          blinds[k] = e.amount;
+          break;
+        case EventKind::PostStraddle:
+          if (k < 2 || blinds[k] != 0) return fail("a straddle PHH cannot place");
+          blinds[k] = e.to;
+          break;
+        case EventKind::PostBothBlinds:
+        case EventKind::PostButtonBlind:
+        case EventKind::PostSleeper:
+        case EventKind::PostKill:
+          return fail(
+              fmt::format("a forced bet PHH has no place for ({})", event_kind_name(e.kind)));
+        case EventKind::BringIn:
+          bring_in_ = std::max(bring_in_, e.amount);
+          break;
+        case EventKind::CashedOut:
+          return fail("a cash-out of the hand");
+        default:
+          if (e.board_index > 0) return fail("a second board (run it twice)");
+          break;
+      }
+    }
+    auto list = [&](std::string_view key, const std::vector<Money>& v) {
+      std::vector<std::string> items;
+      for (Money m : v) items.push_back(amount(m));
+      out += fmt::format("{} = {}\n", key, toml_array(items));
+    };
+    list("antes", antes);
+    if (!h_.game.is_stud()) list("blinds_or_straddles", blinds);
+    return true;
+  }
+
+  bool is_whole_stack(const Event& e) const {
+    const Seat* s = h_.seat_of(e.seat);
+    return e.all_in || (s && !s->stack_unknown && s->stack == e.amount);
+  }
+
+  bool fail(std::string why) {
+    reason_ = std::move(why);
+    return false;
+  }
+
+  std::string actor(int seat) const { return fmt::format("p{}", index_.at(seat) + 1); }
+
+  std::string unknown_cards(int count) const {
+    return std::string(static_cast<std::size_t>(count) * 2, '?');
+  }
+
+  // The hole cards of the first deal: what the hand shows of them, else unknown.
+  void deal_first(std::vector<std::string>& out) {
+    const int count = h_.game.is_stud() ? 3 : h_.game.hole_cards;
+    for (const Seat* s : order_) {
+      std::string cards;
+      for (const Event& e : h_.events)
+        if (e.kind == EventKind::DealtHole && e.seat == s->seat && e.street <= Street::Preflop)
+          cards += packed(e.cards);
+      if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2)
+        cards = unknown_cards(count);
+      out.push_back(fmt::format("d dh {} {}", actor(s->seat), cards));
+    }
+  }
+
+  bool write_actions(std::vector<std::string>& out) {
+    deal_first(out);
+    Street street = Street::Preflop;
+    std::map<int, bool> folded;
+    // The board cards open their street, wherever the site printed them.
+    std::map<Street, std::vector<const Event*>> boards;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Board) {
+        if (e.board_index > 0) return fail("a second board (run it twice)");
+        boards[e.street].push_back(&e);
+      }
+    auto deal_boards_to = [&](Street upto) {
+      for (auto it = boards.begin(); it != boards.end() && it->first <= upto;) {
+        for (const Event* b : it->second) out.push_back(fmt::format("d db {}", packed(b->cards)));
+        it = boards.erase(it);
+      }
+    };
+    for (const Event& e : h_.events) {
+      if (e.kind != EventKind::Board && e.street > Street::Preflop) deal_boards_to(e.street);
+      if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street &&
+          h_.game.is_stud() && is_bet_action(e.kind)) {
+        // Stud: each later street opens with a card for every player still in.
+        street = e.street;
+        const int count = 1;
+        for (const Seat* s : order_)
+          if (!folded[s->seat])
+            out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(count)));
+      }
+      switch (e.kind) {
+        case EventKind::Fold:
+          folded[e.seat] = true;
+          out.push_back(fmt::format("{} f", actor(e.seat)));
+          break;
+        case EventKind::Check:
+        case EventKind::Call:
+          out.push_back(fmt::format("{} cc", actor(e.seat)));
+          break;
+        case EventKind::Bet:
+        case EventKind::Raise:
+          out.push_back(fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
+          break;
+        case EventKind::BringIn:
+          out.push_back(fmt::format("{} pb", actor(e.seat)));
+          break;
+        case EventKind::Discards:
+          out.push_back(fmt::format("{} sd {}", actor(e.seat),
+                                    e.cards.empty() ? unknown_cards(e.count) : packed(e.cards)));
+          break;
+        case EventKind::StandsPat:
+          out.push_back(fmt::format("{} sd", actor(e.seat)));
+          break;
+        case EventKind::Shows:
+          out.push_back(fmt::format("{} sm {}", actor(e.seat), packed(e.cards)));
+          break;
+        case EventKind::Mucks:
+          out.push_back(fmt::format("{} sm", actor(e.seat)));
+          break;
+        case EventKind::Collected:
+          collected_[e.seat] += e.amount;
+          break;
+        default:
+          break;
+      }
+    }
+    return true;
+  }
+
+  // PHH's winnings are what the pots paid: where the site paid the uncalled part of a bet inside
+  // a collection (never printing its return), it comes out of that collection, as the audit
+  // takes it out (the largest live contribution less the next; for a site that may do either,
+  // only when the collections hold more than the pots without it).
+  void take_uncalled_out_of_collections() {
+    std::map<int, Money> live;
+    Money gross = 0, collected = 0;
+    for (const Event& e : h_.events) {
+      switch (e.kind) {
+        case EventKind::UncalledReturned:
+          return;  // returned on its own line: no collection holds it
+        case EventKind::PostDead:
+          gross += e.amount;
+          break;
+        case EventKind::PostAnte:
+        case EventKind::PostSmallBlind:
+        case EventKind::PostBigBlind:
+        case EventKind::PostStraddle:
+        case EventKind::BringIn:
+        case EventKind::Call:
+        case EventKind::Bet:
+        case EventKind::Raise:
+          live[e.seat] += e.amount;
+          gross += e.amount;
+          break;
+        case EventKind::Collected:
+          collected += e.amount;
+          break;
+        default:
+          break;
+      }
+    }
+    if (h_.uncalled_style == UncalledStyle::Printed || live.empty()) return;
+    auto top = live.begin();
+    for (auto it = live.begin(); it != live.end(); ++it)
+      if (it->second > top->second) top = it;
+    Money second = 0;
+    for (auto it = live.begin(); it != live.end(); ++it)
+      if (it != top) second = std::max(second, it->second);
+    const Money excess = top->second - second;
+    Money& mine = collected_[top->first];
+    if (excess <= 0 || mine < excess) return;
+    if (h_.uncalled_style == UncalledStyle::Silent && collected <= gross - excess) return;
+    mine -= excess;
+    excess_in_collection_ = excess;  // the site's total pot counted it too
+  }
+
+  static bool is_bet_action(EventKind k) {
+    return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
+           k == EventKind::Bet || k == EventKind::Raise;
+  }
+
+  // Where the site printed every player's stack after the hand (KingsClub).
+  void write_finishing_stacks(std::string& t) const {
+    std::map<int, Money> after;
+    for (const SummarySeat& s : h_.summary)
+      if (s.final_stack) after[s.seat] = *s.final_stack;
+    for (const Seat* s : order_)
+      if (!after.count(s->seat)) return;
+    std::vector<std::string> items;
+    for (const Seat* s : order_) items.push_back(amount(after.at(s->seat)));
+    t += fmt::format("finishing_stacks = {}\n", toml_array(items));
+  }
+
+  // PHH's local time with its IANA zone: the model's time is UTC.
+  void write_time(std::string& t) const {
+    const std::string& u = h_.started_at_utc;  // "YYYY-MM-DDTHH:MM:SSZ"
+    if (u.size() != 20) return;
+    t += fmt::format("time = {}\ntime_zone = \"UTC\"\nday = {}\nmonth = {}\nyear = {}\n",
+                     u.substr(11, 8), std::stoi(u.substr(8, 2)), std::stoi(u.substr(5, 2)),
+                     std::stoi(u.substr(0, 4)));
+  }
+
+  const Hand& h_;
+  std::vector<const Seat*> order_;
+  std::map<int, std::size_t> index_;  // seat -> PHH player index (0-based)
+  std::map<int, Money> collected_;
+  Money bring_in_{0};
+  Money excess_in_collection_{0};
+  std::string reason_;
+};
+
+}  // namespace
+
+Format::WrittenHand write_hand(const Hand& h) { return Writer(h).write(); }
+
+std::string join_written(const std::vector<std::string>& hands) {
+  std::string out;
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    if (i) out += "\n";
+    out += fmt::format("[{}]\n{}", i + 1, hands[i]);
+  }
+  return out;
+}
+
+}  // namespace hh::phh

@@ -1,0 +1,476 @@
+#include "parser/pokernow/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <optional>
+
+#include "parser/text/money.hpp"
+#include "parser/text/text_util.hpp"
+
+namespace hh::pokernow {
+
+namespace {
+
+struct Row {
+  std::string entry;      // the first column, unquoted
+  std::string at;         // "2022-03-16T00:00:27.056Z"
+  long long order{0};     // sorts the rows oldest first
+  std::uint32_t line{0};  // in the file
+  std::size_t offset{0};  // of the line in the piece
+  std::size_t length{0};
+};
+
+// One CSV line: "entry with ""quotes""",at,order. nullopt when the line is not one.
+std::optional<Row> parse_row(std::string_view line) {
+  Row r;
+  std::size_t i = 0;
+  if (line.empty()) return std::nullopt;
+  if (line[0] == '"') {
+    for (i = 1; i < line.size(); ++i) {
+      if (line[i] != '"') {
+        r.entry += line[i];
+      } else if (i + 1 < line.size() && line[i + 1] == '"') {
+        r.entry += '"';
+        ++i;
+      } else {
+        break;
+      }
+    }
+    if (i >= line.size()) return std::nullopt;
+    ++i;
+  } else {
+    while (i < line.size() && line[i] != ',') r.entry += line[i++];
+  }
+  if (i >= line.size() || line[i] != ',') return std::nullopt;
+  const std::size_t comma = line.find(',', i + 1);
+  if (comma == std::string_view::npos) return std::nullopt;
+  r.at = std::string(line.substr(i + 1, comma - i - 1));
+  const std::string_view order = trim(line.substr(comma + 1));
+  auto [p, ec] = std::from_chars(order.data(), order.data() + order.size(), r.order);
+  if (ec != std::errc() || p != order.data() + order.size()) return std::nullopt;
+  return r;
+}
+
+// `"NAME @ ID" rest`: the quoted player and the text after it.
+std::optional<std::pair<std::string, std::string_view>> player_then(std::string_view s) {
+  if (s.size() < 2 || s[0] != '"') return std::nullopt;
+  const std::size_t end = s.find('"', 1);
+  if (end == std::string_view::npos) return std::nullopt;
+  std::string_view rest = s.substr(end + 1);
+  if (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  return std::pair{std::string(s.substr(1, end - 1)), rest};
+}
+
+bool consume(std::string_view& s, std::string_view prefix) {
+  if (!starts_with(s, prefix)) return false;
+  s.remove_prefix(prefix.size());
+  return true;
+}
+
+// "A♦, 10♣" or "[K♣, 3♥, 4♦]" -> "Ad Tc".
+std::string cards_of(std::string_view s) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() &&
+           (s[i] == ' ' || s[i] == ',' || s[i] == '[' || s[i] == ']' || s[i] == '.'))
+      ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ',' && s[j] != ' ' && s[j] != ']' && s[j] != '[' && s[j] != '.')
+      ++j;
+    if (j > i) {
+      std::string c = card(s.substr(i, j - i));
+      if (c.empty()) return {};
+      if (!out.empty()) out += ' ';
+      out += c;
+    }
+    i = j;
+  }
+  return out;
+}
+
+class HandReader {
+ public:
+  HandReader(const std::vector<const Row*>& rows, std::string_view raw, std::uint64_t offset,
+             const std::string& file)
+      : rows_(rows) {
+    h_.site = "pokernow";
+    h_.raw = std::string(raw);
+    std::uint32_t first = rows.front()->line;
+    for (const Row* r : rows) first = std::min(first, r->line);
+    h_.source = {file, offset, first};
+    h_.uncalled_style = UncalledStyle::Printed;
+    h_.unit = 1;
+    // Amounts with cents anywhere in the hand make its unit 100 (PokerNow prints "0.25").
+    for (const Row* r : rows)
+      if (r->entry.find('.') != std::string::npos &&
+          r->entry.find_first_of("0123456789") != std::string::npos) {
+        std::string_view e = r->entry;
+        for (std::size_t p = e.find('.'); p != std::string_view::npos; p = e.find('.', p + 1))
+          if (p > 0 && p + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[p - 1])) &&
+              std::isdigit(static_cast<unsigned char>(e[p + 1])))
+            h_.unit = 100;
+      }
+  }
+
+  Hand read() {
+    for (const Row* r : rows_) read_row(*r);
+    if (!header_seen_) issue(h_.source.line, "-- starting hand #N (GAME) (dealer: ...) --", "");
+    if (!ended_) issue(h_.source.line, "-- ending hand #N --", "");
+    h_.parsed = header_seen_ && !h_.seats.empty();
+    return std::move(h_);
+  }
+
+  // The stacks each player ends the hand with, by the replay of its rows.
+  std::map<std::string, Money> final_stacks() const {
+    std::map<std::string, Money> out;
+    for (const Seat& s : h_.seats) out[s.player] = s.stack - put_in_.at(s.seat) + back_.at(s.seat);
+    return out;
+  }
+  Hand& hand() { return h_; }
+
+ private:
+  void issue(std::uint32_t line, std::string expected, std::string_view got) {
+    h_.issues.push_back({line, std::move(expected), std::string(got.substr(0, 120)), 0});
+  }
+
+  std::optional<Money> amount(std::string_view text, std::uint32_t line) {
+    auto m = parse_amount(trim(text), h_.unit);
+    if (!m) issue(line, "an amount", text);
+    return m;
+  }
+
+  Event& add(EventKind kind, int seat, std::uint32_t line) {
+    Event e;
+    e.kind = kind;
+    e.street = street_;
+    e.seat = seat;
+    e.line = line;
+    h_.events.push_back(std::move(e));
+    return h_.events.back();
+  }
+
+  int seat_of(const std::string& player, std::uint32_t line) {
+    if (const Seat* s = h_.seat_by_player(player)) return s->seat;
+    issue(line, "a player of the hand's \"Player stacks\"", player);
+    return 0;
+  }
+
+  void header(std::string_view e, std::uint32_t line) {
+    header_seen_ = true;
+    // "-- starting hand #1  (No Limit Texas Hold'em) (dealer: "P") --"
+    std::string_view rest = e.substr(std::string_view("-- starting hand #").size());
+    const std::size_t sp = rest.find(' ');
+    h_.site_hand_id = std::string(rest.substr(0, sp));
+    const std::size_t open = rest.find('(');
+    const std::size_t close = rest.find(')', open);
+    const std::string_view game = open == std::string_view::npos || close == std::string_view::npos
+                                      ? std::string_view{}
+                                      : rest.substr(open + 1, close - open - 1);
+    h_.limit_text = std::string(game);
+    if (game == "No Limit Texas Hold'em") {
+      h_.game = games::kHoldem;
+      h_.structure = Structure::NoLimit;
+    } else if (game == "Pot Limit Omaha Hi") {
+      h_.game = games::kOmaha;
+      h_.structure = Structure::PotLimit;
+    } else if (game == "Pot Limit Omaha Hi/Lo 8 or Better") {
+      h_.game = games::kOmahaHiLo;
+      h_.structure = Structure::PotLimit;
+    } else {
+      issue(
+          line,
+          "a game (No Limit Texas Hold'em, Pot Limit Omaha Hi, Pot Limit Omaha Hi/Lo 8 or Better)",
+          game);
+    }
+    const std::size_t dealer = rest.find("(dealer: \"");
+    if (dealer != std::string_view::npos) {
+      const std::size_t from = dealer + 10;
+      dealer_ = std::string(rest.substr(from, rest.find('"', from) - from));
+    }
+  }
+
+  void stacks(std::string_view e, std::uint32_t line) {
+    // Player stacks: #1 "P" (10000) | #2 "Q" (10000)
+    e.remove_prefix(std::string_view("Player stacks: ").size());
+    while (!e.empty()) {
+      const std::size_t bar = e.find(" | ");
+      std::string_view one = e.substr(0, bar);
+      e = bar == std::string_view::npos ? std::string_view{} : e.substr(bar + 3);
+      int seat = 0;
+      if (!consume(one, "#")) return issue(line, "#SEAT \"PLAYER\" (STACK)", one);
+      auto [p, ec] = std::from_chars(one.data(), one.data() + one.size(), seat);
+      one.remove_prefix(static_cast<std::size_t>(p - one.data()));
+      if (ec != std::errc() || !consume(one, " "))
+        return issue(line, "#SEAT \"PLAYER\" (STACK)", one);
+      auto who = player_then(one);
+      if (!who || !starts_with(who->second, "(") || !who->second.ends_with(")"))
+        return issue(line, "#SEAT \"PLAYER\" (STACK)", one);
+      Seat s;
+      s.seat = seat;
+      s.player = who->first;
+      if (auto m = amount(who->second.substr(1, who->second.size() - 2), line)) s.stack = *m;
+      put_in_[seat] = 0;
+      back_[seat] = 0;
+      h_.seats.push_back(std::move(s));
+    }
+    if (const Seat* b = h_.seat_by_player(dealer_)) h_.button_seat = b->seat;
+    h_.max_seats = 0;
+    for (const Seat& s : h_.seats) h_.max_seats = std::max(h_.max_seats, s.seat);
+  }
+
+  void next_street(Street s) {
+    street_ = s;
+    committed_.clear();
+  }
+
+  // "and go all in" marks a bet that puts someone all-in, the bettor or the player it covers
+  // (K Godel "bets 1850 and go all in" with 18150 behind, covering Deckhole's 1850): the mark is
+  // dropped and the model's all-in is what the player's stack leaves.
+  static std::string_view without_all_in_mark(std::string_view n) {
+    if (n.ends_with(" and go all in")) n.remove_suffix(std::string_view(" and go all in").size());
+    return n;
+  }
+  bool all_in(int seat) const {
+    const Seat* s = h_.seat_of(seat);
+    return s && s->stack - put_in_.at(seat) == 0;
+  }
+
+  // A chip-moving action whose number is the player's street total (calls, bets, raises).
+  void to_total(EventKind kind, int seat, std::string_view n, std::uint32_t line) {
+    n = without_all_in_mark(n);
+    auto to = amount(n, line);
+    if (!to) return;
+    Event& e = add(kind, seat, line);
+    e.to = *to;
+    e.amount = *to - committed_[seat];
+    committed_[seat] = *to;
+    put_in_[seat] += e.amount;
+    e.all_in = all_in(seat);
+  }
+
+  void forced(EventKind kind, int seat, std::string_view n, std::uint32_t line) {
+    n = without_all_in_mark(n);
+    auto m = amount(n, line);
+    if (!m) return;
+    Event& e = add(kind, seat, line);
+    e.amount = *m;
+    if (kind != EventKind::PostAnte) {
+      committed_[seat] += *m;
+      e.to = committed_[seat];
+    }
+    put_in_[seat] += *m;
+    e.all_in = all_in(seat);
+    if (kind == EventKind::PostSmallBlind) h_.small_blind = std::max(h_.small_blind, *m);
+    if (kind == EventKind::PostBigBlind) h_.big_blind = std::max(h_.big_blind, *m);
+  }
+
+  void read_row(const Row& r) {
+    std::string_view e = r.entry;
+    const std::uint32_t ln = r.line;
+    if (starts_with(e, "-- starting hand #")) {
+      header(e, ln);
+      // Hand numbers start again in every log: the start row's order (a time) makes it unique.
+      h_.site_hand_id += fmt::format("-{}", r.order);
+      h_.started_at_utc = r.at.size() >= 19 ? r.at.substr(0, 19) + "Z" : "";
+      return;
+    }
+    if (starts_with(e, "-- ending hand #")) {
+      ended_ = true;
+      return;
+    }
+    if (starts_with(e, "Player stacks: ")) return stacks(e, ln);
+    if (starts_with(e, "Your hand is ")) return;  // the log owner's cards: the owner is not named
+    if (starts_with(e, "Flop:") || starts_with(e, "Turn:") || starts_with(e, "River:")) {
+      next_street(e[0] == 'F' ? Street::Flop : e[0] == 'T' ? Street::Turn : Street::River);
+      const std::size_t open = e.rfind('[');
+      Event b;
+      b.kind = EventKind::Board;
+      b.street = street_;
+      b.cards = open == std::string_view::npos ? "" : cards_of(e.substr(open));
+      b.line = ln;
+      if (b.cards.empty()) issue(ln, "board cards", e);
+      h_.events.push_back(std::move(b));
+      return;
+    }
+    if (consume(e, "Uncalled bet of ")) {
+      const std::size_t to = e.find(" returned to ");
+      auto who = to == std::string_view::npos ? std::nullopt : player_then(e.substr(to + 13));
+      auto m = to == std::string_view::npos ? std::nullopt : amount(e.substr(0, to), ln);
+      if (!who || !m) return issue(ln, "Uncalled bet of X returned to \"PLAYER\"", r.entry);
+      const int seat = seat_of(who->first, ln);
+      add(EventKind::UncalledReturned, seat, ln).amount = *m;
+      back_[seat] += *m;
+      return;
+    }
+    if (starts_with(e, "The player ") || starts_with(e, "The admin ") ||
+        starts_with(e, "The game's ")) {
+      Event& o = add(EventKind::Other, 0, ln);  // table management inside the hand
+      o.text = r.entry;
+      return;
+    }
+    auto who = player_then(e);
+    if (!who) return issue(ln, "a row of a PokerNow hand", r.entry);
+    const int seat = seat_of(who->first, ln);
+    if (seat == 0) return;
+    std::string_view rest = who->second;
+    if (rest == "folds") {
+      add(EventKind::Fold, seat, ln);
+    } else if (rest == "checks") {
+      add(EventKind::Check, seat, ln);
+    } else if (consume(rest, "calls ")) {
+      to_total(EventKind::Call, seat, rest, ln);
+    } else if (consume(rest, "bets ")) {
+      to_total(EventKind::Bet, seat, rest, ln);
+    } else if (consume(rest, "raises to ")) {
+      to_total(EventKind::Raise, seat, rest, ln);
+    } else if (consume(rest, "posts a small blind of ")) {
+      forced(EventKind::PostSmallBlind, seat, rest, ln);
+    } else if (consume(rest, "posts a big blind of ")) {
+      forced(EventKind::PostBigBlind, seat, rest, ln);
+    } else if (consume(rest, "posts a straddle of ")) {
+      forced(EventKind::PostStraddle, seat, rest, ln);
+    } else if (consume(rest, "posts an ante of ")) {
+      forced(EventKind::PostAnte, seat, rest, ln);
+    } else if (consume(rest, "shows a ")) {
+      const std::string cards = cards_of(rest);
+      if (cards.empty()) return issue(ln, "shows a CARD, CARD.", r.entry);
+      street_ = Street::Showdown;
+      add(EventKind::Shows, seat, ln).cards = cards;
+    } else if (consume(rest, "collected ")) {
+      const std::size_t from = rest.find(" from pot");
+      auto m = from == std::string_view::npos ? std::nullopt : amount(rest.substr(0, from), ln);
+      if (!m) return issue(ln, "collected X from pot", r.entry);
+      street_ = Street::Showdown;
+      Event& c = add(EventKind::Collected, seat, ln);
+      c.amount = *m;
+    } else {
+      issue(ln,
+            "a PokerNow action (folds, checks, calls X, bets X, raises to X, posts, shows, "
+            "collected)",
+            r.entry);
+    }
+  }
+
+  const std::vector<const Row*>& rows_;
+  Hand h_;
+  Street street_{Street::Preflop};
+  std::map<int, Money> committed_;
+  std::map<int, Money> put_in_, back_;
+  std::string dealer_;
+  bool header_seen_{false};
+  bool ended_{false};
+};
+
+}  // namespace
+
+bool is_log_start(std::string_view line) { return trim(line) == "entry,at,order"; }
+
+std::string card(std::string_view t) {
+  static const std::pair<std::string_view, char> kSuits[] = {
+      {"\u2660", 's'}, {"\u2665", 'h'}, {"\u2666", 'd'}, {"\u2663", 'c'}};
+  for (const auto& [suit, letter] : kSuits) {
+    if (!t.ends_with(suit)) continue;
+    std::string_view rank = t.substr(0, t.size() - suit.size());
+    if (rank == "10") return std::string{'T', letter};
+    if (rank.size() == 1 &&
+        std::string_view("23456789TJQKA").find(rank[0]) != std::string_view::npos)
+      return std::string{rank[0], letter};
+    return {};
+  }
+  return {};
+}
+
+std::vector<Hand> read_log(const HandText& text, const std::string& file) {
+  std::vector<Row> rows;
+  std::vector<Hand> hands;
+  LineCursor cur(text.text, text.line);
+  std::string_view line;
+  bool header = true;
+  std::vector<ParseIssue> bad;
+  while (cur.next(line)) {
+    if (header) {  // "entry,at,order"
+      header = false;
+      continue;
+    }
+    if (is_blank_line(line)) continue;
+    auto r = parse_row(line);
+    if (!r) {
+      bad.push_back({cur.line_number(), "a CSV row: \"ENTRY\",AT,ORDER",
+                     std::string(line.substr(0, 120)), 0});
+      continue;
+    }
+    r->line = cur.line_number();
+    r->offset = cur.offset();
+    r->length = line.size();
+    rows.push_back(std::move(*r));
+  }
+  std::vector<const Row*> by_order;
+  for (const Row& r : rows) by_order.push_back(&r);
+  std::stable_sort(by_order.begin(), by_order.end(),
+                   [](const Row* a, const Row* b) { return a->order < b->order; });
+  std::vector<std::vector<const Row*>> groups;
+  bool in_hand = false;
+  for (const Row* r : by_order) {
+    if (starts_with(r->entry, "-- starting hand #")) {
+      groups.emplace_back();
+      in_hand = true;
+    }
+    if (in_hand) groups.back().push_back(r);
+    if (starts_with(r->entry, "-- ending hand #")) in_hand = false;
+  }
+  std::vector<HandReader> readers;
+  readers.reserve(groups.size());
+  for (const auto& g : groups) {
+    std::size_t begin = g.front()->offset, end = g.front()->offset + g.front()->length;
+    for (const Row* r : g) {
+      begin = std::min(begin, r->offset);
+      end = std::max(end, r->offset + r->length);
+    }
+    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file);
+    Hand h = readers.back().read();
+    hands.push_back(std::move(h));
+  }
+  // The next hand's "Player stacks" states each player's stack after this one, unless the
+  // table changed it in between (a player joining, leaving, an admin's change): checked like a
+  // summary's final stacks.
+  for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
+    Hand& h = hands[k];
+    const Hand& next = hands[k + 1];
+    if (!h.parsed || !next.parsed) continue;
+    const long long from = groups[k].back()->order, to = groups[k + 1].front()->order;
+    bool changed = false;
+    for (const Row* r : by_order)
+      if (r->order > from && r->order < to) changed = true;
+    if (changed) continue;
+    std::map<int, Money> collected;
+    for (const Event& e : h.events)
+      if (e.kind == EventKind::Collected) collected[e.seat] += e.amount;
+    for (const Seat& s : h.seats) {
+      const Seat* after = next.seat_by_player(s.player);
+      if (!after) continue;
+      SummarySeat ss;
+      ss.seat = s.seat;
+      ss.player = s.player;
+      ss.won = collected[s.seat];
+      ss.has_won = ss.won > 0;
+      ss.final_stack = after->stack;
+      ss.line = next.source.line;
+      h.summary.push_back(std::move(ss));
+    }
+  }
+  if (!bad.empty()) {
+    Hand h;
+    h.site = "pokernow";
+    h.source = {file, text.byte_offset, text.line};
+    h.raw = std::string(text.text.substr(0, text.text.find('\n')));
+    h.issues = std::move(bad);
+    hands.push_back(std::move(h));
+  }
+  return hands;
+}
+
+}  // namespace hh::pokernow
