@@ -37,6 +37,7 @@ AuditResult Auditor::run() {
         {.message = fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line,
                                 i.expected, i.got),
          .line = i.line});
+  gap_line_ = first_gap_in_the_play();
   for (const Seat& s : h_.seats) {
     PlayerState p;
     p.seat = s.seat;
@@ -70,11 +71,44 @@ AuditResult Auditor::run() {
   check_pots_and_payouts();
   check_summary();
   check_showdown();
+  if (gap_line_ != 0) note_checks_not_run();
   fill_players();
   return std::move(r_);
 }
 
+std::uint32_t Auditor::first_gap_in_the_play() const {
+  // The summary starts at the first of its lines the parser placed (the totals, a seat line);
+  // a hand without either is all play.
+  std::uint32_t summary_start = h_.totals_line;
+  for (const SummarySeat& s : h_.summary)
+    if (s.line != 0 && (summary_start == 0 || s.line < summary_start)) summary_start = s.line;
+  std::uint32_t first = 0;
+  for (const ParseIssue& i : h_.issues)
+    if ((summary_start == 0 || i.line < summary_start) && (first == 0 || i.line < first))
+      first = i.line;
+  return first;
+}
+
+void Auditor::note_checks_not_run() {
+  add(FindingCode::ChecksNotRun,
+      {.message = fmt::format(
+           "line {} of the play was not understood: the replay after it, and the money checks "
+           "that depend on it (uncalled bets, totals, rake, pots, payouts, summary, showdown), "
+           "could not run{}",
+           gap_line_,
+           withheld_.empty() ? std::string()
+                             : fmt::format("; withheld: {}", fmt::join(withheld_, ", "))),
+       .line = gap_line_});
+}
+
 void Auditor::add(FindingCode code, FindingFields fields) {
+  if (gap_line_ != 0 && info(code).severity != Severity::Info &&
+      code != FindingCode::UnrecognisedLine && (fields.line == 0 || fields.line >= gap_line_)) {
+    const std::string_view name = info(code).name;
+    if (std::find(withheld_.begin(), withheld_.end(), name) == withheld_.end())
+      withheld_.emplace_back(name);
+    return;
+  }
   // A finding about a seat names its player as the seat line does.
   if (fields.seat) {
     auto it = players_.find(fields.seat);

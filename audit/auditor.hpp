@@ -71,8 +71,14 @@ class Auditor {
  private:
   std::string amt(Money m) const { return format_amount(m, h_.unit); }
 
-  // Records a finding; its severity is the registry's (model/finding_codes.hpp).
+  // Records a finding; its severity is the registry's (model/finding_codes.hpp). After a line of
+  // the play the parser did not understand (gap_line_), a warning or error from the replay on is
+  // withheld: the replay lacks what that line did, so it would charge the gap to the site.
   void add(FindingCode code, FindingFields fields);
+  // The first line before the summary that the parser did not understand, 0 if none.
+  std::uint32_t first_gap_in_the_play() const;
+  // The note that the checks after the gap did not run, naming what they withheld.
+  void note_checks_not_run();
 
   PlayerState* player(const Event& e);
 
@@ -328,6 +334,8 @@ class Auditor {
   std::map<int, PlayerState> players_;
   std::map<int, std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
+  std::uint32_t gap_line_{0};
+  std::vector<std::string> withheld_;  // codes withheld after the gap, in order, once each
   bool pots_attributable_{true};
   Street round_{Street::Setup};
   Money max_bet_{0};

@@ -35,13 +35,13 @@ void Auditor::check_uncalled() {
   }
   if (h_.uncalled_style == UncalledStyle::Silent && expected_top > 0) {
     // The money tells which way it came back: if the collections hold more than the pots
-    // can pay without the excess, it is inside the bettor's collection; otherwise it went
-    // back to the stack unprinted.
+    // can pay without the excess (the site's own money included), it is inside the bettor's
+    // collection; otherwise it went back to the stack unprinted.
     PlayerState& p = players_.at(top->seat);
     Money collected = 0;
     for (const Collection& c : collections_) collected += c.amount;
     const Money last = last_collection_of(p.seat);
-    if (collected > gross_total - expected_top && last >= expected_top) {
+    if (collected > gross_total - expected_top + h_.site_added && last >= expected_top) {
       returned_in_collection(p, expected_top);
     } else {
       p.returned = expected_top;
@@ -260,22 +260,29 @@ void Auditor::check_pots_and_payouts() {
            .line = summary_line(),
            .counts = true});
     }
+    // Where the uncalled part was paid inside a collection, the site's printed pot holds it, as
+    // its total pot does (Run It Once's walk: "Main pot €0.15" with the big blind's €0.05).
+    int excess_pot = -1;
+    for (const Collection& c : collections_)
+      if (c.moved_excess)
+        excess_pot = c.pot_index < 0 ? static_cast<int>(pots.size()) - 1 : c.pot_index;
     Money printed_sum = 0, built_sum = 0;
     for (const ReportedPot& rp : h_.reported_pots) {
       if (rp.index < 0 || rp.index >= static_cast<int>(pots.size())) continue;
       BuiltPot& bp = pots[rp.index];
       bp.reported_amount = rp.amount;
+      const Money held = bp.amount + (rp.index == excess_pot ? excess_in_collection_ : 0);
       printed_sum += rp.amount;
-      built_sum += bp.amount;
-      Money high = bp.amount;
-      Money low = h_.reported_pots_net_of_rake ? bp.amount - rake : bp.amount;
+      built_sum += held;
+      Money high = held;
+      Money low = h_.reported_pots_net_of_rake ? held - rake : held;
       if (rp.amount > high || rp.amount < low) {
-        Money expected = h_.reported_pots_net_of_rake ? bp.amount - bp.rake : bp.amount;
+        Money expected = h_.reported_pots_net_of_rake ? held - bp.rake : held;
         add(FindingCode::SidePotMismatch,
             {.expected = expected,
              .actual = rp.amount,
              .message = fmt::format(
-                 "{} holds {}{}, the summary says {}", pot_name(rp.index), amt(bp.amount),
+                 "{} holds {}{}, the summary says {}", pot_name(rp.index), amt(held),
                  h_.reported_pots_net_of_rake ? fmt::format(" before a rake of {}", amt(rake))
                                               : std::string(),
                  amt(rp.amount)),
@@ -295,7 +302,7 @@ void Auditor::check_pots_and_payouts() {
     // Where the site printed each pot net of rake and every one is plausible, that is the rake
     // split it used; otherwise keep the proportional one, which adds up to the rake.
     bool adopt = h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
-                 printed_sum == expected_sum;
+                 printed_sum == expected_sum && excess_pot < 0;
     for (const BuiltPot& bp : pots)
       adopt = adopt && bp.reported_amount && *bp.reported_amount <= bp.amount;
     if (adopt)

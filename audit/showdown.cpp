@@ -291,8 +291,9 @@ void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& unkn
 Money Auditor::smallest_chip(Money amount) const {
   // Fixed by the game, never by the amounts under audit (a split paid in 5- or 25-chip steps
   // would set the unit that then excuses it): a tournament chip is one chip (Winamax prints
-  // chips with cents: h_.unit minor units), a cash table's is the site's cent.
-  const Money chip = h_.tournament ? h_.unit : 1;
+  // chips with cents: h_.unit minor units), a cash table's is the site's cent unless the format
+  // knows the table played in a larger chip (Hand::chip).
+  const Money chip = h_.chip > 0 ? h_.chip : h_.tournament ? h_.unit : 1;
   const Money g = std::gcd(amount, chip);
   return g > 0 ? g : 1;
 }

@@ -21,6 +21,7 @@ enum class FindingCode : std::uint8_t {
   // reading the hand
   ParseError,
   UnrecognisedLine,
+  ChecksNotRun,
   // replay
   UnknownSeat,
   HandCancelled,
@@ -89,6 +90,11 @@ inline constexpr std::array kFindingCodes{
                     Severity::Warning,
                     {},
                     "every line is understood"},
+    FindingCodeInfo{FindingCode::ChecksNotRun,
+                    "CHECKS_NOT_RUN",
+                    Severity::Info,
+                    {},
+                    "(note) a line of the play not understood; the checks after it did not run"},
     FindingCodeInfo{FindingCode::UnknownSeat,
                     "UNKNOWN_SEAT",
                     Severity::Error,

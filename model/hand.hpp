@@ -164,6 +164,9 @@ struct Hand {
   std::string tournament_id;
   std::string currency;  // ISO code ("USD", "EUR") or "" for chips
   int unit{100};         // minor units per major unit: 100 for cash in a currency, 1 for chips
+  // The table's smallest chip in minor units where the format knows it differs from the game's
+  // (PokerStars no-limit cash of 2008-2010 played in $0.05); 0: a tournament chip or the cent.
+  Money chip{0};
   Money small_blind{0};
   Money big_blind{0};
   Money ante{0};  // from the header, or the largest ante posted

@@ -19,6 +19,7 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/findings_of.hpp"
 
 using namespace hh;
 namespace fs = std::filesystem;
@@ -335,6 +336,34 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
     CHECK(bad.has("CHIPS_NOT_CONSERVED"));
     CHECK(bad.has("RAKE_MISMATCH"));
     CHECK(bad.has("PAYOUT_MISMATCH"));
+  }
+  SECTION("a total that already holds the drop counts it once (issue 19, point 6)") {
+    // Rush & Cash 2021 prints the drop inside "Total pot": $25.55 put in + $2.50 = $28.05.
+    std::string text = load("gg/written_rush_cash_drop_ev_cashout.txt");
+    const std::string printed = "Total pot $25.55 |";
+    text.replace(text.find(printed), printed.size(), "Total pot $28.05 |");
+    const Hand inside = read_text(text, "drop_inside").front();
+    REQUIRE(inside.parsed);
+    CHECK(inside.site_added == 250);
+    CHECK(*inside.total_pot == 2805);
+    const AuditResult r = audit_clean(inside);
+    REQUIRE(r.pots.size() == 1);
+    CHECK(r.pots[0].amount == 2805);
+  }
+  SECTION("a total that fits neither convention is an error, as printed") {
+    // $27: neither the $25.55 put in nor $28.05 with the drop. Kept as printed; the rake the
+    // total implies ($27 - $26.92 paid - $0.13 fees) is not the $1 printed.
+    std::string text = load("gg/written_rush_cash_drop_ev_cashout.txt");
+    const std::string printed = "Total pot $25.55 |";
+    text.replace(text.find(printed), printed.size(), "Total pot $27 |");
+    const Hand neither = read_text(text, "drop_neither").front();
+    REQUIRE(neither.parsed);
+    CHECK(*neither.total_pot == 2700);
+    std::vector<test::Got> found;
+    for (const Finding& f : audit_hand(neither).findings)
+      if (f.severity != Severity::Info) found.push_back(test::got(f));
+    CHECK(found == std::vector<test::Got>{{"TOTAL_POT_MISMATCH", 0, 2805, 2700},
+                                          {"RAKE_MISMATCH", 0, -5, 100}});
   }
   SECTION("the loser's cashout is paid by GG, not from the pot") {
     const Hand& h = hands[1];

@@ -1,12 +1,16 @@
 // Issue 19: the rules behind sites' conventions, each on hands written from the rule in the site's
 // own text: the odd-chip unit, an uncalled bet returned without its line, the big blind all-in on
-// the ante alone, several pots paid in one line.
+// the ante alone, several pots paid in one line, Run It Once's Splash the Pot, PokerStars cap
+// games and nickel tables, and a line of the play not understood. Real hands the rules were read
+// from are in testdata/conventions/ (SOURCES.md).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "audit/audit.hpp"
 #include "parser/format.hpp"
+#include "test_paths.hpp"
 #include "tests/findings_of.hpp"
 
 using namespace hh;
@@ -28,6 +32,12 @@ std::vector<Got> all_findings(const Hand& h) {
   std::vector<Got> out;
   for (const Finding& f : audit_hand(h).findings) out.push_back(test::got(f));
   return out;
+}
+
+std::string conventions_file(const std::string& name) {
+  const std::string text = test::read_file(test::testdata("conventions/" + name));
+  REQUIRE_FALSE(text.empty());
+  return text;
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -383,4 +393,191 @@ TEST_CASE("Winamax: a merged line still may not pay a pot its collector could no
                                             {"PAYOUT_MISMATCH", 0, 300000, 700000},
                                             {"PAYOUT_MISMATCH", 0, 400000, 0},
                                             {"WRONG_WINNER", 2, 300000, 0}});
+}
+
+// --- point 5: Run It Once's Splash the Pot -------------------------------------------------------
+
+namespace {
+
+// A Run It Once hand at EUR 0.05/0.10: the site splashes EUR 1 into the pot ("STP added"), the
+// players put in 1.65 (Bob's small blind, 0.80 each from Ann and Cid). Run It Once prints the
+// splash beside the pot it joins ("Main pot 1.65 | STP 1.00", its pots before rake) and counts it
+// in the total (2.65); the rake (0.13) is taken from the whole, the winner collects the rest.
+std::string rio_splash(const std::string& collected) {
+  return "Run It Once Poker Hand #40000001:  Hold'em No Limit (€0.05/€0.10) - 2019/07/01 "
+         "12:00 UTC [2019/07/01 13:00 CET]\n"
+         "Table ID '40000000' 6-Max Seat #1 is the button\n"
+         "Seat 1: Ann (€10 in chips)\n"
+         "Seat 2: Bob (€10 in chips)\n"
+         "Seat 3: Cid (€10 in chips)\n"
+         "Bob: posts small blind €0.05\n"
+         "Cid: posts big blind €0.10\n"
+         "*** HOLE CARDS ***\n"
+         "STP added: €1.00\n"
+         "Ann: raises €0.20 to €0.30\n"
+         "Bob: folds\n"
+         "Cid: calls €0.20\n"
+         "*** FLOP *** [2c 7d 9h]\n"
+         "Cid: checks\n"
+         "Ann: bets €0.50\n"
+         "Cid: calls €0.50\n"
+         "*** TURN *** [2c 7d 9h] [Js]\n"
+         "Cid: checks\n"
+         "Ann: checks\n"
+         "*** RIVER *** [2c 7d 9h Js] [3c]\n"
+         "Cid: checks\n"
+         "Ann: checks\n"
+         "*** SHOWDOWN ***\n"
+         "Ann shows [Ah Ad] for One Pair [Ah Ad Js 9h 7d]\n"
+         "Cid shows [Kh Kd] for One Pair [Kh Kd Js 9h 7d]\n"
+         "Ann collected €" +
+         collected +
+         " from pot\n"
+         "*** SUMMARY ***\n"
+         "Total pot €2.65 | Main pot €1.65 | STP €1.00 | Rake €0.13\n"
+         "Board [2c 7d 9h Js 3c]\n"
+         "Seat 1: Ann (button) showed [Ah Ad] and won €" +
+         collected +
+         " with One Pair A\n"
+         "Seat 2: Bob (small blind) folded before Flop\n"
+         "Seat 3: Cid (big blind) mucked [Kh Kd] and lost\n\n";
+}
+
+}  // namespace
+
+TEST_CASE("Run It Once: Splash the Pot is site money in the main pot, paid to its winner",
+          "[conventions][splash]") {
+  const Hand h = parse_one(rio_splash("2.52"));
+  CHECK(h.site == "runitonce");
+  CHECK(h.site_added == 100);
+  CHECK(*h.total_pot == 265);
+  // The printed main pot leaves the splash out; the model's holds it, as the audit builds it.
+  REQUIRE(h.reported_pots.size() == 1);
+  CHECK(h.reported_pots[0].amount == 265);
+  const AuditResult r = audit_hand(h);
+  CHECK(r.total_contributed == 165);
+  REQUIRE(r.pots.size() == 1);
+  CHECK(r.pots[0].amount == 265);
+  // Run It Once's "NAME shows [..]" (no colon) is kept as a note, so only Cid's summary "mucked
+  // [Kh Kd]" counts as shown: the winner is not judged, the money is.
+  CHECK(all_findings(h) == std::vector<Got>{{"SHOWDOWN_NOT_EVALUATED", 0, -1, -1}});
+}
+
+TEST_CASE("Run It Once: a collection that leaves the splash out is short by it",
+          "[conventions][splash]") {
+  // Ann is paid 1.52, what the players' 1.65 less the rake comes to: the site's 1.00 is unpaid.
+  CHECK(all_findings(parse_one(rio_splash("1.52"))) ==
+        std::vector<Got>{{"RAKE_MISMATCH", 0, 113, 13},
+                         {"CHIPS_NOT_CONSERVED", 0, 265, 165},
+                         {"PAYOUT_MISMATCH", 0, 252, 152},
+                         {"SHOWDOWN_NOT_EVALUATED", 0, -1, -1}});
+}
+
+TEST_CASE("Run It Once: a walk with a splash, the big blind's excess inside the collection",
+          "[conventions][splash]") {
+  // Real hand 30446369: no Uncalled line in a walk; "Total pot 0.65" = the blinds' 0.15 + STP
+  // 0.50, all collected by the big blind, whose 0.05 excess is inside the collection.
+  const Hand h = parse_one(conventions_file("rio_stp_walk_NLHE-6max-EUR-0.05-0.10-201906.txt"));
+  CHECK(h.site_added == 50);
+  CHECK(h.uncalled_style == UncalledStyle::Silent);
+  CHECK(all_findings(h) == std::vector<Got>{{"UNCALLED_BET_IN_COLLECTION", 5, 5, 5}});
+}
+
+// --- PokerStars cap games
+// -------------------------------------------------------------------------
+
+TEST_CASE("PokerStars cap game: the header's cap is the hand's", "[conventions][cap]") {
+  // Real hand 52151000000 (fpdb): "($0.25/$0.50 - $10 Cap -  USD)"; Villain "raises $6.50 to $10
+  // and has reached the $10 cap", Hero calls all-in for his $10.
+  const std::string text = conventions_file("stars_cap_NLHE-CAP-9max-USD-0.25-0.50-201011.txt");
+  const Hand h = parse_one(text);
+  CHECK(h.cap == 1000);
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.small_blind == 25);
+  CHECK(h.big_blind == 50);
+  CHECK(all_findings(h) == std::vector<Got>{});
+  // Above the cap: Villain (stack $13) goes to $11; $1 of it comes back uncalled.
+  std::string above = replaced(text, "Villain: raises $6.50 to $10 and has reached the $10 cap",
+                               "Villain: raises $7.50 to $11");
+  above = replaced(above, "*** FLOP ***", "Uncalled bet ($1) returned to Villain\n*** FLOP ***");
+  CHECK(all_findings(parse_one(above)) == std::vector<Got>{{"BET_ABOVE_LIMIT", 9, 1000, 1100}});
+}
+
+// --- point 6 of the brief: the chip of a PokerStars cash table
+// ------------------------------------
+
+TEST_CASE("PokerStars 2008-2010 no-limit nickel tables split in $0.05 chips",
+          "[conventions][odd_chip]") {
+  // Real hand 14402833808: $1.90 four ways, 0.45 each and the two odd $0.05 chips to the first
+  // two winners left of the button (seats 8 and 9): 0.50/0.50/0.45/0.45.
+  const std::string text = conventions_file(
+      "stars_cash_Flop_NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt");
+  const Hand h = parse_one(text);
+  CHECK(h.chip == 5);
+  CHECK(all_findings(h) == std::vector<Got>{});
+  // The same table in 2015 plays in cents: 0.48/0.48/0.47/0.47; the nickel split is off by
+  // two cents on each of the four (seats 2 and 7 short, 8 and 9 over).
+  const Hand later = parse_one(replaced(text, "2008/01/07", "2015/01/07"));
+  CHECK(later.chip == 0);
+  CHECK(all_findings(later) == std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 47, 45},
+                                                {"ODD_CHIP_MISMATCH", 7, 47, 45},
+                                                {"ODD_CHIP_MISMATCH", 8, 48, 50},
+                                                {"ODD_CHIP_MISMATCH", 9, 48, 50}});
+  // A fixed-limit table of 2008 plays in cents.
+  const Hand limit = parse_one(replaced(text, "Hold'em No Limit", "Hold'em Limit"));
+  CHECK(limit.chip == 0);
+}
+
+// --- the general rule: a line of the play not understood
+// ------------------------------------------
+
+namespace {
+
+// Real hand 37165169101 (testdata/sample): Hero's re-raise to $5.75 and calls around it.
+std::string allin_pre() {
+  return test::read_file(
+      test::testdata("sample/cash_Flop_NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt"));
+}
+
+std::vector<Got> findings_of(const std::string& text) {
+  auto hands = read_text(text, "gap.txt");
+  REQUIRE(hands.size() == 1);
+  REQUIRE(hands[0].parsed);
+  return all_findings(hands[0]);
+}
+
+}  // namespace
+
+TEST_CASE("a line of the play not understood is the gap, not a cascade of money errors",
+          "[conventions][gap]") {
+  // "raizes": the raise to $5.75 is not read, so Hero's later "calls $14.45" would look $5 short
+  // and the pots, rake and payout wrong. The finding is the gap and the note that the checks
+  // after it could not run.
+  const std::string garbled =
+      replaced(allin_pre(), "Hero: raises $3.50 to $5.75", "Hero: raizes $3.50 to $5.75");
+  CHECK(findings_of(garbled) == std::vector<Got>{{"UNRECOGNISED_LINE", 0, -1, -1},
+
+                                                 {"CHECKS_NOT_RUN", 0, -1, -1}});
+  // The hand as printed: no finding but the rake note.
+  CHECK(findings_of(allin_pre()) == std::vector<Got>{});
+}
+
+TEST_CASE("a finding before the line not understood stands", "[conventions][gap]") {
+  // bys7 calls $0.70 of Hero's $0.75 (line 14), and Hero's later call is garbled (line 22).
+  std::string text = replaced(allin_pre(), "bys7: calls $0.75", "bys7: calls $0.70");
+  text = replaced(text, "Hero: calls $14.45", "Hero: cals $14.45");
+  CHECK(findings_of(text) == std::vector<Got>{{"UNRECOGNISED_LINE", 0, -1, -1},
+                                              {"WRONG_CALL_AMOUNT", 6, 75, 70},
+
+                                              {"CHECKS_NOT_RUN", 0, -1, -1}});
+}
+
+TEST_CASE("a summary line not understood leaves the play's checks running", "[conventions][gap]") {
+  // The garbled seat line is in the summary: the replay is whole, so the checks run (and the
+  // wrong call of the play is still found).
+  std::string text = replaced(allin_pre(), "bys7: calls $0.75", "bys7: calls $0.70");
+  text = replaced(text, "Seat 6: bys7 folded before Flop", "Seat 6: bys7 fumbled before Flop");
+  const std::vector<Got> found = findings_of(text);
+  CHECK(std::count(found.begin(), found.end(), Got{"CHECKS_NOT_RUN", 0, -1, -1}) == 0);
+  CHECK(std::count(found.begin(), found.end(), Got{"WRONG_CALL_AMOUNT", 6, 75, 70}) == 1);
 }

@@ -420,10 +420,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     // (30), mucked" is the only place it is printed. Some showdown-less pots are printed the same
     // way (hand 31318808612: "Seat 5: jflex1989 collected ($41.80), mucked", no line in the body).
     // Only a walk: where anyone called, bet or raised, a missing uncalled line stays a warning.
-    const bool walk = std::none_of(h_.events.begin(), h_.events.end(), [](const Event& e) {
-      return e.kind == EventKind::Call || e.kind == EventKind::Bet || e.kind == EventKind::Raise;
-    });
-    if (walk) silent_uncalled_unless_printed();
+    silent_uncalled_in_a_walk();
     collections_from_summary();
   }
 

@@ -362,9 +362,26 @@ class Builder : stars_family::StarsFamilyBuilder {
     return true;
   }
 
-  // GG's "Total pot" leaves the cash drop out; the model's total pot is the gross pot.
+  // GG prints the Cash Drop two ways: its "Total pot" leaves the drop out (the model's total pot,
+  // the gross pot, is then the printed total plus the drop), or already holds it (Rush & Cash,
+  // 2021: "Cash Drop to Pot : total $0.2", "Total pot $2.81" where the players put in $2.61). The
+  // hand's own numbers decide, so the drop is never counted twice: a total equal to what the
+  // players put in plus the drop holds it; one equal to what they put in leaves it out. A total
+  // that is neither stays as printed, and the audit's TOTAL_POT_MISMATCH names it.
   void finish_site() override {
-    if (h_.total_pot) *h_.total_pot += site_added_;
+    if (!h_.total_pot || site_added_ == 0) return;
+    const Money put_in = money_put_in();
+    if (*h_.total_pot == put_in) *h_.total_pot += site_added_;
+  }
+
+  // What the players put into the pots: every forced bet and bet, less what came back uncalled.
+  Money money_put_in() const {
+    Money sum = 0;
+    for (const Event& e : h_.events) {
+      if (puts_chips_in(e.kind)) sum += e.amount;
+      if (e.kind == EventKind::UncalledReturned) sum -= e.amount;
+    }
+    return sum;
   }
 
   const std::string zone_;

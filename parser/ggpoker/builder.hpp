@@ -8,7 +8,8 @@
 // - the summary's "| Rake R | Jackpot J | Bingo B | Fortune F | Tax T": Rake goes to Hand::rake,
 //   the others to Hand::fees named "jackpot", "bingo", "fortune", "tax";
 // - "Cash Drop to Pot : total X" is money GG adds: Hand::site_added. GG's printed total pot leaves
-//   it out; Hand::total_pot is the printed total plus the drop, the gross pot the model means;
+//   it out or (Rush & Cash, 2021) holds it: the hand's numbers decide (finish_site), and
+//   Hand::total_pot is the gross pot the model means, the drop counted once;
 // - EV Cashout and all-in insurance are paid between the player and GG outside the pot: kept as
 //   money-neutral events.
 #pragma once

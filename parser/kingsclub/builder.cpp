@@ -366,26 +366,6 @@ class Builder : HandBuilder {
     add_unprinted_side_pot();
   }
 
-  // Chips a seat put into the pot, before any uncalled part went back.
-  static bool puts_chips_in(EventKind k) {
-    switch (k) {
-      case EventKind::PostAnte:
-      case EventKind::PostSmallBlind:
-      case EventKind::PostBigBlind:
-      case EventKind::PostBothBlinds:
-      case EventKind::PostStraddle:
-      case EventKind::PostButtonBlind:
-      case EventKind::PostDead:
-      case EventKind::BringIn:
-      case EventKind::Call:
-      case EventKind::Bet:
-      case EventKind::Raise:
-        return true;
-      default:
-        return false;
-    }
-  }
-
   // With a player all-in for less than the others, the "wins" lines name only the pots that went
   // to a showdown: a side pot won because the other side-pot players folded is not printed, though
   // the summary's final stack and net count it (hands 3264632, 3703449: docs/sites/kingsclub.md).

@@ -205,6 +205,14 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (ante_pos != std::string_view::npos) {
       if (auto a = money(stakes.substr(ante_pos + 5), ln)) h_.ante = *a;
     }
+    // Cap games: "($0.25/$0.50 - $10 Cap -  USD)", the most a player puts into the hand (a
+    // player who reaches it, "and has reached the $10 cap", is all-in: the audit's Hand::cap).
+    if (std::size_t cap_pos = stakes.find(" Cap"); cap_pos != std::string_view::npos) {
+      std::string_view before = trim(stakes.substr(0, cap_pos));
+      std::size_t sp = before.rfind(' ');
+      if (auto c = money(sp == std::string_view::npos ? before : before.substr(sp + 1), ln))
+        h_.cap = *c;
+    }
     stud_ = h_.game.is_stud();
     set_time(hd);
     return true;
@@ -309,12 +317,40 @@ class Builder : stars_family::StarsFamilyBuilder {
     h_.totals_line = ln;
     for (const ast::PotPart& p : t.pots)
       if (auto m = money(p.amount, ln)) h_.reported_pots.push_back({p.index, *m});
+    Money printed_apart = 0;
     for (std::string_view o : t.others) {
       // Promotional money the site adds to the pot ("STP" = Splash the Pot).
       std::size_t sp = o.rfind(' ');
-      if (auto m = money(o.substr(sp + 1), ln)) site_added_ += *m;
+      if (auto m = money(o.substr(sp + 1), ln)) printed_apart += *m;
     }
+    site_added_ += printed_apart;
+    // Run It Once prints the splash beside the pots, not in them ("Main pot €0.15 | STP €0.50",
+    // Total pot €0.65): the model's main pot holds it, as the audit builds it.
+    for (ReportedPot& p : h_.reported_pots)
+      if (p.index == 0) p.amount += printed_apart;
     if (!t.rake.empty()) h_.rake = money(t.rake, ln);
+  }
+
+  void finish_site() override {
+    // Run It Once prints no "Uncalled bet" line in a walk: the big blind's excess stays in "Total
+    // pot €0.15" and in the collection (hand 30417551); elsewhere it prints the line.
+    if (h_.site == "runitonce") silent_uncalled_in_a_walk();
+    h_.chip = table_chip(h_);
+  }
+
+  // PokerStars no-limit cash tables of 2008-2010 with blinds in nickels played in $0.05 chips:
+  // every amount of the corpus's 85 such site exports (4 files, $0.05/$0.10 to $0.25/$0.50) is a
+  // multiple of $0.05, and a four-way split of $1.90 was paid 0.50/0.50/0.45/0.45 (hand
+  // 14402833808), as $0.05 chips split it. The same years' $0.01/$0.02 and fixed-limit tables,
+  // and no-limit and pot-limit tables from 2013 on, show single cents (docs/sites/pokerstars.md).
+  static Money table_chip(const Hand& h) {
+    constexpr Money kNickel = 5;
+    const bool era = h.started_at_utc >= "2008" && h.started_at_utc < "2011";
+    if (h.site == "pokerstars" && !h.tournament && h.unit == 100 && era &&
+        h.structure == Structure::NoLimit && h.small_blind % kNickel == 0 &&
+        h.big_blind % kNickel == 0)
+      return kNickel;
+    return 0;
   }
 
   bool stud_{false};

@@ -7,6 +7,27 @@
 
 namespace hh {
 
+bool puts_chips_in(EventKind k) {
+  switch (k) {
+    case EventKind::PostAnte:
+    case EventKind::PostSmallBlind:
+    case EventKind::PostBigBlind:
+    case EventKind::PostBothBlinds:
+    case EventKind::PostStraddle:
+    case EventKind::PostButtonBlind:
+    case EventKind::PostDead:
+    case EventKind::PostSleeper:
+    case EventKind::PostKill:
+    case EventKind::BringIn:
+    case EventKind::Call:
+    case EventKind::Bet:
+    case EventKind::Raise:
+      return true;
+    default:
+      return false;
+  }
+}
+
 HandBuilder::HandBuilder(const HandText& text, const std::string& file, std::string site,
                          AmountReader read_amount)
     : text_(text), read_amount_(read_amount) {
@@ -73,6 +94,13 @@ void HandBuilder::silent_uncalled_unless_printed() {
   for (const Event& e : h_.events)
     if (e.kind == EventKind::UncalledReturned) return;
   h_.uncalled_style = UncalledStyle::Silent;
+}
+
+void HandBuilder::silent_uncalled_in_a_walk() {
+  const bool walk = std::none_of(h_.events.begin(), h_.events.end(), [](const Event& e) {
+    return e.kind == EventKind::Call || e.kind == EventKind::Bet || e.kind == EventKind::Raise;
+  });
+  if (walk) silent_uncalled_unless_printed();
 }
 
 void HandBuilder::add_won(SummarySeat& seat, const std::vector<std::string_view>& amounts,

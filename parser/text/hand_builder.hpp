@@ -16,6 +16,10 @@
 
 namespace hh {
 
+// An event that puts chips into the pot (a forced bet or a bet; `amount` is the chips added),
+// before any uncalled part goes back.
+bool puts_chips_in(EventKind k);
+
 class HandBuilder {
  public:
   virtual ~HandBuilder() = default;
@@ -86,6 +90,9 @@ class HandBuilder {
   // Sites that print an uncalled line only sometimes (a walk's big blind excess is returned
   // silently, inside the collection): a hand with no such line is UncalledStyle::Silent.
   void silent_uncalled_unless_printed();
+  // The same, only in a walk (nobody called, bet or raised): where anyone did, a missing uncalled
+  // line stays the audit's to judge (Full Tilt, Run It Once).
+  void silent_uncalled_in_a_walk();
 
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);
