@@ -42,6 +42,8 @@ std::optional<MoneyStep> money_step(FindingCode code) {
       return MoneyStep::Schedule;
     case FindingCode::ParseError:
     case FindingCode::UnrecognisedLine:
+    case FindingCode::ChecksNotRun:
+    case FindingCode::StackNotStated:
     case FindingCode::HandCancelled:
     case FindingCode::OutOfTurn:
     case FindingCode::ActionAfterFold:
