@@ -1,11 +1,14 @@
 // The PostgreSQL store against a real server (tests/pg_server.hpp): the same calls give the same
-// tables as the SQLite store, four auditors at once on overlapping inputs give what one SQLite
-// run gives, reads are read-only, and `--shard` splits inputs. Under CI a server that cannot start
-// fails these tests; elsewhere, without PostgreSQL installed, they are skipped with a warning.
+// tables as the SQLite store (root causes, money in error and the replay's chips included), and
+// the same `summary` and `report --html`; four auditors at once on overlapping inputs give what one
+// SQLite run gives; a schema 4 database is migrated; reads are read-only; `--shard` splits inputs.
+// Under CI a server that cannot start fails these tests; elsewhere, without PostgreSQL installed,
+// they are skipped with a warning.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -41,7 +44,7 @@ const std::pair<const char*, const char*> kDump[] = {
      "h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, h.started_at_utc, "
      "h.seats, h.players_dealt, h.total_pot, h.rake, h.fees, h.status, h.content_sha256, "
      "h.tournament_id, h.button_seat, h.cancelled, h.total_contributed, h.total_collected, "
-     "h.parse_issues, h.total_pot_derived, h.rake_derived "
+     "h.parse_issues, h.total_pot_derived, h.rake_derived, h.money_in_error "
      "FROM hands h JOIN files f ON f.file_id = h.file_id"},
     {"hand_players",
      "SELECT f.sha256, h.byte_offset, p.seat, p.player, p.start_stack, p.contributed, "
@@ -53,14 +56,18 @@ const std::pair<const char*, const char*> kDump[] = {
     {"pot_seats",
      "SELECT f.sha256, h.byte_offset, s.pot_index, s.seat, s.role FROM pot_seats s "
      "JOIN hands h ON h.hand_id = s.hand_id JOIN files f ON f.file_id = h.file_id"},
-    // A hand's findings in their order: the rank of discrepancy_id within the hand.
+    // A hand's findings in their order: the rank of discrepancy_id within the hand; its cause
+    // by the cause's rank.
     {"discrepancies",
      "SELECT f.sha256, h.byte_offset, (SELECT count(*) FROM discrepancies o WHERE "
      "o.hand_id = d.hand_id AND o.discrepancy_id < d.discrepancy_id), d.code, d.severity, "
-     "d.street, d.seat, d.player, d.expected, d.actual, d.message, d.line FROM discrepancies d "
+     "d.street, d.seat, d.player, d.expected, d.actual, d.message, d.line, "
+     "CASE WHEN d.cause_id IS NULL THEN NULL ELSE (SELECT count(*) FROM discrepancies o WHERE "
+     "o.hand_id = d.hand_id AND o.discrepancy_id < d.cause_id) END FROM discrepancies d "
      "JOIN hands h ON h.hand_id = d.hand_id JOIN files f ON f.file_id = h.file_id"},
     {"hand_event_log",
-     "SELECT f.sha256, h.byte_offset, CAST(l.events AS TEXT) FROM hand_event_log l "
+     "SELECT f.sha256, h.byte_offset, CAST(l.events AS TEXT), CAST(l.chips AS TEXT) "
+     "FROM hand_event_log l "
      "JOIN hands h ON h.hand_id = l.hand_id JOIN files f ON f.file_id = h.file_id"},
     {"hand_conflicts",
      "SELECT c.site, c.site_hand_id, ef.sha256, e.byte_offset, nf.sha256, c.byte_offset, c.line, "
@@ -73,11 +80,13 @@ const std::pair<const char*, const char*> kDump[] = {
      "JOIN files f ON f.file_id = h.file_id"},
     {"hand_events",
      "SELECT f.sha256, h.byte_offset, e.seq, e.street, e.seat, e.kind, e.amount, e.to_amount, "
-     "e.all_in, e.cards, e.board, e.line FROM hand_events e JOIN hands h ON "
+     "e.all_in, e.cards, e.board, e.line, e.stack_after, e.pot_after FROM hand_events e JOIN "
+     "hands h ON "
      "h.hand_id = e.hand_id JOIN files f ON f.file_id = h.file_id"},
     {"v_findings",
      "SELECT path, line, site, site_hand_id, code, severity, street, seat, player, expected, "
-     "actual, difference, unit, currency, message FROM v_findings"},
+     "actual, difference, unit, currency, message, (SELECT c.code FROM discrepancies c WHERE "
+     "c.discrepancy_id = v.cause_id) FROM v_findings v"},
     {"v_code_counts", "SELECT code, severity, count, hands FROM v_code_counts"},
     {"v_file_summary",
      "SELECT path, site, status, hands, failed, duplicates, conflicts, hands_stored, hands_ok, "
@@ -150,6 +159,47 @@ std::string audit_command(const std::string& db, const std::vector<std::string>&
   return cmd;
 }
 
+// An HTML report (`hhaudit report --html`) in the parts that must agree between two stores:
+// `figures`, all but the replayed hands, with the database's name taken out; `hands`, each
+// replayed hand with hhaudit's ids taken out (hand_id, a finding's and its cause's id: PostgreSQL
+// numbers a batch's hands in the order of their numbers, SQLite in the file's), sorted (hands
+// with the same money in error come in hand_id order).
+struct ReportParts {
+  std::string figures;
+  std::vector<std::string> hands;
+};
+
+ReportParts report_parts(std::string html, const std::string& db) {
+  for (std::size_t at; (at = html.find(db)) != std::string::npos;)
+    html.replace(at, db.size(), "DB");
+  ReportParts out;
+  const std::string open = "<article class=\"hand\"", close = "</article>\n";
+  const std::size_t first = html.find(open);
+  if (first == std::string::npos) return {html, {}};
+  std::size_t at = first;
+  while (at != std::string::npos && html.compare(at, open.size(), open) == 0) {
+    const std::size_t end = html.find(close, at);
+    REQUIRE(end != std::string::npos);
+    std::string hand = html.substr(at, end + close.size() - at);
+    const std::pair<const char*, const char*> ids[] = {
+        {R"re(id="hand-\d+")re", R"re(id="hand-")re"},
+        {R"re(\(hand_id \d+\))re", "(hand_id)"},
+        {R"re(follows from #\d+)re", "follows from #"},
+        {R"re(<tr class="(error|warning|info)"><td class="n">\d+</td>)re",
+         R"re(<tr class="$1"><td class="n"></td>)re"}};
+    for (const auto& [id, blank] : ids) hand = std::regex_replace(hand, std::regex(id), blank);
+    out.hands.push_back(std::move(hand));
+    at = end + close.size();
+  }
+  out.figures = html.substr(0, first) + html.substr(at);
+  std::sort(out.hands.begin(), out.hands.end());
+  return out;
+}
+
+long hands_with_findings_count(const std::string& db) {
+  return hh::db::open_store(db, OpenMode::ReadOnly)->hands_with_findings({}, 0).count;
+}
+
 // The store-level scenario both stores are put through, with the outcome of every hand.
 std::vector<HandOutcome> scenario(const std::string& db) {
   std::vector<HandOutcome> got;
@@ -175,6 +225,32 @@ std::vector<HandOutcome> scenario(const std::string& db) {
   parse_error.findings.back().code = "PARSE_ERROR";
   parse_error.findings.back().severity = hh::Severity::Error;
   parse_error.findings.back().message = "cannot read";
+  // A hand whose warning follows from an error found after it (its cause_id is known only once
+  // both rows have ids), with money in error and the replay's chips: a blind with the stack after
+  // it, a chat line (no entry), a blind whose stack the site did not print.
+  hh::Hand linked = make_hand("101", "second");
+  const auto event = [](hh::EventKind kind, int seat, hh::Money amount, std::uint32_t line) {
+    hh::Event e;
+    e.kind = kind;
+    e.street = hh::Street::Setup;
+    e.seat = seat;
+    e.amount = amount;
+    e.line = line;
+    return e;
+  };
+  linked.events = {event(hh::EventKind::PostSmallBlind, 1, 5, 21),
+                   event(hh::EventKind::Chat, 1, 0, 22),
+                   event(hh::EventKind::PostBigBlind, 2, 10, 23)};
+  hh::AuditResult linked_result = make_result();
+  linked_result.findings.push_back({});
+  linked_result.findings.back().code = "WRONG_WINNER";
+  linked_result.findings.back().severity = hh::Severity::Error;
+  linked_result.findings.back().expected = 0;
+  linked_result.findings.back().actual = 204;
+  linked_result.findings.back().message = "Bob won with the worse hand";
+  linked_result.findings.front().cause = 2;
+  linked_result.money_in_error = 204;
+  linked_result.chips_after = {hh::ChipsAfter{995, 5}, std::nullopt, hh::ChipsAfter{{}, 15}};
   {
     auto w = hh::db::open_store(db, OpenMode::Write);
     w->set_meta("house_rules", "# none");
@@ -183,7 +259,7 @@ std::vector<HandOutcome> scenario(const std::string& db) {
     REQUIRE_FALSE(already);
     add_all(*w, a,
             {{at(make_hand("100", "original"), 0, 1), make_result()},
-             {at(make_hand("101", "second"), 100, 20), make_result()},
+             {at(linked, 100, 20), linked_result},
              {at(unread, 200, 40), parse_error},
              // The same number twice in one batch: the first is kept.
              {at(make_hand("102", "twice"), 300, 60), make_result()},
@@ -240,6 +316,31 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   require_same(a, b);
   CHECK(a.at("hands").size() == 5);
   CHECK(a.at("hand_conflicts").size() == 2);
+  // The linked hand's schema-5 columns, written by both (require_same: identically).
+  const std::string a_sha = hh::sha256_hex("A");
+  CHECK(a.at("hand_event_log") ==
+        Rows{{a_sha, "0", "[]", "NULL"},
+             {a_sha, "100",
+              R"([["setup","small_blind",1,5,null,21],["setup","big_blind",2,10,null,23]])",
+              "[[995,5],[null,15]]"},
+             {a_sha, "300", "[]", "NULL"},
+             {hh::sha256_hex("C"), "0", "[]", "NULL"}});
+  const auto column = [](const Rows& rows, std::size_t at) {
+    std::vector<std::string> out;
+    for (const auto& row : rows) out.push_back(row.at(at));
+    return out;
+  };
+  // hands: money_in_error (the last column) by file and offset.
+  CHECK(column(a.at("hands"), 29) == std::vector<std::string>{"0", "204", "0", "0", "0"});
+  // discrepancies: each finding's rank in its hand and its cause's.
+  CHECK(a.at("discrepancies").size() == 10);
+  for (const auto& row : a.at("discrepancies")) {
+    INFO(row.at(3));
+    CHECK(row.back() == (row.at(1) == "100" && row.at(3) == "COLLECTED_MISMATCH" ? "2" : "NULL"));
+  }
+  // hand_events: stack_after and pot_after, the chat line left out as in events.
+  CHECK(column(a.at("hand_events"), 12) == std::vector<std::string>{"995", "NULL"});
+  CHECK(column(a.at("hand_events"), 13) == std::vector<std::string>{"5", "15"});
   CHECK(a.at("files") == Rows{{"a.txt", hh::sha256_hex("A"), "1", "utf-8", "pokerstars", "5", "1",
                                "1", "0", "audited", "NULL", "0"},
                               {"b.txt", hh::sha256_hex("B"), "1", "utf-8", "pokerstars", "3", "1",
@@ -257,7 +358,7 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   CHECK(tp.files_without_hands == 1);
   CHECK(tp.hands == 5);
   CHECK(tp.unparsed == 1);
-  CHECK(tp.hands_with_errors == 1);
+  CHECK(tp.hands_with_errors == 2);  // the unread hand and the linked one
   CHECK(tl.files_audited == tp.files_audited);
   CHECK(tl.hands == tp.hands);
   CHECK(tl.hands_with_errors == tp.hands_with_errors);
@@ -276,18 +377,34 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
     CHECK(bl[i].second.rows == bp[i].second.rows);
     CHECK(bl[i].second.types == bp[i].second.types);
   }
-  const auto fl = rl->find_hands("100", ""), fp = rp->find_hands("100", "");
-  REQUIRE(fl.size() == 1);
-  REQUIRE(fp.size() == 1);
-  CHECK(fp[0].path == "a.txt");
-  const auto el = rl->explain_hand(fl[0].hand_id), ep = rp->explain_hand(fp[0].hand_id);
-  REQUIRE(el);
-  REQUIRE(ep);
-  REQUIRE(el->size() == ep->size());
-  for (std::size_t i = 1; i < el->size(); ++i) {  // [0] holds the hand_id
-    INFO((*el)[i].first);
-    CHECK((*el)[i].second.rows == (*ep)[i].second.rows);
+  for (const char* key : {"100", "101"}) {
+    INFO(key);
+    const auto fl = rl->find_hands(key, ""), fp = rp->find_hands(key, "");
+    REQUIRE(fl.size() == 1);
+    REQUIRE(fp.size() == 1);
+    CHECK(fp[0].path == "a.txt");
+    const auto el = rl->explain_hand(fl[0].hand_id), ep = rp->explain_hand(fp[0].hand_id);
+    REQUIRE(el);
+    REQUIRE(ep);
+    REQUIRE(el->size() == ep->size());
+    for (std::size_t i = 0; i < el->size(); ++i) {
+      INFO((*el)[i].first);
+      CHECK((*el)[i].second.columns == (*ep)[i].second.columns);
+      CHECK((*el)[i].second.types == (*ep)[i].second.types);
+      // Ids differ between the stores (hand_id, a finding's id and its cause's): not compared.
+      if (i > 0 && (*el)[i].first != "findings")
+        CHECK((*el)[i].second.rows == (*ep)[i].second.rows);
+    }
   }
+  // The findings of the linked hand: the warning follows from the error stored after it.
+  const auto fp = rp->find_hands("101", "");
+  const auto findings = rp->explain_hand(fp.at(0).hand_id)->back().second;
+  REQUIRE(findings.rows.size() == 3);
+  CHECK(findings.columns.at(9) == "follows_from");
+  CHECK(findings.rows[0].at(9) == findings.rows[2].at(0));
+  CHECK(findings.rows[0].at(10) == "WRONG_WINNER");
+  CHECK_FALSE(findings.rows[1].at(9));
+  CHECK_FALSE(findings.rows[2].at(9));
   CHECK_FALSE(rp->explain_hand(999999));
   fs::remove_all(dir);
 }
@@ -333,6 +450,26 @@ TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives th
       out.replace(at, pg.size(), lite);
     CHECK(out == rl.out);
   }
+  // The HTML report: the same figures, charts and replayed hands from both.
+  const fs::path html_lite = dir / "lite.html", html_pg = dir / "pg.html";
+  const auto report_l = hh::test::run(hh::test::bin() + " report --html " + q(html_lite) +
+                                      " --db " + q(lite) + " 2>&1");
+  const auto report_p =
+      hh::test::run(hh::test::bin() + " report --html " + q(html_pg) + " --db " + q(pg) + " 2>&1");
+  REQUIRE(report_l.code == 0);
+  REQUIRE(report_p.code == 0);
+  const ReportParts parts_l = report_parts(hh::test::read_file(html_lite), lite);
+  const ReportParts parts_p = report_parts(hh::test::read_file(html_pg), pg);
+  CHECK(parts_p.figures == parts_l.figures);
+  CHECK(parts_p.hands == parts_l.hands);
+  const long replayed = hands_with_findings_count(lite);
+  CHECK(replayed > 0);
+  CHECK(parts_p.hands.size() == static_cast<std::size_t>(replayed));
+  // Some replayed finding follows from another (cause_id), and money is in error.
+  CHECK(std::any_of(parts_p.hands.begin(), parts_p.hands.end(), [](const std::string& h) {
+    return h.find("follows from #") != std::string::npos;
+  }));
+  CHECK(parts_p.figures.find("<h3>money") != std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -362,6 +499,52 @@ TEST_CASE("postgres: four auditors at once on overlapping inputs store every han
   require_same(a, b);
   CHECK(total_rows(a) > 10000);
   fs::remove_all(dir);
+}
+
+TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands without figures",
+          "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("migrate_4");
+  scenario(pg);
+  {
+    // Schema 4 as the first PostgreSQL store made it: none of the columns, nor the views' ones.
+    hh::db::postgres::Connection c(pg);
+    c.exec(
+        "DROP VIEW hand_events; DROP VIEW v_findings;"
+        "ALTER TABLE hands DROP COLUMN money_in_error;"
+        "ALTER TABLE discrepancies DROP COLUMN cause_id;"
+        "ALTER TABLE hand_event_log DROP COLUMN chips;"
+        "UPDATE meta SET value = '4' WHERE key = 'schema_version'");
+  }
+  CHECK_THROWS_WITH(hh::db::open_store(pg, OpenMode::ReadOnly)->totals({}),
+                    Catch::Contains("has schema_version 4, this build reads 5"));
+  hh::db::open_store(pg, OpenMode::Write);  // migrates
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) {
+    const auto r = store->query(sql);
+    REQUIRE(r.size() == 1);
+    REQUIRE(r[0].rows.size() == 1);
+    return r[0].rows[0].at(0).value_or("NULL");
+  };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(cell("SELECT count(*) || ' ' || count(money_in_error) FROM hands") == "5 0");
+  CHECK(cell("SELECT count(*) || ' ' || count(cause_id) FROM v_findings") == "10 0");
+  CHECK(cell("SELECT count(*) || ' ' || count(stack_after) || ' ' || count(pot_after) "
+             "FROM hand_events") == "2 0 0");
+  // The hands with findings stored before have no figure: "money" counts them as not linked.
+  const auto sections = store->breakdowns({});
+  const auto money = std::find_if(sections.begin(), sections.end(),
+                                  [](const auto& s) { return s.first == "money"; });
+  REQUIRE(money != sections.end());
+  CHECK(money->second.columns.back() == "hands_not_linked");
+  long not_linked = 0;
+  for (const auto& row : money->second.rows) not_linked += std::stol(row.back().value_or("0"));
+  CHECK(std::to_string(not_linked) == cell("SELECT count(*) FROM hands WHERE status = 'findings'"));
+  CHECK(not_linked > 0);
+  // Opened for writing again: nothing left to migrate.
+  hh::db::open_store(pg, OpenMode::Write);
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "5");
 }
 
 TEST_CASE("postgres: query is read-only and speaks the server's SQL", "[postgres][query]") {

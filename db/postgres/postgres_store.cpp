@@ -29,7 +29,7 @@ constexpr std::string_view kHandColumns =
     "site, site_hand_id, file_id, byte_offset, line, table_name, game, limit_type, currency, "
     "unit, small_blind, big_blind, ante, started_at_utc, seats, players_dealt, total_pot, rake, "
     "fees, status, content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
-    "total_collected, parse_issues, total_pot_derived, rake_derived";
+    "total_collected, parse_issues, total_pot_derived, rake_derived, money_in_error";
 
 std::string text(std::string_view s) { return std::string(s); }
 std::optional<std::string> text_or_null(std::string_view s) {
@@ -67,7 +67,12 @@ struct PostgresStore::Impl {
   OpenMode mode;
   std::unordered_map<std::int64_t, FileCounts> counts;
   // COPY buffers, kept to reuse their allocations.
-  std::string stage, players, pots, pot_seats, findings, events, events_text;
+  std::string stage, players, pots, pot_seats, findings, events, events_text, chips_text;
+  // The discrepancy_ids of the batch's findings, taken from the table's sequence before the COPY
+  // (next_finding_id the first unused): a finding's cause_id is in the same COPY row as it, also
+  // when the cause comes later in the hand (SQLite's store updates the rows afterwards instead).
+  std::vector<std::int64_t> finding_ids;
+  std::size_t next_finding_id{0};
 
   void require_writer() const {
     if (mode != OpenMode::Write) throw std::runtime_error(c.name() + " is open read-only");
@@ -131,7 +136,8 @@ struct PostgresStore::Impl {
     copy_int_or_null(o, r.total_collected);
     copy_int(o, r.parse_issues);
     copy_int(o, r.total_pot_derived ? 1 : 0);
-    copy_int(o, r.rake_derived ? 1 : 0, true);
+    copy_int(o, r.rake_derived ? 1 : 0);
+    copy_int(o, r.money_in_error, true);
   }
 
   // The rows of one inserted hand in the child tables' COPY buffers.
@@ -168,9 +174,18 @@ struct PostgresStore::Impl {
       }
       db::events_json(hand, events_text);
       copy_int(events, hand_id);
-      postgres::copy_field(events, events_text, true);
+      postgres::copy_field(events, events_text);
+      if (db::chips_json(hand, result, chips_text)) {
+        postgres::copy_field(events, chips_text, true);
+      } else {
+        postgres::copy_null(events, true);
+      }
     }
-    for (const Finding& f : result.findings) {
+    const std::size_t first_id = next_finding_id;
+    next_finding_id += result.findings.size();
+    for (std::size_t i = 0; i < result.findings.size(); ++i) {
+      const Finding& f = result.findings[i];
+      copy_int(findings, finding_ids.at(first_id + i));
       copy_int(findings, hand_id);
       postgres::copy_field(findings, f.code);
       postgres::copy_field(findings, severity_name(f.severity));
@@ -184,14 +199,19 @@ struct PostgresStore::Impl {
       copy_int_or_null(findings, f.expected);
       copy_int_or_null(findings, f.actual);
       postgres::copy_field(findings, f.message);
-      copy_int_or_null(findings, nonzero_or_null(f.line), true);
+      copy_int_or_null(findings, nonzero_or_null(f.line));
+      if (f.cause && *f.cause < result.findings.size()) {
+        copy_int(findings, finding_ids.at(first_id + *f.cause), true);
+      } else {
+        postgres::copy_null(findings, true);
+      }
     }
   }
 };
 
 PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
     : impl_(std::make_unique<Impl>(
-          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}})) {
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0})) {
   Connection& c = impl_->c;
   if (mode == OpenMode::ReadOnly) {
     // Belt and braces: every read opens a READ ONLY transaction; this covers any other.
@@ -333,6 +353,19 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     m.findings.clear();
     m.events.clear();
     added = {};
+    std::size_t finding_count = 0;
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      if (outcomes[i] == HandOutcome::Inserted) finding_count += hands[i].result.findings.size();
+    m.finding_ids.clear();
+    m.next_finding_id = 0;
+    if (finding_count > 0) {
+      // In the order the COPY inserts the rows, as the identity would have numbered them.
+      Result ids = c.exec(
+          "SELECT nextval(pg_get_serial_sequence('discrepancies', 'discrepancy_id')) "
+          "FROM generate_series(1, $1) ORDER BY 1",
+          {std::to_string(finding_count)});
+      for (int r = 0; r < ids.rows(); ++r) m.finding_ids.push_back(ids.int64(r, 0));
+    }
     for (std::size_t i = 0; i < hands.size(); ++i) {
       if (outcomes[i] == HandOutcome::Inserted) {
         m.child_rows(hand_ids[i], hands[i]);
@@ -348,10 +381,10 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
          &m.players},
         {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &m.pots},
         {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &m.pot_seats},
-        {"COPY discrepancies(hand_id, code, severity, street, seat, player, expected, actual, "
-         "message, line) FROM STDIN",
+        {"COPY discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
+         "expected, actual, message, line, cause_id) FROM STDIN",
          &m.findings},
-        {"COPY hand_event_log(hand_id, events) FROM STDIN", &m.events},
+        {"COPY hand_event_log(hand_id, events, chips) FROM STDIN", &m.events},
     };
     for (const auto& [sql, data] : copies)
       if (!data->empty()) c.copy_in(sql, *data);
@@ -647,8 +680,8 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
       {"hand",
        "SELECT h.hand_id, h.site, h.site_hand_id, f.path, h.line, h.started_at_utc, h.table_name, "
        "h.game, h.limit_type, h.currency, h.unit, h.small_blind, h.big_blind, h.ante, "
-       "h.button_seat, h.total_pot, h.rake, h.status FROM hands h JOIN files f USING (file_id) "
-       "WHERE h.hand_id = $1"},
+       "h.button_seat, h.total_pot, h.rake, h.status, h.money_in_error FROM hands h JOIN files f "
+       "USING (file_id) WHERE h.hand_id = $1"},
       {"board",
        "SELECT board, string_agg(cards, ' ' ORDER BY seq) AS cards FROM hand_events "
        "WHERE hand_id = $1 AND kind = 'board' GROUP BY board ORDER BY board"},
@@ -660,14 +693,17 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
        "WHERE p.hand_id = $1 ORDER BY p.seat"},
       {"actions",
        "SELECT e.seq, e.street, e.seat, p.player, e.kind AS action, e.amount, e.to_amount, "
-       "e.all_in, e.cards FROM hand_events e LEFT JOIN hand_players p ON p.hand_id = e.hand_id "
-       "AND p.seat = e.seat WHERE e.hand_id = $1 AND e.kind <> 'dealt' ORDER BY e.seq"},
+       "e.all_in, e.cards, e.stack_after AS stack, e.pot_after AS pot FROM hand_events e LEFT "
+       "JOIN hand_players p ON p.hand_id = e.hand_id AND p.seat = e.seat WHERE e.hand_id = $1 "
+       "AND e.kind <> 'dealt' ORDER BY e.seq"},
       {"pots",
        "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
        "hand_id = $1 ORDER BY pot_index"},
       {"findings",
-       "SELECT code, severity, street, seat, player, expected, actual, message FROM "
-       "discrepancies WHERE hand_id = $1 ORDER BY discrepancy_id"},
+       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
+       "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause FROM "
+       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id "
+       "WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   bool found = true;
@@ -760,6 +796,12 @@ Sections PostgresStore::breakdowns(const ReadFilter& filter) {
   constexpr std::string_view kHasError =
       "CASE WHEN EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND "
       "d.severity = 'error') THEN 1 ELSE 0 END";
+  // A hand's findings of `codes`, each counting `amount`, summed (a scalar subquery).
+  auto per_hand = [](std::string_view codes, std::string_view amount) {
+    return fmt::format(
+        "(SELECT sum({}) FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.code IN ({}))",
+        amount, codes);
+  };
   const std::pair<const char*, std::string> queries[] = {
       {"files",
        fmt::format(
@@ -776,18 +818,59 @@ Sections PostgresStore::breakdowns(const ReadFilter& filter) {
                             "ORDER BY h.site COLLATE \"C\", substr(h.started_at_utc, 1, 7) COLLATE "
                             "\"C\" NULLS FIRST",
                             kHasError, kHandFilter)},
-      {"rake", fmt::format("SELECT h.site, h.currency, h.unit, count(*) AS hands, "
-                           "coalesce(sum(h.rake), 0) AS rake FROM hands h WHERE {} AND "
-                           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
-                           "h.tournament_id IS NULL GROUP BY 1, 2, 3 "
-                           "ORDER BY h.site COLLATE \"C\", h.currency COLLATE \"C\", h.unit",
-                           kHandFilter)},
+      // Money in error by month and currency (money of two currencies never adds up).
+      {"money",
+       fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, h.currency, h.unit, "
+                   "count(*) FILTER (WHERE h.money_in_error > 0) AS hands_in_error, "
+                   "coalesce(sum(h.money_in_error), 0) AS money_in_error, "
+                   "count(*) FILTER (WHERE h.money_in_error IS NULL AND h.status = 'findings') "
+                   "AS hands_not_linked FROM hands h WHERE {} GROUP BY 1, 2, 3, 4 "
+                   "ORDER BY h.site COLLATE \"C\", substr(h.started_at_utc, 1, 7) COLLATE \"C\" "
+                   "NULLS FIRST, h.currency COLLATE \"C\" NULLS FIRST, h.unit",
+                   kHandFilter)},
+      // The rake paid, and what the house schedules say of it: taken over the schedule (or on a
+      // hand that is not raked), left under it, hands no schedule covers.
+      {"rake",
+       fmt::format(
+           "SELECT h.site, h.currency, h.unit, count(*) AS hands, "
+           "coalesce(sum(h.rake), 0) AS rake, coalesce(sum({}), 0) AS over_schedule, "
+           "coalesce(sum({}), 0) AS under_schedule, "
+           "count(*) FILTER (WHERE EXISTS (SELECT 1 FROM discrepancies d WHERE "
+           "d.hand_id = h.hand_id AND d.code = 'RAKE_SCHEDULE_UNKNOWN')) "
+           "AS without_schedule FROM hands h WHERE {} AND "
+           "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
+           "h.tournament_id IS NULL GROUP BY 1, 2, 3 "
+           "ORDER BY h.site COLLATE \"C\", h.currency COLLATE \"C\", h.unit",
+           per_hand("'RAKE_OVER_SCHEDULE', 'RAKE_ON_UNRAKED_HAND'", "d.actual - d.expected"),
+           per_hand("'RAKE_UNDER_SCHEDULE'", "d.expected - d.actual"), kHandFilter)},
   };
   Sections out;
   impl_->read([&] {
     for (const auto& [title, sql] : queries)
       out.emplace_back(title, result_of(impl_->c.exec(sql, out.empty() ? file_filter_params(filter)
                                                                        : filter_params(filter))));
+  });
+  return out;
+}
+
+Store::HandsWithFindings PostgresStore::hands_with_findings(const ReadFilter& filter, int limit) {
+  impl_->require_current_schema();
+  HandsWithFindings out;
+  Params params = filter_params(filter);
+  impl_->read([&] {
+    out.count = static_cast<long>(
+        impl_->c
+            .exec(fmt::format("SELECT count(*) FROM hands h WHERE h.status = 'findings' AND {}",
+                              kHandFilter),
+                  params)
+            .int64(0, 0));
+    params.push_back(std::to_string(limit));
+    Result r = impl_->c.exec(
+        fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' AND {} "
+                    "ORDER BY coalesce(h.money_in_error, 0) DESC, h.hand_id LIMIT $4",
+                    kHandFilter),
+        params);
+    for (int i = 0; i < r.rows(); ++i) out.hand_ids.push_back(r.int64(i, 0));
   });
   return out;
 }

@@ -34,6 +34,7 @@ class PostgresStore final : public Store {
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
+  HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) override;
   std::vector<std::string> sites() override;
 
  private:

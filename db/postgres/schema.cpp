@@ -73,6 +73,7 @@ CREATE TABLE IF NOT EXISTS hands (
   parse_issues      integer NOT NULL DEFAULT 0,
   total_pot_derived integer NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
   rake_derived      integer NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
+  money_in_error    bigint,
   UNIQUE (site, site_hand_id)
 );
 
@@ -121,13 +122,16 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   expected       bigint,
   actual         bigint,
   message        text NOT NULL,
-  line           integer
+  line           integer,
+  cause_id       bigint REFERENCES discrepancies(discrepancy_id)
 );
 
--- One row a hand: its events as one JSON array of arrays (db/sqlite/schema.cpp says why and how).
+-- One row a hand: its events as one JSON array of arrays, and the replay's [stack, pot] after
+-- each (db/sqlite/schema.cpp says why and how).
 CREATE TABLE IF NOT EXISTS hand_event_log (
   hand_id bigint PRIMARY KEY REFERENCES hands(hand_id) ON DELETE CASCADE,
-  events  json NOT NULL
+  events  json NOT NULL,
+  chips   json
 );
 
 CREATE TABLE IF NOT EXISTS hand_conflicts (
@@ -144,6 +148,7 @@ CREATE TABLE IF NOT EXISTS hand_conflicts (
 
 CREATE INDEX IF NOT EXISTS idx_discrepancies_code ON discrepancies(code);
 CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
+CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
@@ -173,7 +178,9 @@ SELECT l.hand_id,
        COALESCE((e.value ->> 6)::integer, 0) AS all_in,
        e.value ->> 7 AS cards,
        (e.value ->> 8)::integer AS board,
-       (e.value ->> 5)::integer AS line
+       (e.value ->> 5)::integer AS line,
+       (l.chips -> (e.seq::integer - 1) ->> 0)::bigint AS stack_after,
+       (l.chips -> (e.seq::integer - 1) ->> 1)::bigint AS pot_after
 FROM hand_event_log l, json_array_elements(l.events) WITH ORDINALITY AS e(value, seq);
 
 CREATE OR REPLACE VIEW v_file_summary AS
@@ -196,10 +203,23 @@ GROUP BY f.file_id;
 
 )sql";
 
-// migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1: none yet (the
-// first PostgreSQL schema is the current one); a change of the SQLite schema adds its step here.
+// Schema 4 -> 5, as SQLite's migrate_4_to_5 (db/sqlite/schema.cpp says what the columns hold):
+// hands.money_in_error, discrepancies.cause_id and hand_event_log.chips, NULL for the hands
+// stored before. The views that gain a column are dropped, made again by schema_sql().
+void migrate_4_to_5(Connection& c) {
+  c.exec(
+      "DROP VIEW IF EXISTS hand_events; DROP VIEW IF EXISTS v_findings;"
+      "ALTER TABLE hands ADD COLUMN IF NOT EXISTS money_in_error bigint;"
+      "ALTER TABLE discrepancies ADD COLUMN IF NOT EXISTS cause_id bigint "
+      "REFERENCES discrepancies(discrepancy_id);"
+      "ALTER TABLE hand_event_log ADD COLUMN IF NOT EXISTS chips json;");
+}
+
+// migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1 (the first
+// PostgreSQL schema was 4); a change of the SQLite schema adds its step here.
 using Migration = void (*)(Connection&);
-constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{};
+constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
+    &migrate_4_to_5};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),
