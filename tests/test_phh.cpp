@@ -332,6 +332,25 @@ TEST_CASE("PHH writing: exact decimals, the button last, rake kept, limits named
   CHECK(phh::write_hand(twice).lost == std::vector<std::string>{"a second board (run it twice)"});
 }
 
+TEST_CASE("PHH: the table's smallest chip (the _chip user field) is read and written", "[phh]") {
+  // PokerStars no-limit cash of 2008-2010 played in nickels (Hand::chip): the odd chips of a
+  // split are counted in it, so the field must survive the trip (round trip of hand 14402833808).
+  const std::string text =
+      "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.25, 0.50]\nmin_bet = 0.50\n"
+      "starting_stacks = [10, 10]\nactions = ['p1 f']\nwinnings = [0, 0.75]\n";
+  const Hand nickels = read(text + "_chip = 0.05\n").front();
+  REQUIRE(nickels.parsed);
+  CHECK(nickels.unit == 100);
+  CHECK(nickels.chip == 5);
+  const Format::WrittenHand w = phh::write_hand(nickels);
+  REQUIRE(w.written);
+  CHECK(w.text.find("_chip = 0.05\n") != std::string::npos);
+  CHECK(read(w.text).front().chip == 5);
+  const Hand cents = read(text).front();
+  CHECK(cents.chip == 0);
+  CHECK(phh::write_hand(cents).text.find("_chip") == std::string::npos);
+}
+
 TEST_CASE("PHH: an unknown stack (inf) is never a stack limit", "[phh]") {
   const std::vector<Hand> hands = read(
       "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\n"
