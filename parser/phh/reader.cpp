@@ -320,6 +320,8 @@ class HandReader {
   }
 
   void read_details() {
+    // A hand hhaudit wrote from another site's history keeps that site, whose house rules apply.
+    if (std::string site = field_string("_site"); !site.empty()) h_.site = std::move(site);
     h_.site_hand_id = field_string("hand");
     h_.table_name = field_string("table");
     h_.currency = field_string("currency");
