@@ -332,6 +332,54 @@ TEST_CASE("PHH writing: exact decimals, the button last, rake kept, limits named
   CHECK(phh::write_hand(twice).lost == std::vector<std::string>{"a second board (run it twice)"});
 }
 
+TEST_CASE("PHH: the table's smallest chip (the _chip user field) is read and written", "[phh]") {
+  // PokerStars no-limit cash of 2008-2010 played in nickels (Hand::chip): the odd chips of a
+  // split are counted in it, so the field must survive the trip (round trip of hand 14402833808).
+  const std::string text =
+      "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.25, 0.50]\nmin_bet = 0.50\n"
+      "starting_stacks = [10, 10]\nactions = ['p1 f']\nwinnings = [0, 0.75]\n";
+  const Hand nickels = read(text + "_chip = 0.05\n").front();
+  REQUIRE(nickels.parsed);
+  CHECK(nickels.unit == 100);
+  CHECK(nickels.chip == 5);
+  const Format::WrittenHand w = phh::write_hand(nickels);
+  REQUIRE(w.written);
+  CHECK(w.text.find("_chip = 0.05\n") != std::string::npos);
+  CHECK(read(w.text).front().chip == 5);
+  const Hand cents = read(text).front();
+  CHECK(cents.chip == 0);
+  CHECK(phh::write_hand(cents).text.find("_chip") == std::string::npos);
+}
+
+TEST_CASE("PHH: the card room (the _site user field) chooses the house rules", "[phh]") {
+  // Merge posts a $0.10 small blind at $0.25/$0.50 limit (house-rules.toml: below-big-blind);
+  // [default] wants half the small bet, 12 cents (round trip of Merge hand 40231841-160).
+  const std::string text =
+      "variant = 'FT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.10, 0.25, 0]\n"
+      "small_bet = 0.25\nbig_bet = 0.50\nstarting_stacks = [10, 10, 10]\n"
+      "actions = ['p3 f', 'p1 f']\nwinnings = [0, 0.20, 0]\n";
+  const Hand plain = read(text).front();
+  REQUIRE(plain.parsed);
+  CHECK(plain.site == "phh");
+  const AuditResult r = audit(plain);
+  const std::vector<const Finding*> found = test::errors_and_warnings(r);
+  REQUIRE(found.size() == 1);
+  CHECK(found.front()->code == "WRONG_FORCED_BET");
+  CHECK(found.front()->seat == 1);
+  CHECK(found.front()->expected == 12);
+  CHECK(found.front()->actual == 10);
+  CHECK(phh::write_hand(plain).text.find("_site") == std::string::npos);
+
+  const Hand merge = read(text + "_site = 'merge'\n").front();
+  REQUIRE(merge.parsed);
+  CHECK(merge.site == "merge");
+  CHECK(problems(merge).empty());
+  const Format::WrittenHand w = phh::write_hand(merge);
+  REQUIRE(w.written);
+  CHECK(w.text.find("_site = \"merge\"\n") != std::string::npos);
+  CHECK(read(w.text).front().site == "merge");
+}
+
 TEST_CASE("PHH: an unknown stack (inf) is never a stack limit", "[phh]") {
   const std::vector<Hand> hands = read(
       "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\n"

@@ -204,6 +204,7 @@ class HandReader {
     min_bet_ = field_number("min_bet");
     rake_ = field_number("_rake");
     total_pot_ = field_number("_total_pot");
+    chip_ = field_number("_chip");
     const toml::node* acts = t_.get("actions");
     if (!acts || !acts->as_array()) {
       issue(acts ? line_of(*acts) : h_.source.line, "actions = [\"...\", ...]", "");
@@ -218,7 +219,8 @@ class HandReader {
     auto widen = [&](const Written& w) { decimals = std::max(decimals, w.value.decimals); };
     for (const auto* list : {&antes_, &blinds_, &starting_, &finishing_, &winnings_})
       for (const Written& w : *list) widen(w);
-    for (const auto* one : {&bring_in_, &small_bet_, &big_bet_, &min_bet_, &rake_, &total_pot_})
+    for (const auto* one :
+         {&bring_in_, &small_bet_, &big_bet_, &min_bet_, &rake_, &total_pot_, &chip_})
       if (*one) widen(**one);
     for (const auto& [text, line] : actions_)
       if (auto amount = action_amount(text)) widen({*amount, line});
@@ -318,6 +320,8 @@ class HandReader {
   }
 
   void read_details() {
+    // A hand hhaudit wrote from another site's history keeps that site, whose house rules apply.
+    if (std::string site = field_string("_site"); !site.empty()) h_.site = std::move(site);
     h_.site_hand_id = field_string("hand");
     h_.table_name = field_string("table");
     h_.currency = field_string("currency");
@@ -337,6 +341,7 @@ class HandReader {
     }
     if (rake_) h_.rake = money(*rake_);
     if (total_pot_) h_.total_pot = money(*total_pot_);
+    if (chip_) h_.chip = money(*chip_);
     read_fees();
     if (!h_.game.is_stud() && !blinds_.empty())
       h_.button_seat = h_.seats.back().seat;  // the last player is on the button
@@ -658,7 +663,7 @@ class HandReader {
   std::uint32_t first_line_;
   Hand h_;
   std::vector<Written> antes_, blinds_, starting_, finishing_, winnings_;
-  std::optional<Written> bring_in_, small_bet_, big_bet_, min_bet_, rake_, total_pot_;
+  std::optional<Written> bring_in_, small_bet_, big_bet_, min_bet_, rake_, total_pot_, chip_;
   std::vector<std::pair<std::string, std::uint32_t>> actions_;
   int decimals_{0};
   std::size_t players_{0};

@@ -114,6 +114,10 @@ class Writer {
     if (h_.rake) t += fmt::format("_rake = {}\n", amount(*h_.rake));
     if (h_.total_pot)
       t += fmt::format("_total_pot = {}\n", amount(*h_.total_pot - excess_in_collection_));
+    // The card room: its house rules (house-rules.toml) judge the hand read back.
+    if (!h_.site.empty() && h_.site != "phh") t += fmt::format("_site = {}\n", quoted(h_.site));
+    // The table's smallest chip: the odd chips of a split are counted in it.
+    if (h_.chip > 0) t += fmt::format("_chip = {}\n", amount(h_.chip));
     if (!h_.fees.empty()) {
       std::vector<std::string> names, amounts;
       for (const Fee& f : h_.fees) {
