@@ -2,8 +2,6 @@
 
 #include <charconv>
 
-#include <fmt/format.h>
-
 #include "db/store.hpp"
 #include "model/json_text.hpp"
 
@@ -14,6 +12,15 @@ namespace {
 std::optional<std::int64_t> read_or_null(bool parsed, std::int64_t v) {
   if (!parsed && v == 0) return std::nullopt;
   return v;
+}
+
+// The events hand_event_log keeps, and chips_json() follows one for one: all but chat and other
+// money-neutral lines (text anyone can write, and no part of a replay).
+bool is_logged(const Event& e) { return e.kind != EventKind::Chat && e.kind != EventKind::Other; }
+
+void append_number(std::string& json, std::int64_t v) {
+  char digits[24];
+  json.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
 }
 
 }  // namespace
@@ -60,19 +67,15 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
 void events_json(const Hand& hand, std::string& json) {
   json.clear();
   json += '[';
-  const auto append_number = [&json](std::int64_t v) {
-    char digits[24];
-    json.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
-  };
   const auto number_or_null = [&](std::int64_t v) {
     if (v == 0) {
       json += "null";
     } else {
-      append_number(v);
+      append_number(json, v);
     }
   };
   for (const Event& e : hand.events) {
-    if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;
+    if (!is_logged(e)) continue;
     json += json.size() == 1 ? "[\"" : ",[\"";
     json += street_name(e.street);
     json += "\",\"";
@@ -97,7 +100,7 @@ void events_json(const Hand& hand, std::string& json) {
     }
     if (board) {
       json += ',';
-      append_number(e.board_index);
+      append_number(json, e.board_index);
     }
     json += ']';
   }
@@ -111,7 +114,7 @@ bool chips_json(const Hand& hand, const AuditResult& result, std::string& json) 
   bool first = true;
   for (std::size_t index = 0; index < hand.events.size(); ++index) {
     const Event& e = hand.events[index];
-    if (e.kind == EventKind::Chat || e.kind == EventKind::Other) continue;  // as events_json()
+    if (!is_logged(e)) continue;
     if (!first) json += ',';
     first = false;
     const std::optional<ChipsAfter>& after =
@@ -121,8 +124,15 @@ bool chips_json(const Hand& hand, const AuditResult& result, std::string& json) 
       continue;
     }
     any = true;
-    json += after->stack ? fmt::format("[{},{}]", *after->stack, after->pot)
-                         : fmt::format("[null,{}]", after->pot);
+    json += '[';
+    if (after->stack) {
+      append_number(json, *after->stack);
+    } else {
+      json += "null";
+    }
+    json += ',';
+    append_number(json, after->pot);
+    json += ']';
   }
   json += ']';
   return any;
