@@ -14,6 +14,7 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
 #include "tests/tag_count.hpp"
 
 namespace fs = std::filesystem;
@@ -33,11 +34,7 @@ bool audits_clean(const Hand& h) {
   return true;
 }
 
-Hand one_hand(const std::string& rel) {
-  const std::vector<Hand> hands = read_text(test::load(rel), rel);
-  REQUIRE(hands.size() == 1);
-  return hands.front();
-}
+Hand one_hand(const std::string& rel) { return test::only_hand(read_text(test::load(rel), rel)); }
 
 }  // namespace
 
