@@ -7,6 +7,7 @@
 // writes from one thread.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "audit/rake/profile.hpp"
+#include "audit/sessions.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -107,6 +109,15 @@ struct StoreTotals {
   std::vector<Code> codes;  // most hands first, then by code
 };
 
+// The hands of one table (docs/sessions.md): same site, table name and tournament ("" for a
+// cash game).
+struct SessionKey {
+  std::string site;
+  std::string table_name;
+  std::string tournament_id;
+  auto operator<=>(const SessionKey&) const = default;
+};
+
 class Store {
  public:
   static constexpr int kDefaultBatchHands = 20000;
@@ -139,6 +150,11 @@ class Store {
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
 
+  // Replaces the findings between hands of the table `key` (those with a related hand) by
+  // `findings`, whose hand ids are the store's (from session_hands). In the current batch.
+  virtual void replace_session_findings(const SessionKey& key,
+                                        const std::vector<SessionFinding>& findings) = 0;
+
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
 
@@ -165,6 +181,19 @@ class Store {
   // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage
   // order; only `site`'s unless it is empty.
   virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site) = 0;
+
+  // Every parsed, not cancelled hand stored for the table `key` (not of a fast-fold pool, players
+  // not named by position: Hand::fast_fold, Hand::players_named_by_position), with its seats
+  // (committing what is pending first), in storage order. The SQL is portable (docs/sessions.md):
+  //   SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind,
+  //          h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown,
+  //          p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed
+  //   FROM hands h LEFT JOIN hand_players p ON p.hand_id = h.hand_id
+  //   WHERE h.site = ? AND h.table_name = ? AND COALESCE(h.tournament_id, '') = ?
+  //     AND h.status <> 'unparsed' AND h.cancelled = 0 AND h.fast_fold = 0
+  //     AND h.players_named_by_position = 0
+  //   ORDER BY h.hand_id, p.seat
+  virtual std::vector<SessionHand> session_hands(const SessionKey& key) = 0;
 
   // The files, hands and findings the store holds (committing what is pending first).
   virtual StoreTotals totals(const ReadFilter& filter) = 0;

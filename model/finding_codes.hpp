@@ -66,6 +66,12 @@ enum class FindingCode : std::uint8_t {
   WrongWinner,
   OddChipMismatch,
   ShowdownNotEvaluated,
+  // between consecutive hands at a table (audit/sessions.cpp)
+  StackDiscontinuity,
+  ButtonOutOfOrder,
+  BlindSkipped,
+  HandOrder,
+  TimeGap,
 };
 
 struct FindingCodeInfo {
@@ -268,13 +274,40 @@ inline constexpr std::array kFindingCodes{
                     Severity::Info,
                     {},
                     "(note) a contender's cards were not shown"},
+    FindingCodeInfo{FindingCode::StackDiscontinuity,
+                    "STACK_DISCONTINUITY",
+                    Severity::Error,
+                    {},
+                    "a player starts a hand with the stack they ended the previous one with (a "
+                    "cash top-up only upward)"},
+    FindingCodeInfo{FindingCode::ButtonOutOfOrder,
+                    "BUTTON_OUT_OF_ORDER",
+                    Severity::Warning,
+                    {},
+                    "the button moves clockwise to the next seat the house rule gives it"},
+    FindingCodeInfo{FindingCode::BlindSkipped,
+                    "BLIND_SKIPPED",
+                    Severity::Warning,
+                    {},
+                    "a player who kept their seat pays the big blind when it passes them, and "
+                    "no blind they do not owe"},
+    FindingCodeInfo{FindingCode::HandOrder,
+                    "HAND_ORDER",
+                    Severity::Info,
+                    {},
+                    "(note) a later hand at a table has a lower hand number"},
+    FindingCodeInfo{FindingCode::TimeGap,
+                    "TIME_GAP",
+                    Severity::Info,
+                    {},
+                    "(note) hands missing between two hands at a table: the pair is not compared"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::ShowdownNotEvaluated) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::TimeGap) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

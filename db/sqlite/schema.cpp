@@ -68,6 +68,9 @@ CREATE TABLE IF NOT EXISTS hands (
   parse_issues      INTEGER NOT NULL DEFAULT 0,
   total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
   rake_derived      INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
+  fast_fold         INTEGER NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1)),
+  players_named_by_position INTEGER NOT NULL DEFAULT 0
+                    CHECK (players_named_by_position IN (0, 1)),
   UNIQUE (site, site_hand_id)
 );
 
@@ -79,6 +82,11 @@ CREATE TABLE IF NOT EXISTS hand_players (
   contributed INTEGER NOT NULL,
   collected   INTEGER NOT NULL,
   net         INTEGER NOT NULL,
+  sitting_out        INTEGER CHECK (sitting_out IN (0, 1)),
+  stack_unknown      INTEGER CHECK (stack_unknown IN (0, 1)),
+  posted_small_blind INTEGER CHECK (posted_small_blind IN (0, 1)),
+  posted_big_blind   INTEGER CHECK (posted_big_blind IN (0, 1)),
+  posted_owed        INTEGER CHECK (posted_owed IN (0, 1)),
   PRIMARY KEY (hand_id, seat)
 ) WITHOUT ROWID;
 
@@ -111,7 +119,8 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   expected       INTEGER,
   actual         INTEGER,
   message        TEXT NOT NULL,
-  line           INTEGER
+  line           INTEGER,
+  related_hand_id INTEGER REFERENCES hands(hand_id)
 );
 
 -- What happened in a parsed hand, line by line (chat and other money-neutral lines left out):
@@ -141,6 +150,7 @@ CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
+CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name);
 
 -- A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
 CREATE VIEW IF NOT EXISTS v_pots AS
@@ -191,10 +201,13 @@ SELECT d.discrepancy_id,
        d.actual - d.expected AS difference,
        h.unit,
        h.currency,
-       d.message
+       d.message,
+       d.related_hand_id,
+       r.site_hand_id AS related_site_hand_id
 FROM discrepancies d
 JOIN hands h ON h.hand_id = d.hand_id
-JOIN files f ON f.file_id = h.file_id;
+JOIN files f ON f.file_id = h.file_id
+LEFT JOIN hands r ON r.hand_id = d.related_hand_id;
 
 CREATE VIEW IF NOT EXISTS v_code_counts AS
 SELECT code,
@@ -310,9 +323,35 @@ void migrate_3_to_4(Database& db) {
       "DROP TABLE hand_events;");
 }
 
+// Schema 4 -> 5: what the checks between hands read (docs/sessions.md): who sat out and who
+// posted which blind (NULL for the hands stored before: the button and blind checks skip them),
+// whether a hand's table is a fast-fold pool or its players are named by position (Bovada's, set
+// here; a fast-fold hand stored before is not known as one), and the related hand of a finding
+// between two hands. v_findings shows it: made again by
+// schema_sql().
+void migrate_4_to_5(Database& db) {
+  db.exec(
+      "ALTER TABLE hand_players ADD COLUMN sitting_out INTEGER CHECK (sitting_out IN (0, 1));"
+      "ALTER TABLE hand_players ADD COLUMN stack_unknown INTEGER CHECK (stack_unknown IN (0, 1));"
+      "ALTER TABLE hand_players ADD COLUMN posted_small_blind INTEGER "
+      "CHECK (posted_small_blind IN (0, 1));"
+      "ALTER TABLE hand_players ADD COLUMN posted_big_blind INTEGER "
+      "CHECK (posted_big_blind IN (0, 1));"
+      "ALTER TABLE hand_players ADD COLUMN posted_owed INTEGER CHECK (posted_owed IN (0, 1));"
+      "ALTER TABLE discrepancies ADD COLUMN related_hand_id INTEGER REFERENCES hands(hand_id);"
+      "ALTER TABLE hands ADD COLUMN fast_fold INTEGER NOT NULL DEFAULT 0 "
+      "CHECK (fast_fold IN (0, 1));"
+      "ALTER TABLE hands ADD COLUMN players_named_by_position INTEGER NOT NULL DEFAULT 0 "
+      "CHECK (players_named_by_position IN (0, 1));"
+      // Bovada names every player by position (schema 5 stores it per hand).
+      "UPDATE hands SET players_named_by_position = 1 WHERE site = 'bovada';"
+      "DROP VIEW IF EXISTS v_findings;");
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4};
+constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
+                                     &migrate_4_to_5};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

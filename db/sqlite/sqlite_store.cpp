@@ -103,11 +103,14 @@ struct SqliteStore::Writer {
                             "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
                             "status, content_sha256, tournament_id, button_seat, cancelled, "
                             "total_contributed, total_collected, parse_issues, total_pot_derived, "
-                            "rake_derived) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                            "rake_derived, fast_fold, players_named_by_position) VALUES (?, ?, ?, "
+                            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                            "?, ?, ?, ?, ?)");
     insert_player = Statement(db,
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
-                              "contributed, collected, net) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                              "contributed, collected, net, sitting_out, stack_unknown, "
+                              "posted_small_blind, posted_big_blind, posted_owed) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_pot = Statement(db,
                            "INSERT INTO pots(hand_id, pot_index, amount, rake, reported_amount) "
                            "VALUES (?, ?, ?, ?, ?)");
@@ -115,8 +118,8 @@ struct SqliteStore::Writer {
         Statement(db, "INSERT INTO pot_seats(hand_id, pot_index, seat, role) VALUES (?, ?, ?, ?)");
     insert_finding = Statement(db,
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
-                               "player, expected, actual, message, line) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                               "player, expected, actual, message, line, related_hand_id) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_events = Statement(db, "INSERT INTO hand_event_log(hand_id, events) VALUES (?, ?)");
     // The same occurrence (file, place, content) recorded by an earlier run of this file that
     // was interrupted: recording it again would count one conflict twice.
@@ -266,13 +269,18 @@ struct SqliteStore::Writer {
       h.bind_int64(27, static_cast<std::int64_t>(hand.issues.size()));
       h.bind_int64(28, !hand.total_pot && result.derived_total_pot ? 1 : 0);
       h.bind_int64(29, !hand.rake && result.derived_rake ? 1 : 0);
+      h.bind_int64(30, hand.fast_fold ? 1 : 0);
+      h.bind_int64(31, hand.players_named_by_position ? 1 : 0);
       h.step();
     }
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
 
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (parsed) {
-      for (const PlayerResult& p : result.players) {
+      const std::vector<SessionSeat> seats = session_seats(hand, result);
+      for (std::size_t i = 0; i < result.players.size(); ++i) {
+        const PlayerResult& p = result.players[i];
+        const SessionSeat& seat = seats[i];
         Statement& s = insert_player;
         ResetGuard g(s);
         s.bind_int64(1, hand_id);
@@ -282,6 +290,11 @@ struct SqliteStore::Writer {
         s.bind_int64(5, p.contributed);
         s.bind_int64(6, p.collected);
         s.bind_int64(7, p.net());
+        s.bind_int64(8, seat.sitting_out ? 1 : 0);
+        s.bind_int64(9, seat.stack_known ? 0 : 1);
+        s.bind_int64(10, seat.posted_small_blind ? 1 : 0);
+        s.bind_int64(11, seat.posted_big_blind ? 1 : 0);
+        s.bind_int64(12, seat.posted_owed ? 1 : 0);
         s.step();
       }
       for (const BuiltPot& p : result.pots) {
@@ -298,7 +311,12 @@ struct SqliteStore::Writer {
       }
       store_events(hand_id, hand);
     }
-    for (const Finding& f : result.findings) {
+    for (const Finding& f : result.findings) store_finding(hand_id, f, std::nullopt);
+  }
+
+  // One discrepancies row; `related` names the other hand of a finding between two hands.
+  void store_finding(std::int64_t hand_id, const Finding& f, std::optional<std::int64_t> related) {
+    {
       Statement& s = insert_finding;
       ResetGuard g(s);
       s.bind_int64(1, hand_id);
@@ -315,6 +333,7 @@ struct SqliteStore::Writer {
       s.bind_int64_or_null(8, f.actual);
       s.bind_text(9, f.message);
       s.bind_int64_or_null(10, nonzero_or_null(f.line));
+      s.bind_int64_or_null(11, related);
       s.step();
     }
   }
@@ -585,6 +604,23 @@ void SqliteStore::record_unread_file(const UnreadFile& u) {
   s.step();
 }
 
+void SqliteStore::replace_session_findings(const SessionKey& key,
+                                           const std::vector<SessionFinding>& findings) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  {
+    Statement s(m.db,
+                "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
+                "(SELECT hand_id FROM hands WHERE site = ?1 AND table_name = ?2 AND "
+                "COALESCE(tournament_id, '') = ?3)");
+    s.bind_text(1, key.site);
+    s.bind_text(2, key.table_name);
+    s.bind_text(3, key.tournament_id);
+    s.step();
+  }
+  for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
+}
+
 void SqliteStore::commit() {
   if (impl_->writer) impl_->writer->do_commit();
 }
@@ -793,8 +829,9 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
        "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
        "hand_id = ?1 ORDER BY pot_index"},
       {"findings",
-       "SELECT code, severity, street, seat, player, expected, actual, message FROM "
-       "discrepancies WHERE hand_id = ?1 ORDER BY discrepancy_id"},
+       "SELECT d.code, d.severity, d.street, d.seat, d.player, d.expected, d.actual, d.message, "
+       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN hands r ON r.hand_id = "
+       "d.related_hand_id WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   for (const auto& [title, sql] : sections) {
@@ -829,6 +866,54 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site) {
     h.rake = s.column_int64(7);
     h.players = static_cast<int>(s.column_int64(8));
     hands.push_back(std::move(h));
+  }
+  return hands;
+}
+
+std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
+  impl_->require_current_schema();
+  commit();
+  Statement s(impl_->db,
+              "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, "
+              "h.big_blind, h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, "
+              "p.stack_unknown, p.sitting_out, p.posted_small_blind, p.posted_big_blind, "
+              "p.posted_owed FROM hands h LEFT JOIN hand_players p ON p.hand_id = h.hand_id "
+              "WHERE h.site = ?1 AND h.table_name = ?2 AND COALESCE(h.tournament_id, '') = ?3 "
+              "AND h.status <> 'unparsed' AND h.cancelled = 0 AND h.fast_fold = 0 AND "
+              "h.players_named_by_position = 0 ORDER BY h.hand_id, p.seat");
+  s.bind_text(1, key.site);
+  s.bind_text(2, key.table_name);
+  s.bind_text(3, key.tournament_id);
+  std::vector<SessionHand> hands;
+  while (s.step()) {
+    const std::int64_t hand_id = s.column_int64(0);
+    if (hands.empty() || hands.back().hand_id != hand_id) {
+      SessionHand h;
+      h.hand_id = hand_id;
+      h.site_hand_id = s.column_text(1);
+      h.started_at_utc = s.column_text(2);
+      h.tournament = !s.column_is_null(3);
+      h.unit = static_cast<int>(s.column_int64(4));
+      h.big_blind = s.column_int64(5);
+      h.max_seats = static_cast<int>(s.column_int64(6));
+      h.button_seat = static_cast<int>(s.column_int64(7));
+      hands.push_back(std::move(h));
+    }
+    if (s.column_is_null(8)) continue;  // a hand without players
+    SessionHand& h = hands.back();
+    SessionSeat seat;
+    seat.seat = static_cast<int>(s.column_int64(8));
+    seat.player = s.column_text(9);
+    seat.start_stack = s.column_int64(10);
+    seat.end_stack = seat.start_stack + s.column_int64(11);
+    // Columns of schema 5: NULL for hands stored before.
+    if (s.column_is_null(13)) h.seat_details_known = false;
+    seat.stack_known = s.column_int64(12) == 0;
+    seat.sitting_out = s.column_int64(13) != 0;
+    seat.posted_small_blind = s.column_int64(14) != 0;
+    seat.posted_big_blind = s.column_int64(15) != 0;
+    seat.posted_owed = s.column_int64(16) != 0;
+    h.seats.push_back(std::move(seat));
   }
   return hands;
 }
