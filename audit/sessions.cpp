@@ -136,13 +136,16 @@ class SessionChecker {
   }
 
   // A player in both hands starts the later one with what they ended the earlier one with. A
-  // cash-game player may top up between hands (upward only).
+  // cash-game player may top up between hands (upward only); a tournament player who ended with
+  // nothing and is seated again has rebought (no history prints the rebuy; with no chips a
+  // player is seated only so).
   void check_stacks() {
     for (const SessionSeat& now : next_.seats) {
       const SessionSeat* before = player_of(prev_, now.player);
       if (!before || !before->stack_known || !now.stack_known) continue;
       if (now.start_stack == before->end_stack) continue;
-      if (!next_.tournament && now.start_stack > before->end_stack) continue;
+      if (now.start_stack > before->end_stack && (!next_.tournament || before->end_stack == 0))
+        continue;
       add(FindingCode::StackDiscontinuity,
           {.seat = now.seat,
            .player = now.player,

@@ -126,6 +126,11 @@ TEST_CASE("sessions: STACK_DISCONTINUITY", "[sessions]") {
     CHECK(t[0].finding.actual == 1000);
     CHECK(t[0].finding.message == "Dee ended hand 1001 with 750 and starts hand 1002 with 1000");
   }
+  SECTION("a tournament player who busted and is seated again has rebought") {
+    for (SessionHand& h : hands) h.tournament = true;
+    hands[0].seats[3].end_stack = 0;
+    CHECK(check_session(hands, kDead).empty());
+  }
   SECTION("a player who changed seats keeps their stack") {
     hands[1].seats[3].player = "Zed";
     hands[1].seats.push_back(seat(7, "Dee", 1000));
