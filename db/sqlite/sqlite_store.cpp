@@ -604,18 +604,29 @@ void SqliteStore::record_unread_file(const UnreadFile& u) {
   s.step();
 }
 
+namespace {
+
+// The hands of one table (`h` the hands table), with the key bound by bind_table().
+constexpr std::string_view kTableHands =
+    "h.site = ?1 AND h.table_name = ?2 AND COALESCE(h.tournament_id, '') = ?3";
+
+void bind_table(Statement& s, const SessionKey& key) {
+  s.bind_text(1, key.site);
+  s.bind_text(2, key.table_name);
+  s.bind_text(3, key.tournament_id);
+}
+
+}  // namespace
+
 void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   {
-    Statement s(m.db,
-                "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
-                "(SELECT hand_id FROM hands WHERE site = ?1 AND table_name = ?2 AND "
-                "COALESCE(tournament_id, '') = ?3)");
-    s.bind_text(1, key.site);
-    s.bind_text(2, key.table_name);
-    s.bind_text(3, key.tournament_id);
+    Statement s(m.db, fmt::format("DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL "
+                                  "AND hand_id IN (SELECT h.hand_id FROM hands h WHERE {})",
+                                  kTableHands));
+    bind_table(s, key);
     s.step();
   }
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
@@ -874,16 +885,15 @@ std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
   impl_->require_current_schema();
   commit();
   Statement s(impl_->db,
-              "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, "
-              "h.big_blind, h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, "
-              "p.stack_unknown, p.sitting_out, p.posted_small_blind, p.posted_big_blind, "
-              "p.posted_owed FROM hands h LEFT JOIN hand_players p ON p.hand_id = h.hand_id "
-              "WHERE h.site = ?1 AND h.table_name = ?2 AND COALESCE(h.tournament_id, '') = ?3 "
-              "AND h.status <> 'unparsed' AND h.cancelled = 0 AND h.fast_fold = 0 AND "
-              "h.players_named_by_position = 0 ORDER BY h.hand_id, p.seat");
-  s.bind_text(1, key.site);
-  s.bind_text(2, key.table_name);
-  s.bind_text(3, key.tournament_id);
+              fmt::format("SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, "
+                          "h.unit, h.big_blind, h.seats, h.button_seat, p.seat, p.player, "
+                          "p.start_stack, p.net, p.stack_unknown, p.sitting_out, "
+                          "p.posted_small_blind, p.posted_big_blind, p.posted_owed FROM hands h "
+                          "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND "
+                          "h.status <> 'unparsed' AND h.cancelled = 0 AND h.fast_fold = 0 AND "
+                          "h.players_named_by_position = 0 ORDER BY h.hand_id, p.seat",
+                          kTableHands));
+  bind_table(s, key);
   std::vector<SessionHand> hands;
   while (s.step()) {
     const std::int64_t hand_id = s.column_int64(0);
