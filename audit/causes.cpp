@@ -55,6 +55,14 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::BetAboveLimit:
     case FindingCode::RaiseCapExceeded:
     case FindingCode::ShowdownNotEvaluated:
+    // Between two hands (audit/sessions.cpp): no step of one hand's money.
+    case FindingCode::StackDiscontinuity:
+    case FindingCode::ButtonOutOfOrder:
+    case FindingCode::BlindSkipped:
+    case FindingCode::HandOrder:
+    case FindingCode::TimeGap:
+    case FindingCode::HandsMissing:
+    case FindingCode::ChipsAdded:
       return std::nullopt;
   }
   return std::nullopt;

@@ -30,7 +30,12 @@ constexpr std::pair<KillBlind, std::string_view> kKillBlindNames[] = {
 };
 EnumNames<IncompleteRaiseRule> names_of(IncompleteRaiseRule) { return kIncompleteRaiseNames; }
 EnumNames<LimitSmallBlind> names_of(LimitSmallBlind) { return kLimitSmallBlindNames; }
+constexpr std::pair<ButtonRule, std::string_view> kButtonRuleNames[] = {
+    {ButtonRule::Dead, "dead"},
+    {ButtonRule::Moving, "moving"},
+};
 EnumNames<KillBlind> names_of(KillBlind) { return kKillBlindNames; }
+EnumNames<ButtonRule> names_of(ButtonRule) { return kButtonRuleNames; }
 
 template <typename E>
 std::string_view name_of(E value) {
@@ -53,7 +58,7 @@ std::string names_list(E value) {
   return out;
 }
 
-const std::array<HouseRuleOption, 8> kOptions{{
+const std::array<HouseRuleOption, 10> kOptions{{
     {"limit_incomplete_raise",
      "limit games: what an all-in raise for less reopens: full-bet or half-bet",
      &HouseRules::limit_incomplete_raise},
@@ -76,6 +81,14 @@ const std::array<HouseRuleOption, 8> kOptions{{
     {"hilo_low_remainder_to_high",
      "hi/lo: what a split low half cannot divide goes to the high half (false: to the low winners)",
      &HouseRules::hilo_low_remainder_to_high},
+    {"button_rule",
+     "between hands: the button may stop on the empty seat of a player who left (dead) or moves to "
+     "the next player dealt in (moving)",
+     &HouseRules::button_rule},
+    {"big_blind_skips_after_leave",
+     "between hands: after a player leaves, the big blind may pass a player (false: it moves "
+     "exactly one player on, the dead button's big blind)",
+     &HouseRules::big_blind_skips_after_leave},
 }};
 
 const HouseRuleOption& option_named(std::string_view name) {

@@ -32,6 +32,13 @@ enum class KillBlind : std::uint8_t {
   Half,  // one and a half big blinds, limits times 1.5
 };
 
+// Where the button goes when a player leaves (rule text 000, "When a player in the blinds leaves
+// the game"). Checked between consecutive hands at a table (audit/sessions.cpp).
+enum class ButtonRule : std::uint8_t {
+  Dead,    // it may stop on the empty seat of a player who left
+  Moving,  // it moves to the next player dealt in
+};
+
 struct HouseRules {
   // Limit games (fixed and spread). Big-bet games always use the full-bet rule (rule text 002).
   IncompleteRaiseRule limit_incomplete_raise{IncompleteRaiseRule::FullBet};
@@ -52,6 +59,12 @@ struct HouseRules {
   // Hi/lo: the chips a split low half cannot divide equally among its winners go to the high half
   // (true: Bovada) or, one each, to the low winners from the left of the button (false).
   bool hilo_low_remainder_to_high{false};
+  // The button and the big blind between hands: the button may stop on an empty seat (dead
+  // button) or not; after a player leaves, the big blind may pass a player (the moving buttons
+  // of rule text 000: the blind is then written off or owed) or moves exactly one player on (the
+  // dead button's big blind).
+  ButtonRule button_rule{ButtonRule::Dead};
+  bool big_blind_skips_after_leave{true};
 };
 
 // One option as it is named in a house-rules file and on the command line.
@@ -59,7 +72,7 @@ struct HouseRuleOption {
   std::string_view name;     // "max_bets_per_round"
   std::string_view meaning;  // one line, for --help and the printed profile
   std::variant<bool HouseRules::*, int HouseRules::*, IncompleteRaiseRule HouseRules::*,
-               LimitSmallBlind HouseRules::*, KillBlind HouseRules::*>
+               LimitSmallBlind HouseRules::*, KillBlind HouseRules::*, ButtonRule HouseRules::*>
       field;
 };
 // Every option, in the order they are printed.

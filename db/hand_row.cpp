@@ -60,6 +60,8 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
   r.parse_issues = static_cast<std::int64_t>(hand.issues.size());
   r.total_pot_derived = !hand.total_pot && result.derived_total_pot.has_value();
   r.rake_derived = !hand.rake && result.derived_rake.has_value();
+  r.fast_fold = hand.fast_fold;
+  r.players_named_by_position = hand.players_named_by_position;
   r.money_in_error = result.money_in_error;
   return r;
 }

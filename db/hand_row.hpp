@@ -22,7 +22,8 @@ struct HandRow {
   std::int64_t byte_offset{0}, line{0}, unit{0}, fees{0}, parse_issues{0}, money_in_error{0};
   std::optional<std::int64_t> small_blind, big_blind, ante, seats, players_dealt, total_pot, rake,
       button_seat, total_contributed, total_collected;
-  bool cancelled{false}, total_pot_derived{false}, rake_derived{false};
+  bool cancelled{false}, total_pot_derived{false}, rake_derived{false}, fast_fold{false},
+      players_named_by_position{false};
   const char* status{""};
 };
 

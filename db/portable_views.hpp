@@ -26,10 +26,13 @@ SELECT d.discrepancy_id,
        h.unit,
        h.currency,
        d.message,
-       d.cause_id
+       d.cause_id,
+       d.related_hand_id,
+       r.site_hand_id AS related_site_hand_id
 FROM discrepancies d
 JOIN hands h ON h.hand_id = d.hand_id
-JOIN files f ON f.file_id = h.file_id;)sql",
+JOIN files f ON f.file_id = h.file_id
+LEFT JOIN hands r ON r.hand_id = d.related_hand_id;)sql",
     R"sql(v_code_counts AS
 SELECT code,
        severity,

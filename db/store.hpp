@@ -7,7 +7,9 @@
 // writes from one thread.
 #pragma once
 
+#include <compare>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "audit/rake/profile.hpp"
+#include "audit/sessions.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -108,6 +111,15 @@ struct StoreTotals {
   std::vector<Code> codes;  // most hands first, then by code
 };
 
+// The hands of one table (docs/sessions.md): same site, table name and tournament ("" for a
+// cash game).
+struct SessionKey {
+  std::string site;
+  std::string table_name;
+  std::string tournament_id;
+  auto operator<=>(const SessionKey&) const = default;
+};
+
 class Store {
  public:
   static constexpr int kDefaultBatchHands = 20000;
@@ -146,6 +158,20 @@ class Store {
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
 
+  // The check between hands of the table `key` (`check`: its stored hands in, findings out), run
+  // and stored as one step: no other writer adds hands to the table or re-checks it between the
+  // read and the replacement (SQLite: one write transaction; PostgreSQL: one transaction under
+  // the table's advisory lock), so concurrent auditors leave the findings of all the hands.
+  // Returns the findings.
+  using SessionCheck = std::function<std::vector<SessionFinding>(std::vector<SessionHand>)>;
+  virtual std::vector<SessionFinding> recheck_session(const SessionKey& key,
+                                                      const SessionCheck& check) = 0;
+
+  // Replaces the findings between hands of the table `key` (those with a related hand) by
+  // `findings`, whose hand ids are the store's (from session_hands). In the current batch.
+  virtual void replace_session_findings(const SessionKey& key,
+                                        const std::vector<SessionFinding>& findings) = 0;
+
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
 
@@ -172,6 +198,12 @@ class Store {
   // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage
   // order; only `site`'s unless it is empty.
   virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site) = 0;
+
+  // Every parsed, not cancelled hand stored for the table `key` (not of a fast-fold pool, players
+  // not named by position: Hand::fast_fold, Hand::players_named_by_position), with its seats
+  // (committing what is pending first), in storage order. The SQL, portable, is
+  // db/session_rows.hpp's.
+  virtual std::vector<SessionHand> session_hands(const SessionKey& key) = 0;
 
   // The files, hands and findings the store holds (committing what is pending first).
   virtual StoreTotals totals(const ReadFilter& filter) = 0;

@@ -69,6 +69,14 @@ enum class FindingCode : std::uint8_t {
   ShowdownNotEvaluated,
   // stacks
   StackNotStated,
+  // between consecutive hands at a table (audit/sessions.cpp)
+  StackDiscontinuity,
+  ButtonOutOfOrder,
+  BlindSkipped,
+  HandOrder,
+  TimeGap,
+  HandsMissing,
+  ChipsAdded,
 };
 
 struct FindingCodeInfo {
@@ -281,13 +289,52 @@ inline constexpr std::array kFindingCodes{
                     Severity::Info,
                     {},
                     "(note) a starting stack is not stated; no bet is checked against it"},
+    FindingCodeInfo{FindingCode::StackDiscontinuity,
+                    "STACK_DISCONTINUITY",
+                    Severity::Error,
+                    {},
+                    "a player starts a hand with the stack they ended the previous one with (a "
+                    "cash top-up only upward)"},
+    FindingCodeInfo{FindingCode::ButtonOutOfOrder,
+                    "BUTTON_OUT_OF_ORDER",
+                    Severity::Warning,
+                    {},
+                    "the button moves clockwise to the next seat the house rule gives it"},
+    FindingCodeInfo{FindingCode::BlindSkipped,
+                    "BLIND_SKIPPED",
+                    Severity::Warning,
+                    {},
+                    "a player who kept their seat pays the big blind when it passes them, and "
+                    "no blind they do not owe"},
+    FindingCodeInfo{FindingCode::HandOrder,
+                    "HAND_ORDER",
+                    Severity::Info,
+                    {},
+                    "(note) a later hand at a table has a lower hand number"},
+    FindingCodeInfo{FindingCode::TimeGap,
+                    "TIME_GAP",
+                    Severity::Info,
+                    {},
+                    "(note) hands missing between two hands at a table: the pair is not compared"},
+    FindingCodeInfo{FindingCode::HandsMissing,
+                    "HANDS_MISSING",
+                    Severity::Info,
+                    {},
+                    "(note) stacks moved between two hands at a table: hands the history does "
+                    "not hold were played; the pair is not compared"},
+    FindingCodeInfo{FindingCode::ChipsAdded,
+                    "CHIPS_ADDED",
+                    Severity::Info,
+                    {},
+                    "(note) a tournament stack grew between two hands: a rebuy or add-on the "
+                    "history does not print"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::StackNotStated) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::ChipsAdded) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

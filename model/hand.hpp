@@ -184,6 +184,14 @@ struct Hand {
   Money cap{0};
   std::string started_at_utc;  // ISO 8601 "YYYY-MM-DDTHH:MM:SSZ", empty if unknown
   std::string table_name;
+  // The table is a fast-fold pool (PokerStars Zoom, Full Tilt Rush, Bovada Zone Poker): each hand
+  // is dealt at a new table, so hands with the same table name are not one table and the checks
+  // between hands (audit/sessions.hpp) do not compare them.
+  bool fast_fold{false};
+  // Players are named by their position, not by a screen name (Bovada's anonymous tables: "Big
+  // Blind", "UTG+1"): a name is not the same player from hand to hand, so the checks between hands
+  // do not compare them.
+  bool players_named_by_position{false};
   int max_seats{0};
   int button_seat{0};
 

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -328,6 +329,29 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
   }
 }
 
+void count_finding(const Finding& f, AuditSummary& summary) {
+  CodeCount& c = summary.codes[f.code];
+  c.severity = f.severity;
+  ++c.count;
+  if (!summary.worst || f.severity > *summary.worst) summary.worst = f.severity;
+}
+
+// The checks between hands (docs/sessions.md) of every table this run added hands to, over all
+// the hands the store holds for it: a later run re-checks the seams with the hands stored
+// before, and the findings of a table are replaced as a whole, so the order of files and runs
+// does not change them.
+void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
+                    const HouseRulesBook& house, AuditSummary& summary) {
+  for (const db::SessionKey& key : tables) {
+    const HouseRules& rules = house.for_site(key.site);
+    const std::vector<SessionFinding> findings = store.recheck_session(
+        key,
+        [&](std::vector<SessionHand> hands) { return check_session(std::move(hands), rules); });
+    for (const SessionFinding& f : findings) count_finding(f.finding, summary);
+  }
+  store.commit();
+}
+
 }  // namespace
 
 unsigned shard_of(std::string_view path, unsigned shards) {
@@ -390,10 +414,9 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     inputs.push_back(std::move(f));
   }
   if (options.shards > 1) {
-    const auto first_other =
-        std::stable_partition(inputs.begin(), inputs.end(), [&](const InputFile& f) {
-          return shard_of(f.path, options.shards) == options.shard;
-        });
+    const auto first_other = std::stable_partition(
+        inputs.begin(), inputs.end(),
+        [&](const InputFile& f) { return shard_of(f.path, options.shards) == options.shard; });
     summary.files_in_other_shards = std::distance(first_other, inputs.end());
     inputs.erase(first_other, inputs.end());
   }
@@ -470,6 +493,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     workers.emplace_back([&] { work(pipe, todo, options, failure, failure_mu); });
 
   std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
+  std::set<db::SessionKey> tables;  // the tables this run added hands to
   std::uint64_t done_bytes = 0;
   auto last_draw = std::chrono::steady_clock::now();
   Batch b;
@@ -491,15 +515,12 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
         }
         switch (outcomes[i]) {
           case db::HandOutcome::Inserted:
+            if (h.parsed && !h.table_name.empty())
+              tables.insert({std::string(h.site), h.table_name, h.tournament_id});
             if (std::any_of(r.findings.begin(), r.findings.end(),
                             [](const Finding& f) { return f.severity == Severity::Error; }))
               ++summary.hands_with_errors;
-            for (const Finding& f : r.findings) {
-              CodeCount& c = summary.codes[f.code];
-              c.severity = f.severity;
-              ++c.count;
-              if (!summary.worst || f.severity > *summary.worst) summary.worst = f.severity;
-            }
+            for (const Finding& f : r.findings) count_finding(f, summary);
             break;
           case db::HandOutcome::Duplicate:
             ++summary.duplicates;
@@ -532,6 +553,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
+  check_sessions(writer, tables, house, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();
   return summary;

@@ -67,7 +67,8 @@ struct AuditSummary {
   // this run's input too.
   std::vector<std::int64_t> already_audited_ids;
   bool interrupted{false};  // stopped by SIGINT: what was read is committed, the rest is not
-  std::map<std::string, CodeCount> codes;  // findings of this run by code
+  // Findings of this run by code; those between hands: of every table this run added hands to.
+  std::map<std::string, CodeCount> codes;
   std::optional<Severity> worst;
 };
 

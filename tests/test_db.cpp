@@ -129,7 +129,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
   { auto again = writer(db); }  // IF NOT EXISTS: reopening an existing database is fine
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
@@ -155,7 +155,8 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                    {"idx_discrepancies_code"},
                                    {"idx_discrepancies_hand"},
                                    {"idx_hands_content"},
-                                   {"idx_hands_file"}});
+                                   {"idx_hands_file"},
+                                   {"idx_hands_table"}});
 }
 
 TEST_CASE("a database of another schema version is refused", "[db]") {
@@ -164,10 +165,10 @@ TEST_CASE("a database of another schema version is refused", "[db]") {
   { auto w = writer(db); }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+    raw.exec("UPDATE meta SET value = '7' WHERE key = 'schema_version'");
   }
-  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 6") &&
-                                      Catch::Contains("this build reads up to 5"));
+  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 7") &&
+                                      Catch::Contains("this build reads up to 6"));
 }
 
 TEST_CASE("a store reports a database it cannot open", "[db]") {
@@ -230,8 +231,8 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
                                  "204",
                                  "0"}});
   CHECK(q(db, "SELECT * FROM hand_players ORDER BY seat") ==
-        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105"},
-             {"1", "2", "Bob", "2000", "105", "204", "99"}});
+        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105", "0", "0", "0", "0", "0"},
+             {"1", "2", "Bob", "2000", "105", "204", "99", "0", "0", "0", "0", "0"}});
   CHECK(q(db, "SELECT * FROM pots ORDER BY pot_index") ==
         Rows{{"1", "0", "210", "5", "205"}, {"1", "1", "0", "0", "NULL"}});
   // Eligible seats and winners are rows; v_pots shows them comma-joined, as schema 1 stored them.
@@ -244,9 +245,9 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
         Rows{{"1", "0", "210", "5", "1,2", "2", "205"}, {"1", "1", "0", "0", "2", "", "NULL"}});
   CHECK(q(db, "SELECT * FROM discrepancies ORDER BY discrepancy_id") ==
         Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "showdown", "2", "Bob", "205", "204",
-              "Bob collected 2.04, pot after rake is 2.05", "15", "NULL"},
+              "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
              {"2", "1", "NOTE", "info", "NULL", "NULL", "NULL", "NULL", "NULL", "just a note",
-              "NULL", "NULL"}});
+              "NULL", "NULL", "NULL"}});
   CHECK(
       q(db,
         "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
@@ -523,7 +524,7 @@ TEST_CASE("a read-only store opens a path with URI characters in its name", "[db
   const std::string db = dir.file("a?b#c%20d.db");  // read-only stores open a file: URI
   { auto w = writer(db); }
   CHECK(rows_of(run_query(db, "SELECT value FROM meta WHERE key = 'schema_version'")) ==
-        Rows{{"5"}});
+        Rows{{"6"}});
   CHECK_FALSE(fs::exists(dir.file("a")));
 }
 
@@ -715,7 +716,7 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
   CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost:1/x", OpenMode::ReadOnly),
                     Catch::StartsWith("cannot connect to PostgreSQL: "));
   CHECK_FALSE(fs::exists("postgresql:"));
-  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
 }
 
 TEST_CASE("find_hands by number or hand_id, explain_hand by hand_id, bound parameters", "[db]") {
@@ -835,6 +836,88 @@ TEST_CASE("a hand's events are one hand_event_log row, read as rows by hand_even
   CHECK(scalar(db, "SELECT count(*) FROM hand_event_log") == "0");
 }
 
+namespace {
+// A database of this version back in schema 5's shape: without what the checks between hands
+// read (hand_players' seat columns, discrepancies.related_hand_id; SQLite drops no column a
+// foreign key names, so discrepancies is built again as schema 5 had it).
+void back_to_schema_5(hh::db::sqlite::Database& raw) {
+  raw.exec(
+      "DROP VIEW v_findings;"
+      "ALTER TABLE hand_players DROP COLUMN sitting_out;"
+      "ALTER TABLE hand_players DROP COLUMN stack_unknown;"
+      "ALTER TABLE hand_players DROP COLUMN posted_small_blind;"
+      "ALTER TABLE hand_players DROP COLUMN posted_big_blind;"
+      "ALTER TABLE hand_players DROP COLUMN posted_owed;"
+      "ALTER TABLE hands DROP COLUMN fast_fold;"
+      "ALTER TABLE hands DROP COLUMN players_named_by_position;"
+      "CREATE TABLE d5 AS SELECT discrepancy_id, hand_id, code, severity, street, seat, player, "
+      "expected, actual, message, line, cause_id FROM discrepancies;"
+      "DROP TABLE discrepancies;"
+      "CREATE TABLE discrepancies (discrepancy_id INTEGER PRIMARY KEY, hand_id INTEGER NOT NULL "
+      "REFERENCES hands(hand_id) ON DELETE CASCADE, code TEXT NOT NULL, severity TEXT NOT NULL "
+      "CHECK (severity IN ('info', 'warning', 'error')), street TEXT, seat INTEGER, player TEXT, "
+      "expected INTEGER, actual INTEGER, message TEXT NOT NULL, line INTEGER, "
+      "cause_id INTEGER REFERENCES discrepancies(discrepancy_id));"
+      "INSERT INTO discrepancies SELECT * FROM d5; DROP TABLE d5;"
+      "CREATE INDEX idx_discrepancies_cause ON discrepancies(cause_id);"
+      "DROP INDEX idx_hands_table;");
+}
+}  // namespace
+
+TEST_CASE("a schema 5 database gets what the checks between hands read", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  const Rows findings = q(db,
+                          "SELECT hand_id, code, severity, seat, expected, actual, message FROM "
+                          "discrepancies ORDER BY discrepancy_id");
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    back_to_schema_5(raw);
+    raw.exec("UPDATE meta SET value = '5' WHERE key = 'schema_version';");
+  }
+  auto w = writer(db);
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(q(db,
+          "SELECT hand_id, code, severity, seat, expected, actual, message FROM discrepancies "
+          "ORDER BY discrepancy_id") == findings);
+  // The hands stored before know no seat details (NULL); their findings no related hand.
+  CHECK(q(db,
+          "SELECT seat, sitting_out, stack_unknown, posted_small_blind, posted_big_blind, "
+          "posted_owed FROM hand_players ORDER BY seat") ==
+        Rows{{"1", "NULL", "NULL", "NULL", "NULL", "NULL"},
+             {"2", "NULL", "NULL", "NULL", "NULL", "NULL"}});
+  CHECK(scalar(db, "SELECT count(*) FROM v_findings WHERE related_hand_id IS NOT NULL") == "0");
+  const auto hands = w->session_hands({"pokerstars", "Alpha", ""});
+  REQUIRE(hands.size() == 1);
+  CHECK_FALSE(hands[0].seat_details_known);
+  CHECK(hands[0].seats.size() == 2);
+  // A finding between two hands names the related hand, shown by v_findings.
+  auto& w2 = w;
+  bool already = true;
+  const std::int64_t file2 = w2->begin_file(file_record("in/b.txt", "B"), already);
+  hh::Hand second = make_hand("2", "two");
+  second.started_at_utc = "2024-01-02T03:05:05Z";
+  add(*w2, file2, second, make_result());
+  const auto both = w2->session_hands({"pokerstars", "Alpha", ""});
+  REQUIRE(both.size() == 2);
+  CHECK(both[1].seat_details_known);
+  hh::SessionFinding f{both[1].hand_id, both[0].hand_id,
+                       hh::make_finding(hh::FindingCode::HandOrder, {.message = "m"})};
+  w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
+  w2->commit();
+  CHECK(q(db,
+          "SELECT site_hand_id, code, related_site_hand_id FROM v_findings WHERE "
+          "related_hand_id IS NOT NULL") == Rows{{"2", "HAND_ORDER", "1"}});
+  // Replaced as a whole: a second replace leaves one row, not two.
+  w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
+  w2->commit();
+  CHECK(scalar(db, "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL") == "1");
+}
+
 TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migration]") {
   TempDir dir;
   const std::string db = dir.file("old.db");
@@ -857,11 +940,12 @@ TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migrat
         "ON DELETE CASCADE, seq INTEGER NOT NULL, street TEXT NOT NULL, seat INTEGER, "
         "kind TEXT NOT NULL, amount INTEGER, to_amount INTEGER, all_in INTEGER NOT NULL DEFAULT 0, "
         "cards TEXT, board INTEGER, line INTEGER, PRIMARY KEY (hand_id, seq)) WITHOUT ROWID;"
-        "INSERT INTO hand_events SELECT * FROM events3 ORDER BY seq DESC; DROP TABLE events3;"
-        "UPDATE meta SET value = '3' WHERE key = 'schema_version';");
+        "INSERT INTO hand_events SELECT * FROM events3 ORDER BY seq DESC; DROP TABLE events3;");
+    back_to_schema_5(raw);
+    raw.exec("UPDATE meta SET value = '3' WHERE key = 'schema_version';");
   }
   { auto w = writer(db); }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
   CHECK(scalar(db, "SELECT type FROM sqlite_master WHERE name = 'hand_events'") == "view");
   CHECK(q(db, "SELECT " + columns + " FROM hand_events ORDER BY hand_id, seq") == events);
   CHECK(q(db, "SELECT DISTINCT stack_after, pot_after FROM hand_events") == Rows{{"NULL", "NULL"}});
@@ -973,7 +1057,7 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
     CHECK(w->begin_file(b, already) == 1);
     CHECK(already);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
   CHECK(q(db, "SELECT file_id, site, status, note FROM files ORDER BY file_id") ==
         Rows{{"1", "888poker", "audited", "NULL"}, {"2", "pokerstars", "interrupted", "NULL"}});
   CHECK(q(db, "SELECT hand_id, site FROM hands ORDER BY hand_id") ==
@@ -1016,7 +1100,7 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
   CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->find_hands("888001", ""),
                     "database " + db +
-                        " has schema_version 1, this build reads 5: `hhaudit audit` with it "
+                        " has schema_version 1, this build reads 6: `hhaudit audit` with it "
                         "migrates it");
   CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
@@ -1078,7 +1162,7 @@ TEST_CASE("a schema 4 database gets causes and money in error, unknown for its h
     r.money_in_error = 7;
     add(*w, fid, make_hand("2", "two"), r);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
   CHECK(q(db, "SELECT site_hand_id, money_in_error FROM hands ORDER BY hand_id") ==
         Rows{{"1", "NULL"}, {"2", "7"}});
   CHECK(q(db, "SELECT count(*), count(cause_id) FROM discrepancies") == Rows{{"4", "0"}});

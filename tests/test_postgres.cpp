@@ -501,7 +501,7 @@ TEST_CASE("postgres: four auditors at once on overlapping inputs store every han
   fs::remove_all(dir);
 }
 
-TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands without figures",
+TEST_CASE("postgres: a schema 4 database is migrated to schema 6, its hands without figures",
           "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;
@@ -515,10 +515,15 @@ TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands with
         "ALTER TABLE hands DROP COLUMN money_in_error;"
         "ALTER TABLE discrepancies DROP COLUMN cause_id;"
         "ALTER TABLE hand_event_log DROP COLUMN chips;"
+        "ALTER TABLE hand_players DROP COLUMN sitting_out, DROP COLUMN stack_unknown, "
+        "DROP COLUMN posted_small_blind, DROP COLUMN posted_big_blind, DROP COLUMN posted_owed;"
+        "ALTER TABLE discrepancies DROP COLUMN related_hand_id;"
+        "ALTER TABLE hands DROP COLUMN fast_fold, DROP COLUMN players_named_by_position;"
+        "DROP INDEX idx_hands_table;"
         "UPDATE meta SET value = '4' WHERE key = 'schema_version'");
   }
   CHECK_THROWS_WITH(hh::db::open_store(pg, OpenMode::ReadOnly)->totals({}),
-                    Catch::Contains("has schema_version 4, this build reads 5"));
+                    Catch::Contains("has schema_version 4, this build reads 6"));
   hh::db::open_store(pg, OpenMode::Write);  // migrates
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) {
@@ -527,8 +532,12 @@ TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands with
     REQUIRE(r[0].rows.size() == 1);
     return r[0].rows[0].at(0).value_or("NULL");
   };
-  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "6");
   CHECK(cell("SELECT count(*) || ' ' || count(money_in_error) FROM hands") == "5 0");
+  // Schema 6: the seats stored before know no seat details; no finding names a related hand.
+  CHECK(cell("SELECT count(*) FROM hand_players") != "0");
+  CHECK(cell("SELECT count(sitting_out) FROM hand_players") == "0");
+  CHECK(cell("SELECT count(related_hand_id) FROM v_findings") == "0");
   CHECK(cell("SELECT count(*) || ' ' || count(cause_id) FROM v_findings") == "10 0");
   CHECK(cell("SELECT count(*) || ' ' || count(stack_after) || ' ' || count(pot_after) "
              "FROM hand_events") == "2 0 0");
@@ -544,7 +553,7 @@ TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands with
   CHECK(not_linked > 0);
   // Opened for writing again: nothing left to migrate.
   hh::db::open_store(pg, OpenMode::Write);
-  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "6");
 }
 
 TEST_CASE("postgres: query is read-only and speaks the server's SQL", "[postgres][query]") {

@@ -10,6 +10,7 @@
 #include "db/hand_row.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
+#include "db/session_rows.hpp"
 #include "db/sqlite/schema.hpp"
 
 namespace hh::db {
@@ -29,7 +30,8 @@ constexpr std::string_view kHandColumns =
     "site, site_hand_id, file_id, byte_offset, line, table_name, game, limit_type, currency, "
     "unit, small_blind, big_blind, ante, started_at_utc, seats, players_dealt, total_pot, rake, "
     "fees, status, content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
-    "total_collected, parse_issues, total_pot_derived, rake_derived, money_in_error";
+    "total_collected, parse_issues, total_pot_derived, rake_derived, money_in_error, fast_fold, "
+    "players_named_by_position";
 
 std::string text(std::string_view s) { return std::string(s); }
 std::optional<std::string> text_or_null(std::string_view s) {
@@ -137,7 +139,68 @@ struct PostgresStore::Impl {
     copy_int(o, r.parse_issues);
     copy_int(o, r.total_pot_derived ? 1 : 0);
     copy_int(o, r.rake_derived ? 1 : 0);
-    copy_int(o, r.money_in_error, true);
+    copy_int(o, r.money_in_error);
+    copy_int(o, r.fast_fold ? 1 : 0);
+    copy_int(o, r.players_named_by_position ? 1 : 0, true);
+  }
+
+  static Params session_params(const SessionKey& key) {
+    return {key.site, key.table_name, key.tournament_id};
+  }
+
+  // Writers re-checking the same table wait for each other (until the transaction ends): each
+  // reads the table's hands and replaces its findings between hands as a whole.
+  void lock_session(const SessionKey& key) {
+    c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2 || '/' || $3))",
+                       postgres::kSessionLockNamespace),
+           session_params(key));
+  }
+
+  std::vector<SessionHand> read_session(const SessionKey& key) {
+    const Result r = c.exec(session_hands_sql('$'), session_params(key));
+    struct Row {
+      const Result& r;
+      int i;
+      bool is_null(int col) const { return r.is_null(i, col); }
+      std::int64_t int64(int col) const { return r.is_null(i, col) ? 0 : r.int64(i, col); }
+      std::string text(int col) const { return r.text(i, col); }
+    };
+    std::vector<SessionHand> hands;
+    for (int i = 0; i < r.rows(); ++i) add_session_row(hands, Row{r, i});
+    return hands;
+  }
+
+  // In the caller's transaction.
+  void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
+    c.exec(delete_session_findings_sql('$'), session_params(key));
+    findings.clear();
+    for (const SessionFinding& f : list) {
+      finding_fields(f.hand_id, f.finding);
+      copy_int(findings, f.related_hand_id, true);
+    }
+    if (!findings.empty())
+      c.copy_in(
+          "COPY discrepancies(hand_id, code, severity, street, seat, player, expected, actual, "
+          "message, line, related_hand_id) FROM STDIN",
+          findings);
+  }
+
+  // A finding's columns from hand_id to line, in the findings COPY buffer.
+  void finding_fields(std::int64_t hand_id, const Finding& f) {
+    copy_int(findings, hand_id);
+    postgres::copy_field(findings, f.code);
+    postgres::copy_field(findings, severity_name(f.severity));
+    if (f.street) {
+      postgres::copy_field(findings, street_name(*f.street));
+    } else {
+      postgres::copy_null(findings);
+    }
+    copy_int_or_null(findings, nonzero_or_null(f.seat));
+    copy_text_or_null(findings, f.player);
+    copy_int_or_null(findings, f.expected);
+    copy_int_or_null(findings, f.actual);
+    postgres::copy_field(findings, f.message);
+    copy_int_or_null(findings, nonzero_or_null(f.line));
   }
 
   // The rows of one inserted hand in the child tables' COPY buffers.
@@ -146,14 +209,22 @@ struct PostgresStore::Impl {
     const AuditResult& result = s.result;
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (hand.parsed) {
-      for (const PlayerResult& p : result.players) {
+      const std::vector<SessionSeat> seats = session_seats(hand, result);
+      for (std::size_t i = 0; i < result.players.size(); ++i) {
+        const PlayerResult& p = result.players[i];
+        const SessionSeat& seat = seats[i];
         copy_int(players, hand_id);
         copy_int(players, p.seat);
         postgres::copy_field(players, p.player);
         copy_int(players, p.start_stack);
         copy_int(players, p.contributed);
         copy_int(players, p.collected);
-        copy_int(players, p.net(), true);
+        copy_int(players, p.net());
+        copy_int(players, seat.sitting_out ? 1 : 0);
+        copy_int(players, seat.stack_known ? 0 : 1);
+        copy_int(players, seat.posted_small_blind ? 1 : 0);
+        copy_int(players, seat.posted_big_blind ? 1 : 0);
+        copy_int(players, seat.posted_owed ? 1 : 0, true);
       }
       for (const BuiltPot& p : result.pots) {
         copy_int(pots, hand_id);
@@ -186,20 +257,7 @@ struct PostgresStore::Impl {
     for (std::size_t i = 0; i < result.findings.size(); ++i) {
       const Finding& f = result.findings[i];
       copy_int(findings, finding_ids.at(first_id + i));
-      copy_int(findings, hand_id);
-      postgres::copy_field(findings, f.code);
-      postgres::copy_field(findings, severity_name(f.severity));
-      if (f.street) {
-        postgres::copy_field(findings, street_name(*f.street));
-      } else {
-        postgres::copy_null(findings);
-      }
-      copy_int_or_null(findings, nonzero_or_null(f.seat));
-      copy_text_or_null(findings, f.player);
-      copy_int_or_null(findings, f.expected);
-      copy_int_or_null(findings, f.actual);
-      postgres::copy_field(findings, f.message);
-      copy_int_or_null(findings, nonzero_or_null(f.line));
+      finding_fields(hand_id, f);
       if (f.cause && *f.cause < result.findings.size()) {
         copy_int(findings, finding_ids.at(first_id + *f.cause), true);
       } else {
@@ -376,7 +434,8 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
       }
     }
     const std::pair<const char*, const std::string*> copies[] = {
-        {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net) "
+        {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net, "
+         "sitting_out, stack_unknown, posted_small_blind, posted_big_blind, posted_owed) "
          "FROM STDIN",
          &m.players},
         {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &m.pots},
@@ -430,6 +489,27 @@ void PostgresStore::set_meta(std::string_view key, std::string_view value) {
       "INSERT INTO meta(key, value) VALUES ($1, $2) "
       "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       {text(key), text(value)});
+}
+
+void PostgresStore::replace_session_findings(const SessionKey& key,
+                                             const std::vector<SessionFinding>& findings) {
+  impl_->require_writer();
+  postgres::in_transaction(impl_->c, "BEGIN", [&] {
+    impl_->lock_session(key);
+    impl_->replace_session(key, findings);
+  });
+}
+
+std::vector<SessionFinding> PostgresStore::recheck_session(const SessionKey& key,
+                                                           const SessionCheck& check) {
+  impl_->require_writer();
+  std::vector<SessionFinding> findings;
+  postgres::in_transaction(impl_->c, "BEGIN", [&] {
+    impl_->lock_session(key);
+    findings = check(impl_->read_session(key));
+    impl_->replace_session(key, findings);
+  });
+  return findings;
 }
 
 // Every write is committed when its call returns (add_hands commits its batch).
@@ -701,8 +781,9 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
        "hand_id = $1 ORDER BY pot_index"},
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
-       "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause FROM "
-       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id "
+       "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
+       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
+       "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
        "WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
@@ -718,6 +799,13 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
   });
   if (!found) return std::nullopt;
   return out;
+}
+
+std::vector<SessionHand> PostgresStore::session_hands(const SessionKey& key) {
+  impl_->require_current_schema();
+  std::vector<SessionHand> hands;
+  impl_->read([&] { hands = impl_->read_session(key); });
+  return hands;
 }
 
 std::vector<ProfileHand> PostgresStore::raked_cash_hands(std::string_view site) {

@@ -74,6 +74,9 @@ CREATE TABLE IF NOT EXISTS hands (
   total_pot_derived integer NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
   rake_derived      integer NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
   money_in_error    bigint,
+  fast_fold         integer NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1)),
+  players_named_by_position integer NOT NULL DEFAULT 0
+                    CHECK (players_named_by_position IN (0, 1)),
   UNIQUE (site, site_hand_id)
 );
 
@@ -90,6 +93,11 @@ CREATE TABLE IF NOT EXISTS hand_players (
   contributed bigint NOT NULL,
   collected   bigint NOT NULL,
   net         bigint NOT NULL,
+  sitting_out        integer CHECK (sitting_out IN (0, 1)),
+  stack_unknown      integer CHECK (stack_unknown IN (0, 1)),
+  posted_small_blind integer CHECK (posted_small_blind IN (0, 1)),
+  posted_big_blind   integer CHECK (posted_big_blind IN (0, 1)),
+  posted_owed        integer CHECK (posted_owed IN (0, 1)),
   PRIMARY KEY (hand_id, seat)
 );
 
@@ -123,7 +131,8 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   actual         bigint,
   message        text NOT NULL,
   line           integer,
-  cause_id       bigint REFERENCES discrepancies(discrepancy_id)
+  cause_id       bigint REFERENCES discrepancies(discrepancy_id),
+  related_hand_id bigint REFERENCES hands(hand_id)
 );
 
 -- One row a hand: its events as one JSON array of arrays, and the replay's [stack, pot] after
@@ -150,6 +159,7 @@ CREATE INDEX IF NOT EXISTS idx_discrepancies_code ON discrepancies(code);
 CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
 CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
+CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
 
@@ -215,11 +225,31 @@ void migrate_4_to_5(Connection& c) {
       "ALTER TABLE hand_event_log ADD COLUMN IF NOT EXISTS chips json;");
 }
 
+// Schema 5 -> 6, as SQLite's migrate_5_to_6: what the checks between hands read (NULL seat details
+// for the hands stored before), discrepancies.related_hand_id; v_findings shows it.
+void migrate_5_to_6(Connection& c) {
+  c.exec(
+      "DROP VIEW IF EXISTS v_findings;"
+      "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS sitting_out integer "
+      "CHECK (sitting_out IN (0, 1)), "
+      "ADD COLUMN IF NOT EXISTS stack_unknown integer CHECK (stack_unknown IN (0, 1)), "
+      "ADD COLUMN IF NOT EXISTS posted_small_blind integer CHECK (posted_small_blind IN (0, 1)), "
+      "ADD COLUMN IF NOT EXISTS posted_big_blind integer CHECK (posted_big_blind IN (0, 1)), "
+      "ADD COLUMN IF NOT EXISTS posted_owed integer CHECK (posted_owed IN (0, 1));"
+      "ALTER TABLE discrepancies ADD COLUMN IF NOT EXISTS related_hand_id bigint "
+      "REFERENCES hands(hand_id);"
+      "ALTER TABLE hands ADD COLUMN IF NOT EXISTS fast_fold integer NOT NULL DEFAULT 0 "
+      "CHECK (fast_fold IN (0, 1)), ADD COLUMN IF NOT EXISTS players_named_by_position integer "
+      "NOT NULL DEFAULT 0 CHECK (players_named_by_position IN (0, 1));"
+      // Bovada names every player by position (schema 6 stores it per hand).
+      "UPDATE hands SET players_named_by_position = 1 WHERE site = 'bovada';");
+}
+
 // migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1 (the first
 // PostgreSQL schema was 4); a change of the SQLite schema adds its step here.
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5};
+    &migrate_4_to_5, &migrate_5_to_6};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

@@ -18,6 +18,8 @@ inline constexpr int kFirstSchemaVersion = 4;
 inline constexpr int kLockNamespace = 0x68686175;  // "hhau"
 inline constexpr int kSchemaLockKey = 0;
 inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
+// Per table (site, table, tournament): the writers replacing its findings between hands.
+inline constexpr int kSessionLockNamespace = 0x68687373;  // "hhss"
 
 // The DDL of the current version, every statement guarded with IF NOT EXISTS / OR REPLACE.
 std::string_view schema_sql();

@@ -71,6 +71,9 @@ CREATE TABLE IF NOT EXISTS hands (
   total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
   rake_derived      INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
   money_in_error    INTEGER,
+  fast_fold         INTEGER NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1)),
+  players_named_by_position INTEGER NOT NULL DEFAULT 0
+                    CHECK (players_named_by_position IN (0, 1)),
   UNIQUE (site, site_hand_id)
 );
 
@@ -82,6 +85,11 @@ CREATE TABLE IF NOT EXISTS hand_players (
   contributed INTEGER NOT NULL,
   collected   INTEGER NOT NULL,
   net         INTEGER NOT NULL,
+  sitting_out        INTEGER CHECK (sitting_out IN (0, 1)),
+  stack_unknown      INTEGER CHECK (stack_unknown IN (0, 1)),
+  posted_small_blind INTEGER CHECK (posted_small_blind IN (0, 1)),
+  posted_big_blind   INTEGER CHECK (posted_big_blind IN (0, 1)),
+  posted_owed        INTEGER CHECK (posted_owed IN (0, 1)),
   PRIMARY KEY (hand_id, seat)
 ) WITHOUT ROWID;
 
@@ -115,7 +123,8 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   actual         INTEGER,
   message        TEXT NOT NULL,
   line           INTEGER,
-  cause_id       INTEGER REFERENCES discrepancies(discrepancy_id)
+  cause_id       INTEGER REFERENCES discrepancies(discrepancy_id),
+  related_hand_id INTEGER REFERENCES hands(hand_id)
 );
 
 -- What happened in a parsed hand, line by line (chat and other money-neutral lines left out):
@@ -149,6 +158,7 @@ CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
+CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name);
 
 -- A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
 CREATE VIEW IF NOT EXISTS v_pots AS
@@ -273,23 +283,27 @@ void migrate_3_to_4(Database& db) {
       "DROP TABLE hand_events;");
 }
 
+bool has_column(Database& db, const char* table, const char* column) {
+  Statement s(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+  s.bind_text(1, table);
+  s.bind_text(2, column);
+  return s.step();
+}
+
+bool has_table(Database& db, const char* table) {
+  Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+  s.bind_text(1, table);
+  return s.step();
+}
+
 // Schema 4 -> 5: root causes (discrepancies.cause_id, also in v_findings), money in error
 // (hands.money_in_error) and each stack and the pot after every event (hand_event_log.chips, the
 // view hand_events' stack_after and pot_after), all NULL for the hands stored before: the audit
 // that links them did not run on those (audit the files again into a new database to have them).
 void migrate_4_to_5(Database& db) {
   // Each column only where it is missing: a table made by this build's DDL already has it.
-  auto has = [&db](const char* table, const char* column) {
-    Statement s(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
-    s.bind_text(1, table);
-    s.bind_text(2, column);
-    return s.step();
-  };
-  auto exists = [&db](const char* table) {
-    Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
-    s.bind_text(1, table);
-    return s.step();
-  };
+  auto has = [&db](const char* table, const char* column) { return has_column(db, table, column); };
+  auto exists = [&db](const char* table) { return has_table(db, table); };
   // Views made again by schema_sql() with the new columns.
   db.exec("DROP VIEW IF EXISTS hand_events; DROP VIEW IF EXISTS v_findings;");
   if (!has("hands", "money_in_error"))
@@ -304,10 +318,43 @@ void migrate_4_to_5(Database& db) {
     db.exec("ALTER TABLE hand_event_log ADD COLUMN chips TEXT");
 }
 
+// Schema 5 -> 6: what the checks between hands read (docs/sessions.md): who sat out and who
+// posted which blind (NULL for the hands stored before: the button and blind checks skip them),
+// whether a hand's table is a fast-fold pool or its players are named by position (Bovada's, set
+// here; a fast-fold hand stored before is not known as one), and the related hand of a finding
+// between two hands. v_findings shows it: made again by
+// schema_sql().
+void migrate_5_to_6(Database& db) {
+  struct Column {
+    const char* table;
+    const char* name;
+    const char* definition;
+  };
+  static constexpr Column kColumns[] = {
+      {"hand_players", "sitting_out", "INTEGER CHECK (sitting_out IN (0, 1))"},
+      {"hand_players", "stack_unknown", "INTEGER CHECK (stack_unknown IN (0, 1))"},
+      {"hand_players", "posted_small_blind", "INTEGER CHECK (posted_small_blind IN (0, 1))"},
+      {"hand_players", "posted_big_blind", "INTEGER CHECK (posted_big_blind IN (0, 1))"},
+      {"hand_players", "posted_owed", "INTEGER CHECK (posted_owed IN (0, 1))"},
+      {"discrepancies", "related_hand_id", "INTEGER REFERENCES hands(hand_id)"},
+      {"hands", "fast_fold", "INTEGER NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1))"},
+      {"hands", "players_named_by_position",
+       "INTEGER NOT NULL DEFAULT 0 CHECK (players_named_by_position IN (0, 1))"},
+  };
+  db.exec("DROP VIEW IF EXISTS v_findings;");
+  // Each column only where it is missing, as in migrate_4_to_5.
+  for (const Column& c : kColumns) {
+    if (!has_column(db, c.table, c.name))
+      db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", c.table, c.name, c.definition));
+  }
+  // Bovada names every player by position (schema 6 stores it per hand).
+  db.exec("UPDATE hands SET players_named_by_position = 1 WHERE site = 'bovada';");
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
-                                     &migrate_4_to_5};
+                                     &migrate_4_to_5, &migrate_5_to_6};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "db/hand_row.hpp"
+#include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
 
@@ -93,11 +94,14 @@ struct SqliteStore::Writer {
                   "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
                   "status, content_sha256, tournament_id, button_seat, cancelled, "
                   "total_contributed, total_collected, parse_issues, total_pot_derived, "
-                  "rake_derived, money_in_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                  "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                  "rake_derived, money_in_error, fast_fold, players_named_by_position) VALUES "
+                  "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  "?, ?, ?, ?, ?, ?)");
     insert_player = Statement(db,
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
-                              "contributed, collected, net) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                              "contributed, collected, net, sitting_out, stack_unknown, "
+                              "posted_small_blind, posted_big_blind, posted_owed) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_pot = Statement(db,
                            "INSERT INTO pots(hand_id, pot_index, amount, rake, reported_amount) "
                            "VALUES (?, ?, ?, ?, ?)");
@@ -105,8 +109,8 @@ struct SqliteStore::Writer {
         Statement(db, "INSERT INTO pot_seats(hand_id, pot_index, seat, role) VALUES (?, ?, ?, ?)");
     insert_finding = Statement(db,
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
-                               "player, expected, actual, message, line) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                               "player, expected, actual, message, line, related_hand_id) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     set_cause = Statement(db, "UPDATE discrepancies SET cause_id = ? WHERE discrepancy_id = ?");
     insert_events =
         Statement(db, "INSERT INTO hand_event_log(hand_id, events, chips) VALUES (?, ?, ?)");
@@ -211,13 +215,18 @@ struct SqliteStore::Writer {
       h.bind_int64(28, row.total_pot_derived ? 1 : 0);
       h.bind_int64(29, row.rake_derived ? 1 : 0);
       h.bind_int64(30, row.money_in_error);
+      h.bind_int64(31, row.fast_fold ? 1 : 0);
+      h.bind_int64(32, row.players_named_by_position ? 1 : 0);
       h.step();
     }
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
 
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (parsed) {
-      for (const PlayerResult& p : result.players) {
+      const std::vector<SessionSeat> seats = session_seats(hand, result);
+      for (std::size_t i = 0; i < result.players.size(); ++i) {
+        const PlayerResult& p = result.players[i];
+        const SessionSeat& seat = seats[i];
         Statement& s = insert_player;
         ResetGuard g(s);
         s.bind_int64(1, hand_id);
@@ -227,6 +236,11 @@ struct SqliteStore::Writer {
         s.bind_int64(5, p.contributed);
         s.bind_int64(6, p.collected);
         s.bind_int64(7, p.net());
+        s.bind_int64(8, seat.sitting_out ? 1 : 0);
+        s.bind_int64(9, seat.stack_known ? 0 : 1);
+        s.bind_int64(10, seat.posted_small_blind ? 1 : 0);
+        s.bind_int64(11, seat.posted_big_blind ? 1 : 0);
+        s.bind_int64(12, seat.posted_owed ? 1 : 0);
         s.step();
       }
       for (const BuiltPot& p : result.pots) {
@@ -247,7 +261,22 @@ struct SqliteStore::Writer {
     // summary lines that disagree with it): the links are set once every row has its id.
     std::vector<std::int64_t> ids;
     ids.reserve(result.findings.size());
-    for (const Finding& f : result.findings) {
+    for (const Finding& f : result.findings) ids.push_back(store_finding(hand_id, f, std::nullopt));
+    for (std::size_t i = 0; i < result.findings.size(); ++i) {
+      const std::optional<std::size_t> cause = result.findings[i].cause;
+      if (!cause || *cause >= ids.size()) continue;
+      ResetGuard g(set_cause);
+      set_cause.bind_int64(1, ids[*cause]);
+      set_cause.bind_int64(2, ids[i]);
+      set_cause.step();
+    }
+  }
+
+  // One discrepancies row, its id returned; `related` names the other hand of a finding between
+  // two hands.
+  std::int64_t store_finding(std::int64_t hand_id, const Finding& f,
+                             std::optional<std::int64_t> related) {
+    {
       Statement& s = insert_finding;
       ResetGuard g(s);
       s.bind_int64(1, hand_id);
@@ -264,17 +293,10 @@ struct SqliteStore::Writer {
       s.bind_int64_or_null(8, f.actual);
       s.bind_text(9, f.message);
       s.bind_int64_or_null(10, nonzero_or_null(f.line));
+      s.bind_int64_or_null(11, related);
       s.step();
-      ids.push_back(sqlite3_last_insert_rowid(db.get()));
     }
-    for (std::size_t i = 0; i < result.findings.size(); ++i) {
-      const std::optional<std::size_t> cause = result.findings[i].cause;
-      if (!cause || *cause >= ids.size()) continue;
-      ResetGuard g(set_cause);
-      set_cause.bind_int64(1, ids[*cause]);
-      set_cause.bind_int64(2, ids[i]);
-      set_cause.step();
-    }
+    return sqlite3_last_insert_rowid(db.get());
   }
 };
 
@@ -543,6 +565,29 @@ void SqliteStore::record_unread_file(const UnreadFile& u) {
   s.step();
 }
 
+namespace {
+
+// The hands of one table (`h` the hands table), with the key bound by bind_table().
+void bind_table(Statement& s, const SessionKey& key) {
+  s.bind_text(1, key.site);
+  s.bind_text(2, key.table_name);
+  s.bind_text(3, key.tournament_id);
+}
+
+}  // namespace
+
+void SqliteStore::replace_session_findings(const SessionKey& key,
+                                           const std::vector<SessionFinding>& findings) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  {
+    Statement s(m.db, delete_session_findings_sql('?'));
+    bind_table(s, key);
+    s.step();
+  }
+  for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
+}
+
 void SqliteStore::commit() {
   if (impl_->writer) impl_->writer->do_commit();
 }
@@ -754,8 +799,9 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
        "hand_id = ?1 ORDER BY pot_index"},
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
-       "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause FROM "
-       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id "
+       "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
+       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
+       "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
        "WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
@@ -793,6 +839,40 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site) {
     hands.push_back(std::move(h));
   }
   return hands;
+}
+
+namespace {
+
+std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key) {
+  Statement s(db, session_hands_sql('?'));
+  bind_table(s, key);
+  struct Row {
+    const Statement& s;
+    bool is_null(int c) const { return s.column_is_null(c); }
+    std::int64_t int64(int c) const { return s.column_int64(c); }
+    std::string text(int c) const { return s.column_text(c); }
+  };
+  std::vector<SessionHand> hands;
+  while (s.step()) add_session_row(hands, Row{s});
+  return hands;
+}
+
+}  // namespace
+
+std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
+  impl_->require_current_schema();
+  commit();
+  return read_session_hands(impl_->db, key);
+}
+
+std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
+                                                         const SessionCheck& check) {
+  Writer& m = impl_->writer_or_throw();
+  // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
+  m.ensure_txn();
+  std::vector<SessionFinding> findings = check(read_session_hands(m.db, key));
+  replace_session_findings(key, findings);
+  return findings;
 }
 
 namespace {

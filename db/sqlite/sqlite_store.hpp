@@ -25,12 +25,17 @@ class SqliteStore final : public Store {
   void finish_file(std::int64_t file_id, int hands, int failed) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
+  std::vector<SessionFinding> recheck_session(const SessionKey& key,
+                                              const SessionCheck& check) override;
+  void replace_session_findings(const SessionKey& key,
+                                const std::vector<SessionFinding>& findings) override;
   void commit() override;
 
   std::vector<QueryResult> query(const std::string& sql) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
+  std::vector<SessionHand> session_hands(const SessionKey& key) override;
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
   HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) override;

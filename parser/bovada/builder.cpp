@@ -132,7 +132,10 @@ class Builder : HandBuilder {
     } else if (const std::size_t z = desc.find("Zone Poker ID#"); z != std::string_view::npos) {
       std::string_view id = desc.substr(z + 14);
       h_.table_name = "Zone Poker " + std::string(id.substr(0, id.find(' ')));
+      h_.fast_fold = true;
     }
+    // Every Bovada/Ignition table is anonymous: seats are named "Dealer", "Big Blind", "UTG+1".
+    h_.players_named_by_position = true;
     const header::GameFound g = header::first_game_in(desc, kGames);
     if (g.name) h_.game = g.name->game;
     h_.structure = header::structure_of(desc, kLimits);

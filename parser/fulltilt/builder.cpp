@@ -216,6 +216,9 @@ class Builder : stars_family::StarsFamilyBuilder {
       return;
     }
     h_.tournament = true;
+    // Rush tournaments ("$4 + $0.40 Rush On Demand", "Turbo $8K Guarantee (Rush)") deal each
+    // hand at a new table.
+    h_.fast_fold = place.find("Rush") != std::string_view::npos;
     std::size_t comma = place.rfind("), ");
     std::string_view head = comma == std::string_view::npos ? place : place.substr(0, comma);
     if (std::size_t open = head.rfind('('); open != std::string_view::npos)

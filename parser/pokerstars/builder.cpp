@@ -159,6 +159,10 @@ class Builder : stars_family::StarsFamilyBuilder {
       return false;
     }
     h_.site = site_slug(hd.room);
+    // "PokerStars Zoom Hand #", "Full Tilt Rush Hand #", "... Zoom Tournament #".
+    const std::string_view before_id = line.substr(0, line.find('#'));
+    h_.fast_fold = before_id.find("Zoom") != std::string_view::npos ||
+                   before_id.find("Rush") != std::string_view::npos;
     h_.reported_pots_net_of_rake = h_.site != "runitonce";
     h_.site_hand_id = std::string(hd.hand_id);
     h_.tournament = !hd.tournament_id.empty();

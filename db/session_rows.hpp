@@ -1,0 +1,80 @@
+// What both stores read and replace for the checks between hands (docs/sessions.md): the SQL,
+// the same on SQLite and PostgreSQL but for the parameter marks ('?' or '$', numbered), and the
+// decoding of its rows into SessionHands.
+#pragma once
+
+#include <fmt/core.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "audit/sessions.hpp"
+#include "model/game.hpp"
+
+namespace hh::db {
+
+// Parameters 1, 2, 3: the SessionKey's site, table name and tournament ("" for none).
+inline std::string session_table_predicate(char mark) {
+  return fmt::format(
+      "h.site = {0}1 AND h.table_name = {0}2 AND COALESCE(h.tournament_id, '') = {0}3", mark);
+}
+
+// Store::session_hands: one row a seat (a hand without players: one row, seat NULL).
+inline std::string session_hands_sql(char mark) {
+  return fmt::format(
+      "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
+      "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
+      "p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed, h.game FROM hands h "
+      "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
+      "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
+      "ORDER BY h.hand_id, p.seat",
+      session_table_predicate(mark));
+}
+
+// Store::replace_session_findings, before the new rows are inserted.
+inline std::string delete_session_findings_sql(char mark) {
+  return fmt::format(
+      "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
+      "(SELECT h.hand_id FROM hands h WHERE {})",
+      session_table_predicate(mark));
+}
+
+// Adds one row of session_hands_sql() to `hands`. Row: is_null(column), int64(column),
+// text(column), columns from 0 (each store adapts its own row type).
+template <class Row>
+void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
+  const std::int64_t hand_id = row.int64(0);
+  if (hands.empty() || hands.back().hand_id != hand_id) {
+    SessionHand h;
+    h.hand_id = hand_id;
+    h.site_hand_id = row.text(1);
+    h.started_at_utc = row.text(2);
+    h.tournament = !row.is_null(3);
+    h.unit = static_cast<int>(row.int64(4));
+    h.big_blind = row.int64(5);
+    h.max_seats = static_cast<int>(row.int64(6));
+    h.button_seat = static_cast<int>(row.int64(7));
+    const std::optional<Game> game = game_from_name(row.text(17));
+    h.has_button = !(game && game->is_stud());
+    hands.push_back(std::move(h));
+  }
+  if (row.is_null(8)) return;  // a hand without players
+  SessionHand& h = hands.back();
+  SessionSeat seat;
+  seat.seat = static_cast<int>(row.int64(8));
+  seat.player = row.text(9);
+  seat.start_stack = row.int64(10);
+  seat.end_stack = seat.start_stack + row.int64(11);
+  // Columns of schema 6: NULL for hands stored before.
+  if (row.is_null(13)) h.seat_details_known = false;
+  seat.stack_known = row.int64(12) == 0;
+  seat.sitting_out = row.int64(13) != 0;
+  seat.posted_small_blind = row.int64(14) != 0;
+  seat.posted_big_blind = row.int64(15) != 0;
+  seat.posted_owed = row.int64(16) != 0;
+  h.seats.push_back(std::move(seat));
+}
+
+}  // namespace hh::db

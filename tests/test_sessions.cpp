@@ -1,0 +1,493 @@
+// The checks between hands (audit/sessions.cpp, docs/sessions.md): small tables written from the
+// rules, then real consecutive hands of the corpus through the pipeline and the store.
+#include <stdlib.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "audit/sessions.hpp"
+#include "db/store.hpp"
+#include "pipeline/pipeline.hpp"
+#include "tests/test_paths.hpp"
+
+using namespace hh;
+
+namespace {
+
+// A seat dealt in, posting nothing, whose stack does not change.
+SessionSeat seat(int number, std::string player, Money stack) {
+  SessionSeat s;
+  s.seat = number;
+  s.player = std::move(player);
+  s.start_stack = stack;
+  s.end_stack = stack;
+  return s;
+}
+
+SessionSeat big_blind(SessionSeat s) {
+  s.posted_big_blind = true;
+  return s;
+}
+
+SessionHand hand(std::int64_t id, std::string time, int button, std::vector<SessionSeat> seats) {
+  SessionHand h;
+  h.hand_id = id;
+  h.site_hand_id = std::to_string(1000 + id);
+  h.started_at_utc = std::move(time);
+  h.big_blind = 10;
+  h.max_seats = 6;
+  h.button_seat = button;
+  h.seats = std::move(seats);
+  return h;
+}
+
+// Six players at seats 1-6, 1000 each; `bb` posts the big blind.
+std::vector<SessionSeat> full_table(int bb) {
+  std::vector<SessionSeat> out;
+  const char* names[] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay"};
+  for (int i = 1; i <= 6; ++i) {
+    SessionSeat s = seat(i, names[i - 1], 1000);
+    s.posted_big_blind = i == bb;
+    out.push_back(s);
+  }
+  return out;
+}
+
+std::vector<std::string> codes(const std::vector<SessionFinding>& findings) {
+  std::vector<std::string> out;
+  for (const SessionFinding& f : findings) out.push_back(f.finding.code);
+  return out;
+}
+
+const HouseRules kDead{};
+
+HouseRules rules(ButtonRule button) {
+  HouseRules r;
+  r.button_rule = button;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("sessions: consecutive hands that follow the rules give no finding", "[sessions]") {
+  std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, full_table(3)),
+                                 hand(2, "2024-01-02T03:05:00Z", 2, full_table(4)),
+                                 hand(3, "2024-01-02T03:06:00Z", 3, full_table(5))};
+  hands[0].seats[2].end_stack = 900;  // Cy loses 100 in hand 1 ...
+  hands[1].seats[2].start_stack = 900;
+  hands[1].seats[2].end_stack = 900;  // ... and starts hand 2 with 900
+  hands[2].seats[2].start_stack = 900;
+  hands[2].seats[2].end_stack = 900;
+  for (ButtonRule b : {ButtonRule::Dead, ButtonRule::Moving})
+    CHECK(check_session(hands, rules(b)).empty());
+  // The input's order does not matter: hands are ordered by time.
+  std::swap(hands[0], hands[2]);
+  CHECK(check_session(hands, kDead).empty());
+}
+
+TEST_CASE("sessions: STACK_DISCONTINUITY", "[sessions]") {
+  std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, full_table(3)),
+                                 hand(2, "2024-01-02T03:05:00Z", 2, full_table(4))};
+  hands[0].seats[3].end_stack = 1250;  // Dee wins 250; starts the next hand with 1000
+  const auto found = check_session(hands, kDead);
+  REQUIRE(codes(found) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+  const SessionFinding& f = found[0];
+  CHECK(f.hand_id == 2);
+  CHECK(f.related_hand_id == 1);
+  CHECK(f.finding.severity == Severity::Error);
+  CHECK(f.finding.seat == 4);
+  CHECK(f.finding.player == "Dee");
+  CHECK(f.finding.expected == 1250);
+  CHECK(f.finding.actual == 1000);
+  CHECK(f.finding.message ==
+        "Dee ended hand 1001 with 12.50 and starts hand 1002 with 10.00 (a cash top-up only "
+        "adds)");
+
+  SECTION("a cash player may top up") {
+    hands[0].seats[3].end_stack = 750;
+    CHECK(check_session(hands, kDead).empty());
+  }
+  SECTION("a tournament stack that shrank") {
+    for (SessionHand& h : hands) {
+      h.tournament = true;
+      h.unit = 1;
+    }
+    const auto t = check_session(hands, kDead);
+    REQUIRE(codes(t) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    CHECK(t[0].finding.expected == 1250);
+    CHECK(t[0].finding.actual == 1000);
+    CHECK(t[0].finding.message == "Dee ended hand 1001 with 1250 and starts hand 1002 with 1000");
+  }
+  SECTION("a tournament stack that grew: a rebuy or add-on, noted with its amount") {
+    for (SessionHand& h : hands) {
+      h.tournament = true;
+      h.unit = 1;
+    }
+    hands[0].seats[3].end_stack = 750;
+    const auto t = check_session(hands, kDead);
+    REQUIRE(codes(t) == std::vector<std::string>{"CHIPS_ADDED"});
+    CHECK(t[0].finding.severity == Severity::Info);
+    CHECK(t[0].finding.expected == 750);
+    CHECK(t[0].finding.actual == 1000);
+    CHECK(t[0].finding.message ==
+          "Dee ended hand 1001 with 750 and starts hand 1002 with 1000: 250 added (a rebuy or "
+          "add-on the history does not print)");
+  }
+  SECTION("a tournament player who busted and is seated again has rebought") {
+    for (SessionHand& h : hands) h.tournament = true;
+    hands[0].seats[3].end_stack = 0;
+    CHECK(check_session(hands, kDead).empty());
+  }
+  SECTION("a player who changed seats keeps their stack") {
+    hands[1].seats[3].player = "Zed";
+    hands[1].seats.push_back(seat(7, "Dee", 1000));
+    hands[1].max_seats = 9;
+    hands[0].max_seats = 9;
+    const auto moved = check_session(hands, kDead);
+    REQUIRE(codes(moved) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    CHECK(moved[0].finding.seat == 7);
+  }
+  SECTION("a stack not known is not compared") {
+    hands[1].seats[3].stack_known = false;
+    CHECK(check_session(hands, kDead).empty());
+  }
+}
+
+TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between", "[sessions]") {
+  std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, full_table(3)),
+                                 hand(2, "2024-01-02T03:05:00Z", 2, full_table(4))};
+  SECTION("a stack shrank and another moved: a hand not in the history") {
+    // A walk not in the file: Bob's small blind of 5 went to Cy.
+    hands[1].seats[1].start_stack = 995;
+    hands[1].seats[2].start_stack = 1005;
+    const auto found = check_session(hands, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"HANDS_MISSING"});
+    CHECK(found[0].finding.severity == Severity::Info);
+    CHECK_FALSE(found[0].finding.expected);
+    CHECK(found[0].finding.message ==
+          "hands were played between hand 1001 and hand 1002 that the history does not hold: 2 "
+          "players' stacks moved (Bob 10.00 -> 9.95, Cy 10.00 -> 10.05); the two are not "
+          "compared");
+  }
+  SECTION("one stack shrank and the button went further than one hand takes it") {
+    hands[1] = hand(2, "2024-01-02T03:05:00Z", 3, full_table(5));
+    hands[1].seats[4].start_stack = 990;  // Eve lost 10 (her winner left the table)
+    REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"HANDS_MISSING"});
+    CHECK(check_session(hands, kDead)[0].finding.message ==
+          "hands were played between hand 1001 and hand 1002 that the history does not hold: 1 "
+          "player's stack moved (Eve 10.00 -> 9.90) and the button went from seat 1 to seat 3; "
+          "the two are not compared");
+  }
+  SECTION("one stack shrank between hands that follow each other: money vanished") {
+    hands[1].seats[4].start_stack = 990;
+    REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+  }
+  SECTION("stacks that only grew are cash top-ups, not a gap") {
+    hands[1].seats[1].start_stack = 2000;
+    hands[1].seats[2].start_stack = 2000;
+    CHECK(check_session(hands, kDead).empty());
+  }
+}
+
+TEST_CASE("sessions: the button follows the blinds", "[sessions]") {
+  SECTION("past players the small blind passed (sitting out, waiting for the big blind)") {
+    // Button 1, Bob at seat 2 not in the rotation: Cy posts the small blind, Dee the big one.
+    // The button goes to Cy's seat, past Bob.
+    std::vector<SessionSeat> first = full_table(4);
+    first[2].posted_small_blind = true;
+    std::vector<SessionSeat> second = full_table(5);
+    second[3].posted_small_blind = true;
+    std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, first),
+                                   hand(2, "2024-01-02T03:05:00Z", 3, second)};
+    CHECK(check_session(hands, kDead).empty());
+    hands[1].button_seat = 4;  // one further: past Cy, who stays
+    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+  }
+  SECTION("the button stays when the small blind left and the big blind moves one on") {
+    // Rule text 000, dead button: the big blind always moves on. Bob (seat 2, small blind)
+    // leaves; Cy, the big blind, posts the small blind, Dee the big blind; the button stays.
+    std::vector<SessionSeat> first = full_table(3);
+    first[1].posted_small_blind = true;
+    std::vector<SessionSeat> second = full_table(4);
+    second[2].posted_small_blind = true;
+    second.erase(second.begin() + 1);
+    std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, first),
+                                   hand(2, "2024-01-02T03:05:00Z", 1, second)};
+    CHECK(check_session(hands, kDead).empty());
+  }
+  SECTION("stud has no button to move") {
+    std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 6, full_table(0)),
+                                   hand(2, "2024-01-02T03:05:00Z", 6, full_table(0))};
+    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    for (SessionHand& h : hands) h.has_button = false;
+    CHECK(check_session(hands, kDead).empty());
+  }
+}
+
+TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
+  // Button 1 -> 3 past Bob at seat 2, who stays and is dealt in.
+  std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, full_table(3)),
+                                 hand(2, "2024-01-02T03:05:00Z", 3, full_table(5))};
+  for (ButtonRule b : {ButtonRule::Dead, ButtonRule::Moving}) {
+    const auto found = check_session(hands, rules(b));
+    // The big blind jumped from 3 to 5 as well: Dee at seat 4 skipped it.
+    REQUIRE(codes(found) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER", "BLIND_SKIPPED"});
+    CHECK(found[0].finding.severity == Severity::Warning);
+    CHECK(found[0].finding.expected == 2);
+    CHECK(found[0].finding.actual == 3);
+    CHECK(found[1].finding.seat == 4);
+    CHECK(found[1].finding.player == "Dee");
+    CHECK(found[1].finding.expected == 10);
+    CHECK(found[1].finding.actual == 0);
+  }
+  CHECK(check_session(hands, kDead)[0].finding.message ==
+        "the button moves from seat 1 (hand 1001) to seat 3 (hand 1002); by the dead button rule "
+        "it goes no further than seat 2");
+
+  SECTION("the button does not stay where it was") {
+    hands[1].button_seat = 1;
+    hands[1].seats = full_table(3);
+    REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+  }
+  SECTION("dead button: onto the empty seat of a player who left") {
+    // Bob (seat 2, the small blind) leaves: the button goes to his empty seat, Cy posts the
+    // small blind no more, Dee the big blind.
+    hands[1].seats = full_table(4);
+    hands[1].seats.erase(hands[1].seats.begin() + 1);
+    hands[1].button_seat = 2;
+    CHECK(check_session(hands, kDead).empty());
+    const auto moving = check_session(hands, rules(ButtonRule::Moving));
+    REQUIRE(codes(moving) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    CHECK(moving[0].finding.message ==
+          "the button moves from seat 1 (hand 1001) to seat 2 (hand 1002); by the moving button "
+          "rule it goes no further than seat 3, and onto a player dealt in");
+  }
+  SECTION("moving button: past the empty seat to the next player") {
+    hands[1].seats = full_table(5);
+    hands[1].seats.erase(hands[1].seats.begin() + 1);
+    CHECK(check_session(hands, rules(ButtonRule::Moving)).empty());
+  }
+  SECTION("heads-up the big blind places the button") {
+    // Rule text 000's example: Ann (button), Bob (small blind), Cy (big blind); Ann busts. Bob
+    // is the big blind of the next hand and the button skips past him to Cy.
+    hands[0].seats = {seat(1, "Ann", 1000), seat(2, "Bob", 1000), big_blind(seat(3, "Cy", 1000))};
+    hands[1].seats = {big_blind(seat(2, "Bob", 1000)), seat(3, "Cy", 1000)};
+    CHECK(check_session(hands, kDead).empty());
+  }
+}
+
+TEST_CASE("sessions: BLIND_SKIPPED", "[sessions]") {
+  std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, full_table(3)),
+                                 hand(2, "2024-01-02T03:05:00Z", 2, full_table(5))};
+  SECTION("the big blind passes a player who stays") {
+    const auto found = check_session(hands, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"BLIND_SKIPPED"});
+    CHECK(found[0].finding.message ==
+          "the big blind moves from seat 3 (hand 1001) to seat 5 (hand 1002) past Dee at seat 4, "
+          "dealt into both, who pays none");
+  }
+  SECTION("a player sitting out is not skipped") {
+    hands[1].seats[3].sitting_out = true;
+    CHECK(check_session(hands, kDead).empty());
+  }
+  SECTION("a player leaving makes the skip legal, unless the big blind moves one player on") {
+    hands[1].seats.erase(hands[1].seats.begin() + 2);  // Cy, last hand's big blind, left
+    CHECK(check_session(hands, kDead).empty());
+    HouseRules one_on;
+    one_on.big_blind_skips_after_leave = false;
+    CHECK(codes(check_session(hands, one_on)) == std::vector<std::string>{"BLIND_SKIPPED"});
+  }
+  SECTION("a blind posted that was not owed") {
+    hands[1] = hand(2, "2024-01-02T03:05:00Z", 2, full_table(4));
+    hands[1].seats[0].posted_owed = true;  // Ann played hand 1 and posts a dead blind in hand 2
+    const auto found = check_session(hands, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"BLIND_SKIPPED"});
+    CHECK(found[0].finding.seat == 1);
+    CHECK(found[0].finding.expected == 0);
+    CHECK_FALSE(found[0].finding.actual);
+    CHECK(found[0].finding.message ==
+          "Ann at seat 1 was dealt into hand 1001 and posts owed blinds in hand 1002 that they "
+          "did not owe");
+  }
+  SECTION("hands without seat details skip the button and blind checks") {
+    hands[0].seat_details_known = false;
+    CHECK(check_session(hands, kDead).empty());
+  }
+}
+
+TEST_CASE("sessions: HAND_ORDER and TIME_GAP", "[sessions]") {
+  std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, full_table(3)),
+                                 hand(2, "2024-01-02T03:05:00Z", 2, full_table(4))};
+  SECTION("a later hand with a lower number") {
+    hands[0].site_hand_id = "OM9000";
+    hands[1].site_hand_id = "OM899";
+    const auto found = check_session(hands, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"HAND_ORDER"});
+    CHECK(found[0].finding.severity == Severity::Info);
+    CHECK(found[0].finding.message ==
+          "hand OM899 (2024-01-02T03:05:00Z) follows hand OM9000 (2024-01-02T03:04:00Z) at the "
+          "table but has a lower number");
+  }
+  SECTION("the same time: ordered by number") {
+    hands[1].started_at_utc = hands[0].started_at_utc;
+    std::swap(hands[0], hands[1]);
+    CHECK(check_session(hands, kDead).empty());
+  }
+  SECTION("a gap: not compared") {
+    hands[1].started_at_utc = "2024-01-02T03:20:01Z";  // 16 min 1 s
+    hands[0].seats[0].end_stack = 2000;                // Ann's stack changed: not seen
+    const auto found = check_session(hands, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"TIME_GAP"});
+    CHECK(found[0].finding.message ==
+          "16 min between hand 1001 (2024-01-02T03:04:00Z) and hand 1002 "
+          "(2024-01-02T03:20:01Z): hands are missing in between; the two are not compared");
+    hands[1].started_at_utc = "2024-01-02T03:19:00Z";  // 15 min: compared
+    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+  }
+  SECTION("across midnight and a month") {
+    hands[0].started_at_utc = "2024-02-29T23:59:00Z";
+    hands[1].started_at_utc = "2024-03-01T00:01:00Z";
+    CHECK(check_session(hands, kDead).empty());
+  }
+}
+
+// --- real consecutive hands through the pipeline and the store ---------------------------------
+
+namespace {
+
+// A fresh database in its own temporary folder, removed afterwards.
+class TempDb {
+ public:
+  TempDb() {
+    std::string tmpl =
+        (std::filesystem::temp_directory_path() / "hhaudit_test_sessions_XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    dir_ = tmpl;
+  }
+  ~TempDb() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  TempDb(const TempDb&) = delete;
+  TempDb& operator=(const TempDb&) = delete;
+  std::string path() const { return (dir_ / "a.db").string(); }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+std::string sessions_file(const std::string& name) {
+  return test::testdata("sessions/" + name).string();
+}
+
+// Audits `paths` in one run into `db`, as `hhaudit audit` does.
+pipeline::AuditSummary audit_run(const std::string& db, std::vector<std::string> paths) {
+  pipeline::AuditOptions options;
+  options.paths = std::move(paths);
+  options.context.house_rules = &test::shipped_house_rules();
+  std::unique_ptr<db::Store> store;
+  std::ostringstream err;
+  auto summary = pipeline::run_audit(
+      options,
+      [&]() -> db::Store& {
+        store = db::open_store(db, db::OpenMode::Write);
+        return *store;
+      },
+      err);
+  REQUIRE(err.str().empty());
+  return summary;
+}
+
+// The findings between hands the database holds: "LATER<-EARLIER CODE seat expected actual".
+std::set<std::string> between_hands(const std::string& db) {
+  auto store = db::open_store(db, db::OpenMode::ReadOnly);
+  const auto results = store->query(
+      "SELECT site_hand_id, related_site_hand_id, code, coalesce(seat, ''), "
+      "coalesce(expected, ''), coalesce(actual, '') FROM v_findings "
+      "WHERE related_hand_id IS NOT NULL");
+  std::set<std::string> out;
+  for (const auto& row : results.back().rows) {
+    std::string line = *row[0] + "<-" + *row[1];
+    for (std::size_t i = 2; i < row.size(); ++i) line += " " + *row[i];
+    out.insert(line);
+  }
+  return out;
+}
+
+std::set<std::string> audited(const std::vector<std::vector<std::string>>& runs) {
+  TempDb db;
+  for (const auto& run : runs) {
+    std::vector<std::string> paths;
+    for (const std::string& name : run) paths.push_back(sessions_file(name));
+    audit_run(db.path(), paths);
+  }
+  return between_hands(db.path());
+}
+
+}  // namespace
+
+TEST_CASE("sessions: eight real consecutive hands of one table give no finding", "[sessions]") {
+  CHECK(audited({{"lampland_a.txt", "lampland_b.txt"}}).empty());
+  CHECK(audited({{"lampland_a.txt"}, {"lampland_b.txt"}}).empty());
+}
+
+TEST_CASE("sessions: fault sessions from real hands, each with its code", "[sessions]") {
+  SECTION("a stack changed between two hands") {
+    CHECK(audited({{"lampland_a.txt", "lampland_b_stack.txt"}}) ==
+          std::set<std::string>{"35602079546<-35602058746 STACK_DISCONTINUITY 1 193 173"});
+  }
+  SECTION("a button moved wrong") {
+    // From seat 1 past HomerrrJay at seat 2 to seat 3; then it does not move at all.
+    CHECK(audited({{"lampland_a.txt", "lampland_b_button.txt"}}) ==
+          std::set<std::string>{"35602107646<-35602095789 BUTTON_OUT_OF_ORDER 3 2 3",
+                                "35602118812<-35602107646 BUTTON_OUT_OF_ORDER 3 4 3"});
+  }
+  SECTION("a blind skipped") {
+    CHECK(audited({{"lampland_a.txt", "lampland_b_blind.txt"}}) ==
+          std::set<std::string>{"35602107646<-35602095789 BLIND_SKIPPED 4 10 0"});
+  }
+}
+
+TEST_CASE("sessions: the order of files and runs does not change the findings", "[sessions]") {
+  const std::set<std::string> seam{"35602079546<-35602058746 STACK_DISCONTINUITY 1 193 173"};
+  CHECK(audited({{"lampland_a.txt", "lampland_b_stack.txt"}}) == seam);
+  CHECK(audited({{"lampland_b_stack.txt", "lampland_a.txt"}}) == seam);
+  CHECK(audited({{"lampland_a.txt"}, {"lampland_b_stack.txt"}}) == seam);
+  CHECK(audited({{"lampland_b_stack.txt"}, {"lampland_a.txt"}}) == seam);
+  // One file alone has no seam; a run that adds nothing new leaves the findings as they are.
+  CHECK(audited({{"lampland_b_stack.txt"}}).empty());
+  CHECK(audited({{"lampland_a.txt", "lampland_b_stack.txt"}, {"lampland_a.txt"}}) == seam);
+}
+
+TEST_CASE("sessions: explain shows the related hand", "[sessions]") {
+  TempDb db;
+  audit_run(db.path(), {sessions_file("lampland_a.txt"), sessions_file("lampland_b_stack.txt")});
+  auto store = db::open_store(db.path(), db::OpenMode::ReadOnly);
+  const auto candidates = store->find_hands("35602079546", "pokerstars");
+  REQUIRE(candidates.size() == 1);
+  const auto explained = store->explain_hand(candidates[0].hand_id);
+  REQUIRE(explained);
+  const auto& findings = explained->back();
+  REQUIRE(findings.first == "findings");
+  const auto& columns = findings.second.columns;
+  const auto related = std::find(columns.begin(), columns.end(), "related_hand");
+  REQUIRE(related != columns.end());
+  const auto at = static_cast<std::size_t>(related - columns.begin());
+  const auto code = std::find(columns.begin(), columns.end(), "code");
+  REQUIRE(code != columns.end());
+  const auto code_at = static_cast<std::size_t>(code - columns.begin());
+  int seam = 0;
+  for (const auto& row : findings.second.rows)
+    if (*row[code_at] == "STACK_DISCONTINUITY") {
+      ++seam;
+      CHECK(*row[at] == "35602058746");
+    }
+  CHECK(seam == 1);
+}
