@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <optional>
 #include <string_view>
 
@@ -27,14 +28,11 @@ std::optional<long long> epoch_seconds(std::string_view t) {
   const auto y = number(0, 4), mo = number(5, 2), d = number(8, 2), h = number(11, 2),
              mi = number(14, 2), s = number(17, 2);
   if (!y || !mo || !d || !h || !mi || !s) return std::nullopt;
-  // Days from civil (Howard Hinnant's algorithm), proleptic Gregorian.
-  const int year = *y - (*mo <= 2 ? 1 : 0);
-  const int era = (year >= 0 ? year : year - 399) / 400;
-  const unsigned yoe = static_cast<unsigned>(year - era * 400);
-  const unsigned doy = static_cast<unsigned>((153 * (*mo + (*mo > 2 ? -3 : 9)) + 2) / 5 + *d - 1);
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  const long long days =
-      static_cast<long long>(era) * 146097 + static_cast<long long>(doe) - 719468;
+  using namespace std::chrono;
+  const year_month_day ymd{year{*y}, month{static_cast<unsigned>(*mo)},
+                           day{static_cast<unsigned>(*d)}};
+  if (!ymd.ok()) return std::nullopt;
+  const long long days = sys_days{ymd}.time_since_epoch().count();
   return days * 86400 + *h * 3600 + *mi * 60 + *s;
 }
 
