@@ -13,12 +13,14 @@
 #include <vector>
 
 #include "db/postgres/connection.hpp"
+#include "db/sqlite/schema.hpp"
 #include "db/store.hpp"
 #include "pipeline/pipeline.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/pg_server.hpp"
 #include "tests/stored_hands.hpp"
 #include "tests/test_paths.hpp"
+#include "tests/unreadable_inputs.hpp"
 
 namespace fs = std::filesystem;
 using hh::db::HandOutcome;
@@ -31,6 +33,9 @@ using hh::test::PgServer;
 using hh::test::q;
 
 namespace {
+
+// The schema version this build writes, as meta(schema_version) holds it.
+const std::string kVersion = std::to_string(hh::db::sqlite::kSchemaVersion);
 
 // Every table and view of the schema as rows of text ("NULL" for NULL), sorted, with files named
 // by their digest and hands by their file and offset instead of ids, which differ between stores
@@ -200,6 +205,14 @@ long hands_with_findings_count(const std::string& db) {
   return hh::db::open_store(db, OpenMode::ReadOnly)->hands_with_findings({}, 0).count;
 }
 
+// The first cell of the one row `sql` gives ("NULL" for NULL).
+std::string first_cell(hh::db::Store& store, const std::string& sql) {
+  const auto r = store.query(sql);
+  REQUIRE(r.size() == 1);
+  REQUIRE(r[0].rows.size() == 1);
+  return r[0].rows[0].at(0).value_or("NULL");
+}
+
 // The store-level scenario both stores are put through, with the outcome of every hand.
 std::vector<HandOutcome> scenario(const std::string& db) {
   std::vector<HandOutcome> got;
@@ -277,6 +290,16 @@ std::vector<HandOutcome> scenario(const std::string& db) {
     w->begin_file(file_record("a.txt", "A"), already);
     CHECK(already);
     w->record_unread_file({file_record("notes.txt", "N"), hh::db::UnreadReason::NoHands, "none"});
+    // Files that could not be read: known by their path, the latest reason kept; c.txt, begun
+    // below, loses its unreadable row.
+    const auto unreadable = [&](const char* path, std::uint64_t bytes, const char* note) {
+      w->record_unread_file({{path, "", bytes, "", ""}, hh::db::UnreadReason::Unreadable, note});
+    };
+    unreadable("gone.txt", 0, "open failed (Permission denied); expected a readable regular file");
+    unreadable("gone.txt", 12,
+               "read failed (Input/output error); expected a readable regular file");
+    unreadable("c.txt", 0,
+               "open failed (No such file or directory); expected a readable regular file");
     // c.txt: begun, a hand and a conflict stored, never finished (an interrupted run).
     const auto c = w->begin_file(file_record("c.txt", "C"), already);
     hh::Hand again = at(make_hand("100", "third text"), 10, 2);
@@ -347,6 +370,11 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
                                "2", "1", "audited", "NULL", "0"},
                               {"c.txt", hh::sha256_hex("C"), "1", "utf-8", "pokerstars", "2", "0",
                                "1", "1", "audited", "NULL", "0"},
+                              {"gone.txt", "NULL", "12", "NULL", "NULL", "NULL", "NULL", "NULL",
+                               "NULL", "unreadable",
+                               "read failed (Input/output error); expected a readable regular "
+                               "file",
+                               "1"},
                               {"notes.txt", hh::sha256_hex("N"), "1", "utf-8", "pokerstars", "NULL",
                                "NULL", "NULL", "NULL", "no-hands", "none", "1"}});
   // The reads of the commands give the same answers.
@@ -356,6 +384,8 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   CHECK(tp.files_audited == 3);
   CHECK(tp.files_interrupted == 0);
   CHECK(tp.files_without_hands == 1);
+  CHECK(tp.files_unreadable == 1);
+  CHECK(tl.files_unreadable == 1);
   CHECK(tp.hands == 5);
   CHECK(tp.unparsed == 1);
   CHECK(tp.hands_with_errors == 2);  // the unread hand and the linked one
@@ -518,16 +548,11 @@ TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands with
         "UPDATE meta SET value = '4' WHERE key = 'schema_version'");
   }
   CHECK_THROWS_WITH(hh::db::open_store(pg, OpenMode::ReadOnly)->totals({}),
-                    Catch::Contains("has schema_version 4, this build reads 5"));
+                    Catch::Contains("has schema_version 4, this build reads " + kVersion));
   hh::db::open_store(pg, OpenMode::Write);  // migrates
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
-  const auto cell = [&](const std::string& sql) {
-    const auto r = store->query(sql);
-    REQUIRE(r.size() == 1);
-    REQUIRE(r[0].rows.size() == 1);
-    return r[0].rows[0].at(0).value_or("NULL");
-  };
-  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(cell("SELECT count(*) || ' ' || count(money_in_error) FROM hands") == "5 0");
   CHECK(cell("SELECT count(*) || ' ' || count(cause_id) FROM v_findings") == "10 0");
   CHECK(cell("SELECT count(*) || ' ' || count(stack_after) || ' ' || count(pot_after) "
@@ -544,7 +569,76 @@ TEST_CASE("postgres: a schema 4 database is migrated to schema 5, its hands with
   CHECK(not_linked > 0);
   // Opened for writing again: nothing left to migrate.
   hh::db::open_store(pg, OpenMode::Write);
-  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == "5");
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+}
+
+TEST_CASE("postgres: a schema 5 database's files table takes unreadable files, its rows kept",
+          "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("migrate_5");
+  scenario(pg);
+  {
+    // Schema 5's files table: sha256 NOT NULL and the status CHECK without 'unreadable'.
+    hh::db::postgres::Connection c(pg);
+    c.exec(
+        "DELETE FROM files WHERE sha256 IS NULL; DROP INDEX idx_files_unreadable_path;"
+        "ALTER TABLE files DROP CONSTRAINT files_unreadable_check;"
+        "ALTER TABLE files DROP CONSTRAINT files_status_check;"
+        "ALTER TABLE files ADD CONSTRAINT files_status_check CHECK (status IN ('audited', "
+        "'interrupted', 'unsupported', 'no-hands'));"
+        "ALTER TABLE files ALTER COLUMN sha256 SET NOT NULL;"
+        "UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+  }
+  {
+    auto w = hh::db::open_store(pg, OpenMode::Write);  // migrates
+    w->record_unread_file({{"in/fifo.txt", "", 0, "", ""},
+                           hh::db::UnreadReason::Unreadable,
+                           "not a regular file (a FIFO); expected a regular file or a folder"});
+    w->commit();
+  }
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(cell("SELECT string_agg(status || ':' || (sha256 IS NULL)::text, ',' ORDER BY path) "
+             "FROM files") ==
+        "audited:false,audited:false,audited:false,unreadable:true,no-hands:false");
+  CHECK(cell("SELECT count(*) FROM v_file_summary") == "5");
+  CHECK(store->totals({}).files_unreadable == 1);
+  hh::db::postgres::Connection c(pg);
+  CHECK_THROWS_WITH(c.exec("UPDATE files SET status = 'unreadable' WHERE path = 'a.txt'"),
+                    Catch::Contains("files_unreadable_check"));
+  CHECK_THROWS_WITH(c.exec("UPDATE files SET status = 'gone' WHERE path = 'a.txt'"),
+                    Catch::Contains("files_status_check"));
+}
+
+TEST_CASE("postgres: files that cannot be read at all are stored as in SQLite",
+          "[postgres][unreadable]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("unreadable");
+  const fs::path dir = hh::test::temp_dir("hhaudit-pg-unreadable");
+  const hh::test::UnreadableInputs u = hh::test::make_unreadable_inputs(dir);
+  const std::string lite = (dir / "a.db").string();
+  for (const std::string& db : {lite, pg}) {
+    INFO(db);
+    // Twice: the second run finds the same rows (one a path).
+    for (int i = 0; i < 2; ++i) {
+      const auto r =
+          hh::test::run("timeout 60 " + audit_command(db, {u.folder.string()}) + " 2>/dev/null");
+      CHECK(r.code == 2);
+      CHECK(hh::test::summary_of(r.out).unreadable == 3);
+    }
+    const auto files = hh::test::run(hh::test::bin() + " query --db " + q(db) + " --format csv " +
+                                     q(u.files_query()));
+    // PostgreSQL prints a boolean as true/false, SQLite as 1/0.
+    CHECK(std::regex_replace(std::regex_replace(files.out, std::regex(",true,"), ",1,"),
+                             std::regex(",false,"),
+                             ",0,") == hh::test::UnreadableInputs::kFilesCsv);
+    CHECK(hh::db::open_store(db, OpenMode::ReadOnly)->totals({}).files_unreadable == 3);
+  }
+  require_same(dump(lite), dump(pg));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("postgres: query is read-only and speaks the server's SQL", "[postgres][query]") {

@@ -104,6 +104,11 @@ struct PostgresStore::Impl {
     c.exec(fmt::format("SELECT pg_advisory_unlock({}, {})", postgres::kFileLockNamespace, file_id));
   }
 
+  // Read now (or recorded unread with its content): no longer unreadable.
+  void forget_unreadable_at(const std::string& path) {
+    c.exec("DELETE FROM files WHERE path = $1 AND sha256 IS NULL", {path});
+  }
+
   void stage_row(int ord, std::int64_t file_id, const StoredHand& s) {
     const HandRow r = hand_row(s.hand, s.result);
     std::string& o = stage;
@@ -239,6 +244,7 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
   impl_->require_writer();
   Connection& c = impl_->c;
   already_audited = false;
+  impl_->forget_unreadable_at(f.path);
   // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
   Result inserted = c.exec(
       "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
@@ -411,6 +417,18 @@ void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed) {
 
 void PostgresStore::record_unread_file(const UnreadFile& u) {
   impl_->require_writer();
+  if (u.reason == UnreadReason::Unreadable) {
+    // A file with no content read is known by its path: the latest run that could not read it
+    // says why.
+    impl_->c.exec(
+        "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
+        "VALUES ($1, NULL, $2, NULL, NULL, " HH_PG_NOW
+        ", 'unreadable', $3) ON CONFLICT (path) WHERE sha256 IS NULL DO UPDATE SET "
+        "bytes = excluded.bytes, note = excluded.note",
+        {text(u.file.path), std::to_string(u.file.bytes), text_or_null(u.note)});
+    return;
+  }
+  impl_->forget_unreadable_at(u.file.path);
   // A file read before keeps its row; one recorded unread before takes the latest facts.
   impl_->c.exec(
       "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
@@ -766,6 +784,7 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
       if (status == "interrupted") t.files_interrupted = n;
       if (status == unread_status_name(UnreadReason::Unsupported)) t.files_unsupported = n;
       if (status == unread_status_name(UnreadReason::NoHands)) t.files_without_hands = n;
+      if (status == unread_status_name(UnreadReason::Unreadable)) t.files_unreadable = n;
     }
     Result hands =
         c.exec(fmt::format("SELECT count(*), count(*) FILTER (WHERE h.status = 'unparsed'), "
@@ -808,6 +827,7 @@ Sections PostgresStore::breakdowns(const ReadFilter& filter) {
            "SELECT f.site, count(*) FILTER (WHERE f.status = 'audited') AS read, "
            "count(*) FILTER (WHERE f.status = 'unsupported') AS unsupported, "
            "count(*) FILTER (WHERE f.status = 'no-hands') AS without_hands, "
+           "count(*) FILTER (WHERE f.status = 'unreadable') AS unreadable, "
            "count(*) FILTER (WHERE f.status = 'interrupted') AS interrupted "
            "FROM files f WHERE {} GROUP BY f.site ORDER BY f.site COLLATE \"C\" NULLS FIRST",
            kFileFilter)},
