@@ -77,6 +77,7 @@ db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
   add_row(r, {"files_interrupted", none, num(db.files_interrupted)});
   add_row(r, {"files_without_hands", num(s.files_without_hands), num(db.files_without_hands)});
   add_row(r, {"files_unsupported", num(s.files_unsupported), num(db.files_unsupported)});
+  add_row(r, {"files_unreadable", num(s.files_unreadable), num(db.files_unreadable)});
   add_row(r, {"inputs_not_read", num(static_cast<long>(s.not_read.size())), none});
   add_row(r, {"files_in_other_shards", num(s.files_in_other_shards), none});
   add_row(r, {"hands", num(s.hands), num(db.hands)});
@@ -195,10 +196,10 @@ void run(const AuditArgs& a, int& exit_code) {
   if (*format == report::OutputFormat::Table) {
     std::cout << fmt::format(
         "audited {} files ({} already in the database; not read, recorded: {} without hands, {} "
-        "of a format not supported): {} hands, {} parsed, {} unparsed, {} duplicates, {} "
-        "conflicts -> {}\n",
-        s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported, s.hands,
-        s.hands - s.unparsed, s.unparsed, s.duplicates, s.conflicts,
+        "of a format not supported, {} unreadable): {} hands, {} parsed, {} unparsed, {} "
+        "duplicates, {} conflicts -> {}\n",
+        s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported,
+        s.files_unreadable, s.hands, s.hands - s.unparsed, s.unparsed, s.duplicates, s.conflicts,
         store ? a.db : "nothing written");
     for (const pipeline::NotRead& n : s.not_read)
       std::cout << "not read: " << n.path << ": " << n.why << "\n";
@@ -208,10 +209,10 @@ void run(const AuditArgs& a, int& exit_code) {
     if (store)
       std::cout << fmt::format(
           "{} holds: {} files audited, {} interrupted, {} without hands, {} of a format not "
-          "supported; {} hands, {} parsed, {} unparsed, {} with errors\n",
+          "supported, {} unreadable; {} hands, {} parsed, {} unparsed, {} with errors\n",
           a.db, held.files_audited, held.files_interrupted, held.files_without_hands,
-          held.files_unsupported, held.hands, held.hands - held.unparsed, held.unparsed,
-          held.hands_with_errors);
+          held.files_unsupported, held.files_unreadable, held.hands, held.hands - held.unparsed,
+          held.unparsed, held.hands_with_errors);
     if (held.codes.empty()) {
       std::cout << "no findings\n";
     } else {

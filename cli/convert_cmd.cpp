@@ -85,6 +85,11 @@ int run_convert(const ConvertArgs& args) {
   std::map<fs::path, std::string> outputs;  // output file -> the input it is written from
   for (const pipeline::InputPath& in : inputs) {
     std::string bytes;
+    if (!in.unreadable.empty()) {
+      std::cerr << "hhaudit: cannot read " << in.path << ": " << in.unreadable << "\n";
+      ++io_errors;
+      continue;
+    }
     if (!read_bytes(in.path, bytes)) {
       std::cerr << "hhaudit: cannot read " << in.path << "\n";
       ++io_errors;

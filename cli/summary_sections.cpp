@@ -27,6 +27,7 @@ db::QueryResult totals_table(const db::StoreTotals& t) {
   add_figure(r, "files_read", t.files_audited);
   add_figure(r, "files_unsupported", t.files_unsupported);
   add_figure(r, "files_without_hands", t.files_without_hands);
+  add_figure(r, "files_unreadable", t.files_unreadable);
   add_figure(r, "files_interrupted", t.files_interrupted);
   add_figure(r, "hands", t.hands);
   add_figure(r, "parsed", t.hands - t.unparsed);

@@ -14,6 +14,8 @@ const char* unread_status_name(UnreadReason r) {
       return "unsupported";
     case UnreadReason::NoHands:
       return "no-hands";
+    case UnreadReason::Unreadable:
+      return "unreadable";
   }
   return "?";
 }

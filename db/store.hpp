@@ -28,7 +28,8 @@ namespace hh::db {
 // A file about to be read.
 struct FileRecord {
   std::string path;    // as given on the command line, "-" for stdin
-  std::string sha256;  // SHA-256 (hex) of the file's bytes as read (before decoding)
+  std::string sha256;  // SHA-256 (hex) of the file's bytes as read (before decoding); "" for a
+                       // file that could not be read (files.sha256 NULL)
   std::uint64_t bytes{};
   std::string encoding;  // detected encoding, e.g. "utf-8", "utf-16le", "cp1252"
   std::string site;      // the format the file was sniffed as ("pokerstars"), "" if none
@@ -38,14 +39,18 @@ struct FileRecord {
 enum class UnreadReason {
   Unsupported,  // its format is recognised but not read (yet): files.site holds the guess
   NoHands,      // no hand of any known format in its head
+  Unreadable,   // its bytes could not be read at all (an I/O error, permission denied, gone, not
+                // a regular file): no sha256, no bytes; the note says what failed and what was
+                // expected
 };
-const char* unread_status_name(UnreadReason r);  // "unsupported", "no-hands"
+const char* unread_status_name(UnreadReason r);  // "unsupported", "no-hands", "unreadable"
 
 // A file recorded without being read, so that no file of an input is skipped silently.
 struct UnreadFile {
   FileRecord file;
   UnreadReason reason{UnreadReason::NoHands};
-  std::string note;  // for a person: "PartyPoker: not supported"
+  std::string note;  // for a person: "PartyPoker: not supported", or for an unreadable file
+                     // "cannot open: Permission denied; expected a readable regular file"
 };
 
 enum class HandOutcome {
@@ -99,6 +104,7 @@ struct StoreTotals {
   long files_interrupted{0};    // begun, never finished
   long files_unsupported{0};    // of a format recognised but not read
   long files_without_hands{0};  // 'no-hands'
+  long files_unreadable{0};     // 'unreadable': could not be read at all
   long hands{0};
   long unparsed{0};
   long hands_with_errors{0};  // hands with at least one finding of severity error
@@ -152,7 +158,10 @@ class Store {
   virtual void finish_file(std::int64_t file_id, int hands, int failed) = 0;
 
   // Records a file that is not read, with why. A file of the same content audited before keeps
-  // its row; one recorded unread before is updated (its latest path, reason and note).
+  // its row; one recorded unread before is updated (its latest path, reason and note). An
+  // unreadable file (no content, f.file.sha256 empty) is known by its path: one row a path,
+  // updated by the next run that cannot read it; a file read (begin_file) or recorded unread
+  // for another reason at a path drops that path's unreadable row.
   virtual void record_unread_file(const UnreadFile& f) = 0;
 
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
@@ -209,7 +218,8 @@ class Store {
   virtual StoreTotals totals(const ReadFilter& filter) = 0;
 
   // The breakdowns of `hhaudit summary`, in this order (docs/schema.md, "Reading the results"):
-  //  "files":  site, read, unsupported, without_hands, interrupted (files by site and status);
+  //  "files":  site, read, unsupported, without_hands, unreadable, interrupted (files by site
+  //            and status);
   //  "hands":  site, month (YYYY-MM of started_at_utc), hands, parsed, unparsed, with_errors;
   //  "money":  site, month, currency, unit, hands_in_error, money_in_error, hands_not_linked:
   //            hands.money_in_error summed (minor units), by currency; hands_not_linked: hands

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -16,6 +17,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include "parser/text/decode.hpp"
@@ -49,7 +51,9 @@ class SigintGuard {
 struct InputFile {
   std::string path;
   bool from_folder{false};  // found by walking a folder rather than named
-  std::string stdin_bytes;  // "-": stdin, read once into memory
+  std::string unreadable;   // InputPath::unreadable: never opened
+  bool pipe{false};         // InputPath::pipe: read into stdin_bytes by the first pass
+  std::string stdin_bytes;  // "-" (stdin) or a named pipe, read once into memory
   std::uint64_t bytes{0};
   std::int64_t file_id{0};
   Encoding encoding{Encoding::Utf8};
@@ -58,7 +62,7 @@ struct InputFile {
 
 // Opens a file or the bytes read from stdin as one stream.
 std::unique_ptr<std::istream> open_input(const InputFile& f) {
-  if (f.path == "-") return std::make_unique<std::istringstream>(f.stdin_bytes);
+  if (f.path == "-" || f.pipe) return std::make_unique<std::istringstream>(f.stdin_bytes);
   auto in = std::make_unique<std::ifstream>(f.path, std::ios::binary);
   if (!*in) return nullptr;
   return in;
@@ -206,16 +210,27 @@ class Pipeline {
 
 struct ScanResult {
   bool ok{false};
+  std::string error;  // when not ok: what failed, with the system's text of errno
   std::string sha256;
   Encoding encoding{Encoding::Utf8};
   SniffResult sniffed;  // the format of the first piece
 };
 
 // First pass over a file: its digest, and from its first piece the encoding and the format.
+// The system's text of errno ("Permission denied"), read just after the call that failed.
+std::string errno_text() {
+  return errno != 0 ? std::generic_category().message(errno) : std::string("unknown error");
+}
+
 ScanResult scan(const InputFile& f) {
   ScanResult r;
+  errno = 0;
   auto in = open_input(f);
-  if (!in) return r;
+  if (!in) {
+    r.error = "open failed (" + errno_text() + ")";
+    return r;
+  }
+  errno = 0;
   Sha256 sha;
   std::string buf(PieceReader::kPiece, '\0');
   bool first = true;
@@ -230,7 +245,10 @@ ScanResult scan(const InputFile& f) {
       first = false;
     }
   }
-  if (in->bad()) return r;
+  if (in->bad()) {
+    r.error = "read failed (" + errno_text() + ")";
+    return r;
+  }
   r.sha256 = sha.hex();
   r.ok = true;
   return r;
@@ -354,6 +372,32 @@ void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
 
 }  // namespace
 
+std::string not_regular_file(const std::string& p) {
+  std::error_code ec;
+  const fs::file_status link = fs::symlink_status(p, ec);
+  const fs::file_status target = fs::status(p, ec);
+  if (fs::is_symlink(link) && ec)
+    return "a symlink to nothing (" + ec.message() + "); expected a regular file";
+  const char* what = "not a regular file";
+  switch (target.type()) {
+    case fs::file_type::fifo:
+      what = "not a regular file (a FIFO)";
+      break;
+    case fs::file_type::socket:
+      what = "not a regular file (a socket)";
+      break;
+    case fs::file_type::block:
+      what = "not a regular file (a block device)";
+      break;
+    case fs::file_type::character:
+      what = "not a regular file (a character device)";
+      break;
+    default:
+      break;
+  }
+  return std::string(what) + "; expected a regular file or a folder";
+}
+
 unsigned shard_of(std::string_view path, unsigned shards) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (const char c : path) {
@@ -369,26 +413,39 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
   std::vector<InputPath> inputs;
   for (const std::string& p : paths) {
     if (p == "-") {
-      inputs.push_back({p, false, {}});
+      inputs.push_back({p, false, {}, {}});
       continue;
     }
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
+      std::vector<InputPath> found;
       // Symlinked folders are not followed: a link loop cannot make the walk endless.
       for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::end(it);
-           it.increment(ec))
-        if (it->is_regular_file(ec)) found.push_back(it->path().string());
+           it.increment(ec)) {
+        std::error_code entry;
+        if (it->is_regular_file(entry)) {
+          found.push_back({it->path().string(), true, p, {}});
+        } else if (!it->is_directory(entry)) {
+          // A folder (or a symlink to one) is walked, or left, by the iterator itself.
+          found.push_back({it->path().string(), true, p, not_regular_file(it->path().string())});
+        }
+      }
       if (ec) {
         err << "hhaudit: cannot read folder " << p << ": " << ec.message() << "\n";
         not_read.push_back({p, "cannot read folder: " + ec.message()});
         ++io_errors;
       }
-      std::sort(found.begin(), found.end());  // stable order: same database for the same input
+      // Stable order: the same database for the same input.
+      std::sort(found.begin(), found.end(),
+                [](const InputPath& a, const InputPath& b) { return a.path < b.path; });
       if (found.empty() && !ec) not_read.push_back({p, "empty folder"});
-      for (auto& f : found) inputs.push_back({std::move(f), true, p});
-    } else if (fs::exists(p, ec)) {
-      inputs.push_back({p, false, {}});
+      for (auto& f : found) inputs.push_back(std::move(f));
+    } else if (fs::is_regular_file(p, ec)) {
+      inputs.push_back({p, false, {}, {}});
+    } else if (fs::is_fifo(p, ec)) {
+      inputs.push_back({p, false, {}, {}, true});
+    } else if (fs::exists(fs::symlink_status(p, ec))) {  // a FIFO, a device, a dangling symlink
+      inputs.push_back({p, false, {}, not_regular_file(p)});
     } else {
       err << "hhaudit: no such file or folder: " << p << "\n";
       not_read.push_back({p, "no such file or folder"});
@@ -406,6 +463,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     InputFile f;
     f.path = std::move(p.path);
     f.from_folder = p.from_folder;
+    f.unreadable = std::move(p.unreadable);
+    f.pipe = p.pipe;
     if (f.path == "-") {
       f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin),
                            std::istreambuf_iterator<char>());
@@ -436,15 +495,31 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   std::uint64_t total_bytes = 0;
   for (InputFile& f : inputs) {
     if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
-    ScanResult s = scan(f);
+    ScanResult s;
+    if (f.pipe) {
+      // Once: a pipe gives its bytes to one reader. Here, under the SIGINT guard, like the
+      // first pass over a file (what the digest and the reading then use).
+      std::ifstream in(f.path, std::ios::binary);
+      f.stdin_bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      f.bytes = f.stdin_bytes.size();
+    }
+    if (f.unreadable.empty()) s = scan(f);
+    std::error_code ec;
     if (!s.ok) {
-      err << "hhaudit: cannot read " << f.path << "\n";
-      summary.not_read.push_back({f.path, "cannot read"});
+      // Nothing of it read: recorded by its path, with what failed and what was expected.
+      const std::string note =
+          f.unreadable.empty() ? s.error + "; expected a readable regular file" : f.unreadable;
+      err << "hhaudit: cannot read " << f.path << ": " << note << "\n";
+      const std::uintmax_t size = fs::is_regular_file(f.path, ec) ? fs::file_size(f.path, ec) : 0;
+      writer.record_unread_file({{f.path, "", ec ? 0 : static_cast<std::uint64_t>(size), "", ""},
+                                 db::UnreadReason::Unreadable,
+                                 note});
+      summary.not_read.push_back({f.path, "cannot read: " + note});
+      ++summary.files_unreadable;
       ++summary.io_errors;
       continue;
     }
-    std::error_code ec;
-    if (f.path != "-") f.bytes = fs::file_size(f.path, ec);
+    if (f.path != "-" && !f.pipe) f.bytes = fs::file_size(f.path, ec);
     const Format* format = s.sniffed.format;
     db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
                        format ? std::string(format->name()) : std::string()};

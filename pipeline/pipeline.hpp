@@ -55,6 +55,7 @@ struct AuditSummary {
   // Files not read, each recorded in the store with why (files.status):
   long files_without_hands{0};  // no hand of any known format in their head ('no-hands')
   long files_unsupported{0};    // of a format recognised but not read ('unsupported')
+  long files_unreadable{0};  // could not be read at all ('unreadable'; also counted in io_errors)
   long hands{0};
   long unparsed{0};
   long hands_with_errors{0};  // new hands with a finding of severity error
@@ -77,11 +78,26 @@ struct InputPath {
   std::string path;         // "-": stdin
   bool from_folder{false};  // found by walking `folder` rather than named
   std::string folder;       // the folder as named, when from_folder
+  // Why the entry cannot be read, "" if it is a regular file (or stdin, or a named pipe) to open:
+  // "not a regular file (a FIFO); expected a regular file or a folder",
+  // "a symlink to nothing (No such file or directory); expected a regular file". Never opened:
+  // a FIFO would block the run until someone writes to it.
+  std::string unreadable;
+  // A named pipe (FIFO) named on the command line (`<(zcat x.gz)`): read once, into memory, as
+  // stdin is. One found in a folder is not opened (unreadable): nobody may ever write to it.
+  bool pipe{false};
 };
 
-// The files `paths` name: files as they are, folders walked recursively (symlinked folders not
-// followed) in sorted order, "-" for stdin. A missing path or an unreadable folder is printed on
-// `err`, added to `not_read` and counted in `io_errors`; an empty folder is added to `not_read`.
+// What is wrong with `p`, a path that exists (or is a symlink) but is neither a regular file nor
+// a folder, as InputPath::unreadable says it.
+std::string not_regular_file(const std::string& p);
+
+// The entries `paths` name: files as they are, folders walked recursively (symlinked folders not
+// followed) in sorted order, "-" for stdin, a named pipe (InputPath::pipe). An entry that is
+// not a regular file (a socket, a device, a symlink to nothing, named or in a folder; a FIFO in
+// a folder) is listed with why in InputPath::unreadable, for the caller to account for. A missing
+// path or an unreadable folder is printed on `err`, added to `not_read` and counted in `io_errors`;
+// an empty folder is added to `not_read`.
 std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
                                     std::vector<NotRead>& not_read, long& io_errors,
                                     std::ostream& err);
@@ -97,7 +113,10 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
 // creates no database. SIGINT stops reading; what
 // was read is written and committed, and files not read to their end stay unfinished for the
 // next run. I/O problems (a missing path, an unreadable file) are printed on `err`, counted in
-// io_errors, and do not stop the other files.
+// io_errors, and do not stop the other files. A file that cannot be read at all (not a regular
+// file, or its first pass fails: permission denied, an I/O error, gone since the folder was
+// listed) is also recorded in the store (files.status 'unreadable', the note saying what failed,
+// the error's text and what was expected) and counted in files_unreadable.
 AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
                        std::ostream& err);
 

@@ -12,8 +12,8 @@ lists), and every finding (code, severity, street, seat, player, expected, actua
 timestamps, messages and absolute paths are left out: they are not part of what the audit found.
 Old databases are read as the current schema would hold them (site "pacific" is "888poker"; pot
 seats from the comma-joined columns or from the pot_seats table).
-Files recorded without being read (schema 2: files.status 'unsupported' or 'no-hands'; schema 1
-did not record them) hold no hand and are not part of what the audit found: they are left out of
+Files recorded without being read (schema 2: files.status 'unsupported' or 'no-hands', schema
+6 also 'unreadable', with no sha256; schema 1 did not record them) hold no hand and are not part of what the audit found: they are left out of
 the dump and counted on stderr (`--unread DB` lists them).
 """
 import difflib
@@ -22,7 +22,7 @@ import sqlite3
 import sys
 
 SITE_RENAMES = {"pacific": "888poker"}
-UNREAD = ("unsupported", "no-hands")
+UNREAD = ("unsupported", "no-hands", "unreadable")
 
 
 def site(name):
@@ -40,7 +40,7 @@ def columns(db, table):
 def dump(path):
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     out = []
-    file_path = {fid: os.path.basename(p) + ":" + sha[:12]
+    file_path = {fid: os.path.basename(p) + ":" + (sha or "")[:12]
                  for fid, p, sha in db.execute("SELECT file_id, path, sha256 FROM files")}
     cols = columns(db, "files")
     for fid, p, sha in db.execute("SELECT file_id, path, sha256 FROM files"):

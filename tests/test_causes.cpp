@@ -158,9 +158,9 @@ TEST_CASE("causes: summary counts hands and money, the database links each findi
   const auto summary = run(bin() + " summary --db " + db + " --format csv");
   CHECK(summary.out.find("\ntotals,hands_with_errors,2,") != std::string::npos);
   CHECK(summary.out.find("\ntotals,findings,7,") != std::string::npos);
-  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,2009-11,,,,,USD,100,1,10,0,") !=
+  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,,2009-11,,,,,USD,100,1,10,0,") !=
         std::string::npos);
-  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,2009-12,,,,,USD,100,1,3935,0,") !=
+  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,,2009-12,,,,,USD,100,1,3935,0,") !=
         std::string::npos);
   // Each finding that follows names its root; the roots name none.
   const auto links = run(bin() + " query --db " + db +

@@ -307,8 +307,8 @@ TEST_CASE("the run summary tells what is new and what the database holds", "[cli
   CHECK(first.code == 1);
   CHECK(first.out.find(db.string() +
                        " holds: 1 files audited, 0 interrupted, 0 without hands, 0 of a format "
-                       "not supported; 1 hands, 1 parsed, 0 unparsed, 1 with errors\n") !=
-        std::string::npos);
+                       "not supported, 0 unreadable; 1 hands, 1 parsed, 0 unparsed, 1 with "
+                       "errors\n") != std::string::npos);
   // The same audit again adds nothing, but the database and this input still hold the error:
   // not "no findings", and still exit 1.
   Run again = run(bin() + " audit " + q(bad) + " --db " + q(db) + " -q");
@@ -421,8 +421,9 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
   CHECK(recent.code == 0);
   CHECK(recent.out.find("\ntotals,hands,4,") != std::string::npos);
   CHECK(recent.out.find("\ntotals,files_read,10,") != std::string::npos);
-  CHECK(recent.out.find("\nhands,,,pokerstars,,,,,2023-10,4,4,0,0,") != std::string::npos);
-  CHECK(recent.out.rfind("section,figure,value,site,read,unsupported,without_hands,interrupted,"
+  CHECK(recent.out.find("\nhands,,,pokerstars,,,,,,2023-10,4,4,0,0,") != std::string::npos);
+  CHECK(recent.out.rfind("section,figure,value,site,read,unsupported,without_hands,unreadable,"
+                         "interrupted,"
                          "month,hands,parsed,unparsed,with_errors,currency,unit,hands_in_error,"
                          "money_in_error,hands_not_linked,code,severity,rows,rake,over_schedule,"
                          "under_schedule,without_schedule\n",

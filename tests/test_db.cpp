@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "db/sqlite/database.hpp"
+#include "db/sqlite/schema.hpp"
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -35,6 +36,9 @@ using hh::test::make_hand;
 using hh::test::make_result;
 
 namespace {
+
+// The schema version this build writes, as meta(schema_version) holds it.
+const std::string kVersion = std::to_string(hh::db::sqlite::kSchemaVersion);
 
 // A fresh directory per test, removed afterwards, so tests never see each other's databases.
 class TempDir {
@@ -129,7 +133,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   const std::string db = dir.file("a.db");
   { auto w = writer(db); }
   { auto again = writer(db); }  // IF NOT EXISTS: reopening an existing database is fine
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
@@ -154,6 +158,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                    {"idx_discrepancies_cause"},
                                    {"idx_discrepancies_code"},
                                    {"idx_discrepancies_hand"},
+                                   {"idx_files_unreadable_path"},
                                    {"idx_hands_content"},
                                    {"idx_hands_file"},
                                    {"idx_hands_table"}});
@@ -165,10 +170,13 @@ TEST_CASE("a database of another schema version is refused", "[db]") {
   { auto w = writer(db); }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec("UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+    raw.exec("UPDATE meta SET value = '" + std::to_string(hh::db::sqlite::kSchemaVersion + 1) +
+             "' WHERE key = 'schema_version'");
   }
-  REQUIRE_THROWS_WITH(writer(db), Catch::Contains("schema_version 7") &&
-                                      Catch::Contains("this build reads up to 6"));
+  REQUIRE_THROWS_WITH(
+      writer(db),
+      Catch::Contains("schema_version " + std::to_string(hh::db::sqlite::kSchemaVersion + 1)) &&
+          Catch::Contains("this build reads up to " + kVersion));
 }
 
 TEST_CASE("a store reports a database it cannot open", "[db]") {
@@ -524,7 +532,7 @@ TEST_CASE("a read-only store opens a path with URI characters in its name", "[db
   const std::string db = dir.file("a?b#c%20d.db");  // read-only stores open a file: URI
   { auto w = writer(db); }
   CHECK(rows_of(run_query(db, "SELECT value FROM meta WHERE key = 'schema_version'")) ==
-        Rows{{"6"}});
+        Rows{{kVersion}});
   CHECK_FALSE(fs::exists(dir.file("a")));
 }
 
@@ -716,7 +724,8 @@ TEST_CASE("a read-only store refuses to write and never creates a database", "[d
   CHECK_THROWS_WITH(hh::db::open_store("postgresql://localhost:1/x", OpenMode::ReadOnly),
                     Catch::StartsWith("cannot connect to PostgreSQL: "));
   CHECK_FALSE(fs::exists("postgresql:"));
-  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(scalar(("sqlite:" + db), "SELECT value FROM meta WHERE key = 'schema_version'") ==
+        kVersion);
 }
 
 TEST_CASE("find_hands by number or hand_id, explain_hand by hand_id, bound parameters", "[db]") {
@@ -880,7 +889,7 @@ TEST_CASE("a schema 5 database gets what the checks between hands read", "[db][m
     raw.exec("UPDATE meta SET value = '5' WHERE key = 'schema_version';");
   }
   auto w = writer(db);
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(q(db,
           "SELECT hand_id, code, severity, seat, expected, actual, message FROM discrepancies "
           "ORDER BY discrepancy_id") == findings);
@@ -945,7 +954,7 @@ TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migrat
     raw.exec("UPDATE meta SET value = '3' WHERE key = 'schema_version';");
   }
   { auto w = writer(db); }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(scalar(db, "SELECT type FROM sqlite_master WHERE name = 'hand_events'") == "view");
   CHECK(q(db, "SELECT " + columns + " FROM hand_events ORDER BY hand_id, seq") == events);
   CHECK(q(db, "SELECT DISTINCT stack_after, pot_after FROM hand_events") == Rows{{"NULL", "NULL"}});
@@ -1057,7 +1066,7 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
     CHECK(w->begin_file(b, already) == 1);
     CHECK(already);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(q(db, "SELECT file_id, site, status, note FROM files ORDER BY file_id") ==
         Rows{{"1", "888poker", "audited", "NULL"}, {"2", "pokerstars", "interrupted", "NULL"}});
   CHECK(q(db, "SELECT hand_id, site FROM hands ORDER BY hand_id") ==
@@ -1099,8 +1108,8 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "1");
   // Read-only, nothing is migrated: raw SQL reads the old shape, explain says what to do.
   CHECK_THROWS_WITH(hh::db::open_store(db, OpenMode::ReadOnly)->find_hands("888001", ""),
-                    "database " + db +
-                        " has schema_version 1, this build reads 6: `hhaudit audit` with it "
+                    "database " + db + " has schema_version 1, this build reads " + kVersion +
+                        ": `hhaudit audit` with it "
                         "migrates it");
   CHECK(scalar(db, "SELECT eligible FROM pots WHERE hand_id = 1 AND pot_index = 0") == "1,3,10");
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
@@ -1131,30 +1140,39 @@ TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][ca
   CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");
 }
 
-TEST_CASE("a schema 4 database gets causes and money in error, unknown for its hands",
-          "[db][migration]") {
-  TempDir dir;
-  const std::string db = dir.file("old.db");
+namespace {
+
+// A database of this build with one file and one hand, then given an older schema's shape by
+// the raw SQL `downgrade` (run on a connection without foreign keys, as the tests' own).
+void one_hand_database(const std::string& db, const std::string& downgrade) {
   {
     auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("1", "one"), make_result());
   }
-  {
-    // Back to schema 4's shape: without the two columns and the index.
-    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec(
-        "DROP INDEX idx_discrepancies_cause; DROP VIEW v_findings; DROP VIEW hand_events;"
-        "ALTER TABLE hand_event_log DROP COLUMN chips;"
-        "CREATE TABLE d4 AS SELECT * FROM discrepancies; DROP TABLE discrepancies;"
-        "CREATE TABLE discrepancies (discrepancy_id INTEGER PRIMARY KEY, hand_id INTEGER NOT "
-        "NULL REFERENCES hands(hand_id) ON DELETE CASCADE, code TEXT NOT NULL, severity TEXT NOT "
-        "NULL CHECK (severity IN ('info', 'warning', 'error')), street TEXT, seat INTEGER, player "
-        "TEXT, expected INTEGER, actual INTEGER, message TEXT NOT NULL, line INTEGER);"
-        "INSERT INTO discrepancies SELECT discrepancy_id, hand_id, code, severity, street, seat, "
-        "player, expected, actual, message, line FROM d4; DROP TABLE d4;"
-        "ALTER TABLE hands DROP COLUMN money_in_error;"
-        "UPDATE meta SET value = '4' WHERE key = 'schema_version';");
-  }
+  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+  raw.exec(downgrade);
+}
+
+}  // namespace
+
+TEST_CASE("a schema 4 database gets causes and money in error, unknown for its hands",
+          "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  // Back to schema 4's shape: without the two columns and the index.
+  one_hand_database(
+      db,
+      "DROP INDEX idx_discrepancies_cause; DROP VIEW v_findings; DROP VIEW hand_events;"
+      "ALTER TABLE hand_event_log DROP COLUMN chips;"
+      "CREATE TABLE d4 AS SELECT * FROM discrepancies; DROP TABLE discrepancies;"
+      "CREATE TABLE discrepancies (discrepancy_id INTEGER PRIMARY KEY, hand_id INTEGER NOT "
+      "NULL REFERENCES hands(hand_id) ON DELETE CASCADE, code TEXT NOT NULL, severity TEXT NOT "
+      "NULL CHECK (severity IN ('info', 'warning', 'error')), street TEXT, seat INTEGER, player "
+      "TEXT, expected INTEGER, actual INTEGER, message TEXT NOT NULL, line INTEGER);"
+      "INSERT INTO discrepancies SELECT discrepancy_id, hand_id, code, severity, street, seat, "
+      "player, expected, actual, message, line FROM d4; DROP TABLE d4;"
+      "ALTER TABLE hands DROP COLUMN money_in_error;"
+      "UPDATE meta SET value = '4' WHERE key = 'schema_version';");
   CHECK(q(db, "SELECT name FROM pragma_table_info('hands') WHERE name = 'money_in_error'").empty());
   {
     auto [w, fid] = one_file(db, "in/b.txt", "B");
@@ -1162,7 +1180,7 @@ TEST_CASE("a schema 4 database gets causes and money in error, unknown for its h
     r.money_in_error = 7;
     add(*w, fid, make_hand("2", "two"), r);
   }
-  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "6");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(q(db, "SELECT site_hand_id, money_in_error FROM hands ORDER BY hand_id") ==
         Rows{{"1", "NULL"}, {"2", "7"}});
   CHECK(q(db, "SELECT count(*), count(cause_id) FROM discrepancies") == Rows{{"4", "0"}});
@@ -1171,4 +1189,46 @@ TEST_CASE("a schema 4 database gets causes and money in error, unknown for its h
   CHECK(q(db, "SELECT count(cause_id) FROM v_findings") == Rows{{"0"}});
   CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'idx_discrepancies_cause'") ==
         "1");
+}
+
+TEST_CASE("a schema 5 database's files table takes unreadable files, its rows kept",
+          "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  // Back to schema 5's files table: sha256 NOT NULL, no 'unreadable', no index on paths.
+  one_hand_database(
+      db,
+      "PRAGMA foreign_keys=OFF; DROP VIEW v_file_summary; DROP VIEW v_findings;"
+      "DROP VIEW v_conflicts; DROP INDEX idx_files_unreadable_path;"
+      "CREATE TABLE f5 (file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL "
+      "UNIQUE, bytes INTEGER NOT NULL, encoding TEXT, site TEXT, hands INTEGER, failed INTEGER, "
+      "audited_at TEXT, duplicates INTEGER, conflicts INTEGER, first_seen_at TEXT NOT NULL, "
+      "status TEXT NOT NULL DEFAULT 'audited' CHECK (status IN ('audited', 'interrupted', "
+      "'unsupported', 'no-hands')), note TEXT);"
+      "INSERT INTO f5 SELECT * FROM files; DROP TABLE files; ALTER TABLE f5 RENAME TO files;"
+      "UPDATE meta SET value = '5' WHERE key = 'schema_version';");
+  CHECK_THROWS(q(db, "SELECT count(*) FROM v_file_summary"));
+  {
+    auto w = writer(db);
+    w->record_unread_file({{"in/fifo.txt", "", 0, "", ""},
+                           hh::db::UnreadReason::Unreadable,
+                           "not a regular file (a FIFO); expected a regular file or a folder"});
+  }
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(q(db, "SELECT file_id, path, sha256 IS NULL, status, note FROM files ORDER BY file_id") ==
+        Rows{{"1", "in/a.txt", "0", "interrupted", "NULL"},
+             {"2", "in/fifo.txt", "1", "unreadable",
+              "not a regular file (a FIFO); expected a regular file or a folder"}});
+  // The hand still belongs to its file, the views read the new table, no reference is broken.
+  CHECK(q(db, "SELECT path, hands_stored FROM v_file_summary ORDER BY file_id") ==
+        Rows{{"in/a.txt", "1"}, {"in/fifo.txt", "0"}});
+  CHECK(q(db, "SELECT count(*) FROM v_findings WHERE path = 'in/a.txt'") ==
+        q(db, "SELECT count(*) FROM discrepancies"));
+  CHECK(q(db, "SELECT count(*) FROM pragma_foreign_key_check") == Rows{{"0"}});
+  // The constraints of schema 7: an unreadable row has no content, every other has one.
+  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+  CHECK_THROWS_WITH(raw.exec("UPDATE files SET status = 'unreadable' WHERE file_id = 1"),
+                    Catch::Contains("CHECK constraint failed"));
+  CHECK_THROWS_WITH(raw.exec("UPDATE files SET status = 'gone' WHERE file_id = 2"),
+                    Catch::Contains("CHECK constraint failed"));
 }

@@ -1,6 +1,7 @@
 // Hostile files and folders, through the real binary: a folder that loops on itself through a
 // symlink, unreadable files, empty files, two sites in one file.
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -12,6 +13,7 @@
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
 #include "test_paths.hpp"
+#include "tests/unreadable_inputs.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh::test;
@@ -115,4 +117,65 @@ TEST_CASE("two sites mixed in one file: each hand is parsed by its own site", "[
   // Glued with no blank line between them, and in both orders.
   CHECK(sites(walk() + winamax + pacific) == s + w + p);
   CHECK(sites(pacific + "\n\n" + walk() + "\n\n" + winamax) == p + s + w);
+}
+
+TEST_CASE("files that cannot be read at all are stored, counted and make the run exit 2",
+          "[hostile][files][unreadable]") {
+  const fs::path dir = temp_dir("hhaudit-unreadable-kinds");
+  const UnreadableInputs u = make_unreadable_inputs(dir);
+  const fs::path db = dir / "x.db";
+  const std::string audit = "timeout 60 " + bin() + " audit " + q(u.folder) + " --db " + q(db) +
+                            " -q --fail-on none 2>" + q(dir / "err.txt");
+  Run r = run(audit);
+  CHECK(r.code == 2);  // an I/O error (README, exit codes)
+  Summary s = summary_of(r.out);
+  CHECK(s.files == 2);  // a.txt and dir.txt/b.txt: a folder named *.txt is walked
+  CHECK(s.unreadable == 3);
+  CHECK(s.hands == 2);
+  CHECK(r.out.find("not read: " + (u.folder / "fifo.txt").string() +
+                   ": cannot read: not a regular file (a FIFO)") != std::string::npos);
+  CHECK(read_file(dir / "err.txt")
+            .find("hhaudit: cannot read " + (u.folder / "mem.txt").string() +
+                  ": read failed (Input/output error)") != std::string::npos);
+  const std::string files = bin() + " query --db " + q(db) + " --format csv " + q(u.files_query());
+  CHECK(run(files).out == UnreadableInputs::kFilesCsv);
+  // Counted by `summary` and shown in the report's overview.
+  const Run summary = run(bin() + " summary --db " + q(db) + " --format csv");
+  CHECK(summary.out.find("\ntotals,files_unreadable,3,") != std::string::npos);
+  CHECK(summary.out.find("\nfiles,,,pokerstars,2,0,0,0,0,") != std::string::npos);  // read
+  CHECK(summary.out.find("\nfiles,,,,0,0,0,3,0,") != std::string::npos);            // site NULL
+  REQUIRE(run(bin() + " report --html " + q(dir / "r.html") + " --db " + q(db)).code == 0);
+  CHECK(read_file(dir / "r.html").find("data-figure=\"files_unreadable\"><span class=\"v\">3<") !=
+        std::string::npos);
+
+  // Again: one row a path still; and a path that is a readable hand file now loses its row.
+  CHECK(run(audit).code == 2);
+  CHECK(run(files).out == UnreadableInputs::kFilesCsv);
+  fs::remove(u.folder / "fifo.txt");
+  std::string third = walk();
+  third.replace(third.find('#') + 1, 3, "998");
+  write(u.folder / "fifo.txt", third);
+  CHECK(run(audit).code == 2);  // the two left
+  CHECK(run(bin() + " query --db " + q(db) +
+            " --format csv \"SELECT status, count(*) AS n FROM files GROUP BY status ORDER BY "
+            "status\"")
+            .out == "status,n\naudited,3\nunreadable,2\n");
+
+  // Named on the command line: a symlink to nothing is an entry, not a missing path; a FIFO
+  // (`<(zcat x.gz)`) is read once, like stdin.
+  const fs::path fifo = dir / "named.fifo";
+  REQUIRE(mkfifo(fifo.c_str(), 0644) == 0);
+  fs::create_symlink(dir / "nothing", dir / "named-dangling.txt");
+  Run named = run("timeout 60 sh -c " +
+                  q("cat " + q(testdata("sample/fixtures_holdem_walk.txt")) + " > " + q(fifo) +
+                    " & exec " + bin() + " audit " + q(fifo) + " " + q(dir / "named-dangling.txt") +
+                    " --db " + q(dir / "named.db") + " -q --fail-on none 2>/dev/null"));
+  CHECK(named.code == 2);
+  CHECK(summary_of(named.out).unreadable == 1);
+  CHECK(summary_of(named.out).hands == 1);
+  CHECK(run(bin() + " query --db " + q(dir / "named.db") +
+            " --format csv \"SELECT status, hands, count(*) AS n FROM files GROUP BY status, hands "
+            "ORDER BY status\"")
+            .out == "status,hands,n\naudited,1,1\nunreadable,,1\n");
+  fs::remove_all(dir);
 }

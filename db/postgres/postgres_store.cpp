@@ -106,6 +106,31 @@ struct PostgresStore::Impl {
     c.exec(fmt::format("SELECT pg_advisory_unlock({}, {})", postgres::kFileLockNamespace, file_id));
   }
 
+  // The partitions of the months of the staged hands that have none yet, made before the hands
+  // are inserted (a hand of a month with no partition would land in the default partition,
+  // which must hold only hands with no time). Under an advisory lock held to the commit, so
+  // that two writers meeting a new month make it once; writers whose months exist take none.
+  void make_month_partitions() {
+    constexpr std::string_view kMonths =
+        "SELECT DISTINCT hh_play_month(started_at_utc) AS m FROM stage_hands";
+    if (c.exec(fmt::format("SELECT 1 FROM ({}) months WHERE m <> '-infinity' AND "
+                           "to_regclass('hands_' || to_char(m, 'YYYY_MM')) IS NULL LIMIT 1",
+                           kMonths))
+            .rows() == 0)
+      return;
+    c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, {})", postgres::kLockNamespace,
+                       postgres::kPartitionLockKey));
+    c.exec(
+        fmt::format("SELECT hh_create_month_partitions(m) FROM ({}) months "
+                    "WHERE m <> '-infinity'",
+                    kMonths));
+  }
+
+  // Read now (or recorded unread with its content): no longer unreadable.
+  void forget_unreadable_at(const std::string& path) {
+    c.exec("DELETE FROM files WHERE path = $1 AND sha256 IS NULL", {path});
+  }
+
   void stage_row(int ord, std::int64_t file_id, const StoredHand& s) {
     const HandRow r = hand_row(s.hand, s.result);
     std::string& o = stage;
@@ -204,7 +229,8 @@ struct PostgresStore::Impl {
   }
 
   // The rows of one inserted hand in the child tables' COPY buffers.
-  void child_rows(std::int64_t hand_id, const StoredHand& s) {
+  // `play_month`: the hand's, as hands holds it (the partition its findings go to).
+  void child_rows(std::int64_t hand_id, const std::string& play_month, const StoredHand& s) {
     const Hand& hand = s.hand;
     const AuditResult& result = s.result;
     // The audit of an unparsed hand is meaningless beyond its findings.
@@ -259,10 +285,11 @@ struct PostgresStore::Impl {
       copy_int(findings, finding_ids.at(first_id + i));
       finding_fields(hand_id, f);
       if (f.cause && *f.cause < result.findings.size()) {
-        copy_int(findings, finding_ids.at(first_id + *f.cause), true);
+        copy_int(findings, finding_ids.at(first_id + *f.cause));
       } else {
-        postgres::copy_null(findings, true);
+        postgres::copy_null(findings);
       }
+      postgres::copy_field(findings, play_month, true);
     }
   }
 };
@@ -297,6 +324,7 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
   impl_->require_writer();
   Connection& c = impl_->c;
   already_audited = false;
+  impl_->forget_unreadable_at(f.path);
   // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
   Result inserted = c.exec(
       "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
@@ -364,19 +392,23 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
   Impl::FileCounts added;
   postgres::in_transaction(c, "BEGIN", [&] {
     c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
+    m.make_month_partitions();
     // One lock order for every writer: the keys in sorted order (NULL numbers last, by content),
     // so two writers inserting overlapping hands wait for each other at most once and never
     // deadlock; the first of a number in the input wins, as in SQLite's store. A hand another
     // writer is inserting waits for its commit and then counts as theirs.
     Result inserted =
-        c.exec(fmt::format("INSERT INTO hands({0}) SELECT {0} FROM stage_hands "
+        c.exec(fmt::format("INSERT INTO hands({0}, play_month) "
+                           "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
                            "ORDER BY site, site_hand_id, content_sha256, ord "
-                           "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset",
+                           "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
                            kHandColumns));
     std::vector<std::int64_t> hand_ids(hands.size(), 0);
+    std::vector<std::string> play_months(hands.size());
     for (int r = 0; r < inserted.rows(); ++r) {
       const std::size_t i = by_offset.at(inserted.int64(r, 1));
       hand_ids[i] = inserted.int64(r, 0);
+      play_months[i] = inserted.text(r, 2);
       outcomes[i] = HandOutcome::Inserted;
     }
     // Not inserted: the same number stored (by another file, another writer or earlier in this
@@ -426,7 +458,7 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     }
     for (std::size_t i = 0; i < hands.size(); ++i) {
       if (outcomes[i] == HandOutcome::Inserted) {
-        m.child_rows(hand_ids[i], hands[i]);
+        m.child_rows(hand_ids[i], play_months[i], hands[i]);
       } else if (outcomes[i] == HandOutcome::Duplicate) {
         ++added.duplicates;
       } else {
@@ -441,7 +473,7 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
         {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &m.pots},
         {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &m.pot_seats},
         {"COPY discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
-         "expected, actual, message, line, cause_id) FROM STDIN",
+         "expected, actual, message, line, cause_id, play_month) FROM STDIN",
          &m.findings},
         {"COPY hand_event_log(hand_id, events, chips) FROM STDIN", &m.events},
     };
@@ -470,6 +502,18 @@ void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed) {
 
 void PostgresStore::record_unread_file(const UnreadFile& u) {
   impl_->require_writer();
+  if (u.reason == UnreadReason::Unreadable) {
+    // A file with no content read is known by its path: the latest run that could not read it
+    // says why.
+    impl_->c.exec(
+        "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
+        "VALUES ($1, NULL, $2, NULL, NULL, " HH_PG_NOW
+        ", 'unreadable', $3) ON CONFLICT (path) WHERE sha256 IS NULL DO UPDATE SET "
+        "bytes = excluded.bytes, note = excluded.note",
+        {text(u.file.path), std::to_string(u.file.bytes), text_or_null(u.note)});
+    return;
+  }
+  impl_->forget_unreadable_at(u.file.path);
   // A file read before keeps its row; one recorded unread before takes the latest facts.
   impl_->c.exec(
       "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
@@ -676,6 +720,14 @@ QueryResult result_of(const Result& r) {
 // The hands a ReadFilter selects, with the filter bound as $1 (site), $2 (since) and $3 (file ids
 // as an array literal, '{}' for all) by filter_params(). `h` is the hands table. (SQLite's reads
 // a JSON array with json_each instead of the array.)
+// Joined to hands h: e.hand_id is not NULL for a hand with an error. No subquery a hand: on the
+// partitioned discrepancies each would probe every month's partition; a join reads it once (and
+// spills to disk if it must, where a hashed IN (SELECT ...) set that outgrows work_mem would
+// turn into a subquery a hand again).
+constexpr std::string_view kJoinHandsWithError =
+    "LEFT JOIN (SELECT DISTINCT d.hand_id, d.play_month FROM discrepancies d "
+    "WHERE d.severity = 'error') e ON e.hand_id = h.hand_id AND e.play_month = h.play_month";
+
 constexpr std::string_view kHandFilter =
     "($1 = '' OR h.site = $1) AND ($2 = '' OR h.started_at_utc >= $2) AND "
     "(cardinality($3::bigint[]) = 0 OR h.file_id = ANY ($3::bigint[]))";
@@ -854,12 +906,12 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
       if (status == "interrupted") t.files_interrupted = n;
       if (status == unread_status_name(UnreadReason::Unsupported)) t.files_unsupported = n;
       if (status == unread_status_name(UnreadReason::NoHands)) t.files_without_hands = n;
+      if (status == unread_status_name(UnreadReason::Unreadable)) t.files_unreadable = n;
     }
     Result hands =
         c.exec(fmt::format("SELECT count(*), count(*) FILTER (WHERE h.status = 'unparsed'), "
-                           "count(*) FILTER (WHERE EXISTS (SELECT 1 FROM discrepancies d WHERE "
-                           "d.hand_id = h.hand_id AND d.severity = 'error')) FROM hands h WHERE {}",
-                           kHandFilter),
+                           "count(e.hand_id) FROM hands h {} WHERE {}",
+                           kJoinHandsWithError, kHandFilter),
                params);
     t.hands = static_cast<long>(hands.int64(0, 0));
     t.unparsed = static_cast<long>(hands.int64(0, 1));
@@ -868,6 +920,7 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
     Result codes =
         c.exec(fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*) "
                            "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                           "AND h.play_month = d.play_month "
                            "WHERE {} GROUP BY d.code, d.severity "
                            "ORDER BY 3 DESC, d.code COLLATE \"C\", d.severity COLLATE \"C\"",
                            kHandFilter),
@@ -881,31 +934,24 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
 
 Sections PostgresStore::breakdowns(const ReadFilter& filter) {
   impl_->require_current_schema();
-  constexpr std::string_view kHasError =
-      "CASE WHEN EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND "
-      "d.severity = 'error') THEN 1 ELSE 0 END";
-  // A hand's findings of `codes`, each counting `amount`, summed (a scalar subquery).
-  auto per_hand = [](std::string_view codes, std::string_view amount) {
-    return fmt::format(
-        "(SELECT sum({}) FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.code IN ({}))",
-        amount, codes);
-  };
+  constexpr std::string_view kHasError = "CASE WHEN e.hand_id IS NULL THEN 0 ELSE 1 END";
   const std::pair<const char*, std::string> queries[] = {
       {"files",
        fmt::format(
            "SELECT f.site, count(*) FILTER (WHERE f.status = 'audited') AS read, "
            "count(*) FILTER (WHERE f.status = 'unsupported') AS unsupported, "
            "count(*) FILTER (WHERE f.status = 'no-hands') AS without_hands, "
+           "count(*) FILTER (WHERE f.status = 'unreadable') AS unreadable, "
            "count(*) FILTER (WHERE f.status = 'interrupted') AS interrupted "
            "FROM files f WHERE {} GROUP BY f.site ORDER BY f.site COLLATE \"C\" NULLS FIRST",
            kFileFilter)},
       {"hands", fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, "
                             "count(*) AS hands, count(*) FILTER (WHERE h.status <> 'unparsed') "
                             "AS parsed, count(*) FILTER (WHERE h.status = 'unparsed') AS unparsed, "
-                            "sum({}) AS with_errors FROM hands h WHERE {} GROUP BY 1, 2 "
+                            "sum({}) AS with_errors FROM hands h {} WHERE {} GROUP BY 1, 2 "
                             "ORDER BY h.site COLLATE \"C\", substr(h.started_at_utc, 1, 7) COLLATE "
                             "\"C\" NULLS FIRST",
-                            kHasError, kHandFilter)},
+                            kHasError, kJoinHandsWithError, kHandFilter)},
       // Money in error by month and currency (money of two currencies never adds up).
       {"money",
        fmt::format("SELECT h.site, substr(h.started_at_utc, 1, 7) AS month, h.currency, h.unit, "
@@ -921,16 +967,20 @@ Sections PostgresStore::breakdowns(const ReadFilter& filter) {
       {"rake",
        fmt::format(
            "SELECT h.site, h.currency, h.unit, count(*) AS hands, "
-           "coalesce(sum(h.rake), 0) AS rake, coalesce(sum({}), 0) AS over_schedule, "
-           "coalesce(sum({}), 0) AS under_schedule, "
-           "count(*) FILTER (WHERE EXISTS (SELECT 1 FROM discrepancies d WHERE "
-           "d.hand_id = h.hand_id AND d.code = 'RAKE_SCHEDULE_UNKNOWN')) "
-           "AS without_schedule FROM hands h WHERE {} AND "
+           "coalesce(sum(h.rake), 0) AS rake, coalesce(sum(r.over_schedule), 0) AS over_schedule, "
+           "coalesce(sum(r.under_schedule), 0) AS under_schedule, "
+           "count(*) FILTER (WHERE r.unknown) AS without_schedule FROM hands h "
+           "LEFT JOIN (SELECT d.hand_id, d.play_month, sum(CASE WHEN d.code IN "
+           "('RAKE_OVER_SCHEDULE', 'RAKE_ON_UNRAKED_HAND') THEN d.actual - d.expected END) AS "
+           "over_schedule, sum(CASE WHEN d.code = 'RAKE_UNDER_SCHEDULE' THEN d.expected - "
+           "d.actual END) AS under_schedule, bool_or(d.code = 'RAKE_SCHEDULE_UNKNOWN') AS unknown "
+           "FROM discrepancies d WHERE d.code IN ('RAKE_OVER_SCHEDULE', 'RAKE_ON_UNRAKED_HAND', "
+           "'RAKE_UNDER_SCHEDULE', 'RAKE_SCHEDULE_UNKNOWN') GROUP BY 1, 2) r "
+           "ON r.hand_id = h.hand_id AND r.play_month = h.play_month WHERE {} AND "
            "h.status <> 'unparsed' AND h.currency IS NOT NULL AND "
            "h.tournament_id IS NULL GROUP BY 1, 2, 3 "
            "ORDER BY h.site COLLATE \"C\", h.currency COLLATE \"C\", h.unit",
-           per_hand("'RAKE_OVER_SCHEDULE', 'RAKE_ON_UNRAKED_HAND'", "d.actual - d.expected"),
-           per_hand("'RAKE_UNDER_SCHEDULE'", "d.expected - d.actual"), kHandFilter)},
+           kHandFilter)},
   };
   Sections out;
   impl_->read([&] {

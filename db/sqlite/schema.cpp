@@ -21,10 +21,12 @@ CREATE TABLE IF NOT EXISTS meta (
   value TEXT NOT NULL
 );
 
+-- sha256 is NULL only for a file that could not be read (status 'unreadable'): such a file is
+-- known by its path (idx_files_unreadable_path), every other by its content.
 CREATE TABLE IF NOT EXISTS files (
   file_id       INTEGER PRIMARY KEY,
   path          TEXT NOT NULL,
-  sha256        TEXT NOT NULL UNIQUE,
+  sha256        TEXT UNIQUE,
   bytes         INTEGER NOT NULL,
   encoding      TEXT,
   site          TEXT,
@@ -35,9 +37,13 @@ CREATE TABLE IF NOT EXISTS files (
   conflicts     INTEGER,
   first_seen_at TEXT NOT NULL,
   status        TEXT NOT NULL DEFAULT 'audited'
-                CHECK (status IN ('audited', 'interrupted', 'unsupported', 'no-hands')),
-  note          TEXT
+                CHECK (status IN ('audited', 'interrupted', 'unsupported', 'no-hands',
+                                  'unreadable')),
+  note          TEXT,
+  CHECK ((sha256 IS NULL) = (status = 'unreadable'))
 );
+
+CREATE UNIQUE INDEX IF NOT EXISTS idx_files_unreadable_path ON files(path) WHERE sha256 IS NULL;
 
 CREATE TABLE IF NOT EXISTS hands (
   hand_id           INTEGER PRIMARY KEY,
@@ -351,10 +357,33 @@ void migrate_5_to_6(Database& db) {
   db.exec("UPDATE hands SET players_named_by_position = 1 WHERE site = 'bovada';");
 }
 
+// Schema 6 -> 7: files a run could not read are stored (status 'unreadable', sha256 NULL). A
+// CHECK constraint and a NOT NULL change only by rebuilding the table (SQLite's "making other
+// kinds of table schema changes"): the new files table from the schema's own DDL, the rows
+// copied under the same file_ids, the old table dropped and the new one renamed. apply_schema
+// runs this with foreign_keys off (dropping a parent table would otherwise fail) and checks
+// every reference after it. The views that read files are made again by schema_sql().
+void migrate_6_to_7(Database& db) {
+  const std::string_view ddl = schema_sql();
+  constexpr std::string_view kCreate = "CREATE TABLE IF NOT EXISTS files (";
+  const std::size_t from = ddl.find(kCreate);
+  const std::string_view body =
+      ddl.substr(from + kCreate.size(), ddl.find(';', from) - from - kCreate.size());
+  constexpr std::string_view kColumns =
+      "file_id, path, sha256, bytes, encoding, site, hands, failed, audited_at, duplicates, "
+      "conflicts, first_seen_at, status, note";
+  db.exec(
+      fmt::format("DROP VIEW IF EXISTS v_file_summary; DROP VIEW IF EXISTS v_findings;"
+                  "DROP VIEW IF EXISTS v_conflicts;"
+                  "CREATE TABLE files_v7 ({}; INSERT INTO files_v7({}) SELECT {} FROM files;"
+                  "DROP TABLE files; ALTER TABLE files_v7 RENAME TO files;",
+                  body, kColumns, kColumns));
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
-                                     &migrate_4_to_5, &migrate_5_to_6};
+                                     &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
@@ -386,7 +415,10 @@ void apply_schema(Database& db) {
   sqlite3_busy_timeout(db.get(), 5000);
   // WAL lets `hhaudit query` read while an audit is writing; NORMAL is durable enough in WAL mode
   // (a power cut may lose the last commits, never corrupt) and much faster than FULL.
-  db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+  // foreign_keys stays off until the schema is made or migrated (a migration that rebuilds a
+  // table drops it while others reference it; the pragma cannot change inside a transaction);
+  // the references are checked before the commit instead.
+  db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;");
   db.exec("BEGIN IMMEDIATE");
   try {
     int version = schema_version(db);
@@ -395,18 +427,31 @@ void apply_schema(Database& db) {
           "database {} has schema_version {}, this build reads up to {}: use a newer hhaudit",
           db.path(), version, kSchemaVersion));
     }
+    const bool migrating = version > 0 && version < kSchemaVersion;
     if (version > 0) {
       for (; version < kSchemaVersion; ++version) kMigrations[version - 1](db);
     }
     db.exec(schema_sql());
     db.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')",
                         kSchemaVersion));
+    if (migrating) {
+      Statement broken(db, "SELECT \"table\", rowid, parent FROM pragma_foreign_key_check LIMIT 1");
+      if (broken.step()) {
+        throw std::runtime_error(fmt::format(
+            "database {}: after the migration to schema {}, a row of {} (rowid {}) refers to a "
+            "missing row of {}",
+            db.path(), kSchemaVersion, broken.column_text(0), broken.column_int64(1),
+            broken.column_text(2)));
+      }
+    }
     db.exec("COMMIT");
   } catch (...) {
     // Leave the file as it was; ignore a failing rollback, the original error matters more.
     sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db.get(), "PRAGMA foreign_keys=ON", nullptr, nullptr, nullptr);
     throw;
   }
+  db.exec("PRAGMA foreign_keys=ON;");
 }
 
 }  // namespace hh::db::sqlite

@@ -12,7 +12,11 @@ namespace hh::db::sqlite {
 // 1: the first schema. 2: files.status and files.note (files recorded unread), pot seats as rows
 // (pot_seats, v_pots), site "pacific" named "888poker". 3: hand_events (explain's replay).
 // 4: a hand's events stored as one hand_event_log row, hand_events a view of them.
-inline constexpr int kSchemaVersion = 6;
+// 5: root causes (discrepancies.cause_id), hands.money_in_error, hand_event_log.chips.
+// 6: the checks between hands (hand_players sitting_out, stack_unknown and posted blinds;
+// hands.fast_fold and players_named_by_position; discrepancies.related_hand_id).
+// 7: files that could not be read are stored (files.status 'unreadable', files.sha256 NULL).
+inline constexpr int kSchemaVersion = 7;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

@@ -42,7 +42,8 @@ struct SqliteStore::Writer {
   std::unordered_map<std::int64_t, FileCounts> counts;
 
   Statement begin, commit, savepoint, release, rollback_to;
-  Statement find_file, restart_file, insert_file, finish_file, record_unread;
+  Statement find_file, restart_file, insert_file, finish_file, record_unread, record_unreadable,
+      forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
       insert_finding, set_cause, insert_events, find_conflict, insert_conflict;
   std::string events_json_buffer, chips_json_buffer;  // store_events' buffers, kept to reuse them
@@ -79,6 +80,16 @@ struct SqliteStore::Writer {
         "path = excluded.path, encoding = excluded.encoding, site = excluded.site, "
         "status = excluded.status, note = excluded.note "
         "WHERE files.status IN ('unsupported', 'no-hands')");
+    // A file with no content read is known by its path: the latest run that could not read it
+    // says why.
+    record_unreadable = Statement(
+        db,
+        "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
+        "VALUES (?, NULL, ?, NULL, NULL, " HH_DB_NOW
+        ", 'unreadable', ?) ON CONFLICT(path) WHERE sha256 IS NULL DO UPDATE SET "
+        "bytes = excluded.bytes, note = excluded.note");
+    // Read now (or recorded unread with its content): no longer unreadable.
+    forget_unreadable = Statement(db, "DELETE FROM files WHERE path = ? AND sha256 IS NULL");
     find_hand = Statement(
         db, "SELECT hand_id, content_sha256 FROM hands WHERE site = ? AND site_hand_id = ?");
     // A hand whose id could not be read cannot collide on (site, site_hand_id); the same text
@@ -128,6 +139,12 @@ struct SqliteStore::Writer {
   static void run(Statement& s) {
     ResetGuard g(s);
     s.step();
+  }
+
+  void forget_unreadable_at(const std::string& path) {
+    ResetGuard g(forget_unreadable);
+    forget_unreadable.bind_text(1, path);
+    forget_unreadable.step();
   }
 
   void ensure_txn() {
@@ -411,6 +428,7 @@ std::int64_t SqliteStore::begin_file(const FileRecord& f, bool& already_audited)
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   already_audited = false;
+  m.forget_unreadable_at(f.path);
   {
     ResetGuard g(m.find_file);
     m.find_file.bind_text(1, f.sha256);
@@ -553,6 +571,16 @@ void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed) {
 void SqliteStore::record_unread_file(const UnreadFile& u) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
+  if (u.reason == UnreadReason::Unreadable) {
+    Statement& s = m.record_unreadable;
+    ResetGuard g(s);
+    s.bind_text(1, u.file.path);
+    s.bind_int64(2, static_cast<std::int64_t>(u.file.bytes));
+    s.bind_text_or_null(3, u.note);
+    s.step();
+    return;
+  }
+  m.forget_unreadable_at(u.file.path);
   Statement& s = m.record_unread;
   ResetGuard g(s);
   s.bind_text(1, u.file.path);
@@ -918,6 +946,7 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
       if (status == "interrupted") t.files_interrupted = n;
       if (status == unread_status_name(UnreadReason::Unsupported)) t.files_unsupported = n;
       if (status == unread_status_name(UnreadReason::NoHands)) t.files_without_hands = n;
+      if (status == unread_status_name(UnreadReason::Unreadable)) t.files_unreadable = n;
     }
   }
   {
@@ -964,6 +993,7 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
       {"files", fmt::format("SELECT f.site, sum(f.status = 'audited') AS read, "
                             "sum(f.status = 'unsupported') AS unsupported, "
                             "sum(f.status = 'no-hands') AS without_hands, "
+                            "sum(f.status = 'unreadable') AS unreadable, "
                             "sum(f.status = 'interrupted') AS interrupted "
                             "FROM files f WHERE {} GROUP BY f.site ORDER BY f.site",
                             kFileFilter)},
