@@ -203,11 +203,18 @@ struct PostgresStore::Impl {
       finding_fields(f.hand_id, f.finding);
       copy_int(findings, f.related_hand_id, true);
     }
-    if (!findings.empty())
-      c.copy_in(
-          "COPY discrepancies(hand_id, code, severity, street, seat, player, expected, actual, "
-          "message, line, related_hand_id) FROM STDIN",
-          findings);
+    if (findings.empty()) return;
+    // Through a staging table: a finding goes to its hand's month (discrepancies is partitioned
+    // by play_month, which the checks between hands do not carry).
+    c.exec(
+        "CREATE TEMP TABLE IF NOT EXISTS stage_session_findings (hand_id bigint, code text, "
+        "severity text, street text, seat integer, player text, expected bigint, actual bigint, "
+        "message text, line integer, related_hand_id bigint) ON COMMIT DELETE ROWS");
+    c.copy_in("COPY stage_session_findings FROM STDIN", findings);
+    c.exec(
+        "INSERT INTO discrepancies(hand_id, code, severity, street, seat, player, expected, "
+        "actual, message, line, related_hand_id, play_month) SELECT s.*, h.play_month FROM "
+        "stage_session_findings s JOIN hands h ON h.hand_id = s.hand_id");
   }
 
   // A finding's columns from hand_id to line, in the findings COPY buffer.
