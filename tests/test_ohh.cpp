@@ -598,8 +598,8 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
   CHECK(sites.at("ohh").same == 75);  // OHH to OHH loses nothing
 }
 
-TEST_CASE("hhaudit convert --to ohh: one file per input, refused hands listed, exit codes",
-          "[ohh][cli]") {
+TEST_CASE("hhaudit convert --to ohh|phh: one file per input, refused hands listed, exit codes",
+          "[ohh][phh][cli]") {
   using test::q;
   const fs::path dir = test::temp_dir("hhaudit-convert");
   const fs::path in = dir / "in";
@@ -628,6 +628,22 @@ TEST_CASE("hhaudit convert --to ohh: one file per input, refused hands listed, e
   CHECK(err.find("OHH has no game type for 7 Card Stud") != std::string::npos);
   CHECK(fs::exists(dir / "out2" / "stars.ohh"));
   CHECK_FALSE(fs::exists(dir / "out2" / "stud.ohh"));
+
+  // The same folder as PHH (the target found by name): PHH has a variant for stud, so both
+  // files are written, as .phhs, and read back with their hands; what a hand loses is counted.
+  test::Run phh = test::run(test::bin() + " convert " + q(in) + " --to phh -o " + q(dir / "phh") +
+                            " 2>" + q(dir / "err4"));
+  CHECK(phh.code == 0);
+  CHECK(test::read_file(dir / "err4") ==
+        "lost in 1 written hand: the pots as the site printed them\n"
+        "6 hands read, 6 written as Poker Hand History, 0 not written; 0 files skipped\n");
+  const Hand stars = only_hand(read_text(test::read_file(dir / "phh" / "stars.phhs"), "s.phhs"));
+  CHECK(stars.site_hand_id == "226935652098");
+  CHECK(stars.rake == 3);  // the _rake field
+  CHECK(test::event(stars, EventKind::Collected, 7).amount == 74);
+  const std::vector<Hand> stud = read_text(test::read_file(dir / "phh" / "stud.phhs"), "t.phhs");
+  REQUIRE(stud.size() == 5);
+  CHECK(stud.front().game == games::kSevenCardStud);
 
   // A format that cannot be written, a missing path: usage or I/O error, 2.
   CHECK(test::run(test::bin() + " convert " + q(in) + " --to pokerstars 2>/dev/null").code == 2);
