@@ -309,3 +309,41 @@ TEST_CASE("PokerNow: a stack the admin changes between hands is not a wrong stac
   test::fault_detail::check_exactly(test::errors_and_warnings(wrong),
                                     {{"SUMMARY_MISMATCH", 2, 1150, 1650}});
 }
+
+TEST_CASE("PokerNow: blinds missed while away, the small one dead, the big one live",
+          "[pokernow]") {
+  // C comes back on the button and posts both blinds missed; A raises to 60, C calls: 40 more
+  // over C's live 20, the dead 10 apart. A wins the 10 + 20 (B's blinds) + 60 + 60 + 10 dead.
+  const Hand h = only_hand(read_text(
+      log_of({
+          R"(-- starting hand #3  (No Limit Texas Hold'em) (dealer: "C @ c3") --)",
+          R"(Player stacks: #1 "A @ a1" (1000) | #2 "B @ b2" (1000) | #3 "C @ c3" (1000))",
+          R"("A @ a1" posts a small blind of 10)",
+          R"("B @ b2" posts a big blind of 20)",
+          R"("C @ c3" posts a missing small blind of 10)",
+          R"("C @ c3" posts a missed big blind of 20)",
+          R"("C @ c3" checks)",
+          R"("A @ a1" raises to 60)",
+          R"("B @ b2" folds)",
+          R"("C @ c3" calls 60)",
+          "Flop:  [2\u2663, 7\u2666, K\u2665]",
+          R"("A @ a1" bets 100)",
+          R"("C @ c3" folds)",
+          R"(Uncalled bet of 100 returned to "A @ a1")",
+          R"("A @ a1" collected 150 from pot)",
+          "-- ending hand #3 --",
+      }),
+      "missed.csv"));
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(test::event(h, EventKind::PostDead, 3).amount == 10);
+  CHECK(test::event(h, EventKind::PostBigBlind, 3).amount == 20);
+  CHECK(test::event(h, EventKind::Call, 3).amount == 40);
+  const AuditResult r = audit(h);
+  INFO(test::describe(test::errors_and_warnings(r)));
+  CHECK(test::errors_and_warnings(r).empty());
+  Money c_put_in = 0;
+  for (const PlayerResult& p : r.players)
+    if (p.seat == 3) c_put_in = p.contributed;
+  CHECK(c_put_in == 70);
+}

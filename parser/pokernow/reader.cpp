@@ -264,7 +264,7 @@ class HandReader {
     if (!m) return;
     Event& e = add(kind, seat, line);
     e.amount = *m;
-    if (kind != EventKind::PostAnte) {
+    if (kind != EventKind::PostAnte && kind != EventKind::PostDead) {
       committed_[seat] += *m;
       e.to = committed_[seat];
     }
@@ -356,6 +356,12 @@ class HandReader {
       forced(EventKind::PostBigBlind, seat, rest, ln);
     } else if (consume(rest, "posts a straddle of ")) {
       forced(EventKind::PostStraddle, seat, rest, ln);
+    } else if (consume(rest, "posts a missed big blind of ")) {
+      // A player back from sitting out posts the big blind missed: live, as a big blind out of
+      // position; the small blind missed is dead money.
+      forced(EventKind::PostBigBlind, seat, rest, ln);
+    } else if (consume(rest, "posts a missing small blind of ")) {
+      forced(EventKind::PostDead, seat, rest, ln);
     } else if (consume(rest, "posts an ante of ")) {
       forced(EventKind::PostAnte, seat, rest, ln);
     } else if (consume(rest, "shows a ")) {
