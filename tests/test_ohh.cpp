@@ -395,7 +395,11 @@ TEST_CASE("OHH read: site_name names the card room whose house rules judge the h
   bovada.site = "bovada";
   const Format::WrittenHand w = ohh_format().write_hand(bovada);
   REQUIRE(w.written);
-  CHECK(only_hand(read_text(w.text, "back.ohh")).house_rules_site == "bovada");
+  const Hand back = only_hand(read_text(w.text, "back.ohh"));
+  CHECK(back.house_rules_site == "bovada");
+  // And written again from OHH, the room stays.
+  CHECK(only_hand(read_text(ohh_format().write_hand(back).text, "again.ohh")).house_rules_site ==
+        "bovada");
 }
 
 // --- the round trip: every hand of every readable format, read -> OHH -> read back ---

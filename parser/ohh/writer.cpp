@@ -350,7 +350,9 @@ Format::WrittenHand write_hand(const Hand& h) {
   j.open("", '{');
   j.open("ohh", '{');
   j.string("spec_version", "1.4.7");
-  const Format* source = format_by_name(h.site);
+  // The card room: its house rules judge the hand read back (an OHH hand keeps the room its own
+  // site_name named).
+  const Format* source = format_by_name(h.house_rules_site.empty() ? h.site : h.house_rules_site);
   const std::string site = source ? std::string(source->display_name()) : h.site;
   j.string("site_name", site);
   j.string("network_name", site);
