@@ -174,7 +174,10 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
   static const HouseRulesBook kDefaults;
   const HouseRulesBook& book = context.house_rules ? *context.house_rules : kDefaults;
   // The replay and its checks, under the house rules of the hand's site.
-  AuditResult result = detail::Auditor(hand, book.for_site(hand.site)).run();
+  AuditResult result =
+      detail::Auditor(
+          hand, book.for_site(hand.house_rules_site.empty() ? hand.site : hand.house_rules_site))
+          .run();
   if (context.rake_schedules) {
     std::vector<Finding> rake = check_rake(hand, result, *context.rake_schedules);
     result.findings.insert(result.findings.end(), std::make_move_iterator(rake.begin()),

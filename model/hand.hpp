@@ -151,7 +151,11 @@ struct ParseIssue {
 
 struct Hand {
   // Identity and source.
-  std::string site;          // "pokerstars", ...
+  std::string site;  // "pokerstars", ...
+  // The card room whose house rules judge the hand where the format is not the room's own and
+  // names it (OHH's site_name "Bovada" of a hand hhaudit wrote): a registered format's name;
+  // empty: `site`'s.
+  std::string house_rules_site;
   std::string site_hand_id;  // as printed: digits (PokerStars) or with a prefix (GG "OM123")
   SourceLocation source;
   std::string raw;  // the decoded text of the hand (UTF-8), kept for hashing and explain

@@ -334,6 +334,12 @@ class Builder {
 
   void build(const RawHand& r) {
     h_.site_hand_id = r.game_number;
+    // The card room's house rules judge its hands (the odd chip of a Bovada hi/lo split, a
+    // PartyPoker all-in of half a bet reopening): site_name where it is a room hhaudit reads
+    // under that name, as hhaudit's writer names it (Format::display_name()).
+    for (const auto& f : formats())
+      if (f->name() != "ohh" && f->display_name() == r.site_name)
+        h_.house_rules_site = std::string(f->name());
     h_.table_name = r.table_name;
     h_.max_seats = r.table_size;
     h_.button_seat = r.dealer_seat;

@@ -139,6 +139,7 @@ std::string cannot_express(const Hand& h) {
   if (h.currency.empty() ? h.unit != 1 : h.unit != 100)
     return "amounts in 1/" + std::to_string(h.unit) + " units of " +
            (h.currency.empty() ? std::string("chips") : h.currency);
+  if (h.cancelled) return "the hand was cancelled (OHH has no flag for a hand called off)";
   if (h.site_added != 0) return "money the site added to the pot (OHH has no field for it)";
   for (const Seat& s : h.seats)
     if (s.stack_unknown) return "seat " + std::to_string(s.seat) + "'s stack is not known";
@@ -148,6 +149,10 @@ std::string cannot_express(const Hand& h) {
         e.kind == EventKind::BringIn || e.kind == EventKind::Discards ||
         e.kind == EventKind::StandsPat)
       return std::string("OHH has no action for ") + event_kind_name(e.kind);
+    // iPoker's disconnect protection (sum="DP"), WPN's "is disconnected and ALL IN": the seat is
+    // all-in with chips behind. OHH's is_allin marks an action that puts the stack in.
+    if (e.kind == EventKind::SitsOut && e.all_in)
+      return "an all-in with chips behind (disconnect protection): OHH has no action for it";
   }
   return {};
 }
@@ -256,8 +261,9 @@ Pots pots_of(const Hand& h, const std::vector<Money>& chips) {
 }
 
 // The rake (and fees) of each pot: the site's own split where it printed each pot net of rake
-// and the parts add up, else in proportion (or all on the main pot, Hand::rake_from_main_pot).
-void split_rake(const Hand& h, std::vector<BuiltPot>& pots, Money taken) {
+// and the parts add up (true), else in proportion (or all on the main pot,
+// Hand::rake_from_main_pot).
+bool split_rake(const Hand& h, std::vector<BuiltPot>& pots, Money taken) {
   if (h.reported_pots_net_of_rake && h.reported_pots.size() == pots.size()) {
     Money sum = 0;
     bool plausible = true;
@@ -273,10 +279,11 @@ void split_rake(const Hand& h, std::vector<BuiltPot>& pots, Money taken) {
     if (plausible && sum == taken) {
       for (const ReportedPot& rp : h.reported_pots)
         pots[rp.index].rake = pots[rp.index].amount - rp.amount;
-      return;
+      return true;
     }
   }
   attribute_rake(pots, taken, h.rake_from_main_pot);
+  return false;
 }
 
 struct Win {
@@ -313,6 +320,11 @@ void spread_unlabelled(const std::vector<BuiltPot>& pots, std::map<int, Money>& 
       pay(pot->index, seat, part);
       left -= part;
     }
+    // The odd chips first to the seats with least of their collection left: a crumb of a
+    // collection belongs with the rest of it, not in a lower pot its winner may not have won
+    // (Bovada 2902253333: 0.01 of a side-pot win put in the main pot made a wrong winner).
+    std::stable_sort(sharing.begin(), sharing.end(),
+                     [&](int a, int b) { return unlabelled[a] < unlabelled[b]; });
     for (int seat : sharing) {  // the odd chips
       const Money part = std::min(unlabelled[seat], left);
       pay(pot->index, seat, part);
@@ -338,7 +350,9 @@ Format::WrittenHand write_hand(const Hand& h) {
   j.open("", '{');
   j.open("ohh", '{');
   j.string("spec_version", "1.4.7");
-  const Format* source = format_by_name(h.site);
+  // The card room: its house rules judge the hand read back (an OHH hand keeps the room its own
+  // site_name named).
+  const Format* source = format_by_name(h.house_rules_site.empty() ? h.site : h.house_rules_site);
   const std::string site = source ? std::string(source->display_name()) : h.site;
   j.string("site_name", site);
   j.string("network_name", site);
@@ -503,12 +517,15 @@ Format::WrittenHand write_hand(const Hand& h) {
   }
   // The rake and fees over the pots; where the site prints no rake, the rake the audit derives
   // (what the pots held less what was paid), so that a collection is spread over what each pot
-  // paid. Only a printed rake is written.
+  // paid. Written: a printed rake, or the rake of each pot the site printed net of it (BetOnline
+  // prints "Total pot 1.26" per pot and no rake: the read-back audit takes the same split, not
+  // one in proportion).
   Money paid = 0;
   for (const auto& [pot, seats] : wins)
     for (const auto& [seat, win] : seats) paid += win.won + win.cashout;
   for (const auto& [seat, won] : unlabelled) paid += won;
-  split_rake(h, pots, h.rake ? *h.rake + fees : std::max<Money>(0, pot_total - paid));
+  const bool site_split =
+      split_rake(h, pots, h.rake ? *h.rake + fees : std::max<Money>(0, pot_total - paid));
   spread_unlabelled(pots, unlabelled, wins);
   if (h.total_pot && *h.total_pot != pot_total + built.uncalled && *h.total_pot != pot_total)
     w.lost.push_back("a total pot the bets do not add up to (the pots are written as bet)");
@@ -516,8 +533,11 @@ Format::WrittenHand write_hand(const Hand& h) {
   for (const Fee& f : h.fees) fee_names.insert(f.name);
   if (!fee_names.empty() && !(fee_names.size() == 1 && *fee_names.begin() == "jackpot"))
     w.lost.push_back("the names of the fees (written as the jackpot)");
+  // A pot beyond the built ones only where a win names it (a collection that was only the
+  // uncalled part, "side pot #1" in PartyPoker 2621679197, names no pot once taken out).
   int pot_count = static_cast<int>(pots.size());
-  if (!wins.empty()) pot_count = std::max(pot_count, wins.rbegin()->first + 1);
+  for (const auto& [pot, seats] : wins)
+    if (!seats.empty()) pot_count = std::max(pot_count, pot + 1);
   Money jackpot_left = fees;
   j.open("pots", '[');
   for (int i = 0; i < pot_count; ++i) {
@@ -528,7 +548,7 @@ Format::WrittenHand write_hand(const Hand& h) {
     j.open("", '{');
     j.integer("number", i);
     j.raw("amount", amount(bp ? bp->amount : 0));
-    if (h.rake) j.raw("rake", amount(taken - jackpot));
+    if (h.rake || site_split) j.raw("rake", amount(taken - jackpot));
     if (jackpot != 0) j.raw("jackpot", amount(jackpot));
     j.open("player_wins", '[');
     for (const auto& [seat, win] : wins[i]) {

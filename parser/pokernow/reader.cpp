@@ -6,6 +6,7 @@
 #include <charconv>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
@@ -234,6 +235,11 @@ class HandReader {
     if (n.ends_with(" and go all in")) n.remove_suffix(std::string_view(" and go all in").size());
     return n;
   }
+  static bool is_run_it_twice_note(std::string_view e) {
+    return e == "All players in hand choose to run it twice." ||
+           e == "Some players choose to not run it twice." ||
+           e == "Remaining players decide whether to run it twice.";
+  }
   bool all_in(int seat) const {
     const Seat* s = h_.seat_of(seat);
     return s && s->stack - put_in_.at(seat) == 0;
@@ -258,7 +264,7 @@ class HandReader {
     if (!m) return;
     Event& e = add(kind, seat, line);
     e.amount = *m;
-    if (kind != EventKind::PostAnte) {
+    if (kind != EventKind::PostAnte && kind != EventKind::PostDead) {
       committed_[seat] += *m;
       e.to = committed_[seat];
     }
@@ -266,6 +272,7 @@ class HandReader {
     e.all_in = all_in(seat);
     if (kind == EventKind::PostSmallBlind) h_.small_blind = std::max(h_.small_blind, *m);
     if (kind == EventKind::PostBigBlind) h_.big_blind = std::max(h_.big_blind, *m);
+    if (kind == EventKind::PostAnte) h_.ante = std::max(h_.ante, *m);
   }
 
   void read_row(const Row& r) {
@@ -284,12 +291,23 @@ class HandReader {
     }
     if (starts_with(e, "Player stacks: ")) return stacks(e, ln);
     if (starts_with(e, "Your hand is ")) return;  // the log owner's cards: the owner is not named
-    if (starts_with(e, "Flop:") || starts_with(e, "Turn:") || starts_with(e, "River:")) {
-      next_street(e[0] == 'F' ? Street::Flop : e[0] == 'T' ? Street::Turn : Street::River);
+    // "Flop (second run):  [4♦, 5♦, 6♦]", "Turn (second run): 4♦, 5♦, 6♦ [8♥]": run it twice,
+    // the second board's new cards (the audit shares the streets dealt before the split).
+    const bool second_run = starts_with(e, "Flop (second run):") ||
+                            starts_with(e, "Turn (second run):") ||
+                            starts_with(e, "River (second run):");
+    if (second_run || starts_with(e, "Flop:") || starts_with(e, "Turn:") ||
+        starts_with(e, "River:")) {
+      const Street s = e[0] == 'F' ? Street::Flop : e[0] == 'T' ? Street::Turn : Street::River;
+      if (second_run)
+        street_ = s;  // no betting after the hand is run twice
+      else
+        next_street(s);
       const std::size_t open = e.rfind('[');
       Event b;
       b.kind = EventKind::Board;
       b.street = street_;
+      b.board_index = second_run ? 1 : 0;
       b.cards = open == std::string_view::npos ? "" : cards_of(e.substr(open));
       b.line = ln;
       if (b.cards.empty()) issue(ln, "board cards", e);
@@ -306,8 +324,11 @@ class HandReader {
       back_[seat] += *m;
       return;
     }
+    // Table management and run-it-twice choices inside the hand: no money moves ("WARNING: the
+    // admin queued the stack change ... in the next hand" changes the next hand's stack).
     if (starts_with(e, "The player ") || starts_with(e, "The admin ") ||
-        starts_with(e, "The game's ")) {
+        starts_with(e, "The game's ") || starts_with(e, "WARNING: ") ||
+        starts_with(e, "Undealt cards: ") || is_run_it_twice_note(e)) {
       Event& o = add(EventKind::Other, 0, ln);  // table management inside the hand
       o.text = r.entry;
       return;
@@ -317,7 +338,9 @@ class HandReader {
     const int seat = seat_of(who->first, ln);
     if (seat == 0) return;
     std::string_view rest = who->second;
-    if (rest == "folds") {
+    if (consume(rest, "chooses to ")) {  // "chooses to  run it twice." (two spaces), "to not"
+      add(EventKind::Other, seat, ln).text = r.entry;
+    } else if (rest == "folds") {
       add(EventKind::Fold, seat, ln);
     } else if (rest == "checks") {
       add(EventKind::Check, seat, ln);
@@ -333,6 +356,12 @@ class HandReader {
       forced(EventKind::PostBigBlind, seat, rest, ln);
     } else if (consume(rest, "posts a straddle of ")) {
       forced(EventKind::PostStraddle, seat, rest, ln);
+    } else if (consume(rest, "posts a missed big blind of ")) {
+      // A player back from sitting out posts the big blind missed: live, as a big blind out of
+      // position; the small blind missed is dead money.
+      forced(EventKind::PostBigBlind, seat, rest, ln);
+    } else if (consume(rest, "posts a missing small blind of ")) {
+      forced(EventKind::PostDead, seat, rest, ln);
     } else if (consume(rest, "posts an ante of ")) {
       forced(EventKind::PostAnte, seat, rest, ln);
     } else if (consume(rest, "shows a ")) {
@@ -364,6 +393,19 @@ class HandReader {
   bool header_seen_{false};
   bool ended_{false};
 };
+
+// The players a row names: every "NAME @ ID" in quotes.
+std::vector<std::string> quoted_names(std::string_view entry) {
+  std::vector<std::string> out;
+  for (std::size_t open = entry.find('"'); open != std::string_view::npos;) {
+    const std::size_t close = entry.find('"', open + 1);
+    if (close == std::string_view::npos) break;
+    const std::string_view name = entry.substr(open + 1, close - open - 1);
+    if (name.find(" @ ") != std::string_view::npos) out.emplace_back(name);
+    open = entry.find('"', close + 1);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -435,17 +477,21 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
     hands.push_back(std::move(h));
   }
   // The next hand's "Player stacks" states each player's stack after this one, unless the
-  // table changed it in between (a player joining, leaving, an admin's change): checked like a
-  // summary's final stacks.
+  // table changed it in between: checked like a summary's final stacks for every player no row
+  // between the hands names (joining, leaving, an admin's stack change), nor a stack change the
+  // admin queued during the hand ("WARNING: the admin queued the stack change for the player
+  // "P" adding 500 chips in the next hand.").
   for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
     Hand& h = hands[k];
     const Hand& next = hands[k + 1];
     if (!h.parsed || !next.parsed) continue;
     const long long from = groups[k].back()->order, to = groups[k + 1].front()->order;
-    bool changed = false;
+    std::set<std::string> changed;
     for (const Row* r : by_order)
-      if (r->order > from && r->order < to) changed = true;
-    if (changed) continue;
+      if ((r->order > from && r->order < to) ||
+          (r->order >= groups[k].front()->order && r->order <= from &&
+           starts_with(r->entry, "WARNING: ")))
+        for (std::string& name : quoted_names(r->entry)) changed.insert(std::move(name));
     std::map<int, Money> collected;
     for (const Event& e : h.events)
       if (e.kind == EventKind::Collected) collected[e.seat] += e.amount;
@@ -457,7 +503,7 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
       ss.player = s.player;
       ss.won = collected[s.seat];
       ss.has_won = ss.won > 0;
-      ss.final_stack = after->stack;
+      if (!changed.count(s.player)) ss.final_stack = after->stack;
       ss.line = next.source.line;
       h.summary.push_back(std::move(ss));
     }
