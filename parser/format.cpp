@@ -15,6 +15,7 @@
 #include "parser/ohh/ohh.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/phh/reader.hpp"
+#include "parser/pkr/builder.hpp"
 #include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -55,6 +56,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
     v.push_back(everleaf::make_format());
+    v.push_back(pkr::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -102,13 +102,7 @@ TEST_CASE("Everleaf corpus sweep", "[everleaf][corpus]") {
   // Counted apart from the parser: one game-number line per hand, in English or in French.
   const std::regex game_line(
       R"((\*\*\*\*\* Hand history for game #|\*\*\* Historique des Mains pour la partie )[0-9]+ \*)");
-  long headers = 0;
-  for (const auto& de : fs::recursive_directory_iterator(root)) {
-    if (!de.is_regular_file() || de.path().extension() == ".hp") continue;
-    const std::string text = decode(test::read_file(de.path())).text;
-    headers += std::distance(std::sregex_iterator(text.begin(), text.end(), game_line),
-                             std::sregex_iterator());
-  }
+  const long headers = test::count_matches(root, game_line);
   const test::SweepResult r = test::sweep_corpus(root, "everleaf/anomalies.tsv");
   CHECK(headers == 226);
   CHECK(r.hands == headers);

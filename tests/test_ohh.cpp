@@ -538,6 +538,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"ohh", {75, 75, 75, 75}},
                       {"partypoker", {39, 26, 21, 26}},
                       {"phh", {5, 1, 1, 1}},
+                      {"pkr", {77, 77, 75, 77}},
                       {"pokermaster", {2, 2, 2, 2}},
                       {"pokernow", {289, 289, 289, 289}},
                       {"pokerstars", {976, 773, 763, 773}},
