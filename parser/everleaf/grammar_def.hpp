@@ -43,12 +43,12 @@ inline auto const small_stake =
 inline auto const big_stake = -currency_sign >> spaces >> number[detail::view<&ast::Stakes::big>];
 stakes_line_type const stakes_line = "stakes_line";
 auto const stakes_line_def =
-    -(lit("Blinds") >> +lit(' ')) >>
-    raw[small_stake >> '/' >> spaces >> big_stake][detail::view<&ast::Stakes::stakes>] >> ' ' >>
-    raw[+(char_ - dash)][detail::view<&ast::Stakes::game>] >>
-    -(dash >> uint_[detail::number<&ast::Stakes::max_seats>] >> " Max") >> dash >
+    (-(lit("Blinds") >> +lit(' ')) >>
+     raw[small_stake >> '/' >> spaces >> big_stake][detail::view<&ast::Stakes::stakes>] >> ' ' >>
+     raw[+(char_ - dash)][detail::view<&ast::Stakes::game>] >>
+     -(dash >> uint_[detail::number<&ast::Stakes::max_seats>] >> " Max") >> dash) >
     named("the date (YYYY/MM/DD - HH:MM:SS)", date_text[detail::view<&ast::Stakes::date>]) > dash >
-    named("the time (HH:MM:SS)", time_text[detail::view<&ast::Stakes::time>]) >> spaces;
+    (named("the time (HH:MM:SS)", time_text[detail::view<&ast::Stakes::time>]) >> spaces);
 
 tournament_line_type const tournament_line = "tournament_line";
 auto const tournament_line_def = lit("Tournament #") >>

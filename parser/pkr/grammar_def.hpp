@@ -21,18 +21,18 @@ inline auto const money_text = raw[-lit('$') >> digit >> *(digit | (char_(",.") 
 blinds_line_type const blinds_line = "blinds_line";
 auto const blinds_line_def =
     lit("Blinds are now ") >
-    named("the small blind", money_text[detail::view<&ast::Blinds::small>]) >> spaces >>
-    '/' >> spaces > named("the big blind", money_text[detail::view<&ast::Blinds::big>]) >> spaces;
+    (named("the small blind", money_text[detail::view<&ast::Blinds::small>]) >> spaces >> '/' >>
+     spaces) > (named("the big blind", money_text[detail::view<&ast::Blinds::big>]) >> spaces);
 
 start_time_type const start_time = "start_time";
 auto const start_time_def =
     lit("Start time of hand: ") >
-    named("DD Mon YYYY HH:MM:SS",
-          raw[+digit][detail::view<&ast::StartTime::day>] >> ' ' >>
-              raw[+alpha][detail::view<&ast::StartTime::month>] >> ' ' >>
-              raw[x3::repeat(4)[digit]][detail::view<&ast::StartTime::year>] >> ' ' >>
-              time_text[detail::view<&ast::StartTime::time>]) >>
-    spaces;
+    (named("DD Mon YYYY HH:MM:SS",
+           raw[+digit][detail::view<&ast::StartTime::day>] >> ' ' >>
+               raw[+alpha][detail::view<&ast::StartTime::month>] >> ' ' >>
+               raw[x3::repeat(4)[digit]][detail::view<&ast::StartTime::year>] >> ' ' >>
+               time_text[detail::view<&ast::StartTime::time>]) >>
+     spaces);
 
 inline auto const bounty =
     lit(" (bounty value ") >> money_text >> ", bounty won " >> money_text >> ')';
