@@ -33,15 +33,18 @@ void Auditor::check_uncalled() {
     returned_in_collection(players_.at(top->seat), expected_top);
     return;
   }
-  if (h_.uncalled_style == UncalledStyle::Silent && expected_top > 0) {
-    // The money tells which way it came back: if the collections hold more than the pots
-    // can pay without the excess (the site's own money included), it is inside the bettor's
-    // collection; otherwise it went back to the stack unprinted.
+  if ((h_.uncalled_style == UncalledStyle::Silent || h_.uncalled_style == UncalledStyle::ToStack) &&
+      expected_top > 0) {
+    // The money tells which way it came back (Silent): if the collections hold more than the
+    // pots can pay without the excess (the site's own money included), it is inside the bettor's
+    // collection; otherwise it went back to the stack unprinted. ToStack: always the stack, so a
+    // collection that large is money the pot never held.
     PlayerState& p = players_.at(top->seat);
     Money collected = 0;
     for (const Collection& c : collections_) collected += c.amount;
     const Money last = last_collection_of(p.seat);
-    if (collected > gross_total - expected_top + h_.site_added && last >= expected_top) {
+    if (h_.uncalled_style == UncalledStyle::Silent &&
+        collected > gross_total - expected_top + h_.site_added && last >= expected_top) {
       returned_in_collection(p, expected_top);
     } else {
       p.returned = expected_top;

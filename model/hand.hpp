@@ -123,6 +123,7 @@ enum class UncalledStyle : std::uint8_t {
   Printed,  // an "Uncalled bet (X) returned to P" line (PokerStars; pre-2008 exports may omit it)
   InCollection,  // never printed: the excess is inside the bettor's "collected" amount (Winamax)
   Silent,        // never printed: returned silently, or inside a collection; the money tells (888)
+  ToStack,  // never printed, and never inside a collection: always back to the stack (Everleaf)
 };
 
 // One seat line of the summary, reduced to the money it states.

@@ -6,6 +6,7 @@
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
+#include "parser/everleaf/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
@@ -14,6 +15,7 @@
 #include "parser/ohh/ohh.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/phh/reader.hpp"
+#include "parser/pkr/builder.hpp"
 #include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
 #include "parser/recognised.hpp"
@@ -53,6 +55,8 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(betonline::make_format());
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
+    v.push_back(everleaf::make_format());
+    v.push_back(pkr::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 12> kRecognised = {{
+constexpr std::array<Recognised, 10> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -33,21 +33,6 @@ constexpr std::array<Recognised, 12> kRecognised = {{
      [](std::string_view l) { return starts_with(l, "***** History for hand ") ? kSignature : 0; }},
     {"absolute", "Absolute/UltimateBet",
      [](std::string_view l) { return starts_with(l, "Stage #") ? kSignature : 0; }},
-    {"everleaf", "Everleaf",
-     [](std::string_view l) {
-       // Everleaf's skins print their own name: "- - Grand Poker - Game #15649156", and
-       // French ones a French banner.
-       return starts_with(l, "Everleaf Gaming ") || contains(l, " - Grand Poker - Game #") ||
-                      starts_with(l, "*** Historique des Mains pour la partie ")
-                  ? kSignature
-                  : 0;
-     }},
-    {"pkr", "PKR",
-     [](std::string_view l) {
-       if (starts_with(l, "Starting Hand #") || starts_with(l, "Start time of hand: "))
-         return kSignature;
-       return 0;
-     }},
     {"cake", "Cake",
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;

@@ -195,19 +195,20 @@ TEST_CASE("files not read are recorded with why and counted in the summary", "[c
   fs::remove_all(dir);
 }
 
-// Everleaf is a format hhaudit recognises but does not read (PartyPoker was, until issue 12).
+// Cake is a format hhaudit recognises but does not read (PartyPoker was, until issue 12, and
+// Everleaf until issue 13).
 TEST_CASE("a file of a format recognised but not read is recorded, not read", "[cli][files]") {
-  const hh::Format* everleaf = hh::format_by_name("everleaf");
-  REQUIRE(everleaf);
-  REQUIRE_FALSE(everleaf->readable());
+  const hh::Format* cake = hh::format_by_name("cake");
+  REQUIRE(cake);
+  REQUIRE_FALSE(cake->readable());
   const fs::path file =
-      hh::test::shared_corpus() / "Everleaf/cash/Flop/NLHE-6max-USD-0.05-0.10-29Aug2010.txt";
+      hh::test::shared_corpus() / "Cake/cash/Flop/LHE-6max-USD-5.00-10.00-201206.txt";
   REQUIRE(fs::is_regular_file(file));
   fs::path dir = temp_dir();
   const fs::path db = dir / "a.db";
   Run a = run(bin() + " audit " + q(file) + " --db " + q(db) + " -q --fail-on none 2>/dev/null");
   CHECK(a.code == 3);  // skipped a hand-history format it cannot read: never "clean"
-  CHECK(a.out.find("not read: " + file.string() + ": unsupported (Everleaf: not supported)\n") !=
+  CHECK(a.out.find("not read: " + file.string() + ": unsupported (Cake: not supported)\n") !=
         std::string::npos);
   const hh::test::Summary s = hh::test::summary_of(a.out);
   CHECK(s.files == 0);
@@ -215,7 +216,7 @@ TEST_CASE("a file of a format recognised but not read is recorded, not read", "[
   CHECK(s.hands == 0);
   CHECK(run(bin() + " query --db " + q(db) +
             " --format csv \"SELECT site, status, note, hands FROM files\"")
-            .out == "site,status,note,hands\neverleaf,unsupported,Everleaf: not supported,\n");
+            .out == "site,status,note,hands\ncake,unsupported,Cake: not supported,\n");
   CHECK(run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) AS n FROM hands\"")
             .out == "n\n0\n");
   fs::remove_all(dir);

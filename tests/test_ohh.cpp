@@ -574,10 +574,16 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
   std::map<std::string, std::vector<long>> shares;
   for (const auto& [site, c] : sites)
     shares[site] = {c.hands, c.written, c.same_judgement, c.same + c.listed};
+  std::string measured;  // as the map below is written, for updating it
+  for (const auto& [site, v] : shares)
+    measured += "{\"" + site + "\", {" + std::to_string(v[0]) + ", " + std::to_string(v[1]) +
+                ", " + std::to_string(v[2]) + ", " + std::to_string(v[3]) + "}},\n";
+  INFO("measured:\n" << measured);
   CHECK(shares == std::map<std::string, std::vector<long>>{
                       {"888poker", {241, 183, 180, 183}},
                       {"betonline", {46, 37, 32, 37}},
                       {"boss", {101, 100, 96, 100}},
+                      {"everleaf", {226, 201, 200, 201}},
                       {"bovada", {1400, 1358, 1327, 1358}},
                       {"fulltilt", {288, 195, 194, 195}},
                       {"ggpoker", {119, 113, 113, 113}},
@@ -587,6 +593,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"ohh", {75, 75, 75, 75}},
                       {"partypoker", {39, 26, 24, 26}},
                       {"phh", {5, 1, 1, 1}},
+                      {"pkr", {77, 77, 75, 77}},
                       {"pokermaster", {2, 2, 2, 2}},
                       {"pokernow", {289, 289, 289, 289}},
                       {"pokerstars", {976, 772, 763, 772}},
@@ -597,7 +604,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                   });
   long refused = 0;
   for (const auto& [why, n] : not_written) refused += n;
-  CHECK(refused == 667);
+  CHECK(refused == 692);
   CHECK(sites.at("ohh").hands == 75);
   CHECK(sites.at("ohh").same == 75);  // OHH to OHH loses nothing
 }

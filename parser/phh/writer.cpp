@@ -380,7 +380,10 @@ class Writer {
           break;
       }
     }
-    if (h_.uncalled_style == UncalledStyle::Printed || live.empty()) return;
+    // Printed and ToStack: the uncalled part is never inside a collection.
+    if (h_.uncalled_style == UncalledStyle::Printed ||
+        h_.uncalled_style == UncalledStyle::ToStack || live.empty())
+      return;
     auto top = live.begin();
     for (auto it = live.begin(); it != live.end(); ++it)
       if (it->second > top->second) top = it;
