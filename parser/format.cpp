@@ -12,6 +12,7 @@
 #include "parser/kingsclub/builder.hpp"
 #include "parser/merge/builder.hpp"
 #include "parser/ohh/ohh.hpp"
+#include "parser/ongame/builder.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/phh/reader.hpp"
 #include "parser/pokernow/reader.hpp"
@@ -53,6 +54,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(betonline::make_format());
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
+    v.push_back(ongame::make_format());
     add_recognised_formats(v);
     return v;
   }();
