@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/absolute/builder.hpp"
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
@@ -55,6 +56,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
     v.push_back(ongame::make_format());
+    v.push_back(absolute::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 11> kRecognised = {{
+constexpr std::array<Recognised, 10> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -29,8 +29,6 @@ constexpr std::array<Recognised, 11> kRecognised = {{
      }},
     {"everest", "Everest",
      [](std::string_view l) { return starts_with(l, "<SESSION time=") ? kSignature : 0; }},
-    {"absolute", "Absolute/UltimateBet",
-     [](std::string_view l) { return starts_with(l, "Stage #") ? kSignature : 0; }},
     {"everleaf", "Everleaf",
      [](std::string_view l) {
        // Everleaf's skins print their own name: "- - Grand Poker - Game #15649156", and
