@@ -4,6 +4,7 @@
 
 #include "parser/888poker/builder.hpp"
 #include "parser/absolute/builder.hpp"
+#include "parser/betfair/builder.hpp"
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
@@ -57,6 +58,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(pokernow::make_format());
     v.push_back(ongame::make_format());
     v.push_back(absolute::make_format());
+    v.push_back(betfair::make_format());
     add_recognised_formats(v);
     return v;
   }();

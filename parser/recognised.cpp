@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 10> kRecognised = {{
+constexpr std::array<Recognised, 9> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -58,10 +58,6 @@ constexpr std::array<Recognised, 10> kRecognised = {{
      }},
     {"sealswithclubs", "Seals With Clubs",
      [](std::string_view l) { return l == "Site: Seals With Clubs" ? kSignature : 0; }},
-    {"betfair", "Betfair",
-     [](std::string_view l) {
-       return starts_with(l, "***** Betfair Poker Hand History for Game ") ? kSignature : 0;
-     }},
     {"pokertracker", "PokerTracker",
      [](std::string_view l) {
        // PokerTracker's own export of other sites' hands.

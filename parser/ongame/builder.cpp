@@ -56,22 +56,6 @@ std::string fixed_offset_zone(std::string_view zone) {
   return std::string("Etc/GMT") + (zone[3] == '+' ? '-' : '+') + std::to_string(hours);
 }
 
-// "[6s, 7h]" as "6s 7h"; stud's hidden cards ("[-, -, Kd]") are left out.
-std::string known_cards(std::string_view bracketed) {
-  std::string out;
-  while (!bracketed.empty()) {
-    const std::size_t comma = bracketed.find(',');
-    const std::string_view card = trim(bracketed.substr(0, comma));
-    if (!card.empty() && card != "-") {
-      if (!out.empty()) out += ' ';
-      out += card;
-    }
-    if (comma == std::string_view::npos) break;
-    bracketed.remove_prefix(comma + 1);
-  }
-  return out;
-}
-
 class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "ongame") {
@@ -106,15 +90,6 @@ class Builder : HandBuilder {
            read_table(line, cur.line_number());
   }
 
-  bool next_header_line(LineCursor& cur, std::string_view& line, std::string_view form) {
-    if (cur.next(line)) {
-      line = trim(line);
-      return true;
-    }
-    issue(cur.line_number(), std::string(form), "the end of the hand");
-    return false;
-  }
-
   bool read_start(std::string_view line, std::uint32_t ln) {
     ast::Start st;
     x3_actions::Expectation why;
@@ -122,14 +97,13 @@ class Builder : HandBuilder {
       rejected(ln, why, "Start hand: DAY MON DD HH:MM:SS ZONE YYYY", line);
       return false;
     }
-    std::size_t month = 0;
-    while (month < kMonths.size() && kMonths[month] != st.month) ++month;
+    const int month = month_number(st.month);
     const std::string date =
-        std::string(st.year) + "/" + std::to_string(month + 1) + "/" + std::string(st.day);
+        std::string(st.year) + "/" + std::to_string(month) + "/" + std::string(st.day);
     const std::string fixed = fixed_offset_zone(st.zone);
     h_.started_at_utc =
         fixed.empty() ? to_utc(date, st.time, st.zone) : to_utc_iana(date, st.time, fixed);
-    if (month == kMonths.size() || h_.started_at_utc.empty()) {
+    if (month == 0 || h_.started_at_utc.empty()) {
       issue(ln, "a date with a known month and zone (GMT+0100, CET, EEST, ...)", line);
       return false;
     }
@@ -200,7 +174,7 @@ class Builder : HandBuilder {
       out.player = std::string(s.player);
       out.line = ln;
       out.final_stack = money(s.stack, ln);
-      if (!s.cards.empty()) shown_.push_back({out.seat, known_cards(s.cards), ln});
+      if (!s.cards.empty()) shown_.push_back({out.seat, cards_from_list(s.cards), ln});
       // The pot lines came first: what they paid this player.
       if (auto won = won_.find(out.seat); won != won_.end()) {
         out.won = won->second;
@@ -245,7 +219,7 @@ class Builder : HandBuilder {
     }
     street_ = next;
     last_board_line_ = line;
-    add_event(EventKind::Board, ln).cards = known_cards(b.cards);
+    add_event(EventKind::Board, ln).cards = cards_from_list(b.cards);
   }
 
   // "Dealing to NAME: [cards]" (stud: "[-, -, Kd]", the hidden cards as dashes).
@@ -257,7 +231,7 @@ class Builder : HandBuilder {
     }
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = m->first;
-    e.cards = known_cards(m->second.substr(1, m->second.size() - 2));
+    e.cards = cards_from_list(m->second.substr(1, m->second.size() - 2));
   }
 
   // Lines between the table line and the first forced bet.
@@ -267,11 +241,8 @@ class Builder : HandBuilder {
       return true;
     }
     if (starts_with(line, "Button: seat ")) {
-      int seat = 0;
-      for (char c : line.substr(13)) {
-        if (c < '0' || c > '9' || seat > 1000) return false;
-        seat = seat * 10 + (c - '0');
-      }
+      const int seat = seat_number(line.substr(13));
+      if (seat < 0) return false;
       h_.button_seat = seat;
       return true;
     }
