@@ -40,9 +40,6 @@ constexpr std::array<std::pair<std::string_view, Street>, 4> kStudStreets = {{
     {"Dealing river", Street::Seventh},
 }};
 
-constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-
 // "GMT+0100" as the IANA zone of that fixed offset ("Etc/GMT-1": POSIX signs are reversed); ""
 // when the offset is not whole hours.
 std::string fixed_offset_zone(std::string_view zone) {
@@ -192,6 +189,10 @@ class Builder : HandBuilder {
   void pot(const ast::PotLine& p, std::uint32_t ln) {
     const int index = static_cast<int>(p.side);
     if (auto amount = money(p.amount, ln)) h_.reported_pots.push_back({index, *amount});
+    if (p.winners.size() != p.amounts.size()) {  // a winner's name pushed by a branch that failed
+      issue(ln, "NAME (AMOUNT) for each winner", "a winner without an amount");
+      return;
+    }
     for (std::size_t i = 0; i < p.winners.size(); ++i) {
       const int seat = seat_of_player(p.winners[i]);
       if (seat == 0) {
