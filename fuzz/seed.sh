@@ -4,7 +4,7 @@
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
-#                                     everleaf pkr)
+#                                     everleaf pkr ongame absolute betfair)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -30,6 +30,9 @@ case $target in
   pokernow) dirs=(PokerNow) ; local_dirs=(pokernow) ;;
   everleaf) dirs=(Everleaf) ; local_dirs=(everleaf) ;;
   pkr) dirs=(PKR) ; local_dirs=(pkr) ;;
+  ongame) dirs=(OnGame) ; local_dirs=(ongame) ;;
+  absolute) dirs=(Absolute UltimateBet) ; local_dirs=(absolute) ;;
+  betfair) dirs=(Betfair) ; local_dirs=(betfair) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

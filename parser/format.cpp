@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "parser/888poker/builder.hpp"
+#include "parser/absolute/builder.hpp"
+#include "parser/betfair/builder.hpp"
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
@@ -13,6 +15,7 @@
 #include "parser/kingsclub/builder.hpp"
 #include "parser/merge/builder.hpp"
 #include "parser/ohh/ohh.hpp"
+#include "parser/ongame/builder.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/phh/reader.hpp"
 #include "parser/pkr/builder.hpp"
@@ -57,6 +60,9 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(pokernow::make_format());
     v.push_back(everleaf::make_format());
     v.push_back(pkr::make_format());
+    v.push_back(ongame::make_format());
+    v.push_back(absolute::make_format());
+    v.push_back(betfair::make_format());
     add_recognised_formats(v);
     return v;
   }();

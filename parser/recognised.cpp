@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 10> kRecognised = {{
+constexpr std::array<Recognised, 7> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -29,10 +29,6 @@ constexpr std::array<Recognised, 10> kRecognised = {{
      }},
     {"everest", "Everest",
      [](std::string_view l) { return starts_with(l, "<SESSION time=") ? kSignature : 0; }},
-    {"ongame", "OnGame",
-     [](std::string_view l) { return starts_with(l, "***** History for hand ") ? kSignature : 0; }},
-    {"absolute", "Absolute/UltimateBet",
-     [](std::string_view l) { return starts_with(l, "Stage #") ? kSignature : 0; }},
     {"cake", "Cake",
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
@@ -47,10 +43,6 @@ constexpr std::array<Recognised, 10> kRecognised = {{
      }},
     {"sealswithclubs", "Seals With Clubs",
      [](std::string_view l) { return l == "Site: Seals With Clubs" ? kSignature : 0; }},
-    {"betfair", "Betfair",
-     [](std::string_view l) {
-       return starts_with(l, "***** Betfair Poker Hand History for Game ") ? kSignature : 0;
-     }},
     {"pokertracker", "PokerTracker",
      [](std::string_view l) {
        // PokerTracker's own export of other sites' hands.

@@ -8,6 +8,7 @@
 #include "parser/text/hand_builder.hpp"
 #include "parser/text/header_fields.hpp"
 #include "parser/text/street_bets.hpp"
+#include "parser/text/street_names.hpp"
 #include "parser/text/text_util.hpp"
 
 namespace hh::kingsclub {
@@ -52,14 +53,6 @@ constexpr std::array<std::pair<std::string_view, Street>, 3> kDraws = {{
     {"2ND DRAW", Street::Turn},
     {"3RD DRAW", Street::River},
 }};
-
-template <std::size_t N>
-std::optional<Street> street_in(std::string_view name,
-                                const std::array<std::pair<std::string_view, Street>, N>& table) {
-  for (const auto& [printed, street] : table)
-    if (printed == name) return street;
-  return std::nullopt;
-}
 
 class Builder : HandBuilder {
  public:

@@ -54,6 +54,15 @@ bool HandBuilder::read_header(LineCursor& cur) {
   return cur.next(line) && read_header_line(trim(line), cur.line_number());
 }
 
+bool HandBuilder::next_header_line(LineCursor& cur, std::string_view& line, std::string_view form) {
+  if (cur.next(line)) {
+    line = trim(line);
+    return true;
+  }
+  issue(cur.line_number(), std::string(form), "the end of the hand");
+  return false;
+}
+
 bool HandBuilder::dealt_hole_cards(std::string_view rest, std::uint32_t ln) {
   auto m = player_then(rest, " ");
   if (!m || !starts_with(m->second, "[")) return false;

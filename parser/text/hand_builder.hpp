@@ -33,6 +33,9 @@ class HandBuilder {
   // read_header_line(); a site whose header spans several lines overrides this.
   virtual bool read_header(LineCursor& cur);
   virtual bool read_header_line(std::string_view, std::uint32_t) { return false; }
+  // For a header of several lines: the next line, trimmed, in `line`; at the end of the hand an
+  // issue saying the header line of `form` was expected, and false.
+  bool next_header_line(LineCursor& cur, std::string_view& line, std::string_view form);
   // One line after the header, trimmed and not blank.
   virtual void read_line(std::string_view line, std::uint32_t ln) = 0;
   // Checks and totals once every line was read; starts with finish_hand().

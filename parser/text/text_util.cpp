@@ -16,6 +16,43 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+int seat_number(std::string_view digits) {
+  if (digits.empty() || digits.size() > 4) return -1;
+  int seat = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return -1;
+    seat = seat * 10 + (c - '0');
+  }
+  return seat;
+}
+
+int month_number(std::string_view name) {
+  static constexpr std::string_view kMonths[] = {"January",   "February", "March",    "April",
+                                                 "May",       "June",     "July",     "August",
+                                                 "September", "October",  "November", "December"};
+  if (name.size() < 3) return 0;
+  for (int i = 0; i < 12; ++i) {
+    const std::string_view full = kMonths[i];
+    if (name == full || name == full.substr(0, 3)) return i + 1;
+  }
+  return 0;
+}
+
+std::string cards_from_list(std::string_view list) {
+  std::string out;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view card = trim(list.substr(0, comma));
+    if (!card.empty() && card != "-") {
+      if (!out.empty()) out += ' ';
+      out += card;
+    }
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
 namespace {
 
 const char* iana_zone(std::string_view abbr) {

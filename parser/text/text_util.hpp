@@ -13,6 +13,18 @@ inline bool starts_with(std::string_view s, std::string_view p) {
   return s.substr(0, p.size()) == p;
 }
 
+// Cards printed as a comma-separated list ("6s, 7h", OnGame's and Betfair's) as the model keeps
+// them ("6s 7h"); hidden cards printed "-" (OnGame's stud) are left out.
+std::string cards_from_list(std::string_view list);
+
+// A seat number printed alone ("8" of "Button: seat 8"): digits only, at most four of them; -1
+// otherwise.
+int seat_number(std::string_view digits);
+
+// The number (1-12) of an English month named in full or by its first three letters ("Oct",
+// "October"); 0 when it names none.
+int month_number(std::string_view name);
+
 // Converts a local time as printed by a site ("2018/03/28", "13:38:18", zone abbreviation such as
 // "ET", "CET" or "UTC") to ISO 8601 UTC. Returns "" when the zone is not known or the date or time
 // is not valid.
