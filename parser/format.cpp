@@ -16,6 +16,7 @@
 #include "parser/phh/reader.hpp"
 #include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
+#include "parser/pokertracker/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
@@ -53,6 +54,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(betonline::make_format());
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
+    v.push_back(pokertracker::make_format());
     add_recognised_formats(v);
     return v;
   }();

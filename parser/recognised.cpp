@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 12> kRecognised = {{
+constexpr std::array<Recognised, 11> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -65,17 +65,6 @@ constexpr std::array<Recognised, 12> kRecognised = {{
     {"betfair", "Betfair",
      [](std::string_view l) {
        return starts_with(l, "***** Betfair Poker Hand History for Game ") ? kSignature : 0;
-     }},
-    {"pokertracker", "PokerTracker",
-     [](std::string_view l) {
-       // PokerTracker's own export of other sites' hands.
-       for (std::string_view start :
-            {"** Game ID ", "** Hand # ", "MERGE_GAME #", "Merge Game #", "EverestPoker Game #"})
-         if (starts_with(l, start)) return kSignature;
-       if (starts_with(l, "GAME #") &&
-           (contains(l, " Version:") || contains(l, "Hold'em") || contains(l, "Omaha")))
-         return kSignature;
-       return 0;
      }},
 }};
 
