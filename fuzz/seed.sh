@@ -4,7 +4,7 @@
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
-#                                     pokertracker)
+#                                     pokertracker entraction)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -29,6 +29,7 @@ case $target in
   phh) dirs=(PHH) ; local_dirs=(phh) ;;
   pokernow) dirs=(PokerNow) ; local_dirs=(pokernow) ;;
   pokertracker) dirs=(PokerTracker) ; local_dirs=(pokertracker) ;;
+  entraction) dirs=(Entraction) ; local_dirs=(entraction) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

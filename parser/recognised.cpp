@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 11> kRecognised = {{
+constexpr std::array<Recognised, 10> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -52,8 +52,6 @@ constexpr std::array<Recognised, 11> kRecognised = {{
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
      }},
-    {"entraction", "Entraction",
-     [](std::string_view l) { return starts_with(l, "Game # ") ? kSignature : 0; }},
     {"enet", "Enet",
      [](std::string_view l) {
        // "Game #7732310: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012 - %6"

@@ -280,10 +280,7 @@ class Builder : HandBuilder {
   }
 
   // --- the body -----------------------------------------------------------------------------
-  void enter(Street s) {
-    street_ = s;
-    street_max_ = 0;
-  }
+  void enter(Street s) { street_ = s; }
 
   void board(std::string cards, std::uint32_t ln) {
     if (!cards.empty()) add_event(EventKind::Board, ln).cards = std::move(cards);
@@ -363,7 +360,7 @@ class Builder : HandBuilder {
   }
 
   // The chips of one action: the street's bets resolved, "Allin X" and Microgaming's "bet - X"
-  // told apart from a call, a bet and a raise by the bets before them.
+  // told apart from a call, a bet and a raise by the bets before them (StreetBets).
   void add_action(const ast::Action& a, int seat, std::string_view rest, std::uint32_t ln) {
     Event e = action_event(a, seat, rest, ln);
     // Everest's "posts the dead blind of $1.00" at $0.50/$1 is the big blind owed, posted live:
@@ -388,17 +385,10 @@ class Builder : HandBuilder {
         e.street = street_;
       }
     }
-    const Money before = bets_.committed(e);
-    if (e.kind == EventKind::Bet && street_max_ > 0) e.kind = EventKind::Raise;  // chips added
-    if (e.kind == EventKind::Raise && a.verb == ast::Verb::RaiseBy && e.all_in) {
-      if (before + e.amount <= street_max_)
-        e.kind = EventKind::Call;
-      else if (street_max_ == 0)
-        e.kind = EventKind::Bet;
-    }
+    const bool chips_only = (e.kind == EventKind::Bet && dialect_ == Dialect::Microgaming) ||
+                            (a.verb == ast::Verb::RaiseBy && e.all_in);
+    if (chips_only) bets_.classify_chips_added(e);
     bets_.apply(e);
-    if (puts_chips_in(e.kind) && e.kind != EventKind::PostAnte && e.kind != EventKind::PostDead)
-      street_max_ = std::max(street_max_, e.to);
     h_.events.push_back(std::move(e));
   }
 
@@ -617,7 +607,6 @@ class Builder : HandBuilder {
 
   Dialect dialect_{Dialect::IPoker};
   StreetBets bets_;
-  Money street_max_{0};  // the largest street total of the current betting round
   std::size_t board_cards_{0};
   std::vector<std::pair<int, Money>> final_stacks_;
   bool in_summary_{false};
