@@ -6,6 +6,7 @@
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
+#include "parser/enet/builder.hpp"
 #include "parser/entraction/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
@@ -57,6 +58,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(pokernow::make_format());
     v.push_back(pokertracker::make_format());
     v.push_back(entraction::make_format());
+    v.push_back(enet::make_format());
     add_recognised_formats(v);
     return v;
   }();

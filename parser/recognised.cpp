@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 10> kRecognised = {{
+constexpr std::array<Recognised, 9> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -51,12 +51,6 @@ constexpr std::array<Recognised, 10> kRecognised = {{
     {"cake", "Cake",
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
-     }},
-    {"enet", "Enet",
-     [](std::string_view l) {
-       // "Game #7732310: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012 - %6"
-       return starts_with(l, "Game #") && contains(l, ") - ") && contains(l, " - %") ? kSignature
-                                                                                     : 0;
      }},
     {"sealswithclubs", "Seals With Clubs",
      [](std::string_view l) { return l == "Site: Seals With Clubs" ? kSignature : 0; }},

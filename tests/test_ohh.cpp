@@ -529,6 +529,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"betonline", {46, 37, 26, 37}},
                       {"boss", {101, 100, 96, 100}},
                       {"bovada", {1400, 1358, 1324, 1358}},
+                      {"enet", {6, 6, 2, 6}},
                       {"entraction", {5, 2, 2, 2}},
                       {"everest", {167, 100, 98, 100}},
                       {"fulltilt", {288, 195, 194, 195}},
