@@ -20,6 +20,7 @@
 #include "parser/pokerstars/builder.hpp"
 #include "parser/pokertracker/builder.hpp"
 #include "parser/recognised.hpp"
+#include "parser/sealswithclubs/builder.hpp"
 #include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
 #include "parser/winning/builder.hpp"
@@ -59,6 +60,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(pokertracker::make_format());
     v.push_back(entraction::make_format());
     v.push_back(enet::make_format());
+    v.push_back(sealswithclubs::make_format());
     add_recognised_formats(v);
     return v;
   }();

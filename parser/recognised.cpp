@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 9> kRecognised = {{
+constexpr std::array<Recognised, 8> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -52,8 +52,6 @@ constexpr std::array<Recognised, 9> kRecognised = {{
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
      }},
-    {"sealswithclubs", "Seals With Clubs",
-     [](std::string_view l) { return l == "Site: Seals With Clubs" ? kSignature : 0; }},
     {"betfair", "Betfair",
      [](std::string_view l) {
        return starts_with(l, "***** Betfair Poker Hand History for Game ") ? kSignature : 0;

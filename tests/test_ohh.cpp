@@ -545,6 +545,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"pokernow", {289, 289, 289, 289}},
                       {"pokerstars", {976, 773, 763, 773}},
                       {"runitonce", {7, 6, 4, 6}},
+                      {"sealswithclubs", {4, 4, 4, 4}},
                       {"unibet", {2, 2, 2, 2}},
                       {"winamax", {51, 12, 9, 12}},
                       {"winning", {131, 6, 6, 6}},
