@@ -517,10 +517,7 @@ class Builder : HandBuilder {
         return;
       }
     }
-    if (starts_with(line, "End of game ")) {
-      ended_ = true;
-      return;
-    }
+    if (starts_with(line, "End of game ")) return;  // the last line of some exports only
     if (starts_with(line, "Rake: ")) {
       ast::Totals t;
       if (parse_all(line, totals(), t)) {
@@ -611,7 +608,6 @@ class Builder : HandBuilder {
   std::vector<std::pair<int, Money>> final_stacks_;
   bool in_summary_{false};
   bool collected_{false};
-  bool ended_{false};
 };
 
 }  // namespace
