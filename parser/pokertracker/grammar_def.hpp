@@ -59,7 +59,7 @@ auto const everest_header_def =
 
 microgaming_start_type const microgaming_start = "microgaming_start";
 auto const microgaming_start_def =
-    lit("** ") >> (lit("Game ID ") | lit("Hand # ")) >
+    (lit("** ") >> (lit("Game ID ") | lit("Hand # "))) >
     named("the hand number", raw[+digit][detail::view<&ast::MicrogamingStart::hand_id>]) >>
     -(lit(" Version:") >> +digit) >>
     " starting - " >> raw[iso_date][detail::view<&ast::MicrogamingStart::date>] >>
