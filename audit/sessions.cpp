@@ -102,12 +102,22 @@ class SessionChecker {
   void run() {
     if (!in_time_order()) return;
     seats_ = std::max(prev_.max_seats, next_.max_seats);
-    for (const SessionHand* h : {&prev_, &next_})
+    // A table whose size is not printed has at least as many seats as its highest seat number,
+    // the button's included (a dead button on an empty seat).
+    for (const SessionHand* h : {&prev_, &next_}) {
+      seats_ = std::max(seats_, h->button_seat);
       for (const SessionSeat& s : h->seats) seats_ = std::max(seats_, s.seat);
+    }
     // Stud games have no button to move (a format may print a fixed dealer seat).
     const bool button_known = prev_.has_button && next_.has_button && prev_.seat_details_known &&
                               next_.seat_details_known && seats_ >= 2 && prev_.button_seat != 0 &&
                               next_.button_seat != 0;
+    // Most of the players changed: not two hands of one table in a row (a tournament whose
+    // tables an export prints under one name, the player moved to another; a name reused).
+    if (players_changed()) {
+      report_players_changed();
+      return;
+    }
     const std::vector<StackChange> moved = stack_changes();
     // Hands played in between that the history does not hold (one player's history of a table
     // they left and came back to, a file of chosen hands): every hand takes chips from at least
@@ -220,6 +230,28 @@ class SessionChecker {
                                 c.now->player, prev_.site_hand_id, amt(c.before->end_stack),
                                 next_.site_hand_id, amt(c.now->start_stack),
                                 amt(c.now->start_stack - c.before->end_stack))});
+  }
+
+  // Fewer than half of the players of the smaller hand (of four or more) sit in both.
+  bool players_changed() const {
+    const std::size_t fewer = std::min(prev_.seats.size(), next_.seats.size());
+    if (fewer < 4) return false;
+    const std::size_t both = static_cast<std::size_t>(
+        std::count_if(next_.seats.begin(), next_.seats.end(),
+                      [&](const SessionSeat& s) { return player_of(prev_, s.player) != nullptr; }));
+    return both * 2 < fewer;
+  }
+
+  void report_players_changed() {
+    std::size_t both = 0;
+    for (const SessionSeat& s : next_.seats) both += player_of(prev_, s.player) ? 1 : 0;
+    add(FindingCode::HandsMissing,
+        {.message = fmt::format(
+             "hand {} ({} players) and hand {} ({} players) have {} player{} in common: not two "
+             "hands of one table in a row (a tournament's tables under one name, or hands "
+             "missing); the two are not compared",
+             prev_.site_hand_id, prev_.seats.size(), next_.site_hand_id, next_.seats.size(), both,
+             both == 1 ? "" : "s")});
   }
 
   void report_missing_hands(const std::vector<StackChange>& changes, bool button_skipped) {
@@ -375,7 +407,39 @@ class SessionChecker {
 
 }  // namespace
 
+namespace {
+
+// An event only a player dealt in has: a post, an action, cards, a return or a collection (not
+// chat, sitting out or coming back, nor the board).
+bool dealt_in_event(EventKind k) {
+  switch (k) {
+    case EventKind::Board:
+    case EventKind::SitsOut:
+    case EventKind::Returns:
+    case EventKind::Chat:
+    case EventKind::Other:
+      return false;
+    default:
+      return true;
+  }
+}
+
+bool is_action(EventKind k) {
+  return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
+         k == EventKind::Bet || k == EventKind::Raise;
+}
+
+}  // namespace
+
 std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result) {
+  // Many formats (PKR, Everest, 888poker, iPoker, ...) list every seated player, also those who
+  // sit out or wait for the big blind, without saying so. A player dealt in always appears: the
+  // blinds post, and every other player acts before the hand can end (the one who is not asked,
+  // the big blind in a walk, has posted). So in a hand whose play is printed, a seat with no
+  // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
+  // sitting out.
+  const bool play_printed = std::any_of(hand.events.begin(), hand.events.end(),
+                                        [](const Event& e) { return is_action(e.kind); });
   std::vector<SessionSeat> out;
   for (const PlayerResult& p : result.players) {
     SessionSeat s;
@@ -387,12 +451,15 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
       s.stack_known = !seat->stack_unknown;
       s.sitting_out = seat->sitting_out;
     }
+    bool appears = false;
     for (const Event& e : hand.events) {
       if (e.seat != p.seat) continue;
+      appears |= dealt_in_event(e.kind);
       s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
       s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
       s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
     }
+    if (play_printed && !appears) s.sitting_out = true;
     out.push_back(std::move(s));
   }
   return out;

@@ -21,7 +21,9 @@ struct SessionSeat {
   Money start_stack{0};
   Money end_stack{0};       // start_stack + net: what the player leaves the hand with
   bool stack_known{true};   // false: Seat::stack_unknown (a join whose buy-in is not printed)
-  bool sitting_out{false};  // not dealt in
+  // Not dealt in: Seat::sitting_out, or a seat the hand prints nothing of (no post, action,
+  // cards or collection) although others act (session_seats says why).
+  bool sitting_out{false};
   bool posted_small_blind{false};
   bool posted_big_blind{false};
   bool posted_owed{false};  // a dead blind, or both blinds at once: blinds owed from before

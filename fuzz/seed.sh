@@ -4,7 +4,8 @@
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
-#                                     everleaf pkr ongame absolute betfair)
+#                                     everleaf pkr ongame absolute betfair
+#                                     pokertracker entraction enet sealswithclubs)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -33,6 +34,10 @@ case $target in
   ongame) dirs=(OnGame) ; local_dirs=(ongame) ;;
   absolute) dirs=(Absolute UltimateBet) ; local_dirs=(absolute) ;;
   betfair) dirs=(Betfair) ; local_dirs=(betfair) ;;
+  pokertracker) dirs=(PokerTracker) ; local_dirs=(pokertracker) ;;
+  entraction) dirs=(Entraction) ; local_dirs=(entraction) ;;
+  enet) dirs=(Enet) ; local_dirs=(enet) ;;
+  sealswithclubs) dirs=(SealsWithClubs) ; local_dirs=(sealswithclubs) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

@@ -8,6 +8,8 @@
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
+#include "parser/enet/builder.hpp"
+#include "parser/entraction/builder.hpp"
 #include "parser/everleaf/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
@@ -21,7 +23,9 @@
 #include "parser/pkr/builder.hpp"
 #include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
+#include "parser/pokertracker/builder.hpp"
 #include "parser/recognised.hpp"
+#include "parser/sealswithclubs/builder.hpp"
 #include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
 #include "parser/winning/builder.hpp"
@@ -63,6 +67,10 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(ongame::make_format());
     v.push_back(absolute::make_format());
     v.push_back(betfair::make_format());
+    v.push_back(pokertracker::make_format());
+    v.push_back(entraction::make_format());
+    v.push_back(enet::make_format());
+    v.push_back(sealswithclubs::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 7> kRecognised = {{
+constexpr std::array<Recognised, 3> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -32,27 +32,6 @@ constexpr std::array<Recognised, 7> kRecognised = {{
     {"cake", "Cake",
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
-     }},
-    {"entraction", "Entraction",
-     [](std::string_view l) { return starts_with(l, "Game # ") ? kSignature : 0; }},
-    {"enet", "Enet",
-     [](std::string_view l) {
-       // "Game #7732310: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012 - %6"
-       return starts_with(l, "Game #") && contains(l, ") - ") && contains(l, " - %") ? kSignature
-                                                                                     : 0;
-     }},
-    {"sealswithclubs", "Seals With Clubs",
-     [](std::string_view l) { return l == "Site: Seals With Clubs" ? kSignature : 0; }},
-    {"pokertracker", "PokerTracker",
-     [](std::string_view l) {
-       // PokerTracker's own export of other sites' hands.
-       for (std::string_view start :
-            {"** Game ID ", "** Hand # ", "MERGE_GAME #", "Merge Game #", "EverestPoker Game #"})
-         if (starts_with(l, start)) return kSignature;
-       if (starts_with(l, "GAME #") &&
-           (contains(l, " Version:") || contains(l, "Hold'em") || contains(l, "Omaha")))
-         return kSignature;
-       return 0;
      }},
 }};
 

@@ -189,6 +189,25 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
     hands[1].seats[4].start_stack = 990;
     REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
   }
+  SECTION("most of the players changed: another table under the same name") {
+    // iPoker 3616973116 -> 3616973190 (PokerTracker's export): a tournament's tables printed
+    // under one name; the player moved to a table of others and lost 120 there.
+    hands[0].tournament = hands[1].tournament = true;
+    const char* others[] = {"Gus", "Hal", "Ivy", "Jo", "Kim"};
+    for (int i = 1; i < 6; ++i) hands[1].seats[i].player = others[i - 1];
+    hands[1].seats[0].start_stack = 880;  // Ann
+    const auto found = check_session(hands, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"HANDS_MISSING"});
+    CHECK(found[0].finding.message ==
+          "hand 1001 (6 players) and hand 1002 (6 players) have 1 player in common: not two hands "
+          "of one table in a row (a tournament's tables under one name, or hands missing); the "
+          "two are not compared");
+    // Half of them stayed: one table, and Ann's 120 vanished.
+    hands[1].seats[1].player = "Bob";
+    hands[1].seats[2].player = "Cy";
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<std::string>{"STACK_DISCONTINUITY"});
+  }
   SECTION("stacks that only grew are cash top-ups, not a gap") {
     hands[1].seats[1].start_stack = 2000;
     hands[1].seats[2].start_stack = 2000;
@@ -221,6 +240,25 @@ TEST_CASE("sessions: the button follows the blinds", "[sessions]") {
     std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 1, first),
                                    hand(2, "2024-01-02T03:05:00Z", 1, second)};
     CHECK(check_session(hands, kDead).empty());
+  }
+  SECTION("a dead button on an empty seat above every player's, the table's size not printed") {
+    // Everest 7164348086 -> 7164350869 (PokerTracker's export): players at seats 1, 3, 5 and 7
+    // of a table whose size is not printed, the button on seat 8 (its player gone); the next
+    // hand's button is seat 1. The table has at least as many seats as the button's number.
+    std::vector<SessionSeat> first = {seat(1, "Ann", 1000), seat(3, "Bob", 1000),
+                                      seat(5, "Cy", 1000), seat(7, "Dee", 1000)};
+    first[0].posted_small_blind = true;
+    first[1].posted_big_blind = true;
+    std::vector<SessionSeat> second = {seat(1, "Ann", 1000), seat(3, "Bob", 1000),
+                                       seat(5, "Cy", 1000), seat(7, "Dee", 1000)};
+    second[1].posted_small_blind = true;
+    second[2].posted_big_blind = true;
+    std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 8, first),
+                                   hand(2, "2024-01-02T03:05:00Z", 1, second)};
+    for (SessionHand& h : hands) h.max_seats = 0;
+    CHECK(check_session(hands, kDead).empty());
+    hands[1].button_seat = 3;  // one further: past Ann, who stays
+    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
   }
   SECTION("stud has no button to move") {
     std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 6, full_table(0)),

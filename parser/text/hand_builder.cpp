@@ -30,7 +30,7 @@ bool puts_chips_in(EventKind k) {
 
 HandBuilder::HandBuilder(const HandText& text, const std::string& file, std::string site,
                          AmountReader read_amount)
-    : text_(text), read_amount_(read_amount) {
+    : text_(text), read_amount_(read_amount ? read_amount : &read_plain_amount) {
   h_.site = std::move(site);
   h_.source = {file, text.byte_offset, text.line};
   h_.raw = std::string(text.text);

@@ -51,7 +51,7 @@ class HandBuilder {
   using AmountReader = std::optional<Money> (*)(std::string_view text, int unit);
 
   HandBuilder(const HandText& text, const std::string& file, std::string site,
-              AmountReader read_amount = &read_plain_amount);
+              AmountReader read_amount = &read_plain_amount);  // nullptr: the same
 
   // A line (or header) the builder could not understand: what it expected and what it got.
   void issue(std::uint32_t line, std::string expected, std::string_view got);

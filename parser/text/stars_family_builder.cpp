@@ -42,8 +42,8 @@ bool holds_any(std::string_view line, std::span<const std::string_view> phrases)
 
 StarsFamilyBuilder::StarsFamilyBuilder(const HandText& text, const std::string& file,
                                        std::string site, std::string line_kind,
-                                       NeutralLines neutral)
-    : HandBuilder(text, file, std::move(site)),
+                                       NeutralLines neutral, AmountReader read_amount)
+    : HandBuilder(text, file, std::move(site), read_amount),
       line_kind_(std::move(line_kind)),
       neutral_(neutral) {}
 

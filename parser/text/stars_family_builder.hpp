@@ -70,9 +70,11 @@ struct StreetName {
 
 class StarsFamilyBuilder : protected HandBuilder {
  protected:
-  // `line_kind` names a line of the site's hands in issues ("a line of a PokerStars hand").
+  // `line_kind` names a line of the site's hands in issues ("a line of a PokerStars hand");
+  // `read_amount` the site's number format where it is not PokerStars' (Enet's decimal commas).
   StarsFamilyBuilder(const HandText& text, const std::string& file, std::string site,
-                     std::string line_kind, NeutralLines neutral);
+                     std::string line_kind, NeutralLines neutral,
+                     AmountReader read_amount = nullptr);
 
   // --- what each site says --------------------------------------------------------------------
   // "*** NAME *** [cards]" but "*** SUMMARY ***": moves street_ (and adds Board events).

@@ -49,6 +49,22 @@ class StreetBets {
     }
   }
 
+  // An action printed only as the chips it adds, whatever it does (PokerTracker's "Allin X" and
+  // Microgaming's "bet - X" over a bet, Entraction's "All-In (X)"): a Call when the seat's bet
+  // reaches no higher than the round's highest, a Bet when the round has none, else a Raise.
+  // `e.amount` (the chips) is kept; apply() then completes it.
+  void classify_chips_added(Event& e) {
+    const Money mine = committed_ref(e);
+    Money top = 0;
+    for (Money b : bets_) top = std::max(top, b);
+    if (top == 0)
+      e.kind = EventKind::Bet;
+    else if (mine + e.amount <= top)
+      e.kind = EventKind::Call;
+    else
+      e.kind = EventKind::Raise;
+  }
+
   // Undoes apply(e) of a forced bet found afterwards to be dead money (not part of the bet).
   void take_back(const Event& e) { committed_ref(e) -= e.amount; }
 

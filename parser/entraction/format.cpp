@@ -1,0 +1,32 @@
+// The Entraction entry of the Format registry (parser/format.hpp): how sure a file's head is
+// Entraction's, and reading a hand with the builder.
+#include "parser/entraction/builder.hpp"
+#include "parser/sniff.hpp"
+
+namespace hh::entraction {
+
+namespace {
+
+using namespace sniff;
+
+class EntractionFormat final : public Format {
+ public:
+  std::string_view name() const override { return "entraction"; }
+  std::string_view display_name() const override { return "Entraction"; }
+  int sniff(std::string_view head) const override {
+    return best_line_score(
+        head, [](std::string_view line) { return entraction::is_hand_start(line) ? kCertain : 0; });
+  }
+  bool is_hand_start(std::string_view line) const override {
+    return entraction::is_hand_start(line);
+  }
+  Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
+    return entraction::parse_hand(text, file);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Format> make_format() { return std::make_unique<EntractionFormat>(); }
+
+}  // namespace hh::entraction

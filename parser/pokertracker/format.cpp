@@ -1,0 +1,33 @@
+// The PokerTracker export's entry of the Format registry (parser/format.hpp): how sure a file's
+// head is such an export, and reading a hand with the builder.
+#include "parser/pokertracker/builder.hpp"
+#include "parser/sniff.hpp"
+
+namespace hh::pokertracker {
+
+namespace {
+
+using namespace sniff;
+
+class PokerTrackerFormat final : public Format {
+ public:
+  std::string_view name() const override { return "pokertracker"; }
+  std::string_view display_name() const override { return "PokerTracker"; }
+  int sniff(std::string_view head) const override {
+    return best_line_score(head, [](std::string_view line) {
+      return pokertracker::is_hand_start(line) ? kCertain : 0;
+    });
+  }
+  bool is_hand_start(std::string_view line) const override {
+    return pokertracker::is_hand_start(line);
+  }
+  Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
+    return pokertracker::parse_hand(text, file);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Format> make_format() { return std::make_unique<PokerTrackerFormat>(); }
+
+}  // namespace hh::pokertracker

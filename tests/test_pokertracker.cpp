@@ -1,0 +1,168 @@
+// PokerTracker's export of iPoker, Merge, Everest and Microgaming hands (format "pokertracker",
+// each hand under its own site): detection, the parser on two corpus hands with exact amounts
+// (testdata/pokertracker, README.md there), a sweep of ../shared/corpus/PokerTracker against
+// testdata/pokertracker/anomalies.tsv, and fault hands each carrying one money error.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/format.hpp"
+#include "parser/pokertracker/builder.hpp"
+#include "parser/text/decode.hpp"
+#include "test_paths.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh;
+
+TEST_CASE("PokerTracker export detection", "[pokertracker]") {
+  for (const char* line :
+       {"GAME #3616765274: Texas Hold'em  NL  Tournament 2011-06-15 21:58:37",
+        "MERGE_GAME #53094604-134: Holdem NL $0.10/$0.25 04/11/2012 19:28:19",
+        "Merge Game #80257431-64 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:05:06 EST | Version:2",
+        "EverestPoker Game #6450768434: Table Moroni-1 - $0.50/$1 - No Limit Hold'em - 22:33:12 - "
+        "2011/01/02",
+        "** Game ID 4908778359 Version:3 starting - 2013-05-28 16:44:14",
+        "** Hand # 5029053937 starting - 2013-09-07 02:30:38"}) {
+    INFO(line);
+    CHECK(pokertracker::is_hand_start(line));
+    CHECK(sniff_format(std::string(line) + "\n").format->name() == "pokertracker");
+  }
+  CHECK_FALSE(pokertracker::is_hand_start("Game #1463192545: Table x"));  // Unibet's
+  CHECK_FALSE(pokertracker::is_hand_start("** Dealing the flop: As, Ad, 8c"));
+  CHECK_FALSE(pokertracker::is_hand_start("GAME #: x"));
+}
+
+TEST_CASE("PokerTracker iPoker hand: Uncalled:Y, raise totals, rake", "[pokertracker]") {
+  const std::vector<Hand> hands =
+      read_text(test::load("pokertracker/ipoker_uncalled.txt"), "ipoker_uncalled.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.site == "ipoker");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site_hand_id == "8162156892");
+  CHECK(h.table_name == "Barghe");
+  CHECK(h.game.name() == "Hold'em");
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.currency == "EUR");
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 1);
+  CHECK(h.big_blind == 2);
+  CHECK(h.started_at_utc == "2018-12-26T22:40:05Z");
+  CHECK(h.button_seat == 1);
+  CHECK(h.rake == 3);
+  CHECK_FALSE(h.total_pot);  // "Total pot €0.45" is after the rake
+  CHECK(h.uncalled_style == UncalledStyle::Silent);
+  std::vector<const Event*> raises;
+  const Event* won = nullptr;
+  for (const Event& e : h.events) {
+    if (e.kind == EventKind::Raise) raises.push_back(&e);
+    if (e.kind == EventKind::Collected) won = &e;
+  }
+  REQUIRE(raises.size() == 2);
+  CHECK(raises[1]->street == Street::Flop);  // "Raise (NF) €0.08" over a 0.02 bet
+  CHECK(raises[1]->to == 8);
+  CHECK(raises[1]->amount == 8);
+  REQUIRE(won);
+  const Event* dealt = nullptr;
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::DealtHole) dealt = &e;
+  REQUIRE(dealt);
+  CHECK(dealt->cards == "Qs Qd");  // "Dealt to czarlando [SQ DQ]"
+  CHECK(won->seat == 3);
+  CHECK(won->amount == 45);  // 0.48 contested less 0.03 rake; the river's 0.14 went back
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
+    CHECK(f.severity == Severity::Info);
+}
+
+TEST_CASE("PokerTracker Microgaming hand: stacks at the end, a post to play", "[pokertracker]") {
+  const std::vector<Hand> hands =
+      read_text(test::load("pokertracker/microgaming_post_both.txt"), "post_both.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.site == "microgaming");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site_hand_id == "4416401541");
+  CHECK(h.table_name == "Deal 254 (Deep) - €5 Min");
+  CHECK(h.currency == "EUR");
+  CHECK(h.small_blind == 5);
+  CHECK(h.big_blind == 10);
+  CHECK(h.button_seat == 4);
+  CHECK(h.started_at_utc == "2012-05-11T22:10:55Z");
+  bool dead = false;
+  std::string hole, flop;
+  for (const Event& e : h.events) {
+    dead |= e.kind == EventKind::PostDead && e.seat == 1 && e.amount == 5;
+    if (e.kind == EventKind::DealtHole) hole = e.cards;
+    if (e.kind == EventKind::Board && flop.empty()) flop = e.cards;
+  }
+  CHECK(hole == "Ks 6d");     // "** Dealing card to Hero: K of s, 6 of d"
+  CHECK(flop == "2d 7d 4c");  // "** Dealing the flop: 2 of d, 7 of d, 4 of c"
+  CHECK(dead);                // "Player0 posted to play - €0.05"
+  REQUIRE(h.summary.size() == 6);
+  CHECK(h.summary[1].final_stack == 1112);
+  CHECK(h.summary[1].won == 44);
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
+    CHECK(f.severity == Severity::Info);
+}
+
+TEST_CASE("PokerTracker corpus sweep", "[pokertracker][corpus]") {
+  const fs::path root = test::shared_corpus() / "PokerTracker";
+  REQUIRE(fs::is_directory(root));
+  // Counted apart from the parser: the hand-start lines of the four dialects.
+  const std::regex header(
+      R"(^(\xEF\xBB\xBF)?(GAME #|MERGE_GAME #|Merge Game #|EverestPoker Game #|\*\* Game ID |\*\* Hand # )[0-9])");
+  long headers = 0;
+  for (const auto& de : fs::recursive_directory_iterator(root)) {
+    if (!de.is_regular_file()) continue;
+    std::istringstream in(decode(test::read_file(de.path())).text);
+    for (std::string line; std::getline(in, line);) headers += std::regex_search(line, header);
+  }
+  const test::SweepResult r = test::sweep_corpus(root, "pokertracker/anomalies.tsv");
+  CHECK(headers == 469);
+  CHECK(r.hands == headers);
+  CHECK(r.sites == std::set<std::string>{"ipoker", "merge", "everest", "microgaming"});
+  test::check_sweep(r, "pokertracker/anomalies.tsv", /*with_hp=*/false);
+}
+
+// Fault hands: testdata/pokertracker/faults/NAME.txt is faults/originals/NAME.txt (a corpus hand)
+// edited on one line; testdata/pokertracker/README.md lists the edits.
+TEST_CASE("PokerTracker fault: a rake larger than printed", "[pokertracker][faults]") {
+  // "Rake €0.03" -> "€0.05": 0.48 contested, 0.45 paid.
+  test::check_fault({"pokertracker/faults",
+                     "rake",
+                     "ipoker",
+                     "GAME #",
+                     "8162156892",
+                     {{"CHIPS_NOT_CONSERVED", 0, 48, 50}, {"PAYOUT_MISMATCH", 0, 43, 45}}});
+}
+
+TEST_CASE("PokerTracker fault: a stack at the end the actions do not give",
+          "[pokertracker][faults]") {
+  // "at end €11.12" -> "€11.22": Player1 starts with 10.88, puts in 0.20, wins 0.44.
+  test::check_fault({"pokertracker/faults",
+                     "final_stack",
+                     "microgaming",
+                     "** Game ID",
+                     "4416401541",
+                     {{"SUMMARY_MISMATCH", 2, 1112, 1122}}});
+}
+
+TEST_CASE("PokerTracker fault: a bet the stack at the end does not show",
+          "[pokertracker][faults]") {
+  // "Player1 bet - €0.10" -> "€0.20": 10.88 less 0.30 plus the 0.44 won is 11.02, not 11.12.
+  test::check_fault({"pokertracker/faults",
+                     "raise",
+                     "microgaming",
+                     "** Game ID",
+                     "4416401541",
+                     {{"SUMMARY_MISMATCH", 2, 1102, 1112}}});
+}
