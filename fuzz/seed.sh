@@ -3,7 +3,8 @@
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
-#                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow)
+#                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
+#                                     microgaming)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -21,6 +22,7 @@ case $target in
   ipoker) dirs=(iPoker) ; local_dirs=(ipoker) ;;
   merge) dirs=(Merge) ; local_dirs=(merge) ;;
   boss) dirs=(Boss) ; local_dirs=(boss) ;;
+  microgaming) dirs=(Microgaming) ; local_dirs=(microgaming) ;;
   fulltilt) dirs=(FTP) ; local_dirs=(fulltilt) ;;
   kingsclub) dirs=(KingsClub) ; local_dirs=(kingsclub) ;;
   ohh) dirs=(OHH) ; local_dirs=(ohh) ;;

@@ -11,6 +11,7 @@
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
 #include "parser/merge/builder.hpp"
+#include "parser/microgaming/builder.hpp"
 #include "parser/ohh/ohh.hpp"
 #include "parser/partypoker/builder.hpp"
 #include "parser/phh/reader.hpp"
@@ -53,6 +54,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(betonline::make_format());
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
+    v.push_back(microgaming::make_format());
     add_recognised_formats(v);
     return v;
   }();

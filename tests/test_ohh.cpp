@@ -534,6 +534,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"ipoker", {166, 161, 120, 161}},
                       {"kingsclub", {22, 0, 0, 0}},
                       {"merge", {138, 94, 92, 94}},
+                      {"microgaming", {11, 11, 9, 11}},
                       {"ohh", {75, 75, 75, 75}},
                       {"partypoker", {39, 26, 21, 26}},
                       {"phh", {5, 1, 1, 1}},
