@@ -21,9 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 11> kRecognised = {{
-    {"everest", "Everest",
-     [](std::string_view l) { return starts_with(l, "<SESSION time=") ? kSignature : 0; }},
+constexpr std::array<Recognised, 10> kRecognised = {{
     {"ongame", "OnGame",
      [](std::string_view l) { return starts_with(l, "***** History for hand ") ? kSignature : 0; }},
     {"absolute", "Absolute/UltimateBet",
