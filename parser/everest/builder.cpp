@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -86,6 +85,15 @@ Session read_session(std::string_view text, std::size_t offset, const Lines& lin
   return s;
 }
 
+// Every amount of the export: digits only, a whole number of hundredths (parse_amount's bound
+// keeps the sums far from overflow).
+std::optional<Money> whole_number(std::string_view text) {
+  if (text.empty() ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return parse_amount(text, 1);
+}
+
 // "$0.50/$1", "5 €/10 €", "1 750/3 500" (a space between thousands): the two amounts, in
 // hundredths as every other amount of the export.
 std::optional<std::pair<Money, Money>> pair_of(std::string_view text) {
@@ -159,12 +167,8 @@ class HandElementReader : xml::HandReader {
   // Every amount is a whole number of hundredths: cents, or hundredths of a tournament chip.
   std::optional<Money> hundredths(const pugi::xml_node& n, const char* attr) {
     const std::string_view v = n.attribute(attr).value();
-    Money m = 0;
-    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), m);
-    if (v.empty() || ec != std::errc() || p != v.data() + v.size() || m < 0) {
-      issue(line_of(n), std::string("a number of hundredths in ") + attr + "=\"...\"", v);
-      return std::nullopt;
-    }
+    const auto m = whole_number(v);
+    if (!m) issue(line_of(n), std::string("a number of hundredths in ") + attr + "=\"...\"", v);
     return m;
   }
 
@@ -236,14 +240,13 @@ class HandElementReader : xml::HandReader {
       // The pot after the round, net of the rake and tax taken so far: read at the end.
       const auto rake = hundredths(n, "rake");
       const auto tax = hundredths(n, "tax");
-      Money pot = 0;
       const std::string_view text = trim(n.text().get());
-      const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), pot);
-      if (!rake || !tax || text.empty() || ec != std::errc() || p != text.data() + text.size()) {
+      const auto pot = whole_number(text);
+      if (!rake || !tax || !pot) {
         issue(ln, "<SWEEP rake=\"N\" tax=\"N\">POT</SWEEP>", text);
         return;
       }
-      sweep_ = Sweep{pot, *rake, *tax, ln};
+      sweep_ = Sweep{*pot, *rake, *tax, ln};
       return;
     }
     const int seat = seat_of(n);

@@ -134,9 +134,11 @@ class GameReader : xml::HandReader {
     // rake is in cents, whatever the stakes (5959022064 at 10/20: rake="300", the Win of 1257.00
     // is the pot of 1260.00 less 3.00). Tournaments print none and take none from the pots.
     if (const auto rake = game.attribute("rake")) {
-      h_.rake = rake.as_llong(-1);
-      if (*h_.rake < 0) {
-        issue(line_of(game), "rake=\"CENTS\"", rake.value());
+      // Whole cents, digits only: parse_amount at unit 1 reads them as they are.
+      const std::string_view cents = rake.value();
+      h_.rake = parse_amount(cents, 1);
+      if (!h_.rake || cents.find_first_not_of("0123456789") != std::string_view::npos) {
+        issue(line_of(game), "rake=\"CENTS\"", cents);
         h_.rake.reset();
       }
     } else if (h_.tournament) {
