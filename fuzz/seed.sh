@@ -5,7 +5,8 @@
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
 #                                     everleaf pkr ongame absolute betfair
-#                                     pokertracker entraction enet sealswithclubs)
+#                                     pokertracker entraction enet sealswithclubs
+#                                     microgaming everest)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -23,6 +24,8 @@ case $target in
   ipoker) dirs=(iPoker) ; local_dirs=(ipoker) ;;
   merge) dirs=(Merge) ; local_dirs=(merge) ;;
   boss) dirs=(Boss) ; local_dirs=(boss) ;;
+  microgaming) dirs=(Microgaming) ; local_dirs=(microgaming) ;;
+  everest) dirs=(Everest) ; local_dirs=(everest) ;;
   fulltilt) dirs=(FTP) ; local_dirs=(fulltilt) ;;
   kingsclub) dirs=(KingsClub) ; local_dirs=(kingsclub) ;;
   ohh) dirs=(OHH) ; local_dirs=(ohh) ;;

@@ -10,12 +10,14 @@
 #include "parser/bovada/builder.hpp"
 #include "parser/enet/builder.hpp"
 #include "parser/entraction/builder.hpp"
+#include "parser/everest/builder.hpp"
 #include "parser/everleaf/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
 #include "parser/merge/builder.hpp"
+#include "parser/microgaming/builder.hpp"
 #include "parser/ohh/ohh.hpp"
 #include "parser/ongame/builder.hpp"
 #include "parser/partypoker/builder.hpp"
@@ -71,6 +73,8 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(entraction::make_format());
     v.push_back(enet::make_format());
     v.push_back(sealswithclubs::make_format());
+    v.push_back(microgaming::make_format());
+    v.push_back(everest::make_format());
     add_recognised_formats(v);
     return v;
   }();

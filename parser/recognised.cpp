@@ -21,14 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 3> kRecognised = {{
-    {"microgaming", "Microgaming",
-     [](std::string_view l) {
-       if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
-       return starts_with(l, "<Game ") && contains(l, "unicodetablename=") ? kSignature : 0;
-     }},
-    {"everest", "Everest",
-     [](std::string_view l) { return starts_with(l, "<SESSION time=") ? kSignature : 0; }},
+constexpr std::array<Recognised, 1> kRecognised = {{
     {"cake", "Cake",
      [](std::string_view l) {
        return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;

@@ -1,6 +1,6 @@
 // Looking up what a parsed Hand holds, for parser tests that assert on exact events: a seat's
 // events of one kind (or everyone's), the n-th of them, the one hand of a text, a seat; and the
-// finding of a code in its audit.
+// finding of a code in its audit, or whether it audits clean.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -10,6 +10,7 @@
 
 #include "audit/audit.hpp"
 #include "model/hand.hpp"
+#include "tests/test_paths.hpp"
 
 namespace hh::test {
 
@@ -25,6 +26,13 @@ inline std::vector<const Event*> events_of(const Hand& h, EventKind k) {
   for (const Event& e : h.events)
     if (e.kind == k) out.push_back(&e);
   return out;
+}
+
+// The nth event of kind `k` (of any seat), or nullptr.
+inline const Event* nth_event(const Hand& h, EventKind k, int nth = 0) {
+  for (const Event& e : h.events)
+    if (e.kind == k && nth-- == 0) return &e;
+  return nullptr;
 }
 
 inline std::vector<const Event*> events(const Hand& h, EventKind k, int seat) {
@@ -54,6 +62,13 @@ inline const Finding* finding(const AuditResult& r, const std::string& code, int
   for (const Finding& f : r.findings)
     if (f.code == code && f.seat == seat_no) return &f;
   return nullptr;
+}
+
+// True when the audit with the shipped house rules finds neither an error nor a warning.
+inline bool audits_clean(const Hand& h) {
+  for (const Finding& f : audit_hand(h, AuditContext{&shipped_house_rules()}).findings)
+    if (f.severity != Severity::Info) return false;
+  return true;
 }
 
 }  // namespace hh::test

@@ -22,18 +22,6 @@ using namespace hh;
 
 namespace {
 
-const Event* nth(const Hand& h, EventKind kind, int n = 0) {
-  for (const Event& e : h.events)
-    if (e.kind == kind && n-- == 0) return &e;
-  return nullptr;
-}
-
-bool audits_clean(const Hand& h) {
-  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
-    if (f.severity != Severity::Info) return false;
-  return true;
-}
-
 Hand one_hand(const std::string& rel) { return test::only_hand(read_text(test::load(rel), rel)); }
 
 }  // namespace
@@ -72,11 +60,11 @@ TEST_CASE("Boss hand: raises to, calls of the chips added, rake and pot printed"
   CHECK(h.button_seat == 1);
   REQUIRE(h.seat_of(5));
   CHECK(h.seat_of(5)->stack == 202843);
-  const Event* raise = nth(h, EventKind::Raise);
+  const Event* raise = test::nth_event(h, EventKind::Raise);
   REQUIRE(raise);
   CHECK(raise->seat == 1);
   CHECK(raise->to == 900);
-  const Event* call = nth(h, EventKind::Call);
+  const Event* call = test::nth_event(h, EventKind::Call);
   REQUIRE(call);
   CHECK(call->seat == 2);
   CHECK(call->amount == 700);
@@ -84,10 +72,10 @@ TEST_CASE("Boss hand: raises to, calls of the chips added, rake and pot printed"
   CHECK(h.total_pot == 7600);  // POT 74.11 + RAKE 1.89
   CHECK(h.rake == 189);
   CHECK(h.uncalled_style == UncalledStyle::Silent);
-  const Event* won = nth(h, EventKind::Collected);
+  const Event* won = test::nth_event(h, EventKind::Collected);
   REQUIRE(won);
   CHECK(won->amount == 7411);
-  CHECK(audits_clean(h));
+  CHECK(test::audits_clean(h));
 }
 
 TEST_CASE("Boss hand: an all-in to its street total", "[boss]") {
@@ -107,7 +95,7 @@ TEST_CASE("Boss hand: an all-in to its street total", "[boss]") {
   CHECK(all_in->to == 331);
   CHECK(h.rake == 45);
   CHECK(h.total_pot == 902);
-  CHECK(audits_clean(h));
+  CHECK(test::audits_clean(h));
 }
 
 TEST_CASE("Boss draw hand: discards, a call printed as the street total", "[boss]") {
@@ -115,17 +103,17 @@ TEST_CASE("Boss draw hand: discards, a call printed as the street total", "[boss
   CHECK(h.parsed);
   CHECK(h.issues.empty());
   CHECK(h.game == games::kFiveCardDraw);
-  const Event* call = nth(h, EventKind::Call);
+  const Event* call = test::nth_event(h, EventKind::Call);
   REQUIRE(call);
   CHECK(call->seat == 4);
   CHECK(call->amount == 100);  // "2.00" from the 1.00 big blind: the POT is then 4.00
   CHECK(call->to == 200);
-  const Event* discards = nth(h, EventKind::Discards);
+  const Event* discards = test::nth_event(h, EventKind::Discards);
   REQUIRE(discards);
   CHECK(discards->seat == 4);
   CHECK(discards->count == 2);
   CHECK(discards->street == Street::Flop);
-  CHECK(audits_clean(h));
+  CHECK(test::audits_clean(h));
 }
 
 TEST_CASE("Boss tournament: antes the export does not print, from the first POT", "[boss]") {
@@ -165,7 +153,7 @@ TEST_CASE("Boss tournament: antes the export does not print, from the first POT"
   CHECK(antes == 3);
   CHECK(h.seat_of(1)->stack == 1000);
   CHECK(h.seat_of(4)->stack == 0);
-  CHECK(audits_clean(h));
+  CHECK(test::audits_clean(h));
   // A POT the blinds, bets and no even ante make stays as printed: the audit sees it.
   std::string odd = hand;
   odd.replace(odd.find("POT=\"575.00\""), 12, "POT=\"576.00\"");
@@ -173,7 +161,7 @@ TEST_CASE("Boss tournament: antes the export does not print, from the first POT"
   const std::vector<Hand> o = read_text(odd, "odd.xml");
   REQUIRE(o.size() == 1);
   CHECK(o.front().ante == 0);
-  CHECK_FALSE(audits_clean(o.front()));
+  CHECK_FALSE(test::audits_clean(o.front()));
 }
 
 TEST_CASE("Boss corpus sweep", "[boss][corpus]") {

@@ -15,18 +15,13 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
 #include "tests/tag_count.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
 
 namespace {
-
-const Event* nth(const Hand& h, EventKind kind, int n = 0) {
-  for (const Event& e : h.events)
-    if (e.kind == kind && n-- == 0) return &e;
-  return nullptr;
-}
 
 std::vector<const Finding*> errors_of(const Hand& h) {
   static std::vector<Finding> keep;
@@ -78,16 +73,16 @@ TEST_CASE("Merge hand: both blinds posted, a raise to, the uncalled bet inside t
   REQUIRE(h.seat_of(2));
   CHECK(h.seat_of(2)->player == "Player1");
   CHECK(h.seat_of(2)->stack == 2755);
-  const Event* both = nth(h, EventKind::PostBothBlinds);
+  const Event* both = test::nth_event(h, EventKind::PostBothBlinds);
   REQUIRE(both);
   CHECK(both->seat == 2);
   CHECK(both->amount == 150);
   CHECK(both->dead == 50);
-  const Event* raise = nth(h, EventKind::Raise);
+  const Event* raise = test::nth_event(h, EventKind::Raise);
   REQUIRE(raise);
   CHECK(raise->to == 200);
   CHECK(raise->amount == 100);
-  const Event* won = nth(h, EventKind::Collected);
+  const Event* won = test::nth_event(h, EventKind::Collected);
   REQUIRE(won);
   CHECK(won->seat == 2);
   CHECK(won->amount == 575);
@@ -108,17 +103,17 @@ TEST_CASE("Merge 2008 hand: raises of the chips added, a printed uncalled bet", 
   CHECK(h.small_blind == 25);
   CHECK(h.big_blind == 50);
   // The big blind (seat 2) "RAISE"s 5.00 over its 0.50: to 5.50, called by 4.50 from 1.00.
-  const Event* raise = nth(h, EventKind::Raise, 1);
+  const Event* raise = test::nth_event(h, EventKind::Raise, 1);
   REQUIRE(raise);
   CHECK(raise->seat == 2);
   CHECK(raise->amount == 500);
   CHECK(raise->to == 550);
-  const Event* back = nth(h, EventKind::UncalledReturned);
+  const Event* back = test::nth_event(h, EventKind::UncalledReturned);
   REQUIRE(back);
   CHECK(back->seat == 2);
   CHECK(back->amount == 183);
   CHECK(h.uncalled_style == UncalledStyle::Printed);
-  const Event* board = nth(h, EventKind::Board, 2);
+  const Event* board = test::nth_event(h, EventKind::Board, 2);
   REQUIRE(board);
   CHECK(board->street == Street::River);
   CHECK(board->cards.size() == 2);  // the new card only: the print repeats the whole board
@@ -141,7 +136,7 @@ TEST_CASE("Merge tournament: an unversioned export's balance is after the forced
   CHECK(h.seat_of(2)->stack == 1500);  // balance 1490 + the small blind's 10
   CHECK(h.seat_of(3)->stack == 1500);
   CHECK(h.seat_of(1)->stack == 1500);
-  const Event* all_in = nth(h, EventKind::Raise);
+  const Event* all_in = test::nth_event(h, EventKind::Raise);
   REQUIRE(all_in);
   CHECK(all_in->all_in);
   CHECK(all_in->to == 1500);

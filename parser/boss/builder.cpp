@@ -42,13 +42,8 @@ class HistoryReader : xml::HandReader {
 
   Hand read(bool closed) {
     pugi::xml_document doc;
-    pugi::xml_parse_result r = xml::parse(doc, raw_);
-    if (!r || !closed) {
-      issue(line_at(static_cast<std::size_t>(r.offset)),
-            closed ? "well-formed XML" : "</HISTORY>: the document ends inside the hand",
-            r ? "" : r.description());
+    if (!parse_whole(doc, closed, "</HISTORY>: the document ends inside the hand"))
       return std::move(h_);
-    }
     pugi::xml_node history = doc.child("HISTORY");
     h_.site_hand_id = history.attribute("ID").as_string();
     if (h_.site_hand_id.empty()) {
@@ -75,14 +70,6 @@ class HistoryReader : xml::HandReader {
   }
 
  private:
-  std::optional<Money> money(const pugi::xml_node& n, const char* attr) {
-    auto m = parse_amount(trim(n.attribute(attr).value()), h_.unit);
-    if (!m)
-      issue(line_of(n), std::string("an amount in ") + attr + "=\"...\"",
-            n.attribute(attr).value());
-    return m;
-  }
-
   bool read_header(const pugi::xml_node& history) {
     const std::string_view game = history.attribute("GAME").value();
     for (const auto& [code, g] : kGames)
@@ -133,7 +120,7 @@ class HistoryReader : xml::HandReader {
       Seat s;
       s.seat = p.attribute("SEAT").as_int(0);
       s.player = p.attribute("NAME").as_string();
-      const auto amount = money(p, "AMOUNT");
+      const auto amount = amount_of(p, "AMOUNT");
       if (s.seat <= 0 || !amount) {
         issue(line_of(p), "<PLAYER NAME=\"..\" SEAT=\"N\" AMOUNT=\"..\">", s.player);
         continue;
@@ -232,7 +219,7 @@ class HistoryReader : xml::HandReader {
     } else if (type == "ACTION_CHECK") {
       e.kind = EventKind::Check;
     } else {
-      const auto value = money(n, "VALUE");
+      const auto value = amount_of(n, "VALUE");
       if (!value) return;
       if (!money_action(e, type, n.attribute("KIND").value(), *value)) {
         issue(ln, "an ACTION TYPE of Boss (HAND_BLINDS, ACTION_CALL, ACTION_RAISE, ...)", type);
@@ -353,9 +340,9 @@ class HistoryReader : xml::HandReader {
 
   void showdown(const pugi::xml_node& n) {
     unprinted_antes(n);
-    const auto pot = money(n, "POT");
+    const auto pot = amount_of(n, "POT");
     std::optional<Money> rake;
-    if (n.attribute("RAKE")) rake = money(n, "RAKE");
+    if (n.attribute("RAKE")) rake = amount_of(n, "RAKE");
     if (pot) {
       h_.total_pot = *pot + rake.value_or(0);
       h_.totals_line = line_of(n);
@@ -364,7 +351,7 @@ class HistoryReader : xml::HandReader {
     if (!rake && h_.tournament) h_.rake = 0;  // tournaments take no rake from the pots
     for (pugi::xml_node r : n.children("RESULT")) {
       const int seat = seat_of(r);
-      const auto win = money(r, "WIN");
+      const auto win = amount_of(r, "WIN");
       if (seat == 0 || !win || *win == 0) continue;
       Event& e = add(EventKind::Collected, Street::Showdown, seat, line_of(r));
       e.amount = *win;

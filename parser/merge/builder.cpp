@@ -216,13 +216,8 @@ class GameReader : xml::HandReader {
 
   Hand read(const Description& d, bool closed) {
     pugi::xml_document doc;
-    pugi::xml_parse_result r = xml::parse(doc, raw_);
-    if (!r || !closed) {
-      issue(line_at(static_cast<std::size_t>(r.offset)),
-            closed ? "well-formed XML" : "</game>: the document ends inside the game",
-            r ? "" : r.description());
+    if (!parse_whole(doc, closed, "</game>: the document ends inside the game"))
       return std::move(h_);
-    }
     if (!d.read) {
       h_.issues.push_back(d.problem);
       return std::move(h_);

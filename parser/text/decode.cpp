@@ -279,4 +279,11 @@ Decoded decode(std::string_view bytes) {
   return d;
 }
 
+std::string utf8_of_utf16le(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size() / 2);
+  transcode_utf16(bytes, 0, false, out);
+  return out;
+}
+
 }  // namespace hh

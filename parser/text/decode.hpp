@@ -32,4 +32,8 @@ struct Decoded {
 // allocation and, in essence, one memcpy.
 Decoded decode(std::string_view bytes);
 
+// UTF-16LE bytes without a BOM (a field a format stores in UTF-16 inside an 8-bit file:
+// Microgaming's base64 names) as UTF-8, with decode()'s normalisation.
+std::string utf8_of_utf16le(std::string_view bytes);
+
 }  // namespace hh

@@ -59,7 +59,11 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
   std::vector<Hand> hands;
   const std::string_view text = ht.text;
   const Lines lines(text, ht.line);
-  std::size_t header_at = find_tag(text, shape.header_tag, 0);
+  const auto find_header = [&](std::size_t from) {
+    return shape.header_tag.empty() ? std::string_view::npos
+                                    : find_tag(text, shape.header_tag, from);
+  };
+  std::size_t header_at = find_header(0);
   std::size_t hand_at = find_tag(text, shape.hand_tag, 0);
   if (header_at == std::string_view::npos && hand_at == std::string_view::npos) {
     // An XML declaration on a line of its own holds no hand; anything else here is no hand.
@@ -78,8 +82,7 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
   // The next header tag at or after a position, searched again only once passed, so that a
   // document of thousands of hands is read in one pass.
   auto header_from = [&](std::size_t from) {
-    if (header_at != std::string_view::npos && header_at < from)
-      header_at = find_tag(text, shape.header_tag, from);
+    if (header_at != std::string_view::npos && header_at < from) header_at = find_header(from);
     return header_at;
   };
   const std::string closing = "</" + std::string(shape.hand_tag) + ">";
@@ -114,6 +117,9 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
     for (std::size_t p = 0; p < after.size();) {
       if (!shape.closing_after.empty() && after.substr(p).starts_with(shape.closing_after)) {
         p += shape.closing_after.size();
+      } else if (!shape.trailer_line.empty() && (p == 0 || after[p - 1] == '\n') &&
+                 after.substr(p).starts_with(shape.trailer_line)) {
+        p = std::min(after.find('\n', p), after.size());
       } else {
         rest += after[p++];
       }

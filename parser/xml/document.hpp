@@ -48,10 +48,14 @@ std::optional<std::size_t> offset_of(const pugi::xml_node& n);
 // The tags of one export's pieces.
 struct Shape {
   std::string_view site;           // Hand::site of an unparsed hand
-  std::string_view header_tag;     // the element that precedes its hands: "session", "description"
+  std::string_view header_tag;     // the element that precedes its hands: "session", "description";
+                                   // "" when each hand element holds all it needs (Microgaming)
   std::string_view hand_tag;       // one hand: "game"
   std::string_view closing_after;  // a closing tag that may follow a hand ("</session>"), or ""
   std::string_view expected;       // what a piece holds, for an issue: "an iPoker <session> ..."
+  // A line the export writes after a hand, which belongs to it, up to the line's end
+  // (Microgaming's "ExtendedTableName: Tornado [168341]"), or "".
+  std::string_view trailer_line{};
 };
 
 // What a site makes of the elements; offsets are in the piece, `lines` numbers them in the file.
@@ -67,7 +71,8 @@ struct Reader {
 // Reads one piece: calls `reader` on each header and hand in document order and returns the
 // hands. A piece that is only an XML declaration holds none; one with neither a header nor a
 // hand gives one unparsed hand saying so. Anything between a hand and the next but whitespace
-// (and shape.closing_after) becomes an issue of that hand.
+// (and shape.closing_after, and lines that start with shape.trailer_line) becomes an issue of
+// that hand.
 std::vector<Hand> read_hands(const HandText& text, const std::string& file, const Shape& shape,
                              const Reader& reader);
 

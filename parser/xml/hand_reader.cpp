@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <utility>
 
+#include "parser/text/money.hpp"
+#include "parser/text/text_util.hpp"
+
 namespace hh::xml {
 
 namespace {
@@ -15,6 +18,21 @@ HandReader::HandReader(std::string_view site, std::string_view raw, std::size_t 
   h_.site = std::string(site);
   h_.source = {file, ht.byte_offset + offset, lines.at(offset)};
   h_.raw = std::string(raw);
+}
+
+bool HandReader::parse_whole(pugi::xml_document& doc, bool closed, std::string_view cut_short) {
+  const pugi::xml_parse_result r = parse(doc, raw_);
+  if (r && closed) return true;
+  issue(line_at(static_cast<std::size_t>(r.offset)),
+        closed ? "well-formed XML" : std::string(cut_short), r ? "" : r.description());
+  return false;
+}
+
+std::optional<Money> HandReader::amount_of(const pugi::xml_node& n, const char* attr) {
+  auto m = parse_amount(trim(n.attribute(attr).value()), h_.unit);
+  if (!m)
+    issue(line_of(n), std::string("an amount in ") + attr + "=\"...\"", n.attribute(attr).value());
+  return m;
 }
 
 std::uint32_t HandReader::line_at(std::size_t offset_in_raw) const {

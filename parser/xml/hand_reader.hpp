@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
@@ -22,6 +23,13 @@ class HandReader {
   // `raw` is the hand element's text at `offset` in the piece `ht` of `file`.
   HandReader(std::string_view site, std::string_view raw, std::size_t offset, const HandText& ht,
              const Lines& lines, const std::string& file);
+
+  // Parses the hand element into `doc`; false, with an issue, when it is no well-formed XML or
+  // the document ends inside it (`closed` false; `cut_short` is that issue's expectation:
+  // "</HISTORY>: the document ends inside the hand").
+  bool parse_whole(pugi::xml_document& doc, bool closed, std::string_view cut_short);
+  // The amount in attribute `attr` of `n` (parse_amount, in the hand's unit), or an issue.
+  std::optional<Money> amount_of(const pugi::xml_node& n, const char* attr);
 
   std::uint32_t line_at(std::size_t offset_in_raw) const;
   std::uint32_t line_of(const pugi::xml_node& n) const;

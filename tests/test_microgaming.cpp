@@ -1,0 +1,280 @@
+// Microgaming (site "microgaming"): detection, the base64 UTF-16 attributes, the reader on corpus
+// hands of versions 1, 2 and 5 with exact amounts (testdata/microgaming, README.md there), a hand
+// written for what a PostedToPlay posts, a sweep of ../shared/corpus/Microgaming against
+// testdata/microgaming/anomalies.tsv, and fault hands each carrying one money error.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/format.hpp"
+#include "parser/microgaming/builder.hpp"
+#include "test_paths.hpp"
+#include "tests/corpus_sweep.hpp"
+#include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
+#include "tests/tag_count.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh;
+
+namespace {
+
+Hand one_hand(const std::string& rel) { return test::only_hand(read_text(test::load(rel), rel)); }
+
+}  // namespace
+
+TEST_CASE("Microgaming detection and base64 UTF-16 attributes", "[microgaming]") {
+  CHECK(microgaming::is_hand_start("----PRIMA.DAT----"));  // announces the <Game>
+  CHECK(microgaming::announces_hand("----PRIMA.DAT----"));
+  CHECK(microgaming::is_hand_start("<Game id=\"4155596174\" date=\"2011-11-01 23:42:20\">"));
+  CHECK_FALSE(microgaming::announces_hand("<Game id=\"1\">"));
+  CHECK_FALSE(microgaming::is_hand_start("<Gameplay>"));
+  CHECK(sniff_format("----PRIMA.DAT----\n\n<Game hhversion=\"2\" id=\"1\">\n").format->name() ==
+        "microgaming");
+  CHECK(
+      sniff_format("<Game id=\"1\" unicodetablename=\"TgBlAHcAYgB1AHIAeQA=\">\n").format->name() ==
+      "microgaming");
+  CHECK(microgaming::text_of_base64_utf16("rCA=") == "\xE2\x82\xAC");  // U+20AC
+  CHECK(microgaming::text_of_base64_utf16("IAAkAA==") == " $");
+  CHECK(microgaming::text_of_base64_utf16("TgBlAHcAYgB1AHIAeQA=") == "Newbury");
+  CHECK(microgaming::text_of_base64_utf16(
+            "RABlAGEAbAAgAFAATABPACAAMQAgAC0AIACsIDEAMAAgAE0AYQB4AA==") ==
+        "Deal PLO 1 - \xE2\x82\xAC"
+        "10 Max");
+  CHECK(microgaming::text_of_base64_utf16("rCAA").empty());  // an odd byte: no UTF-16
+  CHECK(microgaming::text_of_base64_utf16("r!A=").empty());  // no base64
+  CHECK(microgaming::text_of_base64_utf16("").empty());
+}
+
+TEST_CASE("Microgaming version 2: chips added, a fold to an all-in paid in the Win",
+          "[microgaming]") {
+  const Hand h = one_hand("microgaming/v2_fold_to_all_in.txt");
+  CHECK(h.site == "microgaming");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site_hand_id == "4519644415");
+  CHECK(h.table_name ==
+        "Deal PLO 1 - \xE2\x82\xAC"
+        "10 Max");
+  CHECK(h.game == games::kOmaha);
+  CHECK(h.structure == Structure::PotLimit);
+  CHECK(h.currency == "EUR");
+  CHECK(h.small_blind == 5);
+  CHECK(h.big_blind == 10);
+  CHECK(h.started_at_utc == "2012-08-10T23:28:15Z");
+  CHECK(h.button_seat == 4);
+  CHECK(h.rake == 72);  // rake="72": cents
+  REQUIRE(h.seat_of(5));
+  CHECK(h.seat_of(5)->sitting_out);
+  // Hero's preflop Bet of 0.30 from the big blind: a raise by the chips added, to 0.40.
+  const Event* raise = test::nth_event(h, EventKind::Raise);
+  REQUIRE(raise);
+  CHECK(raise->seat == 1);
+  CHECK(raise->amount == 30);
+  CHECK(raise->to == 40);
+  const Event* call = test::nth_event(h, EventKind::Call, 1);  // the small blind's Call of 0.05
+  REQUIRE(call);
+  CHECK(call->seat == 6);
+  CHECK(call->amount == 5);
+  CHECK(call->to == 10);
+  const Event* all_in = test::nth_event(h, EventKind::Bet, 2);  // river: the AllIn of 3.60 is a bet
+  REQUIRE(all_in);
+  CHECK(all_in->all_in);
+  CHECK(all_in->amount == 360);
+  const Event* won = test::nth_event(h, EventKind::Collected);
+  REQUIRE(won);
+  CHECK(won->amount == 1728);  // 14.40 - 0.72 + the 3.60 nobody called
+  CHECK(h.uncalled_style == UncalledStyle::Silent);
+  REQUIRE(h.summary.size() == 6);
+  CHECK(h.summary[5].final_stack == 1728);  // endbalance of seat 6
+  CHECK(test::audits_clean(h));
+}
+
+TEST_CASE("Microgaming version 1: calls and raises as street totals, cp1252", "[microgaming]") {
+  const Hand h = one_hand("microgaming/v1_street_totals.txt");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site_hand_id == "4152594215");
+  CHECK(h.game == games::kHoldem);
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.table_name ==
+        "Deal 252 (Deep) - \xE2\x82\xAC"
+        "5 Min");                                           // from unicodetablename
+  const Event* call = test::nth_event(h, EventKind::Call);  // the big blind's Call of 0.20: to 0.20
+  REQUIRE(call);
+  CHECK(call->seat == 5);
+  CHECK(call->amount == 10);
+  CHECK(call->to == 20);
+  const Event* raise =
+      test::nth_event(h, EventKind::Raise, 2);  // the turn: Hero's Raise of 4.80, to 4.80
+  REQUIRE(raise);
+  CHECK(raise->seat == 5);
+  CHECK(raise->street == Street::Turn);
+  CHECK(raise->amount == 400);
+  CHECK(raise->to == 480);
+  const Event* shove =
+      test::nth_event(h, EventKind::Raise, 3);  // Player4's AllIn of 14.47: chips added
+  REQUIRE(shove);
+  CHECK(shove->seat == 6);
+  CHECK(shove->all_in);
+  CHECK(shove->amount == 1447);
+  CHECK(shove->to == 1607);
+  CHECK(h.rake == 107);
+  CHECK(test::audits_clean(h));
+}
+
+TEST_CASE("Microgaming version 5: raises by the chips added", "[microgaming]") {
+  const Hand h = one_hand("microgaming/v5_chips_added.txt");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.small_blind == 1000);
+  CHECK(h.big_blind == 2000);
+  const Event* raise =
+      test::nth_event(h, EventKind::Raise, 1);  // Player0's Raise of 280.00 from 20.00
+  REQUIRE(raise);
+  CHECK(raise->seat == 1);
+  CHECK(raise->amount == 28000);
+  CHECK(raise->to == 30000);
+  CHECK(h.rake == 300);  // rake="300" at 10/20: 3.00
+  CHECK(test::audits_clean(h));
+}
+
+TEST_CASE("Microgaming tournament: chips, no rake, the tournament's number", "[microgaming]") {
+  const Hand h = one_hand("microgaming/tournament.txt");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.tournament);
+  CHECK(h.unit == 1);
+  CHECK(h.currency.empty());
+  CHECK(h.tournament_id == "4685921");
+  CHECK(h.small_blind == 50);
+  CHECK(h.big_blind == 100);
+  CHECK(h.rake == 0);
+  const Event* won = test::nth_event(h, EventKind::Collected);
+  REQUIRE(won);
+  CHECK(won->amount == 5710);
+  CHECK(test::audits_clean(h));
+}
+
+namespace {
+// A written hand at 0.10/0.20 in which seat 3 posts `posted` to play.
+std::string posted_to_play(const std::string& posted, const std::string& end3,
+                           const std::string& win) {
+  return "----PRIMA.DAT----\n\n"
+         "<Game hhversion=\"2\" id=\"9\" date=\"2012-08-11 01:38:10\" tablename=\"T\" "
+         "stakes=\"0.10|0.20\" betlimit=\"NL\" gametype=\"Hold&apos;em\" currencysymbol=\"rCA=\" "
+         "istournament=\"0\" rake=\"0\">\n"
+         "<Seats>\n"
+         "<Seat num=\"1\" alias=\"A\" balance=\"10.00\" endbalance=\"9.90\" dealer=\"true\"/>\n"
+         "<Seat num=\"2\" alias=\"B\" balance=\"10.00\" endbalance=\"" +
+         win +
+         "\"/>\n"
+         "<Seat num=\"3\" alias=\"C\" balance=\"10.00\" endbalance=\"" +
+         end3 +
+         "\"/>\n"
+         "</Seats>\n<Gameplay>\n"
+         "<Action seq=\"1\" type=\"SmallBlind\" seat=\"1\" value=\"0.10\"/>\n"
+         "<Action seq=\"2\" type=\"BigBlind\" seat=\"2\" value=\"0.20\"/>\n"
+         "<Action seq=\"3\" type=\"PostedToPlay\" seat=\"3\" value=\"" +
+         posted +
+         "\"/>\n"
+         "<Action seq=\"4\" type=\"Fold\" seat=\"3\"/>\n"
+         "<Action seq=\"5\" type=\"Fold\" seat=\"1\"/>\n"
+         "<Action type=\"Win\">\n<Seat num=\"2\" amount=\"" +
+         (posted == "0.10"   ? std::string("0.40")
+          : posted == "0.20" ? "0.50"
+                             : "0.60") +
+         "\" pot=\"0\" type=\"\" lowhandwin=\"0\"/>\n</Action>\n</Gameplay>\n</Game>\n\n"
+         "ExtendedTableName: T [1]\n";
+}
+}  // namespace
+
+TEST_CASE("Microgaming PostedToPlay: a dead small blind, a big blind, or both", "[microgaming]") {
+  struct Case {
+    std::string posted, end3, end2;
+    EventKind kind;
+    Money dead;
+  };
+  for (const Case& c : {Case{"0.10", "9.90", "10.20", EventKind::PostDead, 0},
+                        Case{"0.20", "9.80", "10.30", EventKind::PostBigBlind, 0},
+                        Case{"0.30", "9.70", "10.40", EventKind::PostBothBlinds, 10}}) {
+    INFO("PostedToPlay " << c.posted);
+    const std::vector<Hand> hands = read_text(posted_to_play(c.posted, c.end3, c.end2), "p.txt");
+    REQUIRE(hands.size() == 1);
+    const Hand& h = hands.front();
+    CHECK(h.parsed);
+    CHECK(h.issues.empty());  // the ExtendedTableName line belongs to the hand
+    const Event* post = nullptr;
+    for (const Event& e : h.events)
+      if (e.seat == 3 && e.street == Street::Setup) post = &e;
+    REQUIRE(post);
+    CHECK(post->kind == c.kind);
+    CHECK(post->dead == c.dead);
+    CHECK(test::audits_clean(h));
+  }
+  // Any other amount is no post the reader knows.
+  const std::vector<Hand> odd = read_text(posted_to_play("0.15", "9.85", "10.35"), "p.txt");
+  REQUIRE(odd.size() == 1);
+  REQUIRE(odd.front().issues.size() == 1);
+  CHECK(odd.front().issues.front().got == "PostedToPlay");
+  // Text after the hand that is not its ExtendedTableName line is an issue.
+  std::string junk = posted_to_play("0.10", "9.90", "10.20");
+  junk.replace(junk.find("ExtendedTableName"), 17, "Something else");
+  const std::vector<Hand> j = read_text(junk, "j.txt");
+  REQUIRE(j.size() == 1);
+  REQUIRE(j.front().issues.size() == 1);
+  CHECK(j.front().issues.front().got == "Something else: T [1]");
+}
+
+TEST_CASE("Microgaming corpus sweep", "[microgaming][corpus]") {
+  const fs::path root = test::shared_corpus() / "Microgaming";
+  REQUIRE(fs::is_directory(root));
+  const long games = test::count_tags(root, "<Game ");
+  const test::SweepResult r = test::sweep_corpus(root, "microgaming/anomalies.tsv");
+  CHECK(games == 11);
+  CHECK(r.hands == games);
+  CHECK(r.parsed == games);
+  CHECK(r.sites == std::set<std::string>{"microgaming"});
+  CHECK(r.warnings.empty());
+  test::check_sweep(r, "microgaming/anomalies.tsv", /*with_hp=*/true);
+}
+
+namespace {
+void check_fault(const std::string& name, std::vector<test::Expected> findings) {
+  test::check_fault({"microgaming/faults",
+                     name,
+                     "microgaming",
+                     "----PRIMA.DAT----",
+                     "5959022064",
+                     std::move(findings),
+                     {}});
+}
+}  // namespace
+
+TEST_CASE("Microgaming fault: a Win larger than the pot", "[microgaming][faults]") {
+  // Win 1257.00 -> 1258.00: the pot of 630.00 less the rake of 3.00, and the 630.00 bet nobody
+  // called; Player0's endbalance of 1979.00 says 1257.00.
+  check_fault("collection", {{"CHIPS_NOT_CONSERVED", 0, 63000, 63100},
+                             {"PAYOUT_MISMATCH", 0, 62700, 62800},
+                             {"SUMMARY_MISMATCH", 1, 198000, 197900}});
+}
+
+TEST_CASE("Microgaming fault: a rake larger than the pot leaves", "[microgaming][faults]") {
+  // rake="300" -> "400": 630.00 in, a Win of 1257.00 with the 630.00 returned, 4.00 of rake.
+  check_fault("rake",
+              {{"CHIPS_NOT_CONSERVED", 0, 63000, 63100}, {"PAYOUT_MISMATCH", 0, 62600, 62700}});
+}
+
+TEST_CASE("Microgaming fault: a re-raise 10.00 short", "[microgaming][faults]") {
+  // Player0's Raise of 280.00 -> 270.00 (chips added from the 20.00 big blind call): the call of
+  // 210.00 from 90.00 now overshoots, and the endbalance no longer follows.
+  check_fault("raise", {{"WRONG_CALL_AMOUNT", 4, 20000, 21000},
+                        {"ROUND_NOT_CLOSED", 1, 30000, 29000},
+                        {"BET_ABOVE_LIMIT", 1, 62000, 63000},
+                        {"CHIPS_NOT_CONSERVED", 0, 63000, 64000},
+                        {"PAYOUT_MISMATCH", 0, 62700, 63700},
+                        {"SUMMARY_MISMATCH", 1, 198900, 197900}});
+}
