@@ -3,7 +3,7 @@
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
 # Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
-#                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow)
+#                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow cake)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -27,6 +27,7 @@ case $target in
   betonline) dirs=(BetOnline) ; local_dirs=(betonline) ;;
   phh) dirs=(PHH) ; local_dirs=(phh) ;;
   pokernow) dirs=(PokerNow) ; local_dirs=(pokernow) ;;
+  cake) dirs=(Cake) ; local_dirs=(cake) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

@@ -6,6 +6,7 @@
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
+#include "parser/cake/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
@@ -53,6 +54,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(betonline::make_format());
     v.push_back(phh::make_format());
     v.push_back(pokernow::make_format());
+    v.push_back(cake::make_format());
     add_recognised_formats(v);
     return v;
   }();

@@ -21,7 +21,7 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 12> kRecognised = {{
+constexpr std::array<Recognised, 11> kRecognised = {{
     {"microgaming", "Microgaming",
      [](std::string_view l) {
        if (starts_with(l, "----PRIMA.DAT----")) return kSignature;
@@ -47,10 +47,6 @@ constexpr std::array<Recognised, 12> kRecognised = {{
        if (starts_with(l, "Starting Hand #") || starts_with(l, "Start time of hand: "))
          return kSignature;
        return 0;
-     }},
-    {"cake", "Cake",
-     [](std::string_view l) {
-       return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
      }},
     {"entraction", "Entraction",
      [](std::string_view l) { return starts_with(l, "Game # ") ? kSignature : 0; }},

@@ -529,6 +529,7 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"betonline", {46, 37, 26, 37}},
                       {"boss", {101, 100, 96, 100}},
                       {"bovada", {1400, 1358, 1324, 1358}},
+                      {"cake", {41, 41, 41, 41}},
                       {"fulltilt", {288, 195, 194, 195}},
                       {"ggpoker", {119, 113, 113, 113}},
                       {"ipoker", {166, 161, 120, 161}},
