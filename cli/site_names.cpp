@@ -10,6 +10,7 @@ namespace hh::cli {
 std::string site_names() {
   std::string names;
   for (const auto& f : formats()) {
+    if (!f->readable()) continue;  // no hands read, so nothing to give a site for
     if (!names.empty()) names += ", ";
     names += f->name();
   }
@@ -17,10 +18,11 @@ std::string site_names() {
 }
 
 void check_site_name(std::string_view name, const std::vector<std::string>& also) {
-  if (format_by_name(name) || std::find(also.begin(), also.end(), name) != also.end()) return;
+  const Format* f = format_by_name(name);
+  if ((f && f->readable()) || std::find(also.begin(), also.end(), name) != also.end()) return;
   std::string known = site_names();
   for (const std::string& s : also)
-    if (!format_by_name(s)) known += ", " + s;
+    if (const Format* g = format_by_name(s); !g || !g->readable()) known += ", " + s;
   throw std::invalid_argument("unknown site " + std::string(name) + " (known: " + known + ")");
 }
 

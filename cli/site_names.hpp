@@ -7,10 +7,11 @@
 
 namespace hh::cli {
 
-// "pokerstars, winamax, ...": every format's name, read or only recognised, in registry order.
+// "pokerstars, winamax, ...": the name of every format read (a format only recognised has no
+// hands to name a site for), in registry order.
 std::string site_names();
 
-// Throws std::invalid_argument "unknown site NAME (known: ...)" unless `name` is a format's name
+// Throws std::invalid_argument "unknown site NAME (known: ...)" unless `name` is a read format's name
 // or one of `also` (e.g. the sites a database holds, such as the rooms a format reads).
 void check_site_name(std::string_view name, const std::vector<std::string>& also = {});
 

@@ -6,7 +6,7 @@
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
 #                                     everleaf pkr ongame absolute betfair
 #                                     pokertracker entraction enet sealswithclubs
-#                                     microgaming everest)
+#                                     microgaming everest cake)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -41,6 +41,7 @@ case $target in
   entraction) dirs=(Entraction) ; local_dirs=(entraction) ;;
   enet) dirs=(Enet) ; local_dirs=(enet) ;;
   sealswithclubs) dirs=(SealsWithClubs) ; local_dirs=(sealswithclubs) ;;
+  cake) dirs=(Cake) ; local_dirs=(cake) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

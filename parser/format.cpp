@@ -8,6 +8,7 @@
 #include "parser/betonline/builder.hpp"
 #include "parser/boss/builder.hpp"
 #include "parser/bovada/builder.hpp"
+#include "parser/cake/builder.hpp"
 #include "parser/enet/builder.hpp"
 #include "parser/entraction/builder.hpp"
 #include "parser/everest/builder.hpp"
@@ -75,6 +76,7 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(sealswithclubs::make_format());
     v.push_back(microgaming::make_format());
     v.push_back(everest::make_format());
+    v.push_back(cake::make_format());
     add_recognised_formats(v);
     return v;
   }();

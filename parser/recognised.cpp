@@ -22,10 +22,11 @@ struct Recognised {
 };
 
 constexpr std::array<Recognised, 1> kRecognised = {{
-    {"cake", "Cake",
-     [](std::string_view l) {
-       return starts_with(l, "Hand#") && contains(l, " -- ") ? kSignature : 0;
-     }},
+    // A PokerStars tournament summary ("PokerStars Tournament #2711645426, No Limit Hold'em",
+    // then the buy-in, the players, the prize pool and the places): results, not hands; read by
+    // none of the formats yet (docs/sessions.md).
+    {"pokerstars-summary", "PokerStars tournament summary",
+     [](std::string_view l) { return starts_with(l, "PokerStars Tournament #") ? kSignature : 0; }},
 }};
 
 class RecognisedFormat final : public Format {

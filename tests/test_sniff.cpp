@@ -46,7 +46,7 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
                                           "kingsclub", "merge", "boss", "ohh", "betonline", "phh",
                                           "pokernow", "everleaf", "pkr", "ongame", "absolute",
                                           "betfair", "pokertracker", "entraction", "enet",
-                                          "sealswithclubs", "microgaming", "everest"});
+                                          "sealswithclubs", "microgaming", "everest", "cake"});
   CHECK(recognised.size() == 1);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
@@ -103,7 +103,8 @@ TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars
 
 TEST_CASE("Sniff: each recognised-only format scores its own signature", "[sniff]") {
   const std::map<std::string, std::string> heads = {
-      {"cake", "Hand#2998011673000397 - Innsbruck (6-max) 11673 -- $5/$10 FL Hold'em -- x\n"},
+      {"pokerstars-summary",
+       "PokerStars Tournament #2711645426, No Limit Hold'em\nBuy-In: $0.98/$0.12 USD\n"},
   };
   std::set<std::string> covered;
   for (const auto& f : formats())

@@ -277,13 +277,7 @@ class Builder : HandBuilder {
     if (!sb || !bb) return false;
     if (!ante.empty())
       if (auto a = money(ante, ln)) h_.ante = *a;
-    h_.small_blind = *sb;
-    h_.big_blind = *bb;
-    if (h_.structure == Structure::FixedLimit) {
-      // Fixed limit stakes are the two bet sizes; the blinds are half of each.
-      h_.small_bet = *sb;
-      h_.big_bet = *bb;
-    }
+    set_stakes(*sb, *bb);
     return true;
   }
 

@@ -29,6 +29,7 @@ enum class Verb : unsigned char {
   Muck,
   SitOut,
   Return,
+  Uncalled,  // amount: the part of a bet nobody called, given back (Cake: "returns uncalled bet X")
   Collected,
   CashedOut,  // amount: the cash-out; amount2: the fee
   Chat,

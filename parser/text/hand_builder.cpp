@@ -138,6 +138,15 @@ bool HandBuilder::finish_hand(std::string_view seat_line_form, std::string_view 
   return true;
 }
 
+void HandBuilder::set_stakes(Money small, Money big) {
+  h_.small_blind = small;
+  h_.big_blind = big;
+  if (h_.structure == Structure::FixedLimit) {
+    h_.small_bet = small;
+    h_.big_bet = big;
+  }
+}
+
 std::optional<Money> HandBuilder::read_plain_amount(std::string_view text, int unit) {
   return parse_amount(text, unit);
 }
@@ -260,6 +269,9 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
       break;
     case V::Return:
       e.kind = EventKind::Returns;
+      break;
+    case V::Uncalled:
+      chips(EventKind::UncalledReturned);
       break;
     case V::Collected:
       chips(EventKind::Collected);

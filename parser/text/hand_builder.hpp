@@ -97,6 +97,10 @@ class HandBuilder {
   // line stays the audit's to judge (Full Tilt, Run It Once).
   void silent_uncalled_in_a_walk();
 
+  // The header's two stakes: the blinds, and in fixed limit also the two bet sizes ("$5/$10":
+  // blinds of $2.50 and $5; Hand::live_big_blind()).
+  void set_stakes(Money small, Money big);
+
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);
 
