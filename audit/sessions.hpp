@@ -19,8 +19,8 @@ struct SessionSeat {
   int seat{0};
   std::string player;
   Money start_stack{0};
-  Money end_stack{0};       // start_stack + net: what the player leaves the hand with
-  bool stack_known{true};   // false: Seat::stack_unknown (a join whose buy-in is not printed)
+  Money end_stack{0};      // start_stack + net: what the player leaves the hand with
+  bool stack_known{true};  // false: Seat::stack_unknown (a join whose buy-in is not printed)
   // Not dealt in: Seat::sitting_out, or a seat the hand prints nothing of (no post, action,
   // cards or collection) although others act (session_seats says why).
   bool sitting_out{false};

@@ -221,8 +221,9 @@ TEST_CASE("a file of a format recognised but not read is recorded, not read", "[
   CHECK(s.hands == 0);
   CHECK(run(bin() + " query --db " + q(db) +
             " --format csv \"SELECT site, status, note, hands FROM files\"")
-            .out == "site,status,note,hands\npokerstars-summary,unsupported,PokerStars tournament "
-                    "summary: not supported,\n");
+            .out ==
+        "site,status,note,hands\npokerstars-summary,unsupported,PokerStars tournament "
+        "summary: not supported,\n");
   CHECK(run(bin() + " query --db " + q(db) + " --format csv \"SELECT count(*) AS n FROM hands\"")
             .out == "n\n0\n");
   fs::remove_all(dir);

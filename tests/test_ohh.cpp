@@ -576,8 +576,8 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
     shares[site] = {c.hands, c.written, c.same_judgement, c.same + c.listed};
   std::string measured;  // as the map below is written, for updating it
   for (const auto& [site, v] : shares)
-    measured += "{\"" + site + "\", {" + std::to_string(v[0]) + ", " + std::to_string(v[1]) +
-                ", " + std::to_string(v[2]) + ", " + std::to_string(v[3]) + "}},\n";
+    measured += "{\"" + site + "\", {" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
+                std::to_string(v[2]) + ", " + std::to_string(v[3]) + "}},\n";
   INFO("measured:\n" << measured);
   CHECK(shares == std::map<std::string, std::vector<long>>{
                       {"888poker", {241, 183, 180, 183}},

@@ -128,10 +128,9 @@ TEST_CASE("OnGame Strobe: a table whose players are seated again every hand is a
       "Seat 2: {2} ($9.95), net: -$0.05\n"
       "***** End of hand R5-69701-{0} *****\n";
   const auto with = [&](const char* n, const char* a, const char* b) {
-    return std::regex_replace(
-        std::regex_replace(std::regex_replace(hand, std::regex("\\{0\\}"), n),
-                           std::regex("\\{1\\}"), a),
-        std::regex("\\{2\\}"), b);
+    return std::regex_replace(std::regex_replace(std::regex_replace(hand, std::regex("\\{0\\}"), n),
+                                                 std::regex("\\{1\\}"), a),
+                              std::regex("\\{2\\}"), b);
   };
   const std::vector<Hand> hands =
       read_text(with("1", "a", "b") + "\n" + with("2", "b", "a"), "strobe.txt");

@@ -205,8 +205,7 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
     // Half of them stayed: one table, and Ann's 120 vanished.
     hands[1].seats[1].player = "Bob";
     hands[1].seats[2].player = "Cy";
-    CHECK(codes(check_session(hands, kDead)) ==
-          std::vector<std::string>{"STACK_DISCONTINUITY"});
+    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
   }
   SECTION("stacks that only grew are cash top-ups, not a gap") {
     hands[1].seats[1].start_stack = 2000;

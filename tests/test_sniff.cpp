@@ -41,12 +41,21 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable == std::set<std::string>{"pokerstars", "winamax", "888poker", "ggpoker", "winning",
-                                          "bovada", "partypoker", "unibet", "ipoker", "fulltilt",
-                                          "kingsclub", "merge", "boss", "ohh", "betonline", "phh",
-                                          "pokernow", "everleaf", "pkr", "ongame", "absolute",
-                                          "betfair", "pokertracker", "entraction", "enet",
-                                          "sealswithclubs", "microgaming", "everest", "cake"});
+  CHECK(readable == std::set<std::string>{"pokerstars",   "winamax",
+                                          "888poker",     "ggpoker",
+                                          "winning",      "bovada",
+                                          "partypoker",   "unibet",
+                                          "ipoker",       "fulltilt",
+                                          "kingsclub",    "merge",
+                                          "boss",         "ohh",
+                                          "betonline",    "phh",
+                                          "pokernow",     "everleaf",
+                                          "pkr",          "ongame",
+                                          "absolute",     "betfair",
+                                          "pokertracker", "entraction",
+                                          "enet",         "sealswithclubs",
+                                          "microgaming",  "everest",
+                                          "cake"});
   CHECK(recognised.size() == 1);
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);

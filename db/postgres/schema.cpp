@@ -329,11 +329,13 @@ void migrate_6_to_7(Connection& c) {
       "ALTER TABLE hands RENAME TO hands_v6;"
       "ALTER TABLE discrepancies_v6 DROP CONSTRAINT IF EXISTS discrepancies_cause_id_fkey, "
       "DROP CONSTRAINT IF EXISTS discrepancies_hand_id_fkey, "
-      "DROP CONSTRAINT IF EXISTS discrepancies_related_hand_id_fkey, DROP CONSTRAINT discrepancies_pkey, "
+      "DROP CONSTRAINT IF EXISTS discrepancies_related_hand_id_fkey, DROP CONSTRAINT "
+      "discrepancies_pkey, "
       "ALTER COLUMN discrepancy_id DROP IDENTITY;"
       "ALTER TABLE hands_v6 DROP CONSTRAINT hands_pkey, "
       "DROP CONSTRAINT hands_site_site_hand_id_key, ALTER COLUMN hand_id DROP IDENTITY;"
-      "DROP INDEX IF EXISTS idx_hands_unidentified, idx_hands_file, idx_hands_table, idx_hands_content, "
+      "DROP INDEX IF EXISTS idx_hands_unidentified, idx_hands_file, idx_hands_table, "
+      "idx_hands_content, "
       "idx_discrepancies_code, idx_discrepancies_hand, idx_discrepancies_cause;");
   c.exec(ddl_between("CREATE OR REPLACE FUNCTION hh_play_month", "CREATE UNIQUE INDEX"));
   c.exec(ddl_between("CREATE TABLE IF NOT EXISTS discrepancies",
