@@ -33,6 +33,7 @@ EnumNames<LimitSmallBlind> names_of(LimitSmallBlind) { return kLimitSmallBlindNa
 constexpr std::pair<ButtonRule, std::string_view> kButtonRuleNames[] = {
     {ButtonRule::Dead, "dead"},
     {ButtonRule::Moving, "moving"},
+    {ButtonRule::BehindBlinds, "behind-blinds"},
 };
 EnumNames<KillBlind> names_of(KillBlind) { return kKillBlindNames; }
 EnumNames<ButtonRule> names_of(ButtonRule) { return kButtonRuleNames; }
@@ -82,8 +83,9 @@ const std::array<HouseRuleOption, 10> kOptions{{
      "hi/lo: what a split low half cannot divide goes to the high half (false: to the low winners)",
      &HouseRules::hilo_low_remainder_to_high},
     {"button_rule",
-     "between hands: the button may stop on the empty seat of a player who left (dead) or moves to "
-     "the next player dealt in (moving)",
+     "between hands: the button may stop on the empty seat of a player who left (dead), moves to "
+     "the next player dealt in (moving), or is the seated player just before the small blind, "
+     "which is just before the big blind (behind-blinds)",
      &HouseRules::button_rule},
     {"big_blind_skips_after_leave",
      "between hands: after a player leaves, the big blind may pass a player (false: it moves "

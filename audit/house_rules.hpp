@@ -37,6 +37,10 @@ enum class KillBlind : std::uint8_t {
 enum class ButtonRule : std::uint8_t {
   Dead,    // it may stop on the empty seat of a player who left
   Moving,  // it moves to the next player dealt in
+  // The big blind moves one player on and the small blind and the button are the seated players
+  // with chips just before it, whoever they are: a small blind may be posted twice, the button
+  // stay or jump (PKR).
+  BehindBlinds,
 };
 
 struct HouseRules {

@@ -128,7 +128,10 @@ class SessionChecker {
     const bool shrank = std::any_of(moved.begin(), moved.end(), [](const StackChange& c) {
       return c.now->start_stack < c.before->end_stack;
     });
-    const bool button_skipped = button_known && button_limit_passed();
+    const bool button_skipped =
+        button_known && (rules_.button_rule == ButtonRule::BehindBlinds
+                             ? seat_behind_blinds() != 0 && seat_behind_blinds() != next_.button_seat
+                             : button_limit_passed());
     if (shrank && (moved.size() >= 2 || button_skipped)) {
       report_missing_hands(moved, button_skipped);
       return;
@@ -326,8 +329,34 @@ class SessionChecker {
     return !player_of(next_, was->player);
   }
 
+  // ButtonRule::BehindBlinds: the seat with chips just before the later hand's small blind
+  // (counter-clockwise; a player waiting to be dealt in counts, one away with no chips does not).
+  // 0: no small blind posted.
+  int seat_behind_blinds() const {
+    const int sb = small_blind_seat(next_, seats_);
+    for (int d = 1; sb != 0 && d < seats_; ++d) {
+      const int seat = ((sb - 1 - d) % seats_ + seats_) % seats_ + 1;
+      const SessionSeat* s = seat_of(next_, seat);
+      if (s && s->start_stack > 0) return seat;
+    }
+    return 0;
+  }
+
   void check_button() {
     if (dealt_in(next_) <= 2) return;
+    if (rules_.button_rule == ButtonRule::BehindBlinds) {
+      const int expected = seat_behind_blinds();
+      if (expected == 0 || expected == next_.button_seat) return;
+      add(FindingCode::ButtonOutOfOrder,
+          {.seat = next_.button_seat,
+           .expected = expected,
+           .actual = next_.button_seat,
+           .message = fmt::format(
+               "the button is on seat {} (hand {}); by the behind-blinds button rule it is the "
+               "seated player just before the small blind, seat {}",
+               next_.button_seat, next_.site_hand_id, expected)});
+      return;
+    }
     const int limit = first_staying_player();
     if (limit == 0) return;
     const SessionSeat* at = seat_of(next_, next_.button_seat);
@@ -356,6 +385,10 @@ class SessionChecker {
     const int bb1 = big_blind_seat(next_, seats_);
     // A big blind that did not move is the button's finding.
     if (bb0 == 0 || bb1 == 0 || bb0 == bb1) return;
+    // Heads-up the button posts the small blind and the normal rotation does not apply (rule
+    // text 000, "When there are only two players"): when a third player comes in, posting the
+    // big blind to enter, the heads-up button posts the small blind again.
+    if (dealt_in(prev_) <= 2) return;
     if (rules_.big_blind_skips_after_leave && someone_left()) return;
     const int moved = clockwise(bb0, bb1, seats_);
     for (int d = 1; d < moved; ++d) {
@@ -460,6 +493,10 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
       s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
     }
     if (play_printed && !appears) s.sitting_out = true;
+    // A player who posts a blind is in the blinds' rotation, whatever else the site says of
+    // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
+    // "Player12 (200 in chips) is sitting out", then "Player12: posts big blind 160").
+    if (s.posted_small_blind || s.posted_big_blind || s.posted_owed) s.sitting_out = false;
     out.push_back(std::move(s));
   }
   return out;

@@ -378,6 +378,16 @@ TEST_CASE("PHH: the card room (the _site user field) chooses the house rules", "
   REQUIRE(w.written);
   CHECK(w.text.find("_site = \"merge\"\n") != std::string::npos);
   CHECK(read(w.text).front().site == "merge");
+
+  // A hand of an interchange format that names its room (OHH's site_name: house_rules_site)
+  // keeps the room, not the format it was read from.
+  Hand from_ohh = plain;
+  from_ohh.site = "ohh";
+  from_ohh.house_rules_site = "merge";
+  const Format::WrittenHand o = phh::write_hand(from_ohh);
+  REQUIRE(o.written);
+  CHECK(o.text.find("_site = \"merge\"\n") != std::string::npos);
+  CHECK(problems(read(o.text).front()).empty());
 }
 
 TEST_CASE("PHH: an unknown stack (inf) is never a stack limit", "[phh]") {

@@ -288,6 +288,41 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
         "the button moves from seat 1 (hand 1001) to seat 3 (hand 1002); by the dead button rule "
         "it goes no further than seat 2");
 
+  SECTION("behind the blinds: the small blind and the button are just before the big blind") {
+    // PKR 2103763053 -> 2103764576 -> 2103765764: the big blind moves one player on (3 -> 4 ->
+    // 5 here); Cy (seat 3) lost everything and is away with no chips, so Ann (seat 1) posts the
+    // small blind twice and the button stays on seat 6; then Cy has chips again (waiting to be
+    // dealt in) and her seat takes the button.
+    const HouseRules behind = rules(ButtonRule::BehindBlinds);
+    std::vector<SessionSeat> a = full_table(3);  // Bob (seat 2) sits out
+    a[0].posted_small_blind = true;
+    a[1].sitting_out = true;
+    a[2].end_stack = 0;
+    std::vector<SessionSeat> b = full_table(4);  // Bob left; Cy away with no chips
+    b.erase(b.begin() + 1);
+    b[0].posted_small_blind = true;
+    b[1].start_stack = b[1].end_stack = 0;
+    b[1].sitting_out = true;
+    std::vector<SessionSeat> c = full_table(5);  // Cy back with 70, waiting
+    c.erase(c.begin() + 1);
+    c[2].posted_small_blind = true;
+    c[1].start_stack = c[1].end_stack = 70;
+    c[1].sitting_out = true;
+    hands = {hand(1, "2024-01-02T03:04:00Z", 6, a), hand(2, "2024-01-02T03:05:00Z", 6, b),
+             hand(3, "2024-01-02T03:06:00Z", 3, c)};
+    CHECK(check_session(hands, behind).empty());
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<std::string>{"BUTTON_OUT_OF_ORDER", "BUTTON_OUT_OF_ORDER"});
+    // Cy still away with no chips at the third hand: the button belongs on Ann's seat.
+    hands[2].seats[1].start_stack = hands[2].seats[1].end_stack = 0;
+    const auto found = check_session(hands, behind);
+    REQUIRE(codes(found) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    CHECK(found[0].finding.expected == 1);
+    CHECK(found[0].finding.actual == 3);
+    CHECK(found[0].finding.message ==
+          "the button is on seat 3 (hand 1003); by the behind-blinds button rule it is the seated "
+          "player just before the small blind, seat 1");
+  }
   SECTION("the button does not stay where it was") {
     hands[1].button_seat = 1;
     hands[1].seats = full_table(3);
@@ -353,10 +388,53 @@ TEST_CASE("sessions: BLIND_SKIPPED", "[sessions]") {
           "Ann at seat 1 was dealt into hand 1001 and posts owed blinds in hand 1002 that they "
           "did not owe");
   }
+  SECTION("from heads-up to three players the rotation starts again") {
+    // 888poker 311166175 -> 311166253: heads-up, Bob on the button posts the small blind, Dee
+    // the big blind; a third player comes in posting the big blind, Bob posts the small blind
+    // again (rule text 000: heads-up the button is due the small blind).
+    std::vector<SessionSeat> two = {big_blind(seat(4, "Dee", 1000)), seat(5, "Bob", 1000)};
+    two[1].posted_small_blind = true;
+    std::vector<SessionSeat> three = {seat(4, "Dee", 1000), seat(5, "Bob", 1000),
+                                      big_blind(seat(6, "Fay", 1000))};
+    three[1].posted_small_blind = true;
+    hands = {hand(1, "2024-01-02T03:04:00Z", 5, two), hand(2, "2024-01-02T03:05:00Z", 4, three)};
+    CHECK(check_session(hands, kDead).empty());
+  }
   SECTION("hands without seat details skip the button and blind checks") {
     hands[0].seat_details_known = false;
     CHECK(check_session(hands, kDead).empty());
   }
+}
+
+TEST_CASE("sessions: who is in the blinds' rotation, from an audited hand", "[sessions]") {
+  // Seat 3 is printed sitting out but posts the big blind (a tournament player is dealt in while
+  // away: PokerStars 16652117062); seat 5 is printed seated and never appears (sitting out
+  // unsaid: PKR, Everest, 888poker); the others act.
+  Hand h;
+  for (int i = 1; i <= 5; ++i) h.seats.push_back({.seat = i, .player = "P" + std::to_string(i)});
+  h.seats[2].sitting_out = true;
+  const auto ev = [](EventKind k, int seat) {
+    Event e;
+    e.kind = k;
+    e.seat = seat;
+    return e;
+  };
+  h.events = {ev(EventKind::PostSmallBlind, 2), ev(EventKind::PostBigBlind, 3),
+              ev(EventKind::Fold, 4),           ev(EventKind::Fold, 1),
+              ev(EventKind::Chat, 5),           ev(EventKind::Fold, 2)};
+  AuditResult r;
+  for (const Seat& s : h.seats) r.players.push_back({.seat = s.seat, .player = s.player});
+  const std::vector<SessionSeat> seats = session_seats(h, r);
+  REQUIRE(seats.size() == 5);
+  std::vector<bool> out;
+  for (const SessionSeat& s : seats) out.push_back(s.sitting_out);
+  CHECK(out == std::vector<bool>{false, false, false, false, true});
+  CHECK(seats[2].posted_big_blind);
+  // A hand whose play is not printed says nothing of who was dealt in.
+  h.events = {ev(EventKind::PostSmallBlind, 2), ev(EventKind::PostBigBlind, 3)};
+  out.clear();
+  for (const SessionSeat& s : session_seats(h, r)) out.push_back(s.sitting_out);
+  CHECK(out == std::vector<bool>{false, false, false, false, false});
 }
 
 TEST_CASE("sessions: HAND_ORDER and TIME_GAP", "[sessions]") {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <pugixml.hpp>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -398,6 +399,7 @@ class GameReader : xml::HandReader {
         issue(line_of(n), "the cards of a seated player", n.attribute("player").value());
         return;
       }
+      dealt_.insert(seat);
       if (hidden || cards.empty()) return;  // not seen: no event
       Event& e = add(EventKind::DealtHole, Street::Preflop, seat, line_of(n));
       e.cards = cards;
@@ -497,9 +499,13 @@ class GameReader : xml::HandReader {
       case kNoBlind:
       case kSitsOut:
         if (sum != 0) issue(ln, "no amount on a sitting-out action", n.attribute("sum").value());
-        // Sitting out once the cards are dealt gives the hand up (an ante posted stays in the
-        // pot, player.antes.then.sits.out.txt); before that it is only a note.
-        e.kind = type == kSitsOut && street != Street::Setup ? EventKind::Fold : EventKind::SitsOut;
+        // Sitting out once in the hand gives it up (an ante posted stays in the pot,
+        // player.antes.then.sits.out.txt); before that it is only a note: before the deal, or
+        // by a player dealt no cards who put nothing in (a big blind refused: the action's
+        // number comes before the big blind's although it is printed in round 1,
+        // LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml, hand 2855474281).
+        e.kind = type == kSitsOut && street != Street::Setup && in_hand(seat) ? EventKind::Fold
+                                                                              : EventKind::SitsOut;
         break;
       default:
         issue(ln, "an action type of iPoker (0-5, 7, 8, 9, 15, 23)", n.attribute("type").value());
@@ -545,7 +551,15 @@ class GameReader : xml::HandReader {
     std::uint32_t line{0};
   };
 
+  // Dealt cards or put chips in already.
+  bool in_hand(int seat) const {
+    return dealt_.count(seat) > 0 ||
+           std::any_of(h_.events.begin(), h_.events.end(),
+                       [&](const Event& e) { return e.seat == seat && e.amount > 0; });
+  }
+
   std::map<int, Totals> totals_;
+  std::set<int> dealt_;             // seats given <cards type="Pocket"> (hidden "X X" included)
   bool stakes_from_header_{false};  // <gametype> printed the stakes (not the blinds posted)
 };
 

@@ -114,8 +114,10 @@ class Writer {
     if (h_.rake) t += fmt::format("_rake = {}\n", amount(*h_.rake));
     if (h_.total_pot)
       t += fmt::format("_total_pot = {}\n", amount(*h_.total_pot - excess_in_collection_));
-    // The card room: its house rules (house-rules.toml) judge the hand read back.
-    if (!h_.site.empty() && h_.site != "phh") t += fmt::format("_site = {}\n", quoted(h_.site));
+    // The card room: its house rules (house-rules.toml) judge the hand read back. A hand read
+    // from an interchange format that named its room (OHH's site_name) keeps that room.
+    const std::string& room = h_.house_rules_site.empty() ? h_.site : h_.house_rules_site;
+    if (!room.empty() && room != "phh") t += fmt::format("_site = {}\n", quoted(room));
     // The table's smallest chip: the odd chips of a split are counted in it.
     if (h_.chip > 0) t += fmt::format("_chip = {}\n", amount(h_.chip));
     if (!h_.fees.empty()) {
