@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "db/postgres/connection.hpp"
+#include "db/postgres/postgres_store.hpp"
 #include "db/sqlite/schema.hpp"
 #include "db/store.hpp"
 #include "pipeline/pipeline.hpp"
@@ -768,6 +769,30 @@ TEST_CASE("postgres: hands and findings are partitioned by month of play", "[pos
       scanned.insert((*it)[1]);
     CHECK(scanned == std::set<std::string>{table + "_" + partition});
   }
+  // The reads behind summary, report and rake-profile with --since read only the months from it.
+  const std::string last = cell("SELECT max(play_month) FROM hands");
+  const std::string last_partition = cell("SELECT to_char(max(play_month), 'YYYY_MM') FROM hands");
+  REQUIRE(last != month);
+  const auto filtered = store->query(
+      "PREPARE since_read(text, text, text) AS SELECT count(*) FROM hands h WHERE " +
+      std::string(hh::db::postgres_hand_filter_sql()) + "; EXPLAIN EXECUTE since_read('', '" +
+      last + "', '{}'); EXPLAIN EXECUTE since_read('', '', '{}')");
+  REQUIRE(filtered.size() == 2);  // PREPARE gives no rows
+  const auto scanned_by = [](const hh::db::QueryResult& plan) {
+    std::string text;
+    for (const auto& row : plan.rows) text += row.at(0).value_or("") + "\n";
+    const std::regex scan(" on (hands_[a-z0-9_]+)");
+    std::set<std::string> scanned;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), scan);
+         it != std::sregex_iterator(); ++it)
+      scanned.insert((*it)[1]);
+    return scanned;
+  };
+  // (The default partition stays: it would hold a month no partition was made for.)
+  CHECK(scanned_by(filtered[0]) ==
+        std::set<std::string>{"hands_" + last_partition, "hands_undated"});
+  CHECK(scanned_by(filtered[1]).size() ==
+        std::stoul(cell("SELECT count(*) FROM pg_inherits WHERE inhparent = 'hands'::regclass")));
 }
 
 TEST_CASE("postgres: query is read-only and speaks the server's SQL", "[postgres][query]") {

@@ -735,8 +735,11 @@ constexpr std::string_view kJoinHandsWithError =
     "LEFT JOIN (SELECT DISTINCT d.hand_id, d.play_month FROM discrepancies d "
     "WHERE d.severity = 'error') e ON e.hand_id = h.hand_id AND e.play_month = h.play_month";
 
+// The play_month condition repeats the since for the partitions: hh_play_month('') is
+// -infinity (every month), a day's is its month's first day, so the months before are pruned.
 constexpr std::string_view kHandFilter =
     "($1 = '' OR h.site = $1) AND ($2 = '' OR h.started_at_utc >= $2) AND "
+    "h.play_month >= hh_play_month($2) AND "
     "(cardinality($3::bigint[]) = 0 OR h.file_id = ANY ($3::bigint[]))";
 // The files it selects (a file has no date), with $1 (site) and $2 (file ids) bound by
 // file_filter_params(). `f` is the files table.
@@ -762,6 +765,8 @@ Params file_filter_params(const ReadFilter& filter) {
 }
 
 }  // namespace
+
+std::string_view postgres_hand_filter_sql() { return kHandFilter; }
 
 std::vector<QueryResult> PostgresStore::query(const std::string& sql) {
   Connection& c = impl_->c;

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "db/store.hpp"
 
@@ -46,5 +47,10 @@ class PostgresStore final : public Store {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// The WHERE condition of the hands a ReadFilter selects (the hands table as `h`; $1 the site or
+// '', $2 the first day or '', $3 the file ids as an array literal, '{}' for all). Exposed for the
+// test that shows a --since read prunes the months before it.
+std::string_view postgres_hand_filter_sql();
 
 }  // namespace hh::db
