@@ -590,7 +590,6 @@ TEST_CASE("OHH round trip of the whole corpus", "[ohh][corpus][roundtrip]") {
                       {"entraction", {5, 2, 2, 2}},
                       {"everest", {172, 102, 101, 102}},
                       {"everleaf", {226, 201, 200, 201}},
-                      {"bovada", {1400, 1358, 1324, 1358}},
                       {"cake", {41, 41, 41, 41}},
                       {"fulltilt", {288, 195, 194, 195}},
                       {"ggpoker", {119, 113, 113, 113}},
