@@ -21,12 +21,19 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 1> kRecognised = {{
+constexpr std::array<Recognised, 2> kRecognised = {{
     // A PokerStars tournament summary ("PokerStars Tournament #2711645426, No Limit Hold'em",
     // then the buy-in, the players, the prize pool and the places): results, not hands; read by
     // none of the formats yet (docs/sessions.md).
     {"pokerstars-summary", "PokerStars tournament summary",
      [](std::string_view l) { return starts_with(l, "PokerStars Tournament #") ? kSignature : 0; }},
+    // "Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243814827) Hold'em No Limit":
+    // the same for Full Tilt
+    // (../shared/corpus/FTP/tour/Flop/NLHE-9max-STT-USD-8.30-201211.step.txt).
+    {"fulltilt-summary", "Full Tilt tournament summary",
+     [](std::string_view l) {
+       return starts_with(l, "Full Tilt Poker Tournament Summary ") ? kSignature : 0;
+     }},
 }};
 
 class RecognisedFormat final : public Format {

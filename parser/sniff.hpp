@@ -58,9 +58,5 @@ inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline bool is_full_tilt_software_line(std::string_view line) {
   return starts_with(line, "Full Tilt Poker Game #") || starts_with(line, "FullTiltPoker Game #");
 }
-inline bool is_full_tilt_line(std::string_view line) {
-  return is_full_tilt_software_line(line) ||
-         starts_with(line, "Full Tilt Poker Tournament Summary ");
-}
 
 }  // namespace hh::sniff

@@ -14,10 +14,10 @@ class FullTiltFormat final : public Format {
   std::string_view name() const override { return "fulltilt"; }
   std::string_view display_name() const override { return "Full Tilt"; }
   int sniff(std::string_view head) const override {
+    // A tournament summary file holds no hand: the recognised-only "fulltilt-summary" is its
+    // format (parser/recognised.cpp).
     return best_line_score(head, [](std::string_view line) {
-      if (is_full_tilt_software_line(line)) return kCertain;
-      // A tournament summary file holds no hand, but is Full Tilt's.
-      return is_full_tilt_line(line) ? kSignature : 0;
+      return is_full_tilt_software_line(line) ? kCertain : 0;
     });
   }
   bool is_hand_start(std::string_view line) const override { return fulltilt::is_hand_start(line); }
