@@ -203,6 +203,21 @@ TEST_CASE("UltimateBet hand: the same format, a big blind posted to enter", "[ab
   CHECK(errors_and_warnings(h) == "");
 }
 
+TEST_CASE("Absolute: a header whose limit ends it, with no stakes, is an issue, not a crash",
+          "[absolute]") {
+  // Found by the fuzz smoke ("Stage #C282012441: Holdem  Normal $0 No Limit - ...").
+  std::string text = test::load("absolute/postboth.txt");
+  const std::string header = "Holdem  No Limit $1 - ";
+  const std::size_t at = text.find(header);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, header.size(), "Holdem  Normal $0 No Limit - ");
+  const Hand h = test::only_hand(read_text(text, "cut.txt"));
+  CHECK_FALSE(h.parsed);
+  REQUIRE(h.issues.size() == 1);
+  CHECK(h.issues[0].expected == "the stakes ($0.02, $0.25/$0.50, $1, $0.25 ante)");
+  CHECK(h.issues[0].line == 1);
+}
+
 TEST_CASE("Absolute and UltimateBet corpus sweeps", "[absolute][corpus]") {
   for (const auto& [folder, hands, hp] :
        {std::tuple{"Absolute", 99L, 8L}, std::tuple{"UltimateBet", 1L, 9L}}) {

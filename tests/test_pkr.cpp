@@ -72,6 +72,18 @@ TEST_CASE("PKR hand: street totals, a side pot, the rake from the main pot, stac
   for (const Finding& f : r.findings) CHECK(f.severity == Severity::Info);
 }
 
+TEST_CASE("PKR: a board line without its cards is an issue, not a crash", "[pkr]") {
+  // Found by the fuzz smoke (a board line cut to "Dealing River er3 - $3.99").
+  std::string text = test::load("pkr/plo_side_pot.txt");
+  const std::size_t at = text.find("Dealing River [8 c]");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, std::string("Dealing River [8 c]").size(), "Dealing River er3 - $3.99");
+  const Hand h = test::only_hand(read_text(text, "cut.txt"));
+  REQUIRE(h.issues.size() == 1);  // a PARSE_ERROR finding; the rest of the hand is read
+  CHECK(h.issues[0].expected == "the board's cards in brackets (Dealing Flop [3 h][Q c][7 h])");
+  CHECK(h.issues[0].line == 43);
+}
+
 TEST_CASE("PKR corpus sweep", "[pkr][corpus]") {
   const fs::path root = test::shared_corpus() / "PKR";
   REQUIRE(fs::is_directory(root));

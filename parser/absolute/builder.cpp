@@ -108,7 +108,9 @@ class Builder : HandBuilder {
     }
     h_.game = game.name->game;
     h_.limit_text = trim(std::string_view(game_text).substr(limit_at, limit_end - limit_at));
-    return read_stakes(std::string_view(hd.game).substr(limit_end - 1), ln);
+    // limit_end counts game_text's leading space; a limit that ends the text leaves no stakes.
+    const std::string_view printed(hd.game);
+    return read_stakes(printed.substr(std::min(limit_end - 1, printed.size())), ln);
   }
 
   // No limit prints the big blind alone ("$0.02"; the small blind is half of it), fixed limit the

@@ -182,7 +182,12 @@ class Builder : HandBuilder {
     if (starts_with(line, "Dealing Flop ") || starts_with(line, "Dealing Turn ") ||
         starts_with(line, "Dealing River ")) {
       street_ = line[8] == 'F' ? Street::Flop : line[8] == 'T' ? Street::Turn : Street::River;
-      add_event(EventKind::Board, ln).cards = cards_of(line.substr(line.find('[')));
+      const std::size_t cards = line.find('[');
+      if (cards == std::string_view::npos) {
+        issue(ln, "the board's cards in brackets (Dealing Flop [3 h][Q c][7 h])", line);
+        return;
+      }
+      add_event(EventKind::Board, ln).cards = cards_of(line.substr(cards));
       return;
     }
     if (starts_with(line, "Dealing [")) {
