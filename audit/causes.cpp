@@ -39,6 +39,7 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::RakeUnderSchedule:
     case FindingCode::RakeOnUnrakedHand:
     case FindingCode::RakeScheduleUnknown:
+    case FindingCode::RakeOutlier:
       return MoneyStep::Schedule;
     case FindingCode::ParseError:
     case FindingCode::UnrecognisedLine:

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "audit/rake/check.hpp"
 #include "db/store.hpp"
 #include "model/json_text.hpp"
 
@@ -27,8 +28,7 @@ void append_number(std::string& json, std::int64_t v) {
 
 HandRow hand_row(const Hand& hand, const AuditResult& result) {
   const bool parsed = hand.parsed;
-  int dealt = 0;
-  for (const Seat& s : hand.seats) dealt += s.sitting_out ? 0 : 1;
+  const int dealt = players_dealt(hand, result);
   HandRow r;
   r.site = hand.site.empty() ? std::string("unknown") : hand.site;
   r.site_hand_id = hand.site_hand_id;

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "audit/rake/outlier.hpp"
 #include "audit/rake/profile.hpp"
 #include "audit/sessions.hpp"
 #include "db/result.hpp"
@@ -181,6 +182,14 @@ class Store {
   virtual void replace_session_findings(const SessionKey& key,
                                         const std::vector<SessionFinding>& findings) = 0;
 
+  // The learned rake check of `site` (docs/rake.md; `check`: the site's stored cash hands no
+  // published schedule covers in, RAKE_OUTLIER findings out), run and stored as one step like
+  // recheck_session (SQLite: one write transaction; PostgreSQL: one transaction under the site's
+  // advisory lock): the site's RAKE_OUTLIER findings are replaced as a whole. Returns them.
+  using RakeCheck = std::function<std::vector<HandFinding>(std::vector<ProfileHand>)>;
+  virtual std::vector<HandFinding> recheck_rake(const std::string& site,
+                                                const RakeCheck& check) = 0;
+
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
 
@@ -205,8 +214,10 @@ class Store {
 
   // The stored cash-game hands whose rake can be learned from (parsed, not cancelled, in a
   // currency of unit 100, with a total pot, a rake, a big blind and players dealt), in storage
-  // order; only `site`'s unless it is empty.
-  virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site) = 0;
+  // order; only `site`'s unless it is empty; with `schedule_unknown_only` only those no published
+  // schedule covered (RAKE_SCHEDULE_UNKNOWN). The SQL, portable, is db/rake_rows.hpp's.
+  virtual std::vector<ProfileHand> raked_cash_hands(std::string_view site,
+                                                    bool schedule_unknown_only) = 0;
 
   // Every parsed, not cancelled hand stored for the table `key` (not of a fast-fold pool, players
   // not named by position: Hand::fast_fold, Hand::players_named_by_position), with its seats

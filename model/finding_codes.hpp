@@ -47,6 +47,7 @@ enum class FindingCode : std::uint8_t {
   RakeOnUnrakedHand,
   FeeMismatch,
   RakeScheduleUnknown,
+  RakeOutlier,  // against the schedule learned from the site's stored hands
   // collections and summary
   PayoutMismatch,
   SummaryMismatch,
@@ -205,6 +206,12 @@ inline constexpr std::array kFindingCodes{
                     Severity::Info,
                     {},
                     "(note) no schedule covers the hand"},
+    FindingCodeInfo{FindingCode::RakeOutlier,
+                    "RAKE_OUTLIER",
+                    Severity::Warning,
+                    {},
+                    "where no schedule applies, rake follows the rule the site's other hands of "
+                    "the group follow"},
     FindingCodeInfo{FindingCode::PayoutMismatch,
                     "PAYOUT_MISMATCH",
                     Severity::Error,

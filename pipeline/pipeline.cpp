@@ -370,6 +370,18 @@ void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
   store.commit();
 }
 
+// The learned rake check (docs/rake.md) of every site this run added a hand no published
+// schedule covers to, over all the hands the store holds for the site: its RAKE_OUTLIER findings
+// are replaced as a whole, so the order of files and runs does not change them.
+void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
+                        AuditSummary& summary) {
+  for (const std::string& site : sites) {
+    const std::vector<HandFinding> findings = store.recheck_rake(site, check_rake_outliers);
+    for (const HandFinding& f : findings) count_finding(f.finding, summary);
+  }
+  store.commit();
+}
+
 }  // namespace
 
 std::string not_regular_file(const std::string& p) {
@@ -568,7 +580,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     workers.emplace_back([&] { work(pipe, todo, options, failure, failure_mu); });
 
   std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
-  std::set<db::SessionKey> tables;  // the tables this run added hands to
+  std::set<db::SessionKey> tables;          // the tables this run added hands to
+  std::set<std::string> unscheduled_sites;  // sites this run added hands no schedule covers to
   std::uint64_t done_bytes = 0;
   auto last_draw = std::chrono::steady_clock::now();
   Batch b;
@@ -595,7 +608,11 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
             if (std::any_of(r.findings.begin(), r.findings.end(),
                             [](const Finding& f) { return f.severity == Severity::Error; }))
               ++summary.hands_with_errors;
-            for (const Finding& f : r.findings) count_finding(f, summary);
+            for (const Finding& f : r.findings) {
+              count_finding(f, summary);
+              if (f.code == code_name(FindingCode::RakeScheduleUnknown))
+                unscheduled_sites.insert(std::string(h.site));
+            }
             break;
           case db::HandOutcome::Duplicate:
             ++summary.duplicates;
@@ -629,6 +646,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
   check_sessions(writer, tables, house, summary);
+  check_learned_rake(writer, unscheduled_sites, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();
   return summary;

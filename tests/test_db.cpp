@@ -974,7 +974,7 @@ TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
     add(*w, fid, tournament, make_result());
   }
   auto store = hh::db::open_store(db, OpenMode::ReadOnly);
-  const auto all = store->raked_cash_hands("");
+  const auto all = store->raked_cash_hands("", false);
   REQUIRE(all.size() == 2);
   CHECK(all[0].site == "pokerstars");
   CHECK(all[0].site_hand_id == "1");
@@ -986,7 +986,7 @@ TEST_CASE("raked_cash_hands reads the hands rake can be learned from", "[db]") {
   CHECK(all[0].rake == 5);
   CHECK(all[0].players == 2);
   CHECK(all[1].site == "winamax");
-  const auto one = store->raked_cash_hands("winamax");
+  const auto one = store->raked_cash_hands("winamax", false);
   REQUIRE(one.size() == 1);
   CHECK(one[0].site_hand_id == "2");
 }

@@ -186,7 +186,7 @@ caps = [["2", "0.02"], ["3-4", "0.03"], ["5+", "0.05"]]
 )",
                                         "test.toml"));
   Hand h = one_hand(text);
-  CHECK(players_dealt(h) == 5);
+  CHECK(players_dealt(h, audit_hand(h)) == 5);
   CHECK(past_first_round(h));
   CHECK(rake_findings(h, s).empty());
 

@@ -4,13 +4,18 @@
 
 #include <algorithm>
 
+#include "audit/sessions.hpp"
 #include "parser/text/money.hpp"
 
 namespace hh {
 
-int players_dealt(const Hand& hand) {
+int players_dealt(const Hand& hand, const AuditResult& result) {
   int n = 0;
-  for (const Seat& s : hand.seats) n += s.sitting_out ? 0 : 1;
+  if (!hand.parsed || result.players.empty()) {
+    for (const Seat& s : hand.seats) n += s.sitting_out ? 0 : 1;
+    return n;
+  }
+  for (const SessionSeat& s : session_seats(hand, result)) n += s.sitting_out ? 0 : 1;
   return n;
 }
 
@@ -117,7 +122,7 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
   q.structure = hand.structure;
   q.currency = hand.currency;
   q.big_blind = hand.big_blind;
-  q.players_dealt = players_dealt(hand);
+  q.players_dealt = players_dealt(hand, result);
   const RakeEntry* e = find_entry(*site, q, schedules.domain);
   if (!e) {
     out.push_back(make_finding(

@@ -11,8 +11,11 @@
 
 namespace hh {
 
-// Seated players not sitting out (hands.players_dealt), the count rake caps are banded by.
-int players_dealt(const Hand& hand);
+// The players dealt in (hands.players_dealt), the count rake caps are banded by: the seats
+// session_seats (audit/sessions.hpp) finds dealt in, not marked sitting out and not silent while
+// the others act (Bovada seats a player who printed "Seat sit out"); for an unparsed hand or
+// without the audit's players, the seats not marked sitting out.
+int players_dealt(const Hand& hand, const AuditResult& result);
 
 // True when the hand went past its first betting round: a flop dealt (also when everyone was
 // all-in before it), 4th street in stud, a draw in draw games. "No flop, no drop" rakes only these.

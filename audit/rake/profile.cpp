@@ -30,15 +30,16 @@ struct Model {
 };
 
 // Candidate models: every rate from 0.01 % to 10 % in 0.01 % steps (published rates such as
-// 4.15 % and 5.88 % need that resolution) with each rounding, and the step schedules sites publish
-// (a whole step_rake per whole step_pot).
+// 4.15 % and 5.88 % need that resolution) with each rounding, and the step schedules of round
+// amounts (a whole step_rake per whole step_pot) from 1 % to 10 %: sites publish "5 cents per
+// dollar", and Bovada's limit hands of 2012 take $0.50 per whole $20 with 2 or 3 players dealt.
 std::vector<Model> candidates() {
   std::vector<Model> out;
   for (RakeRounding r : {RakeRounding::HalfEven, RakeRounding::Down, RakeRounding::Up})
     for (Money p = 1; p <= 1000; ++p) out.push_back({r, p, 0, 0});
-  for (auto [k, s] : std::vector<std::pair<Money, Money>>{
-           {5, 100}, {10, 200}, {25, 500}, {50, 1000}, {100, 2000}})
-    out.push_back({RakeRounding::Step, 0, k, s});
+  for (Money k : {5, 10, 25, 50, 100, 200})
+    for (Money s : {100, 200, 500, 1000, 2000, 5000})
+      if (k * 100 >= s && k * 10 <= s) out.push_back({RakeRounding::Step, 0, k, s});
   return out;
 }
 
@@ -51,7 +52,6 @@ int roundness(Money hundredths) {
 }
 
 constexpr int kBands[3][2] = {{2, 2}, {3, 4}, {5, 0}};
-int band_of(int players) { return players <= 2 ? 0 : players <= 4 ? 1 : 2; }
 
 struct Fit {
   long fit{0};
@@ -68,7 +68,7 @@ Fit fit_model(const RakeEntry& e, const std::vector<const ProfileHand*>& hs) {
   for (int b = 0; b < 3; ++b) {
     std::map<Money, long> capped;  // rake of hands the model says paid less: cap candidates
     for (std::size_t i = 0; i < hs.size(); ++i)
-      if (band_of(hs[i]->players) == b && expected[i] > hs[i]->rake) ++capped[hs[i]->rake];
+      if (players_band(hs[i]->players) == b && expected[i] > hs[i]->rake) ++capped[hs[i]->rake];
     std::vector<std::pair<long, Money>> order;
     for (auto [r, n] : capped) order.push_back({n, r});
     std::sort(order.rbegin(), order.rend());
@@ -80,7 +80,7 @@ Fit fit_model(const RakeEntry& e, const std::vector<const ProfileHand*>& hs) {
     for (const auto& cap : tries) {
       long n = 0;
       for (std::size_t i = 0; i < hs.size(); ++i)
-        if (band_of(hs[i]->players) == b &&
+        if (players_band(hs[i]->players) == b &&
             hs[i]->rake == (cap ? std::min(expected[i], *cap) : expected[i]))
           ++n;
       if (n > best) {
@@ -89,7 +89,7 @@ Fit fit_model(const RakeEntry& e, const std::vector<const ProfileHand*>& hs) {
       }
     }
     for (std::size_t i = 0; i < hs.size(); ++i)
-      if (band_of(hs[i]->players) == b && hs[i]->rake == expected[i] &&
+      if (players_band(hs[i]->players) == b && hs[i]->rake == expected[i] &&
           (!best_cap || expected[i] <= *best_cap))
         ++f.uncapped;
     f.fit += best;
@@ -113,86 +113,105 @@ std::string percent_text(Rational r) {
 
 }  // namespace
 
+int players_band(int players) { return players <= 2 ? 0 : players <= 4 ? 1 : 2; }
+
+ProfileGroup fit_rake_group(const std::vector<const ProfileHand*>& all) {
+  static const std::vector<Model> models = candidates();
+  ProfileGroup g;
+  if (!all.empty()) {
+    g.site = all.front()->site;
+    g.currency = all.front()->currency;
+    g.limit_type = all.front()->limit_type;
+    g.big_blind = all.front()->big_blind;
+  }
+  std::vector<const ProfileHand*> raked;
+  for (const ProfileHand* h : all) {
+    if (!h->date.empty()) {
+      if (g.first_date.empty() || h->date < g.first_date) g.first_date = h->date;
+      if (h->date > g.last_date) g.last_date = h->date;
+    }
+    // A hand with no rake may have ended before the flop; the database does not say, so it
+    // tells nothing about the rate.
+    if (h->rake > 0)
+      raked.push_back(h);
+    else
+      ++g.unraked;
+  }
+  g.hands = static_cast<long>(raked.size());
+  if (raked.empty()) return g;
+  // Fit every candidate once; the best explains the most hands, ties going to the roundest
+  // rate of the same rounding (candidates are ordered by rounding, then rate).
+  std::vector<Fit> fits;
+  fits.reserve(models.size());
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    fits.push_back(fit_model(models[i].entry(), raked));
+    const Model& m = models[i];
+    const Model& b = models[best];
+    // A cap can explain any single hand; hands the rate itself explains are the evidence.
+    if (fits[i].fit > fits[best].fit ||
+        (fits[i].fit == fits[best].fit && fits[i].uncapped > fits[best].uncapped) ||
+        (fits[i].fit == fits[best].fit && fits[i].uncapped == fits[best].uncapped &&
+         m.rounding == b.rounding && m.rounding != RakeRounding::Step &&
+         roundness(m.percent_hundredths) < roundness(b.percent_hundredths)))
+      best = i;
+  }
+  const Fit& best_fit = fits[best];
+  // The range of rates with the winning rounding that explain as many hands.
+  Money lo = models[best].percent_hundredths, hi = lo;
+  for (std::size_t i = 0; i < models.size(); ++i)
+    if (models[i].rounding == models[best].rounding && models[i].rounding != RakeRounding::Step &&
+        fits[i].fit == best_fit.fit && fits[i].uncapped == best_fit.uncapped) {
+      lo = std::min(lo, models[i].percent_hundredths);
+      hi = std::max(hi, models[i].percent_hundredths);
+    }
+  g.rate_low = {lo, 100};
+  g.rate_high = {hi, 100};
+  g.model = models[best].entry();
+  g.fit = best_fit.fit;
+  for (int b = 0; b < 3; ++b) {
+    ProfileBand band;
+    band.min_players = kBands[b][0];
+    band.max_players = kBands[b][1];
+    band.cap = best_fit.cap[b];
+    for (const ProfileHand* h : raked)
+      if (players_band(h->players) == b) {
+        ++band.hands;
+        band.max_rake = std::max(band.max_rake, h->rake);
+      }
+    if (band.hands == 0) continue;
+    if (band.cap) g.model.caps.push_back({band.min_players, band.max_players, *band.cap});
+    g.bands.push_back(band);
+  }
+  for (const ProfileHand* h : raked) {
+    Money e = schedule_rake(g.model, h->pot, h->players);
+    if (e != h->rake)
+      g.misfits.push_back({h->site_hand_id, h->pot, h->rake, e, h->players, h->hand_id});
+  }
+  return g;
+}
+
 std::vector<ProfileGroup> infer_rake_profile(const std::vector<ProfileHand>& hands) {
   std::map<std::tuple<std::string, std::string, std::string, Money>,
            std::vector<const ProfileHand*>>
       groups;
   for (const ProfileHand& h : hands)
     groups[{h.site, h.currency, h.limit_type, h.big_blind}].push_back(&h);
-  static const std::vector<Model> models = candidates();
   std::vector<ProfileGroup> out;
-  for (const auto& [key, all] : groups) {
-    ProfileGroup g;
-    std::tie(g.site, g.currency, g.limit_type, g.big_blind) = key;
-    std::vector<const ProfileHand*> raked;
-    for (const ProfileHand* h : all) {
-      if (!h->date.empty()) {
-        if (g.first_date.empty() || h->date < g.first_date) g.first_date = h->date;
-        if (h->date > g.last_date) g.last_date = h->date;
-      }
-      // A hand with no rake may have ended before the flop; the database does not say, so it
-      // tells nothing about the rate.
-      if (h->rake > 0)
-        raked.push_back(h);
-      else
-        ++g.unraked;
-    }
-    g.hands = static_cast<long>(raked.size());
-    if (raked.empty()) {
-      out.push_back(std::move(g));
-      continue;
-    }
-    // Fit every candidate once; the best explains the most hands, ties going to the roundest
-    // rate of the same rounding (candidates are ordered by rounding, then rate).
-    std::vector<Fit> fits;
-    fits.reserve(models.size());
-    std::size_t best = 0;
-    for (std::size_t i = 0; i < models.size(); ++i) {
-      fits.push_back(fit_model(models[i].entry(), raked));
-      const Model& m = models[i];
-      const Model& b = models[best];
-      // A cap can explain any single hand; hands the rate itself explains are the evidence.
-      if (fits[i].fit > fits[best].fit ||
-          (fits[i].fit == fits[best].fit && fits[i].uncapped > fits[best].uncapped) ||
-          (fits[i].fit == fits[best].fit && fits[i].uncapped == fits[best].uncapped &&
-           m.rounding == b.rounding && m.rounding != RakeRounding::Step &&
-           roundness(m.percent_hundredths) < roundness(b.percent_hundredths)))
-        best = i;
-    }
-    const Fit& best_fit = fits[best];
-    // The range of rates with the winning rounding that explain as many hands.
-    Money lo = models[best].percent_hundredths, hi = lo;
-    for (std::size_t i = 0; i < models.size(); ++i)
-      if (models[i].rounding == models[best].rounding && models[i].rounding != RakeRounding::Step &&
-          fits[i].fit == best_fit.fit && fits[i].uncapped == best_fit.uncapped) {
-        lo = std::min(lo, models[i].percent_hundredths);
-        hi = std::max(hi, models[i].percent_hundredths);
-      }
-    g.rate_low = {lo, 100};
-    g.rate_high = {hi, 100};
-    g.model = models[best].entry();
-    g.fit = best_fit.fit;
-    for (int b = 0; b < 3; ++b) {
-      ProfileBand band;
-      band.min_players = kBands[b][0];
-      band.max_players = kBands[b][1];
-      band.cap = best_fit.cap[b];
-      for (const ProfileHand* h : raked)
-        if (band_of(h->players) == b) {
-          ++band.hands;
-          band.max_rake = std::max(band.max_rake, h->rake);
-        }
-      if (band.hands == 0) continue;
-      if (band.cap) g.model.caps.push_back({band.min_players, band.max_players, *band.cap});
-      g.bands.push_back(band);
-    }
-    for (const ProfileHand* h : raked) {
-      Money e = schedule_rake(g.model, h->pot, h->players);
-      if (e != h->rake) g.misfits.push_back({h->site_hand_id, h->pot, h->rake, e, h->players});
-    }
-    out.push_back(std::move(g));
-  }
+  for (const auto& [key, all] : groups) out.push_back(fit_rake_group(all));
   return out;
+}
+
+std::string learned_rule_text(const RakeEntry& m, bool with_caps) {
+  auto amt = [](Money x) { return format_amount(x, 100); };
+  std::string s =
+      m.rounding == RakeRounding::Step
+          ? fmt::format("{} per {}", amt(m.step_rake), amt(m.step_pot))
+          : fmt::format("{}% {}", percent_text(m.percent), rake_rounding_name(m.rounding));
+  if (!with_caps) return s;
+  if (m.caps.empty()) return s + ", no cap reached";
+  for (const RakeCap& c : m.caps) s += fmt::format(", cap {}", amt(c.cap));
+  return s;
 }
 
 std::string profile_toml(const std::string& site, const std::vector<ProfileGroup>& groups,
@@ -214,10 +233,7 @@ std::string profile_toml(const std::string& site, const std::vector<ProfileGroup
       continue;
     }
     const RakeEntry& m = g.model;
-    std::string rule =
-        m.rounding == RakeRounding::Step
-            ? fmt::format("{} per {}", amt(m.step_rake), amt(m.step_pot))
-            : fmt::format("{}% {}", percent_text(m.percent), rake_rounding_name(m.rounding));
+    std::string rule = learned_rule_text(m, false);
     s += fmt::format("\n# {} of {} raked hands fit exactly ({}%), {} unraked hands not used", g.fit,
                      g.hands, g.fit * 100 / g.hands, g.unraked);
     if (m.rounding != RakeRounding::Step && g.rate_low.num != g.rate_high.num)

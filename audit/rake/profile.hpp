@@ -3,6 +3,7 @@
 // a schedule TOML (docs/rake.md) a user can review and audit against. Exact integer arithmetic.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 namespace hh {
 
 struct ProfileHand {
+  std::int64_t hand_id{0};  // the store's (0: not from a store)
   std::string site;
   std::string site_hand_id;
   std::string currency;
@@ -20,7 +22,8 @@ struct ProfileHand {
   Money big_blind{0};
   Money pot{0};  // gross total pot
   Money rake{0};
-  int players{0};  // players dealt in
+  int players{0};    // players dealt in
+  std::string game;  // hands.game ("Hold'em", "Omaha Hi/Lo", ...)
 };
 
 struct ProfileBand {
@@ -38,6 +41,7 @@ struct ProfileMisfit {
   Money rake{0};
   Money expected{0};
   int players{0};
+  std::int64_t hand_id{0};
 };
 
 struct ProfileGroup {
@@ -53,8 +57,20 @@ struct ProfileGroup {
   std::vector<ProfileMisfit> misfits;
 };
 
+// The players band of `players` dealt in: 0 for 2 (heads-up), 1 for 3-4, 2 for 5 or more.
+int players_band(int players);
+
+// Fits one group of hands (the caller's grouping: the key fields are taken from its first hand):
+// the rate, rounding and per-band caps that explain the most raked hands, and the hands that do
+// not fit.
+ProfileGroup fit_rake_group(const std::vector<const ProfileHand*>& hands);
+
 // Groups the hands (site, currency, limit, big blind) and fits each group; bands 2, 3-4, 5+.
 std::vector<ProfileGroup> infer_rake_profile(const std::vector<ProfileHand>& hands);
+
+// The rule of a learned entry for a person: "5% half-even" or "0.05 per 1.00", then (with_caps)
+// its caps, ", cap 3.00" (", no cap reached" when no hand reached one).
+std::string learned_rule_text(const RakeEntry& m, bool with_caps = true);
 
 // One schedule file for `site` from its groups; misfits listed as comments at the end.
 std::string profile_toml(const std::string& site, const std::vector<ProfileGroup>& groups,

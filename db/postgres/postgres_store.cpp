@@ -10,6 +10,7 @@
 #include "db/hand_row.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
+#include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/schema.hpp"
 
@@ -195,6 +196,20 @@ struct PostgresStore::Impl {
     return hands;
   }
 
+  std::vector<ProfileHand> read_raked_cash_hands(std::string_view site,
+                                                 bool schedule_unknown_only) {
+    const Result r = c.exec(raked_cash_hands_sql('$', schedule_unknown_only), {text(site)});
+    struct Row {
+      const Result& r;
+      int i;
+      std::int64_t int64(int col) const { return r.int64(i, col); }
+      std::string text(int col) const { return r.text(i, col); }
+    };
+    std::vector<ProfileHand> hands;
+    for (int i = 0; i < r.rows(); ++i) add_raked_cash_row(hands, Row{r, i});
+    return hands;
+  }
+
   // In the caller's transaction.
   void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
     c.exec(delete_session_findings_sql('$'), session_params(key));
@@ -203,9 +218,15 @@ struct PostgresStore::Impl {
       finding_fields(f.hand_id, f.finding);
       copy_int(findings, f.related_hand_id, true);
     }
+    insert_staged_findings();
+  }
+
+  // Inserts the rows of the findings COPY buffer (finding_fields, then related_hand_id) in the
+  // caller's transaction.
+  void insert_staged_findings() {
     if (findings.empty()) return;
     // Through a staging table: a finding goes to its hand's month (discrepancies is partitioned
-    // by play_month, which the checks between hands do not carry).
+    // by play_month, which the checks between hands and the learned rake check do not carry).
     c.exec(
         "CREATE TEMP TABLE IF NOT EXISTS stage_session_findings (hand_id bigint, code text, "
         "severity text, street text, seat integer, player text, expected bigint, actual bigint, "
@@ -563,6 +584,26 @@ std::vector<SessionFinding> PostgresStore::recheck_session(const SessionKey& key
   return findings;
 }
 
+std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
+                                                     const RakeCheck& check) {
+  impl_->require_writer();
+  std::vector<HandFinding> list;
+  postgres::in_transaction(impl_->c, "BEGIN", [&] {
+    impl_->c.exec(
+        fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))", postgres::kRakeLockNamespace),
+        {site});
+    list = check(impl_->read_raked_cash_hands(site, true));
+    impl_->c.exec(delete_rake_outliers_sql('$'), {site});
+    impl_->findings.clear();
+    for (const HandFinding& f : list) {
+      impl_->finding_fields(f.hand_id, f.finding);
+      postgres::copy_null(impl_->findings, true);
+    }
+    impl_->insert_staged_findings();
+  });
+  return list;
+}
+
 // Every write is committed when its call returns (add_hands commits its batch).
 void PostgresStore::commit() {}
 
@@ -872,32 +913,11 @@ std::vector<SessionHand> PostgresStore::session_hands(const SessionKey& key) {
   return hands;
 }
 
-std::vector<ProfileHand> PostgresStore::raked_cash_hands(std::string_view site) {
+std::vector<ProfileHand> PostgresStore::raked_cash_hands(std::string_view site,
+                                                         bool schedule_unknown_only) {
   impl_->require_current_schema();
   std::vector<ProfileHand> hands;
-  impl_->read([&] {
-    Result r = impl_->c.exec(
-        "SELECT site, site_hand_id, currency, limit_type, substr(started_at_utc, 1, 10), "
-        "big_blind, total_pot, rake, players_dealt FROM hands "
-        "WHERE status <> 'unparsed' AND cancelled = 0 AND currency IS NOT NULL AND "
-        "unit = 100 AND tournament_id IS NULL AND total_pot IS NOT NULL AND "
-        "rake IS NOT NULL AND big_blind IS NOT NULL AND players_dealt IS NOT NULL "
-        "AND ($1 = '' OR site = $1) ORDER BY hand_id",
-        {text(site)});
-    for (int i = 0; i < r.rows(); ++i) {
-      ProfileHand h;
-      h.site = r.text(i, 0);
-      h.site_hand_id = r.text(i, 1);
-      h.currency = r.text(i, 2);
-      h.limit_type = r.text(i, 3);
-      h.date = r.text(i, 4);
-      h.big_blind = r.int64(i, 5);
-      h.pot = r.int64(i, 6);
-      h.rake = r.int64(i, 7);
-      h.players = static_cast<int>(r.int64(i, 8));
-      hands.push_back(std::move(h));
-    }
-  });
+  impl_->read([&] { hands = impl_->read_raked_cash_hands(site, schedule_unknown_only); });
   return hands;
 }
 

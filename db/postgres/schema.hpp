@@ -22,6 +22,8 @@ inline constexpr int kPartitionLockKey = 1;
 inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
 // Per table (site, table, tournament): the writers replacing its findings between hands.
 inline constexpr int kSessionLockNamespace = 0x68687373;  // "hhss"
+// Per site: the writers replacing its RAKE_OUTLIER findings (Store::recheck_rake).
+inline constexpr int kRakeLockNamespace = 0x6868726b;  // "hhrk"
 
 // The DDL of the current version, every statement guarded with IF NOT EXISTS / OR REPLACE.
 std::string_view schema_sql();

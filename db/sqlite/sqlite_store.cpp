@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "db/hand_row.hpp"
+#include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
@@ -842,31 +843,42 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
   return out;
 }
 
-std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site) {
-  Statement s(impl_->db,
-              "SELECT site, site_hand_id, currency, limit_type, substr(started_at_utc, 1, 10), "
-              "big_blind, total_pot, rake, players_dealt FROM hands "
-              "WHERE status <> 'unparsed' AND cancelled = 0 AND currency IS NOT NULL AND "
-              "unit = 100 AND tournament_id IS NULL AND total_pot IS NOT NULL AND "
-              "rake IS NOT NULL AND big_blind IS NOT NULL AND players_dealt IS NOT NULL "
-              "AND (?1 = '' OR site = ?1) ORDER BY hand_id");
-  ResetGuard g(s);
+namespace {
+
+std::vector<ProfileHand> read_raked_cash_hands(Database& db, std::string_view site,
+                                               bool schedule_unknown_only) {
+  Statement s(db, raked_cash_hands_sql('?', schedule_unknown_only));
   s.bind_text(1, site);
+  struct Row {
+    const Statement& s;
+    std::int64_t int64(int c) const { return s.column_int64(c); }
+    std::string text(int c) const { return s.column_text(c); }
+  };
   std::vector<ProfileHand> hands;
-  while (s.step()) {
-    ProfileHand h;
-    h.site = s.column_text(0);
-    h.site_hand_id = s.column_text(1);
-    h.currency = s.column_text(2);
-    h.limit_type = s.column_text(3);
-    h.date = s.column_text(4);
-    h.big_blind = s.column_int64(5);
-    h.pot = s.column_int64(6);
-    h.rake = s.column_int64(7);
-    h.players = static_cast<int>(s.column_int64(8));
-    hands.push_back(std::move(h));
-  }
+  while (s.step()) add_raked_cash_row(hands, Row{s});
   return hands;
+}
+
+}  // namespace
+
+std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site,
+                                                       bool schedule_unknown_only) {
+  return read_raked_cash_hands(impl_->db, site, schedule_unknown_only);
+}
+
+std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
+                                                   const RakeCheck& check) {
+  Writer& m = impl_->writer_or_throw();
+  // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
+  m.ensure_txn();
+  std::vector<HandFinding> findings = check(read_raked_cash_hands(m.db, site, true));
+  {
+    Statement s(m.db, delete_rake_outliers_sql('?'));
+    s.bind_text(1, site);
+    s.step();
+  }
+  for (const HandFinding& f : findings) m.store_finding(f.hand_id, f.finding, std::nullopt);
+  return findings;
 }
 
 namespace {

@@ -34,7 +34,9 @@ class SqliteStore final : public Store {
   std::vector<QueryResult> query(const std::string& sql) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
-  std::vector<ProfileHand> raked_cash_hands(std::string_view site) override;
+  std::vector<ProfileHand> raked_cash_hands(std::string_view site,
+                                            bool schedule_unknown_only) override;
+  std::vector<HandFinding> recheck_rake(const std::string& site, const RakeCheck& check) override;
   std::vector<SessionHand> session_hands(const SessionKey& key) override;
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
