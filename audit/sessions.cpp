@@ -460,6 +460,8 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
       s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
     }
     if (play_printed && !appears) s.sitting_out = true;
+    for (const TournamentFinish& f : hand.finishes)
+      if (f.seat == p.seat) s.finish_place = f.place;
     out.push_back(std::move(s));
   }
   return out;

@@ -160,4 +160,39 @@ std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResul
   return TournamentChecker(hand, result).run();
 }
 
+std::vector<SessionFinding> check_finish_order(std::vector<SessionHand> hands) {
+  order_session(hands);
+  std::vector<SessionFinding> out;
+  // The best place printed so far (0: none yet), by whom and in which hand.
+  int best = 0;
+  const SessionHand* best_hand = nullptr;
+  const SessionSeat* best_seat = nullptr;
+  for (const SessionHand& h : hands) {
+    if (!h.tournament) continue;
+    for (const SessionSeat& s : h.seats) {
+      if (s.finish_place <= 1 || best == 0 || s.finish_place < best) continue;
+      out.push_back(
+          {h.hand_id, best_hand->hand_id,
+           make_finding(FindingCode::FinishPlaceOrder,
+                        {.seat = s.seat,
+                         .player = s.player,
+                         .expected = best - 1,
+                         .actual = s.finish_place,
+                         .message = fmt::format(
+                             "{} finished the tournament in {} place in hand {}, after {} "
+                             "finished {} in hand {}: a later place is a better one",
+                             s.player, ordinal(s.finish_place), h.site_hand_id, best_seat->player,
+                             ordinal(best), best_hand->site_hand_id),
+                         .counts = true})});
+    }
+    for (const SessionSeat& s : h.seats)
+      if (s.finish_place > 1 && (best == 0 || s.finish_place < best)) {
+        best = s.finish_place;
+        best_hand = &h;
+        best_seat = &s;
+      }
+  }
+  return out;
+}
+
 }  // namespace hh

@@ -342,8 +342,8 @@ inline constexpr std::array kFindingCodes{
                     "FINISH_PLACE_ORDER",
                     Severity::Error,
                     {},
-                    "players eliminated in one hand finish in the order of their stacks at its "
-                    "start, sharing a place only with an equal stack"},
+                    "players leave a tournament from the last place up: in one hand by their "
+                    "starting stacks (equal ones may share), later hands in better places"},
     FindingCodeInfo{FindingCode::BountyMismatch,
                     "BOUNTY_MISMATCH",
                     Severity::Error,

@@ -2,6 +2,9 @@
 // places and bounties read from PokerStars hands, and FINISH_WITH_CHIPS, FINISH_PLACE_ORDER and
 // BOUNTY_MISMATCH from the rules, on hands written here and on real hands of the corpus
 // (testdata/tournaments/README.md says where each comes from).
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>
@@ -9,7 +12,9 @@
 #include <vector>
 
 #include "audit/audit.hpp"
+#include "audit/tournaments.hpp"
 #include "parser/text/tournament_results.hpp"
+#include "tests/cli_run.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
 #include "tests/findings_of.hpp"
@@ -157,6 +162,19 @@ TEST_CASE("tournament result lines: places, prizes, split and progressive bounti
   CHECK(f->place == 1);
   CHECK(f->prize == 23036);
   CHECK_FALSE(read_finish("finished the tournament in place 8"));
+  // PokerTracker's export, the amount as the player's client writes it.
+  f = read_finish("finished in place 3 and won 0,02 €");
+  REQUIRE(f);
+  CHECK(f->place == 3);
+  CHECK(f->prize == 2);
+  f = read_finish("finished in place 8 and won $$0");  // no money won
+  REQUIRE(f);
+  CHECK(f->place == 8);
+  CHECK(f->prize == 0);
+  // A space inside the number (the corpus's one rupee prize): no amount.
+  f = read_finish("finished the tournament in 3rd place and received ₹1520 .35.");
+  REQUIRE(f);
+  CHECK(f->prize.value_or(-1) == -1);
   CHECK_FALSE(read_finish("wins $0.31 for eliminating Player1"));
 
   auto b = read_bounty("Player4, Player6 split the $50 bounty for eliminating Player2");
@@ -311,14 +329,130 @@ TEST_CASE("every tournament result line of the corpus is read, and none is found
     }
   }
   // Every line that prints one, counted in the text.
-  CHECK(finishes == test::count_matches(root, std::regex(R"((finished|wins) the tournament)")));
+  CHECK(finishes == test::count_matches(
+                        root, std::regex(R"((finished|wins) the tournament|finished in place )")));
   CHECK(bounties == test::count_matches(root, std::regex(R"( for eliminating )")));
-  // As measured: 50 finishes (10 with a prize: "received ₹1520 .35." is no amount), 12 bounties
-  // (4 progressive), all in the PokerStars files.
-  CHECK(finishes == 50);
-  CHECK(prizes == 10);
+  // As measured: 58 finishes (50 PokerStars, 8 of PokerTracker's Everest export; 18 with a
+  // prize: "received ₹1520 .35." is no amount), 12 bounties (4 progressive, all PokerStars).
+  CHECK(finishes == 58);
+  CHECK(prizes == 18);
   CHECK(bounties == 12);
   CHECK(progressive == 4);
-  CHECK(wrong.empty());
+  // Two Everest players removed with their chips (testdata/pokertracker/anomalies.tsv).
+  CHECK(wrong ==
+        std::vector<std::string>{"7164319707 FINISH_WITH_CHIPS", "7164360990 FINISH_WITH_CHIPS"});
   CHECK(hands > 1000);
+}
+
+namespace {
+
+SessionSeat out_of(int seat, std::string player, int place) {
+  return {.seat = seat, .player = std::move(player), .finish_place = place};
+}
+
+SessionHand tournament_hand(std::int64_t id, std::string time, std::vector<SessionSeat> seats) {
+  SessionHand h;
+  h.hand_id = id;
+  h.site_hand_id = std::to_string(100 + id);
+  h.started_at_utc = std::move(time);
+  h.tournament = true;
+  h.unit = 1;
+  h.seats = std::move(seats);
+  return h;
+}
+
+// The findings between hands as "LATER<-EARLIER CODE seat expected actual".
+std::vector<std::string> between(const std::vector<SessionFinding>& findings) {
+  std::vector<std::string> out;
+  for (const SessionFinding& f : findings)
+    out.push_back(fmt::format("{}<-{} {} {} {} {}", f.hand_id, f.related_hand_id, f.finding.code,
+                              f.finding.seat, f.finding.expected.value_or(-1),
+                              f.finding.actual.value_or(-1)));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("FINISH_PLACE_ORDER between hands: each place better than those before",
+          "[tournaments]") {
+  const SessionSeat still_in = out_of(5, "Eve", 0);
+  std::vector<SessionHand> hands = {
+      tournament_hand(1, "2020-01-01T12:00:00Z", {out_of(2, "Bob", 9), still_in}),
+      tournament_hand(2, "2020-01-01T12:01:00Z", {out_of(1, "Alice", 7), out_of(3, "Cy", 8)}),
+      tournament_hand(3, "2020-01-01T12:02:00Z", {still_in}),
+      tournament_hand(4, "2020-01-01T12:03:00Z", {out_of(4, "Dee", 6)}),
+  };
+  // Given in any order, judged in the order played.
+  std::reverse(hands.begin(), hands.end());
+  CHECK(check_finish_order(hands).empty());
+  // A place given again, and a worse one after a better.
+  hands.push_back(tournament_hand(5, "2020-01-01T12:04:00Z", {out_of(6, "Fay", 6)}));
+  hands.push_back(tournament_hand(6, "2020-01-01T12:05:00Z", {out_of(7, "Gus", 8)}));
+  CHECK(between(check_finish_order(hands)) ==
+        std::vector<std::string>{"5<-4 FINISH_PLACE_ORDER 6 5 6", "6<-4 FINISH_PLACE_ORDER 7 5 8"});
+  // 1st place is shared by whoever is left when the tournament ends (a double-or-nothing).
+  hands.resize(4);
+  hands.push_back(tournament_hand(7, "2020-01-01T12:06:00Z",
+                                  {out_of(5, "Eve", 1), out_of(6, "Fay", 1), out_of(8, "Hal", 5)}));
+  CHECK(check_finish_order(hands).empty());
+  // A cash table's hands print no places.
+  for (SessionHand& h : hands) h.tournament = false;
+  hands.push_back(tournament_hand(8, "2020-01-01T12:07:00Z", {out_of(9, "Ida", 9)}));
+  hands.back().tournament = false;
+  CHECK(check_finish_order(hands).empty());
+}
+
+namespace {
+
+// Audits `runs` (each a list of testdata/tournaments/ files, one `hhaudit audit` run each) into a
+// new database and returns its FINISH_PLACE_ORDER findings between hands, "LATER<-EARLIER seat
+// expected actual", and the places it stores.
+struct Audited {
+  std::string findings, places;
+};
+Audited audited(const std::vector<std::vector<std::string>>& runs) {
+  const std::filesystem::path dir = test::temp_dir("hhaudit-tournaments");
+  const std::string db = (dir / "t.db").string();
+  for (const auto& run : runs) {
+    std::string cmd = test::bin() + " audit -q --fail-on none --db " + test::q(db);
+    // Appended piece by piece: GCC 12 warns falsely on "..." + std::string (tests/cli_run.hpp).
+    for (const std::string& f : run) {
+      cmd += ' ';
+      cmd += test::q(test::testdata("tournaments/" + f));
+    }
+    REQUIRE(test::run(cmd + " >/dev/null").code == 0);
+  }
+  auto query = [&](const std::string& sql) {
+    std::string cmd = test::bin() + " query --format csv --db " + test::q(db);
+    cmd += " \"";
+    cmd += sql;
+    cmd += '"';
+    return test::run(cmd).out;
+  };
+  Audited out{
+      query("SELECT site_hand_id, related_site_hand_id, seat, expected, actual FROM "
+            "v_findings WHERE code = 'FINISH_PLACE_ORDER' ORDER BY site_hand_id"),
+      query("SELECT group_concat(finish_place, ' ') AS places FROM (SELECT p.finish_place FROM "
+            "hand_players p JOIN hands h ON h.hand_id = p.hand_id WHERE p.finish_place IS "
+            "NOT NULL ORDER BY h.started_at_utc)")};
+  std::filesystem::remove_all(dir);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("FINISH_PLACE_ORDER between real hands of a knockout table, in any order of files",
+          "[tournaments]") {
+  // 73 hands of one sit-and-go: 9th to 3rd place in the order played, stored with the hands.
+  const Audited clean = audited({{"knockout_session_a.txt", "knockout_session_b.txt"}});
+  CHECK(clean.places == "places\n9 8 7 6 5 4 3\n");
+  CHECK(clean.findings == "site_hand_id,related_site_hand_id,seat,expected,actual\n");
+  // barlowdog1 out 6th after VORON1976511 5th: the place is given twice.
+  const std::string fault =
+      "site_hand_id,related_site_hand_id,seat,expected,actual\n"
+      "68174619918,68174420477,4,4,6\n";
+  CHECK(audited({{"knockout_session_a.txt", "knockout_session_b_place.txt"}}).findings == fault);
+  CHECK(audited({{"knockout_session_b_place.txt", "knockout_session_a.txt"}}).findings == fault);
+  CHECK(audited({{"knockout_session_a.txt"}, {"knockout_session_b_place.txt"}}).findings == fault);
+  CHECK(audited({{"knockout_session_b_place.txt"}, {"knockout_session_a.txt"}}).findings == fault);
 }

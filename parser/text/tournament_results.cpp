@@ -30,7 +30,8 @@ std::optional<Money> prize_after(std::string_view text, std::string_view lead) {
   if (std::size_t dash = amount.find(" - "); dash != std::string_view::npos)
     amount = amount.substr(0, dash);
   if (amount.ends_with('.')) amount.remove_suffix(1);
-  return parse_amount(trim(amount), kCents);
+  // As the player's client writes it: "$141.51", "0,02 €", "₹1520 .35".
+  return parse_amount_either_decimal(trim(amount), kCents);
 }
 
 // The finish a whole line states, its player the seated one the builder matched, else the name
@@ -58,9 +59,22 @@ std::optional<TournamentFinish> read_finish(std::string_view after_name) {
   TournamentFinish f;
   constexpr std::string_view kWins = "wins the tournament";
   constexpr std::string_view kFinished = "finished the tournament in ";
+  constexpr std::string_view kInPlace = "finished in place ";
   if (starts_with(after_name, kWins)) {
     f.place = 1;
     f.prize = prize_after(after_name, " and receives ");
+    return f;
+  }
+  // PokerTracker's export: "finished in place 3 and won 0,02 €" ("won $$0": no amount).
+  if (starts_with(after_name, kInPlace)) {
+    const std::string_view rest = after_name.substr(kInPlace.size());
+    const std::string_view digits = rest.substr(0, rest.find(' '));
+    int place = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), place);
+    if (ec != std::errc() || end != digits.data() + digits.size() || place <= 0)
+      return std::nullopt;
+    f.place = place;
+    f.prize = prize_after(rest, " and won ");
     return f;
   }
   if (!starts_with(after_name, kFinished)) return std::nullopt;
