@@ -13,6 +13,7 @@
 #include "audit/causes.hpp"
 #include "audit/hand_eval.hpp"
 #include "audit/rake/check.hpp"
+#include "audit/tournaments.hpp"
 #include "parser/text/money.hpp"
 
 namespace hh {
@@ -183,6 +184,9 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
     result.findings.insert(result.findings.end(), std::make_move_iterator(rake.begin()),
                            std::make_move_iterator(rake.end()));
   }
+  std::vector<Finding> results = check_tournament_results(hand, result);
+  result.findings.insert(result.findings.end(), std::make_move_iterator(results.begin()),
+                         std::make_move_iterator(results.end()));
   link_causes(result);
   return result;
 }

@@ -64,6 +64,10 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::TimeGap:
     case FindingCode::HandsMissing:
     case FindingCode::ChipsAdded:
+    // Tournament results (audit/tournaments.cpp): after the hand's money, not a step of it.
+    case FindingCode::FinishWithChips:
+    case FindingCode::FinishPlaceOrder:
+    case FindingCode::BountyMismatch:
       return std::nullopt;
   }
   return std::nullopt;

@@ -497,6 +497,8 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
     // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
     // "Player12 (200 in chips) is sitting out", then "Player12: posts big blind 160").
     if (s.posted_small_blind || s.posted_big_blind || s.posted_owed) s.sitting_out = false;
+    for (const TournamentFinish& f : hand.finishes)
+      if (f.seat == p.seat) s.finish_place = f.place;
     out.push_back(std::move(s));
   }
   return out;

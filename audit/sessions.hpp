@@ -27,6 +27,9 @@ struct SessionSeat {
   bool posted_small_blind{false};
   bool posted_big_blind{false};
   bool posted_owed{false};  // a dead blind, or both blinds at once: blinds owed from before
+  // The place the hand prints the player finishing the tournament in (Hand::finishes); 0: none
+  // (or a hand stored before schema 8). Read by audit/tournaments.hpp's check between hands.
+  int finish_place{0};
 };
 
 // One hand of a table, reduced to its seats, button and time.

@@ -26,7 +26,8 @@ inline std::string session_hands_sql(char mark) {
   return fmt::format(
       "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
       "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
-      "p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed, h.game FROM hands h "
+      "p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed, h.game, "
+      "p.finish_place FROM hands h "
       "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
       "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
       "ORDER BY h.hand_id, p.seat",
@@ -74,6 +75,8 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
   seat.posted_small_blind = row.int64(14) != 0;
   seat.posted_big_blind = row.int64(15) != 0;
   seat.posted_owed = row.int64(16) != 0;
+  // Schema 8: NULL when the hand prints no finish for the player (or was stored before).
+  seat.finish_place = row.is_null(18) ? 0 : static_cast<int>(row.int64(18));
   h.seats.push_back(std::move(seat));
 }
 

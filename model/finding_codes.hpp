@@ -78,6 +78,10 @@ enum class FindingCode : std::uint8_t {
   TimeGap,
   HandsMissing,
   ChipsAdded,
+  // tournament results a hand prints (audit/tournaments.cpp)
+  FinishWithChips,
+  FinishPlaceOrder,
+  BountyMismatch,
 };
 
 struct FindingCodeInfo {
@@ -335,13 +339,31 @@ inline constexpr std::array kFindingCodes{
                     {},
                     "(note) a tournament stack grew between two hands: a rebuy or add-on the "
                     "history does not print"},
+    FindingCodeInfo{FindingCode::FinishWithChips,
+                    "FINISH_WITH_CHIPS",
+                    Severity::Error,
+                    {},
+                    "a player eliminated from a tournament (a place other than 1st) has no "
+                    "chips left"},
+    FindingCodeInfo{FindingCode::FinishPlaceOrder,
+                    "FINISH_PLACE_ORDER",
+                    Severity::Error,
+                    {},
+                    "players leave a tournament from the last place up: in one hand by their "
+                    "starting stacks (equal ones may share), later hands in better places"},
+    FindingCodeInfo{FindingCode::BountyMismatch,
+                    "BOUNTY_MISMATCH",
+                    Severity::Error,
+                    {},
+                    "a bounty paid is the eliminated player's (progressive: half in cash, half "
+                    "onto the winner's)"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::ChipsAdded) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::BountyMismatch) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

@@ -142,6 +142,35 @@ struct SummarySeat {
   std::uint32_t line{0};
 };
 
+// A player's finish in a tournament as the hand prints it where the player leaves ("NAME finished
+// the tournament in 214th place[ and received $1.94.]", "NAME wins the tournament and receives
+// $2.80"). A finish in 1st place is the tournament's end: the players still in it keep their chips
+// (a double-or-nothing prints every survivor 1st); any other place is an elimination.
+struct TournamentFinish {
+  int seat{0};  // 0: the name is not seated in the hand
+  std::string player;
+  int place{0};
+  // In minor units of the buy-in's currency (cents), whatever the hand's chip unit; nullopt when
+  // the line prints no prize or one that is not an amount.
+  std::optional<Money> prize;
+  std::uint32_t line{0};
+};
+
+// A bounty paid for eliminating a player, as the hand prints it. Knockout: "W wins the $0.27
+// bounty for eliminating E", "A, B split the $50 bounty for eliminating E" (`amount` is the whole
+// bounty, shared). Progressive knockout: "W wins $18.75 for eliminating E and their own bounty
+// increases by $18.75 to $56.25": the eliminated player's bounty goes half in cash to the winner,
+// half onto the winner's own bounty (an odd cent to the cash).
+struct BountyPaid {
+  std::vector<std::string> winners;
+  std::string eliminated;
+  Money amount{0};  // cents of the buy-in's currency: the cash paid
+  bool progressive{false};
+  Money increase{0};    // progressive: what the winner's own bounty grows by
+  Money new_bounty{0};  // progressive: the winner's bounty after it
+  std::uint32_t line{0};
+};
+
 // A line the parser could not understand, or a header it could not read.
 struct ParseIssue {
   std::uint32_t line{0};
@@ -227,6 +256,13 @@ struct Hand {
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)
   std::vector<SummarySeat> summary;
   bool cancelled{false};
+
+  // Tournament results the hand prints (audit/tournaments.cpp checks them).
+  std::vector<TournamentFinish> finishes;
+  std::vector<BountyPaid> bounties;
+  // The knockout part of a three-part buy-in ("$200+$50+$15": 5000 cents) in cents of the
+  // buy-in's currency; 0 when the header prints none.
+  Money knockout_bounty{0};
 
   std::vector<ParseIssue> issues;  // lines not understood; a hand with a header issue is unparsed
   bool parsed{false};              // false: the header or structure could not be read

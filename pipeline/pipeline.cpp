@@ -20,6 +20,7 @@
 #include <system_error>
 #include <thread>
 
+#include "audit/tournaments.hpp"
 #include "parser/text/decode.hpp"
 #include "pipeline/sha256.hpp"
 
@@ -362,9 +363,15 @@ void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
                     const HouseRulesBook& house, AuditSummary& summary) {
   for (const db::SessionKey& key : tables) {
     const HouseRules& rules = house.for_site(key.site);
-    const std::vector<SessionFinding> findings = store.recheck_session(
-        key,
-        [&](std::vector<SessionHand> hands) { return check_session(std::move(hands), rules); });
+    const std::vector<SessionFinding> findings =
+        store.recheck_session(key, [&](std::vector<SessionHand> hands) {
+          // The places a tournament's hands print, then the seams between consecutive hands.
+          std::vector<SessionFinding> out = check_finish_order(hands);
+          std::vector<SessionFinding> seams = check_session(std::move(hands), rules);
+          out.insert(out.end(), std::make_move_iterator(seams.begin()),
+                     std::make_move_iterator(seams.end()));
+          return out;
+        });
     for (const SessionFinding& f : findings) count_finding(f.finding, summary);
   }
   store.commit();

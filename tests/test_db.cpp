@@ -239,8 +239,8 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
                                  "204",
                                  "0"}});
   CHECK(q(db, "SELECT * FROM hand_players ORDER BY seat") ==
-        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105", "0", "0", "0", "0", "0"},
-             {"1", "2", "Bob", "2000", "105", "204", "99", "0", "0", "0", "0", "0"}});
+        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105", "0", "0", "0", "0", "0", "NULL"},
+             {"1", "2", "Bob", "2000", "105", "204", "99", "0", "0", "0", "0", "0", "NULL"}});
   CHECK(q(db, "SELECT * FROM pots ORDER BY pot_index") ==
         Rows{{"1", "0", "210", "5", "205"}, {"1", "1", "0", "0", "NULL"}});
   // Eligible seats and winners are rows; v_pots shows them comma-joined, as schema 1 stored them.
@@ -1231,4 +1231,41 @@ TEST_CASE("a schema 5 database's files table takes unreadable files, its rows ke
                     Catch::Contains("CHECK constraint failed"));
   CHECK_THROWS_WITH(raw.exec("UPDATE files SET status = 'gone' WHERE file_id = 2"),
                     Catch::Contains("CHECK constraint failed"));
+}
+
+TEST_CASE("a schema 7 database gets the places tournament hands print", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "ALTER TABLE hand_players DROP COLUMN finish_place;"
+        "UPDATE meta SET value = '7' WHERE key = 'schema_version';");
+  }
+  auto w = writer(db);
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // The hands stored before print no place as far as the store knows.
+  CHECK(q(db, "SELECT seat, finish_place FROM hand_players ORDER BY seat") ==
+        Rows{{"1", "NULL"}, {"2", "NULL"}});
+  // A tournament hand stored now keeps the place its eliminated player finished in, read back
+  // by the checks between hands.
+  bool already = true;
+  const std::int64_t file2 = w->begin_file(file_record("in/b.txt", "B"), already);
+  hh::Hand t = make_hand("2", "two");
+  t.tournament = true;
+  t.tournament_id = "77";
+  t.finishes.push_back({1, "Alice", 9, std::nullopt, 12});
+  add(*w, file2, t, make_result());
+  w->commit();
+  CHECK(q(db, "SELECT seat, finish_place FROM hand_players WHERE hand_id = 2 ORDER BY seat") ==
+        Rows{{"1", "9"}, {"2", "NULL"}});
+  const auto hands = w->session_hands({"pokerstars", "Alpha", "77"});
+  REQUIRE(hands.size() == 1);
+  REQUIRE(hands[0].seats.size() == 2);
+  CHECK(hands[0].seats[0].finish_place == 9);
+  CHECK(hands[0].seats[1].finish_place == 0);
 }

@@ -904,3 +904,26 @@ TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard",
   CHECK(hh::test::run(audit_command(parts, slices, "--shard 1/3x")).code == 2);
   fs::remove_all(dir);
 }
+
+TEST_CASE("postgres: a schema 7 database gets the places tournament hands print", "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("migrate_7");
+  scenario(pg);
+  {
+    hh::db::postgres::Connection c(pg);
+    c.exec(
+        "ALTER TABLE hand_players DROP COLUMN finish_place;"
+        "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+  }
+  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // Every seat stored before has its row kept, with no place.
+  CHECK(cell("SELECT (count(*) > 0)::text || ' ' || count(finish_place) FROM hand_players") ==
+        "true 0");
+  hh::db::postgres::Connection c(pg);
+  CHECK_THROWS_WITH(c.exec("UPDATE hand_players SET finish_place = 0"),
+                    Catch::Contains("finish_place"));
+}

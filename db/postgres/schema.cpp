@@ -136,6 +136,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
   posted_small_blind integer CHECK (posted_small_blind IN (0, 1)),
   posted_big_blind   integer CHECK (posted_big_blind IN (0, 1)),
   posted_owed        integer CHECK (posted_owed IN (0, 1)),
+  finish_place       integer CHECK (finish_place > 0),
   PRIMARY KEY (hand_id, seat)
 );
 
@@ -356,9 +357,17 @@ void migrate_6_to_7(Connection& c) {
 
 // migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1 (the first
 // PostgreSQL schema was 4); a change of the SQLite schema adds its step here.
+// Schema 7 -> 8, as SQLite's migrate_7_to_8: the place a hand prints a player finishing a
+// tournament in; NULL for the hands stored before.
+void migrate_7_to_8(Connection& c) {
+  c.exec(
+      "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS finish_place integer "
+      "CHECK (finish_place > 0);");
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7};
+    &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7, &migrate_7_to_8};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

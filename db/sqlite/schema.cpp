@@ -96,6 +96,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
   posted_small_blind INTEGER CHECK (posted_small_blind IN (0, 1)),
   posted_big_blind   INTEGER CHECK (posted_big_blind IN (0, 1)),
   posted_owed        INTEGER CHECK (posted_owed IN (0, 1)),
+  finish_place       INTEGER CHECK (finish_place > 0),
   PRIMARY KEY (hand_id, seat)
 ) WITHOUT ROWID;
 
@@ -380,10 +381,18 @@ void migrate_6_to_7(Database& db) {
                   body, kColumns, kColumns));
 }
 
+// Schema 7 -> 8: the place a hand prints a player finishing a tournament in (Hand::finishes),
+// what the check of places between hands reads. NULL for the hands stored before.
+void migrate_7_to_8(Database& db) {
+  if (!has_column(db, "hand_players", "finish_place"))
+    db.exec("ALTER TABLE hand_players ADD COLUMN finish_place INTEGER CHECK (finish_place > 0)");
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
-                                     &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7};
+                                     &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7,
+                                     &migrate_7_to_8};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

@@ -112,8 +112,8 @@ struct SqliteStore::Writer {
     insert_player = Statement(db,
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
                               "contributed, collected, net, sitting_out, stack_unknown, "
-                              "posted_small_blind, posted_big_blind, posted_owed) "
-                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                              "posted_small_blind, posted_big_blind, posted_owed, "
+                              "finish_place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_pot = Statement(db,
                            "INSERT INTO pots(hand_id, pot_index, amount, rake, reported_amount) "
                            "VALUES (?, ?, ?, ?, ?)");
@@ -259,6 +259,9 @@ struct SqliteStore::Writer {
         s.bind_int64(10, seat.posted_small_blind ? 1 : 0);
         s.bind_int64(11, seat.posted_big_blind ? 1 : 0);
         s.bind_int64(12, seat.posted_owed ? 1 : 0);
+        s.bind_int64_or_null(13, seat.finish_place > 0
+                                     ? std::optional<std::int64_t>(seat.finish_place)
+                                     : std::nullopt);
         s.step();
       }
       for (const BuiltPot& p : result.pots) {

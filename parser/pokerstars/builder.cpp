@@ -9,6 +9,7 @@
 #include "parser/text/money.hpp"
 #include "parser/text/stars_family_builder.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/tournament_results.hpp"
 
 namespace hh::pokerstars {
 
@@ -167,6 +168,11 @@ class Builder : stars_family::StarsFamilyBuilder {
     h_.site_hand_id = std::string(hd.hand_id);
     h_.tournament = !hd.tournament_id.empty();
     h_.tournament_id = std::string(hd.tournament_id);
+    if (h_.tournament) {
+      // "$200+$50+$15 USD Omaha Pot Limit ...": buy-in, knockout bounty, fee.
+      const std::string_view buy_in = hd.description.substr(0, hd.description.find(' '));
+      h_.knockout_bounty = tournament_results::knockout_bounty(buy_in).value_or(0);
+    }
     read_game(hd.description, h_);
     if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);

@@ -11,6 +11,7 @@
 #include "parser/text/stars_family_grammar.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/tournament_results.hpp"
 
 namespace hh::pokertracker {
 
@@ -585,6 +586,7 @@ class Builder : HandBuilder {
             dialect_ == Dialect::Microgaming ? "NAME wins X from the main pot" : "*** SUMMARY ***",
             whole))
       return;
+    if (h_.tournament) tournament_results::read_from_events(h_);
     // Microgaming's newer exports print each stack after the hand ("at end €9.95"), its only
     // summary: with what the "wins" lines paid, it is checked against the replay.
     if (final_stacks_.empty() || final_stacks_.size() != h_.seats.size()) return;

@@ -5,6 +5,7 @@
 
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/tournament_results.hpp"
 
 namespace hh::stars_family {
 
@@ -267,6 +268,7 @@ void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
 void StarsFamilyBuilder::finish() {
   if (!finish_hand("Seat N: PLAYER (STACK in chips)", "*** SUMMARY ***", in_summary_)) return;
   h_.site_added = site_added_;
+  if (h_.tournament) tournament_results::read_from_events(h_);
   finish_site();
 }
 

@@ -1,0 +1,25 @@
+// Tournament results a hand prints, checked against the hand itself (docs/discrepancies.md,
+// "Tournament results"): a player eliminated has no chips left, the places of players eliminated
+// together follow their stacks, and a bounty paid is the one the eliminated player carried.
+// Reads Hand::finishes and Hand::bounties (the format fills them) and the replay's stacks. And
+// between the hands of a table (docs/sessions.md): a place once given is not given again, and a
+// later hand's places are better.
+#pragma once
+
+#include <vector>
+
+#include "audit/sessions.hpp"
+#include "model/finding.hpp"
+#include "model/hand.hpp"
+
+namespace hh {
+
+// FINISH_WITH_CHIPS, FINISH_PLACE_ORDER and BOUNTY_MISMATCH of one audited hand.
+std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResult& result);
+
+// FINISH_PLACE_ORDER between the hands of one tournament table (in any order: ordered here as
+// order_session does): each place a hand prints (1st aside: the survivors share it) is better
+// than every place printed by the hands before it.
+std::vector<SessionFinding> check_finish_order(std::vector<SessionHand> hands);
+
+}  // namespace hh
