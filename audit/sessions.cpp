@@ -128,10 +128,10 @@ class SessionChecker {
     const bool shrank = std::any_of(moved.begin(), moved.end(), [](const StackChange& c) {
       return c.now->start_stack < c.before->end_stack;
     });
-    const bool button_skipped =
-        button_known && (rules_.button_rule == ButtonRule::BehindBlinds
-                             ? seat_behind_blinds() != 0 && seat_behind_blinds() != next_.button_seat
-                             : button_limit_passed());
+    const bool button_skipped = button_known && (rules_.button_rule == ButtonRule::BehindBlinds
+                                                     ? seat_behind_blinds() != 0 &&
+                                                           seat_behind_blinds() != next_.button_seat
+                                                     : button_limit_passed());
     if (shrank && (moved.size() >= 2 || button_skipped)) {
       report_missing_hands(moved, button_skipped);
       return;
