@@ -10,6 +10,7 @@
 #include "audit/audit.hpp"
 #include "parser/everest/builder.hpp"
 #include "parser/format.hpp"
+#include "parser/xml/document.hpp"
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
@@ -36,6 +37,21 @@ TEST_CASE("Everest detection and cards", "[everest]") {
   CHECK(everest::card_of("--").empty());
   CHECK(everest::card_of("1d").empty());
   CHECK(everest::card_of("Kx").empty());
+}
+
+TEST_CASE("Everest: a position beyond any table is an issue, not an overflow", "[everest]") {
+  // Found by the fuzz smoke: position="2147483647" made position + 1 overflow an int.
+  std::string text = test::load("everest/uncalled_push.txt");
+  const std::string seat = "<SEAT position=\"5\" name=\"Player0\"";
+  const std::size_t at = text.find(seat);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, seat.size(), "<SEAT position=\"2147483647\" name=\"Player0\"");
+  const Hand h = test::only_hand(read_text(text, "big.txt"));
+  REQUIRE_FALSE(h.issues.empty());
+  CHECK(h.issues[0].expected ==
+        "one <SEAT position=\"N\" name=\"..\" balance=\"..\"> per seat and name");
+  CHECK(h.issues[0].line == 7);
+  CHECK(xml::seat_from_position(pugi::xml_attribute()) == 0);
 }
 
 TEST_CASE("Everest hand: bets of the chips added, a PUSH back, cents", "[everest]") {

@@ -207,7 +207,7 @@ class HandElementReader : xml::HandReader {
   // position="N", from 0: seat N + 1 (the model's seat 0 is "no seat").
   int seat_of(const pugi::xml_node& n) {
     const pugi::xml_attribute p = n.attribute("position");
-    const int seat = p.empty() ? 0 : p.as_int(-1) + 1;
+    const int seat = xml::seat_from_position(p);
     if (seat <= 0 || !h_.seat_of(seat)) {
       issue(line_of(n), "position=\"N\" of a seated player", p.value());
       return 0;
@@ -219,7 +219,7 @@ class HandElementReader : xml::HandReader {
     const std::uint32_t ln = line_of(n);
     if (name == "SEAT") {
       Seat s;
-      s.seat = n.attribute("position").as_int(-1) + 1;
+      s.seat = xml::seat_from_position(n.attribute("position"));
       s.player = n.attribute("name").as_string();
       const auto balance = hundredths(n, "balance");
       if (s.seat <= 0 || s.player.empty() || !balance || h_.seat_of(s.seat) ||

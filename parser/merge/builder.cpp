@@ -319,11 +319,11 @@ class GameReader : xml::HandReader {
   }
 
   bool read_players(const pugi::xml_node& players) {
-    h_.button_seat = players.attribute("dealer").as_int(-1);
+    h_.button_seat = xml::seat_from_position(players.attribute("dealer"));
     for (pugi::xml_node p : players.children("player")) {
       Seat s;
       // Merge numbers seats from 0: hhaudit's seats are 1-based.
-      s.seat = p.attribute("seat").as_int(-1) + 1;
+      s.seat = xml::seat_from_position(p.attribute("seat"));
       s.player = p.attribute("nickname").as_string();
       const auto balance = money(p, "balance");
       if (s.seat <= 0 || !balance) {
@@ -337,7 +337,6 @@ class GameReader : xml::HandReader {
       }
       h_.seats.push_back(std::move(s));
     }
-    if (h_.button_seat >= 0) ++h_.button_seat;
     if (h_.seats.empty()) {
       issue(line_of(players), "<players> with a <player> element per seat", "");
       return false;
@@ -349,7 +348,7 @@ class GameReader : xml::HandReader {
   // <players> that acts (hand 34205042-1: the big blind) is seated with its stack unknown.
   int seat_of(const pugi::xml_node& n) {
     const pugi::xml_attribute a = n.attribute("player");
-    const int seat = a.as_int(-1) + 1;
+    const int seat = xml::seat_from_position(a);
     if (seat > 0 && !h_.seat_of(seat) && std::string_view(n.name()) == "event" &&
         std::all_of(a.value(), a.value() + std::strlen(a.value()),
                     [](char c) { return c >= '0' && c <= '9'; })) {
@@ -450,7 +449,9 @@ class GameReader : xml::HandReader {
     }
     Event& e = add(EventKind::Collected, Street::Showdown, seat, line_of(n));
     e.amount = *amount;
-    e.pot_index = std::max(0, n.attribute("potnumber").as_int(1) - 1);
+    // potnumber="N" from 1; read wide and bounded (a fuzzed number must not overflow).
+    e.pot_index = static_cast<int>(
+        std::clamp(n.attribute("potnumber").as_llong(1) - 1, 0LL, static_cast<long long>(100)));
   }
 
   void event(const pugi::xml_node& n, Street street) {

@@ -80,4 +80,12 @@ std::vector<Hand> read_hands(const HandText& text, const std::string& file, cons
 // epoch times (Boss Media's DATE, Merge's event timestamps).
 std::string utc_of_epoch(std::int64_t seconds);
 
+// A 0-based seat number attribute (Everest's position="N", Merge's seat="N" and dealer="N") as
+// the model's 1-based seat; 0 when missing, not a number or beyond any table (never an overflow:
+// position="2147483647" came from the fuzz smoke).
+inline int seat_from_position(const pugi::xml_attribute& a) {
+  const long long p = a.as_llong(-1);
+  return p >= 0 && p < 100 ? static_cast<int>(p) + 1 : 0;
+}
+
 }  // namespace hh::xml
