@@ -60,6 +60,12 @@ inline bool is_forced_bet(EventKind k) {
   return is_blind_post(k) || k == EventKind::PostAnte || k == EventKind::BringIn;
 }
 
+// A player's decision in a betting round: fold, check, call, bet or raise.
+inline bool is_action(EventKind k) {
+  return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
+         k == EventKind::Bet || k == EventKind::Raise;
+}
+
 inline bool is_betting_round(Street s) { return s != Street::Showdown; }
 
 class Auditor {
@@ -180,8 +186,6 @@ class Auditor {
   // in stud the first bet completes the bring-in to a small bet, and on 4th street an open pair
   // allows the big bet), and a round allows a bet and three raises unless only two players are in.
   void check_fixed_limit(const Event& e, const PlayerState& p);
-
-  static bool is_action(EventKind k);
 
   // --- limits and forced bets (betting.cpp) ----------------------------------------------------
   // Fixed and spread limit: the betting games where the half-bet rule may apply.

@@ -403,11 +403,6 @@ void Auditor::check_fixed_limit(const Event& e, const PlayerState& p) {
   }
 }
 
-bool Auditor::is_action(EventKind k) {
-  return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
-         k == EventKind::Bet || k == EventKind::Raise;
-}
-
 bool Auditor::big_bet_game() const {
   return h_.structure == Structure::NoLimit || h_.structure == Structure::PotLimit ||
          h_.structure == Structure::CapLimit || h_.structure == Structure::Mixed;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "audit/auditor.hpp"
 #include "parser/text/money.hpp"
 
 namespace hh {
@@ -128,10 +129,7 @@ class SessionChecker {
     const bool shrank = std::any_of(moved.begin(), moved.end(), [](const StackChange& c) {
       return c.now->start_stack < c.before->end_stack;
     });
-    const bool button_skipped = button_known && (rules_.button_rule == ButtonRule::BehindBlinds
-                                                     ? seat_behind_blinds() != 0 &&
-                                                           seat_behind_blinds() != next_.button_seat
-                                                     : button_limit_passed());
+    const bool button_skipped = button_known && button_off_rule();
     if (shrank && (moved.size() >= 2 || button_skipped)) {
       report_missing_hands(moved, button_skipped);
       return;
@@ -236,18 +234,19 @@ class SessionChecker {
   }
 
   // Fewer than half of the players of the smaller hand (of four or more) sit in both.
-  bool players_changed() const {
-    const std::size_t fewer = std::min(prev_.seats.size(), next_.seats.size());
-    if (fewer < 4) return false;
-    const std::size_t both = static_cast<std::size_t>(
+  std::size_t players_in_both() const {
+    return static_cast<std::size_t>(
         std::count_if(next_.seats.begin(), next_.seats.end(),
                       [&](const SessionSeat& s) { return player_of(prev_, s.player) != nullptr; }));
-    return both * 2 < fewer;
+  }
+
+  bool players_changed() const {
+    const std::size_t fewer = std::min(prev_.seats.size(), next_.seats.size());
+    return fewer >= 4 && players_in_both() * 2 < fewer;
   }
 
   void report_players_changed() {
-    std::size_t both = 0;
-    for (const SessionSeat& s : next_.seats) both += player_of(prev_, s.player) ? 1 : 0;
+    const std::size_t both = players_in_both();
     add(FindingCode::HandsMissing,
         {.message = fmt::format(
              "hand {} ({} players) and hand {} ({} players) have {} player{} in common: not two "
@@ -340,6 +339,13 @@ class SessionChecker {
       if (s && s->start_stack > 0) return seat;
     }
     return 0;
+  }
+
+  // The button is not where the house rule lets one hand take it.
+  bool button_off_rule() const {
+    if (rules_.button_rule != ButtonRule::BehindBlinds) return button_limit_passed();
+    const int expected = seat_behind_blinds();
+    return expected != 0 && expected != next_.button_seat;
   }
 
   void check_button() {
@@ -457,11 +463,6 @@ bool dealt_in_event(EventKind k) {
   }
 }
 
-bool is_action(EventKind k) {
-  return k == EventKind::Fold || k == EventKind::Check || k == EventKind::Call ||
-         k == EventKind::Bet || k == EventKind::Raise;
-}
-
 }  // namespace
 
 std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result) {
@@ -472,7 +473,7 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
   // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
   // sitting out.
   const bool play_printed = std::any_of(hand.events.begin(), hand.events.end(),
-                                        [](const Event& e) { return is_action(e.kind); });
+                                        [](const Event& e) { return detail::is_action(e.kind); });
   std::vector<SessionSeat> out;
   for (const PlayerResult& p : result.players) {
     SessionSeat s;
