@@ -325,11 +325,16 @@ std::vector<HandOutcome> scenario(const std::string& db) {
     REQUIRE_FALSE(already);
     hh::Hand edited = at(make_hand("100", "edited"), 50, 3);
     edited.table_name = "Changed";
+    // The same number with another time, in another month: a conflict, not a second hand (on
+    // PostgreSQL the month is the partition: hand_keys holds the number across months).
+    hh::Hand retimed = at(make_hand("100", "retimed"), 70, 5);
+    retimed.started_at_utc = "2024-03-09T10:00:00Z";
     add_all(*w, b,
             {{at(make_hand("101", "second"), 0, 1), make_result()},
              {edited, hh::AuditResult{}},
+             {retimed, make_result()},
              {at(unread, 90, 9), parse_error}});
-    w->finish_file(b, 3, 1);
+    w->finish_file(b, 4, 1);
     w->begin_file(file_record("a.txt", "A"), already);
     CHECK(already);
     w->record_unread_file({file_record("notes.txt", "N"), hh::db::UnreadReason::NoHands, "none"});
@@ -372,8 +377,9 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   const std::string lite = (dir / "a.db").string();
   using O = HandOutcome;
   const std::vector<HandOutcome> expected = {O::Inserted,  O::Inserted,  O::Inserted,
-                                             O::Inserted,  O::Duplicate,                // a.txt
-                                             O::Duplicate, O::Conflict,  O::Duplicate,  // b.txt
+                                             O::Inserted,  O::Duplicate,  // a.txt
+                                             O::Duplicate, O::Conflict,  O::Conflict,
+                                             O::Duplicate,                // b.txt
                                              O::Inserted,  O::Conflict,   // c.txt, interrupted
                                              O::Duplicate, O::Conflict};  // c.txt again
   CHECK(scenario(lite) == expected);
@@ -381,7 +387,7 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   const Dump a = dump(lite), b = dump(pg);
   require_same(a, b);
   CHECK(a.at("hands").size() == 5);
-  CHECK(a.at("hand_conflicts").size() == 2);
+  CHECK(a.at("hand_conflicts").size() == 3);
   // The linked hand's schema-5 columns, written by both (require_same: identically).
   const std::string a_sha = hh::sha256_hex("A");
   CHECK(a.at("hand_event_log") ==
@@ -409,8 +415,8 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   CHECK(column(a.at("hand_events"), 13) == std::vector<std::string>{"5", "15"});
   CHECK(a.at("files") == Rows{{"a.txt", hh::sha256_hex("A"), "1", "utf-8", "pokerstars", "5", "1",
                                "1", "0", "audited", "NULL", "0"},
-                              {"b.txt", hh::sha256_hex("B"), "1", "utf-8", "pokerstars", "3", "1",
-                               "2", "1", "audited", "NULL", "0"},
+                              {"b.txt", hh::sha256_hex("B"), "1", "utf-8", "pokerstars", "4", "1",
+                               "2", "2", "audited", "NULL", "0"},
                               {"c.txt", hh::sha256_hex("C"), "1", "utf-8", "pokerstars", "2", "0",
                                "1", "1", "audited", "NULL", "0"},
                               {"gone.txt", "NULL", "12", "NULL", "NULL", "NULL", "NULL", "NULL",
@@ -903,6 +909,46 @@ TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard",
   CHECK(hh::test::run(audit_command(parts, slices, "--shard 0/3")).code == 2);
   CHECK(hh::test::run(audit_command(parts, slices, "--shard 1/3x")).code == 2);
   fs::remove_all(dir);
+}
+
+TEST_CASE("postgres: a schema 8 database gets hand_keys; a number it stored twice is a conflict",
+          "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("migrate_8");
+  scenario(pg);
+  {
+    // What schema 8 let through: number 100 stored a second time, in another month, from c.txt.
+    hh::db::postgres::Connection c(pg);
+    c.exec(
+        "DROP TABLE hand_keys;"
+        "SELECT hh_create_month_partitions('2024-05-01');"
+        "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, unit, status, "
+        "content_sha256, started_at_utc, play_month) SELECT 'pokerstars', '100', file_id, 500, 50, "
+        "100, 'ok', 'retimed copy', '2024-05-02T00:00:00Z', '2024-05-01' FROM files "
+        "WHERE path = 'c.txt';"
+        "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
+  }
+  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // A key for every number, the first hand's; the later copy stays and is listed against it.
+  CHECK(cell("SELECT count(*) FROM hand_keys") ==
+        cell("SELECT count(DISTINCT site_hand_id) FROM hands"));
+  CHECK(cell("SELECT count(*) FROM hand_keys k JOIN hands h USING (hand_id, play_month) "
+             "WHERE h.site_hand_id = '100' AND h.content_sha256 <> 'retimed copy'") == "1");
+  CHECK(cell("SELECT count(*) FROM hand_conflicts WHERE content_sha256 = 'retimed copy' AND "
+             "existing_hand_id = (SELECT hand_id FROM hand_keys WHERE site_hand_id = '100')") ==
+        "1");
+  // From now on, the number with a third time is a conflict.
+  auto w = hh::db::open_store(pg, OpenMode::Write);
+  bool already = true;
+  const auto d = w->begin_file(file_record("d.txt", "D"), already);
+  hh::Hand third = make_hand("100", "third time");
+  third.started_at_utc = "2024-07-01T00:00:00Z";
+  CHECK(w->add_hands(d, {{third, make_result(), hh::sha256_hex(third.raw)}}) ==
+        std::vector<HandOutcome>{HandOutcome::Conflict});
 }
 
 TEST_CASE("postgres: a schema 7 database gets the places tournament hands print", "[postgres]") {

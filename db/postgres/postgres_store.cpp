@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cctype>
 #include <stdexcept>
 #include <unordered_map>
@@ -22,9 +23,6 @@ using postgres::Result;
 using postgres::ServerError;
 
 namespace {
-
-// UTC, ISO 8601 with a Z, as SQLite's store writes every timestamp.
-#define HH_PG_NOW "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
 
 // The columns of hands a writer fills, in the order of the staging COPY.
 constexpr std::string_view kHandColumns =
@@ -425,31 +423,60 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
   postgres::in_transaction(c, "BEGIN", [&] {
     c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
     m.make_month_partitions();
-    // One lock order for every writer: the keys in sorted order (NULL numbers last, by content),
-    // so two writers inserting overlapping hands wait for each other at most once and never
-    // deadlock; the first of a number in the input wins, as in SQLite's store. A hand another
-    // writer is inserting waits for its commit and then counts as theirs.
-    Result inserted =
-        c.exec(fmt::format("INSERT INTO hands({0}, play_month) "
-                           "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
-                           "ORDER BY site, site_hand_id, content_sha256, ord "
-                           "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
-                           kHandColumns));
+    // A number is stored once whatever its hand's month: its key goes into hand_keys (not
+    // partitioned, so unique on (site, site_hand_id) alone) first, and only the hands whose key
+    // it takes go into hands, under the id it took. One lock order for every writer: the keys in
+    // sorted order, then the hands without a number by their text, so two writers inserting
+    // overlapping hands wait for each other at most once and never deadlock. The first of a
+    // number in the input wins, as in SQLite's store. A key another writer is inserting waits
+    // for its commit and then counts as theirs.
+    Result inserted = c.exec(
+        fmt::format("WITH staged AS (SELECT DISTINCT ON (site, site_hand_id) * "
+                    "FROM stage_hands WHERE site_hand_id IS NOT NULL "
+                    "ORDER BY site, site_hand_id, ord), "
+                    "keyed AS (INSERT INTO hand_keys(site, site_hand_id, hand_id, play_month) "
+                    "SELECT site, site_hand_id, "
+                    "nextval(pg_get_serial_sequence('hands', 'hand_id')), "
+                    "hh_play_month(started_at_utc) FROM staged ORDER BY site, site_hand_id "
+                    "ON CONFLICT DO NOTHING RETURNING site, site_hand_id, hand_id, play_month) "
+                    "INSERT INTO hands(hand_id, {0}, play_month) "
+                    "SELECT k.hand_id, {0}, k.play_month FROM keyed k "
+                    "JOIN staged USING (site, site_hand_id) "
+                    "RETURNING hand_id, byte_offset, play_month",
+                    kHandColumns));
     std::vector<std::int64_t> hand_ids(hands.size(), 0);
     std::vector<std::string> play_months(hands.size());
-    for (int r = 0; r < inserted.rows(); ++r) {
-      const std::size_t i = by_offset.at(inserted.int64(r, 1));
-      hand_ids[i] = inserted.int64(r, 0);
-      play_months[i] = inserted.text(r, 2);
-      outcomes[i] = HandOutcome::Inserted;
+    const auto take = [&](const Result& rows) {
+      for (int r = 0; r < rows.rows(); ++r) {
+        const std::size_t i = by_offset.at(rows.int64(r, 1));
+        hand_ids[i] = rows.int64(r, 0);
+        play_months[i] = rows.text(r, 2);
+        outcomes[i] = HandOutcome::Inserted;
+      }
+    };
+    take(inserted);
+    int stored = inserted.rows();
+    // A hand without a number is the same hand when its text is (idx_hands_unidentified; the
+    // same text has the same time, so the same month).
+    if (std::any_of(hands.begin(), hands.end(),
+                    [](const StoredHand& s) { return s.hand.site_hand_id.empty(); })) {
+      Result unnumbered =
+          c.exec(fmt::format("INSERT INTO hands({0}, play_month) "
+                             "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
+                             "WHERE site_hand_id IS NULL ORDER BY site, content_sha256, ord "
+                             "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
+                             kHandColumns));
+      take(unnumbered);
+      stored += unnumbered.rows();
     }
     // Not inserted: the same number stored (by another file, another writer or earlier in this
     // batch) is a duplicate if its text is the same, else a conflict; a hand without a number is
     // a duplicate of the same text stored.
-    if (inserted.rows() < static_cast<int>(hands.size())) {
+    if (stored < static_cast<int>(hands.size())) {
       Result existing = c.exec(
-          "SELECT s.ord, h.hand_id, h.content_sha256 FROM stage_hands s JOIN hands h "
-          "ON h.site = s.site AND h.site_hand_id = s.site_hand_id");
+          "SELECT s.ord, h.hand_id, h.content_sha256 FROM stage_hands s "
+          "JOIN hand_keys k USING (site, site_hand_id) "
+          "JOIN hands h ON h.hand_id = k.hand_id AND h.play_month = k.play_month");
       for (int r = 0; r < existing.rows(); ++r) {
         const auto i = static_cast<std::size_t>(existing.int64(r, 0));
         if (outcomes[i] == HandOutcome::Inserted) continue;
@@ -1061,5 +1088,3 @@ std::vector<std::string> PostgresStore::sites() {
 }
 
 }  // namespace hh::db
-
-#undef HH_PG_NOW

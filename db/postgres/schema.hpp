@@ -25,6 +25,9 @@ inline constexpr int kSessionLockNamespace = 0x68687373;  // "hhss"
 // Per site: the writers replacing its RAKE_OUTLIER findings (Store::recheck_rake).
 inline constexpr int kRakeLockNamespace = 0x6868726b;  // "hhrk"
 
+// The time now, as SQL: UTC, ISO 8601 with a Z, as SQLite's store writes every timestamp.
+#define HH_PG_NOW "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+
 // The DDL of the current version, every statement guarded with IF NOT EXISTS / OR REPLACE.
 std::string_view schema_sql();
 

@@ -388,11 +388,15 @@ void migrate_7_to_8(Database& db) {
     db.exec("ALTER TABLE hand_players ADD COLUMN finish_place INTEGER CHECK (finish_place > 0)");
 }
 
+// Schema 8 -> 9 is PostgreSQL's hand_keys (db/postgres/schema.cpp): a partitioned hands cannot
+// be unique on (site, site_hand_id) alone. SQLite's hands always was: nothing to change.
+void migrate_8_to_9(Database&) {}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
                                      &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7,
-                                     &migrate_7_to_8};
+                                     &migrate_7_to_8, &migrate_8_to_9};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
