@@ -480,7 +480,9 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
     s.seat = p.seat;
     s.player = p.player;
     s.start_stack = p.start_stack;
-    s.end_stack = p.start_stack + p.net();
+    for (const SideSettlement& paid : hand.side_settlements)
+      if (paid.seat == p.seat) s.settled_outside += paid.amount;
+    s.end_stack = p.start_stack + p.net() + s.settled_outside;
     if (const Seat* seat = hand.seat_of(p.seat)) {
       s.stack_known = !seat->stack_unknown;
       s.sitting_out = seat->sitting_out;

@@ -19,7 +19,11 @@ struct SessionSeat {
   int seat{0};
   std::string player;
   Money start_stack{0};
-  Money end_stack{0};      // start_stack + net: what the player leaves the hand with
+  // start_stack + net + settled_outside: what the player leaves the hand with
+  Money end_stack{0};
+  // Paid (negative) or received beside the pot (Hand::side_settlements); 0 for hands stored
+  // before schema 9.
+  Money settled_outside{0};
   bool stack_known{true};  // false: Seat::stack_unknown (a join whose buy-in is not printed)
   // Not dealt in: Seat::sitting_out, or a seat the hand prints nothing of (no post, action,
   // cards or collection) although others act (session_seats says why).

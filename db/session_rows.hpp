@@ -27,7 +27,7 @@ inline std::string session_hands_sql(char mark) {
       "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
       "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
       "p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed, h.game, "
-      "p.finish_place FROM hands h "
+      "p.finish_place, p.settled_outside FROM hands h "
       "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
       "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
       "ORDER BY h.hand_id, p.seat",
@@ -67,7 +67,8 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
   seat.seat = static_cast<int>(row.int64(8));
   seat.player = row.text(9);
   seat.start_stack = row.int64(10);
-  seat.end_stack = seat.start_stack + row.int64(11);
+  seat.settled_outside = row.int64(19);  // schema 9: 0 for the hands stored before
+  seat.end_stack = seat.start_stack + row.int64(11) + seat.settled_outside;
   // Columns of schema 6: NULL for hands stored before.
   if (row.is_null(13)) h.seat_details_known = false;
   seat.stack_known = row.int64(12) == 0;

@@ -118,6 +118,16 @@ struct Fee {
   Money amount{0};
 };
 
+// Money a player paid (negative) or received (positive) beside the pot, settled with the site:
+// GG's all-in insurance premium, GG's EV Cashout ("Pays Cashout Risk", "Receives Cashout"). No
+// pot holds it, so the audit of the hand leaves it out; the stack the player leaves the hand with
+// includes it (the checks between hands: docs/sessions.md).
+struct SideSettlement {
+  int seat{0};
+  Money amount{0};
+  std::uint32_t line{0};
+};
+
 // How a site gives back the part of a bet nobody called.
 enum class UncalledStyle : std::uint8_t {
   Printed,  // an "Uncalled bet (X) returned to P" line (PokerStars; pre-2008 exports may omit it)
@@ -254,6 +264,7 @@ struct Hand {
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)
+  std::vector<SideSettlement> side_settlements;
   std::vector<SummarySeat> summary;
   bool cancelled{false};
 

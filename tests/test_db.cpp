@@ -239,8 +239,8 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
                                  "204",
                                  "0"}});
   CHECK(q(db, "SELECT * FROM hand_players ORDER BY seat") ==
-        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105", "0", "0", "0", "0", "0", "NULL"},
-             {"1", "2", "Bob", "2000", "105", "204", "99", "0", "0", "0", "0", "0", "NULL"}});
+        Rows{{"1", "1", "Alice", "1000", "105", "0", "-105", "0", "0", "0", "0", "0", "NULL", "0"},
+             {"1", "2", "Bob", "2000", "105", "204", "99", "0", "0", "0", "0", "0", "NULL", "0"}});
   CHECK(q(db, "SELECT * FROM pots ORDER BY pot_index") ==
         Rows{{"1", "0", "210", "5", "205"}, {"1", "1", "0", "0", "NULL"}});
   // Eligible seats and winners are rows; v_pots shows them comma-joined, as schema 1 stored them.
@@ -1231,6 +1231,45 @@ TEST_CASE("a schema 5 database's files table takes unreadable files, its rows ke
                     Catch::Contains("CHECK constraint failed"));
   CHECK_THROWS_WITH(raw.exec("UPDATE files SET status = 'gone' WHERE file_id = 2"),
                     Catch::Contains("CHECK constraint failed"));
+}
+
+TEST_CASE("a schema 8 database gets the money paid beside the pot, 0 for its hands",
+          "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "ALTER TABLE hand_players DROP COLUMN settled_outside;"
+        "UPDATE meta SET value = '8' WHERE key = 'schema_version';");
+  }
+  auto w = writer(db);
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(q(db, "SELECT seat, settled_outside FROM hand_players ORDER BY seat") ==
+        Rows{{"1", "0"}, {"2", "0"}});
+  // A premium paid beside the pot is stored with its seat and read back into the stack the
+  // player leaves the hand with.
+  bool already = true;
+  const std::int64_t file2 = w->begin_file(file_record("in/b.txt", "B"), already);
+  hh::Hand insured = make_hand("2", "two");
+  insured.side_settlements.push_back({2, -400, 30});
+  add(*w, file2, insured, make_result());
+  w->commit();
+  CHECK(q(db, "SELECT seat, settled_outside FROM hand_players WHERE hand_id = 2 ORDER BY seat") ==
+        Rows{{"1", "0"}, {"2", "-400"}});
+  const auto hands = w->session_hands({"pokerstars", "Alpha", ""});
+  REQUIRE(hands.size() == 2);
+  REQUIRE(hands[1].seats.size() == 2);
+  CHECK(hands[1].seats[1].settled_outside == -400);
+  CHECK(hands[1].seats[1].end_stack == hands[1].seats[1].start_stack +
+                                           std::stoll(scalar(db,
+                                                             "SELECT net FROM hand_players "
+                                                             "WHERE hand_id = 2 AND seat = 2")) -
+                                           400);
 }
 
 TEST_CASE("a schema 7 database gets the places tournament hands print", "[db][migration]") {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
+#include "audit/sessions.hpp"
 #include "parser/format.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/text/decode.hpp"
@@ -229,8 +230,19 @@ TEST_CASE("GG all-in insurance is outside the pot (real hand)", "[gg]") {
   CHECK(insurance_lines == 2);
   CHECK_FALSE(h.rake);       // this 2020 export prints no rake
   CHECK(won(h, 3) == 3750);  // "won ($37.5) ..., AII Premium ($4)": the premium is no winning
+  // "pay premium of all-in insurance ($4)": paid beside the pot, off the player's stack.
+  REQUIRE(h.side_settlements.size() == 1);
+  CHECK(h.side_settlements[0].seat == 3);
+  CHECK(h.side_settlements[0].amount == -400);
   const AuditResult r = audit_clean(h);
   CHECK(r.derived_rake == 0);
+  // The player leaves the hand with the pot won less the premium: $17 in, $37.50 won, $4 paid.
+  for (const SessionSeat& s : session_seats(h, r)) {
+    if (s.seat != 3) continue;
+    CHECK(s.start_stack == 1700);
+    CHECK(s.settled_outside == -400);
+    CHECK(s.end_stack == 3350);
+  }
 }
 
 TEST_CASE("GG tournaments (real hands)", "[gg]") {
@@ -321,6 +333,10 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
         ++cashout_lines;
     CHECK(cashout_lines == 2);
     CHECK(won(h, 2) == 2692);
+    // "Pays Cashout Risk ($5.11)": off the winner's stack, beside the pot.
+    REQUIRE(h.side_settlements.size() == 1);
+    CHECK(h.side_settlements[0].seat == 2);
+    CHECK(h.side_settlements[0].amount == -511);
     const AuditResult r = audit_clean(h);
     REQUIRE(r.pots.size() == 1);
     CHECK(r.pots[0].amount == 2805);
@@ -374,7 +390,14 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
     CHECK(h.fee_total() == 17);
     CHECK(won(h, 2) == 0);  // "EV Cashout ($41.9)" is no winning from the pot
     CHECK(won(h, 1) == 4643);
-    audit_clean(h);
+    // "Receives Cashout ($41.9)": onto the loser's stack, beside the pot.
+    REQUIRE(h.side_settlements.size() == 1);
+    CHECK(h.side_settlements[0].seat == 2);
+    CHECK(h.side_settlements[0].amount == 4190);
+    const AuditResult r = audit_clean(h);
+    for (const SessionSeat& s : session_seats(h, r))
+      for (const PlayerResult& p : r.players)
+        if (s.seat == 2 && p.seat == 2) CHECK(s.end_stack == s.start_stack + p.net() + 4190);
   }
 }
 

@@ -911,8 +911,10 @@ TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard",
   fs::remove_all(dir);
 }
 
-TEST_CASE("postgres: a schema 8 database gets hand_keys; a number it stored twice is a conflict",
-          "[postgres]") {
+TEST_CASE(
+    "postgres: a schema 8 database gets hand_keys (a number it stored twice is a "
+    "conflict) and the money paid beside the pot",
+    "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;
   const std::string pg = server->create_database("migrate_8");
@@ -922,6 +924,7 @@ TEST_CASE("postgres: a schema 8 database gets hand_keys; a number it stored twic
     hh::db::postgres::Connection c(pg);
     c.exec(
         "DROP TABLE hand_keys;"
+        "ALTER TABLE hand_players DROP COLUMN settled_outside;"
         "SELECT hh_create_month_partitions('2024-05-01');"
         "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, unit, status, "
         "content_sha256, started_at_utc, play_month) SELECT 'pokerstars', '100', file_id, 500, 50, "
@@ -933,6 +936,7 @@ TEST_CASE("postgres: a schema 8 database gets hand_keys; a number it stored twic
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
   CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(cell("SELECT count(*) FROM hand_players WHERE settled_outside <> 0") == "0");
   // A key for every number, the first hand's; the later copy stays and is listed against it.
   CHECK(cell("SELECT count(*) FROM hand_keys") ==
         cell("SELECT count(DISTINCT site_hand_id) FROM hands"));

@@ -277,10 +277,10 @@ struct PostgresStore::Impl {
         copy_int(players, seat.posted_small_blind ? 1 : 0);
         copy_int(players, seat.posted_big_blind ? 1 : 0);
         copy_int(players, seat.posted_owed ? 1 : 0);
-        copy_int_or_null(
-            players,
-            seat.finish_place > 0 ? std::optional<std::int64_t>(seat.finish_place) : std::nullopt,
-            true);
+        copy_int_or_null(players, seat.finish_place > 0
+                                      ? std::optional<std::int64_t>(seat.finish_place)
+                                      : std::nullopt);
+        copy_int(players, seat.settled_outside, true);
       }
       for (const BuiltPot& p : result.pots) {
         copy_int(pots, hand_id);
@@ -527,7 +527,7 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     const std::pair<const char*, const std::string*> copies[] = {
         {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net, "
          "sitting_out, stack_unknown, posted_small_blind, posted_big_blind, posted_owed, "
-         "finish_place) FROM STDIN",
+         "finish_place, settled_outside) FROM STDIN",
          &m.players},
         {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &m.pots},
         {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &m.pot_seats},

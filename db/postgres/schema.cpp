@@ -149,6 +149,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
   posted_big_blind   integer CHECK (posted_big_blind IN (0, 1)),
   posted_owed        integer CHECK (posted_owed IN (0, 1)),
   finish_place       integer CHECK (finish_place > 0),
+  settled_outside    bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (hand_id, seat)
 );
 
@@ -377,11 +378,16 @@ void migrate_7_to_8(Connection& c) {
       "CHECK (finish_place > 0);");
 }
 
-// Schema 8 -> 9: hand_keys, filled from the stored hands. A number that schemas 7 and 8 stored
-// twice (two times in two months) keeps its first hand as the key's; each later copy stays stored
-// and is listed in hand_conflicts against the first, as a writer of schema 9 would have recorded
-// it, so that v_conflicts shows what the old key let through.
+// Schema 8 -> 9: hand_players.settled_outside, and hand_keys, filled from the stored hands. A
+// number that schemas 7 and 8 stored twice (two times in two months) keeps its first hand as the
+// key's; each later copy stays stored and is listed in hand_conflicts against the first, as a
+// writer of schema 9 would have recorded it, so that v_conflicts shows what the old key let
+// through.
 void migrate_8_to_9(Connection& c) {
+  // As SQLite's migrate_8_to_9: the money a player paid or received beside the pot.
+  c.exec(
+      "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS settled_outside bigint NOT NULL "
+      "DEFAULT 0;");
   c.exec(
       ddl_between("CREATE TABLE IF NOT EXISTS hand_keys", "CREATE TABLE IF NOT EXISTS hand_keys"));
   c.exec(

@@ -97,6 +97,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
   posted_big_blind   INTEGER CHECK (posted_big_blind IN (0, 1)),
   posted_owed        INTEGER CHECK (posted_owed IN (0, 1)),
   finish_place       INTEGER CHECK (finish_place > 0),
+  settled_outside    INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (hand_id, seat)
 ) WITHOUT ROWID;
 
@@ -388,9 +389,13 @@ void migrate_7_to_8(Database& db) {
     db.exec("ALTER TABLE hand_players ADD COLUMN finish_place INTEGER CHECK (finish_place > 0)");
 }
 
-// Schema 8 -> 9 is PostgreSQL's hand_keys (db/postgres/schema.cpp): a partitioned hands cannot
-// be unique on (site, site_hand_id) alone. SQLite's hands always was: nothing to change.
-void migrate_8_to_9(Database&) {}
+// Schema 8 -> 9: hand_players.settled_outside, the money a player paid or received beside the
+// pot (0 for the hands stored before). PostgreSQL's step also adds hand_keys, which SQLite's
+// hands needs not: it is unique on (site, site_hand_id) itself.
+void migrate_8_to_9(Database& db) {
+  if (!has_column(db, "hand_players", "settled_outside"))
+    db.exec("ALTER TABLE hand_players ADD COLUMN settled_outside INTEGER NOT NULL DEFAULT 0");
+}
 
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);

@@ -113,7 +113,8 @@ struct SqliteStore::Writer {
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
                               "contributed, collected, net, sitting_out, stack_unknown, "
                               "posted_small_blind, posted_big_blind, posted_owed, "
-                              "finish_place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                              "finish_place, settled_outside) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_pot = Statement(db,
                            "INSERT INTO pots(hand_id, pot_index, amount, rake, reported_amount) "
                            "VALUES (?, ?, ?, ?, ?)");
@@ -262,6 +263,7 @@ struct SqliteStore::Writer {
         s.bind_int64_or_null(13, seat.finish_place > 0
                                      ? std::optional<std::int64_t>(seat.finish_place)
                                      : std::nullopt);
+        s.bind_int64(14, seat.settled_outside);
         s.step();
       }
       for (const BuiltPot& p : result.pots) {

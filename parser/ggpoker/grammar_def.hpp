@@ -89,13 +89,16 @@ auto const action_def =
      is_all_in) |
     (lit("posts button blind ")[detail::verb<V::ButtonBlind>] >> amount1 >> is_all_in) | showing |
     // EV Cashout: settled between the player and GG, outside the pot.
-    ((lit("Chooses to EV Cashout") | lit("Receives Cashout") |
-      lit("Pays Cashout Risk"))[detail::verb<V::Other>] >>
-     -(lit(" (") >> amount1 >> ')') >> rest) |
-    // All-in insurance: the premium and any payout are outside the pot too.
-    ((lit("pay premium of all-in insurance") |
-      lit("pays premium of all-in insurance"))[detail::verb<V::Other>] >>
-     -(lit(" (") >> amount1 >> ')') >> rest) |
+    // What the player pays ("Pays Cashout Risk (X)") comes off their stack, what they receive
+    // ("Receives Cashout (X)") onto it, beside the pot (Hand::side_settlements).
+    (lit("Chooses to EV Cashout")[detail::verb<V::Other>] >> rest) |
+    (lit("Receives Cashout (")[detail::verb<V::ReceivedBesidePot>] > amount1 > ')' > rest) |
+    (lit("Pays Cashout Risk (")[detail::verb<V::PaidBesidePot>] > amount1 > ')' > rest) |
+    // All-in insurance: the premium ("pay premium of all-in insurance (X)") is paid beside the
+    // pot too.
+    ((lit("pay premium of all-in insurance (") |
+      lit("pays premium of all-in insurance ("))[detail::verb<V::PaidBesidePot>] > amount1 > ')' >
+     rest) |
     (x3::seek[lit("insurance")][detail::verb<V::Other>] >> rest) |
     ((lit("is sitting out") | lit("sits out") | lit("has timed out") |
       lit("is disconnected"))[detail::verb<V::SitOut>] >>

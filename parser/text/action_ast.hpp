@@ -33,6 +33,8 @@ enum class Verb : unsigned char {
   Collected,
   CashedOut,  // amount: the cash-out; amount2: the fee
   Chat,
+  PaidBesidePot,      // amount: paid to the site beside the pot (GG's insurance premium)
+  ReceivedBesidePot,  // amount: received from the site beside the pot (GG's EV Cashout)
   Other,  // a recognised, money-neutral line: kept as an Other event with the line's text
 };
 

@@ -286,6 +286,15 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
       e.kind = EventKind::Chat;
       e.text = std::string(a.text);
       break;
+    case V::PaidBesidePot:
+    case V::ReceivedBesidePot: {
+      // No pot's money: an Other event for the record, the amount a settlement of the seat.
+      e.kind = EventKind::Other;
+      e.text = std::string(rest);
+      const Money settled = amt(a.amount);
+      h_.side_settlements.push_back({seat, a.verb == V::PaidBesidePot ? -settled : settled, line});
+      break;
+    }
     case V::Other:
       e.kind = EventKind::Other;
       e.text = std::string(rest);
