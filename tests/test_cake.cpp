@@ -155,6 +155,27 @@ TEST_CASE("Cake hand: a coin flip, all in with no action line", "[cake]") {
   audits_clean(h);
 }
 
+TEST_CASE("Cake tournament: the player out finishes 21st of 66, with no chips", "[cake]") {
+  const Hand h = test::only_hand(read_text(test::load("cake/finish.txt"), "finish.txt"));
+  check_read(h);
+  CHECK(h.tournament);
+  REQUIRE(h.finishes.size() == 1);
+  CHECK(h.finishes[0].seat == 4);
+  CHECK(h.finishes[0].player == "xxxZORBAxxx");
+  CHECK(h.finishes[0].place == 21);
+  CHECK_FALSE(h.finishes[0].prize);
+  audits_clean(h);  // FINISH_WITH_CHIPS among them: the 4,140 went in
+  // The same line for a player who kept chips is a finding.
+  std::string text = test::load("cake/finish.txt");
+  const std::string line = "xxxZORBAxxx finished 21 out of 66 players.";
+  text.replace(text.find(line), line.size(), "akittykat finished 21 out of 66 players.");
+  const Hand kept = test::only_hand(read_text(text, "kept.txt"));
+  bool with_chips = false;
+  for (const Finding& f : audit_hand(kept, AuditContext{&test::shipped_house_rules()}).findings)
+    with_chips |= f.code == "FINISH_WITH_CHIPS" && f.seat == 2;
+  CHECK(with_chips);
+}
+
 TEST_CASE("Cake corpus sweep", "[cake][corpus]") {
   const fs::path root = test::shared_corpus() / "Cake";
   REQUIRE(fs::is_directory(root));

@@ -193,6 +193,29 @@ TEST_CASE("PartyPoker tournaments without blind posts: derived from the button",
   }
 }
 
+TEST_CASE("PartyPoker tournament: 'Player NAME finished in N.' is the seated player's place",
+          "[partypoker]") {
+  const Hand h = clean_hands("partypoker/finish.txt", 1).front();
+  CHECK(h.tournament);
+  REQUIRE(h.finishes.size() == 1);
+  CHECK(h.finishes[0].seat == 6);
+  CHECK(h.finishes[0].player == "Player5");
+  CHECK(h.finishes[0].place == 274);
+  CHECK_FALSE(h.finishes[0].prize);
+  CHECK(error_codes(h).empty());  // Player5's 2,010 all went in and were lost
+  // Grouped thousands, and a player the hand does not seat: the line is kept, no place read.
+  std::string text = test::load("partypoker/finish.txt");
+  const std::string line = "Player Player5 finished in 274.";
+  text.replace(text.find(line), line.size(), "Player Player5 finished in 4 169.");
+  const Hand grouped = read_text(text, "grouped.txt").front();
+  REQUIRE(grouped.finishes.size() == 1);
+  CHECK(grouped.finishes[0].place == 4169);
+  text.replace(text.find("Player Player5 finished"), 14, "Player Nobody9");
+  const Hand unseated = read_text(text, "unseated.txt").front();
+  CHECK(unseated.issues.empty());
+  CHECK(unseated.finishes.empty());
+}
+
 TEST_CASE("PartyPoker summary dialect: raises to, amounts in brackets, collected", "[partypoker]") {
   const Hand h = clean_hands("partypoker/summary_dialect.txt", 1).front();
   CHECK(h.site_hand_id == "1620144103176i4oztmbj2r");

@@ -176,6 +176,22 @@ TEST_CASE("tournament result lines: places, prizes, split and progressive bounti
   REQUIRE(f);
   CHECK(f->prize.value_or(-1) == -1);
   CHECK_FALSE(read_finish("wins $0.31 for eliminating Player1"));
+  // Cake: the place out of the entrants, no prize.
+  f = read_finish("finished 21 out of 66 players.");
+  REQUIRE(f);
+  CHECK(f->place == 21);
+  CHECK_FALSE(f->prize);
+  CHECK_FALSE(read_finish("finished 0 out of 66 players."));
+  CHECK_FALSE(read_finish("finished first out of 66 players."));
+  // PartyPoker: the place alone, its thousands grouped by a space.
+  f = read_finish("finished in 274.");
+  REQUIRE(f);
+  CHECK(f->place == 274);
+  f = read_finish("finished in 4 169.");
+  REQUIRE(f);
+  CHECK(f->place == 4169);
+  CHECK_FALSE(f->prize);
+  CHECK_FALSE(read_finish("finished in 4th."));
 
   auto b = read_bounty("Player4, Player6 split the $50 bounty for eliminating Player2");
   REQUIRE(b);
@@ -329,12 +345,15 @@ TEST_CASE("every tournament result line of the corpus is read, and none is found
     }
   }
   // Every line that prints one, counted in the text.
-  CHECK(finishes == test::count_matches(
-                        root, std::regex(R"((finished|wins) the tournament|finished in place )")));
+  CHECK(finishes ==
+        test::count_matches(root, std::regex(R"((finished|wins) the tournament|finished in place )"
+                                             R"(|finished \d+ out of \d+ players\.|)"
+                                             R"(Player \S+ finished in [\d ]+\.)")));
   CHECK(bounties == test::count_matches(root, std::regex(R"( for eliminating )")));
-  // As measured: 58 finishes (50 PokerStars, 8 of PokerTracker's Everest export; 18 with a
-  // prize: "received ₹1520 .35." is no amount), 12 bounties (4 progressive, all PokerStars).
-  CHECK(finishes == 58);
+  // As measured: 63 finishes (50 PokerStars, 8 of PokerTracker's Everest export, 2 Cake, 3
+  // PartyPoker; 18 with a prize: "received ₹1520 .35." is no amount), 12 bounties (4
+  // progressive, all PokerStars).
+  CHECK(finishes == 63);
   CHECK(prizes == 18);
   CHECK(bounties == 12);
   CHECK(progressive == 4);

@@ -11,6 +11,7 @@
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/tournament_results.hpp"
 
 namespace hh::cake {
 
@@ -381,7 +382,11 @@ class Builder : HandBuilder {
     if (!finish_hand("Seat N: PLAYER (STACK in chips)", "NAME wins X", collected_)) return;
     // A walk: the big blind's part nobody called comes back inside the collection, unprinted.
     silent_uncalled_in_a_walk();
-    if (h_.tournament) implicit_all_in();
+    if (h_.tournament) {
+      implicit_all_in();
+      // "NAME finished 21 out of 66 players.": kept as the player's Other event.
+      tournament_results::read_from_events(h_);
+    }
   }
 
   StreetBets bets_;

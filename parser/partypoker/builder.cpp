@@ -13,6 +13,7 @@
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/tournament_results.hpp"
 
 namespace hh::partypoker {
 
@@ -574,10 +575,21 @@ class Builder : HandBuilder {
       e.text = std::string(m->second);
       return;
     }
-    // "Player Player8 finished in 4 169.": a tournament note naming the player after "Player ".
-    if (starts_with(line, "Player ") && line.find(" finished in ") != std::string_view::npos) {
-      other(line, ln);
-      return;
+    // "Player Player8 finished in 4 169.": a tournament note naming the player after "Player ",
+    // kept as the seated player's Other event ("finished in 4 169."), read into Hand::finishes
+    // by finish().
+    if (starts_with(line, "Player ")) {
+      if (const std::size_t at = line.find(" finished in "); at != std::string_view::npos) {
+        const std::string_view name = line.substr(7, at - 7);
+        Event& e = add_event(EventKind::Other, ln);
+        e.text = std::string(line);
+        for (const Seat& s : h_.seats)
+          if (s.player == name) {
+            e.seat = s.seat;
+            e.text = std::string(line.substr(at + 1));
+          }
+        return;
+      }
     }
     if (unseated_action(line, ln)) return;
     issue(ln, "a line of a PartyPoker hand (a seated player's action, a street, ...)", line);
@@ -589,6 +601,7 @@ class Builder : HandBuilder {
     if (blinds_from_posts_ && short_big_blind_)
       h_.big_blind = std::max(h_.big_blind, 2 * h_.small_blind);
     if (!finish_hand("Seat N: PLAYER ( STACK )", "\"NAME wins X\" line", collected_)) return;
+    if (h_.tournament) tournament_results::read_from_events(h_);
   }
 
   StreetBets bets_;

@@ -21,6 +21,14 @@ std::optional<int> ordinal(std::string_view word) {
   return n;
 }
 
+// "274" -> 274; nullopt unless the whole text is digits of a number above 0.
+std::optional<int> whole_number(std::string_view digits) {
+  int n = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (ec != std::errc() || end != digits.data() + digits.size() || n <= 0) return std::nullopt;
+  return n;
+}
+
 // The amount a line ends with after `lead` ("and received $1.94." -> 194 cents): trailing '.',
 // " - congratulations!" dropped. nullopt when none, or not an amount.
 std::optional<Money> prize_after(std::string_view text, std::string_view lead) {
@@ -68,13 +76,33 @@ std::optional<TournamentFinish> read_finish(std::string_view after_name) {
   // PokerTracker's export: "finished in place 3 and won 0,02 €" ("won $$0": no amount).
   if (starts_with(after_name, kInPlace)) {
     const std::string_view rest = after_name.substr(kInPlace.size());
-    const std::string_view digits = rest.substr(0, rest.find(' '));
-    int place = 0;
-    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), place);
-    if (ec != std::errc() || end != digits.data() + digits.size() || place <= 0)
-      return std::nullopt;
-    f.place = place;
+    const std::optional<int> place = whole_number(rest.substr(0, rest.find(' ')));
+    if (!place) return std::nullopt;
+    f.place = *place;
     f.prize = prize_after(rest, " and won ");
+    return f;
+  }
+  // Cake: "finished 21 out of 66 players." (no prize printed).
+  constexpr std::string_view kCakeFinished = "finished ";
+  if (const std::size_t of = after_name.find(" out of "); starts_with(after_name, kCakeFinished) &&
+                                                          of != std::string_view::npos &&
+                                                          after_name.ends_with(" players.")) {
+    const std::optional<int> place =
+        whole_number(after_name.substr(kCakeFinished.size(), of - kCakeFinished.size()));
+    if (!place) return std::nullopt;
+    f.place = *place;
+    return f;
+  }
+  // PartyPoker: "finished in 274." (grouped by spaces: "finished in 4 169."; no prize printed).
+  constexpr std::string_view kPartyFinished = "finished in ";
+  if (starts_with(after_name, kPartyFinished) && after_name.ends_with('.')) {
+    std::string digits;
+    for (char c :
+         after_name.substr(kPartyFinished.size(), after_name.size() - kPartyFinished.size() - 1))
+      if (c != ' ') digits += c;
+    const std::optional<int> place = whole_number(digits);
+    if (!place) return std::nullopt;
+    f.place = *place;
     return f;
   }
   if (!starts_with(after_name, kFinished)) return std::nullopt;

@@ -1,5 +1,5 @@
-// Tournament results the PokerStars family (and PokerTracker's export) prints among the lines of a
-// hand: finishing places
+// Tournament results the PokerStars family (and PokerTracker's export, Cake and PartyPoker) prints
+// among the lines of a hand: finishing places
 // ("NAME finished the tournament in 214th place and received $1.94.", "NAME wins the tournament
 // and receives $2.80 - congratulations!") and bounties ("W wins the $0.27 bounty for eliminating
 // E", "A, B split the $50 bounty for eliminating E", "W wins $18.75 for eliminating E and their
@@ -14,9 +14,10 @@
 
 namespace hh::tournament_results {
 
-// A finish from what follows the player's name ("finished the tournament in 5th place", and
-// PokerTracker's "finished in place 5 and won $$0"); nullopt when the text is no finish. Seat,
-// player and line are the caller's.
+// A finish from what follows the player's name ("finished the tournament in 5th place",
+// PokerTracker's "finished in place 5 and won $$0", Cake's "finished 21 out of 66 players.",
+// PartyPoker's "finished in 4 169."); nullopt when the text is no finish. Seat, player and line
+// are the caller's.
 std::optional<TournamentFinish> read_finish(std::string_view after_name);
 
 // A bounty from a whole line; nullopt when it is no bounty line. `winner` is the seated name the
