@@ -1,6 +1,8 @@
 #include "parser/format.hpp"
 
+#include <array>
 #include <stdexcept>
+#include <vector>
 
 #include "parser/888poker/builder.hpp"
 #include "parser/absolute/builder.hpp"
@@ -29,6 +31,7 @@
 #include "parser/pokertracker/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/sealswithclubs/builder.hpp"
+#include "parser/sniff.hpp"
 #include "parser/unibet/builder.hpp"
 #include "parser/winamax/builder.hpp"
 #include "parser/winning/builder.hpp"
@@ -104,10 +107,35 @@ void check_read_options(const ReadOptions& options) {
                                 "\" (an IANA name such as UTC or Europe/Malta is expected)");
 }
 
+namespace {
+
+// For each first byte of a cleaned line (sniff::clean()), the readable formats that may start a
+// hand at it, in the registry's order.
+using HandStartCandidates = std::array<std::vector<const Format*>, 256>;
+
+const HandStartCandidates& hand_start_candidates() {
+  static const HandStartCandidates table = [] {
+    HandStartCandidates t;
+    for (const auto& f : formats()) {
+      if (!f->readable()) continue;
+      const std::string_view bytes = f->hand_start_bytes();
+      for (std::size_t b = 0; b < t.size(); ++b)
+        if (bytes.empty() || bytes.find(static_cast<char>(b)) != std::string_view::npos)
+          t[b].push_back(f.get());
+    }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
 const Format* readable_format_of_line(std::string_view line, const Format* preferred) {
   if (preferred && preferred->readable() && preferred->is_hand_start(line)) return preferred;
-  for (const auto& f : formats())
-    if (f->readable() && f->is_hand_start(line)) return f.get();
+  const std::string_view cleaned = sniff::clean(line);
+  const auto first = static_cast<unsigned char>(cleaned.empty() ? '\0' : cleaned.front());
+  for (const Format* f : hand_start_candidates()[first])
+    if (f->is_hand_start(line)) return f;
   return nullptr;
 }
 

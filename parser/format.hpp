@@ -40,6 +40,12 @@ class Format {
   // Text formats are read hand by hand, so a large file is read in pieces: true when `line` opens
   // a hand. Called on every non-blank line: keep it cheap.
   virtual bool is_hand_start(std::string_view line) const = 0;
+  // The bytes this format's hand-start lines begin with once sniff::clean() has skipped leading
+  // spaces, tabs, NULs and a byte order mark ("P" for "PokerStars Hand #..."): a line beginning
+  // with another byte is not put to is_hand_start(). Every line of every file is put to every
+  // format whose bytes it begins with (readable_format_of_line()), so this spares most of them.
+  // Empty (the default): every line is put to it.
+  virtual std::string_view hand_start_bytes() const { return {}; }
   // A hand-start line that announces the hand rather than opening it on its own: more header
   // lines that are starts follow it (split_hands()). PartyPoker: "Game #N starts.".
   virtual bool announces_hand(std::string_view) const { return false; }
@@ -107,7 +113,8 @@ SniffResult sniff_format(std::string_view decoded_head);
 inline constexpr std::size_t kSniffBytes = 64 * 1024;
 
 // The readable format whose hand-start line this is: `preferred` (the file's sniffed format) when
-// it claims the line, else the first readable format that does; nullptr when none does.
+// it claims the line, else the first readable format that does; nullptr when none does. Only the
+// formats whose hand_start_bytes() hold the line's first byte are asked.
 const Format* readable_format_of_line(std::string_view line, const Format* preferred = nullptr);
 
 // True when a readable format starts a hand at this line: where a stream is split into hands. A

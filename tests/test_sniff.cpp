@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "parser/format.hpp"
+#include "parser/sniff.hpp"
 #include "parser/text/decode.hpp"
+#include "parser/text/split.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;
@@ -244,6 +246,49 @@ TEST_CASE("Sniff: every folder of the shared corpus sniffs as its own site", "[s
   for (const std::string& u : unrecognised) list += u + "\n";
   INFO("not recognised:\n" << list);
   CHECK(unrecognised.empty());
+}
+
+TEST_CASE("Sniff: the first bytes a format declares hide none of its hand starts",
+          "[sniff][corpus]") {
+  const fs::path root = test::shared_corpus();
+  REQUIRE(fs::is_directory(root));
+  // Every line of every file of the corpus, .hp and the like included: whatever a format claims
+  // as a hand start begins with one of its bytes, and the line's format is the one the
+  // registry's order gives without the bytes.
+  std::map<std::string, long> starts;
+  std::vector<std::string> hidden;
+  for (const auto& de : fs::recursive_directory_iterator(root)) {
+    if (!de.is_regular_file()) continue;
+    const std::string text = decode(test::read_file(de.path())).text;
+    LineCursor lines(text);
+    std::string_view line;
+    while (lines.next(line)) {
+      const Format* unfiltered = nullptr;
+      for (const auto& f : formats()) {
+        if (!f->readable() || !f->is_hand_start(line)) continue;
+        ++starts[std::string(f->name())];
+        if (!unfiltered) unfiltered = f.get();
+        const std::string_view bytes = f->hand_start_bytes();
+        const std::string_view cleaned = sniff::clean(line);
+        if (!bytes.empty() && (cleaned.empty() || bytes.find(cleaned.front()) == std::string::npos))
+          hidden.push_back(std::string(f->name()) + ": " + std::string(line));
+      }
+      if (readable_format_of_line(line) != unfiltered)
+        hidden.push_back("order: " + std::string(line));
+    }
+  }
+  CHECK(hidden.empty());
+  // Every readable format declares its bytes, and the corpus has hand starts of each.
+  for (const auto& f : formats()) {
+    if (!f->readable()) continue;
+    INFO(f->name());
+    CHECK_FALSE(f->hand_start_bytes().empty());
+    CHECK(starts[std::string(f->name())] > 0);
+  }
+  // Lines that begin otherwise are no hand starts of any format.
+  for (const std::string_view line :
+       {"Seat 1: Alice ($10 in chips)", "*** FLOP *** [2c 3d 4h]", "  ", "", "Alice: folds"})
+    CHECK(readable_format_of_line(line) == nullptr);
 }
 
 TEST_CASE("Sniff: Bovada, Ignition and Bodog heads are Bovada's, and only theirs", "[sniff]") {

@@ -21,6 +21,8 @@ class BossFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return boss::is_hand_start(line); }
+  // Its hand-start lines begin with "<?xml", "<ROOT>", "<HISTORY".
+  std::string_view hand_start_bytes() const override { return "<"; }
   bool announces_hand(std::string_view line) const override { return boss::announces_hand(line); }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {
@@ -29,7 +31,7 @@ class BossFormat final : public Format {
   Hand read_hand(const HandText& text, const std::string& file,
                  const ReadOptions& options) const override {
     return the_only_hand(read_hands(text, file, options), text, file, "boss",
-                          "one <HISTORY> (read_hands reads a document of many)");
+                         "one <HISTORY> (read_hands reads a document of many)");
   }
 };
 

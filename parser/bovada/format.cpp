@@ -18,6 +18,8 @@ class BovadaFormat final : public Format {
         head, [](std::string_view line) { return bovada::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return bovada::is_hand_start(line); }
+  // Its hand-start lines begin with a room's name: "Bovada", "Ignition", "Bodog...".
+  std::string_view hand_start_bytes() const override { return "BI"; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return bovada::parse_hand(text, file);
   }

@@ -18,6 +18,8 @@ class EnetFormat final : public Format {
         head, [](std::string_view line) { return enet::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return enet::is_hand_start(line); }
+  // Its hand-start lines begin with "Game #".
+  std::string_view hand_start_bytes() const override { return "G"; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return enet::parse_hand(text, file);
   }

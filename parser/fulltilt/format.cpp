@@ -21,6 +21,8 @@ class FullTiltFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return fulltilt::is_hand_start(line); }
+  // Its hand-start lines begin with "Full Tilt Poker Game #", "FullTiltPoker Game #".
+  std::string_view hand_start_bytes() const override { return "F"; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return fulltilt::parse_hand(text, file);
   }

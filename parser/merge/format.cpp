@@ -23,6 +23,8 @@ class MergeFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return merge::is_document_start(line);
   }
+  // Its hand-start lines begin with "<description".
+  std::string_view hand_start_bytes() const override { return "<"; }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {
     return read_document(text, file);
@@ -31,7 +33,7 @@ class MergeFormat final : public Format {
   Hand read_hand(const HandText& text, const std::string& file,
                  const ReadOptions& options) const override {
     return the_only_hand(read_hands(text, file, options), text, file, "merge",
-                          "one <game> (read_hands reads a document of many)");
+                         "one <game> (read_hands reads a document of many)");
   }
 };
 

@@ -23,6 +23,8 @@ class MicrogamingFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return microgaming::is_hand_start(line);
   }
+  // Its hand-start lines begin with "----PRIMA.DAT----", "<Game".
+  std::string_view hand_start_bytes() const override { return "-<"; }
   bool announces_hand(std::string_view line) const override {
     return microgaming::announces_hand(line);
   }

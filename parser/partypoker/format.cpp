@@ -23,6 +23,9 @@ class PartyPokerFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return partypoker::is_hand_start(line);
   }
+  // Its hand-start lines begin with "#Game No : ", "Game #... starts.", "***** Hand History for
+  // Game ".
+  std::string_view hand_start_bytes() const override { return "#G*"; }
   bool announces_hand(std::string_view line) const override {
     return partypoker::announces_hand(line);
   }

@@ -22,6 +22,8 @@ class SealsWithClubsFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return sealswithclubs::is_hand_start(line);
   }
+  // Its hand-start lines begin with "Hand #".
+  std::string_view hand_start_bytes() const override { return "H"; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return sealswithclubs::parse_hand(text, file);
   }
