@@ -4,9 +4,10 @@
 // audit_hand() in audit/audit.hpp.
 #pragma once
 
+#include <boost/container/flat_set.hpp>
+#include <boost/container/small_vector.hpp>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,11 @@
 #include "parser/text/money.hpp"
 
 namespace hh::detail {
+
+// A set of seat numbers, ascending: sorted in place, with room for a full table before it
+// allocates (two of them are filled for every hand audited; a std::set allocated a node a seat).
+using SeatSet =
+    boost::container::flat_set<int, std::less<int>, boost::container::small_vector<int, 10>>;
 
 struct PlayerState {
   int seat{0};
@@ -343,8 +349,8 @@ class Auditor {
   bool pots_attributable_{true};
   Street round_{Street::Setup};
   Money max_bet_{0};
-  std::set<int> dealt_in_;  // seats with a forced bet or an action: in the hand
-  int preflop_anchor_{0};   // the big blind, straddle or button blind the action starts after
+  SeatSet dealt_in_;       // seats with a forced bet or an action: in the hand
+  int preflop_anchor_{0};  // the big blind, straddle or button blind the action starts after
   int last_actor_{0};
   Street turn_round_{Street::Setup};
   Money last_full_raise_{0};  // the minimum raise increment in this round
@@ -354,8 +360,8 @@ class Auditor {
   Money excess_in_collection_{0};
   Money blind_floor_{0};  // the full big blind, when the big blind was posted all-in for less
   // Limits and forced bets (betting.cpp).
-  std::set<int> acted_this_round_;  // seats that acted in this round (a sleeper counts as acted)
-  int small_blind_seat_{0};         // the live small blind (pot limit: counted as a big blind)
+  SeatSet acted_this_round_;  // seats that acted in this round (a sleeper counts as acted)
+  int small_blind_seat_{0};   // the live small blind (pot limit: counted as a big blind)
   int big_blind_seat_{0};
   int sleeper_seat_{0};
   int ante_all_in_big_blind_{0};  // find_ante_all_in_big_blind()
