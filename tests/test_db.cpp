@@ -1233,21 +1233,31 @@ TEST_CASE("a schema 5 database's files table takes unreadable files, its rows ke
                     Catch::Contains("CHECK constraint failed"));
 }
 
-TEST_CASE("a schema 8 database gets the money paid beside the pot, 0 for its hands",
-          "[db][migration]") {
-  TempDir dir;
-  const std::string db = dir.file("old.db");
+namespace {
+
+// A database of one stored hand ("1"), taken back to schema `version` by `downgrade` (the SQL
+// that undoes what the later schemas added), then opened by a writer, which migrates it.
+std::unique_ptr<Store> migrated_one_hand(const std::string& db, int version,
+                                         const std::string& downgrade) {
   {
     auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("1", "one"), make_result());
   }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec(
-        "ALTER TABLE hand_players DROP COLUMN settled_outside;"
-        "UPDATE meta SET value = '8' WHERE key = 'schema_version';");
+    raw.exec(downgrade + "UPDATE meta SET value = '" + std::to_string(version) +
+             "' WHERE key = 'schema_version';");
   }
-  auto w = writer(db);
+  return writer(db);
+}
+
+}  // namespace
+
+TEST_CASE("a schema 8 database gets the money paid beside the pot, 0 for its hands",
+          "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  auto w = migrated_one_hand(db, 8, "ALTER TABLE hand_players DROP COLUMN settled_outside;");
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(q(db, "SELECT seat, settled_outside FROM hand_players ORDER BY seat") ==
         Rows{{"1", "0"}, {"2", "0"}});
@@ -1275,17 +1285,7 @@ TEST_CASE("a schema 8 database gets the money paid beside the pot, 0 for its han
 TEST_CASE("a schema 7 database gets the places tournament hands print", "[db][migration]") {
   TempDir dir;
   const std::string db = dir.file("old.db");
-  {
-    auto [w, fid] = one_file(db, "in/a.txt", "A");
-    add(*w, fid, make_hand("1", "one"), make_result());
-  }
-  {
-    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec(
-        "ALTER TABLE hand_players DROP COLUMN finish_place;"
-        "UPDATE meta SET value = '7' WHERE key = 'schema_version';");
-  }
-  auto w = writer(db);
+  auto w = migrated_one_hand(db, 7, "ALTER TABLE hand_players DROP COLUMN finish_place;");
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   // The hands stored before print no place as far as the store knows.
   CHECK(q(db, "SELECT seat, finish_place FROM hand_players ORDER BY seat") ==
