@@ -5,14 +5,17 @@
 #   all cores), and the full pipeline into SQLite (-j 1 and -j all cores), each with peak RSS
 #   from /usr/bin/time; and at the end the table of issue 17 (markdown) with the targets.
 # Usage: bench/run.sh [SIZE_MB [CORPUS_DIR]]
+#   BENCH_BUILD=DIR bench/run.sh ...: the binaries of DIR, as they are (another build, to compare)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-1024}
 corpus=${2:-/tmp/hhaudit-bench-corpus}
-build=build
+build=${BENCH_BUILD:-build}
 cores=$(nproc)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build" -j"$cores" --target hhaudit hhaudit_gen_corpus hhaudit_parse_bench >/dev/null
+if [ -z "${BENCH_BUILD:-}" ]; then
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build" -j"$cores" --target hhaudit hhaudit_gen_corpus hhaudit_parse_bench >/dev/null
+fi
 if [ ! -d "$corpus" ]; then
   "$build/hhaudit_gen_corpus" "$corpus" "$size" ../shared/corpus/Stars
 fi

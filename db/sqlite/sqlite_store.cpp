@@ -170,7 +170,11 @@ struct SqliteStore::Writer {
   void restore_indexes() {
     if (!indexes_deferred) return;
     ensure_txn();
+    // Each index is sorted first: in temporary files, as by default, not in memory (the
+    // writer's temp_store), or the sort of a large load would hold all its keys in memory.
+    db.exec("PRAGMA temp_store=DEFAULT");
     sqlite::create_missing_indexes(db);
+    db.exec("PRAGMA temp_store=MEMORY");
     indexes_deferred = false;
   }
 
