@@ -46,7 +46,9 @@ run() {
   echo "  wall $wall s, user $user s, sys $sys s, peak RSS $rss KB"
   rows+=("$label|$threads|$wall|$user|$rss")
 }
+# shellcheck disable=SC2016 # the backquotes are markdown's, for the table
 run '`wc -l`' 1 wc -l "${files[@]}"
+# shellcheck disable=SC2016
 run '`sha256sum`' 1 sha256sum "${files[@]}"
 for jobs in 1 "$cores"; do
   run "parse only" "$jobs" "$build/hhaudit_parse_bench" --parse -j "$jobs" "${files[@]}"
