@@ -1,34 +1,118 @@
 #!/usr/bin/env bash
 # Throughput benchmark. Builds a corpus of SIZE_MB (default 1024) from the real hands of
 # ../shared/corpus/Stars with fresh hand numbers, then times, printing each command:
-#   wc -l (the floor), parse only and parse + audit, and the full pipeline into SQLite, each with
-#   one thread and with all cores, and each with peak RSS from /usr/bin/time.
+#   wc -l and sha256sum over the files (the floors), parse only and parse + audit (one thread and
+#   all cores), and the full pipeline into SQLite (-j 1 and -j all cores), each with peak RSS
+#   from /usr/bin/time; and at the end the table of issue 17 (markdown) with the targets.
 # Usage: bench/run.sh [SIZE_MB [CORPUS_DIR]]
+#   BENCH_BUILD=DIR bench/run.sh ...: the binaries of DIR, as they are (another build, to compare)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-1024}
 corpus=${2:-/tmp/hhaudit-bench-corpus}
-build=build
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build" -j"$(nproc)" --target hhaudit hhaudit_gen_corpus hhaudit_parse_bench >/dev/null
+build=${BENCH_BUILD:-build}
+cores=$(nproc)
+if [ -z "${BENCH_BUILD:-}" ]; then
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build" -j"$cores" --target hhaudit hhaudit_gen_corpus hhaudit_parse_bench >/dev/null
+fi
 if [ ! -d "$corpus" ]; then
   "$build/hhaudit_gen_corpus" "$corpus" "$size" ../shared/corpus/Stars
 fi
 files=("$corpus"/*.txt)
 bytes=$(cat "${files[@]}" | wc -c)
-echo "corpus: ${#files[@]} files, $bytes bytes, $(nproc) cores"
+echo "corpus: ${#files[@]} files, $bytes bytes, $cores cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "${files[@]}" >/dev/null  # warm the page cache: every run below reads from memory
 
+tmp=$(mktemp -d)
+db=$tmp/bench.db
+trap 'rm -rf "$tmp"' EXIT
+rows=()  # stage|threads|wall|user|peak RSS KB
+# run LABEL THREADS COMMAND...: runs and times the command, prints its last line of output.
 run() {
+  local label=$1 threads=$2
+  shift 2
   echo "+ $*"
-  /usr/bin/time -f "  wall %e s, user %U s, sys %S s, peak RSS %M KB" "$@"
+  if ! /usr/bin/time -o "$tmp/time" -f "%e %U %S %M" "$@" >"$tmp/out" 2>&1; then
+    cat "$tmp/out"
+    echo "bench: failed: $*" >&2
+    exit 1
+  fi
+  # The line that says what was done: the run summary, else the last line (wc's total).
+  { grep -m 1 -E '^(audited|parse)' "$tmp/out" || tail -n 1 "$tmp/out"; } | cut -c1-160 |
+    sed 's/^/  /'
+  local wall user sys rss
+  read -r wall user sys rss <"$tmp/time"
+  echo "  wall $wall s, user $user s, sys $sys s, peak RSS $rss KB"
+  rows+=("$label|$threads|$wall|$user|$rss")
 }
-run wc -l "${files[@]}" | tail -1
-for jobs in 1 "$(nproc)"; do
-  run "$build/hhaudit_parse_bench" --parse -j "$jobs" "${files[@]}"
-  run "$build/hhaudit_parse_bench" --audit -j "$jobs" "${files[@]}"
+# shellcheck disable=SC2016 # the backquotes are markdown's, for the table
+run '`wc -l`' 1 wc -l "${files[@]}"
+# shellcheck disable=SC2016
+run '`sha256sum`' 1 sha256sum "${files[@]}"
+for jobs in 1 "$cores"; do
+  run "parse only" "$jobs" "$build/hhaudit_parse_bench" --parse -j "$jobs" "${files[@]}"
 done
-for jobs in 1 "$(nproc)"; do
-  rm -f /tmp/hhaudit-bench.db /tmp/hhaudit-bench.db-wal /tmp/hhaudit-bench.db-shm
-  run "$build/hhaudit" audit "$corpus" --db /tmp/hhaudit-bench.db -q --fail-on none -j "$jobs"
+hands=$(sed -n 's/^parse, [0-9]* thread(s): \([0-9]*\) hands.*/\1/p' "$tmp/out")
+for jobs in 1 "$cores"; do
+  run "parse + audit" "$jobs" "$build/hhaudit_parse_bench" --audit -j "$jobs" "${files[@]}"
 done
+for jobs in 1 "$cores"; do
+  rm -f "$db" "$db-wal" "$db-shm"
+  run "full pipeline into SQLite" "$jobs" \
+    "$build/hhaudit" audit "$corpus" --db "$db" -q --fail-on none -j "$jobs"
+  stored=$("$build/hhaudit" query --db "$db" --format csv "SELECT COUNT(*) FROM hands" | tail -n 1)
+  if [ "$stored" != "$hands" ]; then
+    echo "bench: the database holds $stored hands, the parse bench read $hands" >&2
+    exit 1
+  fi
+done
+
+echo
+echo "## bench/run.sh $size: ${#files[@]} files, $bytes bytes, $hands hands, $cores cores, $(date -u +%F)"
+echo
+printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v cores="$cores" '
+  function group(n,   s, out) {  # 1234567 -> 1,234,567
+    s = sprintf("%d", n)
+    out = ""
+    while (length(s) > 3) {
+      out = "," substr(s, length(s) - 2) out
+      s = substr(s, 1, length(s) - 3)
+    }
+    return s out
+  }
+  {
+    stage[NR] = $1; threads[NR] = $2; wall[NR] = $3; user[NR] = $4; rss[NR] = $5
+    mbs = $3 > 0 ? bytes / $3 / 1e6 : 0
+    hs = $3 > 0 ? hands / $3 : 0
+    if ($1 ~ /parse only/ && $2 == 1) parse1 = mbs
+    if ($1 ~ /parse \+ audit/ && $2 == 1) audit1 = mbs
+    if ($1 ~ /full pipeline/ && $2 == 1) { full1 = hs; wall1 = $3 }
+    if ($1 ~ /full pipeline/ && $2 == cores) { fulln = hs; walln = $3 }
+    if ($1 ~ /full pipeline/ && $5 > maxrss) maxrss = $5
+  }
+  END {
+    print "| stage | threads | wall | user | MB/s | hands/s | peak RSS |"
+    print "|---|---|---|---|---|---|---|"
+    for (i = 1; i <= NR; i++) {
+      mbs = wall[i] > 0 ? bytes / wall[i] / 1e6 : 0
+      hs = wall[i] > 0 ? hands / wall[i] : 0
+      printf "| %s | %s | %.2f s | %.2f s | %s | %s | %.0f MB |\n", stage[i], threads[i],
+             wall[i], user[i], group(mbs + 0.5), (stage[i] ~ /`/ ? "–" : group(hs + 0.5)),
+             rss[i] / 1024
+    }
+    print ""
+    print "| target (issue 17) | measured | met? |"
+    print "|---|---|---|"
+    printf "| full pipeline into SQLite, all cores: >= 100,000 hands/s | %s | %s |\n",
+           group(fulln + 0.5), (fulln >= 100000 ? "yes" : "no")
+    printf "| parse + audit, one thread: >= 200 MB/s | %.0f MB/s | %s |\n", audit1,
+           (audit1 >= 200 ? "yes" : "no")
+    printf "| parse only, one thread: >= 400 MB/s | %.0f MB/s | %s |\n", parse1,
+           (parse1 >= 400 ? "yes" : "no")
+    speedup = walln > 0 ? wall1 / walln : 0
+    printf "| `-j %d` faster than `-j 1` by at least 1.6x | %.2fx | %s |\n", cores, speedup,
+           (speedup >= 1.6 ? "yes" : "no")
+    printf "| peak RSS of the pipeline <= 100 MB | %.0f MB | %s |\n", maxrss / 1024,
+           (maxrss <= 100 * 1024 ? "yes" : "no")
+  }'

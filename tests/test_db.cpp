@@ -485,9 +485,72 @@ TEST_CASE("a hand that fails to store leaves nothing behind", "[db]") {
                         Catch::Contains("UNIQUE constraint failed"));
     CHECK(add(*w, fid, make_hand("3", "3"), make_result()) == HandOutcome::Inserted);
   }
-  CHECK(q(db, "SELECT site_hand_id FROM hands ORDER BY hand_id") == Rows{{"1"}, {"3"}});
+  // The failed hand's id is given to the next one, as if it had never been written.
+  CHECK(q(db, "SELECT hand_id, site_hand_id FROM hands ORDER BY hand_id") ==
+        Rows{{"1", "1"}, {"2", "3"}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM hand_players") == "4");
   CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == "4");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hand_event_log") == "2");
+}
+
+TEST_CASE("a load into a database without hands builds its indexes at the end", "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const std::string fresh = dir.file("fresh.db");
+  writer(fresh).reset();
+  const std::string schema_sql =
+      "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name";
+  const Rows schema = q(fresh, schema_sql);
+  const std::string indexes =
+      "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'index' "
+      "AND name LIKE 'idx_%' ORDER BY name)";
+  const std::string all_indexes =
+      "idx_conflicts_hand idx_discrepancies_cause idx_discrepancies_code idx_discrepancies_hand "
+      "idx_files_unreadable_path idx_hands_content idx_hands_file idx_hands_table";
+  REQUIRE(scalar(fresh, indexes) == all_indexes);
+  {
+    auto w = writer(db, 1);  // every hand committed: what another connection sees meanwhile
+    bool already = false;
+    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    add(*w, fid, make_hand("1", "1"), make_result());
+    // Loading: only the indexes the writer reads by are kept.
+    CHECK(scalar(db, indexes) == "idx_conflicts_hand idx_files_unreadable_path");
+    hh::Hand unidentified = make_hand("", "no id");
+    CHECK(add(*w, fid, unidentified, make_result()) == HandOutcome::Inserted);
+    CHECK(add(*w, fid, unidentified, make_result()) == HandOutcome::Duplicate);
+    CHECK(add(*w, fid, make_hand("1", "1"), make_result()) == HandOutcome::Duplicate);
+    CHECK(add(*w, fid, make_hand("1", "other"), make_result()) == HandOutcome::Conflict);
+    w->commit();
+    CHECK(scalar(db, indexes) == all_indexes);
+  }
+  CHECK(q(db, schema_sql) == schema);
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hand_conflicts") == "1");
+
+  // A database that holds hands keeps its indexes while loading more.
+  {
+    auto w = writer(db, 1);
+    bool already = false;
+    const auto fid = w->begin_file(file_record("b.txt", "B"), already);
+    add(*w, fid, make_hand("2", "2"), make_result());
+    CHECK(scalar(db, indexes) == all_indexes);
+  }
+  // A load that dies before its end (a copy of its files taken while it runs, as a kill would
+  // leave them) leaves the indexes to the next opening for writing.
+  {
+    const std::string loading = dir.file("loading.db");
+    const std::string killed = dir.file("killed.db");
+    auto w = writer(loading, 1);
+    bool already = false;
+    const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+    add(*w, fid, make_hand("1", "1"), make_result());
+    fs::copy_file(loading, killed);
+    fs::copy_file(loading + "-wal", killed + "-wal");
+    CHECK(scalar(killed, indexes) == "idx_conflicts_hand idx_files_unreadable_path");
+    writer(killed).reset();
+    CHECK(q(killed, schema_sql) == schema);
+    CHECK(scalar(killed, "SELECT COUNT(*) FROM hands") == "1");
+  }
 }
 
 TEST_CASE("run_query refuses to write", "[db][query]") {

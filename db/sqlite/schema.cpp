@@ -412,6 +412,18 @@ std::string_view schema_sql() {
   return sql;
 }
 
+void drop_bulk_load_indexes(Database& db) {
+  db.exec(
+      "DROP INDEX IF EXISTS idx_discrepancies_code; DROP INDEX IF EXISTS idx_discrepancies_hand; "
+      "DROP INDEX IF EXISTS idx_discrepancies_cause; DROP INDEX IF EXISTS idx_hands_file; "
+      "DROP INDEX IF EXISTS idx_hands_content; DROP INDEX IF EXISTS idx_hands_table;");
+}
+
+void create_missing_indexes(Database& db) {
+  // Every statement of the DDL is IF NOT EXISTS: only what is missing is made.
+  db.exec(schema_sql());
+}
+
 int schema_version(Database& db) {
   Statement has_meta(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
   if (!has_meta.step()) return 0;

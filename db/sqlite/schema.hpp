@@ -23,6 +23,13 @@ inline constexpr int kSchemaVersion = 9;
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();
 
+// The secondary indexes a load into a database without hands builds once at its end instead of
+// row by row (docs/performance.md): kept out of the way by drop_bulk_load_indexes(), made again,
+// as schema_sql() defines them, by create_missing_indexes(). Not the unique keys (they decide
+// duplicates) nor the indexes the writer reads by while loading (hand_conflicts by hand).
+void drop_bulk_load_indexes(Database& db);
+void create_missing_indexes(Database& db);
+
 // Sets the connection pragmas (WAL, synchronous=NORMAL, foreign_keys=ON), creates missing tables,
 // indexes and views, migrates an older database to kSchemaVersion (in one transaction: on a
 // failure the file is left as it was) and records schema_version. Throws if the database has a

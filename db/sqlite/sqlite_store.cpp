@@ -39,14 +39,18 @@ struct SqliteStore::Writer {
   Database& db;
   int batch_hands;
   bool in_txn{false};
+  bool first_txn{true};
+  // The database held no hand when this writer began: the secondary indexes are dropped and
+  // built once when the load is done (restore_indexes), instead of row by row.
+  bool indexes_deferred{false};
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
 
-  Statement begin, commit, savepoint, release, rollback_to;
+  Statement begin, commit;
   Statement find_file, restart_file, insert_file, finish_file, record_unread, record_unreadable,
       forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
-      insert_finding, set_cause, insert_events, find_conflict, insert_conflict;
+      insert_finding, set_cause, insert_events, find_conflict, insert_conflict, delete_hand;
   std::string events_json_buffer, chips_json_buffer;  // store_events' buffers, kept to reuse them
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
@@ -57,9 +61,6 @@ struct SqliteStore::Writer {
     // timeout) at BEGIN instead of failing half-way through a batch.
     begin = Statement(db, "BEGIN IMMEDIATE");
     commit = Statement(db, "COMMIT");
-    savepoint = Statement(db, "SAVEPOINT hand");
-    release = Statement(db, "RELEASE hand");
-    rollback_to = Statement(db, "ROLLBACK TO hand");
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
@@ -93,8 +94,6 @@ struct SqliteStore::Writer {
     forget_unreadable = Statement(db, "DELETE FROM files WHERE path = ? AND sha256 IS NULL");
     find_hand = Statement(
         db, "SELECT hand_id, content_sha256 FROM hands WHERE site = ? AND site_hand_id = ?");
-    // A hand whose id could not be read cannot collide on (site, site_hand_id); the same text
-    // seen again (e.g. a copy of a file with one more hand appended) is still a duplicate.
     find_unidentified =
         Statement(db,
                   "SELECT hand_id FROM hands WHERE site = ? AND site_hand_id IS NULL "
@@ -108,7 +107,10 @@ struct SqliteStore::Writer {
                   "total_contributed, total_collected, parse_issues, total_pot_derived, "
                   "rake_derived, money_in_error, fast_fold, players_named_by_position) VALUES "
                   "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                  "?, ?, ?, ?, ?, ?)");
+                  "?, ?, ?, ?, ?, ?) ON CONFLICT(site, site_hand_id) DO NOTHING");
+    // Takes back a hand whose rows could not all be written (its players, pots, events and
+    // findings go with it: ON DELETE CASCADE).
+    delete_hand = Statement(db, "DELETE FROM hands WHERE hand_id = ?");
     insert_player = Statement(db,
                               "INSERT INTO hand_players(hand_id, seat, player, start_stack, "
                               "contributed, collected, net, sitting_out, stack_unknown, "
@@ -153,6 +155,28 @@ struct SqliteStore::Writer {
     if (in_txn) return;
     run(begin);
     in_txn = true;
+    if (!first_txn) return;
+    first_txn = false;
+    // Decided under the write lock of the first batch: no other writer adds a hand meanwhile.
+    Statement any_hand(db, "SELECT 1 FROM hands LIMIT 1");
+    if (!any_hand.step()) {
+      sqlite::drop_bulk_load_indexes(db);
+      indexes_deferred = true;
+    }
+  }
+
+  // The end of a bulk load (or a read or re-check that wants the indexes): builds the indexes
+  // deferred by ensure_txn, in the current batch. A run that dies before leaves them to the
+  // next opening for writing (apply_schema makes what is missing).
+  void restore_indexes() {
+    if (!indexes_deferred) return;
+    ensure_txn();
+    // Each index is sorted first: in temporary files, as by default, not in memory (the
+    // writer's temp_store), or the sort of a large load would hold all its keys in memory.
+    db.exec("PRAGMA temp_store=DEFAULT");
+    sqlite::create_missing_indexes(db);
+    db.exec("PRAGMA temp_store=MEMORY");
+    indexes_deferred = false;
   }
 
   void do_commit() {
@@ -197,9 +221,13 @@ struct SqliteStore::Writer {
     s.step();
   }
 
-  void store_hand(std::int64_t file_id, const Hand& hand, const AuditResult& result,
-                  const std::string& content_sha) {
-    const bool parsed = hand.parsed;
+  // Writes the hand's rows and returns its hand_id, or std::nullopt, writing nothing, when a hand
+  // of the same (site, site_hand_id) is stored already: the unique key decides, no lookup first.
+  // Atomic: if a row after the hands row fails, the hand's rows written so far are deleted
+  // (instead of a savepoint a hand, which costs the writer a sub-journal of every page it
+  // touches).
+  std::optional<std::int64_t> store_hand(std::int64_t file_id, const Hand& hand,
+                                         const AuditResult& result, std::string_view content_sha) {
     const HandRow row = hand_row(hand, result);
     Statement& h = insert_hand;
     {
@@ -238,8 +266,26 @@ struct SqliteStore::Writer {
       h.bind_int64(32, row.players_named_by_position ? 1 : 0);
       h.step();
     }
+    if (sqlite3_changes(db.get()) == 0) return std::nullopt;
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
+    try {
+      store_hand_rows(hand_id, hand, result);
+    } catch (...) {
+      try {
+        ResetGuard g(delete_hand);
+        delete_hand.bind_int64(1, hand_id);
+        delete_hand.step();
+      } catch (...) {
+        // The original error is the one worth reporting.
+      }
+      throw;
+    }
+    return hand_id;
+  }
 
+  // The rows of a hand after its hands row: players, pots, events and findings.
+  void store_hand_rows(std::int64_t hand_id, const Hand& hand, const AuditResult& result) {
+    const bool parsed = hand.parsed;
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (parsed) {
       const std::vector<SessionSeat> seats = session_seats(hand, result);
@@ -421,6 +467,7 @@ SqliteStore::SqliteStore(const std::string& path, OpenMode mode, const StoreOpti
 SqliteStore::~SqliteStore() {
   if (!impl_->writer) return;
   try {
+    impl_->writer->restore_indexes();
     impl_->writer->do_commit();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hhaudit: final commit to %s failed: %s\n", impl_->db.path().c_str(),
@@ -472,61 +519,14 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   const Hand& hand = stored.hand;
-  const std::string content_sha(stored.content_sha256);
-  const std::string site = hand.site.empty() ? std::string("unknown") : hand.site;
+  const std::string_view content_sha = stored.content_sha256;
   Writer::FileCounts& counts = m.counts[file_id];
 
-  if (!hand.site_hand_id.empty()) {
-    std::int64_t existing_id = 0;
-    std::string existing_sha;
-    bool found = false;
-    {
-      ResetGuard g(m.find_hand);
-      m.find_hand.bind_text(1, site);
-      m.find_hand.bind_text(2, hand.site_hand_id);
-      if (m.find_hand.step()) {
-        found = true;
-        existing_id = m.find_hand.column_int64(0);
-        existing_sha = m.find_hand.column_text(1);
-      }
-    }
-    if (found && existing_sha == content_sha) {
-      ++counts.duplicates;
-      m.count_hand();
-      return HandOutcome::Duplicate;
-    }
-    if (found) {
-      bool recorded = false;
-      {
-        ResetGuard g(m.find_conflict);
-        m.find_conflict.bind_int64(1, existing_id);
-        m.find_conflict.bind_int64(2, file_id);
-        m.find_conflict.bind_int64(3, static_cast<std::int64_t>(hand.source.byte_offset));
-        m.find_conflict.bind_text(4, content_sha);
-        recorded = m.find_conflict.step();
-      }
-      // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
-      // already recorded by an interrupted run of this file is not added twice; the file still
-      // counts the conflict, as its run did.
-      Statement& s = m.insert_conflict;
-      if (!recorded) {
-        ResetGuard g(s);
-        s.bind_text(1, site);
-        s.bind_text(2, hand.site_hand_id);
-        s.bind_int64(3, existing_id);
-        s.bind_int64(4, file_id);
-        s.bind_int64(5, static_cast<std::int64_t>(hand.source.byte_offset));
-        s.bind_int64(6, hand.source.line);
-        s.bind_text(7, content_sha);
-        s.step();
-      }
-      ++counts.conflicts;
-      m.count_hand();
-      return HandOutcome::Conflict;
-    }
-  } else {
+  if (hand.site_hand_id.empty()) {
+    // A hand whose id could not be read cannot collide on (site, site_hand_id); the same text
+    // seen again (e.g. a copy of a file with one more hand appended) is still a duplicate.
     ResetGuard g(m.find_unidentified);
-    m.find_unidentified.bind_text(1, site);
+    m.find_unidentified.bind_text(1, hand.site.empty() ? std::string_view("unknown") : hand.site);
     m.find_unidentified.bind_text(2, content_sha);
     if (m.find_unidentified.step()) {
       ++counts.duplicates;
@@ -534,24 +534,57 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
       return HandOutcome::Duplicate;
     }
   }
-
-  // A savepoint makes the hand atomic inside the batch: a failure on a player row must not leave
-  // a hand row without its players, nor abort the hands already batched.
-  Writer::run(m.savepoint);
-  try {
-    m.store_hand(file_id, hand, stored.result, content_sha);
-  } catch (...) {
-    try {
-      Writer::run(m.rollback_to);
-      Writer::run(m.release);
-    } catch (...) {
-      // The original error is the one worth reporting.
-    }
-    throw;
+  if (m.store_hand(file_id, hand, stored.result, content_sha)) {
+    m.count_hand();
+    return HandOutcome::Inserted;
   }
-  Writer::run(m.release);
+
+  // (site, site_hand_id) is stored already: the same text is a duplicate, another a conflict.
+  const std::string site = hand.site.empty() ? std::string("unknown") : hand.site;
+  std::int64_t existing_id = 0;
+  std::string existing_sha;
+  {
+    ResetGuard g(m.find_hand);
+    m.find_hand.bind_text(1, site);
+    m.find_hand.bind_text(2, hand.site_hand_id);
+    if (!m.find_hand.step())
+      throw std::runtime_error(fmt::format("hand {} of {}: not inserted, yet not stored either",
+                                           hand.site_hand_id, site));
+    existing_id = m.find_hand.column_int64(0);
+    existing_sha = m.find_hand.column_text(1);
+  }
+  if (existing_sha == content_sha) {
+    ++counts.duplicates;
+    m.count_hand();
+    return HandOutcome::Duplicate;
+  }
+  bool recorded = false;
+  {
+    ResetGuard g(m.find_conflict);
+    m.find_conflict.bind_int64(1, existing_id);
+    m.find_conflict.bind_int64(2, file_id);
+    m.find_conflict.bind_int64(3, static_cast<std::int64_t>(hand.source.byte_offset));
+    m.find_conflict.bind_text(4, content_sha);
+    recorded = m.find_conflict.step();
+  }
+  // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
+  // already recorded by an interrupted run of this file is not added twice; the file still
+  // counts the conflict, as its run did.
+  Statement& s = m.insert_conflict;
+  if (!recorded) {
+    ResetGuard g(s);
+    s.bind_text(1, site);
+    s.bind_text(2, hand.site_hand_id);
+    s.bind_int64(3, existing_id);
+    s.bind_int64(4, file_id);
+    s.bind_int64(5, static_cast<std::int64_t>(hand.source.byte_offset));
+    s.bind_int64(6, hand.source.line);
+    s.bind_text(7, content_sha);
+    s.step();
+  }
+  ++counts.conflicts;
   m.count_hand();
-  return HandOutcome::Inserted;
+  return HandOutcome::Conflict;
 }
 
 void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed) {
@@ -614,6 +647,7 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
+  m.restore_indexes();
   {
     Statement s(m.db, delete_session_findings_sql('?'));
     bind_table(s, key);
@@ -623,7 +657,9 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
 }
 
 void SqliteStore::commit() {
-  if (impl_->writer) impl_->writer->do_commit();
+  if (!impl_->writer) return;
+  impl_->writer->restore_indexes();
+  impl_->writer->do_commit();
 }
 
 void SqliteStore::set_meta(std::string_view key, std::string_view value) {
@@ -876,6 +912,7 @@ std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
+  m.restore_indexes();
   std::vector<HandFinding> findings = check(read_raked_cash_hands(m.db, site, true));
   {
     Statement s(m.db, delete_rake_outliers_sql('?'));
@@ -915,6 +952,7 @@ std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
+  m.restore_indexes();
   std::vector<SessionFinding> findings = check(read_session_hands(m.db, key));
   replace_session_findings(key, findings);
   return findings;
