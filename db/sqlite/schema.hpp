@@ -16,7 +16,9 @@ namespace hh::db::sqlite {
 // 6: the checks between hands (hand_players sitting_out, stack_unknown and posted blinds;
 // hands.fast_fold and players_named_by_position; discrepancies.related_hand_id).
 // 7: files that could not be read are stored (files.status 'unreadable', files.sha256 NULL).
-inline constexpr int kSchemaVersion = 8;
+// 8: the place a hand prints a player finishing a tournament (hand_players.finish_place).
+// 9: tournament summaries (tournaments, tournament_results, tournament_findings).
+inline constexpr int kSchemaVersion = 9;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

@@ -15,6 +15,7 @@
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
+#include "db/tournament_rows.hpp"
 
 namespace hh::db {
 
@@ -620,6 +621,97 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
 }
 
+namespace {
+
+// Binds db/tournament_rows.hpp's parameters, 1 to n.
+void bind_params(Statement& s, const std::vector<SqlParam>& params) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const int at = static_cast<int>(i) + 1;
+    if (const auto* n = std::get_if<std::int64_t>(&params[i])) {
+      s.bind_int64(at, *n);
+    } else if (const auto* t = std::get_if<std::string>(&params[i])) {
+      s.bind_text(at, *t);
+    } else {
+      s.bind_null(at);
+    }
+  }
+}
+
+void store_tournament_finding(Database& db, std::int64_t row_id, const Finding& f) {
+  Statement s(db, insert_tournament_finding_sql('?'));
+  bind_params(s, tournament_finding_params(row_id, f));
+  s.step();
+}
+
+}  // namespace
+
+HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& stored) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  const TournamentSummary& t = stored.summary;
+  const std::string sha(stored.content_sha256);
+  if (!t.tournament_id.empty()) {
+    Statement find(m.db, find_tournament_sql('?'));
+    bind_params(find, {t.site, t.tournament_id});
+    if (find.step()) {
+      if (find.column_text(1) == sha) return HandOutcome::Duplicate;
+      store_tournament_finding(m.db, find.column_int64(0), summary_conflict_finding(t));
+      return HandOutcome::Conflict;
+    }
+  }
+  Statement insert(m.db, insert_tournament_sql('?'));
+  bind_params(insert, tournament_params(t, file_id, tournament_status(t, stored.findings), sha));
+  insert.step();
+  const std::int64_t row_id = insert.column_int64(0);
+  insert.reset();
+  Statement result(m.db, insert_tournament_result_sql('?'));
+  for (std::size_t i = 0; i < t.results.size(); ++i) {
+    ResetGuard g(result);
+    bind_params(result,
+                tournament_result_params(row_id, static_cast<std::int64_t>(i), t.results[i]));
+    result.step();
+  }
+  for (const Finding& f : stored.findings) store_tournament_finding(m.db, row_id, f);
+  return HandOutcome::Inserted;
+}
+
+std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
+                                                     const PlaceCheck& check) {
+  Writer& m = impl_->writer_or_throw();
+  // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
+  m.ensure_txn();
+  std::vector<TournamentResult> results;
+  std::int64_t row_id = 0;
+  {
+    Statement s(m.db, tournament_places_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    while (s.step()) {
+      TournamentResult r;
+      r.place = static_cast<int>(s.column_int64(0));
+      r.player = s.column_text(1);
+      r.line = static_cast<std::uint32_t>(s.column_int64(2));
+      row_id = s.column_int64(3);
+      results.push_back(std::move(r));
+    }
+  }
+  if (row_id == 0) return {};
+  std::vector<HandPlace> places;
+  {
+    Statement s(m.db, hand_places_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    while (s.step())
+      places.push_back({s.column_text(0), static_cast<int>(s.column_int64(1)), s.column_text(2)});
+  }
+  std::vector<Finding> findings = check(results, places);
+  {
+    Statement s(m.db, delete_place_findings_sql('?'));
+    bind_params(s, {row_id});
+    s.step();
+  }
+  for (const Finding& f : findings) store_tournament_finding(m.db, row_id, f);
+  return findings;
+}
+
 void SqliteStore::commit() {
   if (impl_->writer) impl_->writer->do_commit();
 }
@@ -982,6 +1074,21 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
                                 "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
                                 "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
                                 kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    while (s.step())
+      t.codes.push_back({s.column_text(0), s.column_text(1), static_cast<long>(s.column_int64(2)),
+                         static_cast<long>(s.column_int64(3))});
+  }
+  {
+    Statement s(db, count_summaries_sql(kFileFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    s.step();
+    t.summaries = static_cast<long>(s.column_int64(0));
+  }
+  {
+    Statement s(db, summary_codes_sql(kFileFilter));
     ResetGuard g(s);
     bind_filter(s, filter);
     while (s.step())

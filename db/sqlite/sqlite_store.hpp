@@ -29,6 +29,9 @@ class SqliteStore final : public Store {
                                               const SessionCheck& check) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;
+  HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
+  std::vector<Finding> recheck_tournament(const TournamentKey& key,
+                                          const PlaceCheck& check) override;
   void commit() override;
 
   std::vector<QueryResult> query(const std::string& sql) override;
