@@ -227,6 +227,13 @@ class Store {
   virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                                   const PlaceCheck& check) = 0;
 
+  // The check of chips across the tables of a tournament (`check`: every stored hand of the
+  // tournament, any table, in; findings between hands at two tables out), run and stored as one
+  // step like recheck_session: the tournament's findings between hands of different tables are
+  // replaced as a whole. Returns them.
+  virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
+                                                          const SessionCheck& check) = 0;
+
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
 

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "audit/summary_checks.hpp"
+#include "audit/table_moves.hpp"
 #include "audit/tournaments.hpp"
 #include "db/tournament_rows.hpp"
 #include "parser/text/decode.hpp"
@@ -391,14 +392,20 @@ void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
   store.commit();
 }
 
-// The place check of every tournament this run added a summary or a hand to, over what the
-// store holds of it (a summary and hands stored by earlier runs too): its SUMMARY_PLACE_MISMATCH
-// findings are replaced as a whole, so the order of files and runs does not change them.
-void check_tournament_places(db::Store& store, const std::set<db::TournamentKey>& tournaments,
-                             AuditSummary& summary) {
-  for (const db::TournamentKey& key : tournaments)
+// The checks of every tournament this run added a summary or a hand to, over what the store
+// holds of it (a summary and hands stored by earlier runs too): the places its summary gives
+// against its hands' (SUMMARY_PLACE_MISMATCH) and the chips of players moved between its tables;
+// the findings of each are replaced as a whole, so the order of files and runs does not change
+// them. After the checks between hands of each table, which replace the findings of a table's
+// hands (those of a move too).
+void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tournaments,
+                       AuditSummary& summary) {
+  for (const db::TournamentKey& key : tournaments) {
     for (const Finding& f : store.recheck_tournament(key, check_summary_places))
       count_finding(f, summary);
+    for (const SessionFinding& f : store.recheck_table_moves(key, check_table_moves))
+      count_finding(f.finding, summary);
+  }
   store.commit();
 }
 
@@ -701,7 +708,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
   check_sessions(writer, tables, house, summary);
-  check_tournament_places(writer, tournaments, summary);
+  check_tournaments(writer, tournaments, summary);
   check_learned_rake(writer, unscheduled_sites, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();

@@ -184,7 +184,11 @@ struct PostgresStore::Impl {
   }
 
   std::vector<SessionHand> read_session(const SessionKey& key) {
-    const Result r = c.exec(session_hands_sql('$'), session_params(key));
+    return read_seated_hands(c.exec(session_hands_sql('$'), session_params(key)));
+  }
+
+  // The hands with their seats of a seated_hands_sql() result.
+  static std::vector<SessionHand> read_seated_hands(const Result& r) {
     struct Row {
       const Result& r;
       int i;
@@ -214,6 +218,11 @@ struct PostgresStore::Impl {
   // In the caller's transaction.
   void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
     c.exec(delete_session_findings_sql('$'), session_params(key));
+    insert_session_findings(list);
+  }
+
+  // Inserts findings between two hands in the caller's transaction.
+  void insert_session_findings(const std::vector<SessionFinding>& list) {
     findings.clear();
     for (const SessionFinding& f : list) {
       finding_fields(f.hand_id, f.finding);
@@ -681,6 +690,21 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
     findings = check(results, places);
     c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
     for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
+  });
+  return findings;
+}
+
+std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentKey& key,
+                                                               const SessionCheck& check) {
+  impl_->require_writer();
+  Connection& c = impl_->c;
+  std::vector<SessionFinding> findings;
+  postgres::in_transaction(c, "BEGIN", [&] {
+    lock_tournament(c, key);
+    const Params params = pg_params({key.site, key.tournament_id});
+    findings = check(Impl::read_seated_hands(c.exec(tournament_hands_sql('$'), params)));
+    c.exec(delete_table_move_findings_sql('$'), params);
+    impl_->insert_session_findings(findings);
   });
   return findings;
 }

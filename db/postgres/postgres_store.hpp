@@ -34,6 +34,8 @@ class PostgresStore final : public Store {
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
   std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                           const PlaceCheck& check) override;
+  std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
+                                                  const SessionCheck& check) override;
   void commit() override;
 
   std::vector<QueryResult> query(const std::string& sql) override;

@@ -978,9 +978,8 @@ std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
 
 namespace {
 
-std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key) {
-  Statement s(db, session_hands_sql('?'));
-  bind_table(s, key);
+// The hands with their seats that `s` (seated_hands_sql(), bound) selects.
+std::vector<SessionHand> read_seated_hands(Statement& s) {
   struct Row {
     const Statement& s;
     bool is_null(int c) const { return s.column_is_null(c); }
@@ -990,6 +989,12 @@ std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key)
   std::vector<SessionHand> hands;
   while (s.step()) add_session_row(hands, Row{s});
   return hands;
+}
+
+std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key) {
+  Statement s(db, session_hands_sql('?'));
+  bind_table(s, key);
+  return read_seated_hands(s);
 }
 
 }  // namespace
@@ -1007,6 +1012,22 @@ std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
   m.ensure_txn();
   std::vector<SessionFinding> findings = check(read_session_hands(m.db, key));
   replace_session_findings(key, findings);
+  return findings;
+}
+
+std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
+                                                             const SessionCheck& check) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  Statement read(m.db, tournament_hands_sql('?'));
+  bind_params(read, {key.site, key.tournament_id});
+  std::vector<SessionFinding> findings = check(read_seated_hands(read));
+  {
+    Statement s(m.db, delete_table_move_findings_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    s.step();
+  }
+  for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
   return findings;
 }
 
