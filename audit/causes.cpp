@@ -74,6 +74,7 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::SummaryPlaces:
     case FindingCode::SummaryPlaceMismatch:
     case FindingCode::SummaryConflict:
+    case FindingCode::TournamentChipsExceeded:
       return std::nullopt;
   }
   return std::nullopt;

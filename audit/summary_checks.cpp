@@ -171,4 +171,21 @@ std::vector<Finding> check_summary_places(const std::vector<TournamentResult>& r
   return out;
 }
 
+std::vector<Finding> check_stored_tournament(const StoredTournament& t) {
+  std::vector<Finding> out = check_summary_places(t.results, t.places);
+  Money bought = 0;
+  if (t.entrants && t.starting_chips && !t.rebuys && !t.most_chips_hand.empty() &&
+      !__builtin_mul_overflow(Money{*t.entrants}, *t.starting_chips, &bought) &&
+      t.most_chips > bought)
+    out.push_back(make_finding(
+        FindingCode::TournamentChipsExceeded,
+        {.expected = bought,
+         .actual = t.most_chips,
+         .message =
+             fmt::format("hand {} seats {} chips; {} entrants x {} starting chips make {}",
+                         t.most_chips_hand, t.most_chips, *t.entrants, *t.starting_chips, bought),
+         .line = t.line}));
+  return out;
+}
+
 }  // namespace hh

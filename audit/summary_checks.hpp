@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,25 @@ struct HandPlace {
   int place{0};
   std::string site_hand_id;  // the hand that prints it
 };
+
+// What the store holds of a tournament for the checks of its summary against its hands.
+struct StoredTournament {
+  std::vector<TournamentResult> results;  // the summary's places (no prize), in file order
+  std::optional<int> entrants;
+  std::optional<Money> starting_chips;
+  bool rebuys{false};
+  std::vector<HandPlace> places;  // every place the tournament's hands print
+  // The hand of the tournament whose seats start with the most chips, and how many: one table's
+  // chips, never more than the whole tournament's. Empty when no hand is stored.
+  std::string most_chips_hand;
+  Money most_chips{0};
+  std::uint32_t line{0};  // the summary's first line
+};
+
+// SUMMARY_PLACE_MISMATCH (check_summary_places) and TOURNAMENT_CHIPS_EXCEEDED: a hand whose
+// seats hold more chips than the entrants bought (entrants x starting chips) in a tournament the
+// summary prints no rebuys or add-ons for.
+std::vector<Finding> check_stored_tournament(const StoredTournament& t);
 
 // SUMMARY_PLACE_MISMATCH: each player the summary places (still playing aside) whom the hands
 // print finishing in another place. `results` are the summary's, `hands` every place the

@@ -217,15 +217,14 @@ class Store {
   // (no tournament number) is always Inserted.
   virtual HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) = 0;
 
-  // The check of the places a tournament's summary gives against those its stored hands print
-  // (`check`: the summary's results and the hands' places in, SUMMARY_PLACE_MISMATCH findings
-  // out), run and stored as one step like recheck_session: the tournament's findings of that
-  // code are replaced as a whole. Nothing when no summary of the tournament is stored. Returns
-  // the findings.
-  using PlaceCheck = std::function<std::vector<Finding>(const std::vector<TournamentResult>&,
-                                                        const std::vector<HandPlace>&)>;
+  // The checks of a tournament's stored summary against its stored hands (`check`: what
+  // StoredTournament holds in, SUMMARY_PLACE_MISMATCH and TOURNAMENT_CHIPS_EXCEEDED findings out),
+  // run and stored as one step like recheck_session: the tournament's findings of those codes are
+  // replaced as a whole. Nothing when no summary of the tournament is stored. Returns the
+  // findings.
+  using TournamentCheck = std::function<std::vector<Finding>(const StoredTournament&)>;
   virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
-                                                  const PlaceCheck& check) = 0;
+                                                  const TournamentCheck& check) = 0;
 
   // The check of chips across the tables of a tournament (`check`: every stored hand of the
   // tournament, any table, in; findings between hands at two tables out), run and stored as one

@@ -110,14 +110,30 @@ inline std::vector<SqlParam> tournament_finding_params(std::int64_t row_id, cons
           f.line > 0 ? SqlParam{std::int64_t{f.line}} : SqlParam{nullptr}};
 }
 
-// The places of the stored summary of a tournament (parameters 1 site, 2 number), in file order:
-// place, player, line; and its tournament_row_id (column 3).
+// The stored summary of a tournament (parameters 1 site, 2 number): tournament_row_id,
+// entrants, starting_chips, rebuys, line.
+inline std::string stored_tournament_sql(char mark) {
+  return fmt::format(
+      "SELECT tournament_row_id, entrants, starting_chips, rebuys, line FROM tournaments WHERE "
+      "site = {0}1 AND tournament_id = {0}2",
+      mark);
+}
+
+// Its places (parameter 1 tournament_row_id), in file order: place, player, line.
 inline std::string tournament_places_sql(char mark) {
   return fmt::format(
-      "SELECT r.place, r.player, r.line, t.tournament_row_id FROM tournaments t "
-      "JOIN tournament_results r ON r.tournament_row_id = t.tournament_row_id "
-      "WHERE t.site = {0}1 AND t.tournament_id = {0}2 AND r.place IS NOT NULL "
-      "ORDER BY r.result_index",
+      "SELECT place, player, line FROM tournament_results WHERE tournament_row_id = {}1 AND "
+      "place IS NOT NULL ORDER BY result_index",
+      mark);
+}
+
+// The tournament's hand whose seats start with the most chips (parameters 1 site, 2 number):
+// site_hand_id, chips; no row when no hand is stored.
+inline std::string most_chips_hand_sql(char mark) {
+  return fmt::format(
+      "SELECT h.site_hand_id, sum(p.start_stack) AS chips FROM hands h JOIN hand_players p ON "
+      "p.hand_id = h.hand_id WHERE h.site = {0}1 AND h.tournament_id = {0}2 AND h.status <> "
+      "'unparsed' GROUP BY h.hand_id, h.site_hand_id ORDER BY chips DESC, h.hand_id LIMIT 1",
       mark);
 }
 
@@ -133,8 +149,8 @@ inline std::string hand_places_sql(char mark) {
 // Before the findings of recheck_tournament are stored again (parameter 1 tournament_row_id).
 inline std::string delete_place_findings_sql(char mark) {
   return fmt::format(
-      "DELETE FROM tournament_findings WHERE tournament_row_id = {}1 AND code = "
-      "'SUMMARY_PLACE_MISMATCH'",
+      "DELETE FROM tournament_findings WHERE tournament_row_id = {}1 AND code IN "
+      "('SUMMARY_PLACE_MISMATCH', 'TOURNAMENT_CHIPS_EXCEEDED')",
       mark);
 }
 

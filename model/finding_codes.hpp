@@ -88,6 +88,7 @@ enum class FindingCode : std::uint8_t {
   SummaryPlaces,
   SummaryPlaceMismatch,
   SummaryConflict,
+  TournamentChipsExceeded,
 };
 
 struct FindingCodeInfo {
@@ -393,13 +394,19 @@ inline constexpr std::array kFindingCodes{
                     Severity::Warning,
                     {},
                     "two summaries of one tournament (same site and number) say the same"},
+    FindingCodeInfo{FindingCode::TournamentChipsExceeded,
+                    "TOURNAMENT_CHIPS_EXCEEDED",
+                    Severity::Error,
+                    {},
+                    "a tournament's hands never hold more chips than its entrants bought "
+                    "(entrants x starting chips, without rebuys or add-ons)"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::SummaryConflict) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::TournamentChipsExceeded) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

@@ -394,14 +394,15 @@ void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
 
 // The checks of every tournament this run added a summary or a hand to, over what the store
 // holds of it (a summary and hands stored by earlier runs too): the places its summary gives
-// against its hands' (SUMMARY_PLACE_MISMATCH) and the chips of players moved between its tables;
+// against its hands' (SUMMARY_PLACE_MISMATCH), the chips its hands hold against what its
+// entrants bought (TOURNAMENT_CHIPS_EXCEEDED) and the chips of players moved between its tables;
 // the findings of each are replaced as a whole, so the order of files and runs does not change
 // them. After the checks between hands of each table, which replace the findings of a table's
 // hands (those of a move too).
 void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tournaments,
                        AuditSummary& summary) {
   for (const db::TournamentKey& key : tournaments) {
-    for (const Finding& f : store.recheck_tournament(key, check_summary_places))
+    for (const Finding& f : store.recheck_tournament(key, check_stored_tournament))
       count_finding(f, summary);
     for (const SessionFinding& f : store.recheck_table_moves(key, check_table_moves))
       count_finding(f.finding, summary);

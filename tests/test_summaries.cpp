@@ -296,6 +296,29 @@ TEST_CASE("SUMMARY_PLACE_MISMATCH: the summary's place against the hands'", "[su
   CHECK(check_summary_places(results, {{"Hero", 3, "2"}, {"Nobody", 1, "3"}}).empty());
 }
 
+TEST_CASE("TOURNAMENT_CHIPS_EXCEEDED: no hand seats more chips than the entrants bought",
+          "[summaries]") {
+  StoredTournament t;
+  t.entrants = 2;
+  t.starting_chips = 400;
+  t.most_chips_hand = "28333847000";
+  t.most_chips = 1000;
+  t.line = 1;
+  const std::vector<Finding> fs = check_stored_tournament(t);
+  CHECK(codes_of(fs) == "TOURNAMENT_CHIPS_EXCEEDED 800 1000 1\n");
+  REQUIRE(fs.size() == 1);
+  CHECK(fs[0].message ==
+        "hand 28333847000 seats 1000 chips; 2 entrants x 400 starting chips make 800");
+  t.starting_chips = 500;  // 1000 bought: all of them at one table is right
+  CHECK(check_stored_tournament(t).empty());
+  t.starting_chips = 400;
+  t.rebuys = true;  // chips bought again: not counted by the summary
+  CHECK(check_stored_tournament(t).empty());
+  t.rebuys = false;
+  t.starting_chips.reset();  // PokerStars prints no starting stack
+  CHECK(check_stored_tournament(t).empty());
+}
+
 namespace {
 
 // Audits each run of files (paths) into `db` and returns the stored findings of the summaries:
@@ -353,6 +376,28 @@ void places_in_every_order(const std::function<std::string(const std::string&)>&
 }
 
 }  // namespace
+
+TEST_CASE("TOURNAMENT_CHIPS_EXCEEDED against a real hand, in any order of files and runs",
+          "[summaries]") {
+  const fs::path dir = test::temp_dir("hhaudit-summary-chips");
+  const fs::path hand = test::testdata("fulltilt-summary/razz_husng_220338000.txt");
+  const auto summary = [&](const std::string& chips) {
+    const fs::path p = dir / ("s" + chips + ".txt");
+    std::ofstream(p) << "Full Tilt Poker Tournament Summary Heads Up Sit & Go (220338000) Razz "
+                        "Limit\nBuy-In: $2 + $0.10\nBuy-In Chips: "
+                     << chips
+                     << "\n2 Entries\nTotal Prize Pool: $4\nTournament started: 2011/02/19 "
+                        "05:40:00 ET\n";
+    return p;
+  };
+  const std::string none = "code,player,expected,actual\n";
+  CHECK(summary_findings((dir / "a.db").string(), {{summary("500"), hand}}) == none);
+  const std::string exceeded = "code,player,expected,actual\nTOURNAMENT_CHIPS_EXCEEDED,,800,1000\n";
+  CHECK(summary_findings((dir / "b.db").string(), {{summary("400"), hand}}) == exceeded);
+  CHECK(summary_findings((dir / "c.db").string(), {{hand}, {summary("400")}}) == exceeded);
+  CHECK(summary_findings((dir / "d.db").string(), {{summary("400")}, {hand}}) == exceeded);
+  fs::remove_all(dir);
+}
 
 TEST_CASE("summary places against the hands, in any order of files and runs (SQLite)",
           "[summaries]") {

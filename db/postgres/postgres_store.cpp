@@ -664,30 +664,38 @@ HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary
 }
 
 std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
-                                                       const PlaceCheck& check) {
+                                                       const TournamentCheck& check) {
   impl_->require_writer();
   postgres::Connection& c = impl_->c;
   std::vector<Finding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
-    const postgres::Result r =
-        c.exec(tournament_places_sql('$'), pg_params({key.site, key.tournament_id}));
-    if (r.rows() == 0) return;
-    std::vector<TournamentResult> results;
+    const postgres::Params params = pg_params({key.site, key.tournament_id});
+    const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
+    if (head.rows() == 0) return;
+    StoredTournament t;
+    const std::int64_t row_id = head.int64(0, 0);
+    if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
+    if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
+    t.rebuys = head.int64(0, 3) != 0;
+    t.line = static_cast<std::uint32_t>(head.int64(0, 4));
+    const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
     for (int i = 0; i < r.rows(); ++i) {
-      TournamentResult t;
-      t.place = static_cast<int>(r.int64(i, 0));
-      t.player = r.text(i, 1);
-      t.line = static_cast<std::uint32_t>(r.int64(i, 2));
-      results.push_back(std::move(t));
+      TournamentResult result;
+      result.place = static_cast<int>(r.int64(i, 0));
+      result.player = r.text(i, 1);
+      result.line = static_cast<std::uint32_t>(r.int64(i, 2));
+      t.results.push_back(std::move(result));
     }
-    const std::int64_t row_id = r.int64(0, 3);
-    const postgres::Result h =
-        c.exec(hand_places_sql('$'), pg_params({key.site, key.tournament_id}));
-    std::vector<HandPlace> places;
+    const postgres::Result h = c.exec(hand_places_sql('$'), params);
     for (int i = 0; i < h.rows(); ++i)
-      places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
-    findings = check(results, places);
+      t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
+    const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
+    if (most.rows() > 0) {
+      t.most_chips_hand = most.text(0, 0);
+      t.most_chips = most.int64(0, 1);
+    }
+    findings = check(t);
     c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
     for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
   });

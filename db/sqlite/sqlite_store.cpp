@@ -676,33 +676,48 @@ HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& 
 }
 
 std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
-                                                     const PlaceCheck& check) {
+                                                     const TournamentCheck& check) {
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
-  std::vector<TournamentResult> results;
+  StoredTournament t;
   std::int64_t row_id = 0;
   {
-    Statement s(m.db, tournament_places_sql('?'));
+    Statement s(m.db, stored_tournament_sql('?'));
     bind_params(s, {key.site, key.tournament_id});
+    if (!s.step()) return {};
+    row_id = s.column_int64(0);
+    if (!s.column_is_null(1)) t.entrants = static_cast<int>(s.column_int64(1));
+    if (!s.column_is_null(2)) t.starting_chips = s.column_int64(2);
+    t.rebuys = s.column_int64(3) != 0;
+    t.line = static_cast<std::uint32_t>(s.column_int64(4));
+  }
+  {
+    Statement s(m.db, tournament_places_sql('?'));
+    bind_params(s, {row_id});
     while (s.step()) {
       TournamentResult r;
       r.place = static_cast<int>(s.column_int64(0));
       r.player = s.column_text(1);
       r.line = static_cast<std::uint32_t>(s.column_int64(2));
-      row_id = s.column_int64(3);
-      results.push_back(std::move(r));
+      t.results.push_back(std::move(r));
     }
   }
-  if (row_id == 0) return {};
-  std::vector<HandPlace> places;
   {
     Statement s(m.db, hand_places_sql('?'));
     bind_params(s, {key.site, key.tournament_id});
     while (s.step())
-      places.push_back({s.column_text(0), static_cast<int>(s.column_int64(1)), s.column_text(2)});
+      t.places.push_back({s.column_text(0), static_cast<int>(s.column_int64(1)), s.column_text(2)});
   }
-  std::vector<Finding> findings = check(results, places);
+  {
+    Statement s(m.db, most_chips_hand_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    if (s.step()) {
+      t.most_chips_hand = s.column_text(0);
+      t.most_chips = s.column_int64(1);
+    }
+  }
+  std::vector<Finding> findings = check(t);
   {
     Statement s(m.db, delete_place_findings_sql('?'));
     bind_params(s, {row_id});

@@ -31,7 +31,7 @@ class SqliteStore final : public Store {
                                 const std::vector<SessionFinding>& findings) override;
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
   std::vector<Finding> recheck_tournament(const TournamentKey& key,
-                                          const PlaceCheck& check) override;
+                                          const TournamentCheck& check) override;
   std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
                                                   const SessionCheck& check) override;
   void commit() override;
