@@ -68,6 +68,13 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::FinishWithChips:
     case FindingCode::FinishPlaceOrder:
     case FindingCode::BountyMismatch:
+    // Tournament summaries (audit/summary_checks.cpp): no hand.
+    case FindingCode::PrizePoolMismatch:
+    case FindingCode::PayoutsMismatch:
+    case FindingCode::SummaryPlaces:
+    case FindingCode::SummaryPlaceMismatch:
+    case FindingCode::SummaryConflict:
+    case FindingCode::TournamentChipsExceeded:
       return std::nullopt;
   }
   return std::nullopt;

@@ -13,9 +13,6 @@
 
 namespace hh {
 
-namespace {
-
-// Seconds since 1970 of "YYYY-MM-DDTHH:MM:SSZ"; nullopt for any other text.
 std::optional<long long> epoch_seconds(std::string_view t) {
   if (t.size() != 20 || t[4] != '-' || t[7] != '-' || t[10] != 'T' || t[13] != ':' ||
       t[16] != ':' || t[19] != 'Z')
@@ -36,6 +33,8 @@ std::optional<long long> epoch_seconds(std::string_view t) {
   const long long days = sys_days{ymd}.time_since_epoch().count();
   return days * 86400 + *h * 3600 + *mi * 60 + *s;
 }
+
+namespace {
 
 // The digits at the end of a hand number ("OM123" -> "123"), without leading zeros.
 std::string_view hand_number(std::string_view id) {
@@ -507,13 +506,15 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
   return out;
 }
 
+bool played_before(const SessionHand& a, const SessionHand& b) {
+  if (a.started_at_utc != b.started_at_utc) return a.started_at_utc < b.started_at_utc;
+  const std::string_view na = hand_number(a.site_hand_id), nb = hand_number(b.site_hand_id);
+  if (na != nb) return number_less(na, nb);
+  return a.site_hand_id < b.site_hand_id;
+}
+
 void order_session(std::vector<SessionHand>& hands) {
-  std::stable_sort(hands.begin(), hands.end(), [](const SessionHand& a, const SessionHand& b) {
-    if (a.started_at_utc != b.started_at_utc) return a.started_at_utc < b.started_at_utc;
-    const std::string_view na = hand_number(a.site_hand_id), nb = hand_number(b.site_hand_id);
-    if (na != nb) return number_less(na, nb);
-    return a.site_hand_id < b.site_hand_id;
-  });
+  std::stable_sort(hands.begin(), hands.end(), played_before);
 }
 
 std::vector<SessionFinding> check_session(std::vector<SessionHand> hands, const HouseRules& rules) {

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "audit/house_rules.hpp"
@@ -40,6 +42,7 @@ struct SessionSeat {
 struct SessionHand {
   std::int64_t hand_id{0};  // the store's: findings name hands by it
   std::string site_hand_id;
+  std::string table_name;      // the table's name (a tournament's hands are at several)
   std::string started_at_utc;  // "YYYY-MM-DDTHH:MM:SSZ", "" when not known
   bool tournament{false};
   int unit{100};
@@ -68,8 +71,14 @@ struct SessionFinding {
 // compared.
 inline constexpr long kMaxSecondsBetweenHands = 15 * 60;
 
-// The hands of one table in the order they were played: by start time, then by hand number
-// (the digits at its end, compared as numbers).
+// Seconds since 1970 of "YYYY-MM-DDTHH:MM:SSZ"; nullopt for any other text.
+std::optional<long long> epoch_seconds(std::string_view t);
+
+// The order hands were played in: by start time, then by hand number (the digits at its end,
+// compared as numbers).
+bool played_before(const SessionHand& a, const SessionHand& b);
+
+// The hands of one table in the order they were played (played_before).
 void order_session(std::vector<SessionHand>& hands);
 
 // Compares each pair of consecutive hands of `hands` (in any order: ordered here) by `rules`'

@@ -80,6 +80,7 @@ db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
   add_row(r, {"files_unreadable", num(s.files_unreadable), num(db.files_unreadable)});
   add_row(r, {"inputs_not_read", num(static_cast<long>(s.not_read.size())), none});
   add_row(r, {"files_in_other_shards", num(s.files_in_other_shards), none});
+  add_row(r, {"tournament_summaries", num(s.summaries), num(db.summaries)});
   add_row(r, {"hands", num(s.hands), num(db.hands)});
   add_row(r, {"parsed", num(s.hands - s.unparsed), num(db.hands - db.unparsed)});
   add_row(r, {"unparsed", num(s.unparsed), num(db.unparsed)});
@@ -196,11 +197,11 @@ void run(const AuditArgs& a, int& exit_code) {
   if (*format == report::OutputFormat::Table) {
     std::cout << fmt::format(
         "audited {} files ({} already in the database; not read, recorded: {} without hands, {} "
-        "of a format not supported, {} unreadable): {} hands, {} parsed, {} unparsed, {} "
-        "duplicates, {} conflicts -> {}\n",
+        "of a format not supported, {} unreadable): {} tournament summaries, {} hands, {} parsed, "
+        "{} unparsed, {} duplicates, {} conflicts -> {}\n",
         s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported,
-        s.files_unreadable, s.hands, s.hands - s.unparsed, s.unparsed, s.duplicates, s.conflicts,
-        store ? a.db : "nothing written");
+        s.files_unreadable, s.summaries, s.hands, s.hands - s.unparsed, s.unparsed, s.duplicates,
+        s.conflicts, store ? a.db : "nothing written");
     for (const pipeline::NotRead& n : s.not_read)
       std::cout << "not read: " << n.path << ": " << n.why << "\n";
     if (!a.shard.empty())
@@ -235,7 +236,9 @@ void run(const AuditArgs& a, int& exit_code) {
   // The findings of this run's input: the hands it added and those of its files audited before.
   std::optional<Severity> worst = s.worst;
   if (const auto w = worst_of(inputs); w && (!worst || *w > *worst)) worst = w;
-  const bool no_hand = s.hands == 0 && inputs.hands == 0;
+  // A run that read only tournament summaries read something to audit.
+  const bool no_hand =
+      s.hands == 0 && inputs.hands == 0 && s.summaries == 0 && inputs.summaries == 0;
   if (s.io_errors > 0 || s.interrupted) {
     exit_code = kUsageOrIo;
   } else if (no_hand || s.files_unsupported > 0) {

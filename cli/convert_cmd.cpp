@@ -103,6 +103,12 @@ int run_convert(const ConvertArgs& args) {
       ++files_skipped;
       continue;
     }
+    if (sniffed.format && sniffed.format->reads_summaries()) {
+      std::cerr << in.path << ": not converted: a " << sniffed.format->display_name()
+                << " holds no hands\n";
+      ++files_skipped;
+      continue;
+    }
     if (!sniffed.format && in.from_folder) {
       std::cerr << in.path << ": not converted: no hand of a known format\n";
       ++files_skipped;

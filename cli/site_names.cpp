@@ -10,7 +10,9 @@ namespace hh::cli {
 std::string site_names() {
   std::string names;
   for (const auto& f : formats()) {
-    if (!f->readable()) continue;  // no hands read, so nothing to give a site for
+    // No hands read (a recognised-only format, or one of tournament summaries, whose site is
+    // the hands' own): nothing to give a site for.
+    if (!f->readable() || f->reads_summaries()) continue;
     if (!names.empty()) names += ", ";
     names += f->name();
   }
@@ -19,10 +21,13 @@ std::string site_names() {
 
 void check_site_name(std::string_view name, const std::vector<std::string>& also) {
   const Format* f = format_by_name(name);
-  if ((f && f->readable()) || std::find(also.begin(), also.end(), name) != also.end()) return;
+  if ((f && f->readable() && !f->reads_summaries()) ||
+      std::find(also.begin(), also.end(), name) != also.end())
+    return;
   std::string known = site_names();
   for (const std::string& s : also)
-    if (const Format* g = format_by_name(s); !g || !g->readable()) known += ", " + s;
+    if (const Format* g = format_by_name(s); !g || !g->readable() || g->reads_summaries())
+      known += ", " + s;
   throw std::invalid_argument("unknown site " + std::string(name) + " (known: " + known + ")");
 }
 

@@ -21,17 +21,44 @@ inline std::string session_table_predicate(char mark) {
       "h.site = {0}1 AND h.table_name = {0}2 AND COALESCE(h.tournament_id, '') = {0}3", mark);
 }
 
-// Store::session_hands: one row a seat (a hand without players: one row, seat NULL).
-inline std::string session_hands_sql(char mark) {
+// Parameters 1, 2: a tournament's site and number (TournamentKey): the hands of all its tables.
+inline std::string tournament_hands_predicate(char mark) {
+  return fmt::format("h.site = {0}1 AND h.tournament_id = {0}2 AND h.table_name IS NOT NULL", mark);
+}
+
+// The hands `predicate` selects with their seats, for the checks between hands: one row a seat
+// (a hand without players: one row, seat NULL).
+inline std::string seated_hands_sql(const std::string& predicate) {
   return fmt::format(
       "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
       "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
       "p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed, h.game, "
-      "p.finish_place, p.settled_outside FROM hands h "
+      "p.finish_place, h.table_name, p.settled_outside FROM hands h "
       "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
       "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
       "ORDER BY h.hand_id, p.seat",
-      session_table_predicate(mark));
+      predicate);
+}
+
+// Store::session_hands: the hands of one table.
+inline std::string session_hands_sql(char mark) {
+  return seated_hands_sql(session_table_predicate(mark));
+}
+
+// Store::recheck_table_moves: the hands of every table of one tournament.
+inline std::string tournament_hands_sql(char mark) {
+  return seated_hands_sql(tournament_hands_predicate(mark));
+}
+
+// Store::recheck_table_moves, before the new rows are inserted: the findings between two hands of
+// a tournament at different tables.
+inline std::string delete_table_move_findings_sql(char mark) {
+  return fmt::format(
+      "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
+      "(SELECT h.hand_id FROM hands h WHERE {}) AND NOT EXISTS (SELECT 1 FROM hands a JOIN hands "
+      "b ON b.table_name = a.table_name WHERE a.hand_id = discrepancies.hand_id AND b.hand_id = "
+      "discrepancies.related_hand_id)",
+      tournament_hands_predicate(mark));
 }
 
 // Store::replace_session_findings, before the new rows are inserted.
@@ -59,6 +86,7 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
     h.button_seat = static_cast<int>(row.int64(7));
     const std::optional<Game> game = game_from_name(row.text(17));
     h.has_button = !(game && game->is_stud());
+    h.table_name = row.text(19);
     hands.push_back(std::move(h));
   }
   if (row.is_null(8)) return;  // a hand without players
@@ -67,7 +95,7 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
   seat.seat = static_cast<int>(row.int64(8));
   seat.player = row.text(9);
   seat.start_stack = row.int64(10);
-  seat.settled_outside = row.int64(19);  // schema 9: 0 for the hands stored before
+  seat.settled_outside = row.int64(20);  // schema 9: 0 for the hands stored before
   seat.end_stack = seat.start_stack + row.int64(11) + seat.settled_outside;
   // Columns of schema 6: NULL for hands stored before.
   if (row.is_null(13)) h.seat_details_known = false;

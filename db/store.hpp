@@ -20,9 +20,11 @@
 #include "audit/rake/outlier.hpp"
 #include "audit/rake/profile.hpp"
 #include "audit/sessions.hpp"
+#include "audit/summary_checks.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "model/tournament.hpp"
 
 namespace hh::db {
 
@@ -106,16 +108,19 @@ struct StoreTotals {
   long files_unsupported{0};    // of a format recognised but not read
   long files_without_hands{0};  // 'no-hands'
   long files_unreadable{0};     // 'unreadable': could not be read at all
+  long summaries{0};            // tournament summaries (tournaments rows), filtered by their files
   long hands{0};
   long unparsed{0};
   long hands_with_errors{0};  // hands with at least one finding of severity error
   struct Code {
     std::string code;
     std::string severity;
-    long hands{0};  // hands with this finding
+    long hands{0};  // hands (for a summary's code: summaries) with this finding
     long rows{0};   // findings
   };
-  std::vector<Code> codes;  // most hands first, then by code
+  // The hands' codes, most hands first, then by code; then the summaries' (tournament_findings)
+  // in the same order.
+  std::vector<Code> codes;
 };
 
 // The hands of one table (docs/sessions.md): same site, table name and tournament ("" for a
@@ -125,6 +130,21 @@ struct SessionKey {
   std::string table_name;
   std::string tournament_id;
   auto operator<=>(const SessionKey&) const = default;
+};
+
+// A tournament summary handed to the store with its findings (check_summary()).
+// content_sha256 = SHA-256 (hex) of summary.raw: it tells a duplicate from a conflict.
+struct StoredSummary {
+  const TournamentSummary& summary;
+  const std::vector<Finding>& findings;
+  std::string_view content_sha256;
+};
+
+// A tournament: the site and the site's number of it.
+struct TournamentKey {
+  std::string site;
+  std::string tournament_id;
+  auto operator<=>(const TournamentKey&) const = default;
 };
 
 class Store {
@@ -189,6 +209,29 @@ class Store {
   using RakeCheck = std::function<std::vector<HandFinding>(std::vector<ProfileHand>)>;
   virtual std::vector<HandFinding> recheck_rake(const std::string& site,
                                                 const RakeCheck& check) = 0;
+
+  // Stores a tournament summary (tables tournaments, tournament_results, tournament_findings)
+  // read from the file `file_id`. Like add_hand: Duplicate when a summary of the same site and
+  // tournament with the same content is stored (nothing added), Conflict when one with other
+  // content is (a SUMMARY_CONFLICT finding on the stored one names the file); an unread summary
+  // (no tournament number) is always Inserted.
+  virtual HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) = 0;
+
+  // The checks of a tournament's stored summary against its stored hands (`check`: what
+  // StoredTournament holds in, SUMMARY_PLACE_MISMATCH and TOURNAMENT_CHIPS_EXCEEDED findings out),
+  // run and stored as one step like recheck_session: the tournament's findings of those codes are
+  // replaced as a whole. Nothing when no summary of the tournament is stored. Returns the
+  // findings.
+  using TournamentCheck = std::function<std::vector<Finding>(const StoredTournament&)>;
+  virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
+                                                  const TournamentCheck& check) = 0;
+
+  // The check of chips across the tables of a tournament (`check`: every stored hand of the
+  // tournament, any table, in; findings between hands at two tables out), run and stored as one
+  // step like recheck_session: the tournament's findings between hands of different tables are
+  // replaced as a whole. Returns them.
+  virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
+                                                          const SessionCheck& check) = 0;
 
   // Commits the pending transaction, if any.
   virtual void commit() = 0;

@@ -2,14 +2,18 @@
 // HH_FUZZ_FORMAT (fuzz/run.sh sets it: `fuzz/run.sh pokerstars 60`), split and read as
 // read_text() would but restricted to that format, so that the fuzzer's effort goes into one
 // grammar and builder. One binary serves every format: a new format is fuzzed without a build
-// change. The input is decoded first, as in the real pipeline.
+// change. The input is decoded first, as in the real pipeline. A format of tournament summaries
+// (pokerstars-summary, fulltilt-summary) reads the whole input as one summary.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "audit/summary_checks.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
 #include "parser/text/split.hpp"
@@ -28,8 +32,30 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   return 0;
 }
 
+namespace {
+
+// A format of tournament summaries reads the whole text as one summary: never throws, keeps the
+// text it read, and points every issue and result at a line of it.
+void fuzz_summary(const std::string& text) {
+  const hh::TournamentSummary s = format->read_summary(text, "fuzz.txt");
+  if (text.compare(0, s.raw.size(), s.raw) != 0) std::abort();
+  if (s.parsed && s.tournament_id.empty()) std::abort();
+  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  for (const hh::ParseIssue& i : s.issues)
+    if (i.line == 0 || i.line > lines) std::abort();
+  for (const hh::TournamentResult& r : s.results)
+    if (r.line == 0 || r.line > lines || r.place < 0) std::abort();
+  (void)hh::check_summary(s);
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const hh::Decoded d = hh::decode(std::string_view(reinterpret_cast<const char*>(data), size));
+  if (format->reads_summaries()) {
+    fuzz_summary(d.text);
+    return 0;
+  }
   auto starts = [](std::string_view line) { return format->is_hand_start(line); };
   auto announces = [](std::string_view line) { return format->announces_hand(line); };
   for (const hh::HandText& ht : hh::split_hands(d.text, starts, announces)) {

@@ -6,7 +6,7 @@
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
 #                                     everleaf pkr ongame absolute betfair
 #                                     pokertracker entraction enet sealswithclubs
-#                                     microgaming everest cake)
+#                                     microgaming everest cake pokerstars-summary fulltilt-summary)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -42,6 +42,9 @@ case $target in
   enet) dirs=(Enet) ; local_dirs=(enet) ;;
   sealswithclubs) dirs=(SealsWithClubs) ; local_dirs=(sealswithclubs) ;;
   cake) dirs=(Cake) ; local_dirs=(cake) ;;
+  # Tournament summaries: the corpus's one (Full Tilt's) is copied into testdata/ with fpdb's.
+  pokerstars-summary) dirs=() ; local_dirs=(pokerstars-summary) ;;
+  fulltilt-summary) dirs=() ; local_dirs=(fulltilt-summary) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac

@@ -82,6 +82,13 @@ enum class FindingCode : std::uint8_t {
   FinishWithChips,
   FinishPlaceOrder,
   BountyMismatch,
+  // tournament summaries (audit/summary_checks.cpp)
+  PrizePoolMismatch,
+  PayoutsMismatch,
+  SummaryPlaces,
+  SummaryPlaceMismatch,
+  SummaryConflict,
+  TournamentChipsExceeded,
 };
 
 struct FindingCodeInfo {
@@ -357,13 +364,49 @@ inline constexpr std::array kFindingCodes{
                     {},
                     "a bounty paid is the eliminated player's (progressive: half in cash, half "
                     "onto the winner's)"},
+    FindingCodeInfo{FindingCode::PrizePoolMismatch,
+                    "PRIZE_POOL_MISMATCH",
+                    Severity::Error,
+                    {},
+                    "a tournament's prize pool is its entrants times the buy-in less fee and "
+                    "bounty, or the guarantee if higher (at least that with rebuys or add-ons)"},
+    FindingCodeInfo{FindingCode::PayoutsMismatch,
+                    "PAYOUTS_MISMATCH",
+                    Severity::Error,
+                    {},
+                    "a finished tournament's cash prizes add up to its prize pool (never more "
+                    "than it when the summary lists only some places)"},
+    FindingCodeInfo{FindingCode::SummaryPlaces,
+                    "SUMMARY_PLACES",
+                    Severity::Warning,
+                    {},
+                    "a finished tournament's places run 1, 2, ... (a tie shares one and skips "
+                    "the next), no player twice, no more than the entrants, the paid places "
+                    "first and a better place never paid less"},
+    FindingCodeInfo{FindingCode::SummaryPlaceMismatch,
+                    "SUMMARY_PLACE_MISMATCH",
+                    Severity::Error,
+                    {},
+                    "the place a tournament summary gives a player is the one the tournament's "
+                    "hands print"},
+    FindingCodeInfo{FindingCode::SummaryConflict,
+                    "SUMMARY_CONFLICT",
+                    Severity::Warning,
+                    {},
+                    "two summaries of one tournament (same site and number) say the same"},
+    FindingCodeInfo{FindingCode::TournamentChipsExceeded,
+                    "TOURNAMENT_CHIPS_EXCEEDED",
+                    Severity::Error,
+                    {},
+                    "a tournament's hands never hold more chips than its entrants bought "
+                    "(entrants x starting chips, without rebuys or add-ons)"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::BountyMismatch) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::TournamentChipsExceeded) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

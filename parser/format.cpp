@@ -16,6 +16,7 @@
 #include "parser/everest/builder.hpp"
 #include "parser/everleaf/builder.hpp"
 #include "parser/fulltilt/builder.hpp"
+#include "parser/fulltilt/summary.hpp"
 #include "parser/ggpoker/builder.hpp"
 #include "parser/ipoker/builder.hpp"
 #include "parser/kingsclub/builder.hpp"
@@ -28,6 +29,7 @@
 #include "parser/pkr/builder.hpp"
 #include "parser/pokernow/reader.hpp"
 #include "parser/pokerstars/builder.hpp"
+#include "parser/pokerstars/summary.hpp"
 #include "parser/pokertracker/builder.hpp"
 #include "parser/recognised.hpp"
 #include "parser/sealswithclubs/builder.hpp"
@@ -80,6 +82,9 @@ const std::vector<std::unique_ptr<Format>>& formats() {
     v.push_back(microgaming::make_format());
     v.push_back(everest::make_format());
     v.push_back(cake::make_format());
+    // Tournament summaries: results, not hands (Format::reads_summaries).
+    v.push_back(pokerstars::make_summary_format());
+    v.push_back(fulltilt::make_summary_format());
     add_recognised_formats(v);
     return v;
   }();
@@ -156,12 +161,17 @@ std::vector<HandText> split_any_hands(std::string_view decoded) {
 Hand the_only_hand(std::vector<Hand> hands, const HandText& text, const std::string& file,
                    std::string_view site, std::string_view expected) {
   if (hands.size() == 1) return std::move(hands.front());
+  return unparsed_hand(text, file, site, std::string(expected),
+                       std::to_string(hands.size()) + " hands");
+}
+
+Hand unparsed_hand(const HandText& text, const std::string& file, std::string_view site,
+                   std::string expected, std::string got) {
   Hand h;
   h.site = std::string(site);
   h.source = {file, text.byte_offset, text.line};
   h.raw = std::string(text.text);
-  h.issues.push_back(
-      {text.line, std::string(expected), std::to_string(hands.size()) + " hands", 0});
+  h.issues.push_back({text.line, std::move(expected), std::move(got), 0});
   return h;
 }
 
@@ -170,14 +180,10 @@ std::vector<Hand> read_hands_text(const Format& format, const HandText& ht, cons
   std::string_view head = first_line(ht.text);
   if (format.is_hand_start(head)) return format.read_hands(ht, file, options);
   if (format.is_preamble(ht.text)) return {};
-  Hand h;
-  h.site = "unknown";
-  h.source = {file, ht.byte_offset, ht.line};
-  h.raw = std::string(ht.text);
-  h.issues.push_back({ht.line, "the first line of a hand of " + std::string(format.display_name()),
-                      std::string(head.substr(0, 120))});
   std::vector<Hand> one;
-  one.push_back(std::move(h));
+  one.push_back(unparsed_hand(ht, file, "unknown",
+                              "the first line of a hand of " + std::string(format.display_name()),
+                              std::string(head.substr(0, 120))));
   return one;
 }
 
@@ -187,15 +193,10 @@ std::vector<Hand> read_any_hands_text(const Format* file_format, const HandText&
   if (const Format* f = readable_format_of_line(head, file_format))
     return f->read_hands(ht, file, options);
   if (file_format && file_format->readable() && file_format->is_preamble(ht.text)) return {};
-  Hand h;
-  h.site = "unknown";
-  h.source = {file, ht.byte_offset, ht.line};
-  h.raw = std::string(ht.text);
-  h.issues.push_back({ht.line,
-                      "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
-                      std::string(head.substr(0, 120))});
   std::vector<Hand> one;
-  one.push_back(std::move(h));
+  one.push_back(unparsed_hand(
+      ht, file, "unknown", "the first line of a hand of a known site (e.g. \"PokerStars Hand #\")",
+      std::string(head.substr(0, 120))));
   return one;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/hand.hpp"
+#include "model/tournament.hpp"
 #include "parser/text/split.hpp"
 
 namespace hh {
@@ -68,6 +69,23 @@ class Format {
     return one;
   }
 
+  // --- tournament summaries (results, not hands) ---
+
+  // True for a format of tournament summary files: a file of it is read whole by read_summary()
+  // instead of being cut into hands (is_hand_start() is false for every line).
+  virtual bool reads_summaries() const { return false; }
+  // Reads a whole decoded summary file. Never throws on bad input: a line not understood becomes
+  // a TournamentSummary::issues entry (its line and what was expected), and parsed=false when the
+  // header (the tournament's number) could not be read.
+  virtual TournamentSummary read_summary(std::string_view decoded, const std::string& file) const {
+    TournamentSummary s;
+    s.source = {file, 0, 1};
+    s.raw = std::string(decoded);
+    s.issues.push_back(
+        {1, "a tournament summary", std::string(display_name()) + " holds hands", 0});
+    return s;
+  }
+
   // --- writing (the interchange formats: `hhaudit convert --to NAME`) ---
 
   // True for a format hands of any readable format can be written in.
@@ -91,6 +109,11 @@ class Format {
     return out;
   }
 };
+
+// An unparsed Hand of `site` for the piece `text`: its issue at the piece's first line says what
+// was `expected` and what was there (`got`), so that the text is kept, never dropped.
+Hand unparsed_hand(const HandText& text, const std::string& file, std::string_view site,
+                   std::string expected, std::string got);
 
 // A document format's read_hand() (its read_hands() reads a piece of many hands): the one hand of
 // `hands`, or an unparsed hand of `site` whose issue expects `expected` and counts the hands.

@@ -1,5 +1,5 @@
 // The formats hhaudit recognises but does not read yet, each with the signature lines of its own
-// software (the corpus in ../shared/corpus has files of every one; tests/test_sniff.cpp).
+// software (tests/test_sniff.cpp).
 #include "parser/recognised.hpp"
 
 #include <array>
@@ -21,20 +21,10 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-constexpr std::array<Recognised, 2> kRecognised = {{
-    // A PokerStars tournament summary ("PokerStars Tournament #2711645426, No Limit Hold'em",
-    // then the buy-in, the players, the prize pool and the places): results, not hands; read by
-    // none of the formats yet (docs/sessions.md).
-    {"pokerstars-summary", "PokerStars tournament summary",
-     [](std::string_view l) { return starts_with(l, "PokerStars Tournament #") ? kSignature : 0; }},
-    // "Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243814827) Hold'em No Limit":
-    // the same for Full Tilt
-    // (../shared/corpus/FTP/tour/Flop/NLHE-9max-STT-USD-8.30-201211.step.txt).
-    {"fulltilt-summary", "Full Tilt tournament summary",
-     [](std::string_view l) {
-       return starts_with(l, "Full Tilt Poker Tournament Summary ") ? kSignature : 0;
-     }},
-}};
+// None today: the last two, PokerStars' and Full Tilt's tournament summaries, are read since
+// issue 15 (parser/pokerstars/summary.cpp, parser/fulltilt/summary.cpp). A format that is
+// recognised before it is read gets its row here: {"name", "Display name", score}.
+constexpr std::array<Recognised, 0> kRecognised = {};
 
 class RecognisedFormat final : public Format {
  public:
@@ -47,15 +37,10 @@ class RecognisedFormat final : public Format {
   int sniff(std::string_view head) const override { return best_line_score(head, score_); }
   bool is_hand_start(std::string_view line) const override { return score_(clean(line)) > 0; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
-    Hand h;
-    h.site = "unknown";
-    h.source = {file, text.byte_offset, text.line};
-    h.raw = std::string(text.text);
-    h.issues.push_back(
-        {text.line,
-         "a hand of a format hhaudit reads (" + std::string(display_name_) + " is not read yet)",
-         ""});
-    return h;
+    return unparsed_hand(
+        text, file, "unknown",
+        "a hand of a format hhaudit reads (" + std::string(display_name_) + " is not read yet)",
+        "");
   }
 
  private:

@@ -20,7 +20,10 @@
 #include <system_error>
 #include <thread>
 
+#include "audit/summary_checks.hpp"
+#include "audit/table_moves.hpp"
 #include "audit/tournaments.hpp"
+#include "db/tournament_rows.hpp"
 #include "parser/text/decode.hpp"
 #include "pipeline/sha256.hpp"
 
@@ -389,6 +392,52 @@ void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
   store.commit();
 }
 
+// The checks of every tournament this run added a summary or a hand to, over what the store
+// holds of it (a summary and hands stored by earlier runs too): the places its summary gives
+// against its hands' (SUMMARY_PLACE_MISMATCH), the chips its hands hold against what its
+// entrants bought (TOURNAMENT_CHIPS_EXCEEDED) and the chips of players moved between its tables;
+// the findings of each are replaced as a whole, so the order of files and runs does not change
+// them. After the checks between hands of each table, which replace the findings of a table's
+// hands (those of a move too).
+void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tournaments,
+                       AuditSummary& summary) {
+  for (const db::TournamentKey& key : tournaments) {
+    for (const Finding& f : store.recheck_tournament(key, check_stored_tournament))
+      count_finding(f, summary);
+    for (const SessionFinding& f : store.recheck_table_moves(key, check_table_moves))
+      count_finding(f.finding, summary);
+  }
+  store.commit();
+}
+
+// A tournament summary file, read whole (summaries are small), checked on its own and stored.
+void audit_summary_file(const InputFile& f, const Format& format, db::Store& writer,
+                        std::set<db::TournamentKey>& tournaments, AuditSummary& summary) {
+  std::string bytes = f.stdin_bytes;
+  if (f.path != "-" && !f.pipe) {
+    auto in = open_input(f);
+    if (in) bytes.assign(std::istreambuf_iterator<char>(*in), std::istreambuf_iterator<char>());
+  }
+  const TournamentSummary t = format.read_summary(decode(bytes).text, f.path);
+  const std::vector<Finding> findings = check_summary(t);
+  const db::HandOutcome outcome = writer.add_summary(f.file_id, {t, findings, sha256_hex(t.raw)});
+  ++summary.summaries;
+  switch (outcome) {
+    case db::HandOutcome::Inserted:
+      for (const Finding& finding : findings) count_finding(finding, summary);
+      if (!t.tournament_id.empty()) tournaments.insert({t.site, t.tournament_id});
+      break;
+    case db::HandOutcome::Duplicate:
+      ++summary.duplicates;
+      break;
+    case db::HandOutcome::Conflict:
+      ++summary.conflicts;
+      count_finding(db::summary_conflict_finding(t), summary);
+      break;
+  }
+  writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
+}
+
 }  // namespace
 
 std::string not_regular_file(const std::string& p) {
@@ -512,6 +561,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   SigintGuard sigint;
   std::vector<InputFile> todo;
   std::uint64_t total_bytes = 0;
+  std::set<db::TournamentKey> tournaments;  // tournaments this run added a summary or hand to
   for (InputFile& f : inputs) {
     if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
     ScanResult s;
@@ -567,6 +617,10 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       summary.already_audited_ids.push_back(f.file_id);
       continue;
     }
+    if (format && format->reads_summaries()) {
+      audit_summary_file(f, *format, writer, tournaments, summary);
+      continue;
+    }
     total_bytes += f.bytes;
     todo.push_back(std::move(f));
   }
@@ -612,6 +666,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
           case db::HandOutcome::Inserted:
             if (h.parsed && !h.table_name.empty())
               tables.insert({std::string(h.site), h.table_name, h.tournament_id});
+            if (h.parsed && !h.tournament_id.empty())
+              tournaments.insert({std::string(h.site), h.tournament_id});
             if (std::any_of(r.findings.begin(), r.findings.end(),
                             [](const Finding& f) { return f.severity == Severity::Error; }))
               ++summary.hands_with_errors;
@@ -653,6 +709,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
   check_sessions(writer, tables, house, summary);
+  check_tournaments(writer, tournaments, summary);
   check_learned_rake(writer, unscheduled_sites, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();

@@ -56,6 +56,7 @@ struct AuditSummary {
   long files_without_hands{0};  // no hand of any known format in their head ('no-hands')
   long files_unsupported{0};    // of a format recognised but not read ('unsupported')
   long files_unreadable{0};  // could not be read at all ('unreadable'; also counted in io_errors)
+  long summaries{0};         // tournament summaries read (their files are counted in `files`)
   long hands{0};
   long unparsed{0};
   long hands_with_errors{0};  // new hands with a finding of severity error

@@ -50,20 +50,22 @@ inline std::string bin() { return q(hh::test::hhaudit_binary()); }
 
 // The numbers of the summary line `hhaudit audit` prints on stdout (table format).
 struct Summary {
-  long files{-1}, already{-1}, without_hands{-1}, unsupported{-1}, unreadable{-1}, hands{-1},
-      parsed{-1}, unparsed{-1}, duplicates{-1}, conflicts{-1};
+  long files{-1}, already{-1}, without_hands{-1}, unsupported{-1}, unreadable{-1}, summaries{-1},
+      hands{-1}, parsed{-1}, unparsed{-1}, duplicates{-1}, conflicts{-1};
 };
 inline Summary summary_of(const std::string& out) {
   Summary s;
   const std::size_t at = out.find("audited ");
   REQUIRE(at != std::string::npos);
-  const int n = std::sscanf(out.c_str() + at,
-                            "audited %ld files (%ld already in the database; not read, recorded: "
-                            "%ld without hands, %ld of a format not supported, %ld unreadable): "
-                            "%ld hands, %ld parsed, %ld unparsed, %ld duplicates, %ld conflicts",
-                            &s.files, &s.already, &s.without_hands, &s.unsupported, &s.unreadable,
-                            &s.hands, &s.parsed, &s.unparsed, &s.duplicates, &s.conflicts);
-  REQUIRE(n == 10);
+  const int n =
+      std::sscanf(out.c_str() + at,
+                  "audited %ld files (%ld already in the database; not read, recorded: "
+                  "%ld without hands, %ld of a format not supported, %ld unreadable): "
+                  "%ld tournament summaries, %ld hands, %ld parsed, %ld unparsed, %ld "
+                  "duplicates, %ld conflicts",
+                  &s.files, &s.already, &s.without_hands, &s.unsupported, &s.unreadable,
+                  &s.summaries, &s.hands, &s.parsed, &s.unparsed, &s.duplicates, &s.conflicts);
+  REQUIRE(n == 11);
   return s;
 }
 

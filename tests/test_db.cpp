@@ -146,6 +146,9 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "meta"},
                                          {"table", "pot_seats"},
                                          {"table", "pots"},
+                                         {"table", "tournament_findings"},
+                                         {"table", "tournament_results"},
+                                         {"table", "tournaments"},
                                          {"view", "hand_events"},
                                          {"view", "v_code_counts"},
                                          {"view", "v_conflicts"},
@@ -161,7 +164,9 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                    {"idx_files_unreadable_path"},
                                    {"idx_hands_content"},
                                    {"idx_hands_file"},
-                                   {"idx_hands_table"}});
+                                   {"idx_hands_table"},
+                                   {"idx_hands_tournament"},
+                                   {"idx_tournament_findings"}});
 }
 
 TEST_CASE("a database of another schema version is refused", "[db]") {
@@ -1370,4 +1375,46 @@ TEST_CASE("a schema 7 database gets the places tournament hands print", "[db][mi
   REQUIRE(hands[0].seats.size() == 2);
   CHECK(hands[0].seats[0].finish_place == 9);
   CHECK(hands[0].seats[1].finish_place == 0);
+}
+
+TEST_CASE("a schema 8 database gets the tables of tournament summaries", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
+        "DROP INDEX idx_hands_tournament;"
+        "UPDATE meta SET value = '8' WHERE key = 'schema_version';");
+  }
+  auto w = writer(db);
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(q(db, "SELECT count(*) FROM hands") == Rows{{"1"}});
+  // A summary stored now, with its places and a finding.
+  bool already = true;
+  const std::int64_t file2 = w->begin_file(file_record("in/s.txt", "S"), already);
+  hh::TournamentSummary s;
+  s.site = "pokerstars";
+  s.tournament_id = "77";
+  s.parsed = true;
+  s.entrants = 2;
+  s.buy_in = 100;
+  s.prize_pool = 200;
+  s.results = {{1, "Alice", "Malta", 200, "", 7}, {2, "Bob", "", std::nullopt, "", 8}};
+  const std::vector<hh::Finding> findings = {
+      hh::make_finding(hh::FindingCode::SummaryPlaces, {.message = "m", .line = 8})};
+  CHECK(w->add_summary(file2, {s, findings, "sha"}) == HandOutcome::Inserted);
+  CHECK(w->add_summary(file2, {s, findings, "sha"}) == HandOutcome::Duplicate);
+  w->commit();
+  CHECK(q(db, "SELECT site, tournament_id, entrants, prize_pool, status FROM tournaments") ==
+        Rows{{"pokerstars", "77", "2", "200", "findings"}});
+  CHECK(q(db,
+          "SELECT place, player, country, prize FROM tournament_results ORDER BY "
+          "result_index") == Rows{{"1", "Alice", "Malta", "200"}, {"2", "Bob", "NULL", "NULL"}});
+  CHECK(q(db, "SELECT code, severity, line FROM tournament_findings") ==
+        Rows{{"SUMMARY_PLACES", "warning", "8"}});
 }

@@ -977,3 +977,26 @@ TEST_CASE("postgres: a schema 7 database gets the places tournament hands print"
   CHECK_THROWS_WITH(c.exec("UPDATE hand_players SET finish_place = 0"),
                     Catch::Contains("finish_place"));
 }
+
+TEST_CASE("postgres: a schema 8 database gets the tables of tournament summaries", "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("migrate_8");
+  scenario(pg);
+  {
+    hh::db::postgres::Connection c(pg);
+    c.exec(
+        "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
+        "DROP INDEX idx_hands_tournament;"
+        "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
+  }
+  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(cell("SELECT count(*) FROM tournaments") == "0");
+  CHECK(cell("SELECT data_type FROM information_schema.columns WHERE table_name = "
+             "'tournaments' AND column_name = 'prize_pool'") == "bigint");
+  CHECK(cell("SELECT data_type FROM information_schema.columns WHERE table_name = "
+             "'tournament_results' AND column_name = 'prize'") == "bigint");
+}

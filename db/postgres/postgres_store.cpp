@@ -14,6 +14,7 @@
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/schema.hpp"
+#include "db/tournament_rows.hpp"
 
 namespace hh::db {
 
@@ -181,7 +182,11 @@ struct PostgresStore::Impl {
   }
 
   std::vector<SessionHand> read_session(const SessionKey& key) {
-    const Result r = c.exec(session_hands_sql('$'), session_params(key));
+    return read_seated_hands(c.exec(session_hands_sql('$'), session_params(key)));
+  }
+
+  // The hands with their seats of a seated_hands_sql() result.
+  static std::vector<SessionHand> read_seated_hands(const Result& r) {
     struct Row {
       const Result& r;
       int i;
@@ -211,6 +216,11 @@ struct PostgresStore::Impl {
   // In the caller's transaction.
   void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
     c.exec(delete_session_findings_sql('$'), session_params(key));
+    insert_session_findings(list);
+  }
+
+  // Inserts findings between two hands in the caller's transaction.
+  void insert_session_findings(const std::vector<SessionFinding>& list) {
     findings.clear();
     for (const SessionFinding& f : list) {
       finding_fields(f.hand_id, f.finding);
@@ -615,6 +625,125 @@ std::vector<SessionFinding> PostgresStore::recheck_session(const SessionKey& key
   return findings;
 }
 
+namespace {
+
+// db/tournament_rows.hpp's parameters as libpq's texts.
+postgres::Params pg_params(const std::vector<SqlParam>& params) {
+  postgres::Params out;
+  for (const SqlParam& p : params) {
+    if (const auto* n = std::get_if<std::int64_t>(&p)) {
+      out.emplace_back(std::to_string(*n));
+    } else if (const auto* t = std::get_if<std::string>(&p)) {
+      out.emplace_back(*t);
+    } else {
+      out.emplace_back(std::nullopt);
+    }
+  }
+  return out;
+}
+
+// Writers storing or re-checking the same tournament wait for each other (until the
+// transaction ends).
+void lock_tournament(postgres::Connection& c, const TournamentKey& key) {
+  c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2))",
+                     postgres::kTournamentLockNamespace),
+         {key.site, key.tournament_id});
+}
+
+void store_tournament_finding(postgres::Connection& c, std::int64_t row_id, const Finding& f) {
+  c.exec(insert_tournament_finding_sql('$'), pg_params(tournament_finding_params(row_id, f)));
+}
+
+}  // namespace
+
+HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary& stored) {
+  impl_->require_writer();
+  postgres::Connection& c = impl_->c;
+  const TournamentSummary& t = stored.summary;
+  const std::string sha(stored.content_sha256);
+  HandOutcome outcome = HandOutcome::Inserted;
+  postgres::in_transaction(c, "BEGIN", [&] {
+    if (!t.tournament_id.empty()) {
+      lock_tournament(c, {t.site, t.tournament_id});
+      const postgres::Result found =
+          c.exec(find_tournament_sql('$'), pg_params({t.site, t.tournament_id}));
+      if (found.rows() > 0) {
+        if (found.text(0, 1) == sha) {
+          outcome = HandOutcome::Duplicate;
+          return;
+        }
+        store_tournament_finding(c, found.int64(0, 0), summary_conflict_finding(t));
+        outcome = HandOutcome::Conflict;
+        return;
+      }
+    }
+    const postgres::Result inserted = c.exec(
+        insert_tournament_sql('$'),
+        pg_params(tournament_params(t, file_id, tournament_status(t, stored.findings), sha)));
+    const std::int64_t row_id = inserted.int64(0, 0);
+    for (std::size_t i = 0; i < t.results.size(); ++i)
+      c.exec(
+          insert_tournament_result_sql('$'),
+          pg_params(tournament_result_params(row_id, static_cast<std::int64_t>(i), t.results[i])));
+    for (const Finding& f : stored.findings) store_tournament_finding(c, row_id, f);
+  });
+  return outcome;
+}
+
+std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
+                                                       const TournamentCheck& check) {
+  impl_->require_writer();
+  postgres::Connection& c = impl_->c;
+  std::vector<Finding> findings;
+  postgres::in_transaction(c, "BEGIN", [&] {
+    lock_tournament(c, key);
+    const postgres::Params params = pg_params({key.site, key.tournament_id});
+    const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
+    if (head.rows() == 0) return;
+    StoredTournament t;
+    const std::int64_t row_id = head.int64(0, 0);
+    if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
+    if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
+    t.rebuys = head.int64(0, 3) != 0;
+    t.line = static_cast<std::uint32_t>(head.int64(0, 4));
+    const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
+    for (int i = 0; i < r.rows(); ++i) {
+      TournamentResult result;
+      result.place = static_cast<int>(r.int64(i, 0));
+      result.player = r.text(i, 1);
+      result.line = static_cast<std::uint32_t>(r.int64(i, 2));
+      t.results.push_back(std::move(result));
+    }
+    const postgres::Result h = c.exec(hand_places_sql('$'), params);
+    for (int i = 0; i < h.rows(); ++i)
+      t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
+    const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
+    if (most.rows() > 0) {
+      t.most_chips_hand = most.text(0, 0);
+      t.most_chips = most.int64(0, 1);
+    }
+    findings = check(t);
+    c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
+    for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
+  });
+  return findings;
+}
+
+std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentKey& key,
+                                                               const SessionCheck& check) {
+  impl_->require_writer();
+  Connection& c = impl_->c;
+  std::vector<SessionFinding> findings;
+  postgres::in_transaction(c, "BEGIN", [&] {
+    lock_tournament(c, key);
+    const Params params = pg_params({key.site, key.tournament_id});
+    findings = check(Impl::read_seated_hands(c.exec(tournament_hands_sql('$'), params)));
+    c.exec(delete_table_move_findings_sql('$'), params);
+    impl_->insert_session_findings(findings);
+  });
+  return findings;
+}
+
 std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
                                                      const RakeCheck& check) {
   impl_->require_writer();
@@ -991,6 +1120,14 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
     for (int i = 0; i < codes.rows(); ++i)
       t.codes.push_back({codes.text(i, 0), codes.text(i, 1), static_cast<long>(codes.int64(i, 2)),
                          static_cast<long>(codes.int64(i, 3))});
+    t.summaries = static_cast<long>(
+        c.exec(count_summaries_sql(kFileFilter), file_filter_params(filter)).int64(0, 0));
+    Result summary_codes =
+        c.exec(summary_codes_sql(kFileFilter, " COLLATE \"C\""), file_filter_params(filter));
+    for (int i = 0; i < summary_codes.rows(); ++i)
+      t.codes.push_back({summary_codes.text(i, 0), summary_codes.text(i, 1),
+                         static_cast<long>(summary_codes.int64(i, 2)),
+                         static_cast<long>(summary_codes.int64(i, 3))});
   });
   return t;
 }

@@ -31,6 +31,11 @@ class PostgresStore final : public Store {
                                               const SessionCheck& check) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;
+  HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
+  std::vector<Finding> recheck_tournament(const TournamentKey& key,
+                                          const TournamentCheck& check) override;
+  std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
+                                                  const SessionCheck& check) override;
   void commit() override;
 
   std::vector<QueryResult> query(const std::string& sql) override;

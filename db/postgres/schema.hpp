@@ -24,6 +24,8 @@ inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
 inline constexpr int kSessionLockNamespace = 0x68687373;  // "hhss"
 // Per site: the writers replacing its RAKE_OUTLIER findings (Store::recheck_rake).
 inline constexpr int kRakeLockNamespace = 0x6868726b;  // "hhrk"
+// Advisory locks of one tournament's summary: hashtext(site || '/' || tournament number).
+inline constexpr int kTournamentLockNamespace = 0x68687472;  // "hhtr"
 
 // The time now, as SQL: UTC, ISO 8601 with a Z, as SQLite's store writes every timestamp.
 #define HH_PG_NOW "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"

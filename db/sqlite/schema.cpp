@@ -13,6 +13,61 @@ namespace hh::db::sqlite {
 
 namespace {
 
+// Schema 9: tournament summaries (docs/schema.md), what migrate_8_to_9 adds to an older database.
+constexpr std::string_view kTournamentSql = R"sql(
+CREATE TABLE IF NOT EXISTS tournaments (
+  tournament_row_id INTEGER PRIMARY KEY,
+  site           TEXT NOT NULL,
+  tournament_id  TEXT,
+  file_id        INTEGER NOT NULL REFERENCES files(file_id),
+  line           INTEGER NOT NULL,
+  game           TEXT,
+  currency       TEXT,
+  unit           INTEGER NOT NULL CHECK (unit > 0),
+  buy_in         INTEGER,
+  bounty         INTEGER,
+  fee            INTEGER,
+  entrants       INTEGER,
+  prize_pool     INTEGER,
+  guarantee      INTEGER,
+  starting_chips INTEGER,
+  rebuys         INTEGER NOT NULL CHECK (rebuys IN (0, 1)),
+  finished       INTEGER NOT NULL CHECK (finished IN (0, 1)),
+  started_at     TEXT,
+  ended_at       TEXT,
+  status         TEXT NOT NULL CHECK (status IN ('ok', 'findings', 'unparsed')),
+  content_sha256 TEXT NOT NULL,
+  UNIQUE (site, tournament_id)
+);
+
+CREATE TABLE IF NOT EXISTS tournament_results (
+  tournament_row_id INTEGER NOT NULL REFERENCES tournaments(tournament_row_id) ON DELETE CASCADE,
+  result_index INTEGER NOT NULL,
+  place        INTEGER CHECK (place > 0),
+  player       TEXT NOT NULL,
+  country      TEXT,
+  prize        INTEGER,
+  prize_text   TEXT,
+  line         INTEGER NOT NULL,
+  PRIMARY KEY (tournament_row_id, result_index)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS tournament_findings (
+  tournament_finding_id INTEGER PRIMARY KEY,
+  tournament_row_id INTEGER NOT NULL REFERENCES tournaments(tournament_row_id) ON DELETE CASCADE,
+  code     TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+  player   TEXT,
+  expected INTEGER,
+  actual   INTEGER,
+  message  TEXT NOT NULL,
+  line     INTEGER
+);
+
+CREATE INDEX IF NOT EXISTS idx_tournament_findings ON tournament_findings(tournament_row_id);
+CREATE INDEX IF NOT EXISTS idx_hands_tournament ON hands(site, tournament_id);
+)sql";
+
 // Keep in sync with docs/schema.md. Column order of the required columns follows the spec so that
 // `SELECT *` reads naturally; extra columns come last.
 constexpr std::string_view kSchemaSql = R"sql(
@@ -389,10 +444,12 @@ void migrate_7_to_8(Database& db) {
     db.exec("ALTER TABLE hand_players ADD COLUMN finish_place INTEGER CHECK (finish_place > 0)");
 }
 
-// Schema 8 -> 9: hand_players.settled_outside, the money a player paid or received beside the
-// pot (0 for the hands stored before). PostgreSQL's step also adds hand_keys, which SQLite's
-// hands needs not: it is unique on (site, site_hand_id) itself.
+// Schema 8 -> 9: tournament summaries (tournaments, tournament_results, tournament_findings);
+// hand_players.settled_outside, the money a player paid or received beside the pot (0 for the
+// hands stored before). PostgreSQL's step also adds hand_keys, which SQLite's hands needs not: it
+// is unique on (site, site_hand_id) itself.
 void migrate_8_to_9(Database& db) {
+  db.exec(kTournamentSql);
   if (!has_column(db, "hand_players", "settled_outside"))
     db.exec("ALTER TABLE hand_players ADD COLUMN settled_outside INTEGER NOT NULL DEFAULT 0");
 }
@@ -407,8 +464,8 @@ static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 }  // namespace
 
 std::string_view schema_sql() {
-  static const std::string sql =
-      std::string(kSchemaSql) + portable_views_sql("CREATE VIEW IF NOT EXISTS ");
+  static const std::string sql = std::string(kSchemaSql) + std::string(kTournamentSql) +
+                                 portable_views_sql("CREATE VIEW IF NOT EXISTS ");
   return sql;
 }
 

@@ -16,8 +16,10 @@ namespace hh::db::sqlite {
 // 6: the checks between hands (hand_players sitting_out, stack_unknown and posted blinds;
 // hands.fast_fold and players_named_by_position; discrepancies.related_hand_id).
 // 7: files that could not be read are stored (files.status 'unreadable', files.sha256 NULL).
-// 8: hand_players.finish_place. 9: hand_players.settled_outside (money paid or received beside
-// the pot); PostgreSQL's hand_keys (a number stored once whatever its month).
+// 8: the place a hand prints a player finishing a tournament (hand_players.finish_place).
+// 9: tournament summaries (tournaments, tournament_results, tournament_findings);
+// hand_players.settled_outside (money paid or received beside the pot); PostgreSQL's hand_keys
+// (a number stored once whatever its month).
 inline constexpr int kSchemaVersion = 9;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.

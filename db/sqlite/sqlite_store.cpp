@@ -15,6 +15,7 @@
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
+#include "db/tournament_rows.hpp"
 
 namespace hh::db {
 
@@ -656,6 +657,112 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
 }
 
+namespace {
+
+// Binds db/tournament_rows.hpp's parameters, 1 to n.
+void bind_params(Statement& s, const std::vector<SqlParam>& params) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const int at = static_cast<int>(i) + 1;
+    if (const auto* n = std::get_if<std::int64_t>(&params[i])) {
+      s.bind_int64(at, *n);
+    } else if (const auto* t = std::get_if<std::string>(&params[i])) {
+      s.bind_text(at, *t);
+    } else {
+      s.bind_null(at);
+    }
+  }
+}
+
+void store_tournament_finding(Database& db, std::int64_t row_id, const Finding& f) {
+  Statement s(db, insert_tournament_finding_sql('?'));
+  bind_params(s, tournament_finding_params(row_id, f));
+  s.step();
+}
+
+}  // namespace
+
+HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& stored) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  const TournamentSummary& t = stored.summary;
+  const std::string sha(stored.content_sha256);
+  if (!t.tournament_id.empty()) {
+    Statement find(m.db, find_tournament_sql('?'));
+    bind_params(find, {t.site, t.tournament_id});
+    if (find.step()) {
+      if (find.column_text(1) == sha) return HandOutcome::Duplicate;
+      store_tournament_finding(m.db, find.column_int64(0), summary_conflict_finding(t));
+      return HandOutcome::Conflict;
+    }
+  }
+  Statement insert(m.db, insert_tournament_sql('?'));
+  bind_params(insert, tournament_params(t, file_id, tournament_status(t, stored.findings), sha));
+  insert.step();
+  const std::int64_t row_id = insert.column_int64(0);
+  insert.reset();
+  Statement result(m.db, insert_tournament_result_sql('?'));
+  for (std::size_t i = 0; i < t.results.size(); ++i) {
+    ResetGuard g(result);
+    bind_params(result,
+                tournament_result_params(row_id, static_cast<std::int64_t>(i), t.results[i]));
+    result.step();
+  }
+  for (const Finding& f : stored.findings) store_tournament_finding(m.db, row_id, f);
+  return HandOutcome::Inserted;
+}
+
+std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
+                                                     const TournamentCheck& check) {
+  Writer& m = impl_->writer_or_throw();
+  // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
+  m.ensure_txn();
+  StoredTournament t;
+  std::int64_t row_id = 0;
+  {
+    Statement s(m.db, stored_tournament_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    if (!s.step()) return {};
+    row_id = s.column_int64(0);
+    if (!s.column_is_null(1)) t.entrants = static_cast<int>(s.column_int64(1));
+    if (!s.column_is_null(2)) t.starting_chips = s.column_int64(2);
+    t.rebuys = s.column_int64(3) != 0;
+    t.line = static_cast<std::uint32_t>(s.column_int64(4));
+  }
+  {
+    Statement s(m.db, tournament_places_sql('?'));
+    bind_params(s, {row_id});
+    while (s.step()) {
+      TournamentResult r;
+      r.place = static_cast<int>(s.column_int64(0));
+      r.player = s.column_text(1);
+      r.line = static_cast<std::uint32_t>(s.column_int64(2));
+      t.results.push_back(std::move(r));
+    }
+  }
+  {
+    Statement s(m.db, hand_places_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    while (s.step())
+      t.places.push_back({s.column_text(0), static_cast<int>(s.column_int64(1)), s.column_text(2)});
+  }
+  {
+    Statement s(m.db, most_chips_hand_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    if (s.step()) {
+      t.most_chips_hand = s.column_text(0);
+      t.most_chips = s.column_int64(1);
+    }
+  }
+  std::vector<Finding> findings = check(t);
+  {
+    Statement s(m.db, delete_place_findings_sql('?'));
+    bind_params(s, {row_id});
+    s.step();
+  }
+  for (const Finding& f : findings) store_tournament_finding(m.db, row_id, f);
+  return findings;
+}
+
 void SqliteStore::commit() {
   if (!impl_->writer) return;
   impl_->writer->restore_indexes();
@@ -925,9 +1032,8 @@ std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
 
 namespace {
 
-std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key) {
-  Statement s(db, session_hands_sql('?'));
-  bind_table(s, key);
+// The hands with their seats that `s` (seated_hands_sql(), bound) selects.
+std::vector<SessionHand> read_seated_hands(Statement& s) {
   struct Row {
     const Statement& s;
     bool is_null(int c) const { return s.column_is_null(c); }
@@ -937,6 +1043,12 @@ std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key)
   std::vector<SessionHand> hands;
   while (s.step()) add_session_row(hands, Row{s});
   return hands;
+}
+
+std::vector<SessionHand> read_session_hands(Database& db, const SessionKey& key) {
+  Statement s(db, session_hands_sql('?'));
+  bind_table(s, key);
+  return read_seated_hands(s);
 }
 
 }  // namespace
@@ -955,6 +1067,22 @@ std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
   m.restore_indexes();
   std::vector<SessionFinding> findings = check(read_session_hands(m.db, key));
   replace_session_findings(key, findings);
+  return findings;
+}
+
+std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
+                                                             const SessionCheck& check) {
+  Writer& m = impl_->writer_or_throw();
+  m.ensure_txn();
+  Statement read(m.db, tournament_hands_sql('?'));
+  bind_params(read, {key.site, key.tournament_id});
+  std::vector<SessionFinding> findings = check(read_seated_hands(read));
+  {
+    Statement s(m.db, delete_table_move_findings_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    s.step();
+  }
+  for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
   return findings;
 }
 
@@ -1022,6 +1150,21 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
                                 "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
                                 "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
                                 kHandFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    while (s.step())
+      t.codes.push_back({s.column_text(0), s.column_text(1), static_cast<long>(s.column_int64(2)),
+                         static_cast<long>(s.column_int64(3))});
+  }
+  {
+    Statement s(db, count_summaries_sql(kFileFilter));
+    ResetGuard g(s);
+    bind_filter(s, filter);
+    s.step();
+    t.summaries = static_cast<long>(s.column_int64(0));
+  }
+  {
+    Statement s(db, summary_codes_sql(kFileFilter));
     ResetGuard g(s);
     bind_filter(s, filter);
     while (s.step())

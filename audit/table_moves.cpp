@@ -1,0 +1,85 @@
+#include "audit/table_moves.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "parser/text/money.hpp"
+
+namespace hh {
+
+namespace {
+
+// A player's hand: the hand and their seat in it.
+struct Played {
+  const SessionHand* hand;
+  const SessionSeat* seat;
+};
+
+// A player's hands at one table, in the order played.
+struct Stay {
+  std::vector<Played> hands;
+  const Played& first() const { return hands.front(); }
+  const Played& last() const { return hands.back(); }
+};
+
+void compare_move(const Played& was, const Played& now, std::vector<SessionFinding>& out) {
+  const SessionHand& before = *was.hand;
+  const SessionHand& after = *now.hand;
+  const auto t0 = epoch_seconds(before.started_at_utc);
+  const auto t1 = epoch_seconds(after.started_at_utc);
+  if (was.seat->finish_place != 0 || !was.seat->stack_known || !now.seat->stack_known || !t0 ||
+      !t1 || *t1 <= *t0 || *t1 - *t0 > kMaxSecondsBetweenHands)
+    return;
+  const Money left = was.seat->end_stack, arrived = now.seat->start_stack;
+  if (left == arrived) return;
+  const bool grew = arrived > left;
+  const auto amt = [&](Money m) { return format_amount(m, after.unit); };
+  out.push_back(
+      {after.hand_id, before.hand_id,
+       make_finding(grew ? FindingCode::ChipsAdded : FindingCode::StackDiscontinuity,
+                    {.seat = now.seat->seat,
+                     .player = now.seat->player,
+                     .expected = left,
+                     .actual = arrived,
+                     .message = fmt::format(
+                         "{} ended hand {} at table {} with {} and starts hand {} at table {} "
+                         "with {} (moved between tables{})",
+                         now.seat->player, before.site_hand_id, before.table_name, amt(left),
+                         after.site_hand_id, after.table_name, amt(arrived),
+                         grew ? ": a rebuy or add-on the history does not print" : "")})});
+}
+
+}  // namespace
+
+std::vector<SessionFinding> check_table_moves(std::vector<SessionHand> hands) {
+  std::stable_sort(hands.begin(), hands.end(), played_before);
+  // Each player's stays, one a table, in the order of their first hand there.
+  std::map<std::string, std::map<std::string, Stay>> stays;
+  for (const SessionHand& h : hands)
+    for (const SessionSeat& seat : h.seats)
+      stays[seat.player][h.table_name].hands.push_back({&h, &seat});
+  std::vector<SessionFinding> out;
+  for (const auto& [player, tables] : stays) {
+    if (tables.size() < 2) continue;
+    std::vector<const Stay*> order;
+    for (const auto& [table, stay] : tables) order.push_back(&stay);
+    std::sort(order.begin(), order.end(), [](const Stay* a, const Stay* b) {
+      return played_before(*a->first().hand, *b->first().hand);
+    });
+    // A move leaves one table before the next is joined. Stays that overlap are tables played at
+    // once (Full Tilt's Matrix, a name two players share): nothing moved between them.
+    bool one_at_a_time = true;
+    for (std::size_t i = 1; i < order.size(); ++i)
+      if (!played_before(*order[i - 1]->last().hand, *order[i]->first().hand))
+        one_at_a_time = false;
+    if (!one_at_a_time) continue;
+    for (std::size_t i = 1; i < order.size(); ++i)
+      compare_move(order[i - 1]->last(), order[i]->first(), out);
+  }
+  return out;
+}
+
+}  // namespace hh
