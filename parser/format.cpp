@@ -122,7 +122,7 @@ const HandStartCandidates& hand_start_candidates() {
   static const HandStartCandidates table = [] {
     HandStartCandidates t;
     for (const auto& f : formats()) {
-      if (!f->readable()) continue;
+      if (!f->readable() || f->reads_summaries()) continue;  // a summary starts no hand
       const std::string_view bytes = f->hand_start_bytes();
       for (std::size_t b = 0; b < t.size(); ++b)
         if (bytes.empty() || bytes.find(static_cast<char>(b)) != std::string_view::npos)
