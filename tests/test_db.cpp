@@ -511,7 +511,8 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
       "AND name LIKE 'idx_%' ORDER BY name)";
   const std::string all_indexes =
       "idx_conflicts_hand idx_discrepancies_cause idx_discrepancies_code idx_discrepancies_hand "
-      "idx_files_unreadable_path idx_hands_content idx_hands_file idx_hands_table";
+      "idx_files_unreadable_path idx_hands_content idx_hands_file idx_hands_table "
+      "idx_hands_tournament idx_tournament_findings";
   REQUIRE(scalar(fresh, indexes) == all_indexes);
   {
     auto w = writer(db, 1);  // every hand committed: what another connection sees meanwhile
@@ -519,7 +520,8 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
     const auto fid = w->begin_file(file_record("a.txt", "A"), already);
     add(*w, fid, make_hand("1", "1"), make_result());
     // Loading: only the indexes the writer reads by are kept.
-    CHECK(scalar(db, indexes) == "idx_conflicts_hand idx_files_unreadable_path");
+    CHECK(scalar(db, indexes) ==
+          "idx_conflicts_hand idx_files_unreadable_path idx_tournament_findings");
     hh::Hand unidentified = make_hand("", "no id");
     CHECK(add(*w, fid, unidentified, make_result()) == HandOutcome::Inserted);
     CHECK(add(*w, fid, unidentified, make_result()) == HandOutcome::Duplicate);
@@ -551,7 +553,8 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
     add(*w, fid, make_hand("1", "1"), make_result());
     fs::copy_file(loading, killed);
     fs::copy_file(loading + "-wal", killed + "-wal");
-    CHECK(scalar(killed, indexes) == "idx_conflicts_hand idx_files_unreadable_path");
+    CHECK(scalar(killed, indexes) ==
+          "idx_conflicts_hand idx_files_unreadable_path idx_tournament_findings");
     writer(killed).reset();
     CHECK(q(killed, schema_sql) == schema);
     CHECK(scalar(killed, "SELECT COUNT(*) FROM hands") == "1");

@@ -473,7 +473,8 @@ void drop_bulk_load_indexes(Database& db) {
   db.exec(
       "DROP INDEX IF EXISTS idx_discrepancies_code; DROP INDEX IF EXISTS idx_discrepancies_hand; "
       "DROP INDEX IF EXISTS idx_discrepancies_cause; DROP INDEX IF EXISTS idx_hands_file; "
-      "DROP INDEX IF EXISTS idx_hands_content; DROP INDEX IF EXISTS idx_hands_table;");
+      "DROP INDEX IF EXISTS idx_hands_content; DROP INDEX IF EXISTS idx_hands_table; "
+      "DROP INDEX IF EXISTS idx_hands_tournament;");
 }
 
 void create_missing_indexes(Database& db) {
