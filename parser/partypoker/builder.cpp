@@ -578,18 +578,15 @@ class Builder : HandBuilder {
     // "Player Player8 finished in 4 169.": a tournament note naming the player after "Player ",
     // kept as the seated player's Other event ("finished in 4 169."), read into Hand::finishes
     // by finish().
-    if (starts_with(line, "Player ")) {
-      if (const std::size_t at = line.find(" finished in "); at != std::string_view::npos) {
-        const std::string_view name = line.substr(7, at - 7);
+    if (starts_with(line, "Player ") && line.find(" finished in ") != std::string_view::npos) {
+      if (auto m = player_then(line.substr(7), " "); m && starts_with(m->second, "finished in ")) {
         Event& e = add_event(EventKind::Other, ln);
-        e.text = std::string(line);
-        for (const Seat& s : h_.seats)
-          if (s.player == name) {
-            e.seat = s.seat;
-            e.text = std::string(line.substr(at + 1));
-          }
-        return;
+        e.seat = m->first;
+        e.text = std::string(m->second);
+      } else {
+        other(line, ln);  // a player the hand does not seat
       }
+      return;
     }
     if (unseated_action(line, ln)) return;
     issue(ln, "a line of a PartyPoker hand (a seated player's action, a street, ...)", line);
