@@ -1,5 +1,6 @@
 #include "parser/text/tournament_results.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "parser/text/money.hpp"
@@ -11,22 +12,20 @@ namespace {
 
 constexpr int kCents = 100;  // prizes and bounties are in the buy-in's currency, not in chips
 
-// "214th" -> 214; nullopt unless digits then one of the English ordinal endings.
-std::optional<int> ordinal(std::string_view word) {
-  int n = 0;
-  auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), n);
-  const std::string_view suffix = word.substr(static_cast<std::size_t>(end - word.data()));
-  if (ec != std::errc() || n <= 0) return std::nullopt;
-  if (suffix != "st" && suffix != "nd" && suffix != "rd" && suffix != "th") return std::nullopt;
-  return n;
-}
-
 // "274" -> 274; nullopt unless the whole text is digits of a number above 0.
 std::optional<int> whole_number(std::string_view digits) {
   int n = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
   if (ec != std::errc() || end != digits.data() + digits.size() || n <= 0) return std::nullopt;
   return n;
+}
+
+// "214th" -> 214; nullopt unless digits then one of the English ordinal endings.
+std::optional<int> ordinal(std::string_view word) {
+  const std::size_t digits = std::min(word.find_first_not_of("0123456789"), word.size());
+  const std::string_view suffix = word.substr(digits);
+  if (suffix != "st" && suffix != "nd" && suffix != "rd" && suffix != "th") return std::nullopt;
+  return whole_number(word.substr(0, digits));
 }
 
 // The amount a line ends with after `lead` ("and received $1.94." -> 194 cents): trailing '.',
