@@ -580,6 +580,22 @@ TEST_CASE("postgres: four auditors at once on overlapping inputs store every han
   fs::remove_all(dir);
 }
 
+namespace {
+
+// A database of the store scenario taken back to schema `version` by `downgrade` (the SQL that
+// undoes what the later schemas added): the next store opened for writing migrates it.
+std::string scenario_at_schema(PgServer& server, const std::string& name, int version,
+                               const std::string& downgrade) {
+  const std::string pg = server.create_database(name);
+  scenario(pg);
+  hh::db::postgres::Connection c(pg);
+  c.exec(downgrade + "UPDATE meta SET value = '" + std::to_string(version) +
+         "' WHERE key = 'schema_version'");
+  return pg;
+}
+
+}  // namespace
+
 TEST_CASE("postgres: a schema 4 database is migrated to this schema, its hands without figures",
           "[postgres]") {
   PgServer* server = PgServer::get();
@@ -917,21 +933,16 @@ TEST_CASE(
     "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;
-  const std::string pg = server->create_database("migrate_8");
-  scenario(pg);
-  {
-    // What schema 8 let through: number 100 stored a second time, in another month, from c.txt.
-    hh::db::postgres::Connection c(pg);
-    c.exec(
-        "DROP TABLE hand_keys;"
-        "ALTER TABLE hand_players DROP COLUMN settled_outside;"
-        "SELECT hh_create_month_partitions('2024-05-01');"
-        "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, unit, status, "
-        "content_sha256, started_at_utc, play_month) SELECT 'pokerstars', '100', file_id, 500, 50, "
-        "100, 'ok', 'retimed copy', '2024-05-02T00:00:00Z', '2024-05-01' FROM files "
-        "WHERE path = 'c.txt';"
-        "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
-  }
+  // What schema 8 let through: number 100 stored a second time, in another month, from c.txt.
+  const std::string pg = scenario_at_schema(
+      *server, "migrate_8_keys", 8,
+      "DROP TABLE hand_keys;"
+      "ALTER TABLE hand_players DROP COLUMN settled_outside;"
+      "SELECT hh_create_month_partitions('2024-05-01');"
+      "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, unit, status, "
+      "content_sha256, started_at_utc, play_month) SELECT 'pokerstars', '100', file_id, 500, 50, "
+      "100, 'ok', 'retimed copy', '2024-05-02T00:00:00Z', '2024-05-01' FROM files "
+      "WHERE path = 'c.txt';");
   { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
@@ -958,14 +969,8 @@ TEST_CASE(
 TEST_CASE("postgres: a schema 7 database gets the places tournament hands print", "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;
-  const std::string pg = server->create_database("migrate_7");
-  scenario(pg);
-  {
-    hh::db::postgres::Connection c(pg);
-    c.exec(
-        "ALTER TABLE hand_players DROP COLUMN finish_place;"
-        "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
-  }
+  const std::string pg = scenario_at_schema(*server, "migrate_7", 7,
+                                            "ALTER TABLE hand_players DROP COLUMN finish_place;");
   { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
@@ -981,15 +986,10 @@ TEST_CASE("postgres: a schema 7 database gets the places tournament hands print"
 TEST_CASE("postgres: a schema 8 database gets the tables of tournament summaries", "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;
-  const std::string pg = server->create_database("migrate_8");
-  scenario(pg);
-  {
-    hh::db::postgres::Connection c(pg);
-    c.exec(
-        "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
-        "DROP INDEX idx_hands_tournament;"
-        "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
-  }
+  const std::string pg = scenario_at_schema(
+      *server, "migrate_8", 8,
+      "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
+      "DROP INDEX idx_hands_tournament;");
   { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
