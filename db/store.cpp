@@ -1,6 +1,7 @@
 #include "db/store.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "db/postgres/connection.hpp"
 #include "db/postgres/postgres_store.hpp"
@@ -18,6 +19,10 @@ const char* unread_status_name(UnreadReason r) {
       return "unreadable";
   }
   return "?";
+}
+
+std::string pending_file_key(const FileRecord& f) {
+  return "pending:" + std::to_string(f.bytes) + ":" + f.path;
 }
 
 const char* outcome_name(HandOutcome o) {

@@ -32,11 +32,17 @@ namespace hh::db {
 struct FileRecord {
   std::string path;    // as given on the command line, "-" for stdin
   std::string sha256;  // SHA-256 (hex) of the file's bytes as read (before decoding); "" for a
-                       // file that could not be read (files.sha256 NULL)
+                       // file that could not be read (files.sha256 NULL), or, given to
+                       // begin_file, for a file hashed while it is read (pending_file_key)
   std::uint64_t bytes{};
   std::string encoding;  // detected encoding, e.g. "utf-8", "utf-16le", "cp1252"
   std::string site;      // the format the file was sniffed as ("pokerstars"), "" if none
 };
+
+// files.sha256 of a file begun with no digest (read once, hashed as it is read) until
+// finish_file gives its digest: "pending:BYTES:PATH". A run that stops before then leaves it, and
+// the next run of the same path and size takes the row up again (begin_file).
+std::string pending_file_key(const FileRecord& f);
 
 // Why a file was not read. Stored in files.status next to 'audited' and 'interrupted'.
 enum class UnreadReason {
@@ -161,7 +167,15 @@ class Store {
   // run), or recorded unread, returns its old file_id with already_audited=false; its hands that
   // were committed then come back as Duplicate, its conflicts recorded then as Conflict with no
   // second row.
+  // With no f.sha256 (a file whose byte size no stored file has: content_file_sizes()), the
+  // digest comes with finish_file: the file is known by pending_file_key(f) until then, and a
+  // file begun so before and not finished is taken up again. With f.sha256, a file begun so
+  // before at the same path and size and not finished is taken up too.
   virtual std::int64_t begin_file(const FileRecord& f, bool& already_audited) = 0;
+
+  // The byte sizes of the files stored with content (read, being read, recorded unread): a file
+  // of another size cannot be any of them, so a run need not know its digest before reading it.
+  virtual std::vector<std::uint64_t> content_file_sizes() = 0;
 
   // Stores one hand and its audit. An unparsed hand gets its row and its findings (PARSE_ERROR
   // ...) but no players or pots. Atomic: on an exception nothing of this hand is stored. Commits
@@ -175,8 +189,12 @@ class Store {
                                              const std::vector<StoredHand>& hands);
 
   // Marks the file as fully audited with the caller's counts (and the duplicates and conflicts
-  // this Store saw for it). Throws if file_id is unknown.
-  virtual void finish_file(std::int64_t file_id, int hands, int failed) = 0;
+  // this Store saw for it). Throws if file_id is unknown. `sha256`: the digest of a file begun
+  // without one. If another file of that content was stored meanwhile (another auditor, another
+  // path), this file's hands and conflicts are moved to it and this file's row is dropped: one row
+  // a content, as begin_file would have kept.
+  virtual void finish_file(std::int64_t file_id, int hands, int failed,
+                           std::string_view sha256 = {}) = 0;
 
   // Records a file that is not read, with why. A file of the same content audited before keeps
   // its row; one recorded unread before is updated (its latest path, reason and note). An

@@ -62,6 +62,8 @@ struct InputFile {
   std::string stdin_bytes;  // "-" (stdin) or a named pipe, read once into memory
   std::uint64_t bytes{0};
   std::int64_t file_id{0};
+  // Hashed by the reader as it reads the file (read once): its digest goes to finish_file.
+  bool hash_while_reading{false};
   Encoding encoding{Encoding::Utf8};
   const Format* format{nullptr};  // the format sniffed; nullptr: none (every hand is unparsed)
 };
@@ -79,7 +81,7 @@ std::unique_ptr<std::istream> open_input(const InputFile& f) {
 // or a UTF-16 unit is never cut).
 class PieceReader {
  public:
-  static constexpr std::size_t kPiece = 1 << 20;
+  static constexpr std::size_t kPiece = kReadPiece;
 
   PieceReader(std::istream& in, Encoding encoding)
       : in_(in),
@@ -139,6 +141,7 @@ struct Batch {
   std::vector<Hand> parsed;
   std::vector<AuditResult> results;
   std::vector<std::string> content_sha256;  // of each hand's raw text, hashed by the workers
+  std::string file_sha256;  // the last batch of a file hashed while read: the file's digest
 };
 
 // Bounded hand-off between the reader, the workers and the writer. The writer takes batches in
@@ -216,19 +219,29 @@ class Pipeline {
 
 struct ScanResult {
   bool ok{false};
-  std::string error;  // when not ok: what failed, with the system's text of errno
-  std::string sha256;
+  std::string error;   // when not ok: what failed, with the system's text of errno
+  std::string sha256;  // "" when only the head was read (the reader hashes the file)
   Encoding encoding{Encoding::Utf8};
   SniffResult sniffed;  // the format of the first piece
+  std::string bytes;    // the whole file, when asked to keep it
+  std::uint64_t bytes_read{0};
 };
 
-// First pass over a file: its digest, and from its first piece the encoding and the format.
+// How much of a file the first pass reads, once it knows the file's format from its head.
+enum class FirstPass {
+  Head,          // only the head: the file is read once, by the reader, which hashes it
+  Digest,        // all of it, for its digest (the file is then read again, or not at all)
+  DigestAndKeep  // all of it, kept in ScanResult::bytes (a summary, read whole and small)
+};
+
 // The system's text of errno ("Permission denied"), read just after the call that failed.
 std::string errno_text() {
   return errno != 0 ? std::generic_category().message(errno) : std::string("unknown error");
 }
 
-ScanResult scan(const InputFile& f) {
+// First pass over a file: from its first piece the encoding and the format, and then, as
+// `how_much` says for that format, its digest.
+ScanResult scan(const InputFile& f, const std::function<FirstPass(const SniffResult&)>& how_much) {
   ScanResult r;
   errno = 0;
   auto in = open_input(f);
@@ -239,23 +252,28 @@ ScanResult scan(const InputFile& f) {
   errno = 0;
   Sha256 sha;
   std::string buf(PieceReader::kPiece, '\0');
+  FirstPass pass = FirstPass::Digest;
   bool first = true;
   while (*in) {
     in->read(buf.data(), static_cast<std::streamsize>(buf.size()));
     std::string_view got(buf.data(), static_cast<std::size_t>(in->gcount()));
-    sha.update(got);
+    r.bytes_read += got.size();
     if (first) {
       Decoded d = decode(got);
       r.encoding = d.encoding;
       r.sniffed = sniff_format(d.text);
+      pass = how_much(r.sniffed);
       first = false;
+      if (pass == FirstPass::Head) break;
     }
+    sha.update(got);
+    if (pass == FirstPass::DigestAndKeep) r.bytes.append(got);
   }
   if (in->bad()) {
     r.error = "read failed (" + errno_text() + ")";
     return r;
   }
-  r.sha256 = sha.hex();
+  if (pass != FirstPass::Head) r.sha256 = sha.hex();
   r.ok = true;
   return r;
 }
@@ -274,16 +292,24 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     return;
   }
   PieceReader reader(*in, f.encoding);
+  Sha256 sha;
   std::string raw;
+  // The next piece, hashed if the file is hashed here: the pieces are the file's bytes in order.
+  const auto next_piece = [&] {
+    const bool got = reader.next(raw);
+    if (got && f.hash_while_reading) sha.update(raw);
+    return got;
+  };
+  const auto digest = [&] { return f.hash_while_reading ? sha.hex() : std::string(); };
   std::string carry;
   std::uint64_t carry_offset = 0;  // decoded offset of carry's first byte in the file
   std::uint32_t carry_line = 1;    // line number of carry's first line
-  bool more = reader.next(raw);
+  bool more = next_piece();
   while (more && !g_interrupted.load()) {
     std::uint64_t raw_size = raw.size();
     auto text = std::make_shared<std::string>(std::move(carry));
     text->append(decode(raw).text);
-    more = reader.next(raw);
+    more = next_piece();
     std::vector<HandText> hands = split_any_hands(*text);
     const std::uint64_t base_offset = carry_offset;
     const std::uint32_t base_line = carry_line;
@@ -310,6 +336,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     b.hands = std::move(hands);
     b.raw_bytes = raw_size;
     b.last_of_file = !more;
+    if (!more) b.file_sha256 = digest();
     pipe.push(std::move(b));
     if (!more) return;
   }
@@ -323,6 +350,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   Batch last;  // an empty file: finished with no hands
   last.file = index;
   last.last_of_file = true;
+  last.file_sha256 = digest();
   pipe.push(std::move(last));
 }
 
@@ -413,13 +441,9 @@ void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tour
 }
 
 // A tournament summary file, read whole (summaries are small), checked on its own and stored.
-void audit_summary_file(const InputFile& f, const Format& format, db::Store& writer,
-                        std::set<db::TournamentKey>& tournaments, AuditSummary& summary) {
-  std::string bytes = f.stdin_bytes;
-  if (f.path != "-" && !f.pipe) {
-    auto in = open_input(f);
-    if (in) bytes.assign(std::istreambuf_iterator<char>(*in), std::istreambuf_iterator<char>());
-  }
+void audit_summary_file(const InputFile& f, std::string_view bytes, const Format& format,
+                        db::Store& writer, std::set<db::TournamentKey>& tournaments,
+                        AuditSummary& summary) {
   const TournamentSummary t = format.read_summary(decode(bytes).text, f.path);
   const std::vector<Finding> findings = check_summary(t);
   const db::HandOutcome outcome = writer.add_summary(f.file_id, {t, findings, sha256_hex(t.raw)});
@@ -557,10 +581,21 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       options.context.house_rules ? *options.context.house_rules : defaults;
   // The rules this run judged by, for whoever reads the database later (of the latest run).
   writer.set_meta("house_rules", house_rules_toml(house));
-  // First pass: digests, so that a file audited before is skipped before any parsing.
-  // From here on Ctrl-C stops the run cleanly, also during the first pass, which reads every byte
-  // of a large input once before any hand is parsed.
+  // First pass: the format of each file from its head, and the digests that decide, before any
+  // parsing, that a file was audited before. Only a file of a byte size that no stored file and
+  // no other input has can be new for sure without its digest: it is read once, by the reader,
+  // which hashes it as it goes. Any other file is read to its end here first.
+  // From here on Ctrl-C stops the run cleanly, also during the first pass.
   SigintGuard sigint;
+  std::map<std::uint64_t, int> sizes;  // byte size -> files stored or input of that size
+  for (const std::uint64_t bytes : writer.content_file_sizes()) ++sizes[bytes];
+  for (InputFile& f : inputs) {
+    std::error_code ec;
+    if (f.path != "-" && !f.pipe && f.unreadable.empty()) {
+      const std::uintmax_t size = fs::file_size(f.path, ec);
+      if (!ec) ++sizes[f.bytes = size];
+    }
+  }
   std::vector<InputFile> todo;
   std::uint64_t total_bytes = 0;
   std::set<db::TournamentKey> tournaments;  // tournaments this run added a summary or hand to
@@ -574,7 +609,19 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       f.stdin_bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       f.bytes = f.stdin_bytes.size();
     }
-    if (f.unreadable.empty()) s = scan(f);
+    if (f.unreadable.empty())
+      s = scan(f, [&](const SniffResult& sniffed) {
+        const Format* format = sniffed.format;
+        if (format && format->readable() && format->reads_summaries())
+          return FirstPass::DigestAndKeep;
+        const bool read_here = f.path == "-" || f.pipe;  // in memory: hashed at no extra read
+        const bool recorded_unread = format ? !format->readable() : f.from_folder;
+        const auto same_size = sizes.find(f.bytes);
+        return read_here || recorded_unread || same_size == sizes.end() || same_size->second > 1
+                   ? FirstPass::Digest
+                   : FirstPass::Head;
+      });
+    summary.first_pass_bytes += s.bytes_read;
     std::error_code ec;
     if (!s.ok) {
       // Nothing of it read: recorded by its path, with what failed and what was expected.
@@ -620,9 +667,10 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       continue;
     }
     if (format && format->reads_summaries()) {
-      audit_summary_file(f, *format, writer, tournaments, summary);
+      audit_summary_file(f, s.bytes, *format, writer, tournaments, summary);
       continue;
     }
+    f.hash_while_reading = s.sha256.empty();
     total_bytes += f.bytes;
     todo.push_back(std::move(f));
   }
@@ -688,7 +736,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
         }
       }
       if (b.last_of_file) {
-        writer.finish_file(todo[b.file].file_id, file_hands[b.file], file_failed[b.file]);
+        writer.finish_file(todo[b.file].file_id, file_hands[b.file], file_failed[b.file],
+                           b.file_sha256);
         if (file_hands[b.file] == 0) summary.not_read.push_back({todo[b.file].path, "no hands"});
       }
       done_bytes += b.raw_bytes;

@@ -2,6 +2,7 @@
 // `hhaudit audit` and the tests; knows no command line and no particular database.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -37,6 +38,10 @@ struct AuditOptions {
 // The shard (0 .. shards-1) a path belongs to: FNV-1a of its bytes, modulo shards.
 unsigned shard_of(std::string_view path, unsigned shards);
 
+// Bytes a file is read in at a time; also the head of a file the first pass reads to know its
+// format (all of a file read once that the first pass reads).
+constexpr std::size_t kReadPiece = std::size_t{1} << 20;
+
 struct CodeCount {
   Severity severity{Severity::Info};
   long count{0};
@@ -64,6 +69,10 @@ struct AuditSummary {
   long conflicts{0};
   long io_errors{0};
   long files_in_other_shards{0};  // left to the other shards of --shard
+  // Bytes the first pass read before any hand was parsed: the head of a file read once (a byte
+  // size no stored file and no other input has: the reader hashes it as it reads it), all of the
+  // others (their digest says whether they were audited before, or they are recorded unread).
+  std::uint64_t first_pass_bytes{0};
   std::vector<NotRead> not_read;  // in input order
   // The files of this run that were audited before (skipped): their hands and findings are
   // this run's input too.

@@ -2,7 +2,11 @@
 // of the stores (tests/test_db.cpp, tests/test_postgres.cpp) write and read back exactly.
 #pragma once
 
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "db/store.hpp"
 #include "model/finding.hpp"
@@ -81,6 +85,73 @@ inline hh::AuditResult make_result() {
   r.total_contributed = 210;
   r.total_collected = 204;
   return r;
+}
+
+// A file begun without its digest (read once, hashed as the pipeline reads it).
+inline db::FileRecord pending_file_record(const std::string& path, const std::string& content) {
+  db::FileRecord f = file_record(path, content);
+  f.sha256.clear();
+  return f;
+}
+
+// Files read once, through the Store's calls (both stores run it; tests/test_db.cpp and
+// tests/test_postgres.cpp check what it leaves). Returns the outcome of every hand.
+//   a.txt: begun without its digest, a hand stored, never finished (the run stopped); a later
+//          run of the same path and size, with its digest, takes its row up again;
+//   b.txt: begun without its digest while b2.txt, of the same content, is audited with it: at
+//          its end, its hands move to b2.txt's row and its own row goes;
+//   c.txt: begun without its digest and finished: a copy of it is then already audited;
+//   d.txt: as b.txt, but d2.txt, the same content, is begun and not finished: d.txt's figures
+//          finish it.
+inline std::vector<db::HandOutcome> read_once_scenario(const std::string& db) {
+  std::vector<db::HandOutcome> got;
+  const auto add = [&](db::Store& s, std::int64_t file, const std::string& id,
+                       const std::string& raw) {
+    hh::Hand h = make_hand(id, raw);
+    const std::string sha = sha256_hex(raw);
+    got.push_back(s.add_hands(file, {{h, make_result(), sha}}).front());
+  };
+  bool already = true;
+  {
+    auto w = db::open_store(db, db::OpenMode::Write);
+    const auto a = w->begin_file(pending_file_record("a.txt", "A"), already);
+    REQUIRE_FALSE(already);
+    add(*w, a, "100", "first");
+    w->commit();
+  }
+  auto w = db::open_store(db, db::OpenMode::Write);
+  const auto a = w->begin_file(file_record("a.txt", "A"), already);
+  REQUIRE_FALSE(already);
+  CHECK(a == 1);
+  add(*w, a, "100", "first");
+  add(*w, a, "101", "second");
+  w->finish_file(a, 2, 0);
+
+  const auto b = w->begin_file(pending_file_record("b.txt", "B"), already);
+  REQUIRE_FALSE(already);
+  add(*w, b, "102", "third");
+  const auto b2 = w->begin_file(file_record("b2.txt", "B"), already);
+  REQUIRE_FALSE(already);
+  add(*w, b2, "102", "third");
+  w->finish_file(b2, 1, 0);
+  w->finish_file(b, 1, 0, sha256_hex("B"));
+
+  const auto c = w->begin_file(pending_file_record("c.txt", "C"), already);
+  REQUIRE_FALSE(already);
+  add(*w, c, "103", "fourth");
+  w->finish_file(c, 1, 0, sha256_hex("C"));
+  CHECK(w->begin_file(file_record("copy of c.txt", "C"), already) == c);
+  CHECK(already);
+
+  const auto d = w->begin_file(pending_file_record("d.txt", "D"), already);
+  REQUIRE_FALSE(already);
+  const auto d2 = w->begin_file(file_record("d2.txt", "D"), already);
+  REQUIRE_FALSE(already);
+  add(*w, d, "104", "fifth");
+  w->finish_file(d, 1, 0, sha256_hex("D"));
+  (void)d2;
+  w->commit();
+  return got;
 }
 
 }  // namespace hh::test

@@ -323,6 +323,42 @@ TEST_CASE("a fully audited file is reported as already audited", "[db]") {
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
 }
 
+TEST_CASE("files read once: known by path and size until their digest, then merged by content",
+          "[db]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  {
+    // Begun without a digest: the pending key holds the row's place until finish_file.
+    auto w = writer(db);
+    bool already = true;
+    const auto id = w->begin_file(hh::test::pending_file_record("x.txt", "XYZ"), already);
+    w->commit();
+    CHECK(q(db, "SELECT file_id, sha256, bytes, status FROM files") ==
+          Rows{{std::to_string(id), "pending:3:x.txt", "3", "interrupted"}});
+    CHECK(w->content_file_sizes() == std::vector<std::uint64_t>{3});
+  }
+  fs::remove(db);
+  using O = HandOutcome;
+  CHECK(hh::test::read_once_scenario(db) ==
+        std::vector<HandOutcome>{O::Inserted, O::Duplicate, O::Inserted,  // a.txt, twice
+                                 O::Inserted, O::Duplicate,               // b.txt, b2.txt
+                                 O::Inserted, O::Inserted});              // c.txt, d.txt
+  // One row a content, each with its digest; b.txt's and d.txt's rows are gone.
+  CHECK(q(db,
+          "SELECT file_id, path, sha256, hands, failed, duplicates, status FROM files "
+          "ORDER BY file_id") == Rows{{"1", "a.txt", sha256_hex("A"), "2", "0", "1", "audited"},
+                                      {"3", "b2.txt", sha256_hex("B"), "1", "0", "1", "audited"},
+                                      {"4", "c.txt", sha256_hex("C"), "1", "0", "0", "audited"},
+                                      {"6", "d2.txt", sha256_hex("D"), "1", "0", "0", "audited"}});
+  CHECK(
+      q(db, "SELECT h.site_hand_id, f.path FROM hands h JOIN files f USING (file_id) ORDER BY 1") ==
+      Rows{{"100", "a.txt"},
+           {"101", "a.txt"},
+           {"102", "b2.txt"},
+           {"103", "c.txt"},
+           {"104", "d2.txt"}});
+}
+
 TEST_CASE("an unfinished file is resumed under its old id", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");

@@ -552,6 +552,20 @@ TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives th
   fs::remove_all(dir);
 }
 
+TEST_CASE("postgres: files read once (pending keys, taken up, merged) as in SQLite", "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("read_once");
+  const fs::path dir = hh::test::temp_dir("hhaudit-pg-read-once");
+  const std::string lite = (dir / "a.db").string();
+  CHECK(hh::test::read_once_scenario(pg) == hh::test::read_once_scenario(lite));
+  const Dump a = dump(lite), b = dump(pg);
+  require_same(a, b);
+  CHECK(a.at("files").size() == 4);
+  CHECK(a.at("hands").size() == 5);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("postgres: four auditors at once on overlapping inputs store every hand once",
           "[postgres][corpus]") {
   PgServer* server = PgServer::get();

@@ -15,9 +15,11 @@
 #include "audit/sessions.hpp"
 #include "db/store.hpp"
 #include "pipeline/pipeline.hpp"
+#include "tests/pipeline_run.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;
+using hh::test::audit_run;
 
 namespace {
 
@@ -500,24 +502,6 @@ class TempDb {
 
 std::string sessions_file(const std::string& name) {
   return test::testdata("sessions/" + name).string();
-}
-
-// Audits `paths` in one run into `db`, as `hhaudit audit` does.
-pipeline::AuditSummary audit_run(const std::string& db, std::vector<std::string> paths) {
-  pipeline::AuditOptions options;
-  options.paths = std::move(paths);
-  options.context.house_rules = &test::shipped_house_rules();
-  std::unique_ptr<db::Store> store;
-  std::ostringstream err;
-  auto summary = pipeline::run_audit(
-      options,
-      [&]() -> db::Store& {
-        store = db::open_store(db, db::OpenMode::Write);
-        return *store;
-      },
-      err);
-  REQUIRE(err.str().empty());
-  return summary;
 }
 
 // The findings between hands the database holds: "LATER<-EARLIER CODE seat expected actual".

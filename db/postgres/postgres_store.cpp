@@ -365,13 +365,22 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
   Connection& c = impl_->c;
   already_audited = false;
   impl_->forget_unreadable_at(f.path);
+  const std::string pending = pending_file_key(f);
+  const std::string& key = f.sha256.empty() ? pending : f.sha256;
+  // A file read once before at this path and size and stopped before its digest was known: its
+  // row, now known by the digest (unless that is another row's).
+  if (!f.sha256.empty())
+    c.exec(
+        "UPDATE files SET sha256 = $1 WHERE sha256 = $2 AND audited_at IS NULL AND NOT EXISTS "
+        "(SELECT 1 FROM files k WHERE k.sha256 = $1)",
+        {text(key), text(pending)});
   // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
   Result inserted = c.exec(
       "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
       "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
       ", 'interrupted') "
       "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
-      {text(f.path), text(f.sha256), std::to_string(f.bytes), text_or_null(f.encoding),
+      {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
        text_or_null(f.site)});
   std::int64_t id = 0;
   if (inserted.rows() == 1) {
@@ -382,8 +391,8 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
       return id;
     }
   } else {
-    Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(f.sha256)});
-    if (found.rows() != 1) throw std::runtime_error("begin_file: no file with sha256 " + f.sha256);
+    Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
+    if (found.rows() != 1) throw std::runtime_error("begin_file: no file with sha256 " + key);
     id = found.int64(0, 0);
     // A file another writer is auditing now is theirs: this run leaves it, as one audited.
     if (!impl_->claim(id)) {
@@ -554,15 +563,63 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
   return outcomes;
 }
 
-void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed) {
+std::vector<std::uint64_t> PostgresStore::content_file_sizes() {
+  std::vector<std::uint64_t> sizes;
+  impl_->read([&] {
+    Result r = impl_->c.exec("SELECT DISTINCT bytes FROM files WHERE sha256 IS NOT NULL");
+    for (int i = 0; i < r.rows(); ++i) sizes.push_back(static_cast<std::uint64_t>(r.int64(i, 0)));
+  });
+  return sizes;
+}
+
+void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed,
+                                std::string_view sha256) {
   impl_->require_writer();
   const Impl::FileCounts counts = impl_->counts[file_id];
   impl_->counts.erase(file_id);
-  Result r = impl_->c.exec(
+  Connection& c = impl_->c;
+  constexpr const char* kFinishFile =
       "UPDATE files SET hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
-      "audited_at = " HH_PG_NOW ", status = 'audited' WHERE file_id = $5 RETURNING file_id",
-      {std::to_string(hands), std::to_string(failed), std::to_string(counts.duplicates),
-       std::to_string(counts.conflicts), std::to_string(file_id)});
+      "audited_at = " HH_PG_NOW ", status = 'audited' WHERE file_id = $5 RETURNING file_id";
+  const auto finish_params = [&](const std::string& id) {
+    return postgres::Params{std::to_string(hands), std::to_string(failed),
+                            std::to_string(counts.duplicates), std::to_string(counts.conflicts),
+                            id};
+  };
+  if (!sha256.empty()) {
+    const std::string id = std::to_string(file_id), sha(sha256);
+    bool merged = false;
+    postgres::in_transaction(c, "BEGIN", [&] {
+      if (c.exec("UPDATE files SET sha256 = $1 WHERE file_id = $2 AND NOT EXISTS (SELECT 1 FROM "
+                 "files k WHERE k.sha256 = $1 AND k.file_id <> $2) RETURNING file_id",
+                 {sha, id})
+              .rows() == 1)
+        return;
+      Result kept =
+          c.exec("SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = $1", {sha});
+      if (kept.rows() != 1 || c.exec("SELECT 1 FROM files WHERE file_id = $1", {id}).rows() != 1)
+        throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+      // Another file of the same content was stored while this one was read: it keeps the
+      // content's row, with this file's hands and conflicts.
+      const std::string kept_id = kept.text(0, 0);
+      for (const char* sql :
+           {"UPDATE hands SET file_id = $1 WHERE file_id = $2",
+            "DELETE FROM hand_conflicts WHERE file_id = $2 AND EXISTS (SELECT 1 FROM "
+            "hand_conflicts k WHERE k.file_id = $1 AND k.existing_hand_id = "
+            "hand_conflicts.existing_hand_id AND k.byte_offset = hand_conflicts.byte_offset AND "
+            "k.content_sha256 = hand_conflicts.content_sha256)",
+            "UPDATE hand_conflicts SET file_id = $1 WHERE file_id = $2"})
+        c.exec(sql, {kept_id, id});
+      c.exec("DELETE FROM files WHERE file_id = $1", {id});
+      merged = true;
+      if (kept.text(0, 1) != "t") c.exec(kFinishFile, finish_params(kept_id));
+    });
+    if (merged) {
+      impl_->release(file_id);
+      return;
+    }
+  }
+  Result r = c.exec(kFinishFile, finish_params(std::to_string(file_id)));
   if (r.rows() == 0)
     throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
   // Committed (every statement here is its own transaction): another writer may now see it done.

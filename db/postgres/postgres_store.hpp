@@ -24,7 +24,9 @@ class PostgresStore final : public Store {
   HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) override;
   std::vector<HandOutcome> add_hands(std::int64_t file_id,
                                      const std::vector<StoredHand>& hands) override;
-  void finish_file(std::int64_t file_id, int hands, int failed) override;
+  std::vector<std::uint64_t> content_file_sizes() override;
+  void finish_file(std::int64_t file_id, int hands, int failed,
+                   std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
   std::vector<SessionFinding> recheck_session(const SessionKey& key,

@@ -48,8 +48,8 @@ struct SqliteStore::Writer {
   std::unordered_map<std::int64_t, FileCounts> counts;
 
   Statement begin, commit;
-  Statement find_file, restart_file, insert_file, finish_file, record_unread, record_unreadable,
-      forget_unreadable;
+  Statement find_file, restart_file, insert_file, finish_file, set_file_sha256, record_unread,
+      record_unreadable, forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
       insert_finding, set_cause, insert_events, find_conflict, insert_conflict, delete_hand;
   std::string events_json_buffer, chips_json_buffer;  // store_events' buffers, kept to reuse them
@@ -65,7 +65,7 @@ struct SqliteStore::Writer {
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
-                             "status = 'interrupted', note = NULL WHERE file_id = ?");
+                             "status = 'interrupted', note = NULL, sha256 = ? WHERE file_id = ?");
     // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
     insert_file = Statement(db,
                             "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, "
@@ -74,6 +74,8 @@ struct SqliteStore::Writer {
         Statement(db,
                   "UPDATE files SET hands = ?, failed = ?, duplicates = ?, conflicts = ?, "
                   "audited_at = " HH_DB_NOW ", status = 'audited' WHERE file_id = ?");
+    // The digest of a file hashed as it was read; OR IGNORE: another file holds it (finish_file).
+    set_file_sha256 = Statement(db, "UPDATE OR IGNORE files SET sha256 = ? WHERE file_id = ?");
     // A file read before keeps its row; one recorded unread before takes the latest facts.
     record_unread = Statement(
         db,
@@ -483,30 +485,35 @@ std::int64_t SqliteStore::begin_file(const FileRecord& f, bool& already_audited)
   m.ensure_txn();
   already_audited = false;
   m.forget_unreadable_at(f.path);
-  {
+  const std::string pending = pending_file_key(f);
+  const std::string& key = f.sha256.empty() ? pending : f.sha256;
+  // The file's row: by its digest, else (a file read once before, stopped before its digest was
+  // known) by its pending key.
+  for (const std::string* sha : {&key, &pending}) {
     ResetGuard g(m.find_file);
-    m.find_file.bind_text(1, f.sha256);
-    if (m.find_file.step()) {
-      const std::int64_t id = m.find_file.column_int64(0);
-      if (m.find_file.column_int64(1) != 0) {
-        already_audited = true;
-        return id;
-      }
-      // Interrupted earlier: keep the id (its committed hands refer to it), refresh the rest.
-      ResetGuard g2(m.restart_file);
-      m.restart_file.bind_text(1, f.path);
-      m.restart_file.bind_int64(2, static_cast<std::int64_t>(f.bytes));
-      m.restart_file.bind_text_or_null(3, f.encoding);
-      m.restart_file.bind_text_or_null(4, f.site);
-      m.restart_file.bind_int64(5, id);
-      m.restart_file.step();
-      m.counts[id] = {};
+    m.find_file.bind_text(1, *sha);
+    if (!m.find_file.step()) continue;
+    const std::int64_t id = m.find_file.column_int64(0);
+    if (m.find_file.column_int64(1) != 0) {
+      if (sha != &key) continue;  // a pending key is never audited: finish_file replaces it
+      already_audited = true;
       return id;
     }
+    // Interrupted earlier: keep the id (its committed hands refer to it), refresh the rest.
+    ResetGuard g2(m.restart_file);
+    m.restart_file.bind_text(1, f.path);
+    m.restart_file.bind_int64(2, static_cast<std::int64_t>(f.bytes));
+    m.restart_file.bind_text_or_null(3, f.encoding);
+    m.restart_file.bind_text_or_null(4, f.site);
+    m.restart_file.bind_text(5, key);
+    m.restart_file.bind_int64(6, id);
+    m.restart_file.step();
+    m.counts[id] = {};
+    return id;
   }
   ResetGuard g(m.insert_file);
   m.insert_file.bind_text(1, f.path);
-  m.insert_file.bind_text(2, f.sha256);
+  m.insert_file.bind_text(2, key);
   m.insert_file.bind_int64(3, static_cast<std::int64_t>(f.bytes));
   m.insert_file.bind_text_or_null(4, f.encoding);
   m.insert_file.bind_text_or_null(5, f.site);
@@ -514,6 +521,14 @@ std::int64_t SqliteStore::begin_file(const FileRecord& f, bool& already_audited)
   const std::int64_t id = sqlite3_last_insert_rowid(m.db.get());
   m.counts[id] = {};
   return id;
+}
+
+std::vector<std::uint64_t> SqliteStore::content_file_sizes() {
+  impl_->require_current_schema();
+  std::vector<std::uint64_t> sizes;
+  Statement s(impl_->db, "SELECT DISTINCT bytes FROM files WHERE sha256 IS NOT NULL");
+  while (s.step()) sizes.push_back(static_cast<std::uint64_t>(s.column_int64(0)));
+  return sizes;
 }
 
 HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored) {
@@ -588,10 +603,53 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
   return HandOutcome::Conflict;
 }
 
-void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed) {
+void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,
+                              std::string_view sha256) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   const Writer::FileCounts counts = m.counts[file_id];
+  if (!sha256.empty()) {
+    {
+      ResetGuard g(m.set_file_sha256);
+      m.set_file_sha256.bind_text(1, sha256);
+      m.set_file_sha256.bind_int64(2, file_id);
+      m.set_file_sha256.step();
+    }
+    if (sqlite3_changes(m.db.get()) == 0) {
+      // Another file of the same content was stored while this one was read: it keeps the
+      // content's row, with this file's hands and conflicts.
+      std::int64_t kept = 0;
+      bool kept_audited = false;
+      {
+        Statement known(m.db, "SELECT 1 FROM files WHERE file_id = ?");
+        known.bind_int64(1, file_id);
+        ResetGuard g(m.find_file);
+        m.find_file.bind_text(1, sha256);
+        if (!known.step() || !m.find_file.step())
+          throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+        kept = m.find_file.column_int64(0);
+        kept_audited = m.find_file.column_int64(1) != 0;
+      }
+      for (const char* sql :
+           {"UPDATE hands SET file_id = ?1 WHERE file_id = ?2",
+            "DELETE FROM hand_conflicts WHERE file_id = ?2 AND EXISTS (SELECT 1 FROM "
+            "hand_conflicts k WHERE k.file_id = ?1 AND k.existing_hand_id = "
+            "hand_conflicts.existing_hand_id AND k.byte_offset = hand_conflicts.byte_offset AND "
+            "k.content_sha256 = hand_conflicts.content_sha256)",
+            "UPDATE hand_conflicts SET file_id = ?1 WHERE file_id = ?2"}) {
+        Statement s(m.db, sql);
+        s.bind_int64(1, kept);
+        s.bind_int64(2, file_id);
+        s.step();
+      }
+      Statement drop(m.db, "DELETE FROM files WHERE file_id = ?");
+      drop.bind_int64(1, file_id);
+      drop.step();
+      m.counts.erase(file_id);
+      if (kept_audited) return;
+      file_id = kept;
+    }
+  }
   {
     Statement& s = m.finish_file;
     ResetGuard g(s);

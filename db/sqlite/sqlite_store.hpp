@@ -22,7 +22,9 @@ class SqliteStore final : public Store {
 
   std::int64_t begin_file(const FileRecord& f, bool& already_audited) override;
   HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) override;
-  void finish_file(std::int64_t file_id, int hands, int failed) override;
+  std::vector<std::uint64_t> content_file_sizes() override;
+  void finish_file(std::int64_t file_id, int hands, int failed,
+                   std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
   std::vector<SessionFinding> recheck_session(const SessionKey& key,
