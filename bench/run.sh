@@ -68,10 +68,28 @@ for jobs in 1 "$cores"; do
   fi
 done
 
+# Every file read once: the bytes the pipeline read() from the corpus's files (strace, untimed; the
+# database's pages are read with pread, which is not traced).
+read_bytes=""
+if command -v strace >/dev/null; then
+  rm -f "$db" "$db-wal" "$db-shm"
+  echo "+ strace -f -e trace=openat,read,close $build/hhaudit audit $corpus ... -j 1"
+  strace -f -qq -e trace=openat,read,close -e signal=none -o "$tmp/strace" \
+    "$build/hhaudit" audit "$corpus" --db "$db" -q --fail-on none -j 1 >/dev/null
+  read_bytes=$(awk -v dir="$corpus/" '
+    # "PID openat(AT_FDCWD, \"PATH\", ...) = FD", "PID read(FD, ...) = N", "PID close(FD) = 0"
+    / openat\(/ && index($0, "\"" dir) { fd = $NF; if (fd >= 0) open[fd] = 1; next }
+    / read\(/ { split($2, a, /[(,]/); if (open[a[2]] && $NF > 0) total += $NF; next }
+    / close\(/ { split($2, a, /[(,)]/); delete open[a[2]] }
+    END { printf "%d", total }' "$tmp/strace")
+  echo "  read from the corpus: $read_bytes bytes ($bytes in the files)"
+fi
+
 echo
 echo "## bench/run.sh $size: ${#files[@]} files, $bytes bytes, $hands hands, $cores cores, $(date -u +%F)"
 echo
-printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v cores="$cores" '
+printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v cores="$cores" \
+  -v read_bytes="$read_bytes" '
   function group(n,   s, out) {  # 1234567 -> 1,234,567
     s = sprintf("%d", n)
     out = ""
@@ -115,4 +133,9 @@ printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v co
            (speedup >= 1.6 ? "yes" : "no")
     printf "| peak RSS of the pipeline <= 100 MB | %.0f MB | %s |\n", maxrss / 1024,
            (maxrss <= 100 * 1024 ? "yes" : "no")
+    if (read_bytes == "")
+      print "| every file read once | not measured (no strace) | – |"
+    else
+      printf "| every file read once | %.3f times the corpus read (%s of %s bytes) | %s |\n",
+             read_bytes / bytes, group(read_bytes), group(bytes), (read_bytes <= bytes ? "yes" : "no")
   }'

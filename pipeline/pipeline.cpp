@@ -62,8 +62,11 @@ struct InputFile {
   std::string stdin_bytes;  // "-" (stdin) or a named pipe, read once into memory
   std::uint64_t bytes{0};
   std::int64_t file_id{0};
-  // Hashed by the reader as it reads the file (read once): its digest goes to finish_file.
-  bool hash_while_reading{false};
+  // Read once: of a byte size no stored file and no other input has, so it cannot have been
+  // audited before. The first pass leaves it; the reader sniffs its head, hashes it as it reads
+  // it and sends what it found with its first batch, by which the writer registers it.
+  bool read_once{false};
+  bool skipped{false};  // writer: registered and not to be written (recorded unread, a summary...)
   Encoding encoding{Encoding::Utf8};
   const Format* format{nullptr};  // the format sniffed; nullptr: none (every hand is unparsed)
 };
@@ -107,6 +110,9 @@ class PieceReader {
     }
   }
 
+  // Bytes already read from the stream (a head read to sniff it): they come first.
+  void put_back(std::string bytes) { pending_ = std::move(bytes); }
+
   bool failed() const { return in_.bad(); }
 
  private:
@@ -130,6 +136,18 @@ class PieceReader {
   bool big_endian_;
 };
 
+// What is known of a file before its hands are read: whether it could be read, its encoding and
+// format from its head, and (read to its end) its digest.
+struct ScanResult {
+  bool ok{false};
+  std::string error;   // when not ok: what failed, with the system's text of errno
+  std::string sha256;  // "" for a file whose hands are read once: the reader hashes it
+  Encoding encoding{Encoding::Utf8};
+  SniffResult sniffed;  // the format of the first piece
+  std::string bytes;    // the whole file, when asked to keep it
+  std::uint64_t bytes_read{0};
+};
+
 // A run of complete hands from one file, with the decoded text they point into.
 struct Batch {
   std::uint64_t seq{0};
@@ -141,7 +159,9 @@ struct Batch {
   std::vector<Hand> parsed;
   std::vector<AuditResult> results;
   std::vector<std::string> content_sha256;  // of each hand's raw text, hashed by the workers
-  std::string file_sha256;  // the last batch of a file hashed while read: the file's digest
+  std::string file_sha256;                  // the last batch of a file read once: the file's digest
+  std::optional<ScanResult> head;  // the first batch of a file read once: what the reader found
+  const Format* format{nullptr};   // the file's format, which its hands are read by
 };
 
 // Bounded hand-off between the reader, the workers and the writer. The writer takes batches in
@@ -217,31 +237,53 @@ class Pipeline {
   bool aborted_{false};
 };
 
-struct ScanResult {
-  bool ok{false};
-  std::string error;   // when not ok: what failed, with the system's text of errno
-  std::string sha256;  // "" when only the head was read (the reader hashes the file)
-  Encoding encoding{Encoding::Utf8};
-  SniffResult sniffed;  // the format of the first piece
-  std::string bytes;    // the whole file, when asked to keep it
-  std::uint64_t bytes_read{0};
-};
-
-// How much of a file the first pass reads, once it knows the file's format from its head.
-enum class FirstPass {
-  Head,          // only the head: the file is read once, by the reader, which hashes it
-  Digest,        // all of it, for its digest (the file is then read again, or not at all)
-  DigestAndKeep  // all of it, kept in ScanResult::bytes (a summary, read whole and small)
-};
-
 // The system's text of errno ("Permission denied"), read just after the call that failed.
 std::string errno_text() {
   return errno != 0 ? std::generic_category().message(errno) : std::string("unknown error");
 }
 
-// First pass over a file: from its first piece the encoding and the format, and then, as
-// `how_much` says for that format, its digest.
-ScanResult scan(const InputFile& f, const std::function<FirstPass(const SniffResult&)>& how_much) {
+// A file of this format (nullptr: none) found in a folder or named is read for its hands: not
+// recorded unread (a format recognised but not read, or nothing known in a folder's file) and not
+// a tournament summary (read whole by audit_summary_file).
+bool reads_hands(const InputFile& f, const Format* format) {
+  return format ? format->readable() && !format->reads_summaries() : !f.from_folder;
+}
+
+// Reads `in` to its end after `head`, its first bytes: their digest, and all of them if `keep`.
+void read_rest(std::istream& in, std::string_view head, bool keep, ScanResult& r) {
+  Sha256 sha;
+  sha.update(head);
+  if (keep) r.bytes.assign(head);
+  std::string buf(PieceReader::kPiece, '\0');
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    const std::string_view got(buf.data(), static_cast<std::size_t>(in.gcount()));
+    r.bytes_read += got.size();
+    sha.update(got);
+    if (keep) r.bytes.append(got);
+  }
+  if (in.bad()) {
+    r.error = "read failed (" + errno_text() + ")";
+    return;
+  }
+  r.sha256 = sha.hex();
+  r.ok = true;
+}
+
+// Reads the head of a file (what sniffing looks at) into `head`: its encoding and format.
+void scan_head(std::istream& in, std::string& head, ScanResult& r) {
+  head.resize(PieceReader::kPiece);
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  r.bytes_read += head.size();
+  const Decoded d = decode(head);
+  r.encoding = d.encoding;
+  r.sniffed = sniff_format(d.text);
+}
+
+// The first pass over a file not read once: from its head the encoding and the format, then its
+// digest (a summary's bytes kept: it is read whole).
+ScanResult scan(const InputFile& f) {
   ScanResult r;
   errno = 0;
   auto in = open_input(f);
@@ -250,57 +292,81 @@ ScanResult scan(const InputFile& f, const std::function<FirstPass(const SniffRes
     return r;
   }
   errno = 0;
-  Sha256 sha;
-  std::string buf(PieceReader::kPiece, '\0');
-  FirstPass pass = FirstPass::Digest;
-  bool first = true;
-  while (*in) {
-    in->read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    std::string_view got(buf.data(), static_cast<std::size_t>(in->gcount()));
-    r.bytes_read += got.size();
-    if (first) {
-      Decoded d = decode(got);
-      r.encoding = d.encoding;
-      r.sniffed = sniff_format(d.text);
-      pass = how_much(r.sniffed);
-      first = false;
-      if (pass == FirstPass::Head) break;
-    }
-    sha.update(got);
-    if (pass == FirstPass::DigestAndKeep) r.bytes.append(got);
-  }
+  std::string head;
+  scan_head(*in, head, r);
   if (in->bad()) {
     r.error = "read failed (" + errno_text() + ")";
     return r;
   }
-  if (pass != FirstPass::Head) r.sha256 = sha.hex();
-  r.ok = true;
+  const Format* format = r.sniffed.format;
+  read_rest(*in, head, format && format->readable() && format->reads_summaries(), r);
   return r;
 }
 
 // Reads one file into batches of complete hands. A hand never straddles two batches: the text
-// after the last hand start of a piece is carried into the next one.
+// after the last hand start of a piece is carried into the next one. A file read once is opened
+// here first: its head is sniffed, and what was found goes with its first batch (a file not read
+// for its hands, or that cannot be read, is one batch of that alone).
 void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostream& err,
                std::mutex& err_mu, std::atomic<long>& io_errors) {
+  std::optional<ScanResult> head;  // a file read once: for its first batch
+  const auto push = [&](Batch b) {
+    b.file = index;
+    if (head) b.head = std::exchange(head, std::nullopt);
+    pipe.push(std::move(b));
+  };
+  const auto push_head_alone = [&] {
+    Batch b;
+    b.last_of_file = true;
+    push(std::move(b));
+  };
   // A file that cannot be read to its end is left unfinished in the database, so that the next
   // run audits it again; so is one cut short by Ctrl-C.
+  errno = 0;
   auto in = open_input(f);
+  if (f.read_once) head.emplace();
   if (!in) {
+    if (head) {
+      head->error = "open failed (" + errno_text() + ")";
+      push_head_alone();
+      return;
+    }
     std::lock_guard lock(err_mu);
     err << "hhaudit: cannot read " << f.path << "\n";
     ++io_errors;
     return;
   }
-  PieceReader reader(*in, f.encoding);
+  Encoding encoding = f.encoding;
+  const Format* format = f.format;
+  std::string first_bytes;
+  if (head) {
+    errno = 0;
+    scan_head(*in, first_bytes, *head);
+    format = head->sniffed.format;
+    encoding = head->encoding;
+    if (in->bad()) {
+      head->error = "read failed (" + errno_text() + ")";
+      push_head_alone();
+      return;
+    }
+    if (!reads_hands(f, format)) {
+      read_rest(*in, first_bytes, format && format->readable(), *head);
+      push_head_alone();
+      return;
+    }
+    head->ok = true;
+  }
+  PieceReader reader(*in, encoding);
+  reader.put_back(std::move(first_bytes));
   Sha256 sha;
   std::string raw;
-  // The next piece, hashed if the file is hashed here: the pieces are the file's bytes in order.
+  // The next piece, hashed if the file is read once: the pieces are the file's bytes in order.
   const auto next_piece = [&] {
     const bool got = reader.next(raw);
-    if (got && f.hash_while_reading) sha.update(raw);
+    if (got && f.read_once) sha.update(raw);
     return got;
   };
-  const auto digest = [&] { return f.hash_while_reading ? sha.hex() : std::string(); };
+  const auto digest = [&] { return f.read_once ? sha.hex() : std::string(); };
   std::string carry;
   std::uint64_t carry_offset = 0;  // decoded offset of carry's first byte in the file
   std::uint32_t carry_line = 1;    // line number of carry's first line
@@ -331,27 +397,27 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
       h.line += base_line - 1;
     }
     Batch b;
-    b.file = index;
     b.text = std::move(text);
     b.hands = std::move(hands);
+    b.format = format;
     b.raw_bytes = raw_size;
     b.last_of_file = !more;
     if (!more) b.file_sha256 = digest();
-    pipe.push(std::move(b));
+    push(std::move(b));
     if (!more) return;
   }
-  if (g_interrupted.load()) return;
-  if (reader.failed()) {
+  if (g_interrupted.load() || reader.failed()) {
+    if (head) push(Batch{});  // registered unfinished, as the first pass registers the others
+    if (g_interrupted.load()) return;
     std::lock_guard lock(err_mu);
     err << "hhaudit: error reading " << f.path << "\n";
     ++io_errors;
     return;
   }
   Batch last;  // an empty file: finished with no hands
-  last.file = index;
   last.last_of_file = true;
   last.file_sha256 = digest();
-  pipe.push(std::move(last));
+  push(std::move(last));
 }
 
 void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOptions& options,
@@ -364,7 +430,7 @@ void work(Pipeline& pipe, const std::vector<InputFile>& files, const AuditOption
       b.results.reserve(b.hands.size());
       b.content_sha256.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
-        for (Hand& h : read_any_hands_text(file.format, ht, file.path, options.read_options)) {
+        for (Hand& h : read_any_hands_text(b.format, ht, file.path, options.read_options)) {
           b.parsed.push_back(std::move(h));
           b.results.push_back(audit_hand(b.parsed.back(), options.context));
           b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
@@ -462,6 +528,61 @@ void audit_summary_file(const InputFile& f, std::string_view bytes, const Format
       break;
   }
   writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
+}
+
+// Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
+// read, or is not read for its hands, is recorded so; a summary is audited here; a file of hands
+// is begun. True: its hands are to be read and written (f.file_id set).
+bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
+                   std::set<db::TournamentKey>& tournaments, AuditSummary& summary,
+                   std::ostream& err) {
+  std::error_code ec;
+  if (!s.ok) {
+    // Nothing of it read: recorded by its path, with what failed and what was expected.
+    const std::string note =
+        f.unreadable.empty() ? s.error + "; expected a readable regular file" : f.unreadable;
+    err << "hhaudit: cannot read " << f.path << ": " << note << "\n";
+    const std::uintmax_t size = fs::is_regular_file(f.path, ec) ? fs::file_size(f.path, ec) : 0;
+    writer.record_unread_file({{f.path, "", ec ? 0 : static_cast<std::uint64_t>(size), "", ""},
+                               db::UnreadReason::Unreadable,
+                               note});
+    summary.not_read.push_back({f.path, "cannot read: " + note});
+    ++summary.files_unreadable;
+    ++summary.io_errors;
+    return false;
+  }
+  if (f.path != "-" && !f.pipe && !f.read_once) f.bytes = fs::file_size(f.path, ec);
+  const Format* format = s.sniffed.format;
+  const db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
+                           format ? std::string(format->name()) : std::string()};
+  // A format recognised but not read, and, in a folder (which holds other things too: fpdb's
+  // .hp files, notes), a file with no hand of a known format: recorded, not read.
+  if (format && !format->readable()) {
+    const std::string note = std::string(format->display_name()) + ": not supported";
+    writer.record_unread_file({rec, db::UnreadReason::Unsupported, note});
+    summary.not_read.push_back({f.path, "unsupported (" + note + ")"});
+    ++summary.files_unsupported;
+    return false;
+  }
+  if (!format && f.from_folder) {
+    writer.record_unread_file({rec, db::UnreadReason::NoHands, "no hand of a known format"});
+    summary.not_read.push_back({f.path, "no hand of a known format"});
+    ++summary.files_without_hands;
+    return false;
+  }
+  bool already = false;
+  f.file_id = writer.begin_file(rec, already);
+  ++summary.files;
+  if (already) {
+    ++summary.files_already_audited;
+    summary.already_audited_ids.push_back(f.file_id);
+    return false;
+  }
+  if (format && format->reads_summaries()) {
+    audit_summary_file(f, s.bytes, *format, writer, tournaments, summary);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -596,12 +717,15 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       if (!ec) ++sizes[f.bytes = size];
     }
   }
+  // Where each input comes in the input: the inputs not read are listed in that order, whether
+  // the first pass or the writer (a file read once) found them so.
+  std::map<std::string, std::size_t> position;
+  for (const InputFile& f : inputs) position.emplace(f.path, position.size());
   std::vector<InputFile> todo;
   std::uint64_t total_bytes = 0;
   std::set<db::TournamentKey> tournaments;  // tournaments this run added a summary or hand to
   for (InputFile& f : inputs) {
     if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
-    ScanResult s;
     if (f.pipe) {
       // Once: a pipe gives its bytes to one reader. Here, under the SIGINT guard, like the
       // first pass over a file (what the digest and the reading then use).
@@ -609,68 +733,17 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       f.stdin_bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       f.bytes = f.stdin_bytes.size();
     }
-    if (f.unreadable.empty())
-      s = scan(f, [&](const SniffResult& sniffed) {
-        const Format* format = sniffed.format;
-        if (format && format->readable() && format->reads_summaries())
-          return FirstPass::DigestAndKeep;
-        const bool read_here = f.path == "-" || f.pipe;  // in memory: hashed at no extra read
-        const bool recorded_unread = format ? !format->readable() : f.from_folder;
-        const auto same_size = sizes.find(f.bytes);
-        return read_here || recorded_unread || same_size == sizes.end() || same_size->second > 1
-                   ? FirstPass::Digest
-                   : FirstPass::Head;
-      });
-    summary.first_pass_bytes += s.bytes_read;
-    std::error_code ec;
-    if (!s.ok) {
-      // Nothing of it read: recorded by its path, with what failed and what was expected.
-      const std::string note =
-          f.unreadable.empty() ? s.error + "; expected a readable regular file" : f.unreadable;
-      err << "hhaudit: cannot read " << f.path << ": " << note << "\n";
-      const std::uintmax_t size = fs::is_regular_file(f.path, ec) ? fs::file_size(f.path, ec) : 0;
-      writer.record_unread_file({{f.path, "", ec ? 0 : static_cast<std::uint64_t>(size), "", ""},
-                                 db::UnreadReason::Unreadable,
-                                 note});
-      summary.not_read.push_back({f.path, "cannot read: " + note});
-      ++summary.files_unreadable;
-      ++summary.io_errors;
-      continue;
+    const auto same_size = sizes.find(f.bytes);
+    f.read_once = f.path != "-" && !f.pipe && f.unreadable.empty() && same_size != sizes.end() &&
+                  same_size->second == 1;
+    if (!f.read_once) {
+      ScanResult s;
+      if (f.unreadable.empty()) s = scan(f);
+      summary.first_pass_bytes += s.bytes_read;
+      if (!register_file(f, s, writer, tournaments, summary, err)) continue;
+      f.encoding = s.encoding;
+      f.format = s.sniffed.format;
     }
-    if (f.path != "-" && !f.pipe) f.bytes = fs::file_size(f.path, ec);
-    const Format* format = s.sniffed.format;
-    db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
-                       format ? std::string(format->name()) : std::string()};
-    // A format recognised but not read, and, in a folder (which holds other things too: fpdb's
-    // .hp files, notes), a file with no hand of a known format: recorded, not read.
-    if (format && !format->readable()) {
-      const std::string note = std::string(format->display_name()) + ": not supported";
-      writer.record_unread_file({rec, db::UnreadReason::Unsupported, note});
-      summary.not_read.push_back({f.path, "unsupported (" + note + ")"});
-      ++summary.files_unsupported;
-      continue;
-    }
-    if (!format && f.from_folder) {
-      writer.record_unread_file({rec, db::UnreadReason::NoHands, "no hand of a known format"});
-      summary.not_read.push_back({f.path, "no hand of a known format"});
-      ++summary.files_without_hands;
-      continue;
-    }
-    f.encoding = s.encoding;
-    f.format = format;
-    bool already = false;
-    f.file_id = writer.begin_file(rec, already);
-    ++summary.files;
-    if (already) {
-      ++summary.files_already_audited;
-      summary.already_audited_ids.push_back(f.file_id);
-      continue;
-    }
-    if (format && format->reads_summaries()) {
-      audit_summary_file(f, s.bytes, *format, writer, tournaments, summary);
-      continue;
-    }
-    f.hash_while_reading = s.sha256.empty();
     total_bytes += f.bytes;
     todo.push_back(std::move(f));
   }
@@ -698,6 +771,11 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   Batch b;
   try {
     while (pipe.next_done(b)) {
+      InputFile& file = todo[b.file];
+      if (b.head && !register_file(file, *b.head, writer, tournaments, summary, err))
+        file.skipped = true;
+      done_bytes += b.raw_bytes;
+      if (file.skipped) continue;
       std::vector<db::StoredHand> stored;
       stored.reserve(b.parsed.size());
       for (std::size_t i = 0; i < b.parsed.size(); ++i)
@@ -740,7 +818,6 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
                            b.file_sha256);
         if (file_hands[b.file] == 0) summary.not_read.push_back({todo[b.file].path, "no hands"});
       }
-      done_bytes += b.raw_bytes;
       auto now = std::chrono::steady_clock::now();
       if (options.progress && now - last_draw > std::chrono::milliseconds(200)) {
         last_draw = now;
@@ -768,6 +845,14 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   check_learned_rake(writer, unscheduled_sites, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();
+  // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.
+  const auto input_position = [&](const NotRead& n) {
+    const auto it = position.find(n.path);
+    return it == position.end() ? -1 : static_cast<long>(it->second);
+  };
+  std::stable_sort(
+      summary.not_read.begin(), summary.not_read.end(),
+      [&](const NotRead& a, const NotRead& b) { return input_position(a) < input_position(b); });
   return summary;
 }
 

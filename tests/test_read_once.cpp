@@ -1,6 +1,7 @@
-// Every file read once (issue 17): the first pass reads only the head of a file whose byte size no
-// stored file and no other input has, and the reader hashes it as it reads it; any other file is
-// hashed first, so that a file audited before is still skipped before any of it is parsed.
+// Every file read once (issue 17): a file whose byte size no stored file and no other input has
+// cannot have been audited before, so the first pass leaves it to the reader, which sniffs its
+// head and hashes it as it reads it; any other file is hashed first, so that a file audited
+// before is still skipped before any of it is parsed.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -50,7 +51,8 @@ std::vector<std::vector<std::string>> files(const std::string& db) {
 
 }  // namespace
 
-TEST_CASE("every file is read once: the first pass reads heads, the reader hashes", "[files]") {
+TEST_CASE("every file is read once: new sizes by the reader alone, the others hashed first",
+          "[files]") {
   const fs::path dir = hh::test::temp_dir("hhaudit-read-once");
   const std::string db = (dir / "a.db").string();
   // Two files of two sizes, each larger than the head the first pass reads.
@@ -63,7 +65,7 @@ TEST_CASE("every file is read once: the first pass reads heads, the reader hashe
   const auto first = audit_run(db, {pa, pb});
   CHECK(first.hands == 4001);
   CHECK(first.duplicates == 0);
-  CHECK(first.first_pass_bytes == 2 * hh::pipeline::kReadPiece);
+  CHECK(first.first_pass_bytes == 0);
   // The digests the reader computed are the files' own.
   CHECK(files(db) ==
         std::vector<std::vector<std::string>>{{pa, hh::sha256_hex(a), "audited", "2000"},
@@ -89,6 +91,38 @@ TEST_CASE("every file is read once: the first pass reads heads, the reader hashe
   CHECK(third.duplicates == 1999);
   CHECK(third.conflicts == 1);
   CHECK(files(db).size() == 3);  // a.txt, b.txt and d.txt: c.txt is a.txt's content
+  fs::remove_all(dir);
+}
+
+TEST_CASE("files read once and not read for hands are recorded as the first pass records them",
+          "[files]") {
+  const fs::path dir = hh::test::temp_dir("hhaudit-read-once-unread");
+  const fs::path in = dir / "in";
+  fs::create_directories(in);
+  const std::string db = (dir / "a.db").string();
+  // In a folder: notes (no hand of a known format), a tournament summary and hands; three sizes.
+  const std::string notes = "just some notes\n";
+  const std::string summary = hh::test::read_file(
+      hh::test::testdata("pokerstars-summary/NLHE-EUR-SnG-10-201101.Sample.txt"));
+  const std::string hands = walks(400000000000, 3);
+  write(in / "1-notes.txt", notes);
+  write(in / "2-summary.txt", summary);
+  write(in / "3-hands.txt", hands);
+  const auto run = audit_run(db, {in.string()});
+  CHECK(run.first_pass_bytes == 0);
+  CHECK(run.files_without_hands == 1);
+  CHECK(run.summaries == 1);
+  CHECK(run.hands == 3);
+  REQUIRE(run.not_read.size() == 1);
+  CHECK(run.not_read[0].path == (in / "1-notes.txt").string());
+  const auto rows = files(db);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0] == std::vector<std::string>{(in / "1-notes.txt").string(), hh::sha256_hex(notes),
+                                            "no-hands", "NULL"});
+  CHECK(rows[1][1] == hh::sha256_hex(summary));
+  CHECK(rows[1][2] == "audited");
+  CHECK(rows[2] == std::vector<std::string>{(in / "3-hands.txt").string(), hh::sha256_hex(hands),
+                                            "audited", "3"});
   fs::remove_all(dir);
 }
 

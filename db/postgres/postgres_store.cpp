@@ -588,32 +588,42 @@ void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed,
   };
   if (!sha256.empty()) {
     const std::string id = std::to_string(file_id), sha(sha256);
+    // The digest, unless another row holds it.
+    const auto set_digest = [&] {
+      return c.exec(
+                  "UPDATE files SET sha256 = $1 WHERE file_id = $2 AND NOT EXISTS (SELECT 1 "
+                  "FROM files k WHERE k.sha256 = $1 AND k.file_id <> $2) RETURNING file_id",
+                  {sha, id})
+                 .rows() == 1;
+    };
     bool merged = false;
-    postgres::in_transaction(c, "BEGIN", [&] {
-      if (c.exec("UPDATE files SET sha256 = $1 WHERE file_id = $2 AND NOT EXISTS (SELECT 1 FROM "
-                 "files k WHERE k.sha256 = $1 AND k.file_id <> $2) RETURNING file_id",
-                 {sha, id})
-              .rows() == 1)
-        return;
-      Result kept =
-          c.exec("SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = $1", {sha});
-      if (kept.rows() != 1 || c.exec("SELECT 1 FROM files WHERE file_id = $1", {id}).rows() != 1)
-        throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
-      // Another file of the same content was stored while this one was read: it keeps the
-      // content's row, with this file's hands and conflicts.
-      const std::string kept_id = kept.text(0, 0);
-      for (const char* sql :
-           {"UPDATE hands SET file_id = $1 WHERE file_id = $2",
-            "DELETE FROM hand_conflicts WHERE file_id = $2 AND EXISTS (SELECT 1 FROM "
-            "hand_conflicts k WHERE k.file_id = $1 AND k.existing_hand_id = "
-            "hand_conflicts.existing_hand_id AND k.byte_offset = hand_conflicts.byte_offset AND "
-            "k.content_sha256 = hand_conflicts.content_sha256)",
-            "UPDATE hand_conflicts SET file_id = $1 WHERE file_id = $2"})
-        c.exec(sql, {kept_id, id});
-      c.exec("DELETE FROM files WHERE file_id = $1", {id});
-      merged = true;
-      if (kept.text(0, 1) != "t") c.exec(kFinishFile, finish_params(kept_id));
-    });
+    if (!set_digest()) {
+      postgres::in_transaction(c, "BEGIN", [&] {
+        // Another file of the same content was stored while this one was read: it keeps the
+        // content's row, with this file's hands and conflicts. Under the lock of the month
+        // partitions' creation, taken first: that creation locks `files` (the partitions' foreign
+        // keys) and waits for this transaction's lock on it, which would wait for that lock.
+        c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, {})", postgres::kLockNamespace,
+                           postgres::kPartitionLockKey));
+        if (set_digest()) return;
+        Result kept =
+            c.exec("SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = $1", {sha});
+        if (kept.rows() != 1 || c.exec("SELECT 1 FROM files WHERE file_id = $1", {id}).rows() != 1)
+          throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+        const std::string kept_id = kept.text(0, 0);
+        for (const char* sql :
+             {"UPDATE hands SET file_id = $1 WHERE file_id = $2",
+              "DELETE FROM hand_conflicts WHERE file_id = $2 AND EXISTS (SELECT 1 FROM "
+              "hand_conflicts k WHERE k.file_id = $1 AND k.existing_hand_id = "
+              "hand_conflicts.existing_hand_id AND k.byte_offset = hand_conflicts.byte_offset AND "
+              "k.content_sha256 = hand_conflicts.content_sha256)",
+              "UPDATE hand_conflicts SET file_id = $1 WHERE file_id = $2"})
+          c.exec(sql, {kept_id, id});
+        c.exec("DELETE FROM files WHERE file_id = $1", {id});
+        merged = true;
+        if (kept.text(0, 1) != "t") c.exec(kFinishFile, finish_params(kept_id));
+      });
+    }
     if (merged) {
       impl_->release(file_id);
       return;
