@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "audit/sessions.hpp"
@@ -108,5 +109,31 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
   seat.finish_place = row.is_null(18) ? 0 : static_cast<int>(row.int64(18));
   h.seats.push_back(std::move(seat));
 }
+
+// The rows of seated_hands_sql() (ordered by hand) made into hands one at a time, for a reader
+// that keeps less than every hand (Store::recheck_table_moves): `each` gets a hand with all its
+// seats once the next hand's first row, or finish(), shows its rows are all read.
+template <class Each>
+class SeatedHandStream {
+ public:
+  explicit SeatedHandStream(Each each) : each_(std::move(each)) {}
+
+  template <class Row>
+  void add(const Row& row) {
+    if (!hand_.empty() && hand_.back().hand_id != row.int64(0)) finish();
+    add_session_row(hand_, row);
+  }
+
+  // After the last row.
+  void finish() {
+    if (hand_.empty()) return;
+    each_(std::move(hand_.back()));
+    hand_.clear();
+  }
+
+ private:
+  Each each_;
+  std::vector<SessionHand> hand_;  // the hand being read (add_session_row's vector): one at most
+};
 
 }  // namespace hh::db

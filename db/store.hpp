@@ -21,6 +21,7 @@
 #include "audit/rake/profile.hpp"
 #include "audit/sessions.hpp"
 #include "audit/summary_checks.hpp"
+#include "audit/table_moves.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -226,12 +227,13 @@ class Store {
   virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                                   const TournamentCheck& check) = 0;
 
-  // The check of chips across the tables of a tournament (`check`: every stored hand of the
-  // tournament, any table, in; findings between hands at two tables out), run and stored as one
-  // step like recheck_session: the tournament's findings between hands of different tables are
-  // replaced as a whole. Returns them.
+  // The check of chips across the tables of a tournament (`check`: the stays of its players,
+  // built from every stored hand of the tournament, any table, read one hand at a time; findings
+  // between hands at two tables out), run and stored as one step like recheck_session: the
+  // tournament's findings between hands of different tables are replaced as a whole. Returns them.
+  using TableMovesCheck = std::function<std::vector<SessionFinding>(const TableStays&)>;
   virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                          const SessionCheck& check) = 0;
+                                                          const TableMovesCheck& check) = 0;
 
   // Commits the pending transaction, if any.
   virtual void commit() = 0;

@@ -729,15 +729,46 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
   return findings;
 }
 
+namespace {
+
+// A row of a seated_hands_sql() result as add_session_row() reads it.
+struct SeatedRow {
+  const Result& r;
+  int i;
+  bool is_null(int col) const { return r.is_null(i, col); }
+  std::int64_t int64(int col) const { return r.is_null(i, col) ? 0 : r.int64(i, col); }
+  std::string text(int col) const { return r.text(i, col); }
+};
+
+// The stays of the players of a tournament (`params`: its site and number), its hands fetched
+// through a cursor, a few thousand rows at a time: a query's result is held whole, and a
+// tournament's hands may be more than memory should hold at once. In a transaction (a cursor
+// lives until its end).
+TableStays read_table_stays(Connection& c, const Params& params) {
+  c.exec("DECLARE table_move_hands NO SCROLL CURSOR FOR " + tournament_hands_sql('$'), params);
+  TableStays stays;
+  SeatedHandStream hands([&](SessionHand h) { stays.add(std::move(h)); });
+  for (;;) {
+    const Result rows = c.exec("FETCH FORWARD 4000 FROM table_move_hands");
+    if (rows.rows() == 0) break;
+    for (int i = 0; i < rows.rows(); ++i) hands.add(SeatedRow{rows, i});
+  }
+  hands.finish();
+  c.exec("CLOSE table_move_hands");
+  return stays;
+}
+
+}  // namespace
+
 std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentKey& key,
-                                                               const SessionCheck& check) {
+                                                               const TableMovesCheck& check) {
   impl_->require_writer();
   Connection& c = impl_->c;
   std::vector<SessionFinding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
     const Params params = pg_params({key.site, key.tournament_id});
-    findings = check(Impl::read_seated_hands(c.exec(tournament_hands_sql('$'), params)));
+    findings = check(read_table_stays(c, params));
     c.exec(delete_table_move_findings_sql('$'), params);
     impl_->insert_session_findings(findings);
   });

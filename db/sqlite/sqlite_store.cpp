@@ -1070,13 +1070,35 @@ std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
   return findings;
 }
 
+namespace {
+
+// A row of seated_hands_sql() as add_session_row() reads it.
+struct SeatedRow {
+  const Statement& s;
+  bool is_null(int c) const { return s.column_is_null(c); }
+  std::int64_t int64(int c) const { return s.column_int64(c); }
+  std::string text(int c) const { return s.column_text(c); }
+};
+
+// The stays of the players of tournament `key`, its hands read one at a time (a tournament's
+// hands may be more than memory should hold at once).
+TableStays read_table_stays(Database& db, const TournamentKey& key) {
+  Statement read(db, tournament_hands_sql('?'));
+  bind_params(read, {key.site, key.tournament_id});
+  TableStays stays;
+  SeatedHandStream hands([&](SessionHand h) { stays.add(std::move(h)); });
+  while (read.step()) hands.add(SeatedRow{read});
+  hands.finish();
+  return stays;
+}
+
+}  // namespace
+
 std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
-                                                             const SessionCheck& check) {
+                                                             const TableMovesCheck& check) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
-  Statement read(m.db, tournament_hands_sql('?'));
-  bind_params(read, {key.site, key.tournament_id});
-  std::vector<SessionFinding> findings = check(read_seated_hands(read));
+  std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
   {
     Statement s(m.db, delete_table_move_findings_sql('?'));
     bind_params(s, {key.site, key.tournament_id});

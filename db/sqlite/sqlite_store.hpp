@@ -33,7 +33,7 @@ class SqliteStore final : public Store {
   std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                           const TournamentCheck& check) override;
   std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                  const SessionCheck& check) override;
+                                                  const TableMovesCheck& check) override;
   void commit() override;
 
   std::vector<QueryResult> query(const std::string& sql) override;
