@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -29,7 +30,9 @@ inline std::string tournament_hands_predicate(char mark) {
 
 // The hands `predicate` selects with their seats, for the checks between hands: one row a seat
 // (a hand without players: one row, seat NULL).
-inline std::string seated_hands_sql(const std::string& predicate) {
+// Ordered by `order` (by hand, its seats in order, unless said otherwise).
+inline std::string seated_hands_sql(const std::string& predicate,
+                                    std::string_view order = "h.hand_id, p.seat") {
   return fmt::format(
       "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
       "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
@@ -37,13 +40,21 @@ inline std::string seated_hands_sql(const std::string& predicate) {
       "p.finish_place, h.table_name, p.settled_outside FROM hands h "
       "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
       "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
-      "ORDER BY h.hand_id, p.seat",
-      predicate);
+      "ORDER BY {}",
+      predicate, order);
 }
 
 // Store::session_hands: the hands of one table.
 inline std::string session_hands_sql(char mark) {
   return seated_hands_sql(session_table_predicate(mark));
+}
+
+// Store::recheck_session: the hands of one table in the order SessionChecks takes them, by start
+// time (`time`: the store's expression of h.started_at_utc compared byte by byte, NULL first),
+// then by hand.
+inline std::string played_session_hands_sql(char mark, std::string_view time) {
+  return seated_hands_sql(session_table_predicate(mark),
+                          fmt::format("{}, h.hand_id, p.seat", time));
 }
 
 // Store::recheck_table_moves: the hands of every table of one tournament.
