@@ -517,11 +517,15 @@ void order_session(std::vector<SessionHand>& hands) {
   std::stable_sort(hands.begin(), hands.end(), played_before);
 }
 
+void check_seam(const SessionHand& prev, const SessionHand& next, const HouseRules& rules,
+                std::vector<SessionFinding>& out) {
+  SessionChecker(prev, next, rules, out).run();
+}
+
 std::vector<SessionFinding> check_session(std::vector<SessionHand> hands, const HouseRules& rules) {
   order_session(hands);
   std::vector<SessionFinding> out;
-  for (std::size_t i = 1; i < hands.size(); ++i)
-    SessionChecker(hands[i - 1], hands[i], rules, out).run();
+  for (std::size_t i = 1; i < hands.size(); ++i) check_seam(hands[i - 1], hands[i], rules, out);
   return out;
 }
 

@@ -81,8 +81,12 @@ bool played_before(const SessionHand& a, const SessionHand& b);
 // The hands of one table in the order they were played (played_before).
 void order_session(std::vector<SessionHand>& hands);
 
-// Compares each pair of consecutive hands of `hands` (in any order: ordered here) by `rules`'
-// button rule: STACK_DISCONTINUITY, BUTTON_OUT_OF_ORDER, BLIND_SKIPPED, HAND_ORDER, TIME_GAP.
+// Compares two consecutive hands of a table (`prev` played just before `next`) by `rules`' button
+// rule: STACK_DISCONTINUITY, BUTTON_OUT_OF_ORDER, BLIND_SKIPPED, HAND_ORDER, TIME_GAP, ...
+void check_seam(const SessionHand& prev, const SessionHand& next, const HouseRules& rules,
+                std::vector<SessionFinding>& out);
+
+// check_seam over each pair of consecutive hands of `hands` (in any order: ordered here).
 std::vector<SessionFinding> check_session(std::vector<SessionHand> hands, const HouseRules& rules);
 
 }  // namespace hh

@@ -160,38 +160,37 @@ std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResul
   return TournamentChecker(hand, result).run();
 }
 
+void FinishOrderCheck::add(const SessionHand& h, std::vector<SessionFinding>& out) {
+  if (!h.tournament) return;
+  for (const SessionSeat& s : h.seats) {
+    if (s.finish_place <= 1 || best_ == 0 || s.finish_place < best_) continue;
+    out.push_back({h.hand_id, best_hand_id_,
+                   make_finding(FindingCode::FinishPlaceOrder,
+                                {.seat = s.seat,
+                                 .player = s.player,
+                                 .expected = best_ - 1,
+                                 .actual = s.finish_place,
+                                 .message = fmt::format(
+                                     "{} finished the tournament in {} place in hand {}, after {} "
+                                     "finished {} in hand {}: a later place is a better one",
+                                     s.player, ordinal(s.finish_place), h.site_hand_id,
+                                     best_player_, ordinal(best_), best_site_hand_id_),
+                                 .counts = true})});
+  }
+  for (const SessionSeat& s : h.seats)
+    if (s.finish_place > 1 && (best_ == 0 || s.finish_place < best_)) {
+      best_ = s.finish_place;
+      best_hand_id_ = h.hand_id;
+      best_site_hand_id_ = h.site_hand_id;
+      best_player_ = s.player;
+    }
+}
+
 std::vector<SessionFinding> check_finish_order(std::vector<SessionHand> hands) {
   order_session(hands);
   std::vector<SessionFinding> out;
-  // The best place printed so far (0: none yet), by whom and in which hand.
-  int best = 0;
-  const SessionHand* best_hand = nullptr;
-  const SessionSeat* best_seat = nullptr;
-  for (const SessionHand& h : hands) {
-    if (!h.tournament) continue;
-    for (const SessionSeat& s : h.seats) {
-      if (s.finish_place <= 1 || best == 0 || s.finish_place < best) continue;
-      out.push_back(
-          {h.hand_id, best_hand->hand_id,
-           make_finding(FindingCode::FinishPlaceOrder,
-                        {.seat = s.seat,
-                         .player = s.player,
-                         .expected = best - 1,
-                         .actual = s.finish_place,
-                         .message = fmt::format(
-                             "{} finished the tournament in {} place in hand {}, after {} "
-                             "finished {} in hand {}: a later place is a better one",
-                             s.player, ordinal(s.finish_place), h.site_hand_id, best_seat->player,
-                             ordinal(best), best_hand->site_hand_id),
-                         .counts = true})});
-    }
-    for (const SessionSeat& s : h.seats)
-      if (s.finish_place > 1 && (best == 0 || s.finish_place < best)) {
-        best = s.finish_place;
-        best_hand = &h;
-        best_seat = &s;
-      }
-  }
+  FinishOrderCheck check;
+  for (const SessionHand& h : hands) check.add(h, out);
   return out;
 }
 

@@ -6,6 +6,8 @@
 // later hand's places are better.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "audit/sessions.hpp"
@@ -17,9 +19,21 @@ namespace hh {
 // FINISH_WITH_CHIPS, FINISH_PLACE_ORDER and BOUNTY_MISMATCH of one audited hand.
 std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResult& result);
 
-// FINISH_PLACE_ORDER between the hands of one tournament table (in any order: ordered here as
-// order_session does): each place a hand prints (1st aside: the survivors share it) is better
-// than every place printed by the hands before it.
+// FINISH_PLACE_ORDER between the hands of one tournament table, given in the order played:
+// each place a hand prints (1st aside: the survivors share it) is better than every place
+// printed by the hands before it. Keeps the best place so far, not the hands.
+class FinishOrderCheck {
+ public:
+  void add(const SessionHand& hand, std::vector<SessionFinding>& out);
+
+ private:
+  int best_{0};  // the best place printed so far (0: none yet), by whom and in which hand
+  std::int64_t best_hand_id_{0};
+  std::string best_site_hand_id_;
+  std::string best_player_;
+};
+
+// FinishOrderCheck over `hands` (in any order: ordered here as order_session does).
 std::vector<SessionFinding> check_finish_order(std::vector<SessionHand> hands);
 
 }  // namespace hh

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "audit/sessions.hpp"
@@ -28,7 +30,9 @@ inline std::string tournament_hands_predicate(char mark) {
 
 // The hands `predicate` selects with their seats, for the checks between hands: one row a seat
 // (a hand without players: one row, seat NULL).
-inline std::string seated_hands_sql(const std::string& predicate) {
+// Ordered by `order` (by hand, its seats in order, unless said otherwise).
+inline std::string seated_hands_sql(const std::string& predicate,
+                                    std::string_view order = "h.hand_id, p.seat") {
   return fmt::format(
       "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
       "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
@@ -36,13 +40,21 @@ inline std::string seated_hands_sql(const std::string& predicate) {
       "p.finish_place, h.table_name, p.settled_outside FROM hands h "
       "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
       "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
-      "ORDER BY h.hand_id, p.seat",
-      predicate);
+      "ORDER BY {}",
+      predicate, order);
 }
 
 // Store::session_hands: the hands of one table.
 inline std::string session_hands_sql(char mark) {
   return seated_hands_sql(session_table_predicate(mark));
+}
+
+// Store::recheck_session: the hands of one table in the order SessionChecks takes them, by start
+// time (`time`: the store's expression of h.started_at_utc compared byte by byte, NULL first),
+// then by hand.
+inline std::string played_session_hands_sql(char mark, std::string_view time) {
+  return seated_hands_sql(session_table_predicate(mark),
+                          fmt::format("{}, h.hand_id, p.seat", time));
 }
 
 // Store::recheck_table_moves: the hands of every table of one tournament.
@@ -108,5 +120,31 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
   seat.finish_place = row.is_null(18) ? 0 : static_cast<int>(row.int64(18));
   h.seats.push_back(std::move(seat));
 }
+
+// The rows of seated_hands_sql() (ordered by hand) made into hands one at a time, for a reader
+// that keeps less than every hand (Store::recheck_table_moves): `each` gets a hand with all its
+// seats once the next hand's first row, or finish(), shows its rows are all read.
+template <class Each>
+class SeatedHandStream {
+ public:
+  explicit SeatedHandStream(Each each) : each_(std::move(each)) {}
+
+  template <class Row>
+  void add(const Row& row) {
+    if (!hand_.empty() && hand_.back().hand_id != row.int64(0)) finish();
+    add_session_row(hand_, row);
+  }
+
+  // After the last row.
+  void finish() {
+    if (hand_.empty()) return;
+    each_(std::move(hand_.back()));
+    hand_.clear();
+  }
+
+ private:
+  Each each_;
+  std::vector<SessionHand> hand_;  // the hand being read (add_session_row's vector): one at most
+};
 
 }  // namespace hh::db

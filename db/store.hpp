@@ -19,8 +19,10 @@
 
 #include "audit/rake/outlier.hpp"
 #include "audit/rake/profile.hpp"
+#include "audit/session_checks.hpp"
 #include "audit/sessions.hpp"
 #include "audit/summary_checks.hpp"
+#include "audit/table_moves.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -206,14 +208,15 @@ class Store {
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
 
-  // The check between hands of the table `key` (`check`: its stored hands in, findings out), run
+  // The checks between hands of the table `key` (`checks`: given its stored hands one at a time,
+  // in order of start time, none first, then by hand_id; its findings replace the table's), run
   // and stored as one step: no other writer adds hands to the table or re-checks it between the
   // read and the replacement (SQLite: one write transaction; PostgreSQL: one transaction under
   // the table's advisory lock), so concurrent auditors leave the findings of all the hands.
-  // Returns the findings.
-  using SessionCheck = std::function<std::vector<SessionFinding>(std::vector<SessionHand>)>;
+  // Returns the findings. The hands are read one at a time (PostgreSQL: through a cursor): a
+  // table may hold more than memory should hold at once.
   virtual std::vector<SessionFinding> recheck_session(const SessionKey& key,
-                                                      const SessionCheck& check) = 0;
+                                                      SessionChecks& checks) = 0;
 
   // Replaces the findings between hands of the table `key` (those with a related hand) by
   // `findings`, whose hand ids are the store's (from session_hands). In the current batch.
@@ -244,12 +247,13 @@ class Store {
   virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                                   const TournamentCheck& check) = 0;
 
-  // The check of chips across the tables of a tournament (`check`: every stored hand of the
-  // tournament, any table, in; findings between hands at two tables out), run and stored as one
-  // step like recheck_session: the tournament's findings between hands of different tables are
-  // replaced as a whole. Returns them.
+  // The check of chips across the tables of a tournament (`check`: the stays of its players,
+  // built from every stored hand of the tournament, any table, read one hand at a time; findings
+  // between hands at two tables out), run and stored as one step like recheck_session: the
+  // tournament's findings between hands of different tables are replaced as a whole. Returns them.
+  using TableMovesCheck = std::function<std::vector<SessionFinding>(const TableStays&)>;
   virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                          const SessionCheck& check) = 0;
+                                                          const TableMovesCheck& check) = 0;
 
   // Commits the pending transaction, if any.
   virtual void commit() = 0;

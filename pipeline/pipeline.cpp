@@ -462,15 +462,9 @@ void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
                     const HouseRulesBook& house, AuditSummary& summary) {
   for (const db::SessionKey& key : tables) {
     const HouseRules& rules = house.for_site(key.site);
-    const std::vector<SessionFinding> findings =
-        store.recheck_session(key, [&](std::vector<SessionHand> hands) {
-          // The places a tournament's hands print, then the seams between consecutive hands.
-          std::vector<SessionFinding> out = check_finish_order(hands);
-          std::vector<SessionFinding> seams = check_session(std::move(hands), rules);
-          out.insert(out.end(), std::make_move_iterator(seams.begin()),
-                     std::make_move_iterator(seams.end()));
-          return out;
-        });
+    // The places a tournament's hands print, and the seams between consecutive hands.
+    SessionChecks checks(rules);
+    const std::vector<SessionFinding> findings = store.recheck_session(key, checks);
     for (const SessionFinding& f : findings) count_finding(f.finding, summary);
   }
   store.commit();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "audit/session_checks.hpp"
 #include "audit/sessions.hpp"
 #include "db/store.hpp"
 #include "pipeline/pipeline.hpp"
@@ -531,6 +533,54 @@ std::set<std::string> audited(const std::vector<std::vector<std::string>>& runs)
 }
 
 }  // namespace
+
+TEST_CASE("sessions: the checks run hand by hand give what they give on the whole table",
+          "[sessions]") {
+  // A tournament table of six hands, read as a store reads them (by time, those of one time by
+  // hand_id): hand 1 has no time, the three at 03:05 (ids 3, 4, 5) were played 5, 4, 3 (their
+  // numbers say so). In the order played the button and the big blind move on a seat a hand.
+  const std::vector<std::int64_t> played_ids = {1, 2, 5, 4, 3, 6};
+  const std::map<std::int64_t, std::pair<const char*, const char*>> time_and_number = {
+      {1, {"", "1001"}},
+      {2, {"2024-01-02T03:04:00Z", "1002"}},
+      {3, {"2024-01-02T03:05:00Z", "1005"}},
+      {4, {"2024-01-02T03:05:00Z", "1004"}},
+      {5, {"2024-01-02T03:05:00Z", "1003"}},
+      {6, {"2024-01-02T03:06:00Z", "999"}}};  // a lower number than the hand before: HAND_ORDER
+  std::map<std::int64_t, SessionHand> by_id;
+  for (std::size_t p = 0; p < played_ids.size(); ++p) {
+    const std::int64_t id = played_ids[p];
+    const int button = static_cast<int>(p % 6) + 1;
+    SessionHand h = hand(id, time_and_number.at(id).first, button, full_table(button % 6 + 2));
+    h.site_hand_id = time_and_number.at(id).second;
+    h.tournament = true;
+    by_id[id] = h;
+  }
+  by_id[4].seats[1].start_stack = 700;  // Bob: 1000 after hand 5, 700 in hand 4
+  by_id[5].seats[4].finish_place = 5;   // Eve 5th in hand 5
+  by_id[3].seats[5].finish_place = 6;   // Fay 6th in hand 3, played after: a worse place later
+  std::vector<SessionHand> read_order;
+  for (const auto& [id, h] : by_id) read_order.push_back(h);
+  // The whole table in any order.
+  std::vector<SessionHand> shuffled(read_order.rbegin(), read_order.rend());
+  std::vector<SessionFinding> whole = check_finish_order(shuffled);
+  for (SessionFinding& f : check_session(shuffled, kDead)) whole.push_back(f);
+  SessionChecks checks(kDead);
+  for (const SessionHand& h : read_order) checks.add(h);
+  const std::vector<SessionFinding> streamed = checks.finish();
+  CHECK(codes(streamed) ==
+        std::vector<std::string>{"FINISH_PLACE_ORDER", "STACK_DISCONTINUITY", "HAND_ORDER"});
+  REQUIRE(streamed.size() == whole.size());
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    INFO(i);
+    CHECK(streamed[i].hand_id == whole[i].hand_id);
+    CHECK(streamed[i].related_hand_id == whole[i].related_hand_id);
+    CHECK(streamed[i].finding.code == whole[i].finding.code);
+    CHECK(streamed[i].finding.message == whole[i].finding.message);
+  }
+  CHECK(streamed[1].hand_id == 4);
+  CHECK(streamed[1].related_hand_id == 5);
+}
 
 TEST_CASE("sessions: eight real consecutive hands of one table give no finding", "[sessions]") {
   CHECK(audited({{"lampland_a.txt", "lampland_b.txt"}}).empty());

@@ -25,6 +25,15 @@ using postgres::ServerError;
 
 namespace {
 
+// A row of a seated_hands_sql() result as add_session_row() reads it.
+struct SeatedRow {
+  const postgres::Result& r;
+  int i;
+  bool is_null(int col) const { return r.is_null(i, col); }
+  std::int64_t int64(int col) const { return r.is_null(i, col) ? 0 : r.int64(i, col); }
+  std::string text(int col) const { return r.text(i, col); }
+};
+
 // The columns of hands a writer fills, in the order of the staging COPY.
 constexpr std::string_view kHandColumns =
     "site, site_hand_id, file_id, byte_offset, line, table_name, game, limit_type, currency, "
@@ -187,15 +196,8 @@ struct PostgresStore::Impl {
 
   // The hands with their seats of a seated_hands_sql() result.
   static std::vector<SessionHand> read_seated_hands(const Result& r) {
-    struct Row {
-      const Result& r;
-      int i;
-      bool is_null(int col) const { return r.is_null(i, col); }
-      std::int64_t int64(int col) const { return r.is_null(i, col) ? 0 : r.int64(i, col); }
-      std::string text(int col) const { return r.text(i, col); }
-    };
     std::vector<SessionHand> hands;
-    for (int i = 0; i < r.rows(); ++i) add_session_row(hands, Row{r, i});
+    for (int i = 0; i < r.rows(); ++i) add_session_row(hands, SeatedRow{r, i});
     return hands;
   }
 
@@ -680,13 +682,46 @@ void PostgresStore::replace_session_findings(const SessionKey& key,
   });
 }
 
+namespace {
+
+// Each hand of a seated_hands_sql() query (`sql`, `params`) with its seats, in the query's order,
+// fetched through a cursor a few thousand rows at a time: a query's result is held whole, and a
+// table's or a tournament's hands may be more than memory should hold at once. In a transaction
+// (a cursor lives until its end).
+void for_each_seated_hand(Connection& c, const std::string& sql, const Params& params,
+                          const std::function<void(SessionHand)>& each) {
+  c.exec("DECLARE seated_hands NO SCROLL CURSOR FOR " + sql, params);
+  SeatedHandStream hands(each);
+  for (;;) {
+    const Result rows = c.exec("FETCH FORWARD 4000 FROM seated_hands");
+    if (rows.rows() == 0) break;
+    for (int i = 0; i < rows.rows(); ++i) hands.add(SeatedRow{rows, i});
+  }
+  hands.finish();
+  c.exec("CLOSE seated_hands");
+}
+
+// The stays of the players of a tournament (`params`: its site and number).
+TableStays read_table_stays(Connection& c, const Params& params) {
+  TableStays stays;
+  for_each_seated_hand(c, tournament_hands_sql('$'), params,
+                       [&](SessionHand h) { stays.add(std::move(h)); });
+  return stays;
+}
+
+}  // namespace
+
 std::vector<SessionFinding> PostgresStore::recheck_session(const SessionKey& key,
-                                                           const SessionCheck& check) {
+                                                           SessionChecks& checks) {
   impl_->require_writer();
   std::vector<SessionFinding> findings;
   postgres::in_transaction(impl_->c, "BEGIN", [&] {
     impl_->lock_session(key);
-    findings = check(impl_->read_session(key));
+    // Ordered byte by byte, as SQLite does, whatever the database's collation.
+    for_each_seated_hand(
+        impl_->c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST"),
+        Impl::session_params(key), [&](SessionHand h) { checks.add(std::move(h)); });
+    findings = checks.finish();
     impl_->replace_session(key, findings);
   });
   return findings;
@@ -797,14 +832,14 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
 }
 
 std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentKey& key,
-                                                               const SessionCheck& check) {
+                                                               const TableMovesCheck& check) {
   impl_->require_writer();
   Connection& c = impl_->c;
   std::vector<SessionFinding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
     const Params params = pg_params({key.site, key.tournament_id});
-    findings = check(Impl::read_seated_hands(c.exec(tournament_hands_sql('$'), params)));
+    findings = check(read_table_stays(c, params));
     c.exec(delete_table_move_findings_sql('$'), params);
     impl_->insert_session_findings(findings);
   });

@@ -30,14 +30,14 @@ class PostgresStore final : public Store {
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
   std::vector<SessionFinding> recheck_session(const SessionKey& key,
-                                              const SessionCheck& check) override;
+                                              SessionChecks& checks) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
   std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                           const TournamentCheck& check) override;
   std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                  const SessionCheck& check) override;
+                                                  const TableMovesCheck& check) override;
   void commit() override;
 
   std::vector<QueryResult> query(const std::string& sql) override;

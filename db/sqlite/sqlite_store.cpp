@@ -28,6 +28,35 @@ namespace {
 // UTC, ISO 8601 with a Z, as started_at_utc: one format for every timestamp in the database.
 #define HH_DB_NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 
+// For its life, what SQLite sorts beyond its cache goes to temporary files, as by default, not to
+// memory (the writer's temp_store, for its bulk load): a sort of a large table's rows would hold
+// them all in memory.
+class TempStoreOnDisk {
+ public:
+  explicit TempStoreOnDisk(sqlite::Database& db) : db_(db) {
+    db_.exec("PRAGMA temp_store=DEFAULT");
+  }
+  ~TempStoreOnDisk() {
+    try {
+      db_.exec("PRAGMA temp_store=MEMORY");
+    } catch (...) {  // the bulk load then sorts on disk: slower, the same
+    }
+  }
+  TempStoreOnDisk(const TempStoreOnDisk&) = delete;
+  TempStoreOnDisk& operator=(const TempStoreOnDisk&) = delete;
+
+ private:
+  sqlite::Database& db_;
+};
+
+// A row of seated_hands_sql() as add_session_row() reads it.
+struct SeatedRow {
+  const sqlite::Statement& s;
+  bool is_null(int c) const { return s.column_is_null(c); }
+  std::int64_t int64(int c) const { return s.column_int64(c); }
+  std::string text(int c) const { return s.column_text(c); }
+};
+
 }  // namespace
 
 // The write side: its prepared statements and the open batch.
@@ -1092,14 +1121,8 @@ namespace {
 
 // The hands with their seats that `s` (seated_hands_sql(), bound) selects.
 std::vector<SessionHand> read_seated_hands(Statement& s) {
-  struct Row {
-    const Statement& s;
-    bool is_null(int c) const { return s.column_is_null(c); }
-    std::int64_t int64(int c) const { return s.column_int64(c); }
-    std::string text(int c) const { return s.column_text(c); }
-  };
   std::vector<SessionHand> hands;
-  while (s.step()) add_session_row(hands, Row{s});
+  while (s.step()) add_session_row(hands, SeatedRow{s});
   return hands;
 }
 
@@ -1118,23 +1141,47 @@ std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
 }
 
 std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
-                                                         const SessionCheck& check) {
+                                                         SessionChecks& checks) {
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes();
-  std::vector<SessionFinding> findings = check(read_session_hands(m.db, key));
+  {
+    // Sorted in temporary files, not in memory (the writer's temp_store): a table's rows may be
+    // more than memory should hold.
+    TempStoreOnDisk on_disk(m.db);
+    Statement read(m.db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
+    bind_table(read, key);
+    SeatedHandStream hands([&](SessionHand h) { checks.add(std::move(h)); });
+    while (read.step()) hands.add(SeatedRow{read});
+    hands.finish();
+  }
+  std::vector<SessionFinding> findings = checks.finish();
   replace_session_findings(key, findings);
   return findings;
 }
 
+namespace {
+
+// The stays of the players of tournament `key`, its hands read one at a time (a tournament's
+// hands may be more than memory should hold at once).
+TableStays read_table_stays(Database& db, const TournamentKey& key) {
+  Statement read(db, tournament_hands_sql('?'));
+  bind_params(read, {key.site, key.tournament_id});
+  TableStays stays;
+  SeatedHandStream hands([&](SessionHand h) { stays.add(std::move(h)); });
+  while (read.step()) hands.add(SeatedRow{read});
+  hands.finish();
+  return stays;
+}
+
+}  // namespace
+
 std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
-                                                             const SessionCheck& check) {
+                                                             const TableMovesCheck& check) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
-  Statement read(m.db, tournament_hands_sql('?'));
-  bind_params(read, {key.site, key.tournament_id});
-  std::vector<SessionFinding> findings = check(read_seated_hands(read));
+  std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
   {
     Statement s(m.db, delete_table_move_findings_sql('?'));
     bind_params(s, {key.site, key.tournament_id});
