@@ -561,6 +561,108 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
   }
 }
 
+// The store skips the DELETE of a table's old findings between hands when it can prove there
+// are none (docs/performance.md): these are the cases where there may be some, each of which a
+// wrong proof would leave in the database.
+TEST_CASE("findings between hands are replaced whoever wrote them, in a new database too",
+          "[db][sessions]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const std::string related =
+      "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL";
+  const hh::db::SessionKey alpha{"pokerstars", "Alpha", "T1"};
+  const hh::db::SessionKey beta{"pokerstars", "Beta", "T1"};
+  // Hand 1 at Alpha, hands 2 and 3 at Beta, of tournament T1.
+  auto load = [&](Store& w) {
+    bool already = true;
+    const std::int64_t fid = w.begin_file(file_record("a.txt", "A"), already);
+    hh::Hand one = make_hand("1", "one");
+    one.tournament_id = "T1";
+    hh::Hand two = make_hand("2", "two");
+    two.tournament_id = "T1";
+    two.table_name = "Beta";
+    hh::Hand three = two;
+    three.site_hand_id = "3";
+    three.raw = "three";
+    REQUIRE(add(w, fid, one, make_result()) == HandOutcome::Inserted);
+    REQUIRE(add(w, fid, two, make_result()) == HandOutcome::Inserted);
+    REQUIRE(add(w, fid, three, make_result()) == HandOutcome::Inserted);
+  };
+  // Between two hands of Beta; of a player moved from Alpha to Beta.
+  const std::vector<hh::SessionFinding> three_names_two{
+      {3, 2, hh::make_finding(hh::FindingCode::HandOrder, {.message = "m"})}};
+  const std::vector<hh::SessionFinding> two_names_one{
+      {2, 1, hh::make_finding(hh::FindingCode::StackDiscontinuity, {.message = "m"})}};
+  const std::vector<hh::SessionFinding> none;
+  auto returning = [](const std::vector<hh::SessionFinding>& findings) {
+    return [findings](std::vector<hh::SessionHand>) { return findings; };
+  };
+
+  SECTION("written by this store for the table") {
+    auto w = writer(db);
+    load(*w);
+    w->replace_session_findings(beta, three_names_two);
+    w->commit();
+    CHECK(scalar(db, related) == "1");
+    w->replace_session_findings(beta, none);
+    w->commit();
+    CHECK(scalar(db, related) == "0");
+  }
+  SECTION("written by this store for a move between the tournament's tables") {
+    auto w = writer(db);
+    load(*w);
+    w->commit();
+    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(two_names_one)).size() == 1);
+    w->commit();
+    CHECK(scalar(db, related) == "1");
+    // The table's check replaces every finding between hands of its hands, a move's too.
+    w->replace_session_findings(beta, none);
+    w->commit();
+    CHECK(scalar(db, related) == "0");
+    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(two_names_one)).size() == 1);
+    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(none)).empty());
+    w->commit();
+    CHECK(scalar(db, related) == "0");
+  }
+  SECTION("written by another store while this one loads") {
+    auto w = writer(db);
+    load(*w);
+    w->commit();  // the batch ends: another writer may take the database
+    {
+      auto other = writer(db);
+      other->replace_session_findings(beta, three_names_two);
+      CHECK(other->recheck_table_moves({"pokerstars", "T1"}, returning(two_names_one)).size() == 1);
+    }
+    CHECK(scalar(db, related) == "2");
+    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(none)).empty());
+    w->commit();
+    CHECK(scalar(db, related) == "1");
+    w->replace_session_findings(beta, none);
+    w->commit();
+    CHECK(scalar(db, related) == "0");
+  }
+  SECTION("in a database that held findings before this store's load") {
+    {
+      auto w = writer(db);
+      load(*w);
+      w->replace_session_findings(beta, three_names_two);
+    }
+    auto w = writer(db);
+    w->replace_session_findings(beta, none);
+    w->commit();
+    CHECK(scalar(db, related) == "0");
+  }
+  // Tables the findings do not belong to keep them.
+  SECTION("another table's findings stay") {
+    auto w = writer(db);
+    load(*w);
+    w->replace_session_findings(beta, three_names_two);
+    w->replace_session_findings(alpha, none);
+    w->commit();
+    CHECK(scalar(db, related) == "1");
+  }
+}
+
 TEST_CASE("run_query refuses to write", "[db][query]") {
   TempDir dir;
   const std::string db = dir.file("a.db");

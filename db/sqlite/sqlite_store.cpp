@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -44,10 +45,20 @@ struct SqliteStore::Writer {
   // The database held no hand when this writer began: the secondary indexes are dropped and
   // built once when the load is done (restore_indexes), instead of row by row.
   bool indexes_deferred{false};
+  // What this writer can prove of the findings between two hands (the rows with a related hand):
+  // the database held no finding when its load began (ensure_txn), and no other connection has
+  // committed since (PRAGMA data_version, read under each batch's write lock: BEGIN IMMEDIATE).
+  // Then the only ones are those this writer wrote, of the tables and tournaments listed, and the
+  // DELETE of another table's old ones would find nothing: it is skipped (it probes the findings
+  // of the table's hands one hand at a time).
+  bool related_findings_known{false};
+  std::int64_t data_version{0};
+  std::set<SessionKey> tables_with_related;        // replace_session_findings wrote some
+  std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
 
-  Statement begin, commit;
+  Statement begin, commit, read_data_version;
   Statement find_file, restart_file, insert_file, finish_file, record_unread, record_unreadable,
       forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
@@ -62,6 +73,7 @@ struct SqliteStore::Writer {
     // timeout) at BEGIN instead of failing half-way through a batch.
     begin = Statement(db, "BEGIN IMMEDIATE");
     commit = Statement(db, "COMMIT");
+    read_data_version = Statement(db, "PRAGMA data_version");
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
@@ -152,10 +164,19 @@ struct SqliteStore::Writer {
     forget_unreadable.step();
   }
 
+  // Changes with every commit of another connection to the database (never with this one's).
+  std::int64_t others_data_version() {
+    ResetGuard g(read_data_version);
+    read_data_version.step();
+    return read_data_version.column_int64(0);
+  }
+
   void ensure_txn() {
     if (in_txn) return;
     run(begin);
     in_txn = true;
+    if (related_findings_known && others_data_version() != data_version)
+      related_findings_known = false;
     if (!first_txn) return;
     first_txn = false;
     // Decided under the write lock of the first batch: no other writer adds a hand meanwhile.
@@ -163,7 +184,28 @@ struct SqliteStore::Writer {
     if (!any_hand.step()) {
       sqlite::drop_bulk_load_indexes(db);
       indexes_deferred = true;
+      // No hand, so no finding (each names its hand; checked all the same, it costs nothing).
+      Statement any_finding(db, "SELECT 1 FROM discrepancies LIMIT 1");
+      if (!any_finding.step()) {
+        related_findings_known = true;
+        data_version = others_data_version();
+      }
     }
+  }
+
+  // No finding between two hands can be stored for the hands of table `key`: none of the table's
+  // own (replace_session_findings), none of a move between the tables of its tournament
+  // (recheck_table_moves).
+  bool no_related_findings(const SessionKey& key) const {
+    return related_findings_known && !tables_with_related.contains(key) &&
+           (key.tournament_id.empty() ||
+            !tournaments_with_moves.contains(TournamentKey{key.site, key.tournament_id}));
+  }
+
+  // No finding between two hands at different tables of tournament `key` can be stored: those of
+  // replace_session_findings are between hands of one table.
+  bool no_move_findings(const TournamentKey& key) const {
+    return related_findings_known && !tournaments_with_moves.contains(key);
   }
 
   // The end of a bulk load (or a read or re-check that wants the indexes): builds the indexes
@@ -649,11 +691,12 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   m.restore_indexes();
-  {
+  if (!m.no_related_findings(key)) {
     Statement s(m.db, delete_session_findings_sql('?'));
     bind_table(s, key);
     s.step();
   }
+  if (!findings.empty()) m.tables_with_related.insert(key);
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
 }
 
@@ -1077,11 +1120,12 @@ std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey
   Statement read(m.db, tournament_hands_sql('?'));
   bind_params(read, {key.site, key.tournament_id});
   std::vector<SessionFinding> findings = check(read_seated_hands(read));
-  {
+  if (!m.no_move_findings(key)) {
     Statement s(m.db, delete_table_move_findings_sql('?'));
     bind_params(s, {key.site, key.tournament_id});
     s.step();
   }
+  if (!findings.empty()) m.tournaments_with_moves.insert(key);
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
   return findings;
 }
