@@ -527,10 +527,28 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
     CHECK(add(*w, fid, unidentified, make_result()) == HandOutcome::Duplicate);
     CHECK(add(*w, fid, make_hand("1", "1"), make_result()) == HandOutcome::Duplicate);
     CHECK(add(*w, fid, make_hand("1", "other"), make_result()) == HandOutcome::Conflict);
+    // The end of the load: the indexes of hands, which the checks between hands read by; those
+    // of findings after the checks, which write findings: when the findings are read.
     w->commit();
+    CHECK(scalar(db, indexes) ==
+          "idx_conflicts_hand idx_files_unreadable_path idx_hands_content idx_hands_file "
+          "idx_hands_table idx_hands_tournament idx_tournament_findings");
+    CHECK(w->totals({}).hands == 2);
     CHECK(scalar(db, indexes) == all_indexes);
   }
   CHECK(q(db, schema_sql) == schema);
+  // Or when the store closes.
+  {
+    const std::string closed = dir.file("closed.db");
+    {
+      auto w = writer(closed);
+      bool already = false;
+      const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+      add(*w, fid, make_hand("1", "1"), make_result());
+      w->commit();
+    }
+    CHECK(q(closed, schema_sql) == schema);
+  }
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
   CHECK(scalar(db, "SELECT COUNT(*) FROM hand_conflicts") == "1");
 

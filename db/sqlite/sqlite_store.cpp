@@ -43,8 +43,12 @@ struct SqliteStore::Writer {
   bool in_txn{false};
   bool first_txn{true};
   // The database held no hand when this writer began: the secondary indexes are dropped and
-  // built once when the load is done (restore_indexes), instead of row by row.
-  bool indexes_deferred{false};
+  // built once instead of row by row: those of hands when the load is done (commit(), before the
+  // checks between hands read by them), those of findings when something reads the findings or
+  // deletes some, or the store closes (the checks between hands write most of a new database's
+  // findings: built after them, not kept up to date row by row).
+  bool hand_indexes_deferred{false};
+  bool finding_indexes_deferred{false};
   // What this writer can prove of the findings between two hands (the rows with a related hand):
   // the database held no finding when its load began (ensure_txn), and no other connection has
   // committed since (PRAGMA data_version, read under each batch's write lock: BEGIN IMMEDIATE).
@@ -183,7 +187,8 @@ struct SqliteStore::Writer {
     Statement any_hand(db, "SELECT 1 FROM hands LIMIT 1");
     if (!any_hand.step()) {
       sqlite::drop_bulk_load_indexes(db);
-      indexes_deferred = true;
+      hand_indexes_deferred = true;
+      finding_indexes_deferred = true;
       // No hand, so no finding (each names its hand; checked all the same, it costs nothing).
       Statement any_finding(db, "SELECT 1 FROM discrepancies LIMIT 1");
       if (!any_finding.step()) {
@@ -208,18 +213,23 @@ struct SqliteStore::Writer {
     return related_findings_known && !tournaments_with_moves.contains(key);
   }
 
-  // The end of a bulk load (or a read or re-check that wants the indexes): builds the indexes
-  // deferred by ensure_txn, in the current batch. A run that dies before leaves them to the
-  // next opening for writing (apply_schema makes what is missing).
-  void restore_indexes() {
-    if (!indexes_deferred) return;
+  // Builds the indexes deferred by ensure_txn, in the current batch: all of them (with_findings),
+  // or those of hands. A run that dies before leaves them to the next opening for writing
+  // (apply_schema makes what is missing): until then reads are slower, not different.
+  void restore_indexes(bool with_findings = true) {
+    if (!hand_indexes_deferred && !(with_findings && finding_indexes_deferred)) return;
     ensure_txn();
     // Each index is sorted first: in temporary files, as by default, not in memory (the
     // writer's temp_store), or the sort of a large load would hold all its keys in memory.
     db.exec("PRAGMA temp_store=DEFAULT");
-    sqlite::create_missing_indexes(db);
+    if (with_findings) {
+      sqlite::create_missing_indexes(db);
+      finding_indexes_deferred = false;
+    } else {
+      sqlite::create_missing_hand_indexes(db);
+    }
     db.exec("PRAGMA temp_store=MEMORY");
-    indexes_deferred = false;
+    hand_indexes_deferred = false;
   }
 
   void do_commit() {
@@ -416,6 +426,15 @@ struct SqliteStore::Impl {
   Database db;
   OpenMode mode;
   std::unique_ptr<Writer> writer;  // only when opened for writing
+
+  // Before a read of findings on a writing store: every index built (a bulk load builds those of
+  // findings only when they are read, or at the end), and, when `committed`, what is pending
+  // committed (for a read through another connection, or of the committed state).
+  void ready_to_read_findings(bool committed) {
+    if (!writer) return;
+    writer->restore_indexes();
+    if (committed) writer->do_commit();
+  }
 
   Writer& writer_or_throw() {
     if (!writer) throw std::runtime_error("database " + db.path() + " is open read-only");
@@ -690,8 +709,8 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
-  m.restore_indexes();
   if (!m.no_related_findings(key)) {
+    m.restore_indexes();  // the DELETE finds a table's findings by hand
     Statement s(m.db, delete_session_findings_sql('?'));
     bind_table(s, key);
     s.step();
@@ -808,7 +827,7 @@ std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
 
 void SqliteStore::commit() {
   if (!impl_->writer) return;
-  impl_->writer->restore_indexes();
+  impl_->writer->restore_indexes(false);
   impl_->writer->do_commit();
 }
 
@@ -963,7 +982,7 @@ std::vector<QueryResult> SqliteStore::query(const std::string& sql) {
   if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql);
   // A writing connection could write: read through a read-only one (what is pending is committed
   // first, so it is seen).
-  commit();
+  impl_->ready_to_read_findings(true);
   Database reader = open_database(impl_->db.path(), OpenMode::ReadOnly);
   return run_script(reader, sql);
 }
@@ -988,6 +1007,7 @@ std::vector<HandCandidate> SqliteStore::find_hands(std::string_view key, std::st
 
 std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
   impl_->require_current_schema();
+  impl_->ready_to_read_findings(false);
   Database& db = impl_->db;
   // Hole cards: those dealt to the player, else those shown (last line wins).
   const std::pair<const char*, const char*> sections[] = {
@@ -1054,6 +1074,7 @@ std::vector<ProfileHand> read_raked_cash_hands(Database& db, std::string_view si
 
 std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site,
                                                        bool schedule_unknown_only) {
+  impl_->ready_to_read_findings(false);
   return read_raked_cash_hands(impl_->db, site, schedule_unknown_only);
 }
 
@@ -1107,7 +1128,7 @@ std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
-  m.restore_indexes();
+  m.restore_indexes(false);
   std::vector<SessionFinding> findings = check(read_session_hands(m.db, key));
   replace_session_findings(key, findings);
   return findings;
@@ -1121,6 +1142,7 @@ std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey
   bind_params(read, {key.site, key.tournament_id});
   std::vector<SessionFinding> findings = check(read_seated_hands(read));
   if (!m.no_move_findings(key)) {
+    m.restore_indexes();  // the DELETE finds a tournament's findings by hand
     Statement s(m.db, delete_table_move_findings_sql('?'));
     bind_params(s, {key.site, key.tournament_id});
     s.step();
@@ -1156,7 +1178,7 @@ void bind_filter(Statement& s, const ReadFilter& filter) {
 }  // namespace
 
 StoreTotals SqliteStore::totals(const ReadFilter& filter) {
-  commit();
+  impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
   Database& db = impl_->db;
   StoreTotals t;
@@ -1221,7 +1243,7 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
 }
 
 Sections SqliteStore::breakdowns(const ReadFilter& filter) {
-  commit();
+  impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
   // Hands with at least one error: the figure that says how bad a month was.
   constexpr std::string_view kHasError =
@@ -1286,7 +1308,7 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
 }
 
 Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filter, int limit) {
-  commit();
+  impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
   HandsWithFindings out;
   {
