@@ -612,35 +612,35 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
   const std::vector<hh::SessionFinding> two_names_one{
       {2, 1, hh::make_finding(hh::FindingCode::StackDiscontinuity, {.message = "m"})}};
   const std::vector<hh::SessionFinding> none;
-  auto returning = [](const std::vector<hh::SessionFinding>& findings) {
-    return [findings](std::vector<hh::SessionHand>) { return findings; };
+  // Each replaces the findings (of a table, of a tournament's moves), commits and returns how
+  // many findings between hands the database holds then.
+  auto replaced = [&](Store& w, const hh::db::SessionKey& table,
+                      const std::vector<hh::SessionFinding>& findings) {
+    w.replace_session_findings(table, findings);
+    w.commit();
+    return scalar(db, related);
+  };
+  auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
+    const auto check = [findings](std::vector<hh::SessionHand>) { return findings; };
+    CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
+    w.commit();
+    return scalar(db, related);
   };
 
   SECTION("written by this store for the table") {
     auto w = writer(db);
     load(*w);
-    w->replace_session_findings(beta, three_names_two);
-    w->commit();
-    CHECK(scalar(db, related) == "1");
-    w->replace_session_findings(beta, none);
-    w->commit();
-    CHECK(scalar(db, related) == "0");
+    CHECK(replaced(*w, beta, three_names_two) == "1");
+    CHECK(replaced(*w, beta, none) == "0");
   }
   SECTION("written by this store for a move between the tournament's tables") {
     auto w = writer(db);
     load(*w);
-    w->commit();
-    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(two_names_one)).size() == 1);
-    w->commit();
-    CHECK(scalar(db, related) == "1");
+    CHECK(moved(*w, two_names_one) == "1");
     // The table's check replaces every finding between hands of its hands, a move's too.
-    w->replace_session_findings(beta, none);
-    w->commit();
-    CHECK(scalar(db, related) == "0");
-    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(two_names_one)).size() == 1);
-    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(none)).empty());
-    w->commit();
-    CHECK(scalar(db, related) == "0");
+    CHECK(replaced(*w, beta, none) == "0");
+    CHECK(moved(*w, two_names_one) == "1");
+    CHECK(moved(*w, none) == "0");
   }
   SECTION("written by another store while this one loads") {
     auto w = writer(db);
@@ -648,36 +648,27 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
     w->commit();  // the batch ends: another writer may take the database
     {
       auto other = writer(db);
-      other->replace_session_findings(beta, three_names_two);
-      CHECK(other->recheck_table_moves({"pokerstars", "T1"}, returning(two_names_one)).size() == 1);
+      CHECK(replaced(*other, beta, three_names_two) == "1");
+      CHECK(moved(*other, two_names_one) == "2");
     }
-    CHECK(scalar(db, related) == "2");
-    CHECK(w->recheck_table_moves({"pokerstars", "T1"}, returning(none)).empty());
-    w->commit();
-    CHECK(scalar(db, related) == "1");
-    w->replace_session_findings(beta, none);
-    w->commit();
-    CHECK(scalar(db, related) == "0");
+    CHECK(moved(*w, none) == "1");
+    CHECK(replaced(*w, beta, none) == "0");
   }
   SECTION("in a database that held findings before this store's load") {
     {
       auto w = writer(db);
       load(*w);
-      w->replace_session_findings(beta, three_names_two);
+      CHECK(replaced(*w, beta, three_names_two) == "1");
     }
     auto w = writer(db);
-    w->replace_session_findings(beta, none);
-    w->commit();
-    CHECK(scalar(db, related) == "0");
+    CHECK(replaced(*w, beta, none) == "0");
   }
   // Tables the findings do not belong to keep them.
   SECTION("another table's findings stay") {
     auto w = writer(db);
     load(*w);
     w->replace_session_findings(beta, three_names_two);
-    w->replace_session_findings(alpha, none);
-    w->commit();
-    CHECK(scalar(db, related) == "1");
+    CHECK(replaced(*w, alpha, none) == "1");
   }
 }
 
