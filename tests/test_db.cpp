@@ -563,10 +563,28 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
     CHECK(add(*w, fid, unidentified, make_result()) == HandOutcome::Duplicate);
     CHECK(add(*w, fid, make_hand("1", "1"), make_result()) == HandOutcome::Duplicate);
     CHECK(add(*w, fid, make_hand("1", "other"), make_result()) == HandOutcome::Conflict);
+    // The end of the load: the indexes of hands, which the checks between hands read by; those
+    // of findings after the checks, which write findings: when the findings are read.
     w->commit();
+    CHECK(scalar(db, indexes) ==
+          "idx_conflicts_hand idx_files_unreadable_path idx_hands_content idx_hands_file "
+          "idx_hands_table idx_hands_tournament idx_tournament_findings");
+    CHECK(w->totals({}).hands == 2);
     CHECK(scalar(db, indexes) == all_indexes);
   }
   CHECK(q(db, schema_sql) == schema);
+  // Or when the store closes.
+  {
+    const std::string closed = dir.file("closed.db");
+    {
+      auto w = writer(closed);
+      bool already = false;
+      const auto fid = w->begin_file(file_record("a.txt", "A"), already);
+      add(*w, fid, make_hand("1", "1"), make_result());
+      w->commit();
+    }
+    CHECK(q(closed, schema_sql) == schema);
+  }
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
   CHECK(scalar(db, "SELECT COUNT(*) FROM hand_conflicts") == "1");
 
@@ -594,6 +612,99 @@ TEST_CASE("a load into a database without hands builds its indexes at the end", 
     writer(killed).reset();
     CHECK(q(killed, schema_sql) == schema);
     CHECK(scalar(killed, "SELECT COUNT(*) FROM hands") == "1");
+  }
+}
+
+// The store skips the DELETE of a table's old findings between hands when it can prove there
+// are none (docs/performance.md): these are the cases where there may be some, each of which a
+// wrong proof would leave in the database.
+TEST_CASE("findings between hands are replaced whoever wrote them, in a new database too",
+          "[db][sessions]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const std::string related =
+      "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL";
+  const hh::db::SessionKey alpha{"pokerstars", "Alpha", "T1"};
+  const hh::db::SessionKey beta{"pokerstars", "Beta", "T1"};
+  // Hand 1 at Alpha, hands 2 and 3 at Beta, of tournament T1.
+  auto load = [&](Store& w) {
+    bool already = true;
+    const std::int64_t fid = w.begin_file(file_record("a.txt", "A"), already);
+    hh::Hand one = make_hand("1", "one");
+    one.tournament_id = "T1";
+    hh::Hand two = make_hand("2", "two");
+    two.tournament_id = "T1";
+    two.table_name = "Beta";
+    hh::Hand three = two;
+    three.site_hand_id = "3";
+    three.raw = "three";
+    REQUIRE(add(w, fid, one, make_result()) == HandOutcome::Inserted);
+    REQUIRE(add(w, fid, two, make_result()) == HandOutcome::Inserted);
+    REQUIRE(add(w, fid, three, make_result()) == HandOutcome::Inserted);
+  };
+  // Between two hands of Beta; of a player moved from Alpha to Beta.
+  const std::vector<hh::SessionFinding> three_names_two{
+      {3, 2, hh::make_finding(hh::FindingCode::HandOrder, {.message = "m"})}};
+  const std::vector<hh::SessionFinding> two_names_one{
+      {2, 1, hh::make_finding(hh::FindingCode::StackDiscontinuity, {.message = "m"})}};
+  const std::vector<hh::SessionFinding> none;
+  // Each replaces the findings (of a table, of a tournament's moves), commits and returns how
+  // many findings between hands the database holds then.
+  auto replaced = [&](Store& w, const hh::db::SessionKey& table,
+                      const std::vector<hh::SessionFinding>& findings) {
+    w.replace_session_findings(table, findings);
+    w.commit();
+    return scalar(db, related);
+  };
+  auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
+    const auto check = [findings](std::vector<hh::SessionHand>) { return findings; };
+    CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
+    w.commit();
+    return scalar(db, related);
+  };
+
+  SECTION("written by this store for the table") {
+    auto w = writer(db);
+    load(*w);
+    CHECK(replaced(*w, beta, three_names_two) == "1");
+    CHECK(replaced(*w, beta, none) == "0");
+  }
+  SECTION("written by this store for a move between the tournament's tables") {
+    auto w = writer(db);
+    load(*w);
+    CHECK(moved(*w, two_names_one) == "1");
+    // The table's check replaces every finding between hands of its hands, a move's too.
+    CHECK(replaced(*w, beta, none) == "0");
+    CHECK(moved(*w, two_names_one) == "1");
+    CHECK(moved(*w, none) == "0");
+  }
+  SECTION("written by another store while this one loads") {
+    auto w = writer(db);
+    load(*w);
+    w->commit();  // the batch ends: another writer may take the database
+    {
+      auto other = writer(db);
+      CHECK(replaced(*other, beta, three_names_two) == "1");
+      CHECK(moved(*other, two_names_one) == "2");
+    }
+    CHECK(moved(*w, none) == "1");
+    CHECK(replaced(*w, beta, none) == "0");
+  }
+  SECTION("in a database that held findings before this store's load") {
+    {
+      auto w = writer(db);
+      load(*w);
+      CHECK(replaced(*w, beta, three_names_two) == "1");
+    }
+    auto w = writer(db);
+    CHECK(replaced(*w, beta, none) == "0");
+  }
+  // Tables the findings do not belong to keep them.
+  SECTION("another table's findings stay") {
+    auto w = writer(db);
+    load(*w);
+    w->replace_session_findings(beta, three_names_two);
+    CHECK(replaced(*w, alpha, none) == "1");
   }
 }
 

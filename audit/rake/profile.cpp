@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <tuple>
 
@@ -59,18 +60,32 @@ struct Fit {
   std::optional<Money> cap[3];
 };
 
-// Fits one model: per band, the cap (if any) that explains the most hands.
-Fit fit_model(const RakeEntry& e, const std::vector<const ProfileHand*>& hs) {
+// The raked hands of a group by players band (players_band()), each in the group's order.
+using BandHands = std::array<std::vector<const ProfileHand*>, 3>;
+
+// Fits one model: per band, the cap (if any) that explains the most hands. `expected` and
+// `capped` are buffers, kept by the caller across the models (thousands per group).
+Fit fit_model(const RakeEntry& e, const BandHands& bands, std::vector<Money>& expected,
+              std::vector<Money>& capped) {
   Fit f;
-  std::vector<Money> expected(hs.size());
-  for (std::size_t i = 0; i < hs.size(); ++i)
-    expected[i] = schedule_rake(e, hs[i]->pot, hs[i]->players);
   for (int b = 0; b < 3; ++b) {
-    std::map<Money, long> capped;  // rake of hands the model says paid less: cap candidates
+    const std::vector<const ProfileHand*>& hs = bands[static_cast<std::size_t>(b)];
+    expected.resize(hs.size());
     for (std::size_t i = 0; i < hs.size(); ++i)
-      if (players_band(hs[i]->players) == b && expected[i] > hs[i]->rake) ++capped[hs[i]->rake];
-    std::vector<std::pair<long, Money>> order;
-    for (auto [r, n] : capped) order.push_back({n, r});
+      expected[i] = schedule_rake(e, hs[i]->pot, hs[i]->players);
+    // The rakes of hands the model says paid less: cap candidates, the most frequent three
+    // (ties to the higher rake).
+    capped.clear();
+    for (std::size_t i = 0; i < hs.size(); ++i)
+      if (expected[i] > hs[i]->rake) capped.push_back(hs[i]->rake);
+    std::sort(capped.begin(), capped.end());
+    std::vector<std::pair<long, Money>> order;  // (hands, rake)
+    for (std::size_t i = 0; i < capped.size();) {
+      std::size_t j = i;
+      while (j < capped.size() && capped[j] == capped[i]) ++j;
+      order.push_back({static_cast<long>(j - i), capped[i]});
+      i = j;
+    }
     std::sort(order.rbegin(), order.rend());
     if (order.size() > 3) order.resize(3);
     std::optional<Money> best_cap;
@@ -80,18 +95,14 @@ Fit fit_model(const RakeEntry& e, const std::vector<const ProfileHand*>& hs) {
     for (const auto& cap : tries) {
       long n = 0;
       for (std::size_t i = 0; i < hs.size(); ++i)
-        if (players_band(hs[i]->players) == b &&
-            hs[i]->rake == (cap ? std::min(expected[i], *cap) : expected[i]))
-          ++n;
+        if (hs[i]->rake == (cap ? std::min(expected[i], *cap) : expected[i])) ++n;
       if (n > best) {
         best = n;
         best_cap = cap;
       }
     }
     for (std::size_t i = 0; i < hs.size(); ++i)
-      if (players_band(hs[i]->players) == b && hs[i]->rake == expected[i] &&
-          (!best_cap || expected[i] <= *best_cap))
-        ++f.uncapped;
+      if (hs[i]->rake == expected[i] && (!best_cap || expected[i] <= *best_cap)) ++f.uncapped;
     f.fit += best;
     f.cap[b] = best_cap;
   }
@@ -141,11 +152,15 @@ ProfileGroup fit_rake_group(const std::vector<const ProfileHand*>& all) {
   if (raked.empty()) return g;
   // Fit every candidate once; the best explains the most hands, ties going to the roundest
   // rate of the same rounding (candidates are ordered by rounding, then rate).
+  BandHands bands;
+  for (const ProfileHand* h : raked)
+    bands[static_cast<std::size_t>(players_band(h->players))].push_back(h);
+  std::vector<Money> expected, capped;
   std::vector<Fit> fits;
   fits.reserve(models.size());
   std::size_t best = 0;
   for (std::size_t i = 0; i < models.size(); ++i) {
-    fits.push_back(fit_model(models[i].entry(), raked));
+    fits.push_back(fit_model(models[i].entry(), bands, expected, capped));
     const Model& m = models[i];
     const Model& b = models[best];
     // A cap can explain any single hand; hands the rate itself explains are the evidence.
@@ -174,11 +189,10 @@ ProfileGroup fit_rake_group(const std::vector<const ProfileHand*>& all) {
     band.min_players = kBands[b][0];
     band.max_players = kBands[b][1];
     band.cap = best_fit.cap[b];
-    for (const ProfileHand* h : raked)
-      if (players_band(h->players) == b) {
-        ++band.hands;
-        band.max_rake = std::max(band.max_rake, h->rake);
-      }
+    for (const ProfileHand* h : bands[static_cast<std::size_t>(b)]) {
+      ++band.hands;
+      band.max_rake = std::max(band.max_rake, h->rake);
+    }
     if (band.hands == 0) continue;
     if (band.cap) g.model.caps.push_back({band.min_players, band.max_players, *band.cap});
     g.bands.push_back(band);

@@ -469,12 +469,40 @@ std::string_view schema_sql() {
   return sql;
 }
 
+namespace {
+
+// The secondary indexes of hands and of findings that a bulk load drops (schema.hpp).
+constexpr std::string_view kBulkLoadHandIndexes[] = {"idx_hands_file", "idx_hands_content",
+                                                     "idx_hands_table", "idx_hands_tournament"};
+constexpr std::string_view kBulkLoadFindingIndexes[] = {
+    "idx_discrepancies_code", "idx_discrepancies_hand", "idx_discrepancies_cause"};
+
+// The statement of schema_sql() that creates index `name`.
+std::string index_ddl(std::string_view name) {
+  const std::string_view ddl = schema_sql();
+  const std::string head = fmt::format("CREATE INDEX IF NOT EXISTS {} ON", name);
+  const std::size_t at = ddl.find(head);
+  const std::size_t end = at == std::string_view::npos ? at : ddl.find(';', at);
+  if (end == std::string_view::npos)
+    throw std::logic_error(fmt::format("schema_sql() does not create index {}", name));
+  return std::string(ddl.substr(at, end + 1 - at));
+}
+
+}  // namespace
+
 void drop_bulk_load_indexes(Database& db) {
-  db.exec(
-      "DROP INDEX IF EXISTS idx_discrepancies_code; DROP INDEX IF EXISTS idx_discrepancies_hand; "
-      "DROP INDEX IF EXISTS idx_discrepancies_cause; DROP INDEX IF EXISTS idx_hands_file; "
-      "DROP INDEX IF EXISTS idx_hands_content; DROP INDEX IF EXISTS idx_hands_table; "
-      "DROP INDEX IF EXISTS idx_hands_tournament;");
+  std::string sql;
+  for (std::string_view name : kBulkLoadHandIndexes)
+    sql += fmt::format("DROP INDEX IF EXISTS {};", name);
+  for (std::string_view name : kBulkLoadFindingIndexes)
+    sql += fmt::format("DROP INDEX IF EXISTS {};", name);
+  db.exec(sql);
+}
+
+void create_missing_hand_indexes(Database& db) {
+  std::string sql;
+  for (std::string_view name : kBulkLoadHandIndexes) sql += index_ddl(name);
+  db.exec(sql);
 }
 
 void create_missing_indexes(Database& db) {

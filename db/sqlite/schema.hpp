@@ -27,9 +27,12 @@ std::string_view schema_sql();
 
 // The secondary indexes a load into a database without hands builds once at its end instead of
 // row by row (docs/performance.md): kept out of the way by drop_bulk_load_indexes(), made again,
-// as schema_sql() defines them, by create_missing_indexes(). Not the unique keys (they decide
-// duplicates) nor the indexes the writer reads by while loading (hand_conflicts by hand).
+// as schema_sql() defines them, by create_missing_indexes() (all of them), or
+// create_missing_hand_indexes() (those of hands: what the checks between hands read by, before
+// they write their findings). Not the unique keys (they decide duplicates) nor the indexes the
+// writer reads by while loading (hand_conflicts by hand).
 void drop_bulk_load_indexes(Database& db);
+void create_missing_hand_indexes(Database& db);
 void create_missing_indexes(Database& db);
 
 // Sets the connection pragmas (WAL, synchronous=NORMAL, foreign_keys=ON), creates missing tables,

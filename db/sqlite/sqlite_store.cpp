@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -71,12 +72,26 @@ struct SqliteStore::Writer {
   bool in_txn{false};
   bool first_txn{true};
   // The database held no hand when this writer began: the secondary indexes are dropped and
-  // built once when the load is done (restore_indexes), instead of row by row.
-  bool indexes_deferred{false};
+  // built once instead of row by row: those of hands when the load is done (commit(), before the
+  // checks between hands read by them), those of findings when something reads the findings or
+  // deletes some, or the store closes (the checks between hands write most of a new database's
+  // findings: built after them, not kept up to date row by row).
+  bool hand_indexes_deferred{false};
+  bool finding_indexes_deferred{false};
+  // What this writer can prove of the findings between two hands (the rows with a related hand):
+  // the database held no finding when its load began (ensure_txn), and no other connection has
+  // committed since (PRAGMA data_version, read under each batch's write lock: BEGIN IMMEDIATE).
+  // Then the only ones are those this writer wrote, of the tables and tournaments listed, and the
+  // DELETE of another table's old ones would find nothing: it is skipped (it probes the findings
+  // of the table's hands one hand at a time).
+  bool related_findings_known{false};
+  std::int64_t data_version{0};
+  std::set<SessionKey> tables_with_related;        // replace_session_findings wrote some
+  std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
 
-  Statement begin, commit;
+  Statement begin, commit, read_data_version;
   Statement find_file, restart_file, insert_file, finish_file, set_file_sha256, record_unread,
       record_unreadable, forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
@@ -91,6 +106,7 @@ struct SqliteStore::Writer {
     // timeout) at BEGIN instead of failing half-way through a batch.
     begin = Statement(db, "BEGIN IMMEDIATE");
     commit = Statement(db, "COMMIT");
+    read_data_version = Statement(db, "PRAGMA data_version");
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
@@ -183,32 +199,66 @@ struct SqliteStore::Writer {
     forget_unreadable.step();
   }
 
+  // Changes with every commit of another connection to the database (never with this one's).
+  std::int64_t others_data_version() {
+    ResetGuard g(read_data_version);
+    read_data_version.step();
+    return read_data_version.column_int64(0);
+  }
+
   void ensure_txn() {
     if (in_txn) return;
     run(begin);
     in_txn = true;
+    if (related_findings_known && others_data_version() != data_version)
+      related_findings_known = false;
     if (!first_txn) return;
     first_txn = false;
     // Decided under the write lock of the first batch: no other writer adds a hand meanwhile.
     Statement any_hand(db, "SELECT 1 FROM hands LIMIT 1");
     if (!any_hand.step()) {
       sqlite::drop_bulk_load_indexes(db);
-      indexes_deferred = true;
+      hand_indexes_deferred = true;
+      finding_indexes_deferred = true;
+      // No hand, so no finding (each names its hand; checked all the same, it costs nothing).
+      Statement any_finding(db, "SELECT 1 FROM discrepancies LIMIT 1");
+      if (!any_finding.step()) {
+        related_findings_known = true;
+        data_version = others_data_version();
+      }
     }
   }
 
-  // The end of a bulk load (or a read or re-check that wants the indexes): builds the indexes
-  // deferred by ensure_txn, in the current batch. A run that dies before leaves them to the
-  // next opening for writing (apply_schema makes what is missing).
-  void restore_indexes() {
-    if (!indexes_deferred) return;
+  // No finding between two hands can be stored for the hands of table `key`: none of the table's
+  // own (replace_session_findings), none of a move between the tables of its tournament
+  // (recheck_table_moves).
+  bool no_related_findings(const SessionKey& key) const {
+    return related_findings_known && !tables_with_related.contains(key) &&
+           (key.tournament_id.empty() ||
+            !tournaments_with_moves.contains(TournamentKey{key.site, key.tournament_id}));
+  }
+
+  // No finding between two hands at different tables of tournament `key` can be stored: those of
+  // replace_session_findings are between hands of one table.
+  bool no_move_findings(const TournamentKey& key) const {
+    return related_findings_known && !tournaments_with_moves.contains(key);
+  }
+
+  // Builds the indexes deferred by ensure_txn, in the current batch: all of them (with_findings),
+  // or those of hands. A run that dies before leaves them to the next opening for writing
+  // (apply_schema makes what is missing): until then reads are slower, not different.
+  void restore_indexes(bool with_findings = true) {
+    if (!hand_indexes_deferred && !(with_findings && finding_indexes_deferred)) return;
     ensure_txn();
-    // Each index is sorted first: in temporary files, as by default, not in memory (the
-    // writer's temp_store), or the sort of a large load would hold all its keys in memory.
-    db.exec("PRAGMA temp_store=DEFAULT");
-    sqlite::create_missing_indexes(db);
-    db.exec("PRAGMA temp_store=MEMORY");
-    indexes_deferred = false;
+    // Each index is sorted first: on disk, or the sort of a large load would hold all its keys.
+    TempStoreOnDisk on_disk(db);
+    if (with_findings) {
+      sqlite::create_missing_indexes(db);
+      finding_indexes_deferred = false;
+    } else {
+      sqlite::create_missing_hand_indexes(db);
+    }
+    hand_indexes_deferred = false;
   }
 
   void do_commit() {
@@ -405,6 +455,15 @@ struct SqliteStore::Impl {
   Database db;
   OpenMode mode;
   std::unique_ptr<Writer> writer;  // only when opened for writing
+
+  // Before a read of findings on a writing store: every index built (a bulk load builds those of
+  // findings only when they are read, or at the end), and, when `committed`, what is pending
+  // committed (for a read through another connection, or of the committed state).
+  void ready_to_read_findings(bool committed) {
+    if (!writer) return;
+    writer->restore_indexes();
+    if (committed) writer->do_commit();
+  }
 
   Writer& writer_or_throw() {
     if (!writer) throw std::runtime_error("database " + db.path() + " is open read-only");
@@ -735,12 +794,13 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
-  m.restore_indexes();
-  {
+  if (!m.no_related_findings(key)) {
+    m.restore_indexes();  // the DELETE finds a table's findings by hand
     Statement s(m.db, delete_session_findings_sql('?'));
     bind_table(s, key);
     s.step();
   }
+  if (!findings.empty()) m.tables_with_related.insert(key);
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
 }
 
@@ -852,7 +912,7 @@ std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
 
 void SqliteStore::commit() {
   if (!impl_->writer) return;
-  impl_->writer->restore_indexes();
+  impl_->writer->restore_indexes(false);
   impl_->writer->do_commit();
 }
 
@@ -1007,7 +1067,7 @@ std::vector<QueryResult> SqliteStore::query(const std::string& sql) {
   if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql);
   // A writing connection could write: read through a read-only one (what is pending is committed
   // first, so it is seen).
-  commit();
+  impl_->ready_to_read_findings(true);
   Database reader = open_database(impl_->db.path(), OpenMode::ReadOnly);
   return run_script(reader, sql);
 }
@@ -1032,6 +1092,7 @@ std::vector<HandCandidate> SqliteStore::find_hands(std::string_view key, std::st
 
 std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
   impl_->require_current_schema();
+  impl_->ready_to_read_findings(false);
   Database& db = impl_->db;
   // Hole cards: those dealt to the player, else those shown (last line wins).
   const std::pair<const char*, const char*> sections[] = {
@@ -1098,6 +1159,7 @@ std::vector<ProfileHand> read_raked_cash_hands(Database& db, std::string_view si
 
 std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site,
                                                        bool schedule_unknown_only) {
+  impl_->ready_to_read_findings(false);
   return read_raked_cash_hands(impl_->db, site, schedule_unknown_only);
 }
 
@@ -1145,7 +1207,7 @@ std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
-  m.restore_indexes();
+  m.restore_indexes(false);
   {
     // Sorted in temporary files, not in memory (the writer's temp_store): a table's rows may be
     // more than memory should hold.
@@ -1182,11 +1244,13 @@ std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
-  {
+  if (!m.no_move_findings(key)) {
+    m.restore_indexes();  // the DELETE finds a tournament's findings by hand
     Statement s(m.db, delete_table_move_findings_sql('?'));
     bind_params(s, {key.site, key.tournament_id});
     s.step();
   }
+  if (!findings.empty()) m.tournaments_with_moves.insert(key);
   for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
   return findings;
 }
@@ -1217,7 +1281,7 @@ void bind_filter(Statement& s, const ReadFilter& filter) {
 }  // namespace
 
 StoreTotals SqliteStore::totals(const ReadFilter& filter) {
-  commit();
+  impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
   Database& db = impl_->db;
   StoreTotals t;
@@ -1238,9 +1302,11 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
     }
   }
   {
+    // The hands with an error as one set made once (a scan of the findings), not a probe of
+    // the findings a hand: a third of the time on 47,000 hands (docs/performance.md).
     Statement s(db, fmt::format("SELECT count(*), coalesce(sum(h.status = 'unparsed'), 0), "
-                                "coalesce(sum(EXISTS (SELECT 1 FROM discrepancies d WHERE "
-                                "d.hand_id = h.hand_id AND d.severity = 'error')), 0) "
+                                "coalesce(sum(h.hand_id IN (SELECT d.hand_id FROM discrepancies d "
+                                "WHERE d.severity = 'error')), 0) "
                                 "FROM hands h WHERE {}",
                                 kHandFilter));
     ResetGuard g(s);
@@ -1280,7 +1346,7 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
 }
 
 Sections SqliteStore::breakdowns(const ReadFilter& filter) {
-  commit();
+  impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
   // Hands with at least one error: the figure that says how bad a month was.
   constexpr std::string_view kHasError =
@@ -1345,7 +1411,7 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
 }
 
 Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filter, int limit) {
-  commit();
+  impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
   HandsWithFindings out;
   {
