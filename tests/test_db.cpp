@@ -657,7 +657,7 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
     return scalar(db, related);
   };
   auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
-    const auto check = [findings](std::vector<hh::SessionHand>) { return findings; };
+    const auto check = [findings](const hh::TableStays&) { return findings; };
     CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
     w.commit();
     return scalar(db, related);
