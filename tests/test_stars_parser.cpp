@@ -136,6 +136,12 @@ TEST_CASE("local times to UTC", "[stars]") {
   // Years of fewer or more than four digits (only a broken header prints them).
   CHECK(to_utc("999/01/02", "03:04:05", "UTC") == "0999-01-02T03:04:05Z");
   CHECK(to_utc("12345/01/02", "03:04:05", "UTC") == "12345-01-02T03:04:05Z");
+  // Zones one after another, an unknown one between them: each time its own.
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "America/New_York") == "2018-03-28T17:38:18Z");
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "Nowhere/Land").empty());
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "Europe/Paris") == "2018-03-28T11:38:18Z");
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "Nowhere/Land").empty());
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "America/New_York") == "2018-03-28T17:38:18Z");
 }
 
 TEST_CASE("old exports without Uncalled bet lines", "[stars]") {

@@ -150,7 +150,15 @@ std::string to_utc_iana(std::string_view date_s, std::string_view time_s,
   date::local_seconds local = date::local_days{ymd} + std::chrono::hours{v[3]} +
                               std::chrono::minutes{v[4]} + std::chrono::seconds{v[5]};
   try {
-    const date::time_zone* tz = date::locate_zone(std::string(iana_name));
+    // A file's hands name one zone: the last one found is kept (per thread, as the pipeline's
+    // workers parse at once); date::locate_zone searches the whole database by name.
+    thread_local std::string last_name;
+    thread_local const date::time_zone* last_zone = nullptr;
+    if (!last_zone || last_name != iana_name) {
+      last_zone = date::locate_zone(std::string(iana_name));
+      last_name = iana_name;
+    }
+    const date::time_zone* tz = last_zone;
     // Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.
     return iso_utc(tz->to_sys(local, date::choose::earliest));
   } catch (const std::exception&) {
