@@ -39,6 +39,7 @@ AuditResult Auditor::run() {
                                 i.expected, i.got),
          .line = i.line});
   gap_line_ = first_gap_in_the_play();
+  players_.reserve(h_.seats.size());
   for (const Seat& s : h_.seats) {
     PlayerState p;
     p.seat = s.seat;

@@ -4,10 +4,14 @@
 // audit_hand() in audit/audit.hpp.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <boost/container/flat_set.hpp>
 #include <boost/container/small_vector.hpp>
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -73,6 +77,69 @@ inline bool is_action(EventKind k) {
 }
 
 inline bool is_betting_round(Street s) { return s != Street::Showdown; }
+
+// The players of a hand by seat, ascending, as a std::map<int, PlayerState> reads (find, at,
+// iteration over {seat, player} pairs) but in one sorted vector: a map allocated a node a player,
+// for every hand audited. Seats below kIndexed are found through a table of their places (the
+// replay looks a seat up several times an action). Filled before the replay and never grown
+// after it, so pointers and references to its players stay valid.
+class PlayersBySeat {
+ public:
+  using value_type = std::pair<int, PlayerState>;
+  using iterator = std::vector<value_type>::iterator;
+  using const_iterator = std::vector<value_type>::const_iterator;
+
+  PlayersBySeat() { place_.fill(kNone); }
+
+  // Adds the player of `seat` unless the seat has one already (as std::map::emplace).
+  void emplace(int seat, PlayerState p) {
+    auto it = lower_bound(seat);
+    if (it != players_.end() && it->first == seat) return;
+    const auto at = static_cast<std::size_t>(it - players_.begin());
+    players_.emplace(it, seat, std::move(p));
+    if (players_.size() >= kNone) return;  // too many to index: found by the binary search
+    for (std::uint8_t& place : place_)
+      if (place != kNone && place >= at) ++place;
+    if (indexed(seat)) place_[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(at);
+  }
+  void reserve(std::size_t n) { players_.reserve(n); }
+
+  iterator find(int seat) {
+    if (indexed(seat)) {
+      const std::uint8_t i = place_[static_cast<std::size_t>(seat)];
+      return i == kNone ? players_.end() : players_.begin() + i;
+    }
+    auto it = lower_bound(seat);
+    return it != players_.end() && it->first == seat ? it : players_.end();
+  }
+  const_iterator find(int seat) const { return const_cast<PlayersBySeat*>(this)->find(seat); }
+  // The player of `seat`; std::out_of_range when there is none (as std::map::at).
+  PlayerState& at(int seat) {
+    auto it = find(seat);
+    if (it == players_.end()) throw std::out_of_range("PlayersBySeat::at");
+    return it->second;
+  }
+  const PlayerState& at(int seat) const { return const_cast<PlayersBySeat*>(this)->at(seat); }
+
+  iterator begin() { return players_.begin(); }
+  iterator end() { return players_.end(); }
+  const_iterator begin() const { return players_.begin(); }
+  const_iterator end() const { return players_.end(); }
+
+ private:
+  static constexpr int kIndexed = 16;
+  static constexpr std::uint8_t kNone = 0xFF;
+  // A table has at most 10 seats, so the places of seats below 16 fit a byte; more players than
+  // that (a broken hand) are found by the binary search alone.
+  bool indexed(int seat) const { return seat >= 0 && seat < kIndexed && players_.size() < kNone; }
+  iterator lower_bound(int seat) {
+    return std::lower_bound(players_.begin(), players_.end(), seat,
+                            [](const value_type& p, int s) { return p.first < s; });
+  }
+
+  std::vector<value_type> players_;
+  std::array<std::uint8_t, kIndexed> place_;  // place in players_ of each seat below kIndexed
+};
 
 class Auditor {
  public:
@@ -341,7 +408,7 @@ class Auditor {
   const Hand& h_;
   const HouseRules& rules_;
   AuditResult r_;
-  std::map<int, PlayerState> players_;
+  PlayersBySeat players_;
   std::map<int, std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
   std::uint32_t gap_line_{0};

@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "audit/auditor.hpp"
@@ -122,8 +123,17 @@ void Auditor::check_showdown() {
     }
   }
   const bool stud = is_stud();
+  // Omaha's low of eight or better takes three board cards of distinct ranks, ace to eight: on
+  // a board without them no hand qualifies, and none is evaluated for low.
+  auto board_has_low = [](const std::vector<Card>& board) {
+    unsigned low_ranks = 0;
+    for (const Card& c : board)
+      if (c.rank == 14 || c.rank <= 8) low_ranks |= 1u << (c.rank == 14 ? 1 : c.rank);
+    return std::popcount(low_ranks) >= 3;
+  };
   // The best hands among `seats` on `board`, each list in the order odd chips go.
   auto judge = [&](const std::vector<int>& seats, const std::vector<Card>& board) {
+    const bool low_possible = !rules->omaha || board_has_low(board);
     std::map<int, HandValue> high, low;
     for (int seat : seats) {
       const std::vector<Card>& cards = holes.at(seat);
@@ -138,7 +148,7 @@ void Auditor::check_showdown() {
                            : best_of(all);
         }
       }
-      if (rules->low_a5_8) {
+      if (rules->low_a5_8 && low_possible) {
         HandValue v = rules->omaha ? best_omaha_low_a5(cards, board) : best_low_a5(cards);
         if (qualifies_8(v)) low[seat] = v;
       }

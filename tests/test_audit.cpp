@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "audit/audit.hpp"
+#include "audit/auditor.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
 #include "test_paths.hpp"
@@ -104,4 +105,34 @@ TEST_CASE("uncalled part paid back inside a collection", "[audit]") {
   // Player results: the excess is neither contributed nor collected.
   for (const PlayerResult& p : r.players)
     if (p.seat == returned.seat) CHECK(p.contributed > 0);
+}
+
+TEST_CASE("the players by seat read as a map by seat", "[audit]") {
+  // Seats added out of order, one twice, one past the seats found through the table of places
+  // (16 and up) and one below zero: found, iterated in ascending order, the first kept.
+  detail::PlayersBySeat players;
+  for (int seat : {9, 2, 40, 5, 2, -1, 15, 0}) {
+    detail::PlayerState p;
+    p.seat = seat;
+    p.player = "p" + std::to_string(seat) + (players.find(seat) == players.end() ? "" : "-again");
+    players.emplace(seat, std::move(p));
+  }
+  std::vector<int> seats;
+  for (const auto& [seat, p] : players) {
+    CHECK(p.seat == seat);
+    seats.push_back(seat);
+  }
+  CHECK(seats == std::vector<int>{-1, 0, 2, 5, 9, 15, 40});
+  for (int seat : seats) {
+    REQUIRE(players.find(seat) != players.end());
+    CHECK(players.find(seat)->second.player == "p" + std::to_string(seat));
+    CHECK(players.at(seat).seat == seat);
+  }
+  for (int seat : {1, 3, 10, 16, 39, 41, -2}) CHECK(players.find(seat) == players.end());
+  CHECK_THROWS_AS(players.at(3), std::out_of_range);
+  // A player's address stays the same while others are looked up.
+  const detail::PlayerState* five = &players.at(5);
+  players.at(40).stack = 7;
+  CHECK(&players.at(5) == five);
+  CHECK(players.find(40)->second.stack == 7);
 }

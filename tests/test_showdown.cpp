@@ -384,3 +384,63 @@ TEST_CASE("stud: the corpus' split pots are paid as the rules say", "[showdown][
   CHECK(hands >= 30);
   CHECK(split == std::set<std::string>{"35874576282", "35874676388"});
 }
+
+// --- Omaha hi/lo: a low needs three board cards of distinct ranks, ace to eight -------------
+
+namespace {
+
+// A PokerStars Omaha Hi/Lo cash hand checked down heads-up: A (button, small blind) and B show
+// `a_cards` and `b_cards` on the board `flop`, `turn`, `river`, and collect `a_won` and `b_won`
+// ("$0.02"; "" nothing) of the $0.04 pot.
+std::string omaha8_hand(const std::string& a_cards, const std::string& b_cards,
+                        const std::string& flop, const std::string& turn, const std::string& river,
+                        const std::string& a_won, const std::string& b_won) {
+  auto collects = [](const std::string& who, const std::string& won) {
+    return won.empty() ? std::string() : who + " collected " + won + " from pot\n";
+  };
+  auto result = [](const std::string& won) {
+    return won.empty() ? std::string(" and lost") : " and won (" + won + ")";
+  };
+  return "PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2025/12/03 11:59:34 ET\n"
+         "Table 'T' 6-max Seat #1 is the button\n"
+         "Seat 1: A ($2 in chips)\nSeat 2: B ($2 in chips)\n"
+         "A: posts small blind $0.01\nB: posts big blind $0.02\n"
+         "*** HOLE CARDS ***\nA: calls $0.01\nB: checks\n"
+         "*** FLOP *** [" +
+         flop +
+         "]\nB: checks\nA: checks\n"
+         "*** TURN *** [" +
+         flop + "] [" + turn +
+         "]\nB: checks\nA: checks\n"
+         "*** RIVER *** [" +
+         flop + " " + turn + "] [" + river +
+         "]\nB: checks\nA: checks\n"
+         "*** SHOW DOWN ***\nB: shows [" +
+         b_cards + "]\nA: shows [" + a_cards + "]\n" + collects("A", a_won) + collects("B", b_won) +
+         "*** SUMMARY ***\nTotal pot $0.04 | Rake $0\n"
+         "Board [" +
+         flop + " " + turn + " " + river +
+         "]\n"
+         "Seat 1: A (button) (small blind) showed [" +
+         a_cards + "]" + result(a_won) +
+         "\n"
+         "Seat 2: B (big blind) showed [" +
+         b_cards + "]" + result(b_won) + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("omaha hi/lo: no low on a board of fewer than three low ranks", "[showdown]") {
+  // Kh Kd 7c 2s Qh has two ranks of eight or below: B's 3-4-5-6 makes no low, A's trip kings
+  // take the whole pot.
+  const std::string a = "As Ks 9d 9c", b = "3c 4d 5h 6h";
+  CHECK(problems_of(omaha8_hand(a, b, "Kh Kd 7c", "2s", "Qh", "$0.04", "")).empty());
+  const auto split = problems_of(omaha8_hand(a, b, "Kh Kd 7c", "2s", "Qh", "$0.02", "$0.02"));
+  REQUIRE(split.size() == 1);
+  CHECK(split.front().code == "WRONG_WINNER");
+  // Ah Ad 2c 3s Kh has three (the pair of aces counts once): B's 4-5 make the wheel, the low
+  // half; A's aces full the high half.
+  CHECK(problems_of(
+            omaha8_hand("As Ks Jd Tc", "4c 5d 9h 9s", "Ah Ad 2c", "3s", "Kh", "$0.02", "$0.02"))
+            .empty());
+}

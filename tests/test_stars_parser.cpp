@@ -130,6 +130,18 @@ TEST_CASE("local times to UTC", "[stars]") {
   CHECK(to_utc("2019/08/14", "17:55", "UTC") == "2019-08-14T17:55:00Z");
   CHECK(to_utc("2018/03/28", "19:38:18", "CET") == "2018-03-28T17:38:18Z");
   CHECK(to_utc("2018/03/28", "19:38:18", "XYZ").empty());
+  // Every field written with its zeros, across a day, a month and a year.
+  CHECK(to_utc("2018/12/31", "20:05:09", "ET") == "2019-01-01T01:05:09Z");
+  CHECK(to_utc("2016/12/31", "23:59:60", "UTC") == "2017-01-01T00:00:00Z");
+  // Years of fewer or more than four digits (only a broken header prints them).
+  CHECK(to_utc("999/01/02", "03:04:05", "UTC") == "0999-01-02T03:04:05Z");
+  CHECK(to_utc("12345/01/02", "03:04:05", "UTC") == "12345-01-02T03:04:05Z");
+  // Zones one after another, an unknown one between them: each time its own.
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "America/New_York") == "2018-03-28T17:38:18Z");
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "Nowhere/Land").empty());
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "Europe/Paris") == "2018-03-28T11:38:18Z");
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "Nowhere/Land").empty());
+  CHECK(to_utc_iana("2018/03/28", "13:38:18", "America/New_York") == "2018-03-28T17:38:18Z");
 }
 
 TEST_CASE("old exports without Uncalled bet lines", "[stars]") {

@@ -34,6 +34,10 @@ HandBuilder::HandBuilder(const HandText& text, const std::string& file, std::str
   h_.site = std::move(site);
   h_.source = {file, text.byte_offset, text.line};
   h_.raw = std::string(text.text);
+  // Room for a typical hand at once (a PokerStars hand has about 25 events and 6 seats), not
+  // grown by doubling from one.
+  h_.events.reserve(32);
+  h_.seats.reserve(10);
 }
 
 Hand HandBuilder::build() {

@@ -101,9 +101,10 @@ auto const uncalled_line_def =
 
 // --- summary seat money -------------------------------------------------------------------------
 summary_money_type const summary_money = "summary_money";
-// Full Tilt: "wins the side pot ($X)".
+// Full Tilt: "wins the side pot ($X)". Each phrase begins with 'w', 'c' or ' ': the seek tries
+// the four only where one of those stands (it tries every position of every summary seat line).
 auto const summary_money_def =
-    *x3::seek[(lit("won (") | lit("collected (") | lit(" pot (") | lit("won ")) >>
+    *x3::seek[&char_("wc ") >> (lit("won (") | lit("collected (") | lit(" pot (") | lit("won ")) >>
               amount[detail::push<&ast::SummaryMoney::amounts>]];
 
 BOOST_SPIRIT_DEFINE(table_line, seat_line, summary_seat_line, street_line, uncalled_line,
