@@ -68,18 +68,25 @@ for jobs in 1 "$cores"; do
   fi
 done
 
-# Every file read once: the bytes the pipeline read() from the corpus's files (strace, untimed; the
+# Every file read once: the bytes the pipeline read() (or readv()) from the corpus's files (strace, untimed; the
 # database's pages are read with pread, which is not traced).
 read_bytes=""
 if command -v strace >/dev/null; then
   rm -f "$db" "$db-wal" "$db-shm"
-  echo "+ strace -f -e trace=openat,read,close $build/hhaudit audit $corpus ... -j 1"
-  strace -f -qq -e trace=openat,read,close -e signal=none -o "$tmp/strace" \
+  echo "+ strace -f -e trace=openat,read,readv,close $build/hhaudit audit $corpus ... -j 1"
+  strace -f -qq --seccomp-bpf -e trace=openat,read,readv,close -e signal=none -o "$tmp/strace" \
     "$build/hhaudit" audit "$corpus" --db "$db" -q --fail-on none -j 1 >/dev/null
   read_bytes=$(awk -v dir="$corpus/" '
-    # "PID openat(AT_FDCWD, \"PATH\", ...) = FD", "PID read(FD, ...) = N", "PID close(FD) = 0"
+    # "PID openat(AT_FDCWD, \"PATH\", ...) = FD", "PID read(FD, ...) = N" (readv too),
+    # "PID close(FD) = 0"
+    / openat\(/ && index($0, "\"" dir) && /<unfinished/ { opening[$1] = 1; next }
+    / <\.\.\. openat resumed>/ { if (opening[$1] && $NF >= 0) open[$NF] = 1; delete opening[$1]; next }
     / openat\(/ && index($0, "\"" dir) { fd = $NF; if (fd >= 0) open[fd] = 1; next }
-    / read\(/ { split($2, a, /[(,]/); if (open[a[2]] && $NF > 0) total += $NF; next }
+    # A call another thread interrupted: "PID read(FD, <unfinished ...>", then
+    # "PID <... read resumed>...) = N".
+    / readv?\(/ && /<unfinished/ { split($2, a, /[(,]/); pending[$1] = a[2]; next }
+    / <\.\.\. readv? resumed>/ { if (open[pending[$1]] && $NF > 0) total += $NF; next }
+    / readv?\(/ { split($2, a, /[(,]/); if (open[a[2]] && $NF > 0) total += $NF; next }
     / close\(/ { split($2, a, /[(,)]/); delete open[a[2]] }
     END { printf "%d", total }' "$tmp/strace")
   echo "  read from the corpus: $read_bytes bytes ($bytes in the files)"
