@@ -249,6 +249,11 @@ bool reads_hands(const InputFile& f, const Format* format) {
   return format ? format->readable() && !format->reads_summaries() : !f.from_folder;
 }
 
+// A file of this format is a tournament summary, read whole (its bytes kept by the first read).
+bool is_summary(const Format* format) {
+  return format && format->readable() && format->reads_summaries();
+}
+
 // Reads `in` to its end after `head`, its first bytes: their digest, and all of them if `keep`.
 void read_rest(std::istream& in, std::string_view head, bool keep, ScanResult& r) {
   Sha256 sha;
@@ -298,8 +303,7 @@ ScanResult scan(const InputFile& f) {
     r.error = "read failed (" + errno_text() + ")";
     return r;
   }
-  const Format* format = r.sniffed.format;
-  read_rest(*in, head, format && format->readable() && format->reads_summaries(), r);
+  read_rest(*in, head, is_summary(r.sniffed.format), r);
   return r;
 }
 
@@ -350,7 +354,7 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
       return;
     }
     if (!reads_hands(f, format)) {
-      read_rest(*in, first_bytes, format && format->readable(), *head);
+      read_rest(*in, first_bytes, is_summary(format), *head);
       push_head_alone();
       return;
     }

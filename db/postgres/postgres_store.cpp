@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "db/file_rows.hpp"
 #include "db/hand_row.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
@@ -613,14 +614,7 @@ void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed,
         if (kept.rows() != 1 || c.exec("SELECT 1 FROM files WHERE file_id = $1", {id}).rows() != 1)
           throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
         const std::string kept_id = kept.text(0, 0);
-        for (const char* sql :
-             {"UPDATE hands SET file_id = $1 WHERE file_id = $2",
-              "DELETE FROM hand_conflicts WHERE file_id = $2 AND EXISTS (SELECT 1 FROM "
-              "hand_conflicts k WHERE k.file_id = $1 AND k.existing_hand_id = "
-              "hand_conflicts.existing_hand_id AND k.byte_offset = hand_conflicts.byte_offset AND "
-              "k.content_sha256 = hand_conflicts.content_sha256)",
-              "UPDATE hand_conflicts SET file_id = $1 WHERE file_id = $2"})
-          c.exec(sql, {kept_id, id});
+        for (const std::string& sql : move_file_rows_sql('$')) c.exec(sql, {kept_id, id});
         c.exec("DELETE FROM files WHERE file_id = $1", {id});
         merged = true;
         if (kept.text(0, 1) != "t") c.exec(kFinishFile, finish_params(kept_id));

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "db/file_rows.hpp"
 #include "db/hand_row.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
@@ -718,13 +719,7 @@ void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,
         kept = m.find_file.column_int64(0);
         kept_audited = m.find_file.column_int64(1) != 0;
       }
-      for (const char* sql :
-           {"UPDATE hands SET file_id = ?1 WHERE file_id = ?2",
-            "DELETE FROM hand_conflicts WHERE file_id = ?2 AND EXISTS (SELECT 1 FROM "
-            "hand_conflicts k WHERE k.file_id = ?1 AND k.existing_hand_id = "
-            "hand_conflicts.existing_hand_id AND k.byte_offset = hand_conflicts.byte_offset AND "
-            "k.content_sha256 = hand_conflicts.content_sha256)",
-            "UPDATE hand_conflicts SET file_id = ?1 WHERE file_id = ?2"}) {
+      for (const std::string& sql : move_file_rows_sql('?')) {
         Statement s(m.db, sql);
         s.bind_int64(1, kept);
         s.bind_int64(2, file_id);
