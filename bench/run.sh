@@ -14,7 +14,8 @@ build=${BENCH_BUILD:-build}
 cores=$(nproc)
 if [ -z "${BENCH_BUILD:-}" ]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" -j"$cores" --target hhaudit hhaudit_gen_corpus hhaudit_parse_bench >/dev/null
+  cmake --build "$build" -j"$cores" --target hhaudit hhaudit_gen_corpus hhaudit_parse_bench \
+    hhaudit_sqlite_floor >/dev/null
 fi
 if [ ! -d "$corpus" ]; then
   "$build/hhaudit_gen_corpus" "$corpus" "$size" ../shared/corpus/Stars
@@ -68,6 +69,16 @@ for jobs in 1 "$cores"; do
   fi
 done
 
+# The floor of the SQLite store (bench/sqlite_floor.cpp): the rows of the first file's hands, as
+# the pipeline stored them, inserted again into a new database with nothing else to do; per CPU
+# second, since one thread writes a SQLite database: the most hands a second any writer of this
+# schema can store on this machine.
+"$build/hhaudit" audit "${files[0]}" --db "$tmp/first.db" -q --fail-on none >/dev/null
+echo "+ $build/hhaudit_sqlite_floor (the database of ${files[0]}) $tmp/floor.db"
+"$build/hhaudit_sqlite_floor" "$tmp/first.db" "$tmp/floor.db" | tee "$tmp/floor" | sed 's/^/  /'
+floor=$(sed -n 's/.*: \([0-9]*\) hands\/s, \([0-9]*\) hands a CPU second$/\2/p' "$tmp/floor")
+rm -f "$tmp"/first.db* "$tmp"/floor.db*
+
 # Every file read once: the bytes the pipeline read() (or readv()) from the corpus's files (strace, untimed; the
 # database's pages are read with pread, which is not traced).
 read_bytes=""
@@ -96,7 +107,7 @@ echo
 echo "## bench/run.sh $size: ${#files[@]} files, $bytes bytes, $hands hands, $cores cores, $(date -u +%F)"
 echo
 printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v cores="$cores" \
-  -v read_bytes="$read_bytes" '
+  -v read_bytes="$read_bytes" -v floor="$floor" '
   function group(n,   s, out) {  # 1234567 -> 1,234,567
     s = sprintf("%d", n)
     out = ""
@@ -129,8 +140,8 @@ printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v co
     print ""
     print "| target (issue 17) | measured | met? |"
     print "|---|---|---|"
-    printf "| full pipeline into SQLite, all cores: >= 100,000 hands/s | %s | %s |\n",
-           group(fulln + 0.5), (fulln >= 100000 ? "yes" : "no")
+    printf "| full pipeline into SQLite, all cores: >= 100,000 hands/s | %s (SQLite alone, the rows inserted again: %s hands a CPU second) | %s |\n",
+           group(fulln + 0.5), group(floor), (fulln >= 100000 ? "yes" : "no")
     printf "| parse + audit, one thread: >= 200 MB/s | %.0f MB/s | %s |\n", audit1,
            (audit1 >= 200 ? "yes" : "no")
     printf "| parse only, one thread: >= 400 MB/s | %.0f MB/s | %s |\n", parse1,
