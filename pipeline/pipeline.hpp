@@ -39,8 +39,12 @@ struct AuditOptions {
 unsigned shard_of(std::string_view path, unsigned shards);
 
 // Bytes a file is read in at a time; also the head of a file the first pass reads to know its
-// format (all of a file read once that the first pass reads).
-constexpr std::size_t kReadPiece = std::size_t{1} << 20;
+// format (all of a file read once that the first pass reads). A piece is a batch, and the
+// batches in flight (jobs + 2), once parsed and audited, are most of the memory of the load,
+// many times their text. 256 KB pieces (about 180 hands) hold the peak RSS of
+// the load near 48 MB at -j 1 and 55 MB at -j 2, against 76 and 93-102 MB with 1 MB pieces, for
+// the same CPU (docs/performance.md, "Peak RSS: smaller batches").
+constexpr std::size_t kReadPiece = std::size_t{1} << 18;
 
 struct CodeCount {
   Severity severity{Severity::Info};
