@@ -1,7 +1,5 @@
 #include "audit/session_checks.hpp"
 
-#include <algorithm>
-#include <iterator>
 #include <utility>
 
 namespace hh {
@@ -16,23 +14,19 @@ void SessionChecks::flush() {
   // time sorted among themselves, in the order read, are in the same place.
   order_session(same_time_);
   for (SessionHand& h : same_time_) {
-    places_.add(h, place_findings_);
-    if (previous_) check_seam(*previous_, h, rules_, seam_findings_);
+    places_.add(h, found_by_hand_);
+    if (previous_) check_seam(*previous_, h, rules_, found_by_hand_);
     previous_ = std::move(h);
+    for (SessionFinding& f : found_by_hand_) found_(std::move(f));
+    found_by_hand_.clear();
   }
   same_time_.clear();
 }
 
-std::vector<SessionFinding> SessionChecks::finish() {
+void SessionChecks::finish() {
   flush();
-  std::vector<SessionFinding> out = std::move(place_findings_);
-  out.insert(out.end(), std::make_move_iterator(seam_findings_.begin()),
-             std::make_move_iterator(seam_findings_.end()));
-  place_findings_.clear();
-  seam_findings_.clear();
   previous_.reset();
   places_ = FinishOrderCheck{};
-  return out;
 }
 
 }  // namespace hh

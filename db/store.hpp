@@ -208,15 +208,17 @@ class Store {
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
 
-  // The checks between hands of the table `key` (`checks`: given its stored hands one at a time,
-  // in order of start time, none first, then by hand_id; its findings replace the table's), run
-  // and stored as one step: no other writer adds hands to the table or re-checks it between the
-  // read and the replacement (SQLite: one write transaction; PostgreSQL: one transaction under
-  // the table's advisory lock), so concurrent auditors leave the findings of all the hands.
-  // Returns the findings. The hands are read one at a time (PostgreSQL: through a cursor): a
-  // table may hold more than memory should hold at once.
-  virtual std::vector<SessionFinding> recheck_session(const SessionKey& key,
-                                                      SessionChecks& checks) = 0;
+  // The checks between hands of the table `key` (SessionChecks by `rules`, given its stored hands
+  // one at a time, in order of start time, none first, then by hand_id; its findings replace the
+  // table's), run and stored as one step: no other writer adds hands to the table or re-checks it
+  // between the read and the replacement (SQLite: one write transaction; PostgreSQL: one
+  // transaction under the table's advisory lock), so concurrent auditors leave the findings of
+  // all the hands. The hands are read one at a time (PostgreSQL: through a cursor) and each
+  // finding is written as it is found (PostgreSQL: a few thousand at a time), then handed to
+  // `found`: a table may hold more hands, and more findings, than memory should hold at once.
+  using SessionFindingSink = std::function<void(const SessionFinding&)>;
+  virtual void recheck_session(const SessionKey& key, const HouseRules& rules,
+                               const SessionFindingSink& found) = 0;
 
   // Replaces the findings between hands of the table `key` (those with a related hand) by
   // `findings`, whose hand ids are the store's (from session_hands). In the current batch.

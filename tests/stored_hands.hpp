@@ -2,12 +2,15 @@
 // of the stores (tests/test_db.cpp, tests/test_postgres.cpp) write and read back exactly.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "audit/house_rules.hpp"
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -85,6 +88,57 @@ inline hh::AuditResult make_result() {
   r.total_contributed = 210;
   r.total_collected = 204;
   return r;
+}
+
+// A cash table ("Long") of `n` hands a minute apart whose numbers run down, stacks carried on and
+// the button moving: one HAND_ORDER at each of its n - 1 seams. Stored in the new store `db`, then
+// its checks between hands run twice (the second replaces the first's findings). Returns the
+// findings each run handed on, in order.
+inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::string& db, int n) {
+  auto w = db::open_store(db, db::OpenMode::Write);
+  bool already = true;
+  const auto file = w->begin_file(file_record("long.txt", "L"), already);
+  REQUIRE_FALSE(already);
+  // StoredHand refers to its hand, audit and digest: they are kept for the batch's add_hands.
+  std::vector<hh::Hand> hands;
+  std::vector<hh::AuditResult> results;
+  std::vector<std::string> digests;
+  const auto store_batch = [&] {
+    std::vector<db::StoredHand> batch;
+    for (std::size_t k = 0; k < hands.size(); ++k)
+      batch.push_back({hands[k], results[k], digests[k]});
+    w->add_hands(file, batch);
+    hands.clear();
+    results.clear();
+    digests.clear();
+  };
+  for (int i = 0; i < n; ++i) {
+    hh::Hand h = make_hand(std::to_string(1000000 - i), fmt::format("long {}", i));
+    h.table_name = "Long";
+    h.source.byte_offset = 100 * static_cast<std::uint64_t>(i);  // one place a hand
+    h.source.line = static_cast<std::uint32_t>(10 * i + 1);
+    h.started_at_utc =
+        fmt::format("2024-01-{:02}T{:02}:{:02}:00Z", 1 + i / 1440, i / 60 % 24, i % 60);
+    h.seats = {{1, "Alice", 1000, 0, false}, {2, "Bob", 2000, 0, false}};
+    h.button_seat = i % 2 + 1;
+    hh::AuditResult r;
+    r.players = {{1, "Alice", 1000, 0, 0}, {2, "Bob", 2000, 0, 0}};
+    digests.push_back(sha256_hex(h.raw));
+    hands.push_back(std::move(h));
+    results.push_back(std::move(r));
+    if (hands.size() == 1000) store_batch();
+  }
+  if (!hands.empty()) store_batch();
+  w->finish_file(file, n, 0);
+  w->commit();
+  const db::SessionKey table{"pokerstars", "Long", ""};
+  const HouseRules rules;
+  std::vector<std::vector<SessionFinding>> runs(2);
+  for (auto& found : runs) {
+    w->recheck_session(table, rules, [&](const SessionFinding& f) { found.push_back(f); });
+    w->commit();
+  }
+  return runs;
 }
 
 // A file begun without its digest (read once, hashed as the pipeline reads it).

@@ -359,6 +359,31 @@ TEST_CASE("files read once: known by path and size until their digest, then merg
            {"104", "d2.txt"}});
 }
 
+TEST_CASE("the checks between hands write each finding as found, the table's old ones replaced",
+          "[db][sessions]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  constexpr int kHands = 9000;
+  const auto runs = hh::test::long_table_scenario(db, kHands);
+  for (const auto& found : runs) {
+    REQUIRE(found.size() == kHands - 1);
+    // In the order played: the seam of hand k (hand_id k + 1) with hand k - 1.
+    for (std::size_t k = 1; k < kHands; ++k) {
+      const hh::SessionFinding& f = found[k - 1];
+      REQUIRE(f.finding.code == "HAND_ORDER");
+      REQUIRE(f.hand_id == static_cast<std::int64_t>(k + 1));
+      REQUIRE(f.related_hand_id == static_cast<std::int64_t>(k));
+    }
+  }
+  // The second run's rows replaced the first's: one a seam, in the order played.
+  CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == std::to_string(kHands - 1));
+  CHECK(q(db,
+          "SELECT count(*), min(hand_id), max(hand_id), sum(related_hand_id = hand_id - 1), "
+          "sum(discrepancy_id - min_id = hand_id - 2) FROM discrepancies, (SELECT "
+          "min(discrepancy_id) AS min_id FROM discrepancies) WHERE code = 'HAND_ORDER'") ==
+        Rows{{"8999", "2", "9000", "8999", "8999"}});
+}
+
 TEST_CASE("an unfinished file is resumed under its old id", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");

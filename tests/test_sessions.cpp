@@ -1,5 +1,6 @@
 // The checks between hands (audit/sessions.cpp, docs/sessions.md): small tables written from the
 // rules, then real consecutive hands of the corpus through the pipeline and the store.
+#include <fmt/format.h>
 #include <stdlib.h>
 
 #include <algorithm>
@@ -565,11 +566,19 @@ TEST_CASE("sessions: the checks run hand by hand give what they give on the whol
   std::vector<SessionHand> shuffled(read_order.rbegin(), read_order.rend());
   std::vector<SessionFinding> whole = check_finish_order(shuffled);
   for (SessionFinding& f : check_session(shuffled, kDead)) whole.push_back(f);
-  SessionChecks checks(kDead);
+  // Streamed, they come in the order of their hands as played (a hand's place before its seam):
+  // the whole table's, places first, ordered so (stable).
+  const auto played_at = [&](const SessionFinding& f) {
+    return std::find(played_ids.begin(), played_ids.end(), f.hand_id) - played_ids.begin();
+  };
+  std::stable_sort(whole.begin(), whole.end(),
+                   [&](const auto& a, const auto& b) { return played_at(a) < played_at(b); });
+  std::vector<SessionFinding> streamed;
+  SessionChecks checks(kDead, [&](SessionFinding f) { streamed.push_back(std::move(f)); });
   for (const SessionHand& h : read_order) checks.add(h);
-  const std::vector<SessionFinding> streamed = checks.finish();
+  checks.finish();
   CHECK(codes(streamed) ==
-        std::vector<std::string>{"FINISH_PLACE_ORDER", "STACK_DISCONTINUITY", "HAND_ORDER"});
+        std::vector<std::string>{"STACK_DISCONTINUITY", "FINISH_PLACE_ORDER", "HAND_ORDER"});
   REQUIRE(streamed.size() == whole.size());
   for (std::size_t i = 0; i < whole.size(); ++i) {
     INFO(i);
@@ -578,8 +587,38 @@ TEST_CASE("sessions: the checks run hand by hand give what they give on the whol
     CHECK(streamed[i].finding.code == whole[i].finding.code);
     CHECK(streamed[i].finding.message == whole[i].finding.message);
   }
-  CHECK(streamed[1].hand_id == 4);
-  CHECK(streamed[1].related_hand_id == 5);
+  CHECK(streamed[0].hand_id == 4);
+  CHECK(streamed[0].related_hand_id == 5);
+  CHECK(streamed[1].hand_id == 3);
+}
+
+TEST_CASE("sessions: the checks hand on each finding before the table's last hand, none held",
+          "[sessions]") {
+  // A cash table whose hands are numbered down, each a minute after the one before: HAND_ORDER
+  // at every seam. A finding of hand k is handed on once a hand of a later time is read.
+  constexpr int kHands = 5000;
+  std::vector<SessionFinding> found;
+  SessionChecks checks(kDead, [&](SessionFinding f) { found.push_back(std::move(f)); });
+  for (int i = 0; i < kHands; ++i) {
+    const int button = i % 6 + 1;
+    SessionHand h =
+        hand(i + 1, fmt::format("2024-01-0{}T{:02}:{:02}:00Z", 1 + i / 1440, i / 60 % 24, i % 60),
+             button, full_table((button + 1) % 6 + 1));
+    h.site_hand_id = std::to_string(100000 - i);
+    checks.add(std::move(h));
+    INFO(i);
+    // Hand i (index) was read last: the seams up to hand i-1's are out, i-1 of them.
+    REQUIRE(found.size() == static_cast<std::size_t>(i > 0 ? i - 1 : 0));
+    if (i > 1) {
+      CHECK(found.back().hand_id == i);
+      CHECK(found.back().related_hand_id == i - 1);
+      CHECK(found.back().finding.code == "HAND_ORDER");
+    }
+  }
+  checks.finish();
+  REQUIRE(found.size() == kHands - 1);
+  CHECK(found.back().hand_id == kHands);
+  CHECK(found.back().related_hand_id == kHands - 1);
 }
 
 TEST_CASE("sessions: eight real consecutive hands of one table give no finding", "[sessions]") {

@@ -26,6 +26,10 @@ using postgres::ServerError;
 
 namespace {
 
+// Findings between hands held for one COPY by recheck_session (a few hundred bytes each): few
+// enough to bound its memory, enough that a COPY's round trips cost little a row.
+constexpr std::size_t kSessionFindingsPerCopy = 4096;
+
 // A row of a seated_hands_sql() result as add_session_row() reads it.
 struct SeatedRow {
   const postgres::Result& r;
@@ -225,15 +229,18 @@ struct PostgresStore::Impl {
   // Inserts findings between two hands in the caller's transaction.
   void insert_session_findings(const std::vector<SessionFinding>& list) {
     findings.clear();
-    for (const SessionFinding& f : list) {
-      finding_fields(f.hand_id, f.finding);
-      copy_int(findings, f.related_hand_id, true);
-    }
+    for (const SessionFinding& f : list) stage_session_finding(f);
     insert_staged_findings();
   }
 
+  // A finding between two hands in the findings COPY buffer, for insert_staged_findings.
+  void stage_session_finding(const SessionFinding& f) {
+    finding_fields(f.hand_id, f.finding);
+    copy_int(findings, f.related_hand_id, true);
+  }
+
   // Inserts the rows of the findings COPY buffer (finding_fields, then related_hand_id) in the
-  // caller's transaction.
+  // caller's transaction, and empties it: the caller may stage more.
   void insert_staged_findings() {
     if (findings.empty()) return;
     // Through a staging table: a finding goes to its hand's month (discrepancies is partitioned
@@ -247,6 +254,9 @@ struct PostgresStore::Impl {
         "INSERT INTO discrepancies(hand_id, code, severity, street, seat, player, expected, "
         "actual, message, line, related_hand_id, play_month) SELECT s.*, h.play_month FROM "
         "stage_session_findings s JOIN hands h ON h.hand_id = s.hand_id");
+    // The rows of this COPY are in; the next one of the transaction inserts its own only.
+    c.exec("TRUNCATE stage_session_findings");
+    findings.clear();
   }
 
   // A finding's columns from hand_id to line, in the findings COPY buffer.
@@ -705,20 +715,32 @@ TableStays read_table_stays(Connection& c, const Params& params) {
 
 }  // namespace
 
-std::vector<SessionFinding> PostgresStore::recheck_session(const SessionKey& key,
-                                                           SessionChecks& checks) {
+void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rules,
+                                    const SessionFindingSink& found) {
   impl_->require_writer();
-  std::vector<SessionFinding> findings;
-  postgres::in_transaction(impl_->c, "BEGIN", [&] {
-    impl_->lock_session(key);
+  Impl& m = *impl_;
+  postgres::in_transaction(m.c, "BEGIN", [&] {
+    m.lock_session(key);
+    // The table's old findings go first: the new ones are written as they are found, a COPY of
+    // a few thousand at a time (the rows of one COPY are held until it).
+    m.c.exec(delete_session_findings_sql('$'), Impl::session_params(key));
+    m.findings.clear();
+    std::size_t staged = 0;
+    SessionChecks checks(rules, [&](SessionFinding f) {
+      m.stage_session_finding(f);
+      if (++staged == kSessionFindingsPerCopy) {
+        m.insert_staged_findings();
+        staged = 0;
+      }
+      found(f);
+    });
     // Ordered byte by byte, as SQLite does, whatever the database's collation.
     for_each_seated_hand(
-        impl_->c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST"),
+        m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST"),
         Impl::session_params(key), [&](SessionHand h) { checks.add(std::move(h)); });
-    findings = checks.finish();
-    impl_->replace_session(key, findings);
+    checks.finish();
+    m.insert_staged_findings();
   });
-  return findings;
 }
 
 namespace {

@@ -29,8 +29,8 @@ class PostgresStore final : public Store {
                    std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
-  std::vector<SessionFinding> recheck_session(const SessionKey& key,
-                                              SessionChecks& checks) override;
+  void recheck_session(const SessionKey& key, const HouseRules& rules,
+                       const SessionFindingSink& found) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;

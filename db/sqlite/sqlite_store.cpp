@@ -1197,25 +1197,28 @@ std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
   return read_session_hands(impl_->db, key);
 }
 
-std::vector<SessionFinding> SqliteStore::recheck_session(const SessionKey& key,
-                                                         SessionChecks& checks) {
+void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules,
+                                  const SessionFindingSink& found) {
   Writer& m = impl_->writer_or_throw();
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes(false);
-  {
-    // Sorted in temporary files, not in memory (the writer's temp_store): a table's rows may be
-    // more than memory should hold.
-    TempStoreOnDisk on_disk(m.db);
-    Statement read(m.db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
-    bind_table(read, key);
-    SeatedHandStream hands([&](SessionHand h) { checks.add(std::move(h)); });
-    while (read.step()) hands.add(SeatedRow{read});
-    hands.finish();
-  }
-  std::vector<SessionFinding> findings = checks.finish();
-  replace_session_findings(key, findings);
-  return findings;
+  // The table's old findings go first: the new ones are written as they are found.
+  replace_session_findings(key, {});
+  SessionChecks checks(rules, [&](SessionFinding f) {
+    m.tables_with_related.insert(key);
+    m.store_finding(f.hand_id, f.finding, f.related_hand_id);
+    found(f);
+  });
+  // Sorted in temporary files, not in memory (the writer's temp_store): a table's rows may be
+  // more than memory should hold.
+  TempStoreOnDisk on_disk(m.db);
+  Statement read(m.db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
+  bind_table(read, key);
+  SeatedHandStream hands([&](SessionHand h) { checks.add(std::move(h)); });
+  while (read.step()) hands.add(SeatedRow{read});
+  hands.finish();
+  checks.finish();
 }
 
 namespace {
