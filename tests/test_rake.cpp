@@ -412,6 +412,40 @@ TEST_CASE("rake-profile recovers a known schedule from generated hands", "[rake]
     }
 }
 
+TEST_CASE("rake-profile counts every hand of a repeated pot, not each pot once",
+          "[rake][profile]") {
+  // 5 %, half to even, below the cap; then ten hands of one pot capped at $1.50 against three
+  // of different pots capped at $1.20: counted by hand, $1.50 is the cap (10 hands to 3).
+  std::vector<ProfileHand> hands;
+  int id = 0;
+  const auto add = [&](Money pot, Money rake) {
+    ProfileHand h;
+    h.site = "pokerstars";
+    h.site_hand_id = std::to_string(++id);
+    h.currency = "USD";
+    h.limit_type = "No Limit";
+    h.big_blind = 10;
+    h.pot = pot;
+    h.players = 6;
+    h.rake = rake;
+    hands.push_back(h);
+  };
+  const RakeEntry rate = percent_entry("5", RakeRounding::HalfEven);
+  for (Money pot = 20; pot <= 2900; pot += 37) add(pot, schedule_rake(rate, pot, 6));
+  for (int i = 0; i < 10; ++i) add(4000, 150);
+  for (Money pot : {5000, 6000, 7000}) add(pot, 120);
+  const std::vector<ProfileGroup> g = infer_rake_profile(hands);
+  REQUIRE(g.size() == 1);
+  CHECK(g[0].model.rounding == RakeRounding::HalfEven);
+  CHECK(g[0].model.percent.num == 5 * g[0].model.percent.den);
+  REQUIRE(cap_for(g[0].model, 6));
+  CHECK(*cap_for(g[0].model, 6) == 150);
+  CHECK(g[0].hands == static_cast<long>(hands.size()));
+  CHECK(g[0].fit == g[0].hands - 3);
+  REQUIRE(g[0].misfits.size() == 3);
+  CHECK(g[0].misfits[0].rake == 120);
+}
+
 TEST_CASE("rake-profile recovers a step schedule", "[rake][profile]") {
   RakeEntry truth;  // "5 cents per dollar", cap $3
   truth.rounding = RakeRounding::Step;

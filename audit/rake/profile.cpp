@@ -63,27 +63,60 @@ struct Fit {
 // The raked hands of a group by players band (players_band()), each in the group's order.
 using BandHands = std::array<std::vector<const ProfileHand*>, 3>;
 
+// Hands a model cannot tell apart (the same pot, players and rake), counted: a model is fitted
+// once for each, not once a hand (a group of a large database repeats its pots many times).
+struct SameHands {
+  Money pot{0};
+  Money rake{0};
+  int players{0};
+  long count{0};
+};
+using BandCounts = std::array<std::vector<SameHands>, 3>;
+
+BandCounts count_same_hands(const BandHands& bands) {
+  BandCounts out;
+  for (std::size_t b = 0; b < bands.size(); ++b) {
+    std::vector<SameHands>& counts = out[b];
+    for (const ProfileHand* h : bands[b]) counts.push_back({h->pot, h->rake, h->players, 1});
+    const auto key = [](const SameHands& x) { return std::tie(x.pot, x.rake, x.players); };
+    std::sort(counts.begin(), counts.end(),
+              [&](const SameHands& x, const SameHands& y) { return key(x) < key(y); });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      if (kept > 0 && key(counts[kept - 1]) == key(counts[i])) {
+        ++counts[kept - 1].count;
+      } else {
+        counts[kept++] = counts[i];
+      }
+    }
+    counts.resize(kept);
+  }
+  return out;
+}
+
 // Fits one model: per band, the cap (if any) that explains the most hands. `expected` and
 // `capped` are buffers, kept by the caller across the models (thousands per group).
-Fit fit_model(const RakeEntry& e, const BandHands& bands, std::vector<Money>& expected,
-              std::vector<Money>& capped) {
+Fit fit_model(const RakeEntry& e, const BandCounts& bands, std::vector<Money>& expected,
+              std::vector<std::pair<Money, long>>& capped) {
   Fit f;
   for (int b = 0; b < 3; ++b) {
-    const std::vector<const ProfileHand*>& hs = bands[static_cast<std::size_t>(b)];
+    const std::vector<SameHands>& hs = bands[static_cast<std::size_t>(b)];
     expected.resize(hs.size());
     for (std::size_t i = 0; i < hs.size(); ++i)
-      expected[i] = schedule_rake(e, hs[i]->pot, hs[i]->players);
+      expected[i] = schedule_rake(e, hs[i].pot, hs[i].players);
     // The rakes of hands the model says paid less: cap candidates, the most frequent three
     // (ties to the higher rake).
     capped.clear();
     for (std::size_t i = 0; i < hs.size(); ++i)
-      if (expected[i] > hs[i]->rake) capped.push_back(hs[i]->rake);
+      if (expected[i] > hs[i].rake) capped.push_back({hs[i].rake, hs[i].count});
     std::sort(capped.begin(), capped.end());
     std::vector<std::pair<long, Money>> order;  // (hands, rake)
     for (std::size_t i = 0; i < capped.size();) {
       std::size_t j = i;
-      while (j < capped.size() && capped[j] == capped[i]) ++j;
-      order.push_back({static_cast<long>(j - i), capped[i]});
+      long hands = 0;
+      for (; j < capped.size() && capped[j].first == capped[i].first; ++j)
+        hands += capped[j].second;
+      order.push_back({hands, capped[i].first});
       i = j;
     }
     std::sort(order.rbegin(), order.rend());
@@ -95,14 +128,15 @@ Fit fit_model(const RakeEntry& e, const BandHands& bands, std::vector<Money>& ex
     for (const auto& cap : tries) {
       long n = 0;
       for (std::size_t i = 0; i < hs.size(); ++i)
-        if (hs[i]->rake == (cap ? std::min(expected[i], *cap) : expected[i])) ++n;
+        if (hs[i].rake == (cap ? std::min(expected[i], *cap) : expected[i])) n += hs[i].count;
       if (n > best) {
         best = n;
         best_cap = cap;
       }
     }
     for (std::size_t i = 0; i < hs.size(); ++i)
-      if (hs[i]->rake == expected[i] && (!best_cap || expected[i] <= *best_cap)) ++f.uncapped;
+      if (hs[i].rake == expected[i] && (!best_cap || expected[i] <= *best_cap))
+        f.uncapped += hs[i].count;
     f.fit += best;
     f.cap[b] = best_cap;
   }
@@ -155,12 +189,14 @@ ProfileGroup fit_rake_group(const std::vector<const ProfileHand*>& all) {
   BandHands bands;
   for (const ProfileHand* h : raked)
     bands[static_cast<std::size_t>(players_band(h->players))].push_back(h);
-  std::vector<Money> expected, capped;
+  const BandCounts counts = count_same_hands(bands);
+  std::vector<Money> expected;
+  std::vector<std::pair<Money, long>> capped;
   std::vector<Fit> fits;
   fits.reserve(models.size());
   std::size_t best = 0;
   for (std::size_t i = 0; i < models.size(); ++i) {
-    fits.push_back(fit_model(models[i].entry(), bands, expected, capped));
+    fits.push_back(fit_model(models[i].entry(), counts, expected, capped));
     const Model& m = models[i];
     const Model& b = models[best];
     // A cap can explain any single hand; hands the rate itself explains are the evidence.

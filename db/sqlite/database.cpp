@@ -104,10 +104,18 @@ void Statement::bind_int64(int index, std::int64_t value) {
   check_bind(db_, sqlite3_bind_int64(stmt_, index, value));
 }
 
+void Statement::bind_text_as(int index, std::string_view value, void (*lifetime)(void*)) {
+  check_bind(db_,
+             sqlite3_bind_text64(stmt_, index, value.data(), value.size(), lifetime, SQLITE_UTF8));
+}
+
 void Statement::bind_text(int index, std::string_view value) {
   // SQLITE_TRANSIENT: SQLite copies, so callers may pass temporaries.
-  check_bind(db_, sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT,
-                                      SQLITE_UTF8));
+  bind_text_as(index, value, SQLITE_TRANSIENT);
+}
+
+void Statement::bind_kept_text(int index, std::string_view value) {
+  bind_text_as(index, value, SQLITE_STATIC);
 }
 
 void Statement::bind_null(int index) { check_bind(db_, sqlite3_bind_null(stmt_, index)); }
@@ -125,6 +133,14 @@ void Statement::bind_text_or_null(int index, std::string_view value) {
     bind_null(index);
   } else {
     bind_text(index, value);
+  }
+}
+
+void Statement::bind_kept_text_or_null(int index, std::string_view value) {
+  if (value.empty()) {
+    bind_null(index);
+  } else {
+    bind_kept_text(index, value);
   }
 }
 

@@ -283,7 +283,7 @@ struct SqliteStore::Writer {
       s.bind_int64(1, hand_id);
       s.bind_int64(2, pot_index);
       s.bind_int64(3, seat);
-      s.bind_text(4, role);
+      s.bind_kept_text(4, role);
       s.step();
     }
   }
@@ -295,9 +295,9 @@ struct SqliteStore::Writer {
     Statement& s = insert_events;
     ResetGuard g(s);
     s.bind_int64(1, hand_id);
-    s.bind_text(2, events_json_buffer);
+    s.bind_kept_text(2, events_json_buffer);
     if (any_chips) {
-      s.bind_text(3, chips_json_buffer);
+      s.bind_kept_text(3, chips_json_buffer);
     } else {
       s.bind_null(3);
     }
@@ -315,28 +315,28 @@ struct SqliteStore::Writer {
     Statement& h = insert_hand;
     {
       ResetGuard g(h);
-      h.bind_text(1, row.site);
-      h.bind_text_or_null(2, row.site_hand_id);
+      h.bind_kept_text(1, row.site);
+      h.bind_kept_text_or_null(2, row.site_hand_id);
       h.bind_int64(3, file_id);
       h.bind_int64(4, row.byte_offset);
       h.bind_int64(5, row.line);
-      h.bind_text_or_null(6, row.table_name);
-      h.bind_text_or_null(7, row.game);
-      h.bind_text_or_null(8, row.limit_type);
-      h.bind_text_or_null(9, row.currency);
+      h.bind_kept_text_or_null(6, row.table_name);
+      h.bind_kept_text_or_null(7, row.game);
+      h.bind_kept_text_or_null(8, row.limit_type);
+      h.bind_kept_text_or_null(9, row.currency);
       h.bind_int64(10, row.unit);
       h.bind_int64_or_null(11, row.small_blind);
       h.bind_int64_or_null(12, row.big_blind);
       h.bind_int64_or_null(13, row.ante);
-      h.bind_text_or_null(14, row.started_at_utc);
+      h.bind_kept_text_or_null(14, row.started_at_utc);
       h.bind_int64_or_null(15, row.seats);
       h.bind_int64_or_null(16, row.players_dealt);
       h.bind_int64_or_null(17, row.total_pot);
       h.bind_int64_or_null(18, row.rake);
       h.bind_int64(19, row.fees);
-      h.bind_text(20, row.status);
-      h.bind_text(21, content_sha);
-      h.bind_text_or_null(22, row.tournament_id);
+      h.bind_kept_text(20, row.status);
+      h.bind_kept_text(21, content_sha);
+      h.bind_kept_text_or_null(22, row.tournament_id);
       h.bind_int64_or_null(23, row.button_seat);
       h.bind_int64(24, row.cancelled ? 1 : 0);
       h.bind_int64_or_null(25, row.total_contributed);
@@ -379,7 +379,7 @@ struct SqliteStore::Writer {
         ResetGuard g(s);
         s.bind_int64(1, hand_id);
         s.bind_int64(2, p.seat);
-        s.bind_text(3, p.player);
+        s.bind_kept_text(3, p.player);
         s.bind_int64(4, p.start_stack);
         s.bind_int64(5, p.contributed);
         s.bind_int64(6, p.collected);
@@ -432,18 +432,18 @@ struct SqliteStore::Writer {
       Statement& s = insert_finding;
       ResetGuard g(s);
       s.bind_int64(1, hand_id);
-      s.bind_text(2, f.code);
-      s.bind_text(3, severity_name(f.severity));
+      s.bind_kept_text(2, f.code);
+      s.bind_kept_text(3, severity_name(f.severity));
       if (f.street) {
-        s.bind_text(4, street_name(*f.street));
+        s.bind_kept_text(4, street_name(*f.street));
       } else {
         s.bind_null(4);
       }
       s.bind_int64_or_null(5, nonzero_or_null(f.seat));
-      s.bind_text_or_null(6, f.player);
+      s.bind_kept_text_or_null(6, f.player);
       s.bind_int64_or_null(7, f.expected);
       s.bind_int64_or_null(8, f.actual);
-      s.bind_text(9, f.message);
+      s.bind_kept_text(9, f.message);
       s.bind_int64_or_null(10, nonzero_or_null(f.line));
       s.bind_int64_or_null(11, related);
       s.step();
