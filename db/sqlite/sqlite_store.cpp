@@ -230,6 +230,13 @@ struct SqliteStore::Writer {
     }
   }
 
+  // A finding between two hands of table `key`, in the current batch; remembered, so that
+  // no_related_findings no longer holds for the table.
+  void store_session_finding(const SessionKey& key, const SessionFinding& f) {
+    tables_with_related.insert(key);
+    store_finding(f.hand_id, f.finding, f.related_hand_id);
+  }
+
   // No finding between two hands can be stored for the hands of table `key`: none of the table's
   // own (replace_session_findings), none of a move between the tables of its tournament
   // (recheck_table_moves).
@@ -795,8 +802,7 @@ void SqliteStore::replace_session_findings(const SessionKey& key,
     bind_table(s, key);
     s.step();
   }
-  if (!findings.empty()) m.tables_with_related.insert(key);
-  for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
+  for (const SessionFinding& f : findings) m.store_session_finding(key, f);
 }
 
 namespace {
@@ -1206,8 +1212,7 @@ void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules
   // The table's old findings go first: the new ones are written as they are found.
   replace_session_findings(key, {});
   SessionChecks checks(rules, [&](SessionFinding f) {
-    m.tables_with_related.insert(key);
-    m.store_finding(f.hand_id, f.finding, f.related_hand_id);
+    m.store_session_finding(key, f);
     found(f);
   });
   // Sorted in temporary files, not in memory (the writer's temp_store): a table's rows may be
