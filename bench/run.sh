@@ -8,6 +8,8 @@
 #   BENCH_BUILD=DIR bench/run.sh ...: the binaries of DIR, as they are (another build, to compare)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/common.sh
+source bench/common.sh
 size=${1:-1024}
 corpus=${2:-/tmp/hhaudit-bench-corpus}
 build=${BENCH_BUILD:-build}
@@ -107,16 +109,7 @@ echo
 echo "## bench/run.sh $size: ${#files[@]} files, $bytes bytes, $hands hands, $cores cores, $(date -u +%F)"
 echo
 printf '%s\n' "${rows[@]}" | awk -F'|' -v bytes="$bytes" -v hands="$hands" -v cores="$cores" \
-  -v read_bytes="$read_bytes" -v floor="$floor" '
-  function group(n,   s, out) {  # 1234567 -> 1,234,567
-    s = sprintf("%d", n)
-    out = ""
-    while (length(s) > 3) {
-      out = "," substr(s, length(s) - 2) out
-      s = substr(s, 1, length(s) - 3)
-    }
-    return s out
-  }
+  -v read_bytes="$read_bytes" -v floor="$floor" "$awk_group"'
   {
     stage[NR] = $1; threads[NR] = $2; wall[NR] = $3; user[NR] = $4; rss[NR] = $5
     mbs = $3 > 0 ? bytes / $3 / 1e6 : 0

@@ -10,6 +10,8 @@
 #   size, reused by the next run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/common.sh
+source bench/common.sh
 cores=$(nproc)
 sizes=${1:-16 64 256 1024}
 jobs_list=${2:-1 $cores $((2 * cores))}
@@ -67,16 +69,7 @@ done
 echo
 echo "## bench/scale.sh \"$sizes\" \"$jobs_list\": $cores cores, $(date -u +%F)"
 echo
-printf '%s\n' "${rows[@]}" | awk -F'|' '
-  function group(n,   s, out) {  # 1234567 -> 1,234,567
-    s = sprintf("%d", n)
-    out = ""
-    while (length(s) > 3) {
-      out = "," substr(s, length(s) - 2) out
-      s = substr(s, 1, length(s) - 3)
-    }
-    return s out
-  }
+printf '%s\n' "${rows[@]}" | awk -F'|' "$awk_group"'
   BEGIN {
     print "| input | hands | stage | `-j` | wall | CPU | CPU a hand | hands/s | peak RSS |"
     print "|---|---|---|---|---|---|---|---|---|"

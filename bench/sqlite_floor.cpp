@@ -16,6 +16,7 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -125,9 +126,9 @@ int main(int argc, char** argv) {
     std::vector<sq::Statement> inserts;
     for (const Table& t : tables) inserts.emplace_back(db, t.insert_sql);
     // Hands in hand_id order, each with its rows in every table, as the writer writes them.
-    std::map<std::int64_t, int> hand_ids;
+    std::set<std::int64_t> hand_ids;
     for (const Table& t : tables)
-      for (const auto& [hand_id, rows] : t.rows_by_hand) hand_ids.emplace(hand_id, 0);
+      for (const auto& [hand_id, rows] : t.rows_by_hand) hand_ids.insert(hand_id);
 
     constexpr int kHandsPerTransaction = 20000;  // the writer's batch of a transaction
     const auto start = Clock::now();
@@ -135,7 +136,7 @@ int main(int argc, char** argv) {
     int in_transaction = 0;
     std::size_t rows = 0;
     db.exec("BEGIN IMMEDIATE");
-    for (const auto& [hand_id, unused] : hand_ids) {
+    for (const std::int64_t hand_id : hand_ids) {
       for (std::size_t i = 0; i < tables.size(); ++i) {
         const auto it = tables[i].rows_by_hand.find(hand_id);
         if (it == tables[i].rows_by_hand.end()) continue;
