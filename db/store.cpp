@@ -53,6 +53,11 @@ std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
   return outcomes;
 }
 
+void Store::recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+                             const SessionFindingSink& found, unsigned /*readers*/) {
+  for (const SessionKey& key : keys) recheck_session(key, rules_of(key), found);
+}
+
 std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                                   const StoreOptions& options) {
   constexpr std::string_view kSqlite = "sqlite:";

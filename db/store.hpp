@@ -220,6 +220,16 @@ class Store {
   virtual void recheck_session(const SessionKey& key, const HouseRules& rules,
                                const SessionFindingSink& found) = 0;
 
+  // recheck_session of each table of `keys` (by the rules `rules_of` gives it), in that order:
+  // `found` gets the findings of one table after another, in that order, on the caller's thread,
+  // and the store holds the same rows whatever `readers` is: how many threads may read the tables'
+  // hands beside the caller's, which writes the findings (SQLite: that many read connections, all
+  // in the one write transaction's snapshot; by default, and on PostgreSQL, whose server does the
+  // reading: none, one table after another).
+  using SessionRules = std::function<const HouseRules&(const SessionKey&)>;
+  virtual void recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+                                const SessionFindingSink& found, unsigned readers);
+
   // Replaces the findings between hands of the table `key` (those with a related hand) by
   // `findings`, whose hand ids are the store's (from session_hands). In the current batch.
   virtual void replace_session_findings(const SessionKey& key,

@@ -503,14 +503,15 @@ void count_finding(const Finding& f, AuditSummary& summary) {
 // the hands the store holds for it: a later run re-checks the seams with the hands stored
 // before, and the findings of a table are replaced as a whole, so the order of files and runs
 // does not change them.
+// `readers` threads read the tables' hands beside this one, which writes the findings.
 void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
-                    const HouseRulesBook& house, AuditSummary& summary) {
-  for (const db::SessionKey& key : tables) {
-    // The places a tournament's hands print, and the seams between consecutive hands: counted
-    // as the store writes them, none held (a table may have more than memory should hold).
-    store.recheck_session(key, house.for_site(key.site),
-                          [&](const SessionFinding& f) { count_finding(f.finding, summary); });
-  }
+                    const HouseRulesBook& house, unsigned readers, AuditSummary& summary) {
+  // The places a tournament's hands print, and the seams between consecutive hands: counted as
+  // the store writes them, none held (a table may have more than memory should hold).
+  store.recheck_sessions(
+      {tables.begin(), tables.end()},
+      [&](const db::SessionKey& key) -> const HouseRules& { return house.for_site(key.site); },
+      [&](const SessionFinding& f) { count_finding(f.finding, summary); }, readers);
   store.commit();
 }
 
@@ -883,7 +884,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
-  check_sessions(writer, tables, house, summary);
+  check_sessions(writer, tables, house, jobs, summary);
   check_tournaments(writer, tournaments, summary);
   check_learned_rake(writer, unscheduled_sites, summary);
   summary.io_errors += io_errors.load();

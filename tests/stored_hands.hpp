@@ -90,15 +90,10 @@ inline hh::AuditResult make_result() {
   return r;
 }
 
-// A cash table ("Long") of `n` hands a minute apart whose numbers run down, stacks carried on and
-// the button moving: one HAND_ORDER at each of its n - 1 seams. Stored in the new store `db`, then
-// its checks between hands run twice (the second replaces the first's findings). Returns the
-// findings each run handed on, in order.
-inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::string& db, int n) {
-  auto w = db::open_store(db, db::OpenMode::Write);
-  bool already = true;
-  const auto file = w->begin_file(file_record("long.txt", "L"), already);
-  REQUIRE_FALSE(already);
+// Stores a cash table `name` of `n` hands a minute apart whose numbers run down from `first_id`,
+// stacks carried on and the button moving: one HAND_ORDER at each of its n - 1 seams.
+inline void store_long_table(db::Store& w, std::int64_t file, const std::string& name, int n,
+                             int first_id) {
   // StoredHand refers to its hand, audit and digest: they are kept for the batch's add_hands.
   std::vector<hh::Hand> hands;
   std::vector<hh::AuditResult> results;
@@ -107,14 +102,14 @@ inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::s
     std::vector<db::StoredHand> batch;
     for (std::size_t k = 0; k < hands.size(); ++k)
       batch.push_back({hands[k], results[k], digests[k]});
-    w->add_hands(file, batch);
+    w.add_hands(file, batch);
     hands.clear();
     results.clear();
     digests.clear();
   };
   for (int i = 0; i < n; ++i) {
-    hh::Hand h = make_hand(std::to_string(1000000 - i), fmt::format("long {}", i));
-    h.table_name = "Long";
+    hh::Hand h = make_hand(std::to_string(first_id - i), fmt::format("{} {}", name, i));
+    h.table_name = name;
     h.source.byte_offset = 100 * static_cast<std::uint64_t>(i);  // one place a hand
     h.source.line = static_cast<std::uint32_t>(10 * i + 1);
     h.started_at_utc =
@@ -129,6 +124,17 @@ inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::s
     if (hands.size() == 1000) store_batch();
   }
   if (!hands.empty()) store_batch();
+}
+
+// A cash table ("Long") of `n` hands (store_long_table) in the new store `db`, then its checks
+// between hands run twice (the second replaces the first's findings). Returns the findings each
+// run handed on, in order.
+inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::string& db, int n) {
+  auto w = db::open_store(db, db::OpenMode::Write);
+  bool already = true;
+  const auto file = w->begin_file(file_record("long.txt", "L"), already);
+  REQUIRE_FALSE(already);
+  store_long_table(*w, file, "Long", n, 1000000);
   w->finish_file(file, n, 0);
   w->commit();
   const db::SessionKey table{"pokerstars", "Long", ""};

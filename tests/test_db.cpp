@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
 #include "db/store.hpp"
@@ -382,6 +383,67 @@ TEST_CASE("the checks between hands write each finding as found, the table's old
           "sum(discrepancy_id - min_id = hand_id - 2) FROM discrepancies, (SELECT "
           "min(discrepancy_id) AS min_id FROM discrepancies) WHERE code = 'HAND_ORDER'") ==
         Rows{{"8999", "2", "9000", "8999", "8999"}});
+}
+
+TEST_CASE(
+    "the checks between hands of many tables, read beside the writer, store what one "
+    "thread stores",
+    "[db][sessions]") {
+  // T0 has more findings than a table's are held for the writer (4,096), so that the readers of
+  // the tables after it wait for it; T2 has none.
+  const std::vector<std::pair<std::string, int>> tables{
+      {"T0", 5000}, {"T1", 4500}, {"T2", 1}, {"T3", 300}, {"T4", 2}};
+  const auto run = [&](const std::string& db, unsigned readers) {
+    auto w = hh::db::open_store(db, OpenMode::Write);
+    bool already = true;
+    const auto file = w->begin_file(file_record("tables.txt", "T"), already);
+    REQUIRE_FALSE(already);
+    int first_id = 1000000, hands = 0;
+    std::vector<hh::db::SessionKey> keys;
+    for (const auto& [name, n] : tables) {
+      hh::test::store_long_table(*w, file, name, n, first_id);
+      first_id -= n;
+      hands += n;
+      keys.push_back({"pokerstars", name, ""});
+    }
+    w->finish_file(file, hands, 0);
+    w->commit();
+    const hh::HouseRules rules;
+    std::vector<hh::SessionFinding> found;
+    // Twice: the second run's findings replace the first's.
+    for (int run = 0; run < 2; ++run) {
+      found.clear();
+      w->recheck_sessions(
+          keys, [&](const hh::db::SessionKey&) -> const hh::HouseRules& { return rules; },
+          [&](const hh::SessionFinding& f) { found.push_back(f); }, readers);
+      w->commit();
+    }
+    return found;
+  };
+  TempDir dir;
+  const auto one_thread = run(dir.file("one.db"), 0);
+  const auto beside = run(dir.file("beside.db"), 3);
+  // Table after table, each in the order played: the seam of a table's hand k with hand k - 1.
+  std::vector<std::int64_t> seams;
+  std::int64_t hand_id = 0;
+  for (const auto& [name, n] : tables) {
+    for (int k = 1; k < n; ++k) seams.push_back(hand_id + k + 1);
+    hand_id += n;
+  }
+  REQUIRE(seams.size() == 4999 + 4499 + 299 + 1);
+  for (const auto& found : {one_thread, beside}) {
+    REQUIRE(found.size() == seams.size());
+    for (std::size_t i = 0; i < seams.size(); ++i) {
+      REQUIRE(found[i].finding.code == "HAND_ORDER");
+      REQUIRE(found[i].hand_id == seams[i]);
+      REQUIRE(found[i].related_hand_id == seams[i] - 1);
+    }
+  }
+  const std::string rows =
+      "SELECT discrepancy_id, hand_id, related_hand_id, code, severity, message FROM "
+      "discrepancies ORDER BY discrepancy_id";
+  CHECK(q(dir.file("beside.db"), rows) == q(dir.file("one.db"), rows));
+  CHECK(scalar(dir.file("beside.db"), "SELECT count(*) FROM discrepancies") == "9798");
 }
 
 TEST_CASE("an unfinished file is resumed under its old id", "[db]") {
@@ -1168,6 +1230,33 @@ TEST_CASE("a schema 5 database gets what the checks between hands read", "[db][m
   w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
   w2->commit();
   CHECK(scalar(db, "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL") == "1");
+}
+
+TEST_CASE("a schema 9 database's table index takes the start time", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  const std::string columns =
+      "SELECT name FROM pragma_index_info('idx_hands_table') ORDER BY seqno";
+  CHECK(q(db, columns) == Rows{{"site"}, {"table_name"}, {"started_at_utc"}});
+  {
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "DROP INDEX idx_hands_table; CREATE INDEX idx_hands_table ON hands(site, table_name);"
+        "UPDATE meta SET value = '9' WHERE key = 'schema_version';");
+  }
+  CHECK(q(db, columns) == Rows{{"site"}, {"table_name"}});
+  { auto w = writer(db); }
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(q(db, columns) == Rows{{"site"}, {"table_name"}, {"started_at_utc"}});
+  // The checks between hands read a table's hands in order of play without sorting them.
+  const Rows plan = q(db, "EXPLAIN QUERY PLAN " + hh::db::played_session_hands_sql(
+                                                      '?', "h.started_at_utc NULLS FIRST"));
+  REQUIRE(plan.size() == 2);  // hands by idx_hands_table, hand_players by key: no sort
+  for (const auto& row : plan) CHECK(row.back().find("TEMP B-TREE") == std::string::npos);
 }
 
 TEST_CASE("a schema 3 database's event rows become one row a hand", "[db][migration]") {

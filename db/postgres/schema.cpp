@@ -275,7 +275,8 @@ CREATE INDEX IF NOT EXISTS idx_discrepancies_code ON discrepancies(code);
 CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
 CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
-CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name);
+-- A table's hands in the order of play (the checks between hands read them so): schema 10.
+CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name, started_at_utc);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
 
@@ -458,9 +459,14 @@ void migrate_8_to_9(Connection& c) {
       " FROM hands h JOIN hand_keys k USING (site, site_hand_id) WHERE h.hand_id <> k.hand_id;");
 }
 
+// Schema 9 -> 10: idx_hands_table orders a table's hands by start time too (schema_sql() makes the
+// new one).
+void migrate_9_to_10(Connection& c) { c.exec("DROP INDEX IF EXISTS idx_hands_table;"); }
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7, &migrate_7_to_8, &migrate_8_to_9};
+    &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7,
+    &migrate_7_to_8, &migrate_8_to_9, &migrate_9_to_10};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

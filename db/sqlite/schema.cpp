@@ -221,7 +221,8 @@ CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
 CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
 CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
 CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
-CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name);
+-- A table's hands in the order of play (the checks between hands read them so): schema 10.
+CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name, started_at_utc);
 
 -- A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
 CREATE VIEW IF NOT EXISTS v_pots AS
@@ -454,11 +455,15 @@ void migrate_8_to_9(Database& db) {
     db.exec("ALTER TABLE hand_players ADD COLUMN settled_outside INTEGER NOT NULL DEFAULT 0");
 }
 
+// Schema 9 -> 10: idx_hands_table orders a table's hands by start time too, so that the checks
+// between hands read them in order instead of sorting them (schema_sql() makes the new one).
+void migrate_9_to_10(Database& db) { db.exec("DROP INDEX IF EXISTS idx_hands_table"); }
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
                                      &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7,
-                                     &migrate_7_to_8, &migrate_8_to_9};
+                                     &migrate_7_to_8, &migrate_8_to_9, &migrate_9_to_10};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

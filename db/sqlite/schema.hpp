@@ -20,7 +20,7 @@ namespace hh::db::sqlite {
 // 9: tournament summaries (tournaments, tournament_results, tournament_findings);
 // hand_players.settled_outside (money paid or received beside the pot); PostgreSQL's hand_keys
 // (a number stored once whatever its month).
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 10;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

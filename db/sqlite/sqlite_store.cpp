@@ -3,12 +3,18 @@
 #include <fmt/core.h>
 #include <sqlite3.h>
 
+#include <atomic>
 #include <cctype>
 #include <charconv>
+#include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <unordered_map>
 
 #include "db/file_rows.hpp"
@@ -1203,6 +1209,115 @@ std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
   return read_session_hands(impl_->db, key);
 }
 
+namespace {
+
+// The checks between hands of table `key` over its hands in `db`, read one at a time in the order
+// SessionChecks takes them; each finding goes to `found` as it is found. What SQLite sorts beyond
+// its cache must go to temporary files (temp_store): a table's rows may be more than memory
+// should hold.
+void check_session(Database& db, const SessionKey& key, const HouseRules& rules,
+                   const SessionChecks::Sink& found) {
+  SessionChecks checks(rules, found);
+  Statement read(db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
+  bind_table(read, key);
+  SeatedHandStream hands([&](SessionHand h) { checks.add(std::move(h)); });
+  while (read.step()) hands.add(SeatedRow{read});
+  hands.finish();
+  checks.finish();
+}
+
+// The findings of the tables recheck_sessions' reading threads check, handed to the writing
+// thread table by table in the order of the tables, so that the database is the same for any
+// number of readers. A table's findings wait here until the writer comes to the table, at most
+// kHeld of them a table (a table may have more findings than memory should hold): its reader
+// waits meanwhile.
+class SessionFindingQueue {
+ public:
+  static constexpr std::size_t kHeld = 4096;
+
+  explicit SessionFindingQueue(std::size_t tables) : tables_(tables) {}
+
+  // Reading threads: the next table to check, or none when all are taken or the work stopped.
+  std::optional<std::size_t> take() {
+    const std::size_t i = next_.fetch_add(1);
+    if (i >= tables_.size() || stopped()) return std::nullopt;
+    return i;
+  }
+
+  // Reading threads: findings of table `i`, in the order found. False: the work stopped.
+  bool put(std::size_t i, std::vector<SessionFinding>& found) {
+    std::unique_lock lock(mu_);
+    changed_.wait(lock, [&] { return stop_ || tables_[i].found.size() < kHeld; });
+    if (stop_) return false;
+    auto& held = tables_[i].found;
+    held.insert(held.end(), std::make_move_iterator(found.begin()),
+                std::make_move_iterator(found.end()));
+    found.clear();
+    changed_.notify_all();
+    return true;
+  }
+
+  // Reading threads: table `i` is checked.
+  void done(std::size_t i) {
+    std::lock_guard lock(mu_);
+    tables_[i].done = true;
+    changed_.notify_all();
+  }
+
+  // Reading threads: a table could not be checked; the work stops and the writer rethrows it.
+  void fail(std::exception_ptr error) {
+    std::lock_guard lock(mu_);
+    if (!error_) error_ = error;
+    stop_ = true;
+    changed_.notify_all();
+  }
+
+  // The writing thread: the findings of table `i` held so far, into `out` (emptied first). False
+  // once the table is checked and all its findings were taken. Rethrows a reader's failure.
+  bool take_found(std::size_t i, std::vector<SessionFinding>& out) {
+    out.clear();
+    std::unique_lock lock(mu_);
+    changed_.wait(lock, [&] { return error_ || !tables_[i].found.empty() || tables_[i].done; });
+    if (error_) std::rethrow_exception(error_);
+    if (tables_[i].found.empty()) return false;
+    out.swap(tables_[i].found);
+    changed_.notify_all();
+    return true;
+  }
+
+  // Stops the readers (the writer failed, or is done).
+  void stop() {
+    std::lock_guard lock(mu_);
+    stop_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  bool stopped() {
+    std::lock_guard lock(mu_);
+    return stop_;
+  }
+
+  struct Table {
+    std::vector<SessionFinding> found;
+    bool done{false};
+  };
+  std::mutex mu_;
+  std::condition_variable changed_;
+  std::vector<Table> tables_;
+  std::atomic<std::size_t> next_{0};
+  bool stop_{false};
+  std::exception_ptr error_;
+};
+
+// A second connection can read what the writer's connection committed: a database in a file.
+bool readable_beside(const Database& db) {
+  const std::string& path = db.path();
+  return !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0;
+}
+
+}  // namespace
+
 void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules,
                                   const SessionFindingSink& found) {
   Writer& m = impl_->writer_or_throw();
@@ -1211,19 +1326,74 @@ void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules
   m.restore_indexes(false);
   // The table's old findings go first: the new ones are written as they are found.
   replace_session_findings(key, {});
-  SessionChecks checks(rules, [&](SessionFinding f) {
+  TempStoreOnDisk on_disk(m.db);
+  check_session(m.db, key, rules, [&](SessionFinding f) {
     m.store_session_finding(key, f);
     found(f);
   });
-  // Sorted in temporary files, not in memory (the writer's temp_store): a table's rows may be
-  // more than memory should hold.
-  TempStoreOnDisk on_disk(m.db);
-  Statement read(m.db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
-  bind_table(read, key);
-  SeatedHandStream hands([&](SessionHand h) { checks.add(std::move(h)); });
-  while (read.step()) hands.add(SeatedRow{read});
-  hands.finish();
-  checks.finish();
+}
+
+void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys,
+                                   const SessionRules& rules_of, const SessionFindingSink& found,
+                                   unsigned readers) {
+  Writer& m = impl_->writer_or_throw();
+  if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
+    return Store::recheck_sessions(keys, rules_of, found, readers);
+  // The readers find a table's hands by its index: built and committed before they start.
+  m.restore_indexes(false);
+  m.do_commit();
+  // BEGIN IMMEDIATE: no other process writes until the findings are committed. The readers'
+  // reads begin after it, so they see what this connection sees; they read no table it writes.
+  m.ensure_txn();
+  SessionFindingQueue queue(keys.size());
+  std::vector<std::thread> threads;
+  // Stops and joins the readers however this thread leaves (a failed write included).
+  struct Joiner {
+    SessionFindingQueue& queue;
+    std::vector<std::thread>& threads;
+    ~Joiner() {
+      queue.stop();
+      for (std::thread& t : threads) t.join();
+    }
+  } joiner{queue, threads};
+  const std::string path = m.db.path();
+  struct Stopped {};  // the writer stopped the readers: a reader leaves its table unfinished
+  const auto read_tables = [&] {
+    try {
+      Database db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+      sqlite3_busy_timeout(db.get(), 5000);
+      // The writer's cache size; sorts beyond it on disk, as TempStoreOnDisk has the writer's.
+      db.exec("PRAGMA cache_size=-2048; PRAGMA temp_store=DEFAULT;");
+      std::vector<SessionFinding> found_here;
+      const auto hand_on = [&](std::size_t i) {
+        if (!queue.put(i, found_here)) throw Stopped{};
+      };
+      while (const std::optional<std::size_t> i = queue.take()) {
+        check_session(db, keys[*i], rules_of(keys[*i]), [&](SessionFinding f) {
+          found_here.push_back(std::move(f));
+          if (found_here.size() >= 256) hand_on(*i);  // a few at a time: one lock for many
+        });
+        hand_on(*i);
+        queue.done(*i);
+      }
+    } catch (const Stopped&) {
+    } catch (...) {
+      queue.fail(std::current_exception());
+    }
+  };
+  for (unsigned r = 0; r < std::min<std::size_t>(readers, keys.size()); ++r)
+    threads.emplace_back(read_tables);
+  std::vector<SessionFinding> batch;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    // The table's old findings go first, as recheck_session.
+    replace_session_findings(keys[i], {});
+    while (queue.take_found(i, batch)) {
+      for (const SessionFinding& f : batch) {
+        m.store_session_finding(keys[i], f);
+        found(f);
+      }
+    }
+  }
 }
 
 namespace {

@@ -29,6 +29,8 @@ class SqliteStore final : public Store {
   void set_meta(std::string_view key, std::string_view value) override;
   void recheck_session(const SessionKey& key, const HouseRules& rules,
                        const SessionFindingSink& found) override;
+  void recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+                        const SessionFindingSink& found, unsigned readers) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
