@@ -58,6 +58,16 @@ void Store::recheck_sessions(const std::vector<SessionKey>& keys, const SessionR
   for (const SessionKey& key : keys) recheck_session(key, rules_of(key), found);
 }
 
+void Store::recheck_tournaments(const std::vector<TournamentKey>& keys,
+                                const TournamentCheck& summary_check,
+                                const TableMovesCheck& moves_check, const FindingSink& found,
+                                unsigned /*readers*/) {
+  for (const TournamentKey& key : keys) {
+    for (const Finding& f : recheck_tournament(key, summary_check)) found(f);
+    for (const SessionFinding& f : recheck_table_moves(key, moves_check)) found(f.finding);
+  }
+}
+
 std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                                   const StoreOptions& options) {
   constexpr std::string_view kSqlite = "sqlite:";

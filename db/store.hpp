@@ -267,6 +267,16 @@ class Store {
   virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
                                                           const TableMovesCheck& check) = 0;
 
+  // recheck_tournament, then recheck_table_moves, of each tournament of `keys`, in that order:
+  // `found` gets their findings in that order, on the caller's thread, and the store holds the
+  // same rows whatever `readers` is (as recheck_sessions: SQLite reads the tournaments' hands on
+  // that many read connections beside the caller's).
+  using FindingSink = std::function<void(const Finding&)>;
+  virtual void recheck_tournaments(const std::vector<TournamentKey>& keys,
+                                   const TournamentCheck& summary_check,
+                                   const TableMovesCheck& moves_check, const FindingSink& found,
+                                   unsigned readers);
+
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
 

@@ -534,14 +534,12 @@ void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
 // the findings of each are replaced as a whole, so the order of files and runs does not change
 // them. After the checks between hands of each table, which replace the findings of a table's
 // hands (those of a move too).
+// `readers` threads read the tournaments' hands beside this one, which writes the findings.
 void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tournaments,
-                       AuditSummary& summary) {
-  for (const db::TournamentKey& key : tournaments) {
-    for (const Finding& f : store.recheck_tournament(key, check_stored_tournament))
-      count_finding(f, summary);
-    for (const SessionFinding& f : store.recheck_table_moves(key, check_table_moves))
-      count_finding(f.finding, summary);
-  }
+                       unsigned readers, AuditSummary& summary) {
+  store.recheck_tournaments(
+      {tournaments.begin(), tournaments.end()}, check_stored_tournament, check_table_moves,
+      [&](const Finding& f) { count_finding(f, summary); }, readers);
   store.commit();
 }
 
@@ -885,7 +883,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
   check_sessions(writer, tables, house, jobs, summary);
-  check_tournaments(writer, tournaments, summary);
+  check_tournaments(writer, tournaments, jobs, summary);
   check_learned_rake(writer, unscheduled_sites, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();

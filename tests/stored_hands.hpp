@@ -90,10 +90,11 @@ inline hh::AuditResult make_result() {
   return r;
 }
 
-// Stores a cash table `name` of `n` hands a minute apart whose numbers run down from `first_id`,
-// stacks carried on and the button moving: one HAND_ORDER at each of its n - 1 seams.
+// Stores a table `name` (of tournament `tournament`, or a cash table) of `n` hands a minute apart
+// whose numbers run down from `first_id`, stacks carried on and the button moving: one HAND_ORDER
+// at each of its n - 1 seams.
 inline void store_long_table(db::Store& w, std::int64_t file, const std::string& name, int n,
-                             int first_id) {
+                             int first_id, const std::string& tournament = "") {
   // StoredHand refers to its hand, audit and digest: they are kept for the batch's add_hands.
   std::vector<hh::Hand> hands;
   std::vector<hh::AuditResult> results;
@@ -110,6 +111,7 @@ inline void store_long_table(db::Store& w, std::int64_t file, const std::string&
   for (int i = 0; i < n; ++i) {
     hh::Hand h = make_hand(std::to_string(first_id - i), fmt::format("{} {}", name, i));
     h.table_name = name;
+    h.tournament_id = tournament;
     h.source.byte_offset = 100 * static_cast<std::uint64_t>(i);  // one place a hand
     h.source.line = static_cast<std::uint32_t>(10 * i + 1);
     h.started_at_utc =

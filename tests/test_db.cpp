@@ -446,6 +446,79 @@ TEST_CASE(
   CHECK(scalar(dir.file("beside.db"), "SELECT count(*) FROM discrepancies") == "9798");
 }
 
+TEST_CASE("the checks of many tournaments, read beside the writer, store what one thread stores",
+          "[db][sessions]") {
+  // Tournament -> its tables and their hands. T0's stays each give more findings than an item's
+  // are held for the writer (4,096), so that the readers of the tournaments after it wait.
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, int>>>> tournaments{
+      {"T0", {{"A0", 5000}, {"B0", 4500}}},
+      {"T1", {{"A1", 10}}},
+      {"T2", {{"A2", 1}, {"B2", 400}}},
+      {"T3", {{"A3", 2}}}};
+  // One finding a hand of each stay after a player's first table, first to last, naming the
+  // first hand of their first table (a move's finding: its two hands at different tables), so
+  // that the findings show every hand was read.
+  const hh::db::Store::TableMovesCheck each_hand = [](const hh::TableStays& stays) {
+    std::vector<hh::SessionFinding> found;
+    for (const auto& [player, tables] : stays.by_player()) {
+      const std::int64_t first_table = tables.begin()->second.first.hand.hand_id;
+      for (const auto& [table, stay] : tables)
+        for (std::int64_t id = stay.first.hand.hand_id;
+             &stay != &tables.begin()->second && id <= stay.last.hand.hand_id; ++id)
+          found.push_back({id, first_table,
+                           hh::make_finding(hh::FindingCode::StackDiscontinuity,
+                                            {.message = player + " at " + table})});
+    }
+    return found;
+  };
+  const auto run = [&](const std::string& db, unsigned readers) {
+    auto w = hh::db::open_store(db, OpenMode::Write);
+    bool already = true;
+    const auto file = w->begin_file(file_record("tournaments.txt", "T"), already);
+    REQUIRE_FALSE(already);
+    int first_id = 1000000, hands = 0;
+    std::vector<hh::db::TournamentKey> keys;
+    for (const auto& [tournament, tables] : tournaments) {
+      for (const auto& [name, n] : tables) {
+        hh::test::store_long_table(*w, file, name, n, first_id, tournament);
+        first_id -= n;
+        hands += n;
+      }
+      keys.push_back({"pokerstars", tournament});
+    }
+    w->finish_file(file, hands, 0);
+    w->commit();
+    std::vector<std::string> found;
+    // Twice: the second run's findings replace the first's.
+    for (int run = 0; run < 2; ++run) {
+      found.clear();
+      w->recheck_tournaments(
+          keys, [](const hh::StoredTournament&) { return std::vector<hh::Finding>{}; }, each_hand,
+          [&](const hh::Finding& f) { found.push_back(f.message); }, readers);
+      w->commit();
+    }
+    return found;
+  };
+  TempDir dir;
+  const auto one_thread = run(dir.file("one.db"), 0);
+  const auto beside = run(dir.file("beside.db"), 3);
+  // Tournament after tournament; in each, player by player, table by table, hand by hand.
+  std::vector<std::string> expected;
+  for (const auto& [tournament, tables] : tournaments)
+    for (const std::string player : {"Alice", "Bob"})
+      for (std::size_t t = 1; t < tables.size(); ++t)
+        expected.insert(expected.end(), tables[t].second, player + " at " + tables[t].first);
+  REQUIRE(expected.size() == 2 * (4500 + 400));
+  CHECK(one_thread == expected);
+  CHECK(beside == expected);
+  const std::string rows =
+      "SELECT discrepancy_id, hand_id, related_hand_id, code, message FROM discrepancies ORDER BY "
+      "discrepancy_id";
+  CHECK(q(dir.file("beside.db"), rows) == q(dir.file("one.db"), rows));
+  CHECK(scalar(dir.file("beside.db"), "SELECT count(*) FROM discrepancies") ==
+        std::to_string(expected.size()));
+}
+
 TEST_CASE("an unfinished file is resumed under its old id", "[db]") {
   TempDir dir;
   const std::string db = dir.file("a.db");

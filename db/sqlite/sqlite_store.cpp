@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -273,6 +274,33 @@ struct SqliteStore::Writer {
       sqlite::create_missing_hand_indexes(db);
     }
     hand_indexes_deferred = false;
+  }
+
+  // The findings between hands at two tables of tournament `key` stored before (before its new
+  // ones are stored).
+  void delete_move_findings(const TournamentKey& key) {
+    if (no_move_findings(key)) return;
+    restore_indexes();  // the DELETE finds a tournament's findings by hand
+    Statement s(db, delete_table_move_findings_sql('?'));
+    s.bind_text(1, key.site);
+    s.bind_text(2, key.tournament_id);
+    s.step();
+  }
+
+  // A finding between hands at two tables of tournament `key`, in the current batch; remembered,
+  // so that no_move_findings no longer holds for it.
+  void store_move_finding(const TournamentKey& key, const SessionFinding& f) {
+    tournaments_with_moves.insert(key);
+    store_finding(f.hand_id, f.finding, f.related_hand_id);
+  }
+
+  // Before other connections read beside this one (read_beside_writer): the indexes they read by
+  // built and committed, then BEGIN IMMEDIATE: no other process writes until this transaction
+  // commits, and the readers' reads, which begin after it, see what this connection sees.
+  void begin_reads_beside() {
+    restore_indexes(false);
+    do_commit();
+    ensure_txn();
   }
 
   void do_commit() {
@@ -1226,30 +1254,31 @@ void check_session(Database& db, const SessionKey& key, const HouseRules& rules,
   checks.finish();
 }
 
-// The findings of the tables recheck_sessions' reading threads check, handed to the writing
-// thread table by table in the order of the tables, so that the database is the same for any
-// number of readers. A table's findings wait here until the writer comes to the table, at most
-// kHeld of them a table (a table may have more findings than memory should hold): its reader
-// waits meanwhile.
-class SessionFindingQueue {
+// The findings the reading threads of read_beside_writer find, handed to the writing thread item
+// by item in the order of the items (tables, tournaments), so that the database is the same for
+// any number of readers. An item's findings wait here until the writer comes to the item, at
+// most kHeld of them an item (a table may have more findings than memory should hold): its
+// reader waits meanwhile.
+template <class Found>
+class OrderedFindings {
  public:
   static constexpr std::size_t kHeld = 4096;
 
-  explicit SessionFindingQueue(std::size_t tables) : tables_(tables) {}
+  explicit OrderedFindings(std::size_t items) : items_(items) {}
 
-  // Reading threads: the next table to check, or none when all are taken or the work stopped.
+  // Reading threads: the next item to check, or none when all are taken or the work stopped.
   std::optional<std::size_t> take() {
     const std::size_t i = next_.fetch_add(1);
-    if (i >= tables_.size() || stopped()) return std::nullopt;
+    if (i >= items_.size() || stopped()) return std::nullopt;
     return i;
   }
 
-  // Reading threads: findings of table `i`, in the order found. False: the work stopped.
-  bool put(std::size_t i, std::vector<SessionFinding>& found) {
+  // Reading threads: findings of item `i`, in the order found. False: the work stopped.
+  bool put(std::size_t i, std::vector<Found>& found) {
     std::unique_lock lock(mu_);
-    changed_.wait(lock, [&] { return stop_ || tables_[i].found.size() < kHeld; });
+    changed_.wait(lock, [&] { return stop_ || items_[i].found.size() < kHeld; });
     if (stop_) return false;
-    auto& held = tables_[i].found;
+    auto& held = items_[i].found;
     held.insert(held.end(), std::make_move_iterator(found.begin()),
                 std::make_move_iterator(found.end()));
     found.clear();
@@ -1257,14 +1286,14 @@ class SessionFindingQueue {
     return true;
   }
 
-  // Reading threads: table `i` is checked.
+  // Reading threads: item `i` is checked.
   void done(std::size_t i) {
     std::lock_guard lock(mu_);
-    tables_[i].done = true;
+    items_[i].done = true;
     changed_.notify_all();
   }
 
-  // Reading threads: a table could not be checked; the work stops and the writer rethrows it.
+  // Reading threads: an item could not be checked; the work stops and the writer rethrows it.
   void fail(std::exception_ptr error) {
     std::lock_guard lock(mu_);
     if (!error_) error_ = error;
@@ -1272,15 +1301,15 @@ class SessionFindingQueue {
     changed_.notify_all();
   }
 
-  // The writing thread: the findings of table `i` held so far, into `out` (emptied first). False
-  // once the table is checked and all its findings were taken. Rethrows a reader's failure.
-  bool take_found(std::size_t i, std::vector<SessionFinding>& out) {
+  // The writing thread: the findings of item `i` held so far, into `out` (emptied first). False
+  // once the item is checked and all its findings were taken. Rethrows a reader's failure.
+  bool take_found(std::size_t i, std::vector<Found>& out) {
     out.clear();
     std::unique_lock lock(mu_);
-    changed_.wait(lock, [&] { return error_ || !tables_[i].found.empty() || tables_[i].done; });
+    changed_.wait(lock, [&] { return error_ || !items_[i].found.empty() || items_[i].done; });
     if (error_) std::rethrow_exception(error_);
-    if (tables_[i].found.empty()) return false;
-    out.swap(tables_[i].found);
+    if (items_[i].found.empty()) return false;
+    out.swap(items_[i].found);
     changed_.notify_all();
     return true;
   }
@@ -1298,17 +1327,72 @@ class SessionFindingQueue {
     return stop_;
   }
 
-  struct Table {
-    std::vector<SessionFinding> found;
+  struct Item {
+    std::vector<Found> found;
     bool done{false};
   };
   std::mutex mu_;
   std::condition_variable changed_;
-  std::vector<Table> tables_;
+  std::vector<Item> items_;
   std::atomic<std::size_t> next_{0};
   bool stop_{false};
   std::exception_ptr error_;
 };
+
+// Checks `items` things on `readers` threads, each with its own read-only connection to the
+// database `path` (`read(db, i, emit)`: emits the findings of item i, in order), while this
+// thread writes them (`begin(i)` before the findings of item i, then `write(i, f)` for each), item
+// after item in order. A reader's failure is rethrown here; a failure here stops the readers.
+template <class Found>
+void read_beside_writer(
+    const std::string& path, std::size_t items, unsigned readers,
+    const std::function<void(Database&, std::size_t, const std::function<void(Found)>&)>& read,
+    const std::function<void(std::size_t)>& begin,
+    const std::function<void(std::size_t, const Found&)>& write) {
+  OrderedFindings<Found> queue(items);
+  std::vector<std::thread> threads;
+  // Stops and joins the readers however this thread leaves (a failed write included).
+  struct Joiner {
+    OrderedFindings<Found>& queue;
+    std::vector<std::thread>& threads;
+    ~Joiner() {
+      queue.stop();
+      for (std::thread& t : threads) t.join();
+    }
+  } joiner{queue, threads};
+  struct Stopped {};  // the writer stopped the readers: a reader leaves its item unfinished
+  const auto read_items = [&] {
+    try {
+      Database db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+      sqlite3_busy_timeout(db.get(), 5000);
+      // Sorts beyond the cache on disk (temp_store), as TempStoreOnDisk has the writer's.
+      db.exec("PRAGMA cache_size=-2048; PRAGMA temp_store=DEFAULT;");
+      std::vector<Found> found_here;
+      const auto hand_on = [&](std::size_t i) {
+        if (!queue.put(i, found_here)) throw Stopped{};
+      };
+      while (const std::optional<std::size_t> i = queue.take()) {
+        read(db, *i, [&](Found f) {
+          found_here.push_back(std::move(f));
+          if (found_here.size() >= 256) hand_on(*i);  // a few at a time: one lock for many
+        });
+        hand_on(*i);
+        queue.done(*i);
+      }
+    } catch (const Stopped&) {
+    } catch (...) {
+      queue.fail(std::current_exception());
+    }
+  };
+  for (unsigned r = 0; r < std::min<std::size_t>(readers, items); ++r)
+    threads.emplace_back(read_items);
+  std::vector<Found> batch;
+  for (std::size_t i = 0; i < items; ++i) {
+    begin(i);
+    while (queue.take_found(i, batch))
+      for (const Found& f : batch) write(i, f);
+  }
+}
 
 // A second connection can read what the writer's connection committed: a database in a file.
 bool readable_beside(const Database& db) {
@@ -1339,61 +1423,18 @@ void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys,
   Writer& m = impl_->writer_or_throw();
   if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
     return Store::recheck_sessions(keys, rules_of, found, readers);
-  // The readers find a table's hands by its index: built and committed before they start.
-  m.restore_indexes(false);
-  m.do_commit();
-  // BEGIN IMMEDIATE: no other process writes until the findings are committed. The readers'
-  // reads begin after it, so they see what this connection sees; they read no table it writes.
-  m.ensure_txn();
-  SessionFindingQueue queue(keys.size());
-  std::vector<std::thread> threads;
-  // Stops and joins the readers however this thread leaves (a failed write included).
-  struct Joiner {
-    SessionFindingQueue& queue;
-    std::vector<std::thread>& threads;
-    ~Joiner() {
-      queue.stop();
-      for (std::thread& t : threads) t.join();
-    }
-  } joiner{queue, threads};
-  const std::string path = m.db.path();
-  struct Stopped {};  // the writer stopped the readers: a reader leaves its table unfinished
-  const auto read_tables = [&] {
-    try {
-      Database db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-      sqlite3_busy_timeout(db.get(), 5000);
-      // The writer's cache size; sorts beyond it on disk, as TempStoreOnDisk has the writer's.
-      db.exec("PRAGMA cache_size=-2048; PRAGMA temp_store=DEFAULT;");
-      std::vector<SessionFinding> found_here;
-      const auto hand_on = [&](std::size_t i) {
-        if (!queue.put(i, found_here)) throw Stopped{};
-      };
-      while (const std::optional<std::size_t> i = queue.take()) {
-        check_session(db, keys[*i], rules_of(keys[*i]), [&](SessionFinding f) {
-          found_here.push_back(std::move(f));
-          if (found_here.size() >= 256) hand_on(*i);  // a few at a time: one lock for many
-        });
-        hand_on(*i);
-        queue.done(*i);
-      }
-    } catch (const Stopped&) {
-    } catch (...) {
-      queue.fail(std::current_exception());
-    }
-  };
-  for (unsigned r = 0; r < std::min<std::size_t>(readers, keys.size()); ++r)
-    threads.emplace_back(read_tables);
-  std::vector<SessionFinding> batch;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    // The table's old findings go first, as recheck_session.
-    replace_session_findings(keys[i], {});
-    while (queue.take_found(i, batch)) {
-      for (const SessionFinding& f : batch) {
+  m.begin_reads_beside();
+  read_beside_writer<SessionFinding>(
+      m.db.path(), keys.size(), readers,
+      [&](Database& db, std::size_t i, const std::function<void(SessionFinding)>& emit) {
+        check_session(db, keys[i], rules_of(keys[i]), emit);
+      },
+      // The table's old findings go first, as recheck_session.
+      [&](std::size_t i) { replace_session_findings(keys[i], {}); },
+      [&](std::size_t i, const SessionFinding& f) {
         m.store_session_finding(keys[i], f);
         found(f);
-      }
-    }
-  }
+      });
 }
 
 namespace {
@@ -1417,15 +1458,33 @@ std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey
   Writer& m = impl_->writer_or_throw();
   m.ensure_txn();
   std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
-  if (!m.no_move_findings(key)) {
-    m.restore_indexes();  // the DELETE finds a tournament's findings by hand
-    Statement s(m.db, delete_table_move_findings_sql('?'));
-    bind_params(s, {key.site, key.tournament_id});
-    s.step();
-  }
-  if (!findings.empty()) m.tournaments_with_moves.insert(key);
-  for (const SessionFinding& f : findings) m.store_finding(f.hand_id, f.finding, f.related_hand_id);
+  m.delete_move_findings(key);
+  for (const SessionFinding& f : findings) m.store_move_finding(key, f);
   return findings;
+}
+
+void SqliteStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
+                                      const TournamentCheck& summary_check,
+                                      const TableMovesCheck& moves_check, const FindingSink& found,
+                                      unsigned readers) {
+  Writer& m = impl_->writer_or_throw();
+  if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
+    return Store::recheck_tournaments(keys, summary_check, moves_check, found, readers);
+  m.begin_reads_beside();
+  read_beside_writer<SessionFinding>(
+      m.db.path(), keys.size(), readers,
+      [&](Database& db, std::size_t i, const std::function<void(SessionFinding)>& emit) {
+        for (SessionFinding& f : moves_check(read_table_stays(db, keys[i]))) emit(std::move(f));
+      },
+      // As recheck_tournament, then recheck_table_moves.
+      [&](std::size_t i) {
+        for (const Finding& f : recheck_tournament(keys[i], summary_check)) found(f);
+        m.delete_move_findings(keys[i]);
+      },
+      [&](std::size_t i, const SessionFinding& f) {
+        m.store_move_finding(keys[i], f);
+        found(f.finding);
+      });
 }
 
 namespace {
