@@ -140,4 +140,11 @@ bool chips_json(const Hand& hand, const AuditResult& result, std::string& json) 
   return any;
 }
 
+void prepare_rows(const Hand& hand, const AuditResult& result, PreparedRows& rows) {
+  if (!hand.parsed) return;
+  rows.seats = session_seats(hand, result);
+  events_json(hand, rows.events);
+  rows.has_chips = chips_json(hand, result, rows.chips);
+}
+
 }  // namespace hh::db

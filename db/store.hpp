@@ -23,6 +23,7 @@
 #include "audit/sessions.hpp"
 #include "audit/summary_checks.hpp"
 #include "audit/table_moves.hpp"
+#include "db/hand_row.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
@@ -82,6 +83,9 @@ struct StoredHand {
   const Hand& hand;
   const AuditResult& result;
   std::string_view content_sha256;
+  // prepare_rows() of the hand, made by the caller (the pipeline's workers), or none: the store
+  // makes them.
+  const PreparedRows* prepared{nullptr};
 };
 
 // What `hhaudit explain` shows of one hand: titled tables, in this order: "hand" (where it came

@@ -160,6 +160,7 @@ struct Batch {
   std::vector<Hand> parsed;
   std::vector<AuditResult> results;
   std::vector<std::string> content_sha256;  // of each hand's raw text, hashed by the workers
+  std::vector<db::PreparedRows> rows;       // of each hand, made by the workers
   std::string file_sha256;                  // the last batch of a file read once: the file's digest
   std::optional<ScanResult> head;  // the first batch of a file read once: what the reader found
   const Format* format{nullptr};   // the file's format, which its hands are read by
@@ -474,11 +475,13 @@ void work(unsigned worker, Pipeline& pipe, const std::vector<InputFile>& files,
       b.parsed.reserve(b.hands.size());
       b.results.reserve(b.hands.size());
       b.content_sha256.reserve(b.hands.size());
+      b.rows.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
         for (Hand& h : read_any_hands_text(b.format, ht, file.path, options.read_options)) {
           b.parsed.push_back(std::move(h));
           b.results.push_back(audit_hand(b.parsed.back(), options.context));
           b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
+          db::prepare_rows(b.parsed.back(), b.results.back(), b.rows.emplace_back());
         }
       }
       b.hands.clear();
@@ -815,7 +818,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     std::vector<db::StoredHand> stored;
     stored.reserve(b.parsed.size());
     for (std::size_t i = 0; i < b.parsed.size(); ++i)
-      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i]});
+      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
     const std::vector<db::HandOutcome> outcomes = writer.add_hands(todo[b.file].file_id, stored);
     for (std::size_t i = 0; i < b.parsed.size(); ++i) {
       const Hand& h = b.parsed[i];

@@ -83,7 +83,8 @@ struct PostgresStore::Impl {
   OpenMode mode;
   std::unordered_map<std::int64_t, FileCounts> counts;
   // COPY buffers, kept to reuse their allocations.
-  std::string stage, players, pots, pot_seats, findings, events, events_text, chips_text;
+  std::string stage, players, pots, pot_seats, findings, events;
+  PreparedRows own_rows;  // a hand's rows made here when not given (kept to reuse its buffers)
   // The discrepancy_ids of the batch's findings, taken from the table's sequence before the COPY
   // (next_finding_id the first unused): a finding's cause_id is in the same COPY row as it, also
   // when the cause comes later in the hand (SQLite's store updates the rows afterwards instead).
@@ -284,7 +285,9 @@ struct PostgresStore::Impl {
     const AuditResult& result = s.result;
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (hand.parsed) {
-      const std::vector<SessionSeat> seats = session_seats(hand, result);
+      if (!s.prepared) prepare_rows(hand, result, own_rows);
+      const PreparedRows& rows = s.prepared ? *s.prepared : own_rows;
+      const std::vector<SessionSeat>& seats = rows.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
         const SessionSeat& seat = seats[i];
@@ -322,11 +325,10 @@ struct PostgresStore::Impl {
           }
         }
       }
-      db::events_json(hand, events_text);
       copy_int(events, hand_id);
-      postgres::copy_field(events, events_text);
-      if (db::chips_json(hand, result, chips_text)) {
-        postgres::copy_field(events, chips_text, true);
+      postgres::copy_field(events, rows.events);
+      if (rows.has_chips) {
+        postgres::copy_field(events, rows.chips, true);
       } else {
         postgres::copy_null(events, true);
       }
@@ -349,7 +351,7 @@ struct PostgresStore::Impl {
 
 PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
     : impl_(std::make_unique<Impl>(
-          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0})) {
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0})) {
   Connection& c = impl_->c;
   if (mode == OpenMode::ReadOnly) {
     // Belt and braces: every read opens a READ ONLY transaction; this covers any other.

@@ -104,7 +104,7 @@ struct SqliteStore::Writer {
       record_unreadable, forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
       insert_finding, set_cause, insert_events, find_conflict, insert_conflict, delete_hand;
-  std::string events_json_buffer, chips_json_buffer;  // store_events' buffers, kept to reuse them
+  PreparedRows own_rows;  // a hand's rows made here when not given (kept to reuse its buffers)
 
   Writer(Database& database, int batch) : db(database), batch_hands(batch > 0 ? batch : 1) {
     // A bulk load: a large page cache and temporary tables in memory (the one writer thread owns
@@ -330,15 +330,13 @@ struct SqliteStore::Writer {
   }
 
   // The hand's events and the replay's stacks and pot after each (hand_event_log, db/hand_row.hpp).
-  void store_events(std::int64_t hand_id, const Hand& hand, const AuditResult& result) {
-    events_json(hand, events_json_buffer);
-    const bool any_chips = chips_json(hand, result, chips_json_buffer);
+  void store_events(std::int64_t hand_id, const PreparedRows& rows) {
     Statement& s = insert_events;
     ResetGuard g(s);
     s.bind_int64(1, hand_id);
-    s.bind_kept_text(2, events_json_buffer);
-    if (any_chips) {
-      s.bind_kept_text(3, chips_json_buffer);
+    s.bind_kept_text(2, rows.events);
+    if (rows.has_chips) {
+      s.bind_kept_text(3, rows.chips);
     } else {
       s.bind_null(3);
     }
@@ -350,8 +348,9 @@ struct SqliteStore::Writer {
   // Atomic: if a row after the hands row fails, the hand's rows written so far are deleted
   // (instead of a savepoint a hand, which costs the writer a sub-journal of every page it
   // touches).
-  std::optional<std::int64_t> store_hand(std::int64_t file_id, const Hand& hand,
-                                         const AuditResult& result, std::string_view content_sha) {
+  std::optional<std::int64_t> store_hand(std::int64_t file_id, const StoredHand& stored) {
+    const Hand& hand = stored.hand;
+    const AuditResult& result = stored.result;
     const HandRow row = hand_row(hand, result);
     Statement& h = insert_hand;
     {
@@ -376,7 +375,7 @@ struct SqliteStore::Writer {
       h.bind_int64_or_null(18, row.rake);
       h.bind_int64(19, row.fees);
       h.bind_kept_text(20, row.status);
-      h.bind_kept_text(21, content_sha);
+      h.bind_kept_text(21, stored.content_sha256);
       h.bind_kept_text_or_null(22, row.tournament_id);
       h.bind_int64_or_null(23, row.button_seat);
       h.bind_int64(24, row.cancelled ? 1 : 0);
@@ -393,7 +392,7 @@ struct SqliteStore::Writer {
     if (sqlite3_changes(db.get()) == 0) return std::nullopt;
     const std::int64_t hand_id = sqlite3_last_insert_rowid(db.get());
     try {
-      store_hand_rows(hand_id, hand, result);
+      store_hand_rows(hand_id, stored);
     } catch (...) {
       try {
         ResetGuard g(delete_hand);
@@ -408,11 +407,13 @@ struct SqliteStore::Writer {
   }
 
   // The rows of a hand after its hands row: players, pots, events and findings.
-  void store_hand_rows(std::int64_t hand_id, const Hand& hand, const AuditResult& result) {
-    const bool parsed = hand.parsed;
+  void store_hand_rows(std::int64_t hand_id, const StoredHand& stored) {
+    const AuditResult& result = stored.result;
     // The audit of an unparsed hand is meaningless beyond its findings.
-    if (parsed) {
-      const std::vector<SessionSeat> seats = session_seats(hand, result);
+    if (stored.hand.parsed) {
+      if (!stored.prepared) prepare_rows(stored.hand, result, own_rows);
+      const PreparedRows& rows = stored.prepared ? *stored.prepared : own_rows;
+      const std::vector<SessionSeat>& seats = rows.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
         const SessionSeat& seat = seats[i];
@@ -448,7 +449,7 @@ struct SqliteStore::Writer {
         store_pot_seats(hand_id, p.index, p.eligible, "eligible");
         store_pot_seats(hand_id, p.index, p.winners, "winner");
       }
-      store_events(hand_id, hand, result);
+      store_events(hand_id, rows);
     }
     // A cause may come after the findings that follow from it (a wrong winner is found after the
     // summary lines that disagree with it): the links are set once every row has its id.
@@ -680,7 +681,7 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
       return HandOutcome::Duplicate;
     }
   }
-  if (m.store_hand(file_id, hand, stored.result, content_sha)) {
+  if (m.store_hand(file_id, stored)) {
     m.count_hand();
     return HandOutcome::Inserted;
   }
