@@ -128,7 +128,7 @@ struct HandStartCandidate {
 // readable formats that may start a hand at it, in the registry's order. The few distinct lists
 // are kept once, the 65,536 keys index them (0: the empty list), so the table stays 128 KB.
 struct HandStartTable {
-  std::vector<std::vector<HandStartCandidate>> lists{{}};
+  std::vector<std::vector<HandStartCandidate>> lists = {std::vector<HandStartCandidate>()};
   std::vector<std::uint16_t> list_of_key = std::vector<std::uint16_t>(std::size_t{1} << 16);
 
   static std::size_t key(std::string_view cleaned) {
@@ -151,7 +151,8 @@ const HandStartTable& hand_start_table() {
       for (const auto& [format, prefixes] : starts) {
         HandStartCandidate c{format, {}};
         for (std::string_view p : prefixes)
-          if (p.front() == first && (p.size() == 1 || p[1] == second)) c.prefixes.push_back(p);
+          if (p.empty() || (p.front() == first && (p.size() == 1 || p[1] == second)))
+            c.prefixes.push_back(p);
         if (prefixes.empty() || !c.prefixes.empty()) list.push_back(std::move(c));
       }
       auto at = std::find(t.lists.begin(), t.lists.end(), list);
