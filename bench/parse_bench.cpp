@@ -1,7 +1,7 @@
 // Times the front of the pipeline without SQLite: decode + split + parse (--parse) or
 // decode + split + parse + audit (--audit), over the files given, on N threads (-j N, default 1;
-// each thread takes whole files). Prints MB/s and hands/s. The full pipeline into SQLite is
-// `hhaudit audit`; bench/run.sh times both.
+// each thread takes whole files, read in pieces as the pipeline reads them). Prints MB/s and
+// hands/s. The full pipeline into SQLite is `hhaudit audit`; bench/run.sh times both.
 //
 //   hhaudit_parse_bench --parse|--audit [-j N] FILE...
 #include <atomic>
@@ -17,6 +17,7 @@
 #include "audit/audit.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
+#include "pipeline/piece_reader.hpp"
 
 namespace {
 
@@ -32,26 +33,44 @@ const hh::AuditContext& shipped_context() {
   return context;
 }
 
+// Reads a file as the pipeline's reader thread does (pipeline/pipeline.cpp, read_file): its head
+// decoded for its encoding and format, then pieces of kReadPiece bytes ending at a line end, each
+// decoded and split into hands, the last hand of a piece carried into the next one. The bench
+// so measures what the workers do, not the page faults of a whole file and its decoded copy.
 void run_file(const char* path, bool audit, Totals& t) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  std::string raw(static_cast<std::size_t>(in.tellg()), '\0');
-  in.seekg(0);
-  in.read(raw.data(), static_cast<std::streamsize>(raw.size()));
-  t.bytes += raw.size();
-  hh::Decoded d = hh::decode(raw);
-  raw.clear();
-  raw.shrink_to_fit();
-  std::uint64_t hands = 0, parsed = 0, findings = 0;
-  // As the pipeline reads a file: its format sniffed from the head, each hand by the format that
-  // claims its first line.
-  const hh::Format* format =
-      hh::sniff_format(std::string_view(d.text).substr(0, hh::kSniffBytes)).format;
+  std::ifstream in(path, std::ios::binary);
+  std::string head(hh::pipeline::kReadPiece, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  const hh::Decoded decoded_head = hh::decode(head);
+  // Each hand is read by the format that claims its first line, else the one sniffed.
+  const hh::Format* format = hh::sniff_format(decoded_head.text).format;
+  hh::pipeline::PieceReader reader(in, decoded_head.encoding);
+  reader.put_back(std::move(head));
   const hh::ReadOptions options;
-  for (const hh::HandText& ht : hh::split_any_hands(d.text)) {
-    for (const hh::Hand& h : hh::read_any_hands_text(format, ht, path, options)) {
-      ++hands;
-      parsed += h.parsed;
-      if (audit) findings += hh::audit_hand(h, shipped_context()).findings.size();
+  std::uint64_t hands = 0, parsed = 0, findings = 0;
+  std::string raw, carry;
+  bool more = reader.next(raw);
+  while (more) {
+    t.bytes += raw.size();
+    std::string text = std::move(carry);
+    text.append(hh::decode(raw).text);
+    more = reader.next(raw);
+    std::vector<hh::HandText> cut = hh::split_any_hands(text);
+    carry.clear();
+    if (more && !cut.empty()) {  // the last hand may go on in the next piece
+      carry.assign(text, static_cast<std::size_t>(cut.back().byte_offset), std::string::npos);
+      cut.pop_back();
+    } else if (more) {
+      carry = std::move(text);  // no hand start yet: keep reading
+      continue;
+    }
+    for (const hh::HandText& ht : cut) {
+      for (const hh::Hand& h : hh::read_any_hands_text(format, ht, path, options)) {
+        ++hands;
+        parsed += h.parsed;
+        if (audit) findings += hh::audit_hand(h, shipped_context()).findings.size();
+      }
     }
   }
   t.hands += hands;

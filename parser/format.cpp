@@ -1,6 +1,8 @@
 #include "parser/format.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -114,19 +116,60 @@ void check_read_options(const ReadOptions& options) {
 
 namespace {
 
-// For each first byte of a cleaned line (sniff::clean()), the readable formats that may start a
-// hand at it, in the registry's order.
-using HandStartCandidates = std::array<std::vector<const Format*>, 256>;
+// A format that may start a hand at a line, and those of its hand_start_prefixes() the line may
+// begin with (empty: any line).
+struct HandStartCandidate {
+  const Format* format;
+  std::vector<std::string_view> prefixes;
+  bool operator==(const HandStartCandidate&) const = default;
+};
 
-const HandStartCandidates& hand_start_candidates() {
-  static const HandStartCandidates table = [] {
-    HandStartCandidates t;
-    for (const auto& f : formats()) {
-      if (!f->readable() || f->reads_summaries()) continue;  // a summary starts no hand
-      const std::string_view bytes = f->hand_start_bytes();
-      for (std::size_t b = 0; b < t.size(); ++b)
-        if (bytes.empty() || bytes.find(static_cast<char>(b)) != std::string_view::npos)
-          t[b].push_back(f.get());
+// For each first two bytes of a cleaned line (sniff::clean(); a missing byte counts as 0), the
+// readable formats that may start a hand at it, in the registry's order. The few distinct lists
+// are kept once, the 65,536 keys index them (0: the empty list), so the table stays 128 KB.
+struct HandStartTable {
+  std::vector<std::vector<HandStartCandidate>> lists = {std::vector<HandStartCandidate>()};
+  std::vector<std::uint16_t> list_of_key = std::vector<std::uint16_t>(std::size_t{1} << 16);
+
+  static std::size_t key(std::string_view cleaned) {
+    const auto byte = [&](std::size_t i) {
+      return i < cleaned.size() ? static_cast<unsigned char>(cleaned[i]) : std::size_t{0};
+    };
+    return byte(0) << 8 | byte(1);
+  }
+};
+
+const HandStartTable& hand_start_table() {
+  static const HandStartTable table = [] {
+    HandStartTable t;
+    std::vector<std::pair<const Format*, std::vector<std::string_view>>> starts;
+    for (const auto& f : formats())
+      if (f->readable() && !f->reads_summaries())  // a summary starts no hand
+        starts.emplace_back(f.get(), f->hand_start_prefixes());
+    const auto list_for = [&](char first, char second) {
+      std::vector<HandStartCandidate> list;
+      for (const auto& [format, prefixes] : starts) {
+        HandStartCandidate c{format, {}};
+        for (std::string_view p : prefixes)
+          if (p.empty() || (p.front() == first && (p.size() == 1 || p[1] == second)))
+            c.prefixes.push_back(p);
+        if (prefixes.empty() || !c.prefixes.empty()) list.push_back(std::move(c));
+      }
+      auto at = std::find(t.lists.begin(), t.lists.end(), list);
+      if (at == t.lists.end()) at = t.lists.insert(t.lists.end(), std::move(list));
+      return static_cast<std::uint16_t>(at - t.lists.begin());
+    };
+    for (std::size_t first = 0; first < 256; ++first) {
+      // Most first bytes begin no text of two bytes or more: one list for all their keys.
+      bool second_matters = false;
+      for (const auto& start : starts)
+        for (std::string_view p : start.second)
+          second_matters |= p.size() > 1 && static_cast<unsigned char>(p.front()) == first;
+      for (std::size_t second = 0; second < 256; ++second)
+        t.list_of_key[first << 8 | second] =
+            second_matters || second == 0
+                ? list_for(static_cast<char>(first), static_cast<char>(second))
+                : t.list_of_key[first << 8];
     }
     return t;
   }();
@@ -138,9 +181,13 @@ const HandStartCandidates& hand_start_candidates() {
 const Format* readable_format_of_line(std::string_view line, const Format* preferred) {
   if (preferred && preferred->readable() && preferred->is_hand_start(line)) return preferred;
   const std::string_view cleaned = sniff::clean(line);
-  const auto first = static_cast<unsigned char>(cleaned.empty() ? '\0' : cleaned.front());
-  for (const Format* f : hand_start_candidates()[first])
-    if (f->is_hand_start(line)) return f;
+  const HandStartTable& table = hand_start_table();
+  for (const HandStartCandidate& c : table.lists[table.list_of_key[HandStartTable::key(cleaned)]]) {
+    const bool may_start = c.prefixes.empty() ||
+                           std::any_of(c.prefixes.begin(), c.prefixes.end(),
+                                       [&](std::string_view p) { return cleaned.starts_with(p); });
+    if (may_start && c.format->is_hand_start(line)) return c.format;
+  }
   return nullptr;
 }
 

@@ -41,12 +41,13 @@ class Format {
   // Text formats are read hand by hand, so a large file is read in pieces: true when `line` opens
   // a hand. Called on every non-blank line: keep it cheap.
   virtual bool is_hand_start(std::string_view line) const = 0;
-  // The bytes this format's hand-start lines begin with once sniff::clean() has skipped leading
-  // spaces, tabs, NULs and a byte order mark ("P" for "PokerStars Hand #..."): a line beginning
-  // with another byte is not put to is_hand_start(). Every line of every file is put to every
-  // format whose bytes it begins with (readable_format_of_line()), so this spares most of them.
-  // Empty (the default): every line is put to it.
-  virtual std::string_view hand_start_bytes() const { return {}; }
+  // The texts this format's hand-start lines begin with once sniff::clean() has skipped leading
+  // spaces, tabs, NULs and a byte order mark ("PokerStars" for "PokerStars Hand #..."; a single
+  // byte where the start is no one text, "<" for a tag): a line beginning with none of them is
+  // not put to is_hand_start(). Every line of every file is put to every format whose texts it
+  // begins with (readable_format_of_line()), so this spares nearly all of them ("Seat 1: ..."
+  // and "*** FLOP ***" are put to none). Empty (the default): every line is put to it.
+  virtual std::vector<std::string_view> hand_start_prefixes() const { return {}; }
   // A hand-start line that announces the hand rather than opening it on its own: more header
   // lines that are starts follow it (split_hands()). PartyPoker: "Game #N starts.".
   virtual bool announces_hand(std::string_view) const { return false; }
@@ -137,7 +138,7 @@ inline constexpr std::size_t kSniffBytes = 64 * 1024;
 
 // The readable format whose hand-start line this is: `preferred` (the file's sniffed format) when
 // it claims the line, else the first readable format that does; nullptr when none does. Only the
-// formats whose hand_start_bytes() hold the line's first byte are asked.
+// formats with a hand_start_prefixes() text the cleaned line begins with are asked.
 const Format* readable_format_of_line(std::string_view line, const Format* preferred = nullptr);
 
 // True when a readable format starts a hand at this line: where a stream is split into hands. A

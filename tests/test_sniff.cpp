@@ -268,13 +268,13 @@ TEST_CASE("Sniff: every folder of the shared corpus sniffs as its own site", "[s
   CHECK(unrecognised.empty());
 }
 
-TEST_CASE("Sniff: the first bytes a format declares hide none of its hand starts",
+TEST_CASE("Sniff: the texts a format's hand starts begin with hide none of its hand starts",
           "[sniff][corpus]") {
   const fs::path root = test::shared_corpus();
   REQUIRE(fs::is_directory(root));
   // Every line of every file of the corpus, .hp and the like included: whatever a format claims
-  // as a hand start begins with one of its bytes, and the line's format is the one the
-  // registry's order gives without the bytes.
+  // as a hand start begins with one of its hand_start_prefixes(), and the line's format is the
+  // one the registry's order gives without them.
   std::map<std::string, long> starts;
   std::vector<std::string> hidden;
   for (const auto& de : fs::recursive_directory_iterator(root)) {
@@ -288,9 +288,10 @@ TEST_CASE("Sniff: the first bytes a format declares hide none of its hand starts
         if (!f->readable() || f->reads_summaries() || !f->is_hand_start(line)) continue;
         ++starts[std::string(f->name())];
         if (!unfiltered) unfiltered = f.get();
-        const std::string_view bytes = f->hand_start_bytes();
+        const std::vector<std::string_view> prefixes = f->hand_start_prefixes();
         const std::string_view cleaned = sniff::clean(line);
-        if (!bytes.empty() && (cleaned.empty() || bytes.find(cleaned.front()) == std::string::npos))
+        if (!prefixes.empty() && std::none_of(prefixes.begin(), prefixes.end(),
+                                              [&](auto p) { return cleaned.starts_with(p); }))
           hidden.push_back(std::string(f->name()) + ": " + std::string(line));
       }
       if (readable_format_of_line(line) != unfiltered)
@@ -298,17 +299,39 @@ TEST_CASE("Sniff: the first bytes a format declares hide none of its hand starts
     }
   }
   CHECK(hidden.empty());
-  // Every format of hands declares its bytes, and the corpus has hand starts of each.
+  // Every format of hands declares its texts, and the corpus has hand starts of each.
   for (const auto& f : formats()) {
     if (!f->readable() || f->reads_summaries()) continue;
     INFO(f->name());
-    CHECK_FALSE(f->hand_start_bytes().empty());
+    CHECK_FALSE(f->hand_start_prefixes().empty());
     CHECK(starts[std::string(f->name())] > 0);
   }
   // Lines that begin otherwise are no hand starts of any format.
   for (const std::string_view line :
        {"Seat 1: Alice ($10 in chips)", "*** FLOP *** [2c 3d 4h]", "  ", "", "Alice: folds"})
     CHECK(readable_format_of_line(line) == nullptr);
+}
+
+TEST_CASE("Sniff: a hand start is found by its first two bytes and its texts", "[sniff]") {
+  const auto format_of = [](std::string_view line) {
+    const Format* f = readable_format_of_line(line);
+    return f ? std::string(f->name()) : std::string("none");
+  };
+  // After a byte order mark, spaces and NULs, as sniff::clean() skips them.
+  CHECK(format_of("\xEF\xBB\xBFGAME #3751843463: Texas Hold'em NL $0.05/$0.10 - 2012/04/01") ==
+        "pokertracker");
+  CHECK(format_of("  PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)") == "pokerstars");
+  CHECK(format_of(std::string_view("\0Game #9582251255 starts.", 25)) == "partypoker");
+  // Texts sharing their first two bytes, told apart by the rest: "GAME #" and "Game #".
+  CHECK(format_of("GAME #3751843463: Texas Hold'em NL $0.05/$0.10 - 2012/04/01 05:16:51") ==
+        "pokertracker");
+  CHECK(format_of("Game #9582251255 starts.") == "partypoker");
+  // A text of one byte: the line of one byte is a start too.
+  CHECK(format_of("{") == "ohh");
+  // Their first bytes, not their texts.
+  CHECK(format_of("Stage 1") == "none");
+  CHECK(format_of("PokerStar Hand #1:") == "none");
+  CHECK(format_of("***** Hand History") == "none");
 }
 
 TEST_CASE("Sniff: Bovada, Ignition and Bodog heads are Bovada's, and only theirs", "[sniff]") {

@@ -29,8 +29,7 @@ class Poker888Format final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return poker888::is_hand_start(line); }
-  // Its hand-start lines begin with "#Game No : ".
-  std::string_view hand_start_bytes() const override { return "#"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"#Game No : "}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return poker888::parse_hand(text, file);
   }

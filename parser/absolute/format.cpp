@@ -18,8 +18,7 @@ class AbsoluteFormat final : public Format {
         head, [](std::string_view line) { return absolute::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return absolute::is_hand_start(line); }
-  // Its hand-start lines begin with "Stage #".
-  std::string_view hand_start_bytes() const override { return "S"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"Stage #"}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return absolute::parse_hand(text, file);
   }

@@ -18,8 +18,9 @@ class BetfairFormat final : public Format {
         head, [](std::string_view line) { return betfair::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return betfair::is_hand_start(line); }
-  // Its hand-start lines begin with "***** Betfair Poker Hand History for Game ".
-  std::string_view hand_start_bytes() const override { return "*"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"***** Betfair Poker Hand History for Game "};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return betfair::parse_hand(text, file);
   }

@@ -20,9 +20,9 @@ class BetOnlineFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return betonline::is_hand_start(line);
   }
-  // Its hand-start lines begin with a room's name: "BetOnline Poker", "PayNoRake", "Gear Poker",
-  // "Sportsbetting.ag Poker".
-  std::string_view hand_start_bytes() const override { return "BPGS"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"BetOnline Poker", "PayNoRake", "Gear Poker", "Sportsbetting.ag Poker"};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return betonline::parse_hand(text, file);
   }

@@ -21,8 +21,8 @@ class BossFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return boss::is_hand_start(line); }
-  // Its hand-start lines begin with "<?xml", "<ROOT>", "<HISTORY".
-  std::string_view hand_start_bytes() const override { return "<"; }
+  // Its hand-start lines begin with tags: "<?xml", "<ROOT>", "<HISTORY".
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"<"}; }
   bool announces_hand(std::string_view line) const override { return boss::announces_hand(line); }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {

@@ -18,8 +18,9 @@ class BovadaFormat final : public Format {
         head, [](std::string_view line) { return bovada::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return bovada::is_hand_start(line); }
-  // Its hand-start lines begin with a room's name: "Bovada", "Ignition", "Bodog...".
-  std::string_view hand_start_bytes() const override { return "BI"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"Bovada", "Ignition", "Bodog"};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return bovada::parse_hand(text, file);
   }

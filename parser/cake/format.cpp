@@ -18,8 +18,7 @@ class CakeFormat final : public Format {
         head, [](std::string_view line) { return cake::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return cake::is_hand_start(line); }
-  // Its hand-start lines begin with "Hand#".
-  std::string_view hand_start_bytes() const override { return "H"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"Hand#"}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return cake::parse_hand(text, file);
   }

@@ -18,8 +18,7 @@ class EnetFormat final : public Format {
         head, [](std::string_view line) { return enet::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return enet::is_hand_start(line); }
-  // Its hand-start lines begin with "Game #".
-  std::string_view hand_start_bytes() const override { return "G"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"Game #"}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return enet::parse_hand(text, file);
   }

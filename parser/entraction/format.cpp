@@ -20,8 +20,7 @@ class EntractionFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return entraction::is_hand_start(line);
   }
-  // Its hand-start lines begin with "Game # ".
-  std::string_view hand_start_bytes() const override { return "G"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"Game # "}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return entraction::parse_hand(text, file);
   }

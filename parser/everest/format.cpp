@@ -20,8 +20,8 @@ class EverestFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return everest::is_document_start(line);
   }
-  // Its hand-start lines begin with "<SESSION".
-  std::string_view hand_start_bytes() const override { return "<"; }
+  // Its hand-start lines begin with a tag: "<SESSION".
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"<"}; }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {
     return read_document(text, file);

@@ -22,8 +22,9 @@ class EverleafFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return everleaf::is_hand_start(line); }
-  // Its hand-start lines begin with "Everleaf Gaming ", "- - ", "Partouche Poker Gibraltar".
-  std::string_view hand_start_bytes() const override { return "E-P"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"Everleaf Gaming ", "- - ", "Partouche Poker Gibraltar"};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return everleaf::parse_hand(text, file);
   }

@@ -21,8 +21,9 @@ class FullTiltFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return fulltilt::is_hand_start(line); }
-  // Its hand-start lines begin with "Full Tilt Poker Game #", "FullTiltPoker Game #".
-  std::string_view hand_start_bytes() const override { return "F"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"Full Tilt Poker Game #", "FullTiltPoker Game #"};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return fulltilt::parse_hand(text, file);
   }

@@ -18,8 +18,7 @@ class GGPokerFormat final : public Format {
         head, [](std::string_view line) { return gg::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return gg::is_hand_start(line); }
-  // Its hand-start lines begin with "Poker Hand #".
-  std::string_view hand_start_bytes() const override { return "P"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"Poker Hand #"}; }
   Hand read_hand(const HandText& text, const std::string& file,
                  const ReadOptions& options) const override {
     return gg::parse_hand(text, file, options.gg_time_zone);

@@ -28,8 +28,8 @@ class IPokerFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return ipoker::is_document_start(line);
   }
-  // Its hand-start lines begin with "<?xml", "<session".
-  std::string_view hand_start_bytes() const override { return "<"; }
+  // Its hand-start lines begin with tags: "<?xml", "<session".
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"<"}; }
   // "<?xml ...?>" on its own line: the session that follows is in the same piece.
   bool announces_hand(std::string_view line) const override {
     return ipoker::is_xml_declaration(line);

@@ -20,8 +20,8 @@ class KingsClubFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return kingsclub::is_hand_start(line);
   }
-  // Its hand-start lines begin with "#3583643: ".
-  std::string_view hand_start_bytes() const override { return "#"; }
+  // Its hand-start lines begin with a hand number: "#3583643: ".
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"#"}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return kingsclub::parse_hand(text, file);
   }

@@ -23,8 +23,8 @@ class MergeFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return merge::is_document_start(line);
   }
-  // Its hand-start lines begin with "<description".
-  std::string_view hand_start_bytes() const override { return "<"; }
+  // Its hand-start lines begin with a tag: "<description".
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"<"}; }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {
     return read_document(text, file);

@@ -23,8 +23,10 @@ class MicrogamingFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return microgaming::is_hand_start(line);
   }
-  // Its hand-start lines begin with "----PRIMA.DAT----", "<Game".
-  std::string_view hand_start_bytes() const override { return "-<"; }
+  // Its hand-start lines begin with a tag: "<Game"; or "----PRIMA.DAT----".
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"----PRIMA.DAT----", "<"};
+  }
   bool announces_hand(std::string_view line) const override {
     return microgaming::announces_hand(line);
   }

@@ -20,8 +20,7 @@ class OhhFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return ohh::is_hand_start(line); }
-  // Its hand-start lines begin with "{".
-  std::string_view hand_start_bytes() const override { return "{"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"{"}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return ohh::read_hand(text, file);
   }

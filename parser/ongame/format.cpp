@@ -18,8 +18,9 @@ class OnGameFormat final : public Format {
         head, [](std::string_view line) { return ongame::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return ongame::is_hand_start(line); }
-  // Its hand-start lines begin with "***** History for hand ".
-  std::string_view hand_start_bytes() const override { return "*"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"***** History for hand "};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return ongame::parse_hand(text, file);
   }

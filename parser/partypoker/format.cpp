@@ -23,9 +23,10 @@ class PartyPokerFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return partypoker::is_hand_start(line);
   }
-  // Its hand-start lines begin with "#Game No : ", "Game #... starts.", "***** Hand History for
-  // Game ".
-  std::string_view hand_start_bytes() const override { return "#G*"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"#Game No : ", "Game #", "***** Hand History for Game ",
+            "***** Hand History For Game "};
+  }
   bool announces_hand(std::string_view line) const override {
     return partypoker::announces_hand(line);
   }

@@ -23,8 +23,8 @@ class PhhFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return phh::is_hand_start(line); }
-  // Its hand-start lines begin with "[1]", "variant = ".
-  std::string_view hand_start_bytes() const override { return "[v"; }
+  // Its hand-start lines begin with a table header "[1]" or "variant = ".
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"[", "variant"}; }
   bool announces_hand(std::string_view line) const override { return phh::is_table_header(line); }
   bool is_preamble(std::string_view text) const override { return phh::is_comment_only(text); }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,

@@ -22,8 +22,9 @@ class PkrFormat final : public Format {
     });
   }
   bool is_hand_start(std::string_view line) const override { return pkr::is_hand_start(line); }
-  // Its hand-start lines begin with "Table #", "Starting Hand #".
-  std::string_view hand_start_bytes() const override { return "TS"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"Table #", "Starting Hand #"};
+  }
   bool announces_hand(std::string_view line) const override { return pkr::announces_hand(line); }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return pkr::parse_hand(text, file);

@@ -19,8 +19,7 @@ class PokerNowFormat final : public Format {
         head, [](std::string_view line) { return pokernow::is_log_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return is_log_start(line); }
-  // Its hand-start lines begin with "entry,at,order".
-  std::string_view hand_start_bytes() const override { return "e"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"entry,at,order"}; }
   std::vector<Hand> read_hands(const HandText& text, const std::string& file,
                                const ReadOptions&) const override {
     return read_log(text, file);

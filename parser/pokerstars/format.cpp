@@ -20,9 +20,9 @@ class PokerStarsFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return pokerstars::is_hand_start(line);
   }
-  // Its hand-start lines begin with a room's name: "PokerStars", "Run It Once Poker",
-  // "PokerMaster", "Full Tilt".
-  std::string_view hand_start_bytes() const override { return "PRF"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"PokerStars", "Run It Once Poker", "PokerMaster", "Full Tilt"};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return pokerstars::parse_hand(text, file);
   }

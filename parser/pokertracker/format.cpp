@@ -21,9 +21,10 @@ class PokerTrackerFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return pokertracker::is_hand_start(line);
   }
-  // Its hand-start lines begin with "GAME #", "MERGE_GAME #", "Merge Game #", "EverestPoker Game
-  // #", "** Game ID ", "** Hand # ".
-  std::string_view hand_start_bytes() const override { return "GME*"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"GAME #",      "MERGE_GAME #", "Merge Game #", "EverestPoker Game #",
+            "** Game ID ", "** Hand # "};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return pokertracker::parse_hand(text, file);
   }

@@ -22,8 +22,7 @@ class SealsWithClubsFormat final : public Format {
   bool is_hand_start(std::string_view line) const override {
     return sealswithclubs::is_hand_start(line);
   }
-  // Its hand-start lines begin with "Hand #".
-  std::string_view hand_start_bytes() const override { return "H"; }
+  std::vector<std::string_view> hand_start_prefixes() const override { return {"Hand #"}; }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return sealswithclubs::parse_hand(text, file);
   }

@@ -320,8 +320,12 @@ bool HandBuilder::add_seat(Seat s, std::uint32_t ln) {
   // Views into h_.seats: rebuilt whenever the vector may have moved its strings.
   names_by_length_.clear();
   for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
-  std::stable_sort(names_by_length_.begin(), names_by_length_.end(),
-                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  // Longest first, in seat-line order among equals: an insertion sort, stable and without the
+  // buffer std::stable_sort allocates, for the ten names at most of a table.
+  for (std::size_t i = 1; i < names_by_length_.size(); ++i)
+    for (std::size_t j = i;
+         j > 0 && names_by_length_[j - 1].first.size() < names_by_length_[j].first.size(); --j)
+      std::swap(names_by_length_[j - 1], names_by_length_[j]);
   return true;
 }
 
@@ -334,7 +338,9 @@ int HandBuilder::seat_of_player(std::string_view name) const {
 std::optional<std::pair<int, std::string_view>> HandBuilder::player_then(
     std::string_view line, std::string_view sep) const {
   for (const auto& [name, seat] : names_by_length_) {
-    if (line.compare(0, name.size(), name) != 0) continue;
+    // Most names differ from the line in their first byte: tested before comparing them whole.
+    if (!name.empty() && (line.empty() || line.front() != name.front())) continue;
+    if (!line.starts_with(name)) continue;
     std::string_view rest = line.substr(name.size());
     if (rest.compare(0, sep.size(), sep) == 0) return std::make_pair(seat, rest.substr(sep.size()));
     if (sep == ": " && rest == ":") return std::make_pair(seat, std::string_view{});

@@ -39,6 +39,16 @@ bool holds_any(std::string_view line, std::span<const std::string_view> phrases)
   return false;
 }
 
+// rest.find(" mucked ["), looked for by its 'm': find() looks for the first byte with memchr and
+// compares at each hit, and a summary line has a space every few bytes.
+std::size_t find_mucked(std::string_view rest) {
+  constexpr std::string_view kMucked = "mucked [";
+  for (std::size_t at = rest.find(kMucked, 1); at != std::string_view::npos;
+       at = rest.find(kMucked, at + 1))
+    if (rest[at - 1] == ' ') return at - 1;
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 StarsFamilyBuilder::StarsFamilyBuilder(const HandText& text, const std::string& file,
@@ -171,7 +181,7 @@ void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   out.folded = rest.find("folded") != std::string_view::npos;
   // "mucked [8s Qs]": cards the site reveals only in the summary. They count as shown at the
   // showdown (a mucked hand that beats the paid one shows a wrong winner).
-  if (std::size_t at = rest.find(" mucked ["); at != std::string_view::npos) {
+  if (std::size_t at = find_mucked(rest); at != std::string_view::npos) {
     std::string_view cards = rest.substr(at + 9);
     if (std::size_t close = cards.find(']'); close != std::string_view::npos) {
       Event e;

@@ -9,13 +9,6 @@
 
 namespace hh {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
 int seat_number(std::string_view digits) {
   if (digits.empty() || digits.size() > 4) return -1;
   int seat = 0;

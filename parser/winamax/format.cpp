@@ -18,8 +18,9 @@ class WinamaxFormat final : public Format {
         head, [](std::string_view line) { return winamax::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return winamax::is_hand_start(line); }
-  // Its hand-start lines begin with "Winamax Poker - ".
-  std::string_view hand_start_bytes() const override { return "W"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"Winamax Poker - "};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return winamax::parse_hand(text, file);
   }

@@ -18,8 +18,9 @@ class WinningFormat final : public Format {
         head, [](std::string_view line) { return winning::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return winning::is_hand_start(line); }
-  // Its hand-start lines begin with "Game started at: ", "Game Hand #", "Hand #".
-  std::string_view hand_start_bytes() const override { return "GH"; }
+  std::vector<std::string_view> hand_start_prefixes() const override {
+    return {"Game started at: ", "Game Hand #", "Hand #"};
+  }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return winning::parse_hand(text, file);
   }
