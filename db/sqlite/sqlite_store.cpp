@@ -1309,7 +1309,12 @@ class OrderedFindings {
     std::unique_lock lock(mu_);
     changed_.wait(lock, [&] { return error_ || !items_[i].found.empty() || items_[i].done; });
     if (error_) std::rethrow_exception(error_);
-    if (items_[i].found.empty()) return false;
+    if (items_[i].found.empty()) {
+      // Done with the item: the buffer the swaps below left it goes (the items ahead of the
+      // writer would each keep one otherwise, memory growing with the run's tables).
+      std::vector<Found>().swap(items_[i].found);
+      return false;
+    }
     out.swap(items_[i].found);
     changed_.notify_all();
     return true;
