@@ -207,7 +207,100 @@ HandValue eval_n(const Card* cards, int n, LowStraight low, bool prefer_trips = 
 
 }  // namespace
 
-HandValue eval5(const Card* five) { return eval_n(five, 5, LowStraight::Wheel); }
+namespace {
+
+// Five cards as a sum of rank counts, one nibble per rank (bit 4 * rank: ranks 1 to 14 fit in 64
+// bits), and their suits ANDed as one-hot bits (non-zero when all five share a suit). Sums of
+// parts: an Omaha hand is the counts of two hole cards plus three board cards, each part counted
+// once rather than once per combination.
+struct FiveCounts {
+  std::uint64_t counts{0};
+  unsigned suits{0xFu};
+};
+constexpr std::uint64_t kNibbleOnes = 0x1111111111111111ull;
+
+FiveCounts counts_of(const Card* cards, int n, bool ace_low) {
+  FiveCounts f;
+  for (int i = 0; i < n; ++i) {
+    const int rank = ace_low && cards[i].rank == 14 ? 1 : cards[i].rank;
+    f.counts += std::uint64_t{1} << (4 * rank);
+    f.suits &= 1u << cards[i].suit;
+  }
+  return f;
+}
+FiveCounts operator+(FiveCounts a, FiveCounts b) {
+  return {a.counts + b.counts, a.suits & b.suits};
+}
+
+// The ranks of a nibble mask (one bit per rank present, at 4 * rank), highest first, into
+// `ranks` from `from` until `to`.
+void ranks_of(std::uint64_t nibbles, std::array<int, 5>& ranks, int from, int to) {
+  for (int i = from; i < to && nibbles; ++i) {
+    const int top = 63 - std::countl_zero(nibbles);
+    ranks[i] = top / 4;
+    nibbles &= ~(std::uint64_t{1} << top);
+  }
+}
+
+// The nibbles of ranks held exactly once, twice, three times, four times (counts 0 to 4 are
+// 000, 001, 010, 011, 100 in each nibble).
+struct Groups {
+  std::uint64_t ones, twos, threes, fours;
+};
+Groups groups_of(std::uint64_t v) {
+  return {v & ~(v >> 1) & kNibbleOnes, (v >> 1) & ~v & kNibbleOnes, v & (v >> 1) & kNibbleOnes,
+          (v >> 2) & kNibbleOnes};
+}
+
+// eval_n() of exactly five cards (aces high, the wheel a straight), read from their counts: the
+// same values, which tests/test_hand_eval.cpp checks on every five-card hand.
+HandValue high_of_five(FiveCounts f) {
+  const Groups g = groups_of(f.counts);
+  std::array<int, 5> ranks{};
+  if (std::popcount(g.ones) == 5) {
+    const int low = std::countr_zero(g.ones) / 4;
+    int straight = 0;
+    if (g.ones == std::uint64_t{0x11111} << (4 * low)) straight = low + 4;
+    if (g.ones == ((std::uint64_t{1} << 56) | (std::uint64_t{0x1111} << 8))) straight = 5;
+    if (straight)
+      return pack(f.suits ? HandCategory::StraightFlush : HandCategory::Straight,
+                  {straight, 0, 0, 0, 0});
+    ranks_of(g.ones, ranks, 0, 5);
+    return pack(f.suits ? HandCategory::Flush : HandCategory::HighCard, ranks);
+  }
+  if (g.fours) {
+    ranks_of(g.fours, ranks, 0, 1);
+    ranks_of(g.ones, ranks, 4, 5);
+    ranks[1] = ranks[2] = ranks[3] = ranks[0];
+    return pack(HandCategory::Quads, ranks);
+  }
+  if (g.threes) {
+    ranks_of(g.threes, ranks, 0, 1);
+    ranks[1] = ranks[2] = ranks[0];
+    if (g.twos) {
+      ranks_of(g.twos, ranks, 3, 4);
+      ranks[4] = ranks[3];
+      return pack(HandCategory::FullHouse, ranks);
+    }
+    ranks_of(g.ones, ranks, 3, 5);
+    return pack(HandCategory::Trips, ranks);
+  }
+  // One or two pairs.
+  std::array<int, 5> pairs{};
+  ranks_of(g.twos, pairs, 0, 2);
+  if (pairs[1]) {
+    ranks = {pairs[0], pairs[0], pairs[1], pairs[1], 0};
+    ranks_of(g.ones, ranks, 4, 5);
+    return pack(HandCategory::TwoPair, ranks);
+  }
+  ranks = {pairs[0], pairs[0], 0, 0, 0};
+  ranks_of(g.ones, ranks, 2, 5);
+  return pack(HandCategory::Pair, ranks);
+}
+
+}  // namespace
+
+HandValue eval5(const Card* five) { return high_of_five(counts_of(five, 5, false)); }
 
 HandValue best_of(const std::vector<Card>& cards) {
   return eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::Wheel);
@@ -232,30 +325,33 @@ HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_str
 
 namespace {
 
-// The best `value` of five cards made of exactly two of `hole` and three of `board` (Omaha).
-// A template so that the evaluator is inlined in the loop.
+// The best `value` of five cards made of exactly two of `hole` and three of `board` (Omaha),
+// from the counts of each triple of board cards, counted once, plus those of each pair of hole
+// cards. A template so that the evaluator is inlined in the loop.
 template <typename Value>
 HandValue best_two_and_three(const std::vector<Card>& hole, const std::vector<Card>& board,
-                             Value value) {
+                             bool ace_low, Value value) {
   HandValue best = 0;
   const int h = static_cast<int>(hole.size());
   const int b = static_cast<int>(board.size());
-  std::array<Card, 5> five{};
-  for (int h1 = 0; h1 < h; ++h1)
-    for (int h2 = h1 + 1; h2 < h; ++h2)
-      for (int b1 = 0; b1 < b; ++b1)
-        for (int b2 = b1 + 1; b2 < b; ++b2)
-          for (int b3 = b2 + 1; b3 < b; ++b3) {
-            five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
-            best = std::max(best, value(five.data()));
+  for (int b1 = 0; b1 < b; ++b1)
+    for (int b2 = b1 + 1; b2 < b; ++b2)
+      for (int b3 = b2 + 1; b3 < b; ++b3) {
+        const Card three[] = {board[b1], board[b2], board[b3]};
+        const FiveCounts board_part = counts_of(three, 3, ace_low);
+        for (int h1 = 0; h1 < h; ++h1)
+          for (int h2 = h1 + 1; h2 < h; ++h2) {
+            const Card two[] = {hole[h1], hole[h2]};
+            best = std::max(best, value(board_part + counts_of(two, 2, ace_low)));
           }
+      }
   return best;
 }
 
 }  // namespace
 
 HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  return best_two_and_three(hole, board, [](const Card* five) { return eval5(five); });
+  return best_two_and_three(hole, board, false, high_of_five);
 }
 
 namespace {
@@ -263,35 +359,37 @@ namespace {
 constexpr HandValue kLowFlip = 0xFFFFFu;
 }  // namespace
 
-HandValue low_a5(const Card* five) {
+namespace {
+
+// low_a5() from the rank counts of five cards, aces counted as 1.
+HandValue low_a5_of_five(FiveCounts f) {
   // Aces count as 1; straights and flushes do not count. No pair beats a pair, a pair beats two
-  // pair, and so on; then the cards compare highest first (pairs first), lower being better.
-  std::array<int, 15> count{};
-  for (int i = 0; i < 5; ++i) ++count[five[i].rank == 14 ? 1 : five[i].rank];
-  std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
-  int n = 0;
-  for (int r = 13; r >= 1; --r)
-    if (count[r]) groups[n++] = {count[r], r};
-  // The larger groups first, ranks descending within a size: a stable insertion sort, where
-  // std::stable_sort took a buffer from the heap for these five, 60 times a player of an Omaha
-  // hi/lo showdown.
-  for (int i = 1; i < n; ++i)
-    for (int j = i; j > 0 && groups[j - 1].first < groups[j].first; --j)
-      std::swap(groups[j - 1], groups[j]);
+  // pair, and so on; then the cards compare highest first (pairs first), lower being better: the
+  // larger groups first, ranks descending within a size.
+  const Groups g = groups_of(f.counts);
   HandValue packed = 0;
   int k = 0;
-  for (int g = 0; g < n; ++g)
-    for (int c = 0; c < groups[g].first && k < 5; ++c, ++k)
-      packed |= static_cast<HandValue>(groups[g].second) << (16 - 4 * k);
+  for (int size = 4; size >= 1; --size) {
+    std::uint64_t group = size == 4 ? g.fours : size == 3 ? g.threes : size == 2 ? g.twos : g.ones;
+    while (group) {
+      const int top = 63 - std::countl_zero(group);
+      group &= ~(std::uint64_t{1} << top);
+      for (int c = 0; c < size; ++c, ++k) packed |= static_cast<HandValue>(top / 4) << (16 - 4 * k);
+    }
+  }
   HandValue badness = 0;  // 0 no pair, 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads
-  if (groups[0].first == 4)
+  if (g.fours)
     badness = 5;
-  else if (groups[0].first == 3)
-    badness = groups[1].first == 2 ? 4 : 3;
-  else if (groups[0].first == 2)
-    badness = groups[1].first == 2 ? 2 : 1;
+  else if (g.threes)
+    badness = g.twos ? 4 : 3;
+  else if (g.twos)
+    badness = std::popcount(g.twos) == 2 ? 2 : 1;
   return ((7 - badness) << 20) | (kLowFlip - packed);
 }
+
+}  // namespace
+
+HandValue low_a5(const Card* five) { return low_a5_of_five(counts_of(five, 5, true)); }
 
 bool qualifies_8(HandValue v) {
   if ((v >> 20) != 7) return false;  // a pair or worse
@@ -318,7 +416,7 @@ HandValue best_low_a5(const std::vector<Card>& cards) {
 }
 
 HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  return best_two_and_three(hole, board, [](const Card* five) { return low_a5(five); });
+  return best_two_and_three(hole, board, true, low_a5_of_five);
 }
 
 namespace {
