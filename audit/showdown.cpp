@@ -72,6 +72,11 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
 void Auditor::check_showdown() {
   const auto rules = showdown_rules();
   if (!rules) return;
+  // Most hands end without a showdown: no pot with two contenders, nothing to judge. (Stud and
+  // draw go on: a hand run more than once is reported below whatever its pots.)
+  const bool contested = std::any_of(r_.pots.begin(), r_.pots.end(),
+                                     [](const BuiltPot& bp) { return bp.eligible.size() >= 2; });
+  if (!contested && rules->board) return;
   // The community cards, per board and street. A run-it-twice board shares the streets dealt
   // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",
   // then "*** FIRST RIVER ***" and "*** SECOND RIVER ***".
