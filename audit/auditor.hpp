@@ -281,6 +281,7 @@ class Auditor {
   // A seat the action passes over: a sleeper whose blind nobody raised (rule text 000, the
   // sleeper example), or a player at the cap.
   bool passed_over(int seat) const;
+  bool passed_over(const PlayerState& p) const;
 
   // The forced bets the stakes call for: blinds (fixed limit: the small bet and half of it),
   // both blinds, dead small blind, antes, straddles, sleepers, kill blinds.
