@@ -55,8 +55,8 @@ std::optional<Card> parse_card(std::string_view t) {
   return c;
 }
 
-std::optional<std::vector<Card>> parse_cards(std::string_view text) {
-  std::vector<Card> out;
+bool parse_cards(std::string_view text, CardList& out) {
+  out.clear();
   std::size_t i = 0;
   auto sep = [](char ch) { return ch == ' ' || ch == ',' || ch == '[' || ch == ']'; };
   while (i < text.size()) {
@@ -65,12 +65,18 @@ std::optional<std::vector<Card>> parse_cards(std::string_view text) {
     while (j < text.size() && !sep(text[j])) ++j;
     if (j > i) {
       auto c = parse_card(text.substr(i, j - i));
-      if (!c) return std::nullopt;
+      if (!c) return false;
       out.push_back(*c);
     }
     i = j;
   }
-  return out;
+  return true;
+}
+
+std::optional<std::vector<Card>> parse_cards(std::string_view text) {
+  CardList cards;
+  if (!parse_cards(text, cards)) return std::nullopt;
+  return std::vector<Card>(cards.begin(), cards.end());
 }
 
 namespace {
@@ -302,11 +308,11 @@ HandValue high_of_five(FiveCounts f) {
 
 HandValue eval5(const Card* five) { return high_of_five(counts_of(five, 5, false)); }
 
-HandValue best_of(const std::vector<Card>& cards) {
+HandValue best_of(std::span<const Card> cards) {
   return eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::Wheel);
 }
 
-HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_straight) {
+HandValue best_of_short_deck(std::span<const Card> cards, bool trips_beat_straight) {
   const HandValue v = eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::ShortDeck,
                              trips_beat_straight);
   // Short deck's order of categories, worst first: the flush above the full house, three of a
@@ -329,8 +335,8 @@ namespace {
 // from the counts of each triple of board cards, counted once, plus those of each pair of hole
 // cards. A template so that the evaluator is inlined in the loop.
 template <typename Value>
-HandValue best_two_and_three(const std::vector<Card>& hole, const std::vector<Card>& board,
-                             bool ace_low, Value value) {
+HandValue best_two_and_three(std::span<const Card> hole, std::span<const Card> board, bool ace_low,
+                             Value value) {
   HandValue best = 0;
   const int h = static_cast<int>(hole.size());
   const int b = static_cast<int>(board.size());
@@ -350,7 +356,7 @@ HandValue best_two_and_three(const std::vector<Card>& hole, const std::vector<Ca
 
 }  // namespace
 
-HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
+HandValue best_omaha(std::span<const Card> hole, std::span<const Card> board) {
   return best_two_and_three(hole, board, false, high_of_five);
 }
 
@@ -400,7 +406,7 @@ bool qualifies_8(HandValue v) {
 // Aces are always high in deuce-to-seven: A-5-4-3-2 is no straight.
 HandValue low_27(const Card* five) { return kLowFlip * 16 - eval_n(five, 5, LowStraight::None); }
 
-HandValue best_low_a5(const std::vector<Card>& cards) {
+HandValue best_low_a5(std::span<const Card> cards) {
   const int n = static_cast<int>(cards.size());
   HandValue best = 0;
   std::array<Card, 5> five{};
@@ -415,7 +421,7 @@ HandValue best_low_a5(const std::vector<Card>& cards) {
   return best;
 }
 
-HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board) {
+HandValue best_omaha_low_a5(std::span<const Card> hole, std::span<const Card> board) {
   return best_two_and_three(hole, board, true, low_a5_of_five);
 }
 

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <boost/container/flat_map.hpp>
+#include <boost/container/small_vector.hpp>
 #include <numeric>
+#include <span>
 
 #include "audit/auditor.hpp"
 #include "audit/hand_eval.hpp"
@@ -17,12 +20,12 @@ namespace {
 // to the lowest card by suit in a low one, all the player's cards counted, not only the five of
 // the hand. Suits rank spades, hearts, diamonds, clubs (rule text 004, "The Deal and the
 // Betting"): the suit numbers of parse_card() (clubs 0 .. spades 3) are that order.
-int high_card_by_suit(const std::vector<Card>& cards) {
+int high_card_by_suit(std::span<const Card> cards) {
   int best = 0;
   for (const Card& c : cards) best = std::max(best, c.rank * 4 + c.suit);
   return best;
 }
-int low_card_by_suit(const std::vector<Card>& cards) {
+int low_card_by_suit(std::span<const Card> cards) {
   int best = 15 * 4;
   for (const Card& c : cards) best = std::min(best, (c.rank == 14 ? 1 : c.rank) * 4 + c.suit);
   return best;
@@ -80,15 +83,30 @@ void Auditor::check_showdown() {
   // The community cards, per board and street. A run-it-twice board shares the streets dealt
   // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",
   // then "*** FIRST RIVER ***" and "*** SECOND RIVER ***".
-  std::map<std::pair<int, Street>, std::vector<Card>> dealt;
+  // Small containers held in place: a showdown is judged in most hands of some games, and
+  // std::map and std::vector allocated a node or a buffer for every street and every hand.
+  struct Dealt {
+    int board;
+    Street street;
+    CardList cards;
+  };
+  boost::container::small_vector<Dealt, 6> dealt;
+  auto dealt_on = [&](int board, Street street) -> Dealt* {
+    for (Dealt& d : dealt)
+      if (d.board == board && d.street == street) return &d;
+    return nullptr;
+  };
   int board_count = 1;
-  std::map<int, std::vector<Card>> holes;
+  boost::container::flat_map<int, CardList, std::less<int>,
+                             boost::container::small_vector<std::pair<int, CardList>, 10>>
+      holes;
+  CardList cards;
   for (const Event& e : h_.events) {
     if (e.kind == EventKind::Board) {
-      auto cards = parse_cards(e.cards);
-      if (!cards) return;
-      auto& to = dealt[{e.board_index, e.street}];
-      to.insert(to.end(), cards->begin(), cards->end());
+      if (!parse_cards(e.cards, cards)) return;
+      Dealt* to = dealt_on(e.board_index, e.street);
+      if (!to) to = &dealt.emplace_back(Dealt{e.board_index, e.street, {}});
+      to->cards.insert(to->cards.end(), cards.begin(), cards.end());
       board_count = std::max(board_count, e.board_index + 1);
     } else if ((e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !e.cards.empty()) ||
                 (rules->board && e.kind == EventKind::DealtHole)) &&
@@ -96,8 +114,8 @@ void Auditor::check_showdown() {
       // Cards revealed when mucking (the summary's "mucked [8s Qs]") are shown cards too.
       // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
       // end is the whole hand.
-      auto cards = parse_cards(e.cards);
-      if (cards && static_cast<int>(cards->size()) == rules->hole) holes[e.seat] = *cards;
+      if (parse_cards(e.cards, cards) && static_cast<int>(cards.size()) == rules->hole)
+        holes[e.seat] = cards;
     } else if (e.kind == EventKind::CashedOut) {
       return;  // the pot went to the site, not to a hand
     }
@@ -115,14 +133,13 @@ void Auditor::check_showdown() {
       }
     board_count = 1;
   }
-  std::vector<std::vector<Card>> boards(board_count);
+  boost::container::small_vector<CardList, 2> boards(static_cast<std::size_t>(board_count));
   if (rules->board) {
     for (int k = 0; k < board_count; ++k) {
       for (Street s : {Street::Flop, Street::Turn, Street::River}) {
-        auto it = dealt.find({k, s});
-        if (it == dealt.end()) it = dealt.find({0, s});
-        if (it != dealt.end())
-          boards[k].insert(boards[k].end(), it->second.begin(), it->second.end());
+        const Dealt* d = dealt_on(k, s);
+        if (!d) d = dealt_on(0, s);
+        if (d) boards[k].insert(boards[k].end(), d->cards.begin(), d->cards.end());
       }
       if (boards[k].size() != 5) return;
     }
@@ -130,38 +147,42 @@ void Auditor::check_showdown() {
   const bool stud = is_stud();
   // Omaha's low of eight or better takes three board cards of distinct ranks, ace to eight: on
   // a board without them no hand qualifies, and none is evaluated for low.
-  auto board_has_low = [](const std::vector<Card>& board) {
+  auto board_has_low = [](const CardList& board) {
     unsigned low_ranks = 0;
     for (const Card& c : board)
       if (c.rank == 14 || c.rank <= 8) low_ranks |= 1u << (c.rank == 14 ? 1 : c.rank);
     return std::popcount(low_ranks) >= 3;
   };
   // The best hands among `seats` on `board`, each list in the order odd chips go.
-  auto judge = [&](const std::vector<int>& seats, const std::vector<Card>& board) {
+  using ValueBySeat =
+      boost::container::flat_map<int, HandValue, std::less<int>,
+                                 boost::container::small_vector<std::pair<int, HandValue>, 10>>;
+  auto judge = [&](const std::vector<int>& seats, const CardList& board) {
     const bool low_possible = !rules->omaha || board_has_low(board);
-    std::map<int, HandValue> high, low;
+    ValueBySeat high, low;
     for (int seat : seats) {
-      const std::vector<Card>& cards = holes.at(seat);
+      const CardList& cards = holes.at(seat);
       if (rules->high) {
         if (rules->omaha) {
-          high[seat] = best_omaha(cards, board);
+          high[seat] = best_omaha(cards_of(cards), cards_of(board));
         } else {
-          std::vector<Card> all = cards;
+          CardList all = cards;
           all.insert(all.end(), board.begin(), board.end());
-          high[seat] = rules->short_deck
-                           ? best_of_short_deck(all, rules_.short_deck_trips_beat_straight)
-                           : best_of(all);
+          high[seat] = rules->short_deck ? best_of_short_deck(cards_of(all),
+                                                              rules_.short_deck_trips_beat_straight)
+                                         : best_of(cards_of(all));
         }
       }
       if (rules->low_a5_8 && low_possible) {
-        HandValue v = rules->omaha ? best_omaha_low_a5(cards, board) : best_low_a5(cards);
+        HandValue v = rules->omaha ? best_omaha_low_a5(cards_of(cards), cards_of(board))
+                                   : best_low_a5(cards_of(cards));
         if (qualifies_8(v)) low[seat] = v;
       }
-      if (rules->razz) low[seat] = best_low_a5(cards);
+      if (rules->razz) low[seat] = best_low_a5(cards_of(cards));
       if (rules->deuce_seven) low[seat] = low_27(cards.data());
       if (rules->badugi) low[seat] = badugi(cards.data());
     }
-    auto best_of_map = [](const std::map<int, HandValue>& m) {
+    auto best_of_map = [](const ValueBySeat& m) {
       HandValue best = 0;
       for (const auto& [seat, v] : m) best = std::max(best, v);
       std::vector<int> out;
@@ -176,10 +197,10 @@ void Auditor::check_showdown() {
       // The first in the order gets the first odd chip: the highest card by suit for high, the
       // lowest card by suit for low (aces low).
       std::stable_sort(r.high.begin(), r.high.end(), [&](int a, int b) {
-        return high_card_by_suit(holes.at(a)) > high_card_by_suit(holes.at(b));
+        return high_card_by_suit(cards_of(holes.at(a))) > high_card_by_suit(cards_of(holes.at(b)));
       });
       std::stable_sort(r.low.begin(), r.low.end(), [&](int a, int b) {
-        return low_card_by_suit(holes.at(a)) < low_card_by_suit(holes.at(b));
+        return low_card_by_suit(cards_of(holes.at(a))) < low_card_by_suit(cards_of(holes.at(b)));
       });
     }
     if (!high.empty()) r.what = category_name(category_of(high.at(r.high.front())));
