@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <boost/container/flat_map.hpp>
 #include <boost/container/small_vector.hpp>
 #include <numeric>
 #include <span>
@@ -97,9 +96,7 @@ void Auditor::check_showdown() {
     return nullptr;
   };
   int board_count = 1;
-  boost::container::flat_map<int, CardList, std::less<int>,
-                             boost::container::small_vector<std::pair<int, CardList>, 10>>
-      holes;
+  SmallMap<CardList> holes;
   CardList cards;
   for (const Event& e : h_.events) {
     if (e.kind == EventKind::Board) {
@@ -154,12 +151,9 @@ void Auditor::check_showdown() {
     return std::popcount(low_ranks) >= 3;
   };
   // The best hands among `seats` on `board`, each list in the order odd chips go.
-  using ValueBySeat =
-      boost::container::flat_map<int, HandValue, std::less<int>,
-                                 boost::container::small_vector<std::pair<int, HandValue>, 10>>;
   auto judge = [&](const std::vector<int>& seats, const CardList& board) {
     const bool low_possible = !rules->omaha || board_has_low(board);
-    ValueBySeat high, low;
+    SmallMap<HandValue> high, low;
     for (int seat : seats) {
       const CardList& cards = holes.at(seat);
       if (rules->high) {
@@ -182,7 +176,7 @@ void Auditor::check_showdown() {
       if (rules->deuce_seven) low[seat] = low_27(cards.data());
       if (rules->badugi) low[seat] = badugi(cards.data());
     }
-    auto best_of_map = [](const ValueBySeat& m) {
+    auto best_of_map = [](const SmallMap<HandValue>& m) {
       HandValue best = 0;
       for (const auto& [seat, v] : m) best = std::max(best, v);
       std::vector<int> out;
@@ -258,7 +252,7 @@ void Auditor::check_showdown() {
     // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
     // one each to the first winners, and the others rightly collect nothing (found by the
     // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
-    const std::map<int, Money> shares = expected_shares(bp, results);
+    const SmallMap<Money> shares = expected_shares(bp, results);
     bool winner_without_chip = false;
     for (const auto& [seat, want] : shares) winner_without_chip |= want == 0;
     const bool only_winners_paid =
@@ -341,7 +335,7 @@ std::vector<int> Auditor::from_button(std::vector<int> seats) const {
   return seats;
 }
 
-void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out) {
+void Auditor::share(Money amount, const std::vector<int>& seats, SmallMap<Money>& out) {
   if (seats.empty()) return;
   const Money unit = smallest_chip(amount);
   const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
@@ -352,8 +346,8 @@ void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, M
   }
 }
 
-std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
-                                              const std::vector<BoardResult>& boards) {
+SmallMap<Money> Auditor::expected_shares(const BuiltPot& bp,
+                                         const std::vector<BoardResult>& boards) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
   const Money board_count = static_cast<Money>(boards.size());
@@ -361,7 +355,7 @@ std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
   // and GGPoker: $0.01 more on the first board in hands 184487904738 and OM232657303).
   const Money per_board = net / board_count / unit * unit;
   Money left_over = net - per_board * board_count;
-  std::map<int, Money> expected;
+  SmallMap<Money> expected;
   for (const BoardResult& r : boards) {
     const Money amount = per_board + (left_over > 0 ? unit : 0);
     if (left_over > 0) left_over -= unit;
@@ -383,10 +377,10 @@ std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
 }
 
 void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                          const std::map<int, Money>& expected, const std::string& what) {
+                          const SmallMap<Money>& expected, const std::string& what) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
-  std::map<int, Money> paid;
+  SmallMap<Money> paid;
   // How far odd chips can move a seat's total: one per board and one per winner of each board.
   Money odd_chip_room = static_cast<Money>(boards.size() - 1) * unit;
   for (const BoardResult& r : boards) {
@@ -402,7 +396,7 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
   Money total_paid = 0;
   for (const auto& [seat, m] : paid) total_paid += m;
   if (total_paid != net) return;  // PAYOUT_MISMATCH already says the pot was not paid in full
-  std::map<int, Money> seats = expected;
+  SmallMap<Money> seats = expected;
   for (const auto& [seat, m] : paid) seats.emplace(seat, 0);
   std::string odd_rule = is_stud() ? "the odd chips going by suit (to the highest card in a high "
                                      "hand, to the lowest in a low)"
