@@ -15,8 +15,7 @@ int players_dealt(const Hand& hand, const AuditResult& result) {
     for (const Seat& s : hand.seats) n += s.sitting_out ? 0 : 1;
     return n;
   }
-  for (const SessionSeat& s : session_seats(hand, result)) n += s.sitting_out ? 0 : 1;
-  return n;
+  return seats_dealt_in(hand, result);
 }
 
 bool past_first_round(const Hand& hand) {
