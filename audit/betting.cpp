@@ -286,6 +286,7 @@ std::optional<Money> Auditor::expected_forced_bet(const Event& e, const char*& w
 }
 
 void Auditor::check_forced_bet(const Event& e) {
+  if (!is_forced_bet(e.kind)) return;  // called for every event; only posts have an expected size
   const char* what = "";
   const std::optional<Money> expected_opt = expected_forced_bet(e, what);
   if (!expected_opt || *expected_opt <= 0 || e.amount == *expected_opt) return;

@@ -7,52 +7,41 @@
 
 namespace hh {
 
-std::optional<Card> parse_card(std::string_view t) {
-  if (t.size() < 2 || t.size() > 3) return std::nullopt;
-  std::string_view r = t.substr(0, t.size() - 1);
-  char s = static_cast<char>(t.back() | 0x20);  // lower case
-  Card c;
-  if (r == "10" || r == "T" || r == "t") {
-    c.rank = 10;
-  } else if (r.size() == 1 && r[0] >= '2' && r[0] <= '9') {
-    c.rank = static_cast<std::uint8_t>(r[0] - '0');
-  } else if (r.size() == 1) {
-    switch (r[0] | 0x20) {
-      case 'j':
-        c.rank = 11;
-        break;
-      case 'q':
-        c.rank = 12;
-        break;
-      case 'k':
-        c.rank = 13;
-        break;
-      case 'a':
-        c.rank = 14;
-        break;
-      default:
-        return std::nullopt;
+namespace {
+
+// Each byte's rank as a card's rank character (2-9, T, J, Q, K, A in either case), or 0; and its
+// suit (c, d, h, s in either case) plus one, or 0: one look-up each instead of comparisons (the
+// showdown check reads every hand's cards).
+struct CardChars {
+  std::array<std::uint8_t, 256> rank{};
+  std::array<std::uint8_t, 256> suit{};
+  constexpr CardChars() {
+    for (int d = 2; d <= 9; ++d) rank['0' + d] = static_cast<std::uint8_t>(d);
+    const char* const faces = "TJQKA";
+    for (int i = 0; i < 5; ++i) {
+      rank[static_cast<unsigned char>(faces[i])] = static_cast<std::uint8_t>(10 + i);
+      rank[static_cast<unsigned char>(faces[i] | 0x20)] = static_cast<std::uint8_t>(10 + i);
     }
-  } else {
-    return std::nullopt;
+    const char* const suits = "cdhs";
+    for (int i = 0; i < 4; ++i) {
+      suit[static_cast<unsigned char>(suits[i])] = static_cast<std::uint8_t>(i + 1);
+      suit[static_cast<unsigned char>(suits[i] & ~0x20)] = static_cast<std::uint8_t>(i + 1);
+    }
   }
-  switch (s) {
-    case 'c':
-      c.suit = 0;
-      break;
-    case 'd':
-      c.suit = 1;
-      break;
-    case 'h':
-      c.suit = 2;
-      break;
-    case 's':
-      c.suit = 3;
-      break;
-    default:
-      return std::nullopt;
-  }
-  return c;
+};
+constexpr CardChars kCardChars;
+
+}  // namespace
+
+std::optional<Card> parse_card(std::string_view t) {
+  std::uint8_t rank = 0;
+  if (t.size() == 2)
+    rank = kCardChars.rank[static_cast<unsigned char>(t[0])];
+  else if (t.size() == 3 && t[0] == '1' && t[1] == '0')
+    rank = 10;
+  const std::uint8_t suit = t.empty() ? 0 : kCardChars.suit[static_cast<unsigned char>(t.back())];
+  if (rank == 0 || suit == 0) return std::nullopt;
+  return Card{rank, static_cast<std::uint8_t>(suit - 1)};
 }
 
 bool parse_cards(std::string_view text, CardList& out) {

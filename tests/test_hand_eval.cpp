@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <map>
 #include <random>
 #include <regex>
 #include <string>
+#include <string_view>
 
 #include "audit/hand_eval.hpp"
 #include "tests/test_paths.hpp"
@@ -22,6 +24,49 @@ HandValue value(const char* five) {
 }
 
 }  // namespace
+
+TEST_CASE("a card is read from exactly a rank and a suit, of the strings of up to 3 bytes",
+          "[eval]") {
+  // The cards the reader takes, from the rule: ranks 2-9, T or 10, J, Q, K, A and suits c, d, h,
+  // s, letters in either case. Every other string of up to three bytes is no card.
+  std::map<std::string, Card> cards;
+  const std::vector<std::pair<std::string, int>> ranks = {
+      {"2", 2},  {"3", 3},  {"4", 4},  {"5", 5},   {"6", 6},  {"7", 7},  {"8", 8},
+      {"9", 9},  {"T", 10}, {"t", 10}, {"10", 10}, {"J", 11}, {"j", 11}, {"Q", 12},
+      {"q", 12}, {"K", 13}, {"k", 13}, {"A", 14},  {"a", 14}};
+  const std::string suits = "cdhs";
+  for (const auto& [text, rank] : ranks)
+    for (int suit = 0; suit < 4; ++suit)
+      for (char s : {suits[suit], static_cast<char>(suits[suit] - 'a' + 'A')})
+        cards[text + s] = Card{static_cast<std::uint8_t>(rank), static_cast<std::uint8_t>(suit)};
+  REQUIRE(cards.size() == 19 * 8);
+  std::size_t read = 0, wrong = 0;
+  std::string t;
+  auto check = [&] {
+    const auto got = parse_card(t);
+    const auto want = cards.find(t);
+    if (got) ++read;
+    if (want == cards.end() ? got.has_value() : got != want->second) ++wrong;
+  };
+  t.clear();
+  check();
+  for (int a = 0; a < 256; ++a) {
+    t.assign(1, static_cast<char>(a));
+    check();
+    for (int b = 0; b < 256; ++b) {
+      t.assign({static_cast<char>(a), static_cast<char>(b)});
+      check();
+      // Three bytes: every last byte that is a suit, and some that are not (a last byte that
+      // is no suit is no card, as the strings of one and two bytes show for every byte).
+      for (char c : std::string_view("cdhsCDHSbexX0 ")) {
+        t.assign({static_cast<char>(a), static_cast<char>(b), c});
+        check();
+      }
+    }
+  }
+  CHECK(read == cards.size());
+  CHECK(wrong == 0);
+}
 
 TEST_CASE("cards are read as sites print them", "[eval]") {
   CHECK(parse_card("Ah") == Card{14, 2});
