@@ -10,15 +10,17 @@
 namespace hh::detail {
 
 int Auditor::next_to_act(int from) const {
-  int best = 0, first = 0;
+  // The first seat after `from` still to act, else the first of all (the deal goes round).
+  int first = 0;
   for (int seat : dealt_in_) {
     auto it = players_.find(seat);
-    if (it == players_.end() || it->second.folded || it->second.stack == 0 || passed_over(seat))
+    if (it == players_.end() || it->second.folded || it->second.stack == 0 ||
+        passed_over(it->second))
       continue;
+    if (seat > from) return seat;
     if (first == 0) first = seat;
-    if (seat > from && best == 0) best = seat;
   }
-  return best ? best : first;
+  return first;
 }
 
 bool Auditor::any_blind_posted() const {

@@ -159,10 +159,12 @@ void Auditor::put(PlayerState& p, const Event& e, Money chips, Money live) {
 }
 
 void Auditor::fill_players() {
-  for (const auto& [seat, p] : players_) {
+  // The last use of the players: their names move into the result.
+  r_.players.reserve(h_.seats.size());
+  for (auto& [seat, p] : players_) {
     PlayerResult pr;
     pr.seat = seat;
-    pr.player = p.player;
+    pr.player = std::move(p.player);
     pr.start_stack = p.stack_unknown ? 0 : p.start;
     pr.contributed = p.gross - p.returned;
     pr.collected = p.cashed && p.collected == 0 ? p.cashed_out : p.collected;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/container/flat_map.hpp>
 #include <boost/container/flat_set.hpp>
 #include <boost/container/small_vector.hpp>
 #include <cstdint>
@@ -25,6 +26,14 @@ namespace hh::detail {
 // allocates (two of them are filled for every hand audited; a std::set allocated a node a seat).
 using SeatSet =
     boost::container::flat_set<int, std::less<int>, boost::container::small_vector<int, 10>>;
+
+// Values by a seat or pot number, ascending, read as a std::map<int, T> (find, at, operator[],
+// ascending iteration) and held in place for a full table: a std::map allocated a node a key,
+// in maps filled for every hand audited (the returned lines, the summary's seats, the payouts
+// per pot, the showdown's cards, values and shares).
+template <typename T>
+using SmallMap = boost::container::flat_map<int, T, std::less<int>,
+                                            boost::container::small_vector<std::pair<int, T>, 10>>;
 
 struct PlayerState {
   int seat{0};
@@ -281,6 +290,7 @@ class Auditor {
   // A seat the action passes over: a sleeper whose blind nobody raised (rule text 000, the
   // sleeper example), or a player at the cap.
   bool passed_over(int seat) const;
+  bool passed_over(const PlayerState& p) const;
 
   // The forced bets the stakes call for: blinds (fixed limit: the small bet and half of it),
   // both blinds, dead small blind, antes, straddles, sleepers, kill blinds.
@@ -371,18 +381,18 @@ class Auditor {
 
   // Shares `amount` equally between `seats`; the chips left over go one each to the first of
   // `seats` (which are in the order odd chips go).
-  void share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out);
+  void share(Money amount, const std::vector<int>& seats, SmallMap<Money>& out);
 
   // What each winner of the pot should collect: equal parts per board (the odd chips to the
   // first boards), on each board equal shares, hi/lo halves (the odd chip to the high half), odd
   // chips to the first winners left of the button, in stud by suit. Seats that win but are owed
   // no chip (a pot smaller than its winners) are there with 0.
-  std::map<int, Money> expected_shares(const BuiltPot& bp, const std::vector<BoardResult>& boards);
+  SmallMap<Money> expected_shares(const BuiltPot& bp, const std::vector<BoardResult>& boards);
   // `expected` (from expected_shares) against what each seat collected from the pot. Collections
   // do not say which board paid them: each seat's total over the boards is compared. `what`
   // names the winning hands, for messages.
   void check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                   const std::map<int, Money>& expected, const std::string& what);
+                   const SmallMap<Money>& expected, const std::string& what);
 
   static std::string pot_name(int index);
 
@@ -409,7 +419,7 @@ class Auditor {
   const HouseRules& rules_;
   AuditResult r_;
   PlayersBySeat players_;
-  std::map<int, std::uint32_t> returned_lines_;
+  SmallMap<std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
   std::uint32_t gap_line_{0};
   std::vector<std::string> withheld_;  // codes withheld after the gap, in order, once each

@@ -7,56 +7,45 @@
 
 namespace hh {
 
-std::optional<Card> parse_card(std::string_view t) {
-  if (t.size() < 2 || t.size() > 3) return std::nullopt;
-  std::string_view r = t.substr(0, t.size() - 1);
-  char s = static_cast<char>(t.back() | 0x20);  // lower case
-  Card c;
-  if (r == "10" || r == "T" || r == "t") {
-    c.rank = 10;
-  } else if (r.size() == 1 && r[0] >= '2' && r[0] <= '9') {
-    c.rank = static_cast<std::uint8_t>(r[0] - '0');
-  } else if (r.size() == 1) {
-    switch (r[0] | 0x20) {
-      case 'j':
-        c.rank = 11;
-        break;
-      case 'q':
-        c.rank = 12;
-        break;
-      case 'k':
-        c.rank = 13;
-        break;
-      case 'a':
-        c.rank = 14;
-        break;
-      default:
-        return std::nullopt;
+namespace {
+
+// Each byte's rank as a card's rank character (2-9, T, J, Q, K, A in either case), or 0; and its
+// suit (c, d, h, s in either case) plus one, or 0: one look-up each instead of comparisons (the
+// showdown check reads every hand's cards).
+struct CardChars {
+  std::array<std::uint8_t, 256> rank{};
+  std::array<std::uint8_t, 256> suit{};
+  constexpr CardChars() {
+    for (int d = 2; d <= 9; ++d) rank['0' + d] = static_cast<std::uint8_t>(d);
+    const char* const faces = "TJQKA";
+    for (int i = 0; i < 5; ++i) {
+      rank[static_cast<unsigned char>(faces[i])] = static_cast<std::uint8_t>(10 + i);
+      rank[static_cast<unsigned char>(faces[i] | 0x20)] = static_cast<std::uint8_t>(10 + i);
     }
-  } else {
-    return std::nullopt;
+    const char* const suits = "cdhs";
+    for (int i = 0; i < 4; ++i) {
+      suit[static_cast<unsigned char>(suits[i])] = static_cast<std::uint8_t>(i + 1);
+      suit[static_cast<unsigned char>(suits[i] & ~0x20)] = static_cast<std::uint8_t>(i + 1);
+    }
   }
-  switch (s) {
-    case 'c':
-      c.suit = 0;
-      break;
-    case 'd':
-      c.suit = 1;
-      break;
-    case 'h':
-      c.suit = 2;
-      break;
-    case 's':
-      c.suit = 3;
-      break;
-    default:
-      return std::nullopt;
-  }
-  return c;
+};
+constexpr CardChars kCardChars;
+
+}  // namespace
+
+std::optional<Card> parse_card(std::string_view t) {
+  std::uint8_t rank = 0;
+  if (t.size() == 2)
+    rank = kCardChars.rank[static_cast<unsigned char>(t[0])];
+  else if (t.size() == 3 && t[0] == '1' && t[1] == '0')
+    rank = 10;
+  const std::uint8_t suit = t.empty() ? 0 : kCardChars.suit[static_cast<unsigned char>(t.back())];
+  if (rank == 0 || suit == 0) return std::nullopt;
+  return Card{rank, static_cast<std::uint8_t>(suit - 1)};
 }
 
-std::optional<std::vector<Card>> parse_cards(std::string_view text) {
-  std::vector<Card> out;
+bool parse_cards(std::string_view text, CardList& out) {
+  out.clear();
   std::size_t i = 0;
   auto sep = [](char ch) { return ch == ' ' || ch == ',' || ch == '[' || ch == ']'; };
   while (i < text.size()) {
@@ -65,12 +54,18 @@ std::optional<std::vector<Card>> parse_cards(std::string_view text) {
     while (j < text.size() && !sep(text[j])) ++j;
     if (j > i) {
       auto c = parse_card(text.substr(i, j - i));
-      if (!c) return std::nullopt;
+      if (!c) return false;
       out.push_back(*c);
     }
     i = j;
   }
-  return out;
+  return true;
+}
+
+std::optional<std::vector<Card>> parse_cards(std::string_view text) {
+  CardList cards;
+  if (!parse_cards(text, cards)) return std::nullopt;
+  return std::vector<Card>(cards.begin(), cards.end());
 }
 
 namespace {
@@ -207,13 +202,106 @@ HandValue eval_n(const Card* cards, int n, LowStraight low, bool prefer_trips = 
 
 }  // namespace
 
-HandValue eval5(const Card* five) { return eval_n(five, 5, LowStraight::Wheel); }
+namespace {
 
-HandValue best_of(const std::vector<Card>& cards) {
+// Five cards as a sum of rank counts, one nibble per rank (bit 4 * rank: ranks 1 to 14 fit in 64
+// bits), and their suits ANDed as one-hot bits (non-zero when all five share a suit). Sums of
+// parts: an Omaha hand is the counts of two hole cards plus three board cards, each part counted
+// once rather than once per combination.
+struct FiveCounts {
+  std::uint64_t counts{0};
+  unsigned suits{0xFu};
+};
+constexpr std::uint64_t kNibbleOnes = 0x1111111111111111ull;
+
+FiveCounts counts_of(const Card* cards, int n, bool ace_low) {
+  FiveCounts f;
+  for (int i = 0; i < n; ++i) {
+    const int rank = ace_low && cards[i].rank == 14 ? 1 : cards[i].rank;
+    f.counts += std::uint64_t{1} << (4 * rank);
+    f.suits &= 1u << cards[i].suit;
+  }
+  return f;
+}
+FiveCounts operator+(FiveCounts a, FiveCounts b) {
+  return {a.counts + b.counts, a.suits & b.suits};
+}
+
+// The ranks of a nibble mask (one bit per rank present, at 4 * rank), highest first, into
+// `ranks` from `from` until `to`.
+void ranks_of(std::uint64_t nibbles, std::array<int, 5>& ranks, int from, int to) {
+  for (int i = from; i < to && nibbles; ++i) {
+    const int top = 63 - std::countl_zero(nibbles);
+    ranks[i] = top / 4;
+    nibbles &= ~(std::uint64_t{1} << top);
+  }
+}
+
+// The nibbles of ranks held exactly once, twice, three times, four times (counts 0 to 4 are
+// 000, 001, 010, 011, 100 in each nibble).
+struct Groups {
+  std::uint64_t ones, twos, threes, fours;
+};
+Groups groups_of(std::uint64_t v) {
+  return {v & ~(v >> 1) & kNibbleOnes, (v >> 1) & ~v & kNibbleOnes, v & (v >> 1) & kNibbleOnes,
+          (v >> 2) & kNibbleOnes};
+}
+
+// eval_n() of exactly five cards (aces high, the wheel a straight), read from their counts: the
+// same values, which tests/test_hand_eval.cpp checks on every five-card hand.
+HandValue high_of_five(FiveCounts f) {
+  const Groups g = groups_of(f.counts);
+  std::array<int, 5> ranks{};
+  if (std::popcount(g.ones) == 5) {
+    const int low = std::countr_zero(g.ones) / 4;
+    int straight = 0;
+    if (g.ones == std::uint64_t{0x11111} << (4 * low)) straight = low + 4;
+    if (g.ones == ((std::uint64_t{1} << 56) | (std::uint64_t{0x1111} << 8))) straight = 5;
+    if (straight)
+      return pack(f.suits ? HandCategory::StraightFlush : HandCategory::Straight,
+                  {straight, 0, 0, 0, 0});
+    ranks_of(g.ones, ranks, 0, 5);
+    return pack(f.suits ? HandCategory::Flush : HandCategory::HighCard, ranks);
+  }
+  if (g.fours) {
+    ranks_of(g.fours, ranks, 0, 1);
+    ranks_of(g.ones, ranks, 4, 5);
+    ranks[1] = ranks[2] = ranks[3] = ranks[0];
+    return pack(HandCategory::Quads, ranks);
+  }
+  if (g.threes) {
+    ranks_of(g.threes, ranks, 0, 1);
+    ranks[1] = ranks[2] = ranks[0];
+    if (g.twos) {
+      ranks_of(g.twos, ranks, 3, 4);
+      ranks[4] = ranks[3];
+      return pack(HandCategory::FullHouse, ranks);
+    }
+    ranks_of(g.ones, ranks, 3, 5);
+    return pack(HandCategory::Trips, ranks);
+  }
+  // One or two pairs.
+  std::array<int, 5> pairs{};
+  ranks_of(g.twos, pairs, 0, 2);
+  if (pairs[1]) {
+    ranks = {pairs[0], pairs[0], pairs[1], pairs[1], 0};
+    ranks_of(g.ones, ranks, 4, 5);
+    return pack(HandCategory::TwoPair, ranks);
+  }
+  ranks = {pairs[0], pairs[0], 0, 0, 0};
+  ranks_of(g.ones, ranks, 2, 5);
+  return pack(HandCategory::Pair, ranks);
+}
+
+}  // namespace
+
+HandValue eval5(const Card* five) { return high_of_five(counts_of(five, 5, false)); }
+
+HandValue best_of(std::span<const Card> cards) {
   return eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::Wheel);
 }
 
-HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_straight) {
+HandValue best_of_short_deck(std::span<const Card> cards, bool trips_beat_straight) {
   const HandValue v = eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::ShortDeck,
                              trips_beat_straight);
   // Short deck's order of categories, worst first: the flush above the full house, three of a
@@ -232,30 +320,33 @@ HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_str
 
 namespace {
 
-// The best `value` of five cards made of exactly two of `hole` and three of `board` (Omaha).
-// A template so that the evaluator is inlined in the loop.
+// The best `value` of five cards made of exactly two of `hole` and three of `board` (Omaha),
+// from the counts of each triple of board cards, counted once, plus those of each pair of hole
+// cards. A template so that the evaluator is inlined in the loop.
 template <typename Value>
-HandValue best_two_and_three(const std::vector<Card>& hole, const std::vector<Card>& board,
+HandValue best_two_and_three(std::span<const Card> hole, std::span<const Card> board, bool ace_low,
                              Value value) {
   HandValue best = 0;
   const int h = static_cast<int>(hole.size());
   const int b = static_cast<int>(board.size());
-  std::array<Card, 5> five{};
-  for (int h1 = 0; h1 < h; ++h1)
-    for (int h2 = h1 + 1; h2 < h; ++h2)
-      for (int b1 = 0; b1 < b; ++b1)
-        for (int b2 = b1 + 1; b2 < b; ++b2)
-          for (int b3 = b2 + 1; b3 < b; ++b3) {
-            five = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
-            best = std::max(best, value(five.data()));
+  for (int b1 = 0; b1 < b; ++b1)
+    for (int b2 = b1 + 1; b2 < b; ++b2)
+      for (int b3 = b2 + 1; b3 < b; ++b3) {
+        const Card three[] = {board[b1], board[b2], board[b3]};
+        const FiveCounts board_part = counts_of(three, 3, ace_low);
+        for (int h1 = 0; h1 < h; ++h1)
+          for (int h2 = h1 + 1; h2 < h; ++h2) {
+            const Card two[] = {hole[h1], hole[h2]};
+            best = std::max(best, value(board_part + counts_of(two, 2, ace_low)));
           }
+      }
   return best;
 }
 
 }  // namespace
 
-HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  return best_two_and_three(hole, board, [](const Card* five) { return eval5(five); });
+HandValue best_omaha(std::span<const Card> hole, std::span<const Card> board) {
+  return best_two_and_three(hole, board, false, high_of_five);
 }
 
 namespace {
@@ -263,35 +354,37 @@ namespace {
 constexpr HandValue kLowFlip = 0xFFFFFu;
 }  // namespace
 
-HandValue low_a5(const Card* five) {
+namespace {
+
+// low_a5() from the rank counts of five cards, aces counted as 1.
+HandValue low_a5_of_five(FiveCounts f) {
   // Aces count as 1; straights and flushes do not count. No pair beats a pair, a pair beats two
-  // pair, and so on; then the cards compare highest first (pairs first), lower being better.
-  std::array<int, 15> count{};
-  for (int i = 0; i < 5; ++i) ++count[five[i].rank == 14 ? 1 : five[i].rank];
-  std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
-  int n = 0;
-  for (int r = 13; r >= 1; --r)
-    if (count[r]) groups[n++] = {count[r], r};
-  // The larger groups first, ranks descending within a size: a stable insertion sort, where
-  // std::stable_sort took a buffer from the heap for these five, 60 times a player of an Omaha
-  // hi/lo showdown.
-  for (int i = 1; i < n; ++i)
-    for (int j = i; j > 0 && groups[j - 1].first < groups[j].first; --j)
-      std::swap(groups[j - 1], groups[j]);
+  // pair, and so on; then the cards compare highest first (pairs first), lower being better: the
+  // larger groups first, ranks descending within a size.
+  const Groups g = groups_of(f.counts);
   HandValue packed = 0;
   int k = 0;
-  for (int g = 0; g < n; ++g)
-    for (int c = 0; c < groups[g].first && k < 5; ++c, ++k)
-      packed |= static_cast<HandValue>(groups[g].second) << (16 - 4 * k);
+  for (int size = 4; size >= 1; --size) {
+    std::uint64_t group = size == 4 ? g.fours : size == 3 ? g.threes : size == 2 ? g.twos : g.ones;
+    while (group) {
+      const int top = 63 - std::countl_zero(group);
+      group &= ~(std::uint64_t{1} << top);
+      for (int c = 0; c < size; ++c, ++k) packed |= static_cast<HandValue>(top / 4) << (16 - 4 * k);
+    }
+  }
   HandValue badness = 0;  // 0 no pair, 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads
-  if (groups[0].first == 4)
+  if (g.fours)
     badness = 5;
-  else if (groups[0].first == 3)
-    badness = groups[1].first == 2 ? 4 : 3;
-  else if (groups[0].first == 2)
-    badness = groups[1].first == 2 ? 2 : 1;
+  else if (g.threes)
+    badness = g.twos ? 4 : 3;
+  else if (g.twos)
+    badness = std::popcount(g.twos) == 2 ? 2 : 1;
   return ((7 - badness) << 20) | (kLowFlip - packed);
 }
+
+}  // namespace
+
+HandValue low_a5(const Card* five) { return low_a5_of_five(counts_of(five, 5, true)); }
 
 bool qualifies_8(HandValue v) {
   if ((v >> 20) != 7) return false;  // a pair or worse
@@ -302,7 +395,7 @@ bool qualifies_8(HandValue v) {
 // Aces are always high in deuce-to-seven: A-5-4-3-2 is no straight.
 HandValue low_27(const Card* five) { return kLowFlip * 16 - eval_n(five, 5, LowStraight::None); }
 
-HandValue best_low_a5(const std::vector<Card>& cards) {
+HandValue best_low_a5(std::span<const Card> cards) {
   const int n = static_cast<int>(cards.size());
   HandValue best = 0;
   std::array<Card, 5> five{};
@@ -317,8 +410,8 @@ HandValue best_low_a5(const std::vector<Card>& cards) {
   return best;
 }
 
-HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  return best_two_and_three(hole, board, [](const Card* five) { return low_a5(five); });
+HandValue best_omaha_low_a5(std::span<const Card> hole, std::span<const Card> board) {
+  return best_two_and_three(hole, board, true, low_a5_of_five);
 }
 
 namespace {

@@ -3,8 +3,10 @@
 // hole cards). Values compare as integers: a larger value is a better hand, equal values split.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +24,14 @@ std::optional<Card> parse_card(std::string_view text);
 
 // "Ah Kd 7c" or "[Ah Kd 7c]" or "Ah, Kd" into cards; nullopt if any card is not one.
 std::optional<std::vector<Card>> parse_cards(std::string_view text);
+
+// A hand's or a board's cards without a heap allocation: up to seven (stud) in place.
+using CardList = boost::container::small_vector<Card, 7>;
+// parse_cards() into `out` (replaced); false if any card is not one.
+bool parse_cards(std::string_view text, CardList& out);
+inline std::span<const Card> cards_of(const CardList& cards) {
+  return {cards.data(), cards.size()};
+}
 
 // Hand categories, in order, as the top bits of a value.
 enum class HandCategory : std::uint8_t {
@@ -44,17 +54,17 @@ const char* category_name(HandCategory c);
 HandValue eval5(const Card* five);
 
 // The best five of `cards` (5 to 7 cards).
-HandValue best_of(const std::vector<Card>& cards);
+HandValue best_of(std::span<const Card> cards);
 
 // Short deck (6+ Hold'em), the best five of `cards` (5 to 7) from a 36-card deck (sixes to aces):
 // A-6-7-8-9 is the lowest straight (A-2-3-4-5 cannot be dealt), a flush beats a full house, and
 // three of a kind beats a straight when `trips_beat_straight` (the house rule
 // short_deck_trips_beat_straight). Values compare only with values of the same function and
 // option; category_of() names them as usual.
-HandValue best_of_short_deck(const std::vector<Card>& cards, bool trips_beat_straight);
+HandValue best_of_short_deck(std::span<const Card> cards, bool trips_beat_straight);
 
 // Omaha: the best hand using exactly two of `hole` (4 to 6 cards) and three of `board` (5).
-HandValue best_omaha(const std::vector<Card>& hole, const std::vector<Card>& board);
+HandValue best_omaha(std::span<const Card> hole, std::span<const Card> board);
 
 // Low hands, as values where larger is better (so the same max() picks the winner).
 // Ace-to-five: aces low, straights and flushes do not count, pairs are bad (razz, the low half
@@ -66,9 +76,9 @@ HandValue low_27(const Card* five);
 bool qualifies_8(HandValue a5_low);
 
 // The best ace-to-five low of any five of `cards` (5 to 7: razz, stud eight-or-better).
-HandValue best_low_a5(const std::vector<Card>& cards);
+HandValue best_low_a5(std::span<const Card> cards);
 // Omaha eight-or-better: the best ace-to-five low of two hole cards and three board cards.
-HandValue best_omaha_low_a5(const std::vector<Card>& hole, const std::vector<Card>& board);
+HandValue best_omaha_low_a5(std::span<const Card> hole, std::span<const Card> board);
 
 // Badugi, from exactly four cards: the hand is the largest set of cards with all ranks and all
 // suits different (aces low); more cards beat fewer (a four-card badugi beats any three-card

@@ -318,7 +318,7 @@ void Auditor::check_pots_and_payouts() {
   for (const auto& c : collections_)
     if (c.pot_index < 0 && pots.size() > 1) attributable = false;
   pots_attributable_ = attributable;
-  std::map<int, Money> paid;
+  SmallMap<Money> paid;
   for (const auto& c : collections_) {
     if (c.amount == 0 && c.moved_excess) continue;  // it was all the uncalled part
     int index = c.pot_index < 0 ? 0 : c.pot_index;
@@ -445,7 +445,7 @@ void Auditor::check_summary() {
         {.message = "the site prints no per-seat summary: SUMMARY_MISMATCH could not run"});
     return;
   }
-  std::map<int, const SummarySeat*> by_seat;
+  SmallMap<const SummarySeat*> by_seat;
   for (const SummarySeat& s : h_.summary) {
     by_seat[s.seat] = &s;
     auto it = players_.find(s.seat);

@@ -464,15 +464,51 @@ bool dealt_in_event(EventKind k) {
 
 }  // namespace
 
-std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result) {
+namespace {
+
+// What a seat's own events say of it: whether it was dealt in and which blinds it posted.
+struct SeatPlay {
+  bool sitting_out{false};
+  bool posted_small_blind{false};
+  bool posted_big_blind{false};
+  bool posted_owed{false};
+};
+
+// Whether any action is printed (the play of the hand), which the seats' events are read by.
+bool play_printed(const Hand& hand) {
+  return std::any_of(hand.events.begin(), hand.events.end(),
+                     [](const Event& e) { return detail::is_action(e.kind); });
+}
+
+SeatPlay seat_play(const Hand& hand, int seat_number, bool play_printed) {
   // Many formats (PKR, Everest, 888poker, iPoker, ...) list every seated player, also those who
   // sit out or wait for the big blind, without saying so. A player dealt in always appears: the
   // blinds post, and every other player acts before the hand can end (the one who is not asked,
   // the big blind in a walk, has posted). So in a hand whose play is printed, a seat with no
   // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
   // sitting out.
-  const bool play_printed = std::any_of(hand.events.begin(), hand.events.end(),
-                                        [](const Event& e) { return detail::is_action(e.kind); });
+  SeatPlay s;
+  if (const Seat* seat = hand.seat_of(seat_number)) s.sitting_out = seat->sitting_out;
+  bool appears = false;
+  for (const Event& e : hand.events) {
+    if (e.seat != seat_number) continue;
+    appears |= dealt_in_event(e.kind);
+    s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
+    s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
+    s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
+  }
+  if (play_printed && !appears) s.sitting_out = true;
+  // A player who posts a blind is in the blinds' rotation, whatever else the site says of
+  // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
+  // "Player12 (200 in chips) is sitting out", then "Player12: posts big blind 160").
+  if (s.posted_small_blind || s.posted_big_blind || s.posted_owed) s.sitting_out = false;
+  return s;
+}
+
+}  // namespace
+
+std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result) {
+  const bool printed = play_printed(hand);
   std::vector<SessionSeat> out;
   for (const PlayerResult& p : result.players) {
     SessionSeat s;
@@ -482,28 +518,25 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
     for (const SideSettlement& paid : hand.side_settlements)
       if (paid.seat == p.seat) s.settled_outside += paid.amount;
     s.end_stack = p.start_stack + p.net() + s.settled_outside;
-    if (const Seat* seat = hand.seat_of(p.seat)) {
-      s.stack_known = !seat->stack_unknown;
-      s.sitting_out = seat->sitting_out;
-    }
-    bool appears = false;
-    for (const Event& e : hand.events) {
-      if (e.seat != p.seat) continue;
-      appears |= dealt_in_event(e.kind);
-      s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
-      s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
-      s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
-    }
-    if (play_printed && !appears) s.sitting_out = true;
-    // A player who posts a blind is in the blinds' rotation, whatever else the site says of
-    // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
-    // "Player12 (200 in chips) is sitting out", then "Player12: posts big blind 160").
-    if (s.posted_small_blind || s.posted_big_blind || s.posted_owed) s.sitting_out = false;
+    if (const Seat* seat = hand.seat_of(p.seat)) s.stack_known = !seat->stack_unknown;
+    const SeatPlay play = seat_play(hand, p.seat, printed);
+    s.sitting_out = play.sitting_out;
+    s.posted_small_blind = play.posted_small_blind;
+    s.posted_big_blind = play.posted_big_blind;
+    s.posted_owed = play.posted_owed;
     for (const TournamentFinish& f : hand.finishes)
       if (f.seat == p.seat) s.finish_place = f.place;
     out.push_back(std::move(s));
   }
   return out;
+}
+
+int seats_dealt_in(const Hand& hand, const AuditResult& result) {
+  const bool printed = play_printed(hand);
+  int n = 0;
+  for (const PlayerResult& p : result.players)
+    n += seat_play(hand, p.seat, printed).sitting_out ? 0 : 1;
+  return n;
 }
 
 bool played_before(const SessionHand& a, const SessionHand& b) {

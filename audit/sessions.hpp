@@ -58,6 +58,8 @@ struct SessionHand {
 
 // The seats of an audited hand as the checks between hands see them (what a store keeps of it).
 std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result);
+// How many of session_seats() are not sitting out, without building them.
+int seats_dealt_in(const Hand& hand, const AuditResult& result);
 
 // A finding between two hands: attached to the later hand, naming the earlier one.
 struct SessionFinding {

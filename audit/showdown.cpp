@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <boost/container/small_vector.hpp>
 #include <numeric>
+#include <span>
 
 #include "audit/auditor.hpp"
 #include "audit/hand_eval.hpp"
@@ -17,12 +19,12 @@ namespace {
 // to the lowest card by suit in a low one, all the player's cards counted, not only the five of
 // the hand. Suits rank spades, hearts, diamonds, clubs (rule text 004, "The Deal and the
 // Betting"): the suit numbers of parse_card() (clubs 0 .. spades 3) are that order.
-int high_card_by_suit(const std::vector<Card>& cards) {
+int high_card_by_suit(std::span<const Card> cards) {
   int best = 0;
   for (const Card& c : cards) best = std::max(best, c.rank * 4 + c.suit);
   return best;
 }
-int low_card_by_suit(const std::vector<Card>& cards) {
+int low_card_by_suit(std::span<const Card> cards) {
   int best = 15 * 4;
   for (const Card& c : cards) best = std::min(best, (c.rank == 14 ? 1 : c.rank) * 4 + c.suit);
   return best;
@@ -72,18 +74,36 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
 void Auditor::check_showdown() {
   const auto rules = showdown_rules();
   if (!rules) return;
+  // Most hands end without a showdown: no pot with two contenders, nothing to judge. (Stud and
+  // draw go on: a hand run more than once is reported below whatever its pots.)
+  const bool contested = std::any_of(r_.pots.begin(), r_.pots.end(),
+                                     [](const BuiltPot& bp) { return bp.eligible.size() >= 2; });
+  if (!contested && rules->board) return;
   // The community cards, per board and street. A run-it-twice board shares the streets dealt
   // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",
   // then "*** FIRST RIVER ***" and "*** SECOND RIVER ***".
-  std::map<std::pair<int, Street>, std::vector<Card>> dealt;
+  // Small containers held in place: a showdown is judged in most hands of some games, and
+  // std::map and std::vector allocated a node or a buffer for every street and every hand.
+  struct Dealt {
+    int board;
+    Street street;
+    CardList cards;
+  };
+  boost::container::small_vector<Dealt, 6> dealt;
+  auto dealt_on = [&](int board, Street street) -> Dealt* {
+    for (Dealt& d : dealt)
+      if (d.board == board && d.street == street) return &d;
+    return nullptr;
+  };
   int board_count = 1;
-  std::map<int, std::vector<Card>> holes;
+  SmallMap<CardList> holes;
+  CardList cards;
   for (const Event& e : h_.events) {
     if (e.kind == EventKind::Board) {
-      auto cards = parse_cards(e.cards);
-      if (!cards) return;
-      auto& to = dealt[{e.board_index, e.street}];
-      to.insert(to.end(), cards->begin(), cards->end());
+      if (!parse_cards(e.cards, cards)) return;
+      Dealt* to = dealt_on(e.board_index, e.street);
+      if (!to) to = &dealt.emplace_back(Dealt{e.board_index, e.street, {}});
+      to->cards.insert(to->cards.end(), cards.begin(), cards.end());
       board_count = std::max(board_count, e.board_index + 1);
     } else if ((e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !e.cards.empty()) ||
                 (rules->board && e.kind == EventKind::DealtHole)) &&
@@ -91,8 +111,8 @@ void Auditor::check_showdown() {
       // Cards revealed when mucking (the summary's "mucked [8s Qs]") are shown cards too.
       // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
       // end is the whole hand.
-      auto cards = parse_cards(e.cards);
-      if (cards && static_cast<int>(cards->size()) == rules->hole) holes[e.seat] = *cards;
+      if (parse_cards(e.cards, cards) && static_cast<int>(cards.size()) == rules->hole)
+        holes[e.seat] = cards;
     } else if (e.kind == EventKind::CashedOut) {
       return;  // the pot went to the site, not to a hand
     }
@@ -110,14 +130,13 @@ void Auditor::check_showdown() {
       }
     board_count = 1;
   }
-  std::vector<std::vector<Card>> boards(board_count);
+  boost::container::small_vector<CardList, 2> boards(static_cast<std::size_t>(board_count));
   if (rules->board) {
     for (int k = 0; k < board_count; ++k) {
       for (Street s : {Street::Flop, Street::Turn, Street::River}) {
-        auto it = dealt.find({k, s});
-        if (it == dealt.end()) it = dealt.find({0, s});
-        if (it != dealt.end())
-          boards[k].insert(boards[k].end(), it->second.begin(), it->second.end());
+        const Dealt* d = dealt_on(k, s);
+        if (!d) d = dealt_on(0, s);
+        if (d) boards[k].insert(boards[k].end(), d->cards.begin(), d->cards.end());
       }
       if (boards[k].size() != 5) return;
     }
@@ -125,38 +144,39 @@ void Auditor::check_showdown() {
   const bool stud = is_stud();
   // Omaha's low of eight or better takes three board cards of distinct ranks, ace to eight: on
   // a board without them no hand qualifies, and none is evaluated for low.
-  auto board_has_low = [](const std::vector<Card>& board) {
+  auto board_has_low = [](const CardList& board) {
     unsigned low_ranks = 0;
     for (const Card& c : board)
       if (c.rank == 14 || c.rank <= 8) low_ranks |= 1u << (c.rank == 14 ? 1 : c.rank);
     return std::popcount(low_ranks) >= 3;
   };
   // The best hands among `seats` on `board`, each list in the order odd chips go.
-  auto judge = [&](const std::vector<int>& seats, const std::vector<Card>& board) {
+  auto judge = [&](const std::vector<int>& seats, const CardList& board) {
     const bool low_possible = !rules->omaha || board_has_low(board);
-    std::map<int, HandValue> high, low;
+    SmallMap<HandValue> high, low;
     for (int seat : seats) {
-      const std::vector<Card>& cards = holes.at(seat);
+      const CardList& cards = holes.at(seat);
       if (rules->high) {
         if (rules->omaha) {
-          high[seat] = best_omaha(cards, board);
+          high[seat] = best_omaha(cards_of(cards), cards_of(board));
         } else {
-          std::vector<Card> all = cards;
+          CardList all = cards;
           all.insert(all.end(), board.begin(), board.end());
-          high[seat] = rules->short_deck
-                           ? best_of_short_deck(all, rules_.short_deck_trips_beat_straight)
-                           : best_of(all);
+          high[seat] = rules->short_deck ? best_of_short_deck(cards_of(all),
+                                                              rules_.short_deck_trips_beat_straight)
+                                         : best_of(cards_of(all));
         }
       }
       if (rules->low_a5_8 && low_possible) {
-        HandValue v = rules->omaha ? best_omaha_low_a5(cards, board) : best_low_a5(cards);
+        HandValue v = rules->omaha ? best_omaha_low_a5(cards_of(cards), cards_of(board))
+                                   : best_low_a5(cards_of(cards));
         if (qualifies_8(v)) low[seat] = v;
       }
-      if (rules->razz) low[seat] = best_low_a5(cards);
+      if (rules->razz) low[seat] = best_low_a5(cards_of(cards));
       if (rules->deuce_seven) low[seat] = low_27(cards.data());
       if (rules->badugi) low[seat] = badugi(cards.data());
     }
-    auto best_of_map = [](const std::map<int, HandValue>& m) {
+    auto best_of_map = [](const SmallMap<HandValue>& m) {
       HandValue best = 0;
       for (const auto& [seat, v] : m) best = std::max(best, v);
       std::vector<int> out;
@@ -171,10 +191,10 @@ void Auditor::check_showdown() {
       // The first in the order gets the first odd chip: the highest card by suit for high, the
       // lowest card by suit for low (aces low).
       std::stable_sort(r.high.begin(), r.high.end(), [&](int a, int b) {
-        return high_card_by_suit(holes.at(a)) > high_card_by_suit(holes.at(b));
+        return high_card_by_suit(cards_of(holes.at(a))) > high_card_by_suit(cards_of(holes.at(b)));
       });
       std::stable_sort(r.low.begin(), r.low.end(), [&](int a, int b) {
-        return low_card_by_suit(holes.at(a)) < low_card_by_suit(holes.at(b));
+        return low_card_by_suit(cards_of(holes.at(a))) < low_card_by_suit(cards_of(holes.at(b)));
       });
     }
     if (!high.empty()) r.what = category_name(category_of(high.at(r.high.front())));
@@ -232,7 +252,7 @@ void Auditor::check_showdown() {
     // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
     // one each to the first winners, and the others rightly collect nothing (found by the
     // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
-    const std::map<int, Money> shares = expected_shares(bp, results);
+    const SmallMap<Money> shares = expected_shares(bp, results);
     bool winner_without_chip = false;
     for (const auto& [seat, want] : shares) winner_without_chip |= want == 0;
     const bool only_winners_paid =
@@ -315,7 +335,7 @@ std::vector<int> Auditor::from_button(std::vector<int> seats) const {
   return seats;
 }
 
-void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, Money>& out) {
+void Auditor::share(Money amount, const std::vector<int>& seats, SmallMap<Money>& out) {
   if (seats.empty()) return;
   const Money unit = smallest_chip(amount);
   const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
@@ -326,8 +346,8 @@ void Auditor::share(Money amount, const std::vector<int>& seats, std::map<int, M
   }
 }
 
-std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
-                                              const std::vector<BoardResult>& boards) {
+SmallMap<Money> Auditor::expected_shares(const BuiltPot& bp,
+                                         const std::vector<BoardResult>& boards) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
   const Money board_count = static_cast<Money>(boards.size());
@@ -335,7 +355,7 @@ std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
   // and GGPoker: $0.01 more on the first board in hands 184487904738 and OM232657303).
   const Money per_board = net / board_count / unit * unit;
   Money left_over = net - per_board * board_count;
-  std::map<int, Money> expected;
+  SmallMap<Money> expected;
   for (const BoardResult& r : boards) {
     const Money amount = per_board + (left_over > 0 ? unit : 0);
     if (left_over > 0) left_over -= unit;
@@ -357,10 +377,10 @@ std::map<int, Money> Auditor::expected_shares(const BuiltPot& bp,
 }
 
 void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                          const std::map<int, Money>& expected, const std::string& what) {
+                          const SmallMap<Money>& expected, const std::string& what) {
   const Money net = bp.amount - bp.rake;
   const Money unit = smallest_chip(net);
-  std::map<int, Money> paid;
+  SmallMap<Money> paid;
   // How far odd chips can move a seat's total: one per board and one per winner of each board.
   Money odd_chip_room = static_cast<Money>(boards.size() - 1) * unit;
   for (const BoardResult& r : boards) {
@@ -376,7 +396,7 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
   Money total_paid = 0;
   for (const auto& [seat, m] : paid) total_paid += m;
   if (total_paid != net) return;  // PAYOUT_MISMATCH already says the pot was not paid in full
-  std::map<int, Money> seats = expected;
+  SmallMap<Money> seats = expected;
   for (const auto& [seat, m] : paid) seats.emplace(seat, 0);
   std::string odd_rule = is_stud() ? "the odd chips going by suit (to the highest card in a high "
                                      "hand, to the lowest in a low)"

@@ -1,10 +1,13 @@
 // Hand values, with the worked examples of the hand-ranking rule text
 // (../shared/rules/004_f671926a555e38ee.txt, "Ranking of hands").
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
+#include <map>
 #include <random>
 #include <regex>
 #include <string>
+#include <string_view>
 
 #include "audit/hand_eval.hpp"
 #include "tests/test_paths.hpp"
@@ -21,6 +24,49 @@ HandValue value(const char* five) {
 }
 
 }  // namespace
+
+TEST_CASE("a card is read from exactly a rank and a suit, of the strings of up to 3 bytes",
+          "[eval]") {
+  // The cards the reader takes, from the rule: ranks 2-9, T or 10, J, Q, K, A and suits c, d, h,
+  // s, letters in either case. Every other string of up to three bytes is no card.
+  std::map<std::string, Card> cards;
+  const std::vector<std::pair<std::string, int>> ranks = {
+      {"2", 2},  {"3", 3},  {"4", 4},  {"5", 5},   {"6", 6},  {"7", 7},  {"8", 8},
+      {"9", 9},  {"T", 10}, {"t", 10}, {"10", 10}, {"J", 11}, {"j", 11}, {"Q", 12},
+      {"q", 12}, {"K", 13}, {"k", 13}, {"A", 14},  {"a", 14}};
+  const std::string suits = "cdhs";
+  for (const auto& [text, rank] : ranks)
+    for (int suit = 0; suit < 4; ++suit)
+      for (char s : {suits[suit], static_cast<char>(suits[suit] - 'a' + 'A')})
+        cards[text + s] = Card{static_cast<std::uint8_t>(rank), static_cast<std::uint8_t>(suit)};
+  REQUIRE(cards.size() == 19 * 8);
+  std::size_t read = 0, wrong = 0;
+  std::string t;
+  auto check = [&] {
+    const auto got = parse_card(t);
+    const auto want = cards.find(t);
+    if (got) ++read;
+    if (want == cards.end() ? got.has_value() : got != want->second) ++wrong;
+  };
+  t.clear();
+  check();
+  for (int a = 0; a < 256; ++a) {
+    t.assign(1, static_cast<char>(a));
+    check();
+    for (int b = 0; b < 256; ++b) {
+      t.assign({static_cast<char>(a), static_cast<char>(b)});
+      check();
+      // Three bytes: every last byte that is a suit, and some that are not (a last byte that
+      // is no suit is no card, as the strings of one and two bytes show for every byte).
+      for (char c : std::string_view("cdhsCDHSbexX0 ")) {
+        t.assign({static_cast<char>(a), static_cast<char>(b), c});
+        check();
+      }
+    }
+  }
+  CHECK(read == cards.size());
+  CHECK(wrong == 0);
+}
 
 TEST_CASE("cards are read as sites print them", "[eval]") {
   CHECK(parse_card("Ah") == Card{14, 2});
@@ -395,4 +441,109 @@ TEST_CASE("short deck: of seven cards, the better hand in short deck's order",
   CHECK(category_of(short_deck("9h 9d 9c Ts Jh Qd Kc", false)) == HandCategory::Straight);
   // A full house beats trips and straights whatever the option.
   CHECK(short_deck("9h 9d 9c Ts Th Qd Kc") > short_deck("Ah Ad Ac Ks Qh Jd Tc"));
+}
+
+// --- the five-card evaluators read from rank counts -------------------------------------------
+
+TEST_CASE("eval5 equals the seven-card evaluator on every five-card hand", "[eval]") {
+  // eval5 (and Omaha through it) reads a hand from nibble counts of its ranks; best_of() from
+  // rank counts and suit masks. All 2,598,960 hands of five must get the same value.
+  std::vector<Card> five(5);
+  std::size_t hands = 0, differ = 0;
+  auto card = [](int i) {
+    return Card{static_cast<std::uint8_t>(i % 13 + 2), static_cast<std::uint8_t>(i / 13)};
+  };
+  for (int a = 0; a < 52; ++a)
+    for (int b = a + 1; b < 52; ++b)
+      for (int c = b + 1; c < 52; ++c)
+        for (int d = c + 1; d < 52; ++d)
+          for (int e = d + 1; e < 52; ++e) {
+            five = {card(a), card(b), card(c), card(d), card(e)};
+            ++hands;
+            if (eval5(five.data()) != best_of(five)) ++differ;
+          }
+  CHECK(hands == 2598960);
+  CHECK(differ == 0);
+}
+
+namespace {
+// Ace-to-five low as the rule text defines it, the slow way: ranks (aces 1) grouped, the larger
+// groups first, ranks descending within a size; fewer pairs better, then lower cards better.
+HandValue a5_reference(const std::vector<int>& ranks) {
+  std::array<int, 14> count{};
+  for (int r : ranks) ++count[r];
+  std::vector<std::pair<int, int>> groups;  // (count, rank)
+  for (int r = 13; r >= 1; --r)
+    if (count[r]) groups.emplace_back(count[r], r);
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
+  HandValue packed = 0;
+  int k = 0;
+  for (const auto& [n, r] : groups)
+    for (int c = 0; c < n; ++c, ++k) packed |= static_cast<HandValue>(r) << (16 - 4 * k);
+  HandValue badness = 0;
+  if (groups[0].first == 4)
+    badness = 5;
+  else if (groups[0].first == 3)
+    badness = groups[1].first == 2 ? 4 : 3;
+  else if (groups[0].first == 2)
+    badness = groups[1].first == 2 ? 2 : 1;
+  return ((7 - badness) << 20) | (0xFFFFFu - packed);
+}
+}  // namespace
+
+TEST_CASE("low_a5 equals the rule's reading on every five ranks", "[eval]") {
+  // Suits do not count in ace-to-five: every multiset of five ranks (at most four of one), the
+  // ace as rank 14 and low.
+  int checked = 0;
+  for (int a = 1; a <= 13; ++a)
+    for (int b = a; b <= 13; ++b)
+      for (int c = b; c <= 13; ++c)
+        for (int d = c; d <= 13; ++d)
+          for (int e = d; e <= 13; ++e) {
+            if (a == e) continue;  // five of a rank
+            const std::vector<int> ranks = {a, b, c, d, e};
+            Card five[5];
+            for (int i = 0; i < 5; ++i) {
+              // Suits chosen so that no rank repeats a suit: card i of a rank takes suit i mod 4.
+              const int same_before =
+                  static_cast<int>(std::count(ranks.begin(), ranks.begin() + i, ranks[i]));
+              five[i] = {static_cast<std::uint8_t>(ranks[i] == 1 ? 14 : ranks[i]),
+                         static_cast<std::uint8_t>(same_before)};
+            }
+            INFO(a << " " << b << " " << c << " " << d << " " << e);
+            REQUIRE(low_a5(five) == a5_reference(ranks));
+            ++checked;
+          }
+  CHECK(checked == 6175);
+}
+
+TEST_CASE("Omaha's best hands equal the best of their 60 combinations", "[eval]") {
+  // best_omaha and best_omaha_low_a5 count each board triple once and add each hole pair;
+  // every combination of two hole and three board cards evaluated on its own must agree, for
+  // four, five and six hole cards.
+  std::mt19937 rng(17);
+  for (int round = 0; round < 6000; ++round) {
+    const int holes = 4 + round % 3;
+    std::vector<int> deck(52);
+    for (int i = 0; i < 52; ++i) deck[i] = i;
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::vector<Card> hole, board;
+    for (int i = 0; i < holes + 5; ++i)
+      (i < holes ? hole : board)
+          .push_back({static_cast<std::uint8_t>(deck[i] % 13 + 2),
+                      static_cast<std::uint8_t>(deck[i] / 13)});
+    HandValue high = 0, low = 0;
+    for (int h1 = 0; h1 < holes; ++h1)
+      for (int h2 = h1 + 1; h2 < holes; ++h2)
+        for (int b1 = 0; b1 < 5; ++b1)
+          for (int b2 = b1 + 1; b2 < 5; ++b2)
+            for (int b3 = b2 + 1; b3 < 5; ++b3) {
+              const Card five[5] = {hole[h1], hole[h2], board[b1], board[b2], board[b3]};
+              high = std::max(high, eval5(five));
+              low = std::max(low, low_a5(five));
+            }
+    REQUIRE(best_omaha(hole, board) == high);
+    REQUIRE(best_omaha_low_a5(hole, board) == low);
+  }
 }

@@ -15,8 +15,7 @@ int players_dealt(const Hand& hand, const AuditResult& result) {
     for (const Seat& s : hand.seats) n += s.sitting_out ? 0 : 1;
     return n;
   }
-  for (const SessionSeat& s : session_seats(hand, result)) n += s.sitting_out ? 0 : 1;
-  return n;
+  return seats_dealt_in(hand, result);
 }
 
 bool past_first_round(const Hand& hand) {
@@ -98,22 +97,24 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
            .line = line}));
   }
 
-  // A hand the schedule does not rake: any rake taken is RAKE_ON_UNRAKED_HAND, `why` says why.
-  auto unraked = [&](std::string why) {
+  // A hand the schedule does not rake: any rake taken is RAKE_ON_UNRAKED_HAND, `why()` says why.
+  // (Formatted only then: most hands that end before the flop take no rake.)
+  auto unraked = [&](auto why) {
     if (*rake > 0)
-      out.push_back(
-          make_finding(FindingCode::RakeOnUnrakedHand,
-                       {.expected = 0, .actual = *rake, .message = std::move(why), .line = line}));
+      out.push_back(make_finding(FindingCode::RakeOnUnrakedHand,
+                                 {.expected = 0, .actual = *rake, .message = why(), .line = line}));
     return out;
   };
   // The site's no-flop-no-drop policy holds whatever its rate table: a rake on a hand that ended
   // in the first betting round is wrong even where no entry covers the date or stakes, and no
   // rake there is right.
   if (site->no_flop_no_drop && !past_first_round(hand))
-    return unraked(
-        fmt::format("hand ended in the first betting round (no flop, no drop at {}, "
-                    "{}) but rake {} ({}) was taken",
-                    hand.site, site->file, amt(*rake), how));
+    return unraked([&] {
+      return fmt::format(
+          "hand ended in the first betting round (no flop, no drop at {}, "
+          "{}) but rake {} ({}) was taken",
+          hand.site, site->file, amt(*rake), how);
+    });
 
   RakeQuery q;
   q.site = hand.site;
@@ -139,39 +140,45 @@ std::vector<Finding> check_rake(const Hand& hand, const AuditResult& result,
   }
 
   if (e->no_flop_no_drop && !past_first_round(hand))
-    return unraked(
-        fmt::format("hand ended in the first betting round (no flop, no drop) "
-                    "but rake {} ({}) was taken; {}",
-                    amt(*rake), how, describe(*e, *site)));
+    return unraked([&] {
+      return fmt::format(
+          "hand ended in the first betting round (no flop, no drop) "
+          "but rake {} ({}) was taken; {}",
+          amt(*rake), how, describe(*e, *site));
+    });
   if (*pot < e->min_pot)
-    return unraked(
-        fmt::format("pot {} is under the minimum raked pot {} but rake {} ({}) "
-                    "was taken; {}",
-                    amt(*pot), amt(e->min_pot), amt(*rake), how, describe(*e, *site)));
+    return unraked([&] {
+      return fmt::format(
+          "pot {} is under the minimum raked pot {} but rake {} ({}) "
+          "was taken; {}",
+          amt(*pot), amt(e->min_pot), amt(*rake), how, describe(*e, *site));
+    });
   Money expected = schedule_rake(*e, *pot, q.players_dealt);
   std::optional<Money> cap = cap_for(*e, q.players_dealt);
-  std::string cap_text =
-      cap ? fmt::format("cap {} for {} players dealt", amt(*cap), q.players_dealt)
-          : fmt::format("no cap for {} players dealt", q.players_dealt);
+  // Formatted only for a finding: most rakes match the schedule.
+  auto cap_text = [&] {
+    return cap ? fmt::format("cap {} for {} players dealt", amt(*cap), q.players_dealt)
+               : fmt::format("no cap for {} players dealt", q.players_dealt);
+  };
   if (*rake > expected) {
     out.push_back(make_finding(
         FindingCode::RakeOverSchedule,
         {.expected = expected,
          .actual = *rake,
-         .message =
-             fmt::format("rake {} ({}) on a pot of {} is more than the {} the schedule "
-                         "takes ({}); {}",
-                         amt(*rake), how, amt(*pot), amt(expected), cap_text, describe(*e, *site)),
+         .message = fmt::format("rake {} ({}) on a pot of {} is more than the {} the schedule "
+                                "takes ({}); {}",
+                                amt(*rake), how, amt(*pot), amt(expected), cap_text(),
+                                describe(*e, *site)),
          .line = line}));
   } else if (*rake < expected && !e->upper_bound_only) {
     out.push_back(make_finding(
         FindingCode::RakeUnderSchedule,
         {.expected = expected,
          .actual = *rake,
-         .message =
-             fmt::format("rake {} ({}) on a pot of {} is less than the {} the schedule "
-                         "takes ({}); {}",
-                         amt(*rake), how, amt(*pot), amt(expected), cap_text, describe(*e, *site)),
+         .message = fmt::format("rake {} ({}) on a pot of {} is less than the {} the schedule "
+                                "takes ({}); {}",
+                                amt(*rake), how, amt(*pot), amt(expected), cap_text(),
+                                describe(*e, *site)),
          .line = line}));
   }
   return out;
