@@ -71,6 +71,14 @@ void copy_int(std::string& out, std::int64_t v, bool last = false) {
   postgres::copy_field(out, static_cast<long long>(v), last);
 }
 
+// Writers storing or re-checking the same tournament wait for each other (until the
+// transaction ends).
+void lock_tournament(postgres::Connection& c, const TournamentKey& key) {
+  c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2))",
+                     postgres::kTournamentLockNamespace),
+         {key.site, key.tournament_id});
+}
+
 }  // namespace
 
 struct PostgresStore::Impl {
@@ -189,8 +197,13 @@ struct PostgresStore::Impl {
   }
 
   // Writers re-checking the same table wait for each other (until the transaction ends): each
-  // reads the table's hands and replaces its findings between hands as a whole.
+  // reads the table's hands and replaces its findings between hands as a whole. A tournament's
+  // table takes its tournament's lock first, as the check of the tournament's table moves does:
+  // both delete the findings between hands at its tables (a move's are the table's too), and two
+  // writers deleting the same rows in two orders deadlock (PostgreSQL aborts one of them: seen in
+  // the test of four auditors at once).
   void lock_session(const SessionKey& key) {
+    if (!key.tournament_id.empty()) lock_tournament(c, {key.site, key.tournament_id});
     c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2 || '/' || $3))",
                        postgres::kSessionLockNamespace),
            session_params(key));
@@ -760,14 +773,6 @@ postgres::Params pg_params(const std::vector<SqlParam>& params) {
     }
   }
   return out;
-}
-
-// Writers storing or re-checking the same tournament wait for each other (until the
-// transaction ends).
-void lock_tournament(postgres::Connection& c, const TournamentKey& key) {
-  c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2))",
-                     postgres::kTournamentLockNamespace),
-         {key.site, key.tournament_id});
 }
 
 void store_tournament_finding(postgres::Connection& c, std::int64_t row_id, const Finding& f) {
