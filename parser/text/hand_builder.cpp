@@ -316,16 +316,26 @@ bool HandBuilder::add_seat(Seat s, std::uint32_t ln) {
     issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
     return false;
   }
+  const Seat* const before = h_.seats.data();
   h_.seats.push_back(std::move(s));
-  // Views into h_.seats: rebuilt whenever the vector may have moved its strings.
-  names_by_length_.clear();
-  for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
-  // Longest first, in seat-line order among equals: an insertion sort, stable and without the
-  // buffer std::stable_sort allocates, for the ten names at most of a table.
-  for (std::size_t i = 1; i < names_by_length_.size(); ++i)
-    for (std::size_t j = i;
-         j > 0 && names_by_length_[j - 1].first.size() < names_by_length_[j].first.size(); --j)
-      std::swap(names_by_length_[j - 1], names_by_length_[j]);
+  // Longest first, in seat-line order among equals.
+  const auto longer = [](const std::pair<std::string_view, int>& a,
+                         const std::pair<std::string_view, int>& b) {
+    return a.first.size() > b.first.size();
+  };
+  if (h_.seats.data() != before) {
+    // The vector moved its seats, and a short name lives inside its string: the views are
+    // made again (rarely: the builder reserves a table's seats).
+    names_by_length_.clear();
+    for (const Seat& seat : h_.seats) names_by_length_.emplace_back(seat.player, seat.seat);
+    std::stable_sort(names_by_length_.begin(), names_by_length_.end(), longer);
+  } else {
+    // The new name after every name as long or longer: one insert, not a sort a seat line (a
+    // hostile hand of 10,000 seats made that quadratic a line).
+    const std::pair<std::string_view, int> added{h_.seats.back().player, h_.seats.back().seat};
+    names_by_length_.insert(
+        std::upper_bound(names_by_length_.begin(), names_by_length_.end(), added, longer), added);
+  }
   return true;
 }
 
