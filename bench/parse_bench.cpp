@@ -35,8 +35,8 @@ const hh::AuditContext& shipped_context() {
 
 // Reads a file as the pipeline's reader thread does (pipeline/pipeline.cpp, read_file): its head
 // decoded for its encoding and format, then pieces of kReadPiece bytes ending at a line end, each
-// decoded and split into hands, the last hand of a piece carried into the next one. The bench
-// so measures what the workers do, not the page faults of a whole file and its decoded copy.
+// decoded and split into hands (HandRuns). The bench so measures what the workers do, not the
+// page faults of a whole file and its decoded copy.
 void run_file(const char* path, bool audit, Totals& t) {
   std::ifstream in(path, std::ios::binary);
   std::string head(hh::pipeline::kReadPiece, '\0');
@@ -49,23 +49,11 @@ void run_file(const char* path, bool audit, Totals& t) {
   reader.put_back(std::move(head));
   const hh::ReadOptions options;
   std::uint64_t hands = 0, parsed = 0, findings = 0;
-  std::string raw, carry;
-  bool more = reader.next(raw);
-  while (more) {
-    t.bytes += raw.size();
-    std::string text = std::move(carry);
-    text.append(hh::decode(raw).text);
-    more = reader.next(raw);
-    std::vector<hh::HandText> cut = hh::split_any_hands(text);
-    carry.clear();
-    if (more && !cut.empty()) {  // the last hand may go on in the next piece
-      carry.assign(text, static_cast<std::size_t>(cut.back().byte_offset), std::string::npos);
-      cut.pop_back();
-    } else if (more) {
-      carry = std::move(text);  // no hand start yet: keep reading
-      continue;
-    }
-    for (const hh::HandText& ht : cut) {
+  hh::pipeline::HandRuns runs([&](std::string& raw) { return reader.next(raw); });
+  hh::pipeline::HandRuns::Run run;
+  while (runs.next(run)) {
+    t.bytes += run.piece_bytes;
+    for (const hh::HandText& ht : run.hands) {
       for (const hh::Hand& h : hh::read_any_hands_text(format, ht, path, options)) {
         ++hands;
         parsed += h.parsed;

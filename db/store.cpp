@@ -45,6 +45,12 @@ const char* hand_status(const Hand& hand, const AuditResult& result) {
   return "ok";
 }
 
+const PreparedRows& prepared_rows(const StoredHand& stored, PreparedRows& scratch) {
+  if (stored.prepared) return *stored.prepared;
+  prepare_rows(stored.hand, stored.result, scratch);
+  return scratch;
+}
+
 std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
                                           const std::vector<StoredHand>& hands) {
   std::vector<HandOutcome> outcomes;

@@ -88,6 +88,10 @@ struct StoredHand {
   const PreparedRows* prepared{nullptr};
 };
 
+// The rows prepare_rows() makes of a parsed hand: `stored.prepared`, or made into `scratch` (a
+// store's, kept to reuse its buffers).
+const PreparedRows& prepared_rows(const StoredHand& stored, PreparedRows& scratch);
+
 // What `hhaudit explain` shows of one hand: titled tables, in this order: "hand" (where it came
 // from, time, table, game, blinds, pot, rake, status, money_in_error), "board" (board, cards),
 // "players" (seat, player, hole_cards, start_stack, contributed, collected, net), "actions" (seq,

@@ -341,52 +341,26 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   PieceReader reader(*in, encoding);
   reader.put_back(std::move(first_bytes));
   Sha256 sha;
-  std::string raw;
   // The next piece, hashed if the file is read once: the pieces are the file's bytes in order.
-  const auto next_piece = [&] {
+  const auto next_piece = [&](std::string& raw) {
     const bool got = reader.next(raw);
     if (got && f.read_once) sha.update(raw);
     return got;
   };
   const auto digest = [&] { return f.read_once ? sha.hex() : std::string(); };
-  std::string carry;
-  std::uint64_t carry_offset = 0;  // decoded offset of carry's first byte in the file
-  std::uint32_t carry_line = 1;    // line number of carry's first line
-  bool more = next_piece();
-  while (more && !g_interrupted.load()) {
-    std::uint64_t raw_size = raw.size();
-    auto text = std::make_shared<std::string>(std::move(carry));
-    text->append(decode(raw).text);
-    more = next_piece();
-    std::vector<HandText> hands = split_any_hands(*text);
-    const std::uint64_t base_offset = carry_offset;
-    const std::uint32_t base_line = carry_line;
-    carry.clear();
-    if (more && !hands.empty()) {
-      // The last hand may go on in the next piece.
-      const HandText tail = hands.back();
-      hands.pop_back();
-      const std::size_t at = static_cast<std::size_t>(tail.text.data() - text->data());
-      carry.assign(*text, at, std::string::npos);
-      carry_offset = base_offset + at;
-      carry_line = base_line + tail.line - 1;
-    } else if (more) {
-      carry = *text;  // no hand start yet: keep reading
-      continue;
-    }
-    for (HandText& h : hands) {
-      h.byte_offset += base_offset;
-      h.line += base_line - 1;
-    }
+  HandRuns runs(next_piece);
+  HandRuns::Run run;
+  while (!g_interrupted.load() && runs.next(run)) {
+    if (run.carried) continue;
     Batch b;
-    b.text = std::move(text);
-    b.hands = std::move(hands);
+    b.text = std::move(run.text);
+    b.hands = std::move(run.hands);
     b.format = format;
-    b.raw_bytes = raw_size;
-    b.last_of_file = !more;
-    if (!more) b.file_sha256 = digest();
+    b.raw_bytes = run.piece_bytes;
+    b.last_of_file = run.last;
+    if (run.last) b.file_sha256 = digest();
     push(std::move(b));
-    if (!more) return;
+    if (run.last) return;
   }
   if (g_interrupted.load() || reader.failed()) {
     if (head) push(Batch{});  // registered unfinished, as the first pass registers the others

@@ -298,8 +298,7 @@ struct PostgresStore::Impl {
     const AuditResult& result = s.result;
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (hand.parsed) {
-      if (!s.prepared) prepare_rows(hand, result, own_rows);
-      const PreparedRows& rows = s.prepared ? *s.prepared : own_rows;
+      const PreparedRows& rows = prepared_rows(s, own_rows);
       const std::vector<SessionSeat>& seats = rows.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];

@@ -12,6 +12,10 @@ struct sqlite3_stmt;
 
 namespace hh::db::sqlite {
 
+// How long a connection waits for another's lock (sqlite3_busy_timeout) before failing: a writer
+// or reader of another process, or the run's own writer, may hold the database briefly.
+inline constexpr int kBusyTimeoutMs = 5000;
+
 // An open database connection. Move-only; closes on destruction.
 class Database {
  public:

@@ -533,7 +533,7 @@ int schema_version(Database& db) {
 
 void apply_schema(Database& db) {
   // A second process (or a reader) may hold the database briefly; wait instead of failing.
-  sqlite3_busy_timeout(db.get(), 5000);
+  sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
   // WAL lets `hhaudit query` read while an audit is writing; NORMAL is durable enough in WAL mode
   // (a power cut may lose the last commits, never corrupt) and much faster than FULL.
   // foreign_keys stays off until the schema is made or migrated (a migration that rebuilds a

@@ -411,8 +411,7 @@ struct SqliteStore::Writer {
     const AuditResult& result = stored.result;
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (stored.hand.parsed) {
-      if (!stored.prepared) prepare_rows(stored.hand, result, own_rows);
-      const PreparedRows& rows = stored.prepared ? *stored.prepared : own_rows;
+      const PreparedRows& rows = prepared_rows(stored, own_rows);
       const std::vector<SessionSeat>& seats = rows.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
@@ -548,7 +547,7 @@ int refuse_attach(void*, int action, const char*, const char*, const char*, cons
 
 Database open_read_only(const std::string& path) {
   Database db(path, file_uri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
-  sqlite3_busy_timeout(db.get(), 5000);
+  sqlite3_busy_timeout(db.get(), sqlite::kBusyTimeoutMs);
   // A WAL database needs its -shm file, which SQLite creates on the first read: on read-only
   // media (a read-only mount, a CD) that fails. With no -wal file there is nothing the file
   // itself does not hold, and immutable=1 reads it without any lock or -shm file.
@@ -1370,7 +1369,7 @@ void read_beside_writer(
   const auto read_items = [&] {
     try {
       Database db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-      sqlite3_busy_timeout(db.get(), 5000);
+      sqlite3_busy_timeout(db.get(), sqlite::kBusyTimeoutMs);
       // Sorts beyond the cache on disk (temp_store), as TempStoreOnDisk has the writer's.
       db.exec("PRAGMA cache_size=-2048; PRAGMA temp_store=DEFAULT;");
       std::vector<Found> found_here;
