@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <optional>
@@ -93,10 +94,25 @@ std::string cards_of(std::string_view s) {
   return out;
 }
 
+// The unit of a whole log (one table): 100 when any of its rows prints an amount with cents
+// ("0.25"), else 1. Decided once for the log, never hand by hand from the amounts under audit: a
+// hand of whole amounts in a log of cents is read in cents (an amount with more decimals than
+// the unit is not read: a gap).
+int log_unit(const std::vector<Row>& rows) {
+  for (const Row& r : rows) {
+    const std::string_view e = r.entry;
+    for (std::size_t p = e.find('.'); p != std::string_view::npos; p = e.find('.', p + 1))
+      if (p > 0 && p + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[p - 1])) &&
+          std::isdigit(static_cast<unsigned char>(e[p + 1])))
+        return 100;
+  }
+  return 1;
+}
+
 class HandReader {
  public:
   HandReader(const std::vector<const Row*>& rows, std::string_view raw, std::uint64_t offset,
-             const std::string& file)
+             const std::string& file, int unit)
       : rows_(rows) {
     h_.site = "pokernow";
     h_.raw = std::string(raw);
@@ -104,17 +120,7 @@ class HandReader {
     for (const Row* r : rows) first = std::min(first, r->line);
     h_.source = {file, offset, first};
     h_.uncalled_style = UncalledStyle::Printed;
-    h_.unit = 1;
-    // Amounts with cents anywhere in the hand make its unit 100 (PokerNow prints "0.25").
-    for (const Row* r : rows)
-      if (r->entry.find('.') != std::string::npos &&
-          r->entry.find_first_of("0123456789") != std::string::npos) {
-        std::string_view e = r->entry;
-        for (std::size_t p = e.find('.'); p != std::string_view::npos; p = e.find('.', p + 1))
-          if (p > 0 && p + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[p - 1])) &&
-              std::isdigit(static_cast<unsigned char>(e[p + 1])))
-            h_.unit = 100;
-      }
+    h_.unit = unit;
   }
 
   Hand read() {
@@ -466,13 +472,15 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
   }
   std::vector<HandReader> readers;
   readers.reserve(groups.size());
+  const int unit = log_unit(rows);
   for (const auto& g : groups) {
     std::size_t begin = g.front()->offset, end = g.front()->offset + g.front()->length;
     for (const Row* r : g) {
       begin = std::min(begin, r->offset);
       end = std::max(end, r->offset + r->length);
     }
-    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file);
+    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file,
+                         unit);
     Hand h = readers.back().read();
     hands.push_back(std::move(h));
   }
