@@ -61,6 +61,10 @@ AuditResult Auditor::run() {
                                 "limits of their bets",
                                 fmt::join(unknown, ", "))});
   replay();
+  // From here on the checks judge the hand as a whole (uncalled bets, totals, pots, payouts,
+  // summary, showdown): with a gap anywhere in it, none of their warnings or errors stands,
+  // whatever line they point at (a total printed before the play, a bet whose call was not read).
+  whole_hand_checks_ = true;
   if (h_.cancelled) {
     add(FindingCode::HandCancelled,
         {.message = "the site cancelled this hand; money checks skipped"});
@@ -111,7 +115,7 @@ void Auditor::note_checks_not_run() {
       {.message = fmt::format(
            "line {} of the hand was not read: the replay after it, and the money checks "
            "that depend on it (uncalled bets, totals, rake, pots, payouts, summary, showdown), "
-           "could not run{}",
+           "could not run, nor the checks between this hand and its neighbours at the table{}",
            gap_line_,
            withheld_.empty() ? std::string()
                              : fmt::format("; withheld: {}", fmt::join(withheld_, ", "))),
@@ -120,7 +124,8 @@ void Auditor::note_checks_not_run() {
 
 void Auditor::add(FindingCode code, FindingFields fields) {
   if (gap_line_ != 0 && info(code).severity != Severity::Info &&
-      code != FindingCode::UnrecognisedLine && (fields.line == 0 || fields.line >= gap_line_)) {
+      code != FindingCode::UnrecognisedLine &&
+      (whole_hand_checks_ || fields.line == 0 || fields.line >= gap_line_)) {
     const std::string_view name = info(code).name;
     if (std::find(withheld_.begin(), withheld_.end(), name) == withheld_.end())
       withheld_.emplace_back(name);

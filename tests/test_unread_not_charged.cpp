@@ -21,6 +21,7 @@
 #include "audit/audit.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
+#include "tests/cli_run.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;
@@ -199,4 +200,131 @@ TEST_CASE("no unread token of a clean hand is charged to the site, in any format
   }
   for (const std::string& f : failures) UNSCOPED_INFO(f);
   CHECK(failures.empty());
+}
+
+namespace {
+
+std::string sample_hand() {
+  return test::read_file(
+      test::testdata("sample/cash_Flop_NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt"));
+}
+
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+// The codes of the findings that charge the site (errors and warnings: not its notes), or of
+// hhaudit's own (notes included).
+std::vector<std::string> codes_of(const AuditResult& r, Blame blame) {
+  std::vector<std::string> out;
+  for (const Finding& f : r.findings)
+    if (blame == Blame::Site ? charges_site(f) : f.blame == blame) out.push_back(f.code);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("who is blamed: gaps and checks held back blame hhaudit, the rules blame the site",
+          "[gaps]") {
+  for (FindingCode c : {FindingCode::ParseError, FindingCode::UnrecognisedLine,
+                        FindingCode::ChecksNotRun, FindingCode::RakeScheduleUnknown})
+    CHECK(info(c).blame == Blame::Hhaudit);
+  for (FindingCode c : {FindingCode::WrongWinner, FindingCode::PayoutMismatch,
+                        FindingCode::StackDiscontinuity, FindingCode::SummaryMismatch})
+    CHECK(info(c).blame == Blame::Site);
+  CHECK(make_finding(FindingCode::UnrecognisedLine, {}).blame == Blame::Hhaudit);
+}
+
+TEST_CASE("a summary line not read holds back the checks it feeds", "[gaps]") {
+  const std::vector<Hand> clean = read_text(sample_hand(), "sample.txt");
+  REQUIRE(clean.size() == 1);
+  REQUIRE(codes_of(audit_hand(clean[0]), Blame::Site).empty());
+  SECTION("a collection in the summary the reader cannot read") {
+    const std::string text =
+        replaced(sample_hand(), "and won ($39.35)", "and won ($39.3O)");
+    const std::vector<Hand> hands = read_text(text, "sample.txt");
+    REQUIRE(hands.size() == 1);
+    const AuditResult r = audit_hand(hands[0]);
+    CHECK(codes_of(r, Blame::Site).empty());
+    const std::vector<std::string> gaps = codes_of(r, Blame::Hhaudit);
+    CHECK(std::count(gaps.begin(), gaps.end(), "UNRECOGNISED_LINE") == 1);
+  }
+  SECTION("a summary seat naming nobody seated is a gap, not the site's wrong name") {
+    const std::string text = replaced(sample_hand(), "Seat 6: bys7 folded", "Seat 6: zzyzx folded");
+    const std::vector<Hand> hands = read_text(text, "sample.txt");
+    REQUIRE(hands.size() == 1);
+    const AuditResult r = audit_hand(hands[0]);
+    CHECK(codes_of(r, Blame::Site).empty());
+    const std::vector<std::string> gaps = codes_of(r, Blame::Hhaudit);
+    CHECK(std::count(gaps.begin(), gaps.end(), "UNRECOGNISED_LINE") == 1);
+    CHECK(std::count(gaps.begin(), gaps.end(), "CHECKS_NOT_RUN") == 1);
+  }
+}
+
+TEST_CASE("a PokerNow log has one unit, whatever each hand's amounts", "[gaps]") {
+  // Hand 1 prints whole amounts, hand 2 a half: the log is in cents from its first hand on
+  // (never hand 1 in chips and hand 2 in cents, "ends with 6092 ... summary says 609200").
+  const auto row = [](int i, std::string_view entry) {
+    std::string quoted;
+    for (char c : entry) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return fmt::format("\"{}\",2024-05-01T20:00:{:02}.000Z,17145936000{:05}\n", quoted, i, i);
+  };
+  const std::vector<std::string> rows = {
+      R"(-- starting hand #1  (No Limit Texas Hold'em) (dealer: "A @ a1") --)",
+      R"(Player stacks: #1 "A @ a1" (100) | #2 "B @ b2" (100))",
+      R"("A @ a1" posts a small blind of 1)",
+      R"("B @ b2" posts a big blind of 2)",
+      R"("A @ a1" folds)",
+      R"(Uncalled bet of 1 returned to "B @ b2")",
+      R"("B @ b2" collected 2 from pot)",
+      "-- ending hand #1 --",
+      R"(-- starting hand #2  (No Limit Texas Hold'em) (dealer: "B @ b2") --)",
+      R"(Player stacks: #1 "A @ a1" (99) | #2 "B @ b2" (101))",
+      R"("B @ b2" posts a small blind of 0.50)",
+      R"("A @ a1" posts a big blind of 2)",
+      R"("B @ b2" folds)",
+      R"(Uncalled bet of 1.50 returned to "A @ a1")",
+      R"("A @ a1" collected 1.00 from pot)",
+      "-- ending hand #2 --",
+  };
+  std::string log = "entry,at,order\n";
+  for (std::size_t i = rows.size(); i-- > 0;) log += row(static_cast<int>(i), rows[i]);
+  const std::vector<Hand> hands = read_text(log, "log.csv");
+  REQUIRE(hands.size() == 2);
+  for (const Hand& h : hands) {
+    CHECK(h.unit == 100);
+    CHECK(h.issues.empty());
+  }
+  const Seat* a = hands[0].seat_by_player("A @ a1");
+  REQUIRE(a);
+  CHECK(a->stack == 10000);
+  const AuditResult r = audit_hand(hands[0]);
+  std::string said;
+  for (const Finding& f : r.findings) said += f.code + ": " + f.message + "\n";
+  INFO(said);
+  CHECK(codes_of(r, Blame::Site).empty());
+}
+
+TEST_CASE("a run whose only doubts are hhaudit's gaps does not fail, and keeps them apart",
+          "[gaps][cli]") {
+  const std::filesystem::path dir = test::temp_dir("hhaudit-gaps");
+  const std::filesystem::path file = dir / "gap.txt";
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << replaced(sample_hand(), "Hero: raises $0.50 to $0.75", "Hero: zzyzx $0.50 to $0.75");
+  }
+  const std::string db = (dir / "a.db").string();
+  const test::Run audit = test::run(test::bin() + " audit " + test::q(file.string()) + " --db " +
+                                    test::q(db) + " -q --format csv");
+  CHECK(audit.code == 0);  // nothing charged to the site
+  CHECK(audit.out.find("hands_with_errors,0,0") != std::string::npos);
+  CHECK(audit.out.find("hands_with_gaps,1,1") != std::string::npos);
+  const test::Run rows = test::run(
+      test::bin() + " query --db " + test::q(db) +
+      " --format csv \"SELECT code, severity, blame FROM discrepancies ORDER BY code\"");
+  CHECK(rows.out ==
+        "code,severity,blame\nCHECKS_NOT_RUN,info,hhaudit\nUNRECOGNISED_LINE,warning,hhaudit\n");
+  std::filesystem::remove_all(dir);
 }

@@ -1174,7 +1174,7 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
        "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
        "hand_id = $1 ORDER BY pot_index"},
       {"findings",
-       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
+       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
        "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
        "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "

@@ -352,7 +352,8 @@ void migrate_3_to_4(Database& db) {
 }
 
 bool has_column(Database& db, const char* table, const char* column) {
-  Statement s(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+  // table_xinfo: generated columns too (blame).
+  Statement s(db, "SELECT 1 FROM pragma_table_xinfo(?1) WHERE name = ?2");
   s.bind_text(1, table);
   s.bind_text(2, column);
   return s.step();
@@ -531,6 +532,19 @@ void create_missing_indexes(Database& db) {
   db.exec(schema_sql());
 }
 
+namespace {
+
+void drop_views(Database& db) {
+  std::vector<std::string> views;
+  {
+    Statement s(db, "SELECT name FROM sqlite_master WHERE type = 'view'");
+    while (s.step()) views.push_back(s.column_text(0));
+  }
+  for (const std::string& v : views) db.exec(fmt::format("DROP VIEW IF EXISTS \"{}\"", v));
+}
+
+}  // namespace
+
 int schema_version(Database& db) {
   Statement has_meta(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
   if (!has_meta.step()) return 0;
@@ -566,6 +580,9 @@ void apply_schema(Database& db) {
     }
     const bool migrating = version > 0 && version < kSchemaVersion;
     if (version > 0) {
+      // Every view is made again by schema_sql() after the migrations: none may stand in the way
+      // of a table a step rebuilds or a column it adds (a view of a later schema's column).
+      if (migrating) drop_views(db);
       for (; version < kSchemaVersion; ++version) kMigrations[version - 1](db);
     }
     db.exec(schema_sql());

@@ -197,6 +197,8 @@ class Builder : HandBuilder {
       std::size_t start = desc.rfind(' ', slash);
       start = start == std::string_view::npos ? 0 : start + 1;
       std::string_view stakes = desc.substr(start);
+      // iPoker's archive sets the date apart with a dash: "Omaha 50/100 - 2013-08-01 22:16:18".
+      if (stakes.ends_with(" -")) stakes.remove_suffix(2);
       if (starts_with(stakes, "(")) stakes.remove_prefix(1);
       if (stakes.ends_with(")")) stakes.remove_suffix(1);
       const std::size_t s = stakes.find('/');
