@@ -428,7 +428,7 @@ class Auditor {
   // What the reader did not read (Hand::issues), with what the audit finds it could not have
   // read (add_unmatched_summary_names).
   std::vector<ParseIssue> unread_;
-  bool whole_hand_checks_{false};  // the replay is done: the checks of the whole hand run
+  bool whole_hand_checks_{false};      // the replay is done: the checks of the whole hand run
   std::vector<std::string> withheld_;  // codes withheld after the gap, in order, once each
   bool pots_attributable_{true};
   Street round_{Street::Setup};

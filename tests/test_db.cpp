@@ -270,7 +270,8 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
             "Bob collected 2.04, pot after rake is 2.05"},
            {"in/a.txt", "7", "100", "NOTE", "info", "NULL", "NULL", "NULL", "100", "just a note"}});
   CHECK(q(db, "SELECT * FROM v_code_counts") ==
-        Rows{{"COLLECTED_MISMATCH", "warning", "site", "1", "1"}, {"NOTE", "info", "site", "1", "1"}});
+        Rows{{"COLLECTED_MISMATCH", "warning", "site", "1", "1"},
+             {"NOTE", "info", "site", "1", "1"}});
   CHECK(q(db,
           "SELECT path, hands, hands_stored, hands_ok, hands_with_findings, hands_unparsed "
           "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
@@ -1774,6 +1775,7 @@ TEST_CASE("a schema 10 database gets who each finding blames, from its code", "[
   CHECK(q(db, "SELECT count(*) FROM v_findings WHERE blame = 'site'") ==
         q(db, "SELECT count(*) FROM discrepancies"));
   CHECK(q(db, "SELECT DISTINCT blame FROM v_code_counts") == Rows{{"site"}});
-  CHECK(q(db, "SELECT count(*) FROM pragma_table_xinfo('tournament_findings') WHERE name = "
-              "'blame'") == Rows{{"1"}});
+  CHECK(q(db,
+          "SELECT count(*) FROM pragma_table_xinfo('tournament_findings') WHERE name = "
+          "'blame'") == Rows{{"1"}});
 }

@@ -242,8 +242,7 @@ TEST_CASE("a summary line not read holds back the checks it feeds", "[gaps]") {
   REQUIRE(clean.size() == 1);
   REQUIRE(codes_of(audit_hand(clean[0]), Blame::Site).empty());
   SECTION("a collection in the summary the reader cannot read") {
-    const std::string text =
-        replaced(sample_hand(), "and won ($39.35)", "and won ($39.3O)");
+    const std::string text = replaced(sample_hand(), "and won ($39.35)", "and won ($39.3O)");
     const std::vector<Hand> hands = read_text(text, "sample.txt");
     REQUIRE(hands.size() == 1);
     const AuditResult r = audit_hand(hands[0]);
@@ -321,9 +320,9 @@ TEST_CASE("a run whose only doubts are hhaudit's gaps does not fail, and keeps t
   CHECK(audit.code == 0);  // nothing charged to the site
   CHECK(audit.out.find("hands_with_errors,0,0") != std::string::npos);
   CHECK(audit.out.find("hands_with_gaps,1,1") != std::string::npos);
-  const test::Run rows = test::run(
-      test::bin() + " query --db " + test::q(db) +
-      " --format csv \"SELECT code, severity, blame FROM discrepancies ORDER BY code\"");
+  const test::Run rows =
+      test::run(test::bin() + " query --db " + test::q(db) +
+                " --format csv \"SELECT code, severity, blame FROM discrepancies ORDER BY code\"");
   CHECK(rows.out ==
         "code,severity,blame\nCHECKS_NOT_RUN,info,hhaudit\nUNRECOGNISED_LINE,warning,hhaudit\n");
   std::filesystem::remove_all(dir);

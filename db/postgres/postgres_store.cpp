@@ -1058,7 +1058,8 @@ QueryResult result_of(const Result& r) {
 // turn into a subquery a hand again).
 constexpr std::string_view kJoinHandsWithError =
     "LEFT JOIN (SELECT DISTINCT d.hand_id, d.play_month FROM discrepancies d "
-    "WHERE d.severity = 'error' AND d.blame = 'site') e ON e.hand_id = h.hand_id AND e.play_month = h.play_month";
+    "WHERE d.severity = 'error' AND d.blame = 'site') e ON e.hand_id = h.hand_id AND e.play_month "
+    "= h.play_month";
 // Joined to hands h as g: g.hand_id is not NULL for a hand with a gap (hhaudit's, not a note).
 constexpr std::string_view kJoinHandsWithGap =
     "LEFT JOIN (SELECT DISTINCT d.hand_id, d.play_month FROM discrepancies d "
@@ -1239,14 +1240,14 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
     t.hands_with_errors = static_cast<long>(hands.int64(0, 2));
     t.hands_with_gaps = static_cast<long>(hands.int64(0, 3));
     // Codes in byte order, as SQLite sorts them (the server's collation may not).
-    Result codes =
-        c.exec(fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*), "
-                           "min(d.blame) FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
-                           "AND h.play_month = d.play_month "
-                           "WHERE {} GROUP BY d.code, d.severity "
-                           "ORDER BY 3 DESC, d.code COLLATE \"C\", d.severity COLLATE \"C\"",
-                           kHandFilter),
-               params);
+    Result codes = c.exec(
+        fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*), "
+                    "min(d.blame) FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                    "AND h.play_month = d.play_month "
+                    "WHERE {} GROUP BY d.code, d.severity "
+                    "ORDER BY 3 DESC, d.code COLLATE \"C\", d.severity COLLATE \"C\"",
+                    kHandFilter),
+        params);
     for (int i = 0; i < codes.rows(); ++i)
       t.codes.push_back({codes.text(i, 0), codes.text(i, 1), static_cast<long>(codes.int64(i, 2)),
                          static_cast<long>(codes.int64(i, 3)), codes.text(i, 4)});

@@ -1560,10 +1560,11 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
     t.hands_with_gaps = static_cast<long>(s.column_int64(3));
   }
   {
-    Statement s(db, fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*), "
-                                "d.blame FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
-                                "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
-                                kHandFilter));
+    Statement s(db,
+                fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*), "
+                            "d.blame FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                            "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
+                            kHandFilter));
     ResetGuard g(s);
     bind_filter(s, filter);
     while (s.step())

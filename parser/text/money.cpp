@@ -15,8 +15,8 @@ namespace {
 bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
 // What may stand beside a number in an amount: a currency sign ("$", a UTF-8 symbol such as
-// "€"), white space, and a currency code set apart by a space ("10 USD", "USD 10"). Anything else (a
-// letter or digit glued to the number, "$31O") means the token is not an amount.
+// "€"), white space, and a currency code set apart by a space ("10 USD", "USD 10"). Anything else
+// (a letter or digit glued to the number, "$31O") means the token is not an amount.
 bool is_currency_text(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
