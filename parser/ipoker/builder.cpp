@@ -64,7 +64,31 @@ struct Session {
   // Clients that print their version (2018 on) return an uncalled part outside `win`; older
   // exports pay it inside the bettor's `win` (docs/sites/ipoker.md, "Uncalled bets").
   bool uncalled_outside_win{false};
+  // A tournament's amounts carry hundredths of a chip somewhere in the session ("3,252.50"):
+  // its unit is 100, for every game of it (never decided game by game).
+  bool hundredths{false};
 };
+
+// Whether any amount of a session (a player's chips, bet, win, an action's sum) ends in a
+// decimal part of one or two digits: the unit of the whole session, as the table fixes it.
+bool amounts_with_hundredths(std::string_view text) {
+  for (std::string_view attr : {" chips=\"", " sum=\"", " bet=\"", " win=\""}) {
+    for (std::size_t at = text.find(attr); at != std::string_view::npos;
+         at = text.find(attr, at + 1)) {
+      const std::size_t from = at + attr.size();
+      const std::size_t end = text.find('"', from);
+      if (end == std::string_view::npos) break;
+      const std::string_view v = text.substr(from, end - from);
+      const std::size_t sep = v.find_last_of(".,");
+      if (sep == std::string_view::npos || sep == 0 || !is_digit(v[sep - 1])) continue;
+      const std::string_view decimals = v.substr(sep + 1);
+      if ((decimals.size() == 1 || decimals.size() == 2) &&
+          std::all_of(decimals.begin(), decimals.end(), is_digit))
+        return true;
+    }
+  }
+  return false;
+}
 
 std::string text_of(const pugi::xml_node& parent, const char* child) {
   return std::string(trim(parent.child(child).text().as_string()));
@@ -265,7 +289,9 @@ class GameReader : xml::HandReader {
     h_.tournament_id = s.tournament_id;
     h_.table_name = s.table;
     if (s.tournament) {
-      h_.unit = 1;  // chips, whatever currency the buy-in was paid in
+      // Chips, whatever currency the buy-in was paid in; in hundredths when the session's
+      // amounts carry them.
+      h_.unit = s.hundredths ? 100 : 1;
     } else {
       h_.currency = s.currency;
     }
@@ -657,9 +683,11 @@ std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
                                      "an iPoker <session> with <game> elements"};
   Session session;
   session.problem = {ht.line, "a <session> header before the <game>", "", 0};
+  const bool hundredths = amounts_with_hundredths(ht.text);
   const xml::Reader reader{
       [&](std::string_view header, std::size_t offset, const Lines& lines) {
         session = read_session(header, offset, lines);
+        session.hundredths = hundredths;
       },
       [&](std::string_view game, std::size_t offset, bool closed, const Lines& lines) {
         return GameReader(game, offset, ht, lines, file).read(session, closed);
