@@ -658,6 +658,10 @@ std::optional<Money> read_amount(std::string_view text, int unit) {
   // One export tool wrote the cp1252 euro sign as the escape "\x80": its digits are no amount's.
   if (text.size() >= 4 && text[0] == '\\' && text[1] == 'x' && is_hex(text[2]) && is_hex(text[3]))
     text.remove_prefix(4);
+  // A currency's code before the digits ("RSD1,110.25"): three capitals, then the amount.
+  if (text.size() > 3 &&
+      std::all_of(text.begin(), text.begin() + 3, [](char c) { return c >= 'A' && c <= 'Z'; }))
+    text.remove_prefix(3);
   return parse_amount_either_decimal(text, unit);
 }
 

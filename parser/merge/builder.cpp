@@ -262,8 +262,9 @@ class GameReader : xml::HandReader {
     // is called with 1.00 by the 1.00 big blind.
     const std::string_view start = game.attribute("starttime").value();
     // The year tells what a RAISE's amount is: a start that is no date is not read.
-    if (start.size() < 8 || start.substr(0, 8).find_first_not_of("0123456789") != start.npos) {
-      issue(line_of(game), "starttime=\"YYYYMMDDhhmmss\"", start);
+    if (start.size() < 4 || start.substr(0, 4).find_first_not_of("0123456789") != start.npos) {
+      issue(line_of(game), "starttime=\"YYYY...\" (20081013150000, 2012/08/23 02:10:05 -0300)",
+            start);
       return false;
     }
     raise_by_ = start.size() >= 4 && start.substr(0, 4) < "2011";

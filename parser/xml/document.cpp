@@ -1,6 +1,7 @@
 #include "parser/xml/document.hpp"
 
 #include <date/date.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -108,11 +109,11 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
         h.site = std::string(shape.site);
         h.source = {file, ht.byte_offset + header_at, lines.at(at)};
         h.raw = std::string(header);
-        h.issues.push_back(
-            {lines.at(at),
-             "<" + std::string(shape.hand_tag) + " ...> opening the hand this " + closing +
-                 " closes",
-             std::string(trim(text.substr(from, at - from + closing.size()))).substr(0, 120), 0});
+        std::string expected =
+            fmt::format("<{} ...> opening the hand this {} closes", shape.hand_tag, closing);
+        std::string got(trim(text.substr(from, at - from + closing.size())));
+        if (got.size() > 120) got.resize(120);
+        h.issues.push_back({lines.at(at), std::move(expected), std::move(got), 0});
         hands.push_back(std::move(h));
       }
       pos = header_at + 1;
