@@ -487,6 +487,19 @@ class GameReader : xml::HandReader {
       e.text = n.attribute("text").as_string();
       return;
     }
+    // An attribute Merge does not write (a renamed "amount") is not read: the event would be
+    // taken for one without chips.
+    for (pugi::xml_attribute a : n.attributes()) {
+      const std::string_view name = a.name();
+      if (name == "sequence" || name == "type" || name == "player" || name == "amount" ||
+          name == "text" || name == "timestamp")
+        continue;
+      issue(ln,
+            "an attribute of <event> that Merge writes (sequence, type, player, amount, "
+            "text, timestamp)",
+            name);
+      return;
+    }
     const int seat = seat_of(n);
     if (seat == 0) return;
     Event e;
@@ -494,6 +507,13 @@ class GameReader : xml::HandReader {
     e.seat = seat;
     e.line = ln;
     auto amount = [&]() -> std::optional<Money> { return money(n, "amount"); };
+    // An all-in noted without chips: no amount, or an amount of 0. An amount not read is a gap.
+    const auto all_in_without_chips = [&] {
+      const pugi::xml_attribute a = n.attribute("amount");
+      if (!a) return true;
+      const std::optional<Money> m = read_amount(a.value(), h_.unit);
+      return m && *m == 0;
+    };
     if (type == "FOLD") {
       e.kind = EventKind::Fold;
     } else if (type == "CHECK") {
@@ -514,8 +534,7 @@ class GameReader : xml::HandReader {
     } else if (type == "RECONNECTED") {
       e.kind = EventKind::Returns;
     } else if (type == "LEAVE" || type == "PLAYER_OUT" ||
-               (type == "ALL_IN" &&
-                read_amount(n.attribute("amount").value(), h_.unit).value_or(0) == 0)) {
+               (type == "ALL_IN" && all_in_without_chips())) {
       // Leaving the table, out of a tournament, or an all-in noted without chips (again, after
       // the chips, or by a player whose forced bets took the whole stack).
       e.kind = EventKind::Other;
