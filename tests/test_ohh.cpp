@@ -672,3 +672,30 @@ TEST_CASE("hhaudit convert --to ohh|phh: one file per input, refused hands liste
             .code == 2);
   fs::remove_all(dir);
 }
+
+// Strict reading (docs/sites/ohh.md): a key the standard does not define where play or money can
+// be (a misspelt "win_amount", "amount", "starting_stack") is not skipped: the hand is not read,
+// and says which key. The standard's free keys ("display", "flags", ...) are skipped.
+TEST_CASE("OHH strict: a key not known where money can be is a gap", "[ohh][gaps]") {
+  const std::string clean = test::load("ohh/holdem_cash_pokerstars.ohh");
+  const std::vector<Hand> ok = read_text(clean, "clean.ohh");
+  REQUIRE(ok.size() == 1);
+  CHECK(ok[0].parsed);
+  CHECK(ok[0].issues.empty());
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{{"\"win_amount\"", "\"zzyzx_amount\""},
+                                                        {"\"starting_stack\"", "\"zzyzx_stack\""},
+                                                        {"\"amount\"", "\"zzyzx\""},
+                                                        {"\"bet_type\"", "\"zzyzx_type\""}}) {
+    std::string text = clean;
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const std::vector<Hand> hands = read_text(text, "strict.ohh");
+    INFO(to);
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].parsed);
+    REQUIRE_FALSE(hands[0].issues.empty());
+    CHECK(hands[0].issues[0].got == to.substr(1, to.size() - 2));
+  }
+}
