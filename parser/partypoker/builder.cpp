@@ -72,8 +72,11 @@ constexpr std::array<header::CurrencyMark, 3> kCurrencies = {{
 // of these, one of kGames' or kLimits', a "KEY..." of kKeyed with no letter after the key, or a
 // word with no letter (an amount, "$2", "+", "-250)"). Any other word may say how the money is
 // read or that the hand is a tournament ("zzyzx: 69421386"): the header is not read.
-constexpr std::array<std::string_view, 8> kDescriptionWords = {"USD",     "EUR",  "GBP", "Buy-in",
-                                                               "Tourney", "Hand", "Fee", "Entry"};
+// The summary dialect's "250/500 Tourney Texas Holdem Game Table (NL) (MTT Tournament #N)
+// (Buyin $3.0 + $0.3)" too.
+constexpr std::array<std::string_view, 15> kDescriptionWords = {
+    "USD",  "EUR",   "GBP",  "Buy-in", "Tourney", "Hand",       "Fee",   "Entry",
+    "Game", "Table", "(MTT", "(SNG",   "(STT",    "Tournament", "(Buyin"};
 constexpr std::array<std::string_view, 9> kKeyed = {
     "Trny:", "Level:", "Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes(", "$", "€", "£"};
 
@@ -539,6 +542,8 @@ class Builder : HandBuilder {
       if (sp == 0 || !parse_all(line.substr(sp + 1), action(), a)) continue;
       const std::string_view name = line.substr(0, sp);
       issue(ln, "a seated player (no seat line names \"" + std::string(name) + "\")", line);
+      // The hand's end is there, if not read: the hand is read up to its summary all the same.
+      if (a.verb == ast::Verb::Collected) collected_ = true;
       return true;
     }
     return false;

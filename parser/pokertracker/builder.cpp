@@ -202,7 +202,10 @@ class Builder : HandBuilder {
       }
       std::size_t start = desc.rfind(' ', slash);
       start = start == std::string_view::npos ? 0 : start + 1;
-      std::string_view stakes = desc.substr(start);
+      // The word alone: "Omaha 50/100 - 2013-08-01" goes on after it.
+      const std::size_t stop = desc.find(' ', slash);
+      std::string_view stakes = desc.substr(
+          start, stop == std::string_view::npos ? std::string_view::npos : stop - start);
       if (starts_with(stakes, "(")) stakes.remove_prefix(1);
       if (stakes.ends_with(")")) stakes.remove_suffix(1);
       const std::size_t s = stakes.find('/');
