@@ -123,10 +123,21 @@ class HandReader {
     h_.unit = unit;
   }
 
+  // The rows in the order they were played. Reading stops at the first row not read: a log is
+  // written newest row first, so the rows played after a gap stand above it in the file, and
+  // their checks could not be held back by its line (docs/sites/pokernow.md).
   Hand read() {
-    for (const Row* r : rows_) read_row(*r);
+    for (const Row* r : rows_) {
+      read_row(*r);
+      if (!h_.issues.empty()) return stopped();
+    }
     if (!header_seen_) issue(h_.source.line, "-- starting hand #N (GAME) (dealer: ...) --", "");
     if (!ended_) issue(h_.source.line, "-- ending hand #N --", "");
+    h_.parsed = header_seen_ && !h_.seats.empty();
+    return std::move(h_);
+  }
+
+  Hand stopped() {
     h_.parsed = header_seen_ && !h_.seats.empty();
     return std::move(h_);
   }
@@ -482,6 +493,23 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
     readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file,
                          unit);
     Hand h = readers.back().read();
+    // A row that is not a CSV row of three fields has no order: where it was played is not
+    // known, so the hand whose rows stand around it in the file is not read.
+    for (auto it = bad.begin(); it != bad.end();) {
+      const std::uint32_t first = g.front()->line;
+      std::uint32_t lo = first, hi = first;
+      for (const Row* r : g) {
+        lo = std::min(lo, r->line);
+        hi = std::max(hi, r->line);
+      }
+      if (it->line > lo && it->line < hi) {
+        h.issues.push_back(std::move(*it));
+        h.parsed = false;
+        it = bad.erase(it);
+      } else {
+        ++it;
+      }
+    }
     hands.push_back(std::move(h));
   }
   // The next hand's "Player stacks" states each player's stack after this one, unless the
@@ -492,7 +520,9 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
   for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
     Hand& h = hands[k];
     const Hand& next = hands[k + 1];
-    if (!h.parsed || !next.parsed) continue;
+    // A hand with a row not read has no stacks after it to check: its replay stopped at the gap;
+    // nor has one whose next hand has a row not read (its "Player stacks" may be that row).
+    if (!h.parsed || !next.parsed || !h.issues.empty() || !next.issues.empty()) continue;
     const long long from = groups[k].back()->order, to = groups[k + 1].front()->order;
     std::set<std::string> changed;
     for (const Row* r : by_order)
