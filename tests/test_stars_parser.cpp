@@ -384,3 +384,31 @@ TEST_CASE("PokerStars family: an amount is the whole token, nothing unknown afte
                                         "Seat 2: Villain (big blind) mucked hand and won $0.20"))
             .empty());
 }
+
+TEST_CASE("PokerStars: a header's limit not known is not read", "[stars]") {
+  const std::string rest =
+      "Table 'Written' 6-max Seat #1 is the button\n"
+      "Seat 1: Hero ($10 in chips)\n"
+      "Seat 2: Villain ($10 in chips)\n"
+      "Hero: posts small blind $0.05\n"
+      "Villain: posts big blind $0.10\n"
+      "*** HOLE CARDS ***\n"
+      "Hero: folds\n"
+      "Uncalled bet ($0.05) returned to Villain\n"
+      "Villain collected $0.10 from pot\n"
+      "*** SUMMARY ***\n"
+      "Total pot $0.10 | Rake $0\n"
+      "Seat 1: Hero (button) (small blind) folded before Flop\n"
+      "Seat 2: Villain (big blind) collected ($0.10)\n";
+  auto header = [](const std::string& limit) {
+    return "PokerStars Hand #100000000002:  Hold'em " + limit +
+           " ($0.05/$0.10 USD) - 2019/06/01 12:00:00 ET\n";
+  };
+  const std::vector<Hand> clean = read_text(header("No Limit") + rest, "written.txt");
+  REQUIRE(clean.size() == 1);
+  CHECK(clean[0].issues.empty());
+  const std::vector<Hand> bad = read_text(header("zzyzx Limit") + rest, "written.txt");
+  REQUIRE(bad.size() == 1);
+  REQUIRE(!bad[0].issues.empty());
+  CHECK(bad[0].issues.front().line == 1);
+}
