@@ -411,11 +411,4 @@ TEST_CASE("PokerStars: a header's limit not known is not read", "[stars]") {
   REQUIRE(bad.size() == 1);
   REQUIRE(!bad[0].issues.empty());
   CHECK(bad[0].issues.front().line == 1);
-  // The table line names the button: one not read is a gap.
-  std::string table = rest;
-  table.replace(table.find("Seat #1"), 4, "zzyzx");
-  const std::vector<Hand> no_button = read_text(header("No Limit") + table, "written.txt");
-  REQUIRE(no_button.size() == 1);
-  REQUIRE(!no_button[0].issues.empty());
-  CHECK(no_button[0].issues.front().line == 2);
 }

@@ -310,16 +310,6 @@ class Builder : stars_family::StarsFamilyBuilder {
     return after != 0 ? after : lowest;
   }
 
-  // The table line names the button (the table's chip and the odd chip depend on it): one the
-  // family's table rule did not read is not read.
-  bool site_line(std::string_view line, std::uint32_t ln) override {
-    if (!in_summary_ && starts_with(line, "Table '") && h_.table_name.empty()) {
-      issue(ln, "Table 'NAME' N-max Seat #N is the button", line);
-      return true;
-    }
-    return false;
-  }
-
   bool site_neutral_line(std::string_view line, std::uint32_t ln) override {
     // PokerMaster appends its own metadata as a "# {json}" comment line.
     if (starts_with(line, "# {")) {
