@@ -169,6 +169,9 @@ struct QueryOptions {
   // Each statement is stopped after this many seconds (0: never): SQLite's progress handler,
   // PostgreSQL's statement_timeout (SET LOCAL in the read's transaction).
   double timeout_seconds{0};
+  // The longest timeout the stores take (PostgreSQL's statement_timeout is an int of
+  // milliseconds); a longer one is this.
+  static constexpr double kMaxTimeoutSeconds = 2147483.0;
   // While query() runs, SIGINT (Ctrl-C) stops the running statement (SQLite: sqlite3_interrupt;
   // PostgreSQL: the cancel request, PQcancel, so the server stops too) and query() throws
   // QueryStopped; a second SIGINT ends the process as by default. Set by `hhaudit query`.

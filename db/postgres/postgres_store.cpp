@@ -1338,7 +1338,10 @@ void PostgresStore::query(const std::string& sql, ResultSink& sink, const QueryO
   if (options.timeout_seconds > 0)
     c.exec(fmt::format(
         "SET LOCAL statement_timeout = {}",
-        std::max<long long>(1, static_cast<long long>(options.timeout_seconds * 1000 + 0.5))));
+        std::max<long long>(
+            1, static_cast<long long>(
+                   std::min(options.timeout_seconds, QueryOptions::kMaxTimeoutSeconds) * 1000 +
+                   0.5))));
 
   std::vector<std::optional<std::string>> row;
   std::vector<CellType> types;

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <charconv>
@@ -1067,7 +1068,8 @@ struct QueryClock {
     if (timeout_seconds <= 0) return;
     deadline = std::chrono::steady_clock::now() +
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                   std::chrono::duration<double>(timeout_seconds));
+                   std::chrono::duration<double>(
+                       std::min(timeout_seconds, QueryOptions::kMaxTimeoutSeconds)));
   }
   static void interrupt(void* db) { sqlite3_interrupt(static_cast<sqlite3*>(db)); }
 };
