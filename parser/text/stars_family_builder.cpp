@@ -215,6 +215,18 @@ bool StarsFamilyBuilder::dealt_line(std::string_view rest, std::uint32_t ln) {
   return dealt_hole_cards(rest, ln);
 }
 
+bool StarsFamilyBuilder::names_button(std::string_view line) {
+  return line.find(" is the button") != std::string_view::npos;
+}
+
+bool StarsFamilyBuilder::button_read(std::string_view line) {
+  const std::size_t at = line.find("Seat #");
+  if (at == std::string_view::npos) return false;
+  std::size_t end = at + 6;
+  while (end < line.size() && line[end] >= '0' && line[end] <= '9') ++end;
+  return end > at + 6 && line.substr(end).starts_with(" is the button");
+}
+
 void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   ast::SummarySeatLine s;
   if (!parse_all(line, summary_seat_line(), s)) {
@@ -307,10 +319,7 @@ void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
   }
   if (starts_with(line, "Table ") && h_.table_name.empty()) {
     ast::TableLine t;
-    // A button the line names ("... is the button") but whose seat was not read is not read:
-    // the button decides the odd chips and the order of action.
-    const bool names_button = line.find(" is the button") != std::string_view::npos;
-    if (parse_all(line, table_line(), t) && (t.button != 0 || !names_button)) {
+    if (parse_all(line, table_line(), t) && (!names_button(line) || button_read(line))) {
       h_.table_name = std::string(t.name);
       h_.max_seats = static_cast<int>(t.max_seats);
       h_.button_seat = static_cast<int>(t.button);

@@ -123,6 +123,11 @@ class StarsFamilyBuilder : protected HandBuilder {
   bool neutral_line(std::string_view line, std::uint32_t ln);
   void summary_line(std::string_view line, std::uint32_t ln);
   void summary_seat(std::string_view line, std::uint32_t ln);
+  // A table line naming the button ("... Seat #7 is the button"), and whether its seat is the
+  // whole number after "Seat #": a button named but not read is not read (it decides the odd
+  // chips and the order of action).
+  static bool names_button(std::string_view line);
+  static bool button_read(std::string_view line);
 
   StreetBets bets_;
   bool in_summary_{false};

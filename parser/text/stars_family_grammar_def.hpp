@@ -18,7 +18,9 @@ using x3_actions::verb;
 inline auto const amount1 = grouped_amount[x3_actions::view<&Action::amount>];
 inline auto const amount2 = grouped_amount[x3_actions::view<&Action::amount2>];
 // Nothing else follows an amount: another trailer is a line not read.
-inline auto const is_all_in = -lit(" and is all-in")[x3_actions::all_in] >> spaces;
+// Cap games: "raises $6.50 to $10 and has reached the $10 cap" (the cap is the header's).
+inline auto const is_all_in = -lit(" and is all-in")[x3_actions::all_in] >>
+                              -(lit(" and has reached the ") >> grouped_amount >> " cap") >> spaces;
 inline auto const shown_cards = lit('[') >> bracketed_text[x3_actions::view<&Action::cards>] >> ']';
 
 // "folds", "checks", "calls X", "bets X", "raises [BY ]to TO", the blinds and the ante.
