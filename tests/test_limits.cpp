@@ -1,0 +1,193 @@
+// No input kills or stalls the run (issue 31, points 9-13): what each reader accepts is bounded
+// before a library sees it, a file is read in time and memory linear in its size, seats are not
+// quadratic, text that is not text is a gap with its line, and stdin is read as a stream.
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "parser/format.hpp"
+#include "parser/text/decode.hpp"
+#include "pipeline/piece_reader.hpp"
+#include "tests/cli_run.hpp"
+#include "tests/test_paths.hpp"
+
+namespace fs = std::filesystem;
+using namespace hh;
+using hh::test::bin;
+using hh::test::q;
+using hh::test::read_file;
+using hh::test::testdata;
+
+namespace {
+
+std::string walk() { return read_file(testdata("sample/fixtures_holdem_walk.txt")); }
+
+// Seconds `f` takes, the least of three runs (the machine is shared).
+double seconds_of(const std::function<void()>& f) {
+  double best = 1e9;
+  for (int i = 0; i < 3; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+// Linear: four times the input takes well under sixteen times as long (a quadratic cost); the
+// bound leaves room for caches and a shared machine.
+void check_linear(const std::function<void(int)>& run, int n, const std::string& what) {
+  const double one = seconds_of([&] { run(n); });
+  const double four = seconds_of([&] { run(4 * n); });
+  INFO(what << ": " << n << " took " << one << " s, " << 4 * n << " took " << four << " s");
+  CHECK(four < 10 * std::max(one, 0.005));
+}
+
+// The pieces of `bytes` as PieceReader gives them to the pipeline.
+std::vector<std::string> pieces_of(const std::string& bytes) {
+  std::istringstream in(bytes);
+  pipeline::PieceReader reader(in, Encoding::Utf8);
+  std::vector<std::string> pieces;
+  std::string piece;
+  while (reader.next(piece)) pieces.push_back(piece);
+  return pieces;
+}
+
+// The hands of `bytes` as the pipeline cuts them, read in raw pieces of `piece` bytes, with the
+// largest text a run held.
+struct Cut {
+  std::vector<std::tuple<std::string, std::uint64_t, std::uint32_t>> hands;
+  std::size_t largest_text{0};
+};
+Cut cut_in_pieces(const std::string& bytes, std::size_t piece) {
+  std::size_t at = 0;
+  pipeline::HandRuns runs([&](std::string& raw) {
+    if (at >= bytes.size()) return false;
+    raw.assign(bytes, at, piece);
+    at += raw.size();
+    return true;
+  });
+  Cut cut;
+  pipeline::HandRuns::Run run;
+  while (runs.next(run)) {
+    cut.largest_text = std::max(cut.largest_text, run.text->size());
+    for (const HandText& h : run.hands) cut.hands.emplace_back(h.text, h.byte_offset, h.line);
+  }
+  return cut;
+}
+
+std::string phh_hand() { return read_file(testdata("phh/dwan-ivey-2009.phh")); }
+
+}  // namespace
+
+// --- 10: a large file with no hand in it: linear time, bounded memory ---
+
+TEST_CASE("PieceReader: a file with no line end is read in bounded pieces, in linear time",
+          "[limits][pieces]") {
+  const std::string zeros(20 << 20, '\0');
+  const std::vector<std::string> pieces = pieces_of(zeros);
+  std::size_t total = 0, largest = 0;
+  for (const std::string& p : pieces) {
+    total += p.size();
+    largest = std::max(largest, p.size());
+  }
+  CHECK(total == zeros.size());
+  CHECK(largest <= (std::size_t{2} << 20));
+  check_linear([](int mb) { pieces_of(std::string(static_cast<std::size_t>(mb) << 20, '\0')); }, 4,
+               "MB of zeros");
+  // A long line of UTF-8 is cut between characters, never inside one; CR LF is not cut apart.
+  std::string utf8;
+  while (utf8.size() < (std::size_t{5} << 20)) utf8 += "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x82\xA1\r\n";
+  utf8.erase(std::remove(utf8.begin(), utf8.end(), '\n'), utf8.end());
+  std::string joined;
+  const std::vector<std::string> utf8_pieces = pieces_of(utf8);
+  CHECK(utf8_pieces.size() > 4);
+  for (std::size_t i = 0; i < utf8_pieces.size(); ++i) {
+    CHECK(decode(utf8_pieces[i]).encoding == Encoding::Utf8);
+    if (i + 1 < utf8_pieces.size()) CHECK(utf8_pieces[i].back() != '\r');
+    joined += utf8_pieces[i];
+  }
+  CHECK(joined == utf8);
+}
+
+TEST_CASE("HandRuns: text with no hand start is not carried whole, and is cut in linear time",
+          "[limits][pieces]") {
+  std::string junk;
+  while (junk.size() < (std::size_t{16} << 20)) junk += "this is no hand, only a line of text\n";
+  const std::string hand = walk().substr(0, walk().find_last_not_of('\n') + 1);
+  const std::string text = junk + "\n" + hand + "\n\n" + hand + "\n";
+  const Cut cut = cut_in_pieces(text, std::size_t{1} << 18);
+  CHECK(cut.largest_text <= (std::size_t{12} << 20));
+  // Nothing lost: the text that is no hand in a few pieces, then the two hands whole, in order,
+  // each at its offset and line.
+  REQUIRE(cut.hands.size() >= 3);
+  CHECK(std::get<0>(cut.hands[cut.hands.size() - 2]) == hand);
+  CHECK(std::get<0>(cut.hands.back()) == hand);
+  std::string all, expected;
+  std::uint64_t next = 0;
+  for (const auto& [t, offset, line] : cut.hands) {
+    CHECK(offset >= next);
+    next = offset + t.size();
+    CHECK(text.compare(offset, t.size(), t) == 0);
+    CHECK(line == 1 + std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
+    all += t;
+  }
+  std::remove_copy(text.begin(), text.end(), std::back_inserter(expected), '\n');
+  all.erase(std::remove(all.begin(), all.end(), '\n'), all.end());
+  CHECK(all == expected);
+  check_linear(
+      [&](int mb) {
+        std::string lines;
+        while (lines.size() < (static_cast<std::size_t>(mb) << 20)) lines += "no hand here\n";
+        cut_in_pieces(lines, std::size_t{1} << 18);
+      },
+      2, "MB of lines that are no hand");
+}
+
+TEST_CASE("HandRuns cuts a file in pieces as split_any_hands cuts it whole", "[limits][pieces]") {
+  // Hands of several sites, PartyPoker's announcement lines (with and without a hand after
+  // them), junk and blank lines, cut in raw pieces of many sizes.
+  const std::vector<std::string> parts = {
+      walk(),
+      read_file(testdata("sample/fixtures_holdem_Sample.txt")),
+      "Game #123 starts.\n",
+      "junk line\n",
+      "\n\n",
+      "   \n",
+      phh_hand(),
+  };
+  std::mt19937 rng(31);
+  for (int round = 0; round < 30; ++round) {
+    std::string text;
+    const int n = 1 + static_cast<int>(rng() % 12);
+    for (int i = 0; i < n; ++i) text += parts[rng() % parts.size()];
+    const std::vector<HandText> whole = split_any_hands(text);
+    for (const std::size_t piece :
+         {std::size_t{3}, std::size_t{100}, std::size_t{4096}, text.size() + 1}) {
+      INFO("round " << round << ", pieces of " << piece);
+      const Cut cut = cut_in_pieces(text, piece);
+      REQUIRE(cut.hands.size() == whole.size());
+      for (std::size_t i = 0; i < whole.size(); ++i) {
+        CHECK(std::get<0>(cut.hands[i]) == whole[i].text);
+        CHECK(std::get<1>(cut.hands[i]) == whole[i].byte_offset);
+        CHECK(std::get<2>(cut.hands[i]) == whole[i].line);
+      }
+    }
+  }
+}
