@@ -376,6 +376,21 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   push(std::move(last));
 }
 
+// The hands of one piece of a file. A reader that fails (an exception: a library's limit, memory)
+// fails this piece alone: it is an unparsed hand saying why, and the run goes on with the next.
+std::vector<Hand> read_piece(const Format* format, const HandText& ht, const std::string& path,
+                             const ReadOptions& options) {
+  try {
+    return read_any_hands_text(format, ht, path, options);
+  } catch (const std::exception& e) {
+    std::vector<Hand> one;
+    one.push_back(unparsed_hand(ht, path, format ? format->name() : std::string_view("unknown"),
+                                "a hand its reader can read",
+                                std::string("the reader failed: ") + e.what()));
+    return one;
+  }
+}
+
 void work(unsigned worker, Pipeline& pipe, const std::vector<InputFile>& files,
           const AuditOptions& options, std::exception_ptr& failure, std::mutex& failure_mu) {
   try {
@@ -395,7 +410,7 @@ void work(unsigned worker, Pipeline& pipe, const std::vector<InputFile>& files,
       b.content_sha256.reserve(b.hands.size());
       b.rows.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
-        for (Hand& h : read_any_hands_text(b.format, ht, file.path, options.read_options)) {
+        for (Hand& h : read_piece(b.format, ht, file.path, options.read_options)) {
           b.parsed.push_back(std::move(h));
           b.results.push_back(audit_hand(b.parsed.back(), options.context));
           b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));

@@ -38,6 +38,24 @@ namespace {
 
 std::string walk() { return read_file(testdata("sample/fixtures_holdem_walk.txt")); }
 
+void write(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary);
+  out << bytes;
+}
+
+// Every hand unparsed has a PARSE_ERROR naming the file and a line.
+std::vector<Hand> read_all(std::string_view bytes, const std::string& file = "limits.txt") {
+  const Decoded d = decode(bytes);
+  std::vector<Hand> hands = read_text(d.text, file);
+  for (const Hand& h : hands) {
+    if (h.parsed) continue;
+    const AuditResult r = audit_hand(h);
+    REQUIRE_FALSE(r.findings.empty());
+    CHECK(r.findings[0].code == "PARSE_ERROR");
+  }
+  return hands;
+}
+
 // Seconds `f` takes, the least of three runs (the machine is shared).
 double seconds_of(const std::function<void()>& f) {
   double best = 1e9;
@@ -95,6 +113,59 @@ Cut cut_in_pieces(const std::string& bytes, std::size_t piece) {
 std::string phh_hand() { return read_file(testdata("phh/dwan-ivey-2009.phh")); }
 
 }  // namespace
+
+// --- 9: limits before the library; one file that cannot be read does not take the run down ---
+
+TEST_CASE("PHH: a document past the TOML limits is an unparsed hand, not a stack overflow",
+          "[limits][phh]") {
+  std::string dotted = "a";
+  for (int i = 0; i < 40000; ++i) dotted += ".a";
+  std::string nested(100000, '[');
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"a key of 40,000 parts", phh_hand() + dotted + " = 1\n"},
+      {"a header of 40,000 parts", phh_hand() + "\n[" + dotted + "]\nx = 1\n"},
+      {"arrays nested 100,000 deep", phh_hand() + "x = " + nested + "\n"},
+  };
+  for (const auto& [what, doc] : cases) {
+    INFO(what);
+    const std::vector<Hand> hands = read_all(doc, "deep.phh");
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].parsed);
+    REQUIRE(hands[0].issues.size() == 1);
+    CHECK(hands[0].issues[0].line > 30);  // the line of the key, after the hand's own lines
+  }
+  // Within the limits a PHH hand is read as before.
+  const std::vector<Hand> good = read_all(phh_hand() + "x.y.z = [[1, 2], [3]]\n", "ok.phh");
+  REQUIRE(good.size() == 1);
+  CHECK(good[0].parsed);
+}
+
+TEST_CASE("a file past a reader's limits is recorded, the other files are audited and converted",
+          "[limits][phh][files]") {
+  const fs::path dir = test::temp_dir("hhaudit-limits");
+  fs::create_directories(dir / "in");
+  std::string dotted = "a";
+  for (int i = 0; i < 40000; ++i) dotted += ".a";
+  write(dir / "in" / "bad.phh", phh_hand() + dotted + " = 1\n");
+  write(dir / "in" / "good.phh", phh_hand());
+  write(dir / "in" / "walk.txt", walk());
+  const test::Run audit = test::run(bin() + " audit " + q(dir / "in") + " --db " + q(dir / "a.db") +
+                                    " -q --fail-on none 2>&1");
+  INFO(audit.out);
+  CHECK(audit.code == 0);
+  CHECK(test::run(bin() + " query --db " + q(dir / "a.db") +
+                  " --format csv \"SELECT f.path LIKE '%bad.phh' AS bad, h.status = 'unparsed' "
+                  "AS unparsed, count(*) AS n FROM hands h JOIN files f USING (file_id) GROUP BY "
+                  "1, 2 ORDER BY 1, 2\"")
+            .out == "bad,unparsed,n\n0,0,2\n1,1,1\n");
+  const test::Run convert =
+      test::run(bin() + " convert " + q(dir / "in") + " --to phh -o " + q(dir / "out") + " 2>&1");
+  INFO(convert.out);
+  CHECK(convert.code == 3);  // the bad hand is not written
+  CHECK(fs::exists(dir / "out" / "good.phhs"));
+  CHECK(fs::exists(dir / "out" / "walk.phhs"));
+  fs::remove_all(dir);
+}
 
 // --- 10: a large file with no hand in it: linear time, bounded memory ---
 
