@@ -262,3 +262,95 @@ TEST_CASE("HandRuns cuts a file in pieces as split_any_hands cuts it whole", "[l
     }
   }
 }
+
+// --- 11: seats: a hand of many seats is read and audited in time linear in its seats ---
+
+namespace {
+
+std::string stars_of_seats(int n) {
+  const std::string hand = walk();
+  std::string seats;
+  for (int i = 1; i <= n; ++i) seats += fmt::format("Seat {}: P{} ($1 in chips)\n", i + 10, i);
+  const std::size_t first_seat = hand.find("Seat ");
+  return hand.substr(0, first_seat) + seats + hand.substr(first_seat);
+}
+
+std::string ipoker_of_seats(int n) {
+  std::string file = read_file(testdata("ipoker/fixtures_cash_modern.txt"));
+  // The first game only, with n more players.
+  const std::size_t second = file.find("<game ", file.find("<game ") + 1);
+  file = file.substr(0, second) + "</session>\n";
+  std::string players;
+  for (int i = 1; i <= n; ++i)
+    players += fmt::format(
+        R"(<player chips="\x801" dealer="0" seat="{}" name="P{}" bet="\x800" win="\x800"/>)"
+        "\n",
+        i + 10, i);
+  const std::size_t at = file.find("</players>");
+  return file.substr(0, at) + players + file.substr(at);
+}
+
+std::string phh_of_seats(int n) {
+  std::string antes, blinds, stacks, players, actions;
+  for (int i = 1; i <= n; ++i) {
+    const std::string sep = i == 1 ? "" : ", ";
+    antes += sep + "0";
+    blinds += sep + (i == 1 ? "1" : i == 2 ? "2" : "0");
+    stacks += sep + "100";
+    players += sep + fmt::format("\"P{}\"", i);
+    if (i > 2) actions += fmt::format("\"p{} f\", ", i);
+  }
+  return fmt::format(
+      "variant = \"NT\"\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = 2\n"
+      "starting_stacks = [{}]\nactions = [{}\"p1 f\"]\nplayers = [{}]\n",
+      antes, blinds, stacks, actions, players);
+}
+
+std::string ohh_of_seats(int n) {
+  std::string players, actions;
+  for (int i = 0; i < n; ++i) {
+    players +=
+        fmt::format("{}{{\"id\": {}, \"seat\": {}, \"name\": \"P{}\", \"starting_stack\": 10}}",
+                    i == 0 ? "" : ",\n", i, i + 1, i);
+    if (i >= 2)
+      actions += fmt::format(
+          ",\n{{\"action_number\": {}, \"player_id\": {}, \"action\": \"Fold\"}}", i + 1, i);
+  }
+  return fmt::format(
+      R"({{"ohh": {{"spec_version": "1.4.7", "site_name": "Test", "network_name": "Test",
+ "internal_version": "1", "game_number": "7", "start_date_utc": "2024-01-02T03:04:05Z",
+ "table_name": "T", "table_size": {}, "game_type": "Holdem", "bet_limit": {{"bet_type": "NL"}},
+ "currency": "USD", "small_blind_amount": 1, "big_blind_amount": 2, "ante_amount": 0,
+ "dealer_seat": 1,
+ "players": [{}],
+ "rounds": [{{"id": 0, "street": "Preflop", "cards": [], "actions": [
+   {{"action_number": 1, "player_id": 0, "action": "Post SB", "amount": 1}},
+   {{"action_number": 2, "player_id": 1, "action": "Post BB", "amount": 2}}{}]}}],
+ "pots": [{{"number": 0, "amount": 3, "rake": 0, "player_wins": [{{"player_id": 1, "win_amount": 3}}]}}]}}}}
+)",
+      n, players, actions);
+}
+
+}  // namespace
+
+TEST_CASE("a hand of thousands of seats is read and audited in linear time, in every reader",
+          "[limits][seats]") {
+  const std::vector<std::pair<std::string, std::function<std::string(int)>>> makers = {
+      {"pokerstars", stars_of_seats},
+      {"ipoker", ipoker_of_seats},
+      {"phh", phh_of_seats},
+      {"ohh", ohh_of_seats},
+  };
+  for (const auto& [site, make] : makers) {
+    INFO(site);
+    const std::vector<Hand> hands = read_all(make(50), "seats." + site);
+    REQUIRE(hands.size() == 1);
+    CHECK(hands[0].site == site);
+    check_linear(
+        [&, make = make](int n) {
+          const std::string text = make(n);
+          for (const Hand& h : read_all(text, "seats")) audit_hand(h);
+        },
+        10000, site + " seats");
+  }
+}

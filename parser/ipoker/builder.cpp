@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "parser/text/header_fields.hpp"
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
@@ -275,6 +276,10 @@ class GameReader : xml::HandReader {
 
   bool read_players(const pugi::xml_node& players) {
     for (pugi::xml_node p : players.children("player")) {
+      if (h_.seats.size() >= kMaxSeats) {
+        issue(line_of(p), max_seats_expected(), p.attribute("name").value());
+        return false;
+      }
       // An empty seat: name="" chips="$0" (player.sitting.out.xml).
       if (std::string_view(p.attribute("name").value()).empty()) continue;
       Seat s;

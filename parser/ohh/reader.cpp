@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "parser/ohh/ohh.hpp"
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 
@@ -364,6 +366,11 @@ class Builder {
     }
     if (!r.have_players || !r.have_rounds || !r.have_pots) {
       h_.issues.push_back({text_.line, "the required fields players, rounds and pots", "", 0});
+      return;
+    }
+    if (r.players.size() > kMaxSeats) {
+      h_.issues.push_back(
+          {text_.line, max_seats_expected(), std::to_string(r.players.size()) + " players", 0});
       return;
     }
     for (const RawPlayer& p : r.players) {

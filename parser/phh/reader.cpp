@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "parser/text/limits.hpp"
 #include "parser/text/text_util.hpp"
 
 namespace hh::phh {
@@ -131,13 +132,16 @@ class HandReader {
     const auto& pos = n.source().begin;
     if (pos.line >= 1 && pos.line <= lines_.size()) {
       const std::string_view line = lines_[pos.line - 1];
-      // toml++ counts columns in bytes or in code points depending on its build: try both.
-      for (std::size_t at :
-           {static_cast<std::size_t>(pos.column - 1), byte_of_code_point(line, pos.column)}) {
-        if (at >= line.size()) continue;
-        if (auto d = parse_decimal(number_token(line.substr(at))); d && same_number(*d, n))
+      // toml++ counts columns in bytes or in code points depending on its build: try both, the
+      // code points (a walk along the line) only when the bytes do not give the number.
+      const auto at = [&](std::size_t byte) -> std::optional<Decimal> {
+        if (byte >= line.size()) return std::nullopt;
+        if (auto d = parse_decimal(number_token(line.substr(byte))); d && same_number(*d, n))
           return d;
-      }
+        return std::nullopt;
+      };
+      if (auto d = at(static_cast<std::size_t>(pos.column - 1))) return d;
+      if (auto d = at(byte_of_code_point(line, pos.column))) return d;
     }
     issue(line_of(n), "a non-negative number of at most 18 digits", "");
     return std::nullopt;
@@ -160,7 +164,9 @@ class HandReader {
       issue(line_of(*n), std::string(key) + " as an array of numbers", "");
       return out;
     }
+    // One number a player: past a table's seats the rest is not read (read_seats says so).
     for (const toml::node& e : *a) {
+      if (out.size() > kMaxSeats) break;
       auto d = number(e);
       out.push_back({d.value_or(Decimal{}), line_of(e)});
     }
@@ -269,6 +275,11 @@ class HandReader {
     const std::size_t n = starting_.size();
     if (n < 2) {
       issue(line_of_key("starting_stacks"), "starting_stacks of two players or more", "");
+      return false;
+    }
+    if (n > kMaxSeats) {
+      issue(line_of_key("starting_stacks"), max_seats_expected(),
+            "more than " + std::to_string(kMaxSeats) + " starting stacks");
       return false;
     }
     auto check_length = [&](const std::vector<Written>& v, std::string_view key) {
