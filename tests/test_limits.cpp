@@ -354,3 +354,113 @@ TEST_CASE("a hand of thousands of seats is read and audited in linear time, in e
         10000, site + " seats");
   }
 }
+
+// --- 12: names: text that is not text is a gap with its line, never stored as is ---
+
+TEST_CASE("iPoker: a character reference to no character makes the hand unparsed, with its line",
+          "[limits][names][ipoker]") {
+  const std::string file = read_file(testdata("ipoker/fixtures_cash_modern.txt"));
+  const std::string name = "name=\"Player1\"";
+  REQUIRE(file.find(name) != std::string::npos);
+  const auto line_of_name = [&] {
+    return 1 + static_cast<std::uint32_t>(std::count(
+                   file.begin(), file.begin() + static_cast<long>(file.find(name)), '\n'));
+  };
+  const std::vector<Hand> good = read_all(file, "ipoker.xml");
+  REQUIRE_FALSE(good.empty());
+  REQUIRE(good[0].parsed);
+  for (const std::string ref : {"&#xD800;", "&#99999999999;", "&#0;", "&#x110000;", "&#xFFFE;",
+                                "&#1;", "&#00000000000000000000000000055296;"}) {
+    INFO(ref);
+    std::string bad = file;
+    bad.replace(bad.find(name), name.size(), "name=\"Play" + ref + "er1\"");
+    const std::vector<Hand> hands = read_all(bad, "ipoker.xml");
+    REQUIRE(hands.size() == good.size());
+    CHECK_FALSE(hands[0].parsed);
+    REQUIRE_FALSE(hands[0].issues.empty());
+    CHECK(hands[0].issues[0].line == line_of_name());
+    CHECK(hands[0].issues[0].got.find(ref) == 0);
+    for (const Seat& s : hands[0].seats) CHECK(s.player.find('\0') == std::string::npos);
+    for (std::size_t i = 1; i < hands.size(); ++i) CHECK(hands[i].parsed == good[i].parsed);
+  }
+  // References to characters are read as before.
+  std::string fine = file;
+  fine.replace(fine.find(name), name.size(), "name=\"Pl&#xE9;&#233;&#x1F0A1;er1\"");
+  const std::vector<Hand> hands = read_all(fine, "ipoker.xml");
+  REQUIRE_FALSE(hands.empty());
+  CHECK(hands[0].parsed);
+  CHECK(std::any_of(hands[0].seats.begin(), hands[0].seats.end(), [](const Seat& s) {
+    return s.player ==
+           "Pl\xC3\xA9\xC3\xA9\xF0\x9F\x82\xA1"
+           "er1";
+  }));
+}
+
+TEST_CASE("iPoker: a seat with chips and no name is an issue, not dropped silently",
+          "[limits][names][ipoker]") {
+  // The fixture prints its euro sign as the text \x80.
+  const std::string file = read_file(testdata("ipoker/fixtures_cash_modern.txt"));
+  const std::string seat = R"(<player chips="\x803.05" dealer="0" seat="3" name="Player2")";
+  REQUIRE(file.find(seat) != std::string::npos);
+  const std::uint32_t line =
+      1 + static_cast<std::uint32_t>(
+              std::count(file.begin(), file.begin() + static_cast<long>(file.find(seat)), '\n'));
+  const auto issues_on_line = [&](const std::string& text) {
+    const std::vector<Hand> hands = read_all(text, "ipoker.xml");
+    REQUIRE_FALSE(hands.empty());
+    return std::count_if(hands[0].issues.begin(), hands[0].issues.end(),
+                         [&](const ParseIssue& i) { return i.line == line; });
+  };
+  std::string edited = file;
+  edited.replace(edited.find(seat), seat.size(),
+                 R"(<player chips="\x803.05" dealer="0" seat="3" name="")");
+  CHECK(issues_on_line(edited) == 1);
+  // An empty seat (no name, no chips) is no issue.
+  edited = file;
+  edited.replace(edited.find(seat), seat.size(),
+                 R"(<player chips="\x800" dealer="0" seat="3" name="")");
+  CHECK(issues_on_line(edited) == 0);
+}
+
+TEST_CASE("OHH: \\u0000 in a name and a key given twice make the hand unparsed, with the line",
+          "[limits][names][ohh]") {
+  const std::string hand =
+      R"({"ohh": {"spec_version": "1.4.7", "site_name": "Test", "network_name": "Test",
+ "internal_version": "1", "game_number": "7", "start_date_utc": "2024-01-02T03:04:05Z",
+ "table_name": "T", "table_size": 2, "game_type": "Holdem", "bet_limit": {"bet_type": "NL"},
+ "currency": "USD", "small_blind_amount": 0.05, "big_blind_amount": 0.1, "ante_amount": 0,
+ "dealer_seat": 1,
+ "players": [{"id": 0, "seat": 1, "name": "A", "starting_stack": 10},
+             {"id": 1, "seat": 2, "name": "B", "starting_stack": 10}],
+ "rounds": [{"id": 0, "street": "Preflop", "cards": [], "actions": [
+   {"action_number": 1, "player_id": 0, "action": "Post SB", "amount": 0.05},
+   {"action_number": 2, "player_id": 1, "action": "Post BB", "amount": 0.10},
+   {"action_number": 3, "player_id": 0, "action": "Fold", "amount": 0}]}],
+ "pots": [{"number": 0, "amount": 0.15, "rake": 0, "player_wins": [{"player_id": 1, "win_amount": 0.15}]}]}}
+)";
+  const std::vector<Hand> good = read_all(hand, "t.ohh");
+  REQUIRE(good.size() == 1);
+  REQUIRE(good[0].parsed);
+  const auto edited = [&](const std::string& from, const std::string& to) {
+    std::string s = hand;
+    REQUIRE(s.find(from) != std::string::npos);
+    s.replace(s.find(from), from.size(), to);
+    return s;
+  };
+  {
+    const std::vector<Hand> hands = read_all(edited("\"name\": \"A\"", "\"name\": \"A\\u0000B\""));
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].parsed);
+    REQUIRE(hands[0].issues.size() == 1);
+    CHECK(hands[0].issues[0].line == 6);
+  }
+  {
+    const std::vector<Hand> hands =
+        read_all(edited("\"table_size\": 2,", "\"table_size\": 2, \"table_size\": -1,"));
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].parsed);
+    REQUIRE(hands[0].issues.size() == 1);
+    CHECK(hands[0].issues[0].got.find("table_size") != std::string::npos);
+    CHECK(hands[0].issues[0].line == 3);
+  }
+}

@@ -280,8 +280,15 @@ class GameReader : xml::HandReader {
         issue(line_of(p), max_seats_expected(), p.attribute("name").value());
         return false;
       }
-      // An empty seat: name="" chips="$0" (player.sitting.out.xml).
-      if (std::string_view(p.attribute("name").value()).empty()) continue;
+      // An empty seat: name="" chips="$0" (player.sitting.out.xml). A seat with no name that
+      // holds chips, or whose chips cannot be read, is a player the hand cannot name: an issue.
+      if (std::string_view(p.attribute("name").value()).empty()) {
+        const std::optional<Money> chips = read_amount(p.attribute("chips").value(), h_.unit);
+        if (!chips || *chips != 0)
+          issue(line_of(p), "<player seat=\"N\" name=\"NAME\" chips=\"AMOUNT\" ...>",
+                std::string("name=\"\" chips=\"") + p.attribute("chips").value() + "\"");
+        continue;
+      }
       Seat s;
       s.seat = p.attribute("seat").as_int(0);
       s.player = p.attribute("name").as_string();
