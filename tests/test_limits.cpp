@@ -464,3 +464,40 @@ TEST_CASE("OHH: \\u0000 in a name and a key given twice make the hand unparsed, 
     CHECK(hands[0].issues[0].line == 3);
   }
 }
+
+// --- 13: stdin is read as a stream ---
+
+TEST_CASE("stdin is read as a stream: its size does not show in the memory of the run",
+          "[limits][stdin][files]") {
+  const fs::path dir = test::temp_dir("hhaudit-stdin");
+  // The peak RSS of `hhaudit audit -` given `mb` MB of spaces (a blank line: no hand, so only
+  // the reading shows) and then a hand, in KB.
+  const auto peak_kb = [&](int mb) {
+    const fs::path db = dir / fmt::format("s{}.db", mb);
+    const std::string cmd = fmt::format(
+        "{{ head -c {}M /dev/zero | tr '\\0' ' '; echo; cat {}; }} | {} audit - --db {} -q "
+        "--fail-on none >/dev/null 2>&1",
+        mb, q(testdata("sample/fixtures_holdem_walk.txt")), bin(), q(db));
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    int status = 0;
+    struct rusage usage {};
+    REQUIRE(wait4(pid, &status, 0, &usage) == pid);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(test::run(bin() + " query --db " + q(db) +
+                    " --format csv \"SELECT count(*) AS n FROM hands WHERE status <> 'unparsed'\"")
+              .out == "n\n1\n");
+    return static_cast<long>(usage.ru_maxrss);
+  };
+  const long small = peak_kb(1);
+  const long large = peak_kb(128);
+  INFO("peak RSS: " << small / 1024 << " MB for 1 MB of stdin, " << large / 1024
+                    << " MB for 128 MB");
+  CHECK(large < small + 32 * 1024);
+  fs::remove_all(dir);
+}
