@@ -108,10 +108,10 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
     Format::WrittenHand w = target.write_hand(h);
     if (!w.written) {
       ++counts.not_written;
-      std::cerr << in.path << ":" << h.source.line << ": not counts.written"
+      std::cerr << in.path << ":" << h.source.line << ": not written"
                 << (h.site_hand_id.empty() ? "" : " (hand " + h.site_hand_id + ")") << ": "
                 << (w.lost.empty() ? std::string("no reason given") : w.lost.front()) << "\n";
-      return;
+      continue;
     }
     ++counts.written;
     for (const std::string& why : w.lost) ++counts.lost[why];
@@ -126,8 +126,8 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
   }
   auto [it, fresh] = outputs.emplace(out, in.path);
   if (!fresh) {
-    std::cerr << "hhaudit: " << in.path << " not counts.written: " << out.string()
-              << " is counts.written from " << it->second << "\n";
+    std::cerr << "hhaudit: " << in.path << " not written: " << out.string() << " is written from "
+              << it->second << "\n";
     ++counts.io_errors;
     return;
   }
