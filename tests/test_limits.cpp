@@ -355,6 +355,54 @@ TEST_CASE("a hand of thousands of seats is read and audited in linear time, in e
   }
 }
 
+TEST_CASE("Boss, Microgaming, PokerNow: a hand of more seats than a table has is refused",
+          "[limits][seats]") {
+  // Each sample's first seat repeated with new seat numbers and names, 150 times.
+  const auto more_seats = [](std::string text, const std::string& first,
+                             const std::function<std::string(int)>& seat) {
+    const std::size_t at = text.find(first);
+    REQUIRE(at != std::string::npos);
+    std::string added;
+    for (int i = 0; i < 150; ++i) added += seat(i);
+    text.insert(at, added);
+    return text;
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"boss", more_seats(read_file(testdata("boss/add_call.xml")), "<PLAYER NAME=\"Player0\"",
+                          [](int i) {
+                            return fmt::format(
+                                "<PLAYER NAME=\"X{}\" SEAT=\"{}\" AMOUNT=\"1.00\" "
+                                "STATE=\"STATE_PLAYING\" DEALER=\"N\"></PLAYER>\n",
+                                i, i + 20);
+                          })},
+      {"microgaming",
+       more_seats(read_file(testdata("microgaming/faults/originals/collection.txt")),
+                  "<Seat num=\"1\"",
+                  [](int i) {
+                    return fmt::format(
+                        "<Seat num=\"{}\" alias=\"X{}\" balance=\"1.00\" endbalance=\"1.00\" />\n",
+                        i + 20, i);
+                  })},
+      {"pokernow",
+       more_seats(
+           read_file(testdata("pokernow/faults/originals/collected.csv")), "#1 \"\"Deckhole",
+           [](int i) { return fmt::format("#{} \"\"X{} @ id{}\"\" (100) | ", i + 20, i, i); })},
+  };
+  for (const auto& [site, text] : cases) {
+    INFO(site);
+    const std::vector<Hand> hands = read_all(text, "seats." + site);
+    REQUIRE_FALSE(hands.empty());
+    long refused = 0;
+    for (const Hand& h : hands) {
+      CHECK(h.seats.size() <= 100);
+      refused += std::count_if(h.issues.begin(), h.issues.end(), [](const ParseIssue& i) {
+        return i.expected == "at most 100 seats at a table";
+      });
+    }
+    CHECK(refused == 1);
+  }
+}
+
 // --- 12: names: text that is not text is a gap with its line, never stored as is ---
 
 TEST_CASE("iPoker: a character reference to no character makes the hand unparsed, with its line",

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "parser/text/decode.hpp"
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 #include "parser/xml/document.hpp"
@@ -158,6 +159,10 @@ class GameReader : xml::HandReader {
   // hand, kept as the summary's final stack for the audit to check against the actions.
   bool read_seats(const pugi::xml_node& seats) {
     for (pugi::xml_node n : seats.children("Seat")) {
+      if (h_.seats.size() >= kMaxSeats) {
+        issue(line_of(n), max_seats_expected(), n.attribute("alias").value());
+        return false;
+      }
       Seat s;
       s.seat = n.attribute("num").as_int(0);
       // alias is the name the player plays under; unicodealias the same in UTF-16 (it differs
