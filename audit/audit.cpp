@@ -33,7 +33,9 @@ AuditResult Auditor::run() {
            .line = h_.source.line});
     return std::move(r_);
   }
-  for (const ParseIssue& i : h_.issues)
+  unread_ = h_.issues;
+  add_unmatched_summary_names();
+  for (const ParseIssue& i : unread_)
     add(FindingCode::UnrecognisedLine,
         {.message = fmt::format("{}:{}: expected {}; got \"{}\"", h_.source.file, i.line,
                                 i.expected, i.got),
@@ -59,6 +61,10 @@ AuditResult Auditor::run() {
                                 "limits of their bets",
                                 fmt::join(unknown, ", "))});
   replay();
+  // From here on the checks judge the hand as a whole (uncalled bets, totals, pots, payouts,
+  // summary, showdown): with a gap anywhere in it, none of their warnings or errors stands,
+  // whatever line they point at (a total printed before the play, a bet whose call was not read).
+  whole_hand_checks_ = true;
   if (h_.cancelled) {
     add(FindingCode::HandCancelled,
         {.message = "the site cancelled this hand; money checks skipped"});
@@ -78,25 +84,38 @@ AuditResult Auditor::run() {
   return std::move(r_);
 }
 
+void Auditor::add_unmatched_summary_names() {
+  // A summary seat line whose name is nobody seated at the table was not read: the reader took
+  // text it did not understand for a name ("Seat 1: zzyzx0 Folded before Flop"). A seated
+  // player under another seat's number is the site's (SUMMARY_MISMATCH), an unknown name is
+  // hhaudit's gap.
+  for (const SummarySeat& s : h_.summary) {
+    const bool seated = std::any_of(h_.seats.begin(), h_.seats.end(),
+                                    [&](const Seat& seat) { return seat.player == s.player; });
+    if (seated || s.player.empty()) continue;
+    unread_.push_back({s.line != 0 ? s.line : h_.source.line,
+                       "a summary seat line naming a player seated at the table",
+                       s.player.substr(0, 120), 0});
+  }
+}
+
 std::uint32_t Auditor::first_gap_in_the_play() const {
-  // The summary starts at the first of its lines the parser placed (the totals, a seat line);
-  // a hand without either is all play.
-  std::uint32_t summary_start = h_.totals_line;
-  for (const SummarySeat& s : h_.summary)
-    if (s.line != 0 && (summary_start == 0 || s.line < summary_start)) summary_start = s.line;
+  // Any line not read, in the play or in the summary: a summary line not read is a collection,
+  // a stack or a seat the checks would judge without it. An issue without a line is the hand's.
   std::uint32_t first = 0;
-  for (const ParseIssue& i : h_.issues)
-    if ((summary_start == 0 || i.line < summary_start) && (first == 0 || i.line < first))
-      first = i.line;
+  for (const ParseIssue& i : unread_) {
+    const std::uint32_t line = i.line != 0 ? i.line : std::max<std::uint32_t>(h_.source.line, 1);
+    if (first == 0 || line < first) first = line;
+  }
   return first;
 }
 
 void Auditor::note_checks_not_run() {
   add(FindingCode::ChecksNotRun,
       {.message = fmt::format(
-           "line {} of the play was not understood: the replay after it, and the money checks "
+           "line {} of the hand was not read: the replay after it, and the money checks "
            "that depend on it (uncalled bets, totals, rake, pots, payouts, summary, showdown), "
-           "could not run{}",
+           "could not run, nor the checks between this hand and its neighbours at the table{}",
            gap_line_,
            withheld_.empty() ? std::string()
                              : fmt::format("; withheld: {}", fmt::join(withheld_, ", "))),
@@ -105,7 +124,8 @@ void Auditor::note_checks_not_run() {
 
 void Auditor::add(FindingCode code, FindingFields fields) {
   if (gap_line_ != 0 && info(code).severity != Severity::Info &&
-      code != FindingCode::UnrecognisedLine && (fields.line == 0 || fields.line >= gap_line_)) {
+      code != FindingCode::UnrecognisedLine &&
+      (whole_hand_checks_ || fields.line == 0 || fields.line >= gap_line_)) {
     const std::string_view name = info(code).name;
     if (std::find(withheld_.begin(), withheld_.end(), name) == withheld_.end())
       withheld_.emplace_back(name);

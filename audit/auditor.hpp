@@ -163,8 +163,11 @@ class Auditor {
   // the play the parser did not understand (gap_line_), a warning or error from the replay on is
   // withheld: the replay lacks what that line did, so it would charge the gap to the site.
   void add(FindingCode code, FindingFields fields);
-  // The first line before the summary that the parser did not understand, 0 if none.
+  // The first line of the hand (play or summary) that the reader did not read, 0 if none.
   std::uint32_t first_gap_in_the_play() const;
+  // Adds to unread_ the summary seat lines that name nobody seated (hhaudit's gap, not the
+  // site's error).
+  void add_unmatched_summary_names();
   // The note that the checks after the gap did not run, naming what they withheld.
   void note_checks_not_run();
 
@@ -422,6 +425,10 @@ class Auditor {
   SmallMap<std::uint32_t> returned_lines_;
   std::vector<Collection> collections_;
   std::uint32_t gap_line_{0};
+  // What the reader did not read (Hand::issues), with what the audit finds it could not have
+  // read (add_unmatched_summary_names).
+  std::vector<ParseIssue> unread_;
+  bool whole_hand_checks_{false};      // the replay is done: the checks of the whole hand run
   std::vector<std::string> withheld_;  // codes withheld after the gap, in order, once each
   bool pots_attributable_{true};
   Street round_{Street::Setup};

@@ -101,7 +101,9 @@ void link_causes(AuditResult& result) {
   for (std::size_t k = 1; k < chain.size(); ++k) fs[chain[k]].cause = chain.front();
   for (std::size_t i : chain) {
     const Finding& f = fs[i];
-    if (f.severity != Severity::Error || f.counts || !f.expected || !f.actual) continue;
+    if (f.severity != Severity::Error || f.blame != Blame::Site || f.counts || !f.expected ||
+        !f.actual)
+      continue;
     result.money_in_error =
         *f.actual > *f.expected ? *f.actual - *f.expected : *f.expected - *f.actual;
     return;

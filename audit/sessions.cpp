@@ -101,6 +101,8 @@ class SessionChecker {
 
   void run() {
     if (!in_time_order()) return;
+    // What a hand not read whole says of its stacks and blinds is not the site's word.
+    if (!prev_.read_whole || !next_.read_whole) return;
     seats_ = std::max(prev_.max_seats, next_.max_seats);
     // A table whose size is not printed has at least as many seats as its highest seat number,
     // the button's included (a dead button on an empty seat).

@@ -53,6 +53,10 @@ struct SessionHand {
   // Whether seats say who sat out and who posted which blind (false for hands stored before
   // the store kept it): the button and blind checks then skip the pair.
   bool seat_details_known{true};
+  // False when hhaudit did not read the whole hand (a line not read: UNRECOGNISED_LINE): its
+  // stacks and blinds may be the gap's, so no pair with it is compared (its CHECKS_NOT_RUN says
+  // so).
+  bool read_whole{true};
   std::vector<SessionSeat> seats;
 };
 

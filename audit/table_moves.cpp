@@ -18,8 +18,9 @@ void compare_move(const PlayerHand& was, const PlayerHand& now, std::vector<Sess
   const SessionHand& after = now.hand;
   const auto t0 = epoch_seconds(before.started_at_utc);
   const auto t1 = epoch_seconds(after.started_at_utc);
-  if (was.seat.finish_place != 0 || !was.seat.stack_known || !now.seat.stack_known || !t0 || !t1 ||
-      *t1 <= *t0 || *t1 - *t0 > kMaxSecondsBetweenHands)
+  if (!before.read_whole || !after.read_whole || was.seat.finish_place != 0 ||
+      !was.seat.stack_known || !now.seat.stack_known || !t0 || !t1 || *t1 <= *t0 ||
+      *t1 - *t0 > kMaxSecondsBetweenHands)
     return;
   const Money left = was.seat.end_stack, arrived = now.seat.start_stack;
   if (left == arrived) return;

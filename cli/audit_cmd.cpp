@@ -85,6 +85,7 @@ db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
   add_row(r, {"parsed", num(s.hands - s.unparsed), num(db.hands - db.unparsed)});
   add_row(r, {"unparsed", num(s.unparsed), num(db.unparsed)});
   add_row(r, {"hands_with_errors", num(s.hands_with_errors), num(db.hands_with_errors)});
+  add_row(r, {"hands_with_gaps", num(s.hands_with_gaps), num(db.hands_with_gaps)});
   add_row(r, {"findings", num(run_findings), num(finding_rows(db))});
   add_row(r, {"duplicates", num(s.duplicates), none});
   add_row(r, {"conflicts", num(s.conflicts), none});
@@ -106,13 +107,13 @@ db::QueryResult not_read_table(const AuditSummary& s) {
 // Per code: the findings this run added, and the rows and hands the database holds.
 db::QueryResult code_table(const AuditSummary& s, const db::StoreTotals& db) {
   db::QueryResult r;
-  r.columns = {"code", "severity", "run", "database", "database_hands"};
+  r.columns = {"code", "severity", "blame", "run", "database", "database_hands"};
   for (const auto& c : db.codes) {
     auto it = s.codes.find(c.code);
     const long run = it != s.codes.end() && severity_name(it->second.severity) == c.severity
                          ? it->second.count
                          : 0;
-    add_row(r, {c.code, c.severity, num(run), num(c.rows), num(c.hands)});
+    add_row(r, {c.code, c.severity, c.blame, num(run), num(c.rows), num(c.hands)});
   }
   return r;
 }
@@ -120,6 +121,7 @@ db::QueryResult code_table(const AuditSummary& s, const db::StoreTotals& db) {
 std::optional<Severity> worst_of(const db::StoreTotals& t) {
   std::optional<Severity> worst;
   for (const auto& c : t.codes) {
+    if (c.blame != blame_name(Blame::Site)) continue;  // hhaudit's gaps never fail a run
     const std::optional<Severity> s = severity_from_name(c.severity);
     if (s && (!worst || *s > *worst)) worst = s;
   }

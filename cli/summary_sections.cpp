@@ -33,18 +33,20 @@ db::QueryResult totals_table(const db::StoreTotals& t) {
   add_figure(r, "parsed", t.hands - t.unparsed);
   add_figure(r, "unparsed", t.unparsed);
   add_figure(r, "hands_with_errors", t.hands_with_errors);
+  add_figure(r, "hands_with_gaps", t.hands_with_gaps);
   add_figure(r, "findings", findings);
   return r;
 }
 
 // The `top` codes found in the most hands.
 db::QueryResult codes_table(const db::StoreTotals& t, int top) {
-  db::QueryResult r = table_of({"code", "severity", "hands", "rows"});
+  db::QueryResult r = table_of({"code", "severity", "blame", "hands", "rows"});
   for (const auto& c : t.codes) {
     if (static_cast<int>(r.rows.size()) == top) break;
-    r.rows.push_back({c.code, c.severity, std::to_string(c.hands), std::to_string(c.rows)});
-    r.types.push_back(
-        {db::CellType::Text, db::CellType::Text, db::CellType::Integer, db::CellType::Integer});
+    r.rows.push_back(
+        {c.code, c.severity, c.blame, std::to_string(c.hands), std::to_string(c.rows)});
+    r.types.push_back({db::CellType::Text, db::CellType::Text, db::CellType::Text,
+                       db::CellType::Integer, db::CellType::Integer});
   }
   return r;
 }

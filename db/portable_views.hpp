@@ -5,7 +5,42 @@
 #include <string>
 #include <string_view>
 
+#include "model/finding_codes.hpp"
+
 namespace hh::db {
+
+// The blame of a finding from its code, as SQL (the registry's Blame: model/finding_codes.hpp):
+// the generated column `blame` of discrepancies and tournament_findings. A code whose blame
+// changes is a schema change (the migration makes the column again).
+inline std::string blame_case_sql() {
+  std::string sql = "CASE WHEN code IN (";
+  bool first = true;
+  for (const FindingCodeInfo& c : kFindingCodes) {
+    if (c.blame != Blame::Hhaudit) continue;
+    if (!first) sql += ", ";
+    first = false;
+    sql += '\'';
+    sql += c.name;
+    sql += '\'';
+  }
+  sql += ") THEN 'hhaudit' ELSE 'site' END";
+  return sql;
+}
+
+// `ddl` with each "@BLAME@" (where a table's DDL declares its blame column) replaced by
+// blame_case_sql().
+inline std::string with_blame(std::string_view ddl) {
+  static constexpr std::string_view kMark = "@BLAME@";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = ddl.find(kMark, from)) != std::string_view::npos;
+       from = at + kMark.size()) {
+    out += ddl.substr(from, at - from);
+    out += blame_case_sql();
+  }
+  out += ddl.substr(from);
+  return out;
+}
 
 inline constexpr std::string_view kPortableViews[] = {
     R"sql(v_findings AS
@@ -17,6 +52,7 @@ SELECT d.discrepancy_id,
        h.hand_id,
        d.code,
        d.severity,
+       d.blame,
        d.street,
        d.seat,
        d.player,
@@ -36,10 +72,11 @@ LEFT JOIN hands r ON r.hand_id = d.related_hand_id;)sql",
     R"sql(v_code_counts AS
 SELECT code,
        severity,
+       blame,
        COUNT(*) AS count,
        COUNT(DISTINCT hand_id) AS hands
 FROM discrepancies
-GROUP BY code, severity
+GROUP BY code, severity, blame
 ORDER BY count DESC, code, severity;)sql",
     R"sql(v_conflicts AS
 SELECT c.conflict_id,

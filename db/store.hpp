@@ -127,12 +127,16 @@ struct StoreTotals {
   long summaries{0};            // tournament summaries (tournaments rows), filtered by their files
   long hands{0};
   long unparsed{0};
-  long hands_with_errors{0};  // hands with at least one finding of severity error
+  long hands_with_errors{0};  // hands with at least one error that blames the site
+  // hands hhaudit did not read whole: a finding that blames hhaudit, not a note (PARSE_ERROR,
+  // UNRECOGNISED_LINE); never counted as the site's errors
+  long hands_with_gaps{0};
   struct Code {
     std::string code;
     std::string severity;
-    long hands{0};  // hands (for a summary's code: summaries) with this finding
-    long rows{0};   // findings
+    long hands{0};              // hands (for a summary's code: summaries) with this finding
+    long rows{0};               // findings
+    std::string blame{"site"};  // "site" or "hhaudit" (Blame, by the code)
   };
   // The hands' codes, most hands first, then by code; then the summaries' (tournament_findings)
   // in the same order.

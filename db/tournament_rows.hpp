@@ -164,7 +164,8 @@ inline std::string count_summaries_sql(std::string_view file_filter) {
 // `collate`: " COLLATE \"C\"" on PostgreSQL, to order codes in byte order as SQLite does.
 inline std::string summary_codes_sql(std::string_view file_filter, std::string_view collate = "") {
   return fmt::format(
-      "SELECT tf.code, tf.severity, count(DISTINCT tf.tournament_row_id), count(*) "
+      "SELECT tf.code, tf.severity, count(DISTINCT tf.tournament_row_id), count(*), "
+      "min(tf.blame) "
       "FROM tournament_findings tf JOIN tournaments t ON t.tournament_row_id = "
       "tf.tournament_row_id JOIN files f ON f.file_id = t.file_id WHERE {0} "
       "GROUP BY tf.code, tf.severity ORDER BY 3 DESC, tf.code{1}, tf.severity{1}",

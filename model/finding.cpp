@@ -14,6 +14,7 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   Finding f;
   f.code = std::string(c.name);
   f.severity = fields.alternate_form ? *c.alternate_severity : c.severity;
+  f.blame = c.blame;
   f.street = fields.street;
   f.seat = fields.seat;
   f.player = std::move(fields.player);
@@ -28,6 +29,13 @@ Finding make_finding(FindingCode code, FindingFields fields) {
 Severity AuditResult::worst() const {
   Severity w = Severity::Info;
   for (const Finding& f : findings) w = std::max(w, f.severity);
+  return w;
+}
+
+Severity AuditResult::worst_charged() const {
+  Severity w = Severity::Info;
+  for (const Finding& f : findings)
+    if (f.blame == Blame::Site) w = std::max(w, f.severity);
   return w;
 }
 

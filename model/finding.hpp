@@ -17,6 +17,7 @@ namespace hh {
 struct Finding {
   std::string code;  // FindingCode's name (model/finding_codes.hpp)
   Severity severity{Severity::Error};
+  Blame blame{Blame::Site};  // the registry's, by code
   std::optional<Street> street;
   int seat{0};  // 0 when not about one seat
   std::string player;
@@ -91,6 +92,8 @@ struct AuditResult {
   // (audit/causes.hpp); 0 when no error finding has both amounts.
   Money money_in_error{0};
   Severity worst() const;
+  // The worst severity of the findings that charge the site (Blame::Site); Info when none.
+  Severity worst_charged() const;
   bool has(std::string_view code) const;
 };
 

@@ -23,6 +23,14 @@ std::optional<Severity> severity_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+const char* blame_name(Blame b) { return b == Blame::Hhaudit ? "hhaudit" : "site"; }
+
+std::optional<Blame> blame_from_name(std::string_view name) {
+  if (name == "site") return Blame::Site;
+  if (name == "hhaudit") return Blame::Hhaudit;
+  return std::nullopt;
+}
+
 std::optional<FindingCode> finding_code_named(std::string_view name) {
   for (const FindingCodeInfo& c : kFindingCodes)
     if (c.name == name) return c.code;

@@ -17,6 +17,14 @@ enum class Severity : std::uint8_t { Info = 0, Warning = 1, Error = 2 };
 const char* severity_name(Severity s);
 std::optional<Severity> severity_from_name(std::string_view name);
 
+// Who a finding is about (docs/discrepancies.md, "Who is blamed"): the site, for what it printed
+// or did; or hhaudit itself, for what it could not read or judge (a gap, a check held back, a
+// schedule it does not know). Only the site's errors count against it: in the exit code, the
+// hands with errors, the money in error.
+enum class Blame : std::uint8_t { Site = 0, Hhaudit = 1 };
+const char* blame_name(Blame b);
+std::optional<Blame> blame_from_name(std::string_view name);
+
 enum class FindingCode : std::uint8_t {
   // reading the hand
   ParseError,
@@ -100,21 +108,28 @@ struct FindingCodeInfo {
   // An emission asks for it by name (FindingFields::alternate_form); no other severity is possible.
   std::optional<Severity> alternate_severity;
   std::string_view meaning;  // the rule, in one line
+  Blame blame{Blame::Site};
 };
 
 inline constexpr std::array kFindingCodes{
-    FindingCodeInfo{
-        FindingCode::ParseError, "PARSE_ERROR", Severity::Error, {}, "the hand can be read"},
+    FindingCodeInfo{FindingCode::ParseError,
+                    "PARSE_ERROR",
+                    Severity::Error,
+                    {},
+                    "the hand can be read",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::UnrecognisedLine,
                     "UNRECOGNISED_LINE",
                     Severity::Warning,
                     {},
-                    "every line is understood"},
+                    "every line is understood",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::ChecksNotRun,
                     "CHECKS_NOT_RUN",
                     Severity::Info,
                     {},
-                    "(note) a line of the play not understood; the checks after it did not run"},
+                    "(note) a line of the play not understood; the checks after it did not run",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::UnknownSeat,
                     "UNKNOWN_SEAT",
                     Severity::Error,
@@ -216,7 +231,8 @@ inline constexpr std::array kFindingCodes{
                     "RAKE_SCHEDULE_UNKNOWN",
                     Severity::Info,
                     {},
-                    "(note) no schedule covers the hand"},
+                    "(note) no schedule covers the hand",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::RakeOutlier,
                     "RAKE_OUTLIER",
                     Severity::Warning,
@@ -236,7 +252,8 @@ inline constexpr std::array kFindingCodes{
                     "SUMMARY_NOT_PRINTED",
                     Severity::Info,
                     {},
-                    "(note) no per-seat summary; check not run"},
+                    "(note) no per-seat summary; check not run",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::WrongForcedBet,
                     "WRONG_FORCED_BET",
                     Severity::Warning,
@@ -301,12 +318,14 @@ inline constexpr std::array kFindingCodes{
                     "SHOWDOWN_NOT_EVALUATED",
                     Severity::Info,
                     {},
-                    "(note) a contender's cards were not shown"},
+                    "(note) a contender's cards were not shown",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::StackNotStated,
                     "STACK_NOT_STATED",
                     Severity::Info,
                     {},
-                    "(note) a starting stack is not stated; no bet is checked against it"},
+                    "(note) a starting stack is not stated; no bet is checked against it",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::StackDiscontinuity,
                     "STACK_DISCONTINUITY",
                     Severity::Error,
@@ -333,13 +352,15 @@ inline constexpr std::array kFindingCodes{
                     "TIME_GAP",
                     Severity::Info,
                     {},
-                    "(note) hands missing between two hands at a table: the pair is not compared"},
+                    "(note) hands missing between two hands at a table: the pair is not compared",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::HandsMissing,
                     "HANDS_MISSING",
                     Severity::Info,
                     {},
                     "(note) stacks moved between two hands at a table: hands the history does "
-                    "not hold were played; the pair is not compared"},
+                    "not hold were played; the pair is not compared",
+                    Blame::Hhaudit},
     FindingCodeInfo{FindingCode::ChipsAdded,
                     "CHIPS_ADDED",
                     Severity::Info,

@@ -491,7 +491,9 @@ void count_finding(const Finding& f, AuditSummary& summary) {
   CodeCount& c = summary.codes[f.code];
   c.severity = f.severity;
   ++c.count;
-  if (!summary.worst || f.severity > *summary.worst) summary.worst = f.severity;
+  // Only what charges the site decides the run's outcome (exit code): hhaudit's gaps do not.
+  if (f.blame == Blame::Site && (!summary.worst || f.severity > *summary.worst))
+    summary.worst = f.severity;
 }
 
 // The checks between hands (docs/sessions.md) of every table this run added hands to, over all
@@ -821,9 +823,14 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
             tables.insert({std::string(h.site), h.table_name, h.tournament_id});
           if (h.parsed && !h.tournament_id.empty())
             tournaments.insert({std::string(h.site), h.tournament_id});
-          if (std::any_of(r.findings.begin(), r.findings.end(),
-                          [](const Finding& f) { return f.severity == Severity::Error; }))
+          if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+                return f.severity == Severity::Error && f.blame == Blame::Site;
+              }))
             ++summary.hands_with_errors;
+          if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+                return f.severity != Severity::Info && f.blame == Blame::Hhaudit;
+              }))
+            ++summary.hands_with_gaps;
           for (const Finding& f : r.findings) {
             count_finding(f, summary);
             if (f.code == code_name(FindingCode::RakeScheduleUnknown))

@@ -68,7 +68,8 @@ struct AuditSummary {
   long summaries{0};         // tournament summaries read (their files are counted in `files`)
   long hands{0};
   long unparsed{0};
-  long hands_with_errors{0};  // new hands with a finding of severity error
+  long hands_with_errors{0};  // new hands with an error that blames the site
+  long hands_with_gaps{0};    // new hands hhaudit did not read whole (Blame::Hhaudit, not a note)
   long duplicates{0};
   long conflicts{0};
   long io_errors{0};

@@ -262,7 +262,8 @@ void replay(std::ostream& out, const Sections& hand) {
   }
   if (const QueryResult* f = section(hand, "findings"); f && !f->rows.empty()) {
     out << "<table class=\"findings\"><thead><tr><th>id</th><th>code</th><th>severity</th>"
-           "<th>seat</th><th>player</th><th>expected</th><th>actual</th><th>message</th>"
+           "<th>blame</th><th>seat</th><th>player</th><th>expected</th><th>actual</th><th>message</"
+           "th>"
            "<th>cause</th></tr></thead><tbody>\n";
     for (std::size_t i = 0; i < f->rows.size(); ++i) {
       const std::string severity = cell(*f, i, "severity").value_or("");
@@ -273,8 +274,9 @@ void replay(std::ostream& out, const Sections& hand) {
                   : "root";
       out << "<tr class=\"" << html_escape(severity) << "\"><td class=\"n\">"
           << text(cell(*f, i, "id")) << "</td><td>" << text(cell(*f, i, "code")) << "</td><td>"
-          << html_escape(severity) << "</td><td class=\"n\">" << text(cell(*f, i, "seat"))
-          << "</td><td class=\"player\">" << text(cell(*f, i, "player")) << "</td><td class=\"n\">"
+          << html_escape(severity) << "</td><td>" << text(cell(*f, i, "blame"))
+          << "</td><td class=\"n\">" << text(cell(*f, i, "seat")) << "</td><td class=\"player\">"
+          << text(cell(*f, i, "player")) << "</td><td class=\"n\">"
           << money(cell(*f, i, "expected"), unit) << "</td><td class=\"n\">"
           << money(cell(*f, i, "actual"), unit) << "</td><td>" << text(cell(*f, i, "message"))
           << "</td><td class=\"cause\">" << html_escape(because) << "</td></tr>\n";

@@ -518,3 +518,39 @@ TEST_CASE("Bovada fault: an uncalled bet returned short", "[bovada][faults]") {
                {"CHIPS_NOT_CONSERVED", 0, 12000, 11200},
                {"PAYOUT_MISMATCH", 0, 11900, 11100}});
 }
+
+TEST_CASE("Bovada: a summary seat's result is read whole or is a line not read", "[bovada]") {
+  auto hand = [](const std::string& winner) {
+    return "Bodog Hand #2600000001 TBL#1000001 HOLDEM Fixed Limit - 2012-05-22 14:54:12\n"
+           "Seat 1: Dealer ($40 in chips)\n"
+           "Seat 3: Small Blind ($85 in chips)\n"
+           "Small Blind : Ante/Small Blind $1\n"
+           "Dealer : Big blind/Bring in $2\n"
+           "*** HOLE CARDS ***\n"
+           "Small Blind : Card dealt to a spot [4d 4s]\n"
+           "Dealer : Card dealt to a spot [Kh 2d]\n"
+           "Small Blind : Raises $4\n"
+           "Dealer : Folds\n"
+           "Small Blind : Return uncalled portion of bet $2\n"
+           "Small Blind : Hand result $4\n"
+           "*** SUMMARY ***\n"
+           "Total Pot($4)\n"
+           "Seat 1: Dealer Folded on the POCKET CARDS\n" +
+           winner + "\n";
+  };
+  auto issues_of = [&](const std::string& winner) {
+    const std::vector<Hand> hands = read_text(hand(winner), "written.txt");
+    REQUIRE(hands.size() == 1);
+    return hands[0].issues;
+  };
+  CHECK(issues_of("Seat 3: Small Blind $4 [Does not show]").empty());
+  for (const char* bad :
+       {"Seat 3: Small zzyzx $4 [Does not show]", "Seat 3: Small Blind $O [Does not show]",
+        "Seat 3: Small Blind $4O [Does not show]",
+        "Seat 3: Small Blind HI $4.O  with Two pair [4d 4s-5s 5c 4s 4d Kd]"}) {
+    INFO(bad);
+    const auto issues = issues_of(std::string(bad));
+    REQUIRE(!issues.empty());
+    CHECK(issues.back().line == 16);
+  }
+}

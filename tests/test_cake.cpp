@@ -241,3 +241,34 @@ TEST_CASE("Cake fault: an all-in larger than the stack", "[cake][faults]") {
                {"UNCALLED_BET_MISMATCH", 3, 2, 0},
                {"PAYOUT_MISMATCH", 8, 0, 31}});
 }
+
+TEST_CASE("Cake: a tournament header's field not known is not read", "[cake]") {
+  auto hand = [](const std::string& table_field) {
+    return "Hand#3000000000000001 - $5.50 Coin Flip T10000001 -- TICKETCASH -- $5,25 + $0,25 -- "
+           "2 Max -- " +
+           table_field +
+           " -- 0/10/20 NL Hold'em -- 2012.07.15 - 00:53:42\n"
+           "Dealer: Seat 3\n"
+           "Seat 3: Hero (1 500 in chips)\n"
+           "Seat 8: Villain (1 500 in chips)\n"
+           "Dealt to Hero [Qd,4c]\n"
+           "Hero: shows [Qd 4c]\n"
+           "Villain: shows [As 2s]\n"
+           "*** FLOP *** [8s,4d,Jd]\n"
+           "*** TURN *** [Tc]\n"
+           "*** RIVER *** [Ts]\n"
+           "***SHOW DOWN***\n"
+           "Hero wins 3 000 with Two Pairs Tens and Fours\n";
+  };
+  const std::vector<Hand> clean = read_text(hand("Table 1"), "written.txt");
+  REQUIRE(clean.size() == 1);
+  CHECK(clean[0].tournament);
+  CHECK(clean[0].issues.empty());
+  for (const char* bad : {"zzyzx 1", "Table O"}) {
+    INFO(bad);
+    const std::vector<Hand> hands = read_text(hand(bad), "written.txt");
+    REQUIRE(hands.size() == 1);
+    REQUIRE(!hands[0].issues.empty());
+    CHECK(hands[0].issues.front().line == 1);
+  }
+}

@@ -323,7 +323,7 @@ TEST_CASE("the run summary tells what is new and what the database holds", "[cli
   CHECK(again.out.find("no findings") == std::string::npos);
   CHECK(again.out.find("no new findings in this run; " + db.string() + " holds 3 findings:\n") !=
         std::string::npos);
-  CHECK(again.out.find("\nTOTAL_POT_MISMATCH  error       0         1               1\n") !=
+  CHECK(again.out.find("\nTOTAL_POT_MISMATCH  error     site     0         1               1\n") !=
         std::string::npos);
   // JSON: one document with the totals, the run's and the database's, and the codes.
   Run json = run(bin() + " audit " + q(bad) + " --db " + q(db) + " -q --format json");
@@ -342,12 +342,12 @@ TEST_CASE("the run summary tells what is new and what the database holds", "[cli
   // CSV: one table, the same figures.
   Run csv = run(bin() + " audit " + q(bad) + " --db " + q(dir / "b.db") + " -q --format csv");
   CHECK(csv.code == 1);
-  CHECK(csv.out.rfind("section,figure,run,database,path,why,code,severity,database_hands\n", 0) ==
-        0);
-  CHECK(csv.out.find("\ntotals,hands,1,1,,,,,\n") != std::string::npos);
-  CHECK(csv.out.find("\ntotals,duplicates,0,,,,,,\n") != std::string::npos);
-  CHECK(csv.out.find("\ncodes,,1,1,,,TOTAL_POT_MISMATCH,error,1\n") != std::string::npos);
-  CHECK(csv.out.find("\ntotals,findings,3,3,,,,,\n") != std::string::npos);
+  CHECK(csv.out.rfind("section,figure,run,database,path,why,code,severity,blame,database_hands\n",
+                      0) == 0);
+  CHECK(csv.out.find("\ntotals,hands,1,1,,,,,,\n") != std::string::npos);
+  CHECK(csv.out.find("\ntotals,duplicates,0,,,,,,,\n") != std::string::npos);
+  CHECK(csv.out.find("\ncodes,,1,1,,,TOTAL_POT_MISMATCH,error,site,1\n") != std::string::npos);
+  CHECK(csv.out.find("\ntotals,findings,3,3,,,,,,\n") != std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -429,12 +429,13 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
   CHECK(recent.out.find("\ntotals,hands,4,") != std::string::npos);
   CHECK(recent.out.find("\ntotals,files_read,10,") != std::string::npos);
   CHECK(recent.out.find("\nhands,,,pokerstars,,,,,,2023-10,4,4,0,0,") != std::string::npos);
-  CHECK(recent.out.rfind("section,figure,value,site,read,unsupported,without_hands,unreadable,"
-                         "interrupted,"
-                         "month,hands,parsed,unparsed,with_errors,currency,unit,hands_in_error,"
-                         "money_in_error,hands_not_linked,code,severity,rows,rake,over_schedule,"
-                         "under_schedule,without_schedule\n",
-                         0) == 0);
+  CHECK(recent.out.rfind(
+            "section,figure,value,site,read,unsupported,without_hands,unreadable,"
+            "interrupted,"
+            "month,hands,parsed,unparsed,with_errors,currency,unit,hands_in_error,"
+            "money_in_error,hands_not_linked,code,severity,blame,rows,rake,over_schedule,"
+            "under_schedule,without_schedule\n",
+            0) == 0);
   Run table = run(summary);
   CHECK(table.out.find("== hands ==\n") != std::string::npos);
   CHECK(table.out.find("pokerstars  2023-10      4       4         0            0\n") !=

@@ -258,10 +258,10 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
   CHECK(q(db, "SELECT * FROM v_pots ORDER BY pot_index") ==
         Rows{{"1", "0", "210", "5", "1,2", "2", "205"}, {"1", "1", "0", "0", "2", "", "NULL"}});
   CHECK(q(db, "SELECT * FROM discrepancies ORDER BY discrepancy_id") ==
-        Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "showdown", "2", "Bob", "205", "204",
-              "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
-             {"2", "1", "NOTE", "info", "NULL", "NULL", "NULL", "NULL", "NULL", "just a note",
-              "NULL", "NULL", "NULL"}});
+        Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "site", "showdown", "2", "Bob", "205",
+              "204", "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
+             {"2", "1", "NOTE", "info", "site", "NULL", "NULL", "NULL", "NULL", "NULL",
+              "just a note", "NULL", "NULL", "NULL"}});
   CHECK(
       q(db,
         "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
@@ -270,7 +270,8 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
             "Bob collected 2.04, pot after rake is 2.05"},
            {"in/a.txt", "7", "100", "NOTE", "info", "NULL", "NULL", "NULL", "100", "just a note"}});
   CHECK(q(db, "SELECT * FROM v_code_counts") ==
-        Rows{{"COLLECTED_MISMATCH", "warning", "1", "1"}, {"NOTE", "info", "1", "1"}});
+        Rows{{"COLLECTED_MISMATCH", "warning", "site", "1", "1"},
+             {"NOTE", "info", "site", "1", "1"}});
   CHECK(q(db,
           "SELECT path, hands, hands_stored, hands_ok, hands_with_findings, hands_unparsed "
           "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
@@ -1224,12 +1225,19 @@ TEST_CASE("a hand's events are one hand_event_log row, read as rows by hand_even
 }
 
 namespace {
+// What schema 11 added (who a finding blames), undone first by every downgrade below.
+constexpr const char* kBackToSchema10 =
+    "DROP VIEW IF EXISTS v_code_counts; DROP VIEW IF EXISTS v_findings;"
+    "ALTER TABLE discrepancies DROP COLUMN blame;"
+    "ALTER TABLE tournament_findings DROP COLUMN blame;";
+
 // A database of this version back in schema 5's shape: without what the checks between hands
 // read (hand_players' seat columns, discrepancies.related_hand_id; SQLite drops no column a
 // foreign key names, so discrepancies is built again as schema 5 had it).
 void back_to_schema_5(hh::db::sqlite::Database& raw) {
+  raw.exec(kBackToSchema10);
   raw.exec(
-      "DROP VIEW v_findings;"
+      "DROP VIEW IF EXISTS v_findings;"
       "ALTER TABLE hand_players DROP COLUMN sitting_out;"
       "ALTER TABLE hand_players DROP COLUMN stack_unknown;"
       "ALTER TABLE hand_players DROP COLUMN posted_small_blind;"
@@ -1555,6 +1563,7 @@ void one_hand_database(const std::string& db, const std::string& downgrade) {
     add(*w, fid, make_hand("1", "one"), make_result());
   }
   hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+  raw.exec(kBackToSchema10);
   raw.exec(downgrade);
 }
 
@@ -1567,7 +1576,7 @@ TEST_CASE("a schema 4 database gets causes and money in error, unknown for its h
   // Back to schema 4's shape: without the two columns and the index.
   one_hand_database(
       db,
-      "DROP INDEX idx_discrepancies_cause; DROP VIEW v_findings; DROP VIEW hand_events;"
+      "DROP INDEX idx_discrepancies_cause; DROP VIEW IF EXISTS v_findings; DROP VIEW hand_events;"
       "ALTER TABLE hand_event_log DROP COLUMN chips;"
       "CREATE TABLE d4 AS SELECT * FROM discrepancies; DROP TABLE discrepancies;"
       "CREATE TABLE discrepancies (discrepancy_id INTEGER PRIMARY KEY, hand_id INTEGER NOT "
@@ -1603,7 +1612,7 @@ TEST_CASE("a schema 5 database's files table takes unreadable files, its rows ke
   // Back to schema 5's files table: sha256 NOT NULL, no 'unreadable', no index on paths.
   one_hand_database(
       db,
-      "PRAGMA foreign_keys=OFF; DROP VIEW v_file_summary; DROP VIEW v_findings;"
+      "PRAGMA foreign_keys=OFF; DROP VIEW v_file_summary; DROP VIEW IF EXISTS v_findings;"
       "DROP VIEW v_conflicts; DROP INDEX idx_files_unreadable_path;"
       "CREATE TABLE f5 (file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL "
       "UNIQUE, bytes INTEGER NOT NULL, encoding TEXT, site TEXT, hands INTEGER, failed INTEGER, "
@@ -1650,7 +1659,7 @@ std::unique_ptr<Store> migrated_one_hand(const std::string& db, int version,
   }
   {
     hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-    raw.exec(downgrade + "UPDATE meta SET value = '" + std::to_string(version) +
+    raw.exec(kBackToSchema10 + downgrade + "UPDATE meta SET value = '" + std::to_string(version) +
              "' WHERE key = 'schema_version';");
   }
   return writer(db);
@@ -1754,4 +1763,19 @@ TEST_CASE("a schema 8 database gets the tables of tournament summaries", "[db][m
           "result_index") == Rows{{"1", "Alice", "Malta", "200"}, {"2", "Bob", "NULL", "NULL"}});
   CHECK(q(db, "SELECT code, severity, line FROM tournament_findings") ==
         Rows{{"SUMMARY_PLACES", "warning", "8"}});
+}
+
+TEST_CASE("a schema 10 database gets who each finding blames, from its code", "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  migrated_one_hand(db, 10, "");
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // Every stored finding blames by its code; the views show it.
+  CHECK(q(db, "SELECT count(*) FROM discrepancies WHERE blame IS NULL") == Rows{{"0"}});
+  CHECK(q(db, "SELECT count(*) FROM v_findings WHERE blame = 'site'") ==
+        q(db, "SELECT count(*) FROM discrepancies"));
+  CHECK(q(db, "SELECT DISTINCT blame FROM v_code_counts") == Rows{{"site"}});
+  CHECK(q(db,
+          "SELECT count(*) FROM pragma_table_xinfo('tournament_findings') WHERE name = "
+          "'blame'") == Rows{{"1"}});
 }

@@ -1,6 +1,7 @@
 // Enet (site "enet"): detection, the parser on two corpus hands with exact amounts
 // (testdata/enet, README.md there), a sweep of ../shared/corpus/Enet against
 // testdata/enet/anomalies.tsv, and fault hands each carrying one money error.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>
@@ -140,4 +141,28 @@ TEST_CASE("Enet fault: a call short of the raise", "[enet][faults]") {
                {"CHIPS_NOT_CONSERVED", 0, 2700, 2710},
                {"PAYOUT_MISMATCH", 6, 0, 1274},
                {"PAYOUT_MISMATCH", 0, 2538, 2548}});
+}
+
+// Strict reading (docs/sites/enet.md): a summary seat line's money is read whole or the line is
+// not read; a win that does not read is the reader's gap, not a win of nothing.
+TEST_CASE("Enet strict: a summary win that does not read is a gap on its line", "[enet][gaps]") {
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"and won (€12,74) with Straight, Fives high",
+            "and won (€1O,74) with Straight, Fives high"},
+           {"and won (€12,74) with Straight, Fives high",
+            "and zzyzx (€12,74) with Straight, Fives high"},
+           {"and won (€12,74) with Straight, Fives high",
+            "and won (€12,7O) with Straight, Fives high"}}) {
+    std::string text = test::load("enet/split_pot.txt");
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const auto line =
+        static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    const std::vector<Hand> hands = read_text(text, "strict.txt");
+    INFO(to);
+    REQUIRE(hands.size() == 1);
+    REQUIRE(hands[0].issues.size() == 1);
+    CHECK(hands[0].issues[0].line == line);
+  }
 }

@@ -148,3 +148,18 @@ TEST_CASE("Entraction fault: a payback larger than the bet nobody called", "[ent
   check_fault("payback", "2662867624",
               {{"UNCALLED_BET_MISMATCH", 5, 2500, 3500}, {"RAKE_MISMATCH", 0, 0, -1000}});
 }
+
+// Strict reading (docs/sites/entraction.md): the header's game is followed by its limit and
+// nothing else; another word ("Omaha High zzyzx Limit") may change the structure, not read.
+TEST_CASE("Entraction strict: a word of the game that is not its limit is a gap",
+          "[entraction][gaps]") {
+  std::string text = test::load("entraction/walk.txt");
+  const std::string from = "Texas Hold'em No Limit";
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), "Texas Hold'em zzyzx Limit");
+  const std::vector<Hand> hands = read_text(text, "strict.txt");
+  REQUIRE(hands.size() == 1);
+  REQUIRE_FALSE(hands[0].issues.empty());
+  CHECK(hands[0].issues[0].got == "Texas Hold'em zzyzx Limit");
+}

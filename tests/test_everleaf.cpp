@@ -149,3 +149,67 @@ TEST_CASE("Everleaf fault: a bet larger than the stack", "[everleaf][faults]") {
   // "Player0: bets [ˆ 3 EURO]" -> "ˆ 60 EURO": 48.50 left of the 50 after the 1.50 put in.
   check_fault("stack", {{"BET_EXCEEDS_STACK", 2, 4850, 6000}});
 }
+
+// Strict reading (docs/sites/everleaf.md, "What is read"): a hand written for these tests, one
+// line changed at a time; what does not read is the reader's gap on that line.
+namespace {
+const char* const kStrictHand =
+    "Everleaf Gaming Game #100\n"
+    "***** Hand history for game #100 *****\n"
+    "Blinds $0.05/$0.10 NL Hold'em - 2010/08/29 - 20:34:15\n"
+    "Table Test\n"
+    "Seat 1 is the button\n"
+    "Total number of players: 2\n"
+    "Seat 1: Alice (  $ 5 USD )\n"
+    "Seat 2: Bob (  $ 5 USD )\n"
+    "Alice: posts small blind [$ 0.05 USD]\n"
+    "Bob: posts big blind [$ 0.10 USD]\n"
+    "** Dealing down cards **\n"
+    "Alice: good luck\n"
+    "Alice folds\n"
+    "Bob does not show cards\n"
+    "Bob wins $ 0.10 USD from main pot\n";
+
+Hand strict_hand(const std::string& from, const std::string& to) {
+  std::string text = kStrictHand;
+  if (!from.empty()) {
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  }
+  return test::only_hand(read_text(text, "strict.txt"));
+}
+
+bool issue_on(const Hand& h, std::uint32_t line) {
+  for (const ParseIssue& i : h.issues)
+    if (i.line == line) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("Everleaf strict: the clean hand reads whole, chat included", "[everleaf][gaps]") {
+  const Hand h = strict_hand("", "");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(test::events_of(h, EventKind::Chat).size() == 1);
+}
+
+TEST_CASE("Everleaf strict: a word of the stakes line that is not a limit is not read",
+          "[everleaf][gaps]") {
+  CHECK(issue_on(strict_hand("NL Hold'em", "NL zzyzx Hold'em"), 3));
+  CHECK(issue_on(strict_hand("NL Hold'em", "zzyzx Hold'em"), 3));
+}
+
+TEST_CASE("Everleaf strict: a stack that does not read is not a player sitting out",
+          "[everleaf][gaps]") {
+  CHECK(issue_on(strict_hand("Alice (  $ 5 USD )", "Alice (  $ O USD )"), 7));
+  CHECK(issue_on(strict_hand("Alice (  $ 5 USD )", "Alice (  $ 5O USD )"), 7));
+  CHECK(issue_on(strict_hand("Alice (  $ 5 USD )", "Alice ( zzyzx )"), 7));
+}
+
+TEST_CASE("Everleaf strict: a post that does not read is not chat", "[everleaf][gaps]") {
+  CHECK(issue_on(strict_hand("posts small blind [$ 0.05", "zzyzx small blind [$ 0.05"), 9));
+  CHECK(issue_on(strict_hand("posts small blind [$ 0.05", "posts zzyzx blind [$ 0.05"), 9));
+  CHECK(issue_on(strict_hand("[$ 0.05 USD]", "[$ O.05 USD]"), 9));
+  CHECK(issue_on(strict_hand("[$ 0.05 USD]", "[$ 0.05 zzyzx]"), 9));
+}

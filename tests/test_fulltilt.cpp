@@ -364,3 +364,39 @@ TEST_CASE("Full Tilt fault: a short call", "[fulltilt][faults]") {
                {"PAYOUT_MISMATCH", 2, 0, 500},
                {"PAYOUT_MISMATCH", 0, 450, 500}});
 }
+
+// Strict reading (docs/sites/fulltilt.md): the limit before the game is one of the names the
+// site prints, whole; another word ("zzyzx Limit") may change the structure and is not read.
+TEST_CASE("Full Tilt strict: a limit not known is a gap on the header", "[fulltilt][gaps]") {
+  std::string text = test::load("fulltilt/no_win_line.txt");
+  const std::string from = "- Pot Limit Omaha Hi";
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), "- zzyzx Limit Omaha Hi");
+  const std::vector<Hand> hands = read_text(text, "strict.txt");
+  REQUIRE(hands.size() == 1);
+  REQUIRE_FALSE(hands[0].issues.empty());
+  CHECK(hands[0].issues[0].got == "zzyzx Limit");
+}
+
+// Strict reading: a summary seat line's money is read whole or the line is not read.
+TEST_CASE("Full Tilt strict: a summary win that does not read is a gap on its line",
+          "[fulltilt][gaps]") {
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"wins the side pot ($76.35)", "wins the side zzyzx ($76.35)"},
+           {"wins the side pot ($76.35)", "wins the side pot ($7O.35)"},
+           {"and won ($77.60) with a flush", "and zzyzx ($77.60) with a flush"},
+           {"and won ($77.60) with a flush", "and won ($77.6O) with a flush"}}) {
+    std::string text = test::load("fulltilt/rit_side_pot.txt");
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const auto line =
+        static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    const std::vector<Hand> hands = read_text(text, "strict.txt");
+    INFO(to);
+    REQUIRE(hands.size() == 1);
+    REQUIRE(hands[0].issues.size() == 1);
+    CHECK(hands[0].issues[0].line == line);
+  }
+}

@@ -447,3 +447,81 @@ TEST_CASE("iPoker: a session cut anywhere reads without a crash, each hand a sli
     }
   }
 }
+
+namespace {
+
+// Whether `r` charges the site (an error or a warning it blames on the site).
+bool charges_site(const AuditResult& r) {
+  return std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+    return f.blame == Blame::Site && f.severity != Severity::Info;
+  });
+}
+
+// The small game with `from` replaced by `to` once, read alone in its session.
+std::vector<Hand> mutated_game(const std::string& from, const std::string& to) {
+  std::string game = small_game("$0.02", "$0.06", "$0.08");
+  const std::size_t at = game.find(from);
+  REQUIRE(at != std::string::npos);
+  game.replace(at, from.size(), to);
+  return read_text(session("Holdem NL $0.01/$0.02") + game + "</session>\n", "mutated.xml");
+}
+
+}  // namespace
+
+TEST_CASE("iPoker strict: what does not parse is a gap, never a fold, an order or 0", "[ipoker]") {
+  // The clean game charges the site nothing.
+  const std::vector<Hand> clean = mutated_game("Ann", "Ann");
+  REQUIRE(clean.size() == 1);
+  CHECK_FALSE(charges_site(audit(clean[0])));
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      // An action code that is no number is not a fold (as_int read "O3" as 0).
+      {"type=\"3\" sum=\"$0.01\"", "type=\"O3\" sum=\"$0.01\""},
+      // An action order that is no number is not 0 (the call sorted before the blinds).
+      {"no=\"3\"", "no=\"O3\""},
+      // A round number with a letter is not round 1.
+      {"<round no=\"1\">", "<round no=\"1O\">"},
+      // An unknown attribute where the amount is: not an action of 0.
+      {"type=\"23\" sum=", "type=\"23\" zzyzx="},
+      // A seat that is no number.
+      {"seat=\"2\"", "seat=\"2O\""},
+      // An unknown element in a round, in the game.
+      {"<action no=\"4\"", "<zzyzx no=\"4\""},
+      {"<round no=\"0\">", "<zzyzx no=\"0\">"},
+  };
+  for (const auto& [from, to] : cases) {
+    INFO(to);
+    const std::vector<Hand> hands = mutated_game(from, to);
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].issues.empty());
+    CHECK_FALSE(charges_site(audit(hands[0])));
+  }
+}
+
+TEST_CASE("iPoker strict: a game whose opening tag is not known is an unparsed hand", "[ipoker]") {
+  const std::vector<Hand> hands = mutated_game("<game gamecode", "<zzyzx gamecode");
+  REQUIRE(hands.size() == 1);
+  CHECK_FALSE(hands[0].parsed);
+  REQUIRE_FALSE(hands[0].issues.empty());
+  CHECK(hands[0].issues[0].got.find("</game>") != std::string::npos);
+}
+
+TEST_CASE("iPoker tournament: half chips fix the session's unit, no seat or action is dropped",
+          "[ipoker]") {
+  // A tournament's amounts with hundredths (chips="3,252.50", sum="277.50") are read at a unit of
+  // 100 for the whole session: decided from the session's amounts, never hand by hand.
+  std::string game = small_game("$0.02", "$0.06", "$0.08");
+  game.replace(game.find("chips=\"$2\""), 10, "chips=\"3,252.50\"");
+  const std::vector<Hand> hands = read_text(
+      session("Holdem NL", "  <tournamentcode>77</tournamentcode>\n") + game + "</session>\n",
+      "t.xml");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.tournament);
+  CHECK(h.unit == 100);
+  REQUIRE(h.seats.size() == 2);
+  CHECK(seat(h, 1).stack == 325250);
+  CHECK(event(h, EventKind::Raise, 2).to == 6);
+  CHECK_FALSE(charges_site(audit(h)));
+}

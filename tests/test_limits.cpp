@@ -180,7 +180,7 @@ TEST_CASE("PieceReader: a file with no line end is read in bounded pieces, in li
   }
   CHECK(total == zeros.size());
   CHECK(largest <= (std::size_t{2} << 20));
-  check_linear([](int mb) { pieces_of(std::string(static_cast<std::size_t>(mb) << 20, '\0')); }, 4,
+  check_linear([](int mb) { pieces_of(std::string(static_cast<std::size_t>(mb) << 20, '\0')); }, 8,
                "MB of zeros");
   // A long line of UTF-8 is cut between characters, never inside one; CR LF is not cut apart.
   std::string utf8;
@@ -399,7 +399,9 @@ TEST_CASE("Boss, Microgaming, PokerNow: a hand of more seats than a table has is
         return i.expected == "at most 100 seats at a table";
       });
     }
-    CHECK(refused == 1);
+    // Microgaming refuses a seat numbered past 99 on its own (issue 30), so a hand of it never
+    // reaches the limit: its seats are bounded all the same.
+    CHECK(refused == (site == "microgaming" ? 0 : 1));
   }
 }
 

@@ -354,3 +354,44 @@ TEST_CASE("PartyPoker joined player: bets never exceed an unknown stack", "[part
       CHECK(p.net() == 200);      // 53 back (50 of it uncalled) for 51 put in
     }
 }
+
+// Strict reading (docs/sites/partypoker.md): an action by a name no seat line gives is not read
+// and no seat is made up for it (a seat invented at the first free number changed whose turn it
+// was from the first action of the hand, and the turn checks blamed the site).
+TEST_CASE("PartyPoker strict: an action by a name not seated is a gap, no seat invented",
+          "[partypoker][gaps]") {
+  std::string text = test::load("partypoker/finish.txt");
+  const std::size_t at = text.find("Player3 checks");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 7, "Nobody3");
+  const std::vector<Hand> hands = read_text(text, "unseated.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  REQUIRE(h.issues.size() == 1);
+  CHECK(h.issues.front().line == 25);
+  CHECK(h.seats.size() == 8);
+  for (const Seat& s : h.seats) CHECK(s.player != "Nobody3");
+  const AuditResult r = audit_hand(h, {&test::shipped_house_rules(), nullptr});
+  for (const Finding& f : r.findings)
+    if (f.blame == Blame::Site) CHECK(f.severity == Severity::Info);
+}
+
+// Strict reading: every word of the header's description is one the reader knows; another
+// ("zzyzx: 69421386" for "Trny: 69421386") may make a tournament a cash hand, and is a gap.
+TEST_CASE("PartyPoker strict: a word of the description not known is a gap on the header",
+          "[partypoker][gaps]") {
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{{"Trny: 69421386", "zzyzx: 69421386"},
+                                                        {"Blinds(30/60)", "zzyzx(30/60)"},
+                                                        {"NL Texas", "NL zzyzx"}}) {
+    std::string text = test::load("partypoker/finish.txt");
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const std::vector<Hand> hands = read_text(text, "strict.txt");
+    INFO(to);
+    REQUIRE(hands.size() == 1);
+    REQUIRE_FALSE(hands[0].issues.empty());
+    CHECK(hands[0].issues.front().line == 3);
+  }
+}

@@ -476,3 +476,27 @@ TEST_CASE("PHH fault: a finishing stack larger than the hand leaves", "[phh][fau
   test::check_fault(
       {"phh/faults", "finishing", "phh", "variant = ", "", {{"RAKE_MISMATCH", 0, 0, -100000}}});
 }
+
+// Strict reading (docs/sites/phh.md): a key the standard does not define, not "_NAME", is not
+// read and is named as the reader's gap (a misspelt "blinds_or_straddles" left the blinds out and
+// the rake check blamed the site).
+TEST_CASE("PHH strict: a key the standard does not define is a gap on its line", "[phh][gaps]") {
+  const std::string clean =
+      "variant = \"NT\"\n"
+      "antes = [0, 0]\n"
+      "blinds_or_straddles = [1, 2]\n"
+      "min_bet = 2\n"
+      "starting_stacks = [100, 100]\n"
+      "_note = \"free\"\n"
+      "actions = [\"d dh p1 AsKs\", \"d dh p2 7c2d\", \"p2 f\"]\n";
+  const std::vector<Hand> ok = read(clean);
+  REQUIRE(ok.size() == 1);
+  CHECK(ok[0].issues.empty());
+  std::string bad = clean;
+  bad.replace(bad.find("blinds_or_straddles"), 19, "blinds_or_zzyzx");
+  const std::vector<Hand> hands = read(bad);
+  REQUIRE(hands.size() == 1);
+  REQUIRE_FALSE(hands[0].issues.empty());
+  CHECK(hands[0].issues.front().line == 3);
+  CHECK(hands[0].issues.front().got == "blinds_or_zzyzx");
+}

@@ -1,6 +1,7 @@
 // PKR (site "pkr"): detection, the parser on a corpus hand with exact amounts (testdata/pkr,
 // README.md there), a sweep of ../shared/corpus/PKR against testdata/pkr/anomalies.tsv with fpdb's
 // nets, and fault hands each carrying one money error.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>
@@ -141,4 +142,27 @@ TEST_CASE("PKR fault: a rake larger than taken", "[pkr][faults]") {
 TEST_CASE("PKR fault: a stack after the hand the play does not make", "[pkr][faults]") {
   // "Seat 6: Player4 - $0.13" -> "$0.23": Player4 started with 0.05 and won 0.13.
   check_fault("stack", {{"SUMMARY_MISMATCH", 6, 13, 23}});
+}
+
+// Strict reading (docs/sites/pkr.md): after "wins X" only the pot ("from side pot #N"), the hand
+// ("with ...") or the protection note: an amount not read to its end or a pot not named is the
+// reader's gap, not a smaller win.
+TEST_CASE("PKR strict: a win whose amount or pot does not read is a gap", "[pkr][gaps]") {
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"wins $0.06 from side pot #1", "wins $0O06 from side pot #1"},
+           {"wins $0.06 from side pot #1", "wins $0.06 from zzyzx pot #1"},
+           {"wins $0.06 from side pot #1", "wins $0.06 from side pot #O"},
+           {"wins $0.13 with", "wins $0.1O with"}}) {
+    std::string text = test::load("pkr/plo_side_pot.txt");
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const auto line =
+        static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    const std::vector<Hand> hands = read_text(text, "strict.txt");
+    REQUIRE(hands.size() == 1);
+    INFO(to);
+    REQUIRE(hands[0].issues.size() == 1);
+    CHECK(hands[0].issues[0].line == line);
+  }
 }

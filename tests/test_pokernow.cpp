@@ -347,3 +347,23 @@ TEST_CASE("PokerNow: blinds missed while away, the small one dead, the big one l
     if (p.seat == 3) c_put_in = p.contributed;
   CHECK(c_put_in == 70);
 }
+
+// Strict reading (docs/sites/pokernow.md): a log is written newest row first, so the rows played
+// after a row not read stand above it. The hand stops at that row, and the next hand's stacks
+// are not its summary: nothing played after the gap is charged to the site.
+TEST_CASE("PokerNow strict: a hand stops at its first row not read", "[pokernow][gaps]") {
+  std::string text = test::load("pokernow/first_hands.csv");
+  const std::string from = "collected 600 from pot";
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), "zzyzx 600 from pot");
+  const std::vector<Hand> hands = read_text(text, "strict.csv");
+  REQUIRE(hands.size() == 3);
+  const Hand& first = hands.front();
+  REQUIRE(first.issues.size() == 1);
+  CHECK(first.summary.empty());
+  CHECK(test::events_of(first, EventKind::Collected).empty());
+  const AuditResult r = audit_hand(first, {&test::shipped_house_rules(), nullptr});
+  for (const Finding& f : r.findings)
+    if (f.blame == Blame::Site) CHECK(f.severity == Severity::Info);
+}

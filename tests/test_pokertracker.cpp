@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "audit/audit.hpp"
@@ -165,4 +166,24 @@ TEST_CASE("PokerTracker fault: a bet the stack at the end does not show",
                      "** Game ID",
                      "4416401541",
                      {{"SUMMARY_MISMATCH", 2, 1102, 1112}}});
+}
+
+// Strict reading (docs/sites/pokertracker.md): the header's words that decide how the money is
+// read are known ones: a "KEY:VALUE" before the game other than Version and Uncalled, and a
+// Microgaming kind other than "CUR Cash Game" or a tournament's, are gaps.
+TEST_CASE("PokerTracker strict: header words not known are gaps", "[pokertracker][gaps]") {
+  for (const auto& [file, from, to] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"pokertracker/ipoker_uncalled.txt", "Uncalled:Y", "zzyzx:Y"},
+           {"pokertracker/microgaming_post_both.txt", "Cash Game)", "zzyzx Game)"},
+           {"pokertracker/microgaming_post_both.txt", "Cash Game)", "Cash zzyzx)"}}) {
+    std::string text = decode(test::read_file(test::testdata(file))).text;
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const std::vector<Hand> hands = read_text(text, "strict.txt");
+    INFO(to);
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].issues.empty());
+  }
 }

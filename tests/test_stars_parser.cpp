@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -300,4 +301,114 @@ TEST_CASE("PokerStars small blind posted out of position is dead", "[stars]") {
       CHECK(p.contributed == 3);  // $0.01 dead + $0.02 called
       CHECK(p.collected == 7);
     }
+}
+
+// A hand of two written for the rules below; each `{}` is one line, replaced.
+namespace {
+std::string stars_two_player_hand(const std::string& small_blind, const std::string& call,
+                                  const std::string& total, const std::string& winner) {
+  return "PokerStars Hand #100000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2019/06/01 "
+         "12:00:00 ET\n"
+         "Table 'Written' 6-max Seat #1 is the button\n"
+         "Seat 1: Hero ($10 in chips)\n"
+         "Seat 2: Villain ($10 in chips)\n" +
+         small_blind +
+         "\n"
+         "Villain: posts big blind $0.10\n"
+         "*** HOLE CARDS ***\n"
+         "Dealt to Hero [Ah Kd]\n" +
+         call +
+         "\n"
+         "Villain: checks\n"
+         "*** FLOP *** [2c 7d 9s]\n"
+         "Villain: checks\n"
+         "Hero: checks\n"
+         "*** TURN *** [2c 7d 9s] [Jh]\n"
+         "Villain: checks\n"
+         "Hero: checks\n"
+         "*** RIVER *** [2c 7d 9s Jh] [3s]\n"
+         "Villain: checks\n"
+         "Hero: checks\n"
+         "*** SHOW DOWN ***\n"
+         "Villain: shows [Qs Qd] (a pair of Queens)\n"
+         "Hero: mucks hand\n"
+         "Villain collected $0.20 from pot\n"
+         "*** SUMMARY ***\n" +
+         total +
+         "\n"
+         "Board [2c 7d 9s Jh 3s]\n"
+         "Seat 1: Hero (button) (small blind) mucked [Ah Kd]\n" +
+         winner + "\n";
+}
+}  // namespace
+
+TEST_CASE("PokerStars family: an amount is the whole token, nothing unknown after it", "[stars]") {
+  const std::string sb = "Hero: posts small blind $0.05";
+  const std::string call = "Hero: calls $0.05";
+  const std::string total = "Total pot $0.20 | Rake $0";
+  const std::string won = "Seat 2: Villain (big blind) showed [Qs Qd] and won ($0.20) with a pair";
+  auto issues_of = [](const std::string& text) {
+    const std::vector<Hand> hands = read_text(text, "written.txt");
+    REQUIRE(hands.size() == 1);
+    return hands[0].issues;
+  };
+  CHECK(issues_of(stars_two_player_hand(sb, call, total, won)).empty());
+  // What the play prints: "$0.O5" is no amount (it was read as $0), nor is "$0.05 zzyzx".
+  for (const auto& [text, line] :
+       {std::pair{stars_two_player_hand("Hero: posts small blind $0.O5", call, total, won), 5u},
+        std::pair{stars_two_player_hand(sb, "Hero: calls $0.05 zzyzx", total, won), 9u},
+        std::pair{stars_two_player_hand(sb, "Hero: calls $0,05", total, won), 9u}}) {
+    const auto issues = issues_of(text);
+    REQUIRE(!issues.empty());
+    CHECK(issues.front().line == line);
+  }
+  // The summary: a part of the total pot not known, a seat's money under an unknown word or
+  // not an amount.
+  for (const std::string& bad : {std::string("Total pot $0.20 | zzyzx $0 | Rake $0")}) {
+    const auto issues = issues_of(stars_two_player_hand(sb, call, bad, won));
+    REQUIRE(!issues.empty());
+    CHECK(issues.front().line == 25);
+  }
+  for (const std::string& bad :
+       {std::string("Seat 2: Villain (big blind) showed [Qs Qd] and zzyzx ($0.20) with a pair"),
+        std::string("Seat 2: Villain (big blind) showed [Qs Qd] and won ($O.20) with a pair"),
+        std::string("Seat 2: Villain (big blind) showed [Qs Qd] and won ($0.2O) with a pair"),
+        std::string("Seat 2: Villain (big blind) mucked hand and zzyzx $0.20")}) {
+    INFO(bad);
+    const auto issues = issues_of(stars_two_player_hand(sb, call, total, bad));
+    REQUIRE(!issues.empty());
+    CHECK(issues.front().line == 28);
+  }
+  // Words in parentheses are not money.
+  CHECK(issues_of(stars_two_player_hand(sb, call, total,
+                                        "Seat 2: Villain (big blind) mucked hand and won $0.20"))
+            .empty());
+}
+
+TEST_CASE("PokerStars: a header's limit not known is not read", "[stars]") {
+  const std::string rest =
+      "Table 'Written' 6-max Seat #1 is the button\n"
+      "Seat 1: Hero ($10 in chips)\n"
+      "Seat 2: Villain ($10 in chips)\n"
+      "Hero: posts small blind $0.05\n"
+      "Villain: posts big blind $0.10\n"
+      "*** HOLE CARDS ***\n"
+      "Hero: folds\n"
+      "Uncalled bet ($0.05) returned to Villain\n"
+      "Villain collected $0.10 from pot\n"
+      "*** SUMMARY ***\n"
+      "Total pot $0.10 | Rake $0\n"
+      "Seat 1: Hero (button) (small blind) folded before Flop\n"
+      "Seat 2: Villain (big blind) collected ($0.10)\n";
+  auto header = [](const std::string& limit) {
+    return "PokerStars Hand #100000000002:  Hold'em " + limit +
+           " ($0.05/$0.10 USD) - 2019/06/01 12:00:00 ET\n";
+  };
+  const std::vector<Hand> clean = read_text(header("No Limit") + rest, "written.txt");
+  REQUIRE(clean.size() == 1);
+  CHECK(clean[0].issues.empty());
+  const std::vector<Hand> bad = read_text(header("zzyzx Limit") + rest, "written.txt");
+  REQUIRE(bad.size() == 1);
+  REQUIRE(!bad[0].issues.empty());
+  CHECK(bad[0].issues.front().line == 1);
 }

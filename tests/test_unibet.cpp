@@ -1,10 +1,14 @@
 // Unibet (site "unibet"): detection, the parser on the corpus hand with exact amounts
 // (testdata/unibet, README.md there), a sweep of ../shared/corpus/Unibet against
 // testdata/unibet/anomalies.tsv, and fault hands each carrying one money error.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "audit/audit.hpp"
@@ -122,4 +126,48 @@ TEST_CASE("Unibet fault: a short big blind", "[unibet][faults]") {
   check_fault("blind", {{"WRONG_FORCED_BET", 2, 10, 5},
                         {"CHIPS_NOT_CONSERVED", 0, 15, 20},
                         {"PAYOUT_MISMATCH", 0, 15, 20}});
+}
+
+// A hand of two written for the rules below: "Hero wins €0.15" and the summary's "won €0.15".
+namespace {
+std::string unibet_two_player_hand(std::string_view wins, std::string_view won) {
+  return fmt::format(
+      "Game #1000000001: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 2021/04/04\n"
+      "*** Seated players ***\n"
+      "Seat 1: Villain (€2)\n"
+      "Seat 2: Hero (€3)\n"
+      "*** Blinds and button ***\n"
+      "Hero has the button\n"
+      "Hero posts small blind €0.05\n"
+      "Villain posts big blind €0.10\n"
+      "*** Hole cards ***\n"
+      "Dealt in Villain\n"
+      "Dealt to Hero [Ac 7c]\n"
+      "*** Preflop ***\n"
+      "Hero raises €0.30 to €0.30\n"
+      "Villain folds\n"
+      "Hero wins {}\n"
+      "*** Summary ***\n"
+      "Total pot €0.40 Rake €0\n"
+      "Seat 1: Villain: bet €0.10 and won €0, net result: €-0.10\n"
+      "Seat 2: Hero: bet €0.30 and won {}, net result: €0.10\n",
+      wins, won);
+}
+}  // namespace
+
+TEST_CASE("Unibet: an amount is the whole token, in the play and in the summary", "[unibet]") {
+  auto read = [](const std::string& text) { return read_text(text, "written.txt"); };
+  const std::vector<Hand> clean = read(unibet_two_player_hand("€0.40", "€0.40"));
+  REQUIRE(clean.size() == 1);
+  CHECK(clean[0].issues.empty());
+  for (const auto& [wins, won, line] :
+       {std::tuple{"€0O40", "€0.40", 15u}, std::tuple{"€0.4O", "€0.40", 15u},
+        std::tuple{"€0.40 zzyzx", "€0.40", 15u}, std::tuple{"€0.40", "€0.O0", 19u},
+        std::tuple{"€0.40", "€0.40 zzyzx", 19u}}) {
+    INFO(wins << " / " << won);
+    const std::vector<Hand> hands = read(unibet_two_player_hand(wins, won));
+    REQUIRE(hands.size() == 1);
+    REQUIRE(hands[0].issues.size() >= 1);
+    CHECK(hands[0].issues.front().line == line);
+  }
 }

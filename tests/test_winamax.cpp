@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "audit/audit.hpp"
@@ -387,4 +389,60 @@ TEST_CASE("Winamax fault: wrong call amount", "[faults][winamax]") {
                {"TOTAL_POT_MISMATCH", 0, 83000, 84000},
                {"CHIPS_NOT_CONSERVED", 0, 83000, 84000},
                {"PAYOUT_MISMATCH", 0, 83000, 84000}});
+}
+
+// A hand of two written for the rules below; `summary` is the winner's summary seat line.
+namespace {
+std::string winamax_two_player_hand(std::string_view collected, std::string_view summary) {
+  std::string text =
+      "Winamax Poker - CashGame - HandId: #1000000-1-1000000001 - Holdem no limit (1€/2€) - "
+      "2016/11/15 08:31:17 UTC\n"
+      "Table: 'Written 01' 5-max (real money) Seat #1 is the button\n"
+      "Seat 1: Hero (100€)\n"
+      "Seat 2: Villain (100€)\n"
+      "*** ANTE/BLINDS ***\n"
+      "Hero posts small blind 1€\n"
+      "Villain posts big blind 2€\n"
+      "Dealt to Hero [Qs 5s]\n"
+      "*** PRE-FLOP ***\n"
+      "Hero calls 1€\n"
+      "Villain checks\n"
+      "*** FLOP *** [3c 4s 9h]\n"
+      "Villain bets 4€\n"
+      "Hero folds\n";
+  text += "Villain collected " + std::string(collected) + " from pot\n";
+  text +=
+      "*** SUMMARY ***\n"
+      "Total pot 4€ | No rake\n"
+      "Board: [3c 4s 9h]\n";
+  text += std::string(summary) + "\n";
+  return text;
+}
+}  // namespace
+
+TEST_CASE("Winamax: an amount is the whole token; a summary seat's money follows \"won\"",
+          "[winamax]") {
+  auto read = [](const std::string& text) { return read_text(text, "written.txt"); };
+  const std::vector<Hand> clean = read(winamax_two_player_hand("4€", "Seat 2: Villain won 4€"));
+  REQUIRE(clean.size() == 1);
+  CHECK(clean[0].issues.empty());
+  REQUIRE(clean[0].summary.size() == 1);
+  CHECK(clean[0].summary[0].won == 400);
+  for (const auto& [collected, summary, line] :
+       {std::tuple{"4O€", "Seat 2: Villain won 4€", 15u},
+        std::tuple{"4€", "Seat 2: Villain won 4O€", 19u},
+        std::tuple{"4€", "Seat 2: Villain won 4.O€", 19u},
+        std::tuple{"4€", "Seat 2: Villain zzyzx 4€", 19u},
+        std::tuple{"4€", "Seat 2: Villain showed [Ah Ad] and zzyzx 4€ with One pair : 9", 19u}}) {
+    INFO(collected << " / " << summary);
+    const std::vector<Hand> hands = read(winamax_two_player_hand(collected, summary));
+    REQUIRE(hands.size() == 1);
+    REQUIRE(!hands[0].issues.empty());
+    CHECK(hands[0].issues.front().line == line);
+  }
+  // The numbers of a shown hand are not money.
+  const std::vector<Hand> shown = read(winamax_two_player_hand(
+      "4€", "Seat 2: Villain showed [9s 4d] and won 4€ with Two pairs : 9 and 4"));
+  REQUIRE(shown.size() == 1);
+  CHECK(shown[0].issues.empty());
 }

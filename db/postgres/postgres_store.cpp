@@ -1058,7 +1058,13 @@ QueryResult result_of(const Result& r) {
 // turn into a subquery a hand again).
 constexpr std::string_view kJoinHandsWithError =
     "LEFT JOIN (SELECT DISTINCT d.hand_id, d.play_month FROM discrepancies d "
-    "WHERE d.severity = 'error') e ON e.hand_id = h.hand_id AND e.play_month = h.play_month";
+    "WHERE d.severity = 'error' AND d.blame = 'site') e ON e.hand_id = h.hand_id AND e.play_month "
+    "= h.play_month";
+// Joined to hands h as g: g.hand_id is not NULL for a hand with a gap (hhaudit's, not a note).
+constexpr std::string_view kJoinHandsWithGap =
+    "LEFT JOIN (SELECT DISTINCT d.hand_id, d.play_month FROM discrepancies d "
+    "WHERE d.severity <> 'info' AND d.blame = 'hhaudit') g ON g.hand_id = h.hand_id "
+    "AND g.play_month = h.play_month";
 
 // The play_month condition repeats the since for the partitions: hh_play_month('') is
 // -infinity (every month), a day's is its month's first day, so the months before are pruned.
@@ -1169,7 +1175,7 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
        "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
        "hand_id = $1 ORDER BY pot_index"},
       {"findings",
-       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
+       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
        "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
        "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
@@ -1226,24 +1232,25 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
     }
     Result hands =
         c.exec(fmt::format("SELECT count(*), count(*) FILTER (WHERE h.status = 'unparsed'), "
-                           "count(e.hand_id) FROM hands h {} WHERE {}",
-                           kJoinHandsWithError, kHandFilter),
+                           "count(e.hand_id), count(g.hand_id) FROM hands h {} {} WHERE {}",
+                           kJoinHandsWithError, kJoinHandsWithGap, kHandFilter),
                params);
     t.hands = static_cast<long>(hands.int64(0, 0));
     t.unparsed = static_cast<long>(hands.int64(0, 1));
     t.hands_with_errors = static_cast<long>(hands.int64(0, 2));
+    t.hands_with_gaps = static_cast<long>(hands.int64(0, 3));
     // Codes in byte order, as SQLite sorts them (the server's collation may not).
-    Result codes =
-        c.exec(fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*) "
-                           "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
-                           "AND h.play_month = d.play_month "
-                           "WHERE {} GROUP BY d.code, d.severity "
-                           "ORDER BY 3 DESC, d.code COLLATE \"C\", d.severity COLLATE \"C\"",
-                           kHandFilter),
-               params);
+    Result codes = c.exec(
+        fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*), "
+                    "min(d.blame) FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                    "AND h.play_month = d.play_month "
+                    "WHERE {} GROUP BY d.code, d.severity "
+                    "ORDER BY 3 DESC, d.code COLLATE \"C\", d.severity COLLATE \"C\"",
+                    kHandFilter),
+        params);
     for (int i = 0; i < codes.rows(); ++i)
       t.codes.push_back({codes.text(i, 0), codes.text(i, 1), static_cast<long>(codes.int64(i, 2)),
-                         static_cast<long>(codes.int64(i, 3))});
+                         static_cast<long>(codes.int64(i, 3)), codes.text(i, 4)});
     t.summaries = static_cast<long>(
         c.exec(count_summaries_sql(kFileFilter), file_filter_params(filter)).int64(0, 0));
     Result summary_codes =
@@ -1251,7 +1258,7 @@ StoreTotals PostgresStore::totals(const ReadFilter& filter) {
     for (int i = 0; i < summary_codes.rows(); ++i)
       t.codes.push_back({summary_codes.text(i, 0), summary_codes.text(i, 1),
                          static_cast<long>(summary_codes.int64(i, 2)),
-                         static_cast<long>(summary_codes.int64(i, 3))});
+                         static_cast<long>(summary_codes.int64(i, 3)), summary_codes.text(i, 4)});
   });
   return t;
 }

@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS tournament_findings (
   tournament_row_id bigint NOT NULL REFERENCES tournaments(tournament_row_id) ON DELETE CASCADE,
   code     text NOT NULL,
   severity text NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+  blame    text GENERATED ALWAYS AS (@BLAME@) STORED,
   player   text,
   expected bigint,
   actual   bigint,
@@ -233,6 +234,8 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   hand_id        bigint NOT NULL,
   code           text NOT NULL,
   severity       text NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+  -- 'site' or 'hhaudit', from the code: see the SQLite schema.
+  blame          text GENERATED ALWAYS AS (@BLAME@) STORED,
   street         text,
   seat           integer,
   player         text,
@@ -441,7 +444,7 @@ void migrate_7_to_8(Connection& c) {
 // later copy stays stored and is listed in hand_conflicts against the first, as a writer of
 // schema 9 would have recorded it, so that v_conflicts shows what the old key let through.
 void migrate_8_to_9(Connection& c) {
-  c.exec(kTournamentSql);
+  c.exec(with_blame(kTournamentSql));
   c.exec(
       "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS settled_outside bigint NOT NULL "
       "DEFAULT 0;");
@@ -463,10 +466,20 @@ void migrate_8_to_9(Connection& c) {
 // new one).
 void migrate_9_to_10(Connection& c) { c.exec("DROP INDEX IF EXISTS idx_hands_table;"); }
 
+// Schema 10 -> 11: who a finding blames (discrepancies.blame, tournament_findings.blame,
+// generated from the code), in v_findings and v_code_counts (made again by schema_sql()).
+void migrate_10_to_11(Connection& c) {
+  c.exec("DROP VIEW IF EXISTS v_findings, v_code_counts;");
+  for (const char* table : {"discrepancies", "tournament_findings"})
+    c.exec(fmt::format(
+        "ALTER TABLE {} ADD COLUMN IF NOT EXISTS blame text GENERATED ALWAYS AS ({}) STORED;",
+        table, blame_case_sql()));
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7,
-    &migrate_7_to_8, &migrate_8_to_9, &migrate_9_to_10};
+    &migrate_4_to_5, &migrate_5_to_6,  &migrate_6_to_7,  &migrate_7_to_8,
+    &migrate_8_to_9, &migrate_9_to_10, &migrate_10_to_11};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),
@@ -475,7 +488,7 @@ static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
 }  // namespace
 
 std::string_view schema_sql() {
-  static const std::string sql = std::string(kSchemaSql) + std::string(kTournamentSql) +
+  static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
                                  portable_views_sql("CREATE OR REPLACE VIEW ");
   return sql;
 }

@@ -57,6 +57,7 @@ CREATE TABLE IF NOT EXISTS tournament_findings (
   tournament_row_id INTEGER NOT NULL REFERENCES tournaments(tournament_row_id) ON DELETE CASCADE,
   code     TEXT NOT NULL,
   severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+  blame    TEXT GENERATED ALWAYS AS (@BLAME@) VIRTUAL,
   player   TEXT,
   expected INTEGER,
   actual   INTEGER,
@@ -179,6 +180,9 @@ CREATE TABLE IF NOT EXISTS discrepancies (
   hand_id        INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
   code           TEXT NOT NULL,
   severity       TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+  -- 'site': the finding charges the site; 'hhaudit': hhaudit could not read or judge (a gap, a
+  -- check held back). From the code (model/finding_codes.hpp); only the site's count against it.
+  blame          TEXT GENERATED ALWAYS AS (@BLAME@) VIRTUAL,
   street         TEXT,
   seat           INTEGER,
   player         TEXT,
@@ -348,7 +352,8 @@ void migrate_3_to_4(Database& db) {
 }
 
 bool has_column(Database& db, const char* table, const char* column) {
-  Statement s(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+  // table_xinfo: generated columns too (blame).
+  Statement s(db, "SELECT 1 FROM pragma_table_xinfo(?1) WHERE name = ?2");
   s.bind_text(1, table);
   s.bind_text(2, column);
   return s.step();
@@ -450,7 +455,7 @@ void migrate_7_to_8(Database& db) {
 // hands stored before). PostgreSQL's step also adds hand_keys, which SQLite's hands needs not: it
 // is unique on (site, site_hand_id) itself.
 void migrate_8_to_9(Database& db) {
-  db.exec(kTournamentSql);
+  db.exec(with_blame(kTournamentSql));
   if (!has_column(db, "hand_players", "settled_outside"))
     db.exec("ALTER TABLE hand_players ADD COLUMN settled_outside INTEGER NOT NULL DEFAULT 0");
 }
@@ -459,17 +464,29 @@ void migrate_8_to_9(Database& db) {
 // between hands read them in order instead of sorting them (schema_sql() makes the new one).
 void migrate_9_to_10(Database& db) { db.exec("DROP INDEX IF EXISTS idx_hands_table"); }
 
+// Schema 10 -> 11: who a finding blames (discrepancies.blame, tournament_findings.blame: 'site'
+// or 'hhaudit', generated from the code), in v_findings and v_code_counts (made again by
+// schema_sql()).
+void migrate_10_to_11(Database& db) {
+  db.exec("DROP VIEW IF EXISTS v_findings; DROP VIEW IF EXISTS v_code_counts;");
+  for (const char* table : {"discrepancies", "tournament_findings"}) {
+    if (!has_column(db, table, "blame"))
+      db.exec(fmt::format("ALTER TABLE {} ADD COLUMN blame TEXT GENERATED ALWAYS AS ({}) VIRTUAL",
+                          table, blame_case_sql()));
+  }
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4,
-                                     &migrate_4_to_5, &migrate_5_to_6, &migrate_6_to_7,
-                                     &migrate_7_to_8, &migrate_8_to_9, &migrate_9_to_10};
+constexpr Migration kMigrations[] = {
+    &migrate_1_to_2, &migrate_2_to_3, &migrate_3_to_4, &migrate_4_to_5,  &migrate_5_to_6,
+    &migrate_6_to_7, &migrate_7_to_8, &migrate_8_to_9, &migrate_9_to_10, &migrate_10_to_11};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
 
 std::string_view schema_sql() {
-  static const std::string sql = std::string(kSchemaSql) + std::string(kTournamentSql) +
+  static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
                                  portable_views_sql("CREATE VIEW IF NOT EXISTS ");
   return sql;
 }
@@ -515,6 +532,19 @@ void create_missing_indexes(Database& db) {
   db.exec(schema_sql());
 }
 
+namespace {
+
+void drop_views(Database& db) {
+  std::vector<std::string> views;
+  {
+    Statement s(db, "SELECT name FROM sqlite_master WHERE type = 'view'");
+    while (s.step()) views.push_back(s.column_text(0));
+  }
+  for (const std::string& v : views) db.exec(fmt::format("DROP VIEW IF EXISTS \"{}\"", v));
+}
+
+}  // namespace
+
 int schema_version(Database& db) {
   Statement has_meta(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
   if (!has_meta.step()) return 0;
@@ -550,6 +580,9 @@ void apply_schema(Database& db) {
     }
     const bool migrating = version > 0 && version < kSchemaVersion;
     if (version > 0) {
+      // Every view is made again by schema_sql() after the migrations: none may stand in the way
+      // of a table a step rebuilds or a column it adds (a view of a later schema's column).
+      if (migrating) drop_views(db);
       for (; version < kSchemaVersion; ++version) kMigrations[version - 1](db);
     }
     db.exec(schema_sql());

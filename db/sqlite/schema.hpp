@@ -20,7 +20,10 @@ namespace hh::db::sqlite {
 // 9: tournament summaries (tournaments, tournament_results, tournament_findings);
 // hand_players.settled_outside (money paid or received beside the pot); PostgreSQL's hand_keys
 // (a number stored once whatever its month).
-inline constexpr int kSchemaVersion = 10;
+// 10: idx_hands_table by (site, table_name, started_at_utc).
+// 11: who a finding blames (discrepancies.blame, tournament_findings.blame; in v_findings and
+// v_code_counts).
+inline constexpr int kSchemaVersion = 11;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

@@ -1158,7 +1158,7 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
        "SELECT pot_index, amount, rake, eligible, winners, reported_amount FROM v_pots WHERE "
        "hand_id = ?1 ORDER BY pot_index"},
       {"findings",
-       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.street, d.seat, d.player, "
+       "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
        "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
        "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
@@ -1546,7 +1546,9 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
     // the findings a hand: a third of the time on 47,000 hands (docs/performance.md).
     Statement s(db, fmt::format("SELECT count(*), coalesce(sum(h.status = 'unparsed'), 0), "
                                 "coalesce(sum(h.hand_id IN (SELECT d.hand_id FROM discrepancies d "
-                                "WHERE d.severity = 'error')), 0) "
+                                "WHERE d.severity = 'error' AND d.blame = 'site')), 0), "
+                                "coalesce(sum(h.hand_id IN (SELECT d.hand_id FROM discrepancies d "
+                                "WHERE d.severity <> 'info' AND d.blame = 'hhaudit')), 0) "
                                 "FROM hands h WHERE {}",
                                 kHandFilter));
     ResetGuard g(s);
@@ -1555,17 +1557,19 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
     t.hands = static_cast<long>(s.column_int64(0));
     t.unparsed = static_cast<long>(s.column_int64(1));
     t.hands_with_errors = static_cast<long>(s.column_int64(2));
+    t.hands_with_gaps = static_cast<long>(s.column_int64(3));
   }
   {
-    Statement s(db, fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*) "
-                                "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
-                                "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
-                                kHandFilter));
+    Statement s(db,
+                fmt::format("SELECT d.code, d.severity, count(DISTINCT d.hand_id), count(*), "
+                            "d.blame FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+                            "WHERE {} GROUP BY d.code, d.severity ORDER BY 3 DESC, 1, 2",
+                            kHandFilter));
     ResetGuard g(s);
     bind_filter(s, filter);
     while (s.step())
       t.codes.push_back({s.column_text(0), s.column_text(1), static_cast<long>(s.column_int64(2)),
-                         static_cast<long>(s.column_int64(3))});
+                         static_cast<long>(s.column_int64(3)), s.column_text(4)});
   }
   {
     Statement s(db, count_summaries_sql(kFileFilter));
@@ -1580,7 +1584,7 @@ StoreTotals SqliteStore::totals(const ReadFilter& filter) {
     bind_filter(s, filter);
     while (s.step())
       t.codes.push_back({s.column_text(0), s.column_text(1), static_cast<long>(s.column_int64(2)),
-                         static_cast<long>(s.column_int64(3))});
+                         static_cast<long>(s.column_int64(3)), s.column_text(4)});
   }
   return t;
 }
@@ -1591,7 +1595,7 @@ Sections SqliteStore::breakdowns(const ReadFilter& filter) {
   // Hands with at least one error: the figure that says how bad a month was.
   constexpr std::string_view kHasError =
       "EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = h.hand_id AND d.severity = "
-      "'error')";
+      "'error' AND d.blame = 'site')";
   // A hand's findings of `codes`, each counting `amount`, summed (a scalar subquery).
   auto per_hand = [](std::string_view codes, std::string_view amount) {
     return fmt::format(

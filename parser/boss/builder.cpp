@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <pugixml.hpp>
 #include <utility>
@@ -66,6 +67,7 @@ class HistoryReader : xml::HandReader {
     // everyone folds to is not in the POT of 74.11 nor in the WIN).
     h_.uncalled_style = UncalledStyle::Silent;
     ante_from_events();
+    totals_wait_for_the_play();
     h_.parsed = true;
     return std::move(h_);
   }
@@ -343,7 +345,22 @@ class HistoryReader : xml::HandReader {
     h_.events.insert(h_.events.begin(), antes.begin(), antes.end());
   }
 
+  // An attribute Boss is not known to write on `n` (a showdown, a result: the pot, the rake,
+  // the wins) is not read: an issue, and false.
+  bool known_attributes(const pugi::xml_node& n, std::initializer_list<std::string_view> known) {
+    for (pugi::xml_attribute a : n.attributes()) {
+      if (std::find(known.begin(), known.end(), std::string_view(a.name())) != known.end())
+        continue;
+      issue(line_of(n), std::string("an attribute of <") + n.name() + "> that Boss writes",
+            a.name());
+      return false;
+    }
+    return true;
+  }
+
   void showdown(const pugi::xml_node& n) {
+    if (!known_attributes(n, {"NAME", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT", "STARTING"}))
+      return;
     unprinted_antes(n);
     const auto pot = amount_of(n, "POT");
     std::optional<Money> rake;
@@ -354,7 +371,14 @@ class HistoryReader : xml::HandReader {
     }
     h_.rake = rake;
     if (!rake && h_.tournament) h_.rake = 0;  // tournaments take no rake from the pots
-    for (pugi::xml_node r : n.children("RESULT")) {
+    for (pugi::xml_node r : n.children()) {
+      if (r.type() != pugi::node_element) continue;
+      if (std::string_view(r.name()) != "RESULT") {
+        issue(line_of(r), "a <RESULT> in a <SHOWDOWN>", r.name());
+        continue;
+      }
+      if (!known_attributes(r, {"PLAYER", "WIN", "HAND", "WINCARDS", "HANDEXT", "WINTYPE"}))
+        continue;
       const int seat = seat_of(r);
       const auto win = amount_of(r, "WIN");
       if (seat == 0 || !win || *win == 0) continue;

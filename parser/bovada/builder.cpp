@@ -533,6 +533,28 @@ class Builder : HandBuilder {
     h_.events.push_back(std::move(e));
   }
 
+  // What follows the name on a summary seat line starts with what the seat won (an amount, "HI
+  // X"), its cards, "with ..", "lost"/"lose with ..", or "Folded ..."; every amount after "HI" or
+  // "LO" is read whole. Returns what is not read, or an empty view.
+  std::string_view unread_result(std::string_view rest) const {
+    auto word_at = [&](std::size_t at) {
+      const std::size_t end = std::min(rest.find(' ', at), rest.size());
+      return rest.substr(at, end - at);
+    };
+    for (std::size_t lo = rest.find(" LO"); lo != std::string_view::npos;
+         lo = rest.find(" LO", lo + 3)) {
+      std::size_t at = lo + 3;
+      if (at < rest.size() && rest[at] == 'W') ++at;
+      if (at >= rest.size() || rest[at] != ' ') continue;
+      if (const std::string_view amount = word_at(at + 1); !is_amount(amount)) return amount;
+    }
+    if (rest.empty() || starts_with(rest, "Folded") || starts_with(rest, "with ") ||
+        starts_with(rest, "lost ") || starts_with(rest, "lose ") || starts_with(rest, "["))
+      return {};
+    const std::string_view won = starts_with(rest, "HI ") ? word_at(3) : word_at(0);
+    return is_amount(won) ? std::string_view{} : won;
+  }
+
   void summary_seat(const ast::SummarySeatLine& ss, std::uint32_t ln) {
     int number = static_cast<int>(ss.seat);
     if (auto it = summary_seat_.find(number); it != summary_seat_.end()) number = it->second;
@@ -551,6 +573,12 @@ class Builder : HandBuilder {
     if (!key.starts_with("Seat+") && rest.starts_with(key)) rest = rest.substr(key.size());
     rest = trim(rest);
     if (rest.starts_with("[ME]")) rest = rest.substr(4);
+    if (std::string_view bad = unread_result(rest); !bad.empty()) {
+      issue(ln,
+            "a summary seat's result (the name, then X [..], HI X, LO X, with .., lost, Folded)",
+            bad);
+      return;
+    }
     out.folded = rest.find("Folded") != std::string_view::npos;
     ast::SummaryMoney won;
     if (parse_all(rest, summary_money(), won)) add_won(out, won.amounts, ln);

@@ -115,6 +115,9 @@ class Builder : HandBuilder {
         h_.table_name = std::string(hd.fields[i]);
       }
       if (int m = max_seats_in(hd.fields[i])) h_.max_seats = m;
+      if (!known_tournament_field(hd.fields[i]))
+        issue(ln, "a tournament field (Table N, N Max, CASH, TICKET, TICKETCASH, FREEROLL, X + Y)",
+              hd.fields[i]);
     }
     const std::string_view first = hd.fields[0];
     if (h_.tournament) {
@@ -129,6 +132,19 @@ class Builder : HandBuilder {
       h_.max_seats = max_seats_in(first);
     }
     return read_stakes(g.stakes, ln);
+  }
+
+  // The fields between a tournament's name and its game: its table, its seats, how the entry
+  // was paid and the buy-in ("$5,25 + $0,25"). Another field (a word where "Table" stood) could
+  // be one that makes the hand a tournament's: it is not read.
+  static bool known_tournament_field(std::string_view f) {
+    auto number = [](std::string_view t) {
+      return !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    if (starts_with(f, "Table ")) return number(f.substr(6));
+    if (f.ends_with(" Max")) return number(f.substr(0, f.size() - 4));
+    if (f == "CASH" || f == "TICKET" || f == "TICKETCASH" || f == "FREEROLL") return true;
+    return f.find(" + ") != std::string_view::npos;
   }
 
   // "$5/$10", "$0,05/$0,10", "1/2" (play money), "0/10/20" (tournament: ante/small/big).

@@ -139,6 +139,47 @@ class Builder : stars_family::StarsFamilyBuilder {
     h_.totals_line = ln;
   }
 
+  // A summary seat line's money is read whole or the line is not read: a shown hand "and won
+  // (X) with ..." or "and lost with ...", a "collected (X) from pot"; any other word before a
+  // parenthesised amount ("and zzyzx (€12,74)") or an amount that does not read ("won
+  // (€1O,74)") is the reader's gap, never a win of nothing.
+  void read_line(std::string_view line, std::uint32_t ln) override {
+    if (in_summary_ && starts_with(line, "Seat ") && !summary_money_reads(line, ln)) return;
+    StarsFamilyBuilder::read_line(line, ln);
+  }
+
+  bool summary_money_reads(std::string_view line, std::uint32_t ln) {
+    if (const std::size_t shown = line.find("] and "); shown != std::string_view::npos) {
+      const std::string_view after = line.substr(shown + 6);
+      if (!starts_with(after, "won (") && !starts_with(after, "lost")) {
+        issue(ln, "Seat N: PLAYER showed [..] and won (X) with ... | and lost with ...", line);
+        return false;
+      }
+    }
+    for (std::size_t open = line.find('('); open != std::string_view::npos;
+         open = line.find('(', open + 1)) {
+      const std::size_t close = line.find(')', open);
+      std::string_view inner =
+          line.substr(open + 1, (close == std::string_view::npos ? line.size() : close) - open - 1);
+      bool signed_amount = false;
+      for (std::string_view sign : {"€", "$", "£"})
+        if (starts_with(inner, sign)) {
+          inner.remove_prefix(sign.size());
+          signed_amount = true;
+        }
+      // "(small blind)", "(dealer)": a role, no money.
+      if (!signed_amount && (inner.empty() || !(inner.front() >= '0' && inner.front() <= '9')))
+        continue;
+      const std::string_view before = line.substr(0, open);
+      if (!before.ends_with("won ") && !before.ends_with("collected ")) {
+        issue(ln, "won (X) or collected (X) before a summary amount", line);
+        return false;
+      }
+      if (!money(inner, ln)) return false;
+    }
+    return true;
+  }
+
   void finish_site() override {
     // The limit ends the table's name: "Table 'SantElena 1 - Pot Limit'".
     const std::size_t dash = h_.table_name.rfind(" - ");

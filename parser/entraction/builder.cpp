@@ -55,12 +55,17 @@ class Builder : HandBuilder {
     h_.table_name = std::string(hd.table);
     const header::GameFound game = header::first_game_in(hd.game, kGames);
     h_.structure = header::structure_of(hd.game, kLimits);
-    if (!game.name || h_.structure == Structure::Unknown) {
+    // The game, then the limit and nothing else: another word may change the structure.
+    const std::string_view limit =
+        game.name ? trim(hd.game.substr(game.end())) : std::string_view();
+    if (!game.name || h_.structure == Structure::Unknown || game.pos != 0 ||
+        (limit != "No Limit" && limit != "Pot Limit" && limit != "Fixed Limit" &&
+         limit != "Limit")) {
       issue(ln, "a game and a limit (Omaha High Pot Limit, Texas Hold'em No Limit, ...)", hd.game);
       return false;
     }
     h_.game = game.name->game;
-    h_.limit_text = std::string(trim(hd.game.substr(game.end())));
+    h_.limit_text = std::string(limit);
     // Cash stakes name their currency ("EUR 0.50/1"); tournament stakes are chips ("25/50").
     h_.currency = std::string(hd.currency);
     h_.tournament = hd.currency.empty();

@@ -99,10 +99,23 @@ std::optional<Money> whole_number(std::string_view text) {
 std::optional<std::pair<Money, Money>> pair_of(std::string_view text) {
   const std::size_t slash = text.find('/');
   if (slash == std::string_view::npos) return std::nullopt;
+  // The currency signs and the spaces go; anything else but digits and the point is no amount
+  // ("$0O02" is none, never 0.02 nor 2).
   auto one = [](std::string_view part) -> std::optional<Money> {
     std::string digits;
-    for (char c : part)
-      if ((c >= '0' && c <= '9') || c == '.') digits += c;
+    for (std::size_t i = 0; i < part.size(); ++i) {
+      const char c = part[i];
+      if ((c >= '0' && c <= '9') || c == '.') {
+        digits += c;
+      } else if (c == ' ' || c == '$') {
+      } else if (part.substr(i).starts_with("\xE2\x82\xAC")) {
+        i += 2;
+      } else if (part.substr(i).starts_with("\xC2\xA3")) {
+        i += 1;
+      } else {
+        return std::nullopt;
+      }
+    }
     return parse_amount(digits, 100);
   };
   const auto a = one(text.substr(0, slash));
@@ -134,7 +147,10 @@ class HandElementReader : xml::HandReader {
     if (!read_header(session, hand)) return std::move(h_);
     Money smallest = 0;
     for (pugi::xml_node b : hand.children("BLIND")) {
-      const Money a = b.attribute("amount").as_llong(0);
+      // A blind whose amount is not read is an issue where it is read in order (element()).
+      const auto read = whole_number(b.attribute("amount").value());
+      if (!read) continue;
+      const Money a = *read;
       posted_big_blind_ = std::max(posted_big_blind_, a);
       smallest = smallest == 0 ? a : std::min(smallest, a);
     }
@@ -159,6 +175,7 @@ class HandElementReader : xml::HandReader {
     }
     if (h_.tournament) h_.rake = 0;
     ante_from_events();
+    totals_wait_for_the_play();
     h_.parsed = true;
     return std::move(h_);
   }

@@ -54,6 +54,20 @@ bool equals_lower(std::string_view printed, std::string_view lower) {
   return true;
 }
 
+// "NAME: TEXT" is chat, free text, unless TEXT reads as a post or a bet that did not parse: it
+// starts with one of their verbs, or ends with an amount in brackets ("zzyzx small blind [$ 0.25
+// USD]", "posts big blind [$ O.50 USD]"). Such a line is not read.
+bool looks_like_play(std::string_view text) {
+  if (starts_with(text, "posts ") || starts_with(text, "bets ")) return true;
+  if (!text.ends_with("]")) return false;
+  const std::size_t open = text.rfind('[');
+  if (open == std::string_view::npos) return false;
+  for (char c : text.substr(open)) {
+    if (c >= '0' && c <= '9') return true;
+  }
+  return false;
+}
+
 class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "everleaf") {
@@ -100,8 +114,16 @@ class Builder : HandBuilder {
       issue(ln, "a game (NL Hold'em, PL Omaha Hi/Lo, 7 Card Stud, ...)", s.game);
       return false;
     }
+    // Before the game only "NL " or "PL " (fixed limit printing none), after it nothing: any
+    // other word may change the betting structure, and is not read.
+    const std::string_view limit = trim(s.game.substr(0, game.pos));
+    if ((limit != "" && limit != "NL" && limit != "PL") ||
+        !trim(s.game.substr(game.end())).empty()) {
+      issue(ln, "the game ([NL |PL ]Hold'em, Omaha, Omaha Hi/Lo, 7 Card Stud)", s.game);
+      return false;
+    }
     h_.game = game.name->game;
-    h_.limit_text = std::string(trim(s.game.substr(0, game.pos)));
+    h_.limit_text = std::string(limit);
     h_.structure = header::structure_of(s.game, kLimits);
     if (h_.structure == Structure::Unknown) h_.structure = Structure::FixedLimit;
     // Chips (tournaments: Everleaf prints no play-money tables) have no currency sign.
@@ -167,11 +189,19 @@ class Builder : HandBuilder {
     Seat s;
     s.seat = static_cast<int>(sl.seat);
     s.player = std::string(sl.player);
-    if (sl.stack.empty()) {
-      // "( All-in )", "( new player )": no chips in front of the player, who is dealt out.
+    if (!sl.word.empty() || sl.stack.empty()) {
+      // "( All-in )", "( new player )": no chips in front of the player, who is dealt out. Any
+      // other text there (a stack that does not read, "( $ 5O USD )") is not read.
+      const std::string_view word = trim(sl.word);
+      if (!equals_lower(word, "all-in") && !equals_lower(word, "new player")) {
+        issue(ln, "Seat N: NAME ( STACK ), ( All-in ) or ( new player )", line);
+        return;
+      }
       s.sitting_out = true;
     } else if (auto m = money(sl.stack, ln)) {
       s.stack = *m;
+    } else {
+      return;
     }
     add_seat(std::move(s), ln);
   }
@@ -215,7 +245,8 @@ class Builder : HandBuilder {
     if (starts_with(line, "Dealt to ") && dealt(line.substr(9), ln)) return;
     if (auto m = player_then(line, ": ")) {
       ast::Action a;
-      if (parse_all(m->second, colon_action(), a)) {
+      if (parse_all(m->second, colon_action(), a) &&
+          (a.verb != ast::Verb::Chat || !looks_like_play(a.text))) {
         apply(action_event(a, m->first, m->second, ln));
         return;
       }

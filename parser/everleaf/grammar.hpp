@@ -41,6 +41,7 @@ struct SeatLine {
   unsigned seat{0};
   std::string_view player;
   std::string_view stack;
+  std::string_view word;  // "All-in", "new player": what stands there when no number does
 };
 
 // "** Dealing Flop ** [ 8s, 9h, 3s ]", "**** dealing 4th street ****", "** Dealing down cards **"

@@ -62,7 +62,7 @@ auto const seat_line_def = lit("Seat ") >> uint_[detail::number<&ast::SeatLine::
                            spaces >> ((-currency_sign >> spaces >>
                                        number[detail::view<&ast::SeatLine::stack>] >>
                                        -(' ' >> currency_word) >> spaces) |
-                                      +(char_ - ')')) >>
+                                      raw[+(char_ - ')')][detail::view<&ast::SeatLine::word>]) >>
                            ')' >> spaces;
 
 street_line_type const street_line = "street_line";

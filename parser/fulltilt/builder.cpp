@@ -241,6 +241,14 @@ class Builder : stars_family::StarsFamilyBuilder {
     } else if (starts_with(limit, "CAP ")) {
       limit = trim(limit.substr(4));
     }
+    // The limit is one of kLimits' names, whole: another word ("zzyzx Limit") may change the
+    // structure and is not read. A header without one is read as before (the game decides).
+    if (!limit.empty() &&
+        std::none_of(kLimits.begin(), kLimits.end(),
+                     [&](const header::LimitName& l) { return limit == l.printed; })) {
+      issue(ln, "a limit (No Limit, Pot Limit, Limit, NL, PL, FL, ...)", limit);
+      return;
+    }
     h_.limit_text = std::string(limit);
     h_.structure = header::structure_of(limit, kLimits);
   }
@@ -289,6 +297,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     }
     if (name == "SUMMARY") {  // one summary per board after the hand's own
       in_summary_ = true;
+      ++summaries_;
       return;
     }
     std::optional<Street> next = street_named(name, kStreets, sl, ln);
@@ -372,6 +381,49 @@ class Builder : stars_family::StarsFamilyBuilder {
     return false;
   }
 
+  // A summary seat line's money is read whole or the line is not read: a parenthesised amount
+  // comes after "won", "collected" or a pot ("wins the side pot ($X)", "ties for the pot ($X)")
+  // and reads to its end; a shown hand goes on "and won" or "and lost". Any other word before an
+  // amount ("jflex1989 zzyzx ($41.80)") or an amount that does not read ("won ($7O.60)") is the
+  // reader's gap, never a win of nothing.
+  void read_line(std::string_view line, std::uint32_t ln) override {
+    last_line_ = ln;
+    if (in_summary_ && starts_with(line, "Seat ") && !summary_money_reads(line, ln)) return;
+    StarsFamilyBuilder::read_line(line, ln);
+  }
+
+  bool summary_money_reads(std::string_view line, std::uint32_t ln) {
+    if (const std::size_t shown = line.find("] and "); shown != std::string_view::npos) {
+      const std::string_view after = line.substr(shown + 6);
+      if (!starts_with(after, "won (") && !starts_with(after, "lost")) {
+        issue(ln, "Seat N: PLAYER showed [..] and won (X) with ... | and lost with ...", line);
+        return false;
+      }
+    }
+    for (std::size_t open = line.find('('); open != std::string_view::npos;
+         open = line.find('(', open + 1)) {
+      const std::size_t close = line.find(')', open);
+      std::string_view inner =
+          line.substr(open + 1, (close == std::string_view::npos ? line.size() : close) - open - 1);
+      bool signed_amount = false;
+      for (std::string_view sign : {"$", "€", "£"})
+        if (starts_with(inner, sign)) {
+          inner.remove_prefix(sign.size());
+          signed_amount = true;
+        }
+      // "(small blind)", "(button)": a role, no money.
+      if (!signed_amount && (inner.empty() || !is_digit(inner.front()))) continue;
+      const std::string_view before = line.substr(0, open);
+      if (!before.ends_with("won ") && !before.ends_with("collected ") &&
+          !before.ends_with(" pot ")) {
+        issue(ln, "won (X), collected (X) or pot (X) in a summary seat line", line);
+        return false;
+      }
+      if (!money(inner, ln)) return false;
+    }
+    return true;
+  }
+
   bool site_neutral_line(std::string_view line, std::uint32_t ln) override {
     // The low hand of a hi/lo show down, on its own line: " (8,7,4,3,A)".
     // A lone U+FFFD: the odd last byte of a UTF-16 file cut one byte short (fpdb's samples).
@@ -417,6 +469,10 @@ class Builder : stars_family::StarsFamilyBuilder {
       same->has_won = same->has_won || s.has_won;
       same->folded = same->folded || s.folded;
     }
+    // What a seat won in a hand run twice is stated by every board's summary: it is read at the
+    // last of them (a summary line of a later board not read leaves it unknown).
+    if (summaries_ > 1)
+      for (SummarySeat& s : merged) s.line = last_line_;
     h_.summary = std::move(merged);
     // A walk prints no "Uncalled bet" line (the big blind's excess is returned silently: "Total
     // pot 30" for blinds of 15 and 30) and no collection in the body: the summary's "collected
@@ -430,6 +486,8 @@ class Builder : stars_family::StarsFamilyBuilder {
   bool stud_{false};
   std::string long_date_;  // the header's "Wed, July 21, 2010" as "2010/07/21"
   int run_{0};             // "wins pot N": the board N of a hand run twice, 0 otherwise
+  int summaries_{0};       // "*** SUMMARY ***" markers: more than one in a hand run twice
+  std::uint32_t last_line_{0};
 };
 
 }  // namespace

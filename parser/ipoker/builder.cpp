@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <pugixml.hpp>
 #include <set>
@@ -64,7 +65,31 @@ struct Session {
   // Clients that print their version (2018 on) return an uncalled part outside `win`; older
   // exports pay it inside the bettor's `win` (docs/sites/ipoker.md, "Uncalled bets").
   bool uncalled_outside_win{false};
+  // A tournament's amounts carry hundredths of a chip somewhere in the session ("3,252.50"):
+  // its unit is 100, for every game of it (never decided game by game).
+  bool hundredths{false};
 };
+
+// Whether any amount of a session (a player's chips, bet, win, an action's sum) ends in a
+// decimal part of one or two digits: the unit of the whole session, as the table fixes it.
+bool amounts_with_hundredths(std::string_view text) {
+  for (std::string_view attr : {" chips=\"", " sum=\"", " bet=\"", " win=\""}) {
+    for (std::size_t at = text.find(attr); at != std::string_view::npos;
+         at = text.find(attr, at + 1)) {
+      const std::size_t from = at + attr.size();
+      const std::size_t end = text.find('"', from);
+      if (end == std::string_view::npos) break;
+      const std::string_view v = text.substr(from, end - from);
+      const std::size_t sep = v.find_last_of(".,");
+      if (sep == std::string_view::npos || sep == 0 || !is_digit(v[sep - 1])) continue;
+      const std::string_view decimals = v.substr(sep + 1);
+      if ((decimals.size() == 1 || decimals.size() == 2) &&
+          std::all_of(decimals.begin(), decimals.end(), is_digit))
+        return true;
+    }
+  }
+  return false;
+}
 
 std::string text_of(const pugi::xml_node& parent, const char* child) {
   return std::string(trim(parent.child(child).text().as_string()));
@@ -215,6 +240,7 @@ class GameReader : xml::HandReader {
     read_rounds(game);
     finish_money();
     ante_from_events();
+    totals_wait_for_the_play();
     h_.parsed = true;
     return std::move(h_);
   }
@@ -226,6 +252,19 @@ class GameReader : xml::HandReader {
     auto m = read_amount(a.value(), h_.unit);
     if (!m) issue(line_of(n), std::string("an amount in ") + attr + "=\"...\"", a.value());
     return m;
+  }
+
+  // An attribute the export is not known to write on `n`, where money or play can be, is not
+  // read: an issue, and false.
+  bool known_attributes(const pugi::xml_node& n, std::initializer_list<std::string_view> known) {
+    for (pugi::xml_attribute a : n.attributes()) {
+      if (std::find(known.begin(), known.end(), std::string_view(a.name())) != known.end())
+        continue;
+      issue(line_of(n), std::string("an attribute of <") + n.name() + "> that iPoker writes",
+            a.name());
+      return false;
+    }
+    return true;
   }
 
   bool read_header(const Session& s, const pugi::xml_node& game) {
@@ -251,7 +290,9 @@ class GameReader : xml::HandReader {
     h_.tournament_id = s.tournament_id;
     h_.table_name = s.table;
     if (s.tournament) {
-      h_.unit = 1;  // chips, whatever currency the buy-in was paid in
+      // Chips, whatever currency the buy-in was paid in; in hundredths when the session's
+      // amounts carry them.
+      h_.unit = s.hundredths ? 100 : 1;
     } else {
       h_.currency = s.currency;
     }
@@ -275,14 +316,22 @@ class GameReader : xml::HandReader {
   }
 
   bool read_players(const pugi::xml_node& players) {
-    for (pugi::xml_node p : players.children("player")) {
+    for (pugi::xml_node p : players.children()) {
+      if (p.type() != pugi::node_element) continue;
+      if (std::string_view(p.name()) != "player") {
+        issue(line_of(p), "a <player> in <players>", p.name());
+        continue;
+      }
       if (h_.seats.size() >= kMaxSeats) {
         issue(line_of(p), max_seats_expected(), p.attribute("name").value());
         return false;
       }
+      if (!known_attributes(
+              p, {"seat", "name", "chips", "dealer", "win", "bet", "rebuy", "addon", "reg_code"}))
+        continue;
       // An empty seat: name="" chips="$0" (player.sitting.out.xml). A seat with no name that
       // holds chips, or whose chips cannot be read, is a player the hand cannot name: an issue.
-      if (std::string_view(p.attribute("name").value()).empty()) {
+      if (p.attribute("name") && std::string_view(p.attribute("name").value()).empty()) {
         const std::optional<Money> chips = read_amount(p.attribute("chips").value(), h_.unit);
         if (!chips || *chips != 0)
           issue(line_of(p), "<player seat=\"N\" name=\"NAME\" chips=\"AMOUNT\" ...>",
@@ -290,7 +339,9 @@ class GameReader : xml::HandReader {
         continue;
       }
       Seat s;
-      s.seat = p.attribute("seat").as_int(0);
+      const auto seat = number_of(p, "seat", "<player seat=\"N\">");
+      if (!seat) continue;
+      s.seat = *seat > 0 && *seat < 100 ? static_cast<int>(*seat) : 0;
       s.player = p.attribute("name").as_string();
       const auto chips = money(p, "chips");
       if (s.seat <= 0 || s.player.empty() || !chips) {
@@ -302,7 +353,12 @@ class GameReader : xml::HandReader {
         issue(line_of(p), "one <player> per seat and name", s.player);
         continue;
       }
-      if (p.attribute("dealer").as_int(0) == 1) h_.button_seat = s.seat;
+      const std::string_view dealer = p.attribute("dealer").value();
+      if (dealer == "1") {
+        h_.button_seat = s.seat;
+      } else if (p.attribute("dealer") && dealer != "0") {
+        issue(line_of(p), "dealer=\"0|1\"", dealer);
+      }
       Totals t;
       t.bet = money(p, "bet");
       t.win = money(p, "win");
@@ -317,6 +373,14 @@ class GameReader : xml::HandReader {
     return true;
   }
 
+  // The action code of `n`, -1 when it is not a whole number.
+  static int type_of(const pugi::xml_node& n) {
+    const std::string_view v = n.attribute("type").value();
+    if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string_view::npos)
+      return -1;
+    return std::stoi(std::string(v));
+  }
+
   int seat_of(std::string_view name) const {
     const Seat* s = h_.seat_by_player(name);
     return s ? s->seat : 0;
@@ -324,8 +388,15 @@ class GameReader : xml::HandReader {
 
   void read_rounds(const pugi::xml_node& game) {
     std::vector<Item> items;
+    for (pugi::xml_node n : game.children()) {
+      const std::string_view name = n.name();
+      if (n.type() == pugi::node_element && name != "general" && name != "round")
+        issue(line_of(n), "<general> or <round> in a <game>", name);
+    }
     for (pugi::xml_node round : game.children("round")) {
-      const int no = round.attribute("no").as_int(-1);
+      const auto number = number_of(round, "no", "<round no=\"0..4\"> (a flop game's rounds)");
+      if (!number) continue;
+      const int no = *number <= 4 ? static_cast<int>(*number) : -1;
       if (no < 0 || no > 4) {
         issue(line_of(round), "<round no=\"0..4\"> (a flop game's rounds)",
               round.attribute("no").value());
@@ -337,7 +408,10 @@ class GameReader : xml::HandReader {
           const std::string_view type = n.attribute("type").value();
           items.push_back({no, type == "Pocket" ? 1 : 0, 0, n});
         } else if (name == "action") {
-          items.push_back({no, 2, n.attribute("no").as_llong(0), n});
+          if (!known_attributes(n, {"no", "player", "type", "sum", "cards"})) continue;
+          const auto order = number_of(n, "no", "<action no=\"N\">");
+          if (!order) continue;
+          items.push_back({no, 2, *order, n});
         } else if (n.type() == pugi::node_element) {
           issue(line_of(n), "<cards> or <action> in a round", name);
         }
@@ -349,7 +423,7 @@ class GameReader : xml::HandReader {
     // Tournaments (and some cash exports) print no stakes: the blinds posted give them.
     if (h_.big_blind == 0) {
       for (const Item& it : items) {
-        const int type = it.node.attribute("type").as_int(-1);
+        const int type = type_of(it.node);
         auto sum = read_amount(it.node.attribute("sum").value(), h_.unit);
         if (it.order != 2 || !sum) continue;
         if (type == kSmallBlind && h_.small_blind == 0) h_.small_blind = *sum;
@@ -440,7 +514,9 @@ class GameReader : xml::HandReader {
       issue(ln, "an action of a seated player", n.attribute("player").value());
       return;
     }
-    const int type = n.attribute("type").as_int(-1);
+    const auto code = number_of(n, "type", "an action type of iPoker (0-5, 7, 8, 9, 15, 23)");
+    if (!code) return;
+    const int type = type_of(n);
     Money sum = 0;
     if (type == kAllIn && std::string_view(n.attribute("sum").value()) == "DP") {
       // Disconnect protection: the player is treated as all-in for what they have in and puts
@@ -449,6 +525,12 @@ class GameReader : xml::HandReader {
       Event& e = add(EventKind::SitsOut, street_of_round(it.round), seat, ln);
       e.all_in = true;
       e.text = "all-in by disconnect protection (sum=\"DP\")";
+      return;
+    }
+    const bool moves_money =
+        type != kFold && type != kCheck && type != kNoBlind && type != kSitsOut;
+    if (moves_money && !n.attribute("sum")) {
+      issue(ln, "an amount in sum=\"...\"", "");
       return;
     }
     if (n.attribute("sum")) {
@@ -588,6 +670,10 @@ std::optional<Money> read_amount(std::string_view text, int unit) {
   // One export tool wrote the cp1252 euro sign as the escape "\x80": its digits are no amount's.
   if (text.size() >= 4 && text[0] == '\\' && text[1] == 'x' && is_hex(text[2]) && is_hex(text[3]))
     text.remove_prefix(4);
+  // A currency's code before the digits ("RSD1,110.25"): three capitals, then the amount.
+  if (text.size() > 3 &&
+      std::all_of(text.begin(), text.begin() + 3, [](char c) { return c >= 'A' && c <= 'Z'; }))
+    text.remove_prefix(3);
   return parse_amount_either_decimal(text, unit);
 }
 
@@ -613,9 +699,11 @@ std::vector<Hand> read_document(const HandText& ht, const std::string& file) {
                                      "an iPoker <session> with <game> elements"};
   Session session;
   session.problem = {ht.line, "a <session> header before the <game>", "", 0};
+  const bool hundredths = amounts_with_hundredths(ht.text);
   const xml::Reader reader{
       [&](std::string_view header, std::size_t offset, const Lines& lines) {
         session = read_session(header, offset, lines);
+        session.hundredths = hundredths;
       },
       [&](std::string_view game, std::size_t offset, bool closed, const Lines& lines) {
         return GameReader(game, offset, ht, lines, file).read(session, closed);

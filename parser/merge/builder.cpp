@@ -232,6 +232,7 @@ class GameReader : xml::HandReader {
     if (!read_players(game.child("players"))) return std::move(h_);
     for (pugi::xml_node round : game.children("round")) read_round(round);
     finish();
+    totals_wait_for_the_play();
     h_.parsed = true;
     return std::move(h_);
   }
@@ -260,6 +261,12 @@ class GameReader : xml::HandReader {
     // 2011 it is the street total: in 33423082-14 the small blind's RAISE of 2.00 over its 0.50
     // is called with 1.00 by the 1.00 big blind.
     const std::string_view start = game.attribute("starttime").value();
+    // The year tells what a RAISE's amount is: a start that is no date is not read.
+    if (start.size() < 4 || start.substr(0, 4).find_first_not_of("0123456789") != start.npos) {
+      issue(line_of(game), "starttime=\"YYYY...\" (20081013150000, 2012/08/23 02:10:05 -0300)",
+            start);
+      return false;
+    }
     raise_by_ = start.size() >= 4 && start.substr(0, 4) < "2011";
     versioned_ = d.versioned || static_cast<bool>(game.attribute("version"));
     // A mixed game (HORSE: gametype 75 cash, 77 tournament) names the hand's own game in
@@ -320,7 +327,14 @@ class GameReader : xml::HandReader {
 
   bool read_players(const pugi::xml_node& players) {
     h_.button_seat = xml::seat_from_position(players.attribute("dealer"));
-    for (pugi::xml_node p : players.children("player")) {
+    if (players.attribute("dealer") && h_.button_seat == 0)
+      issue(line_of(players), "<players dealer=\"N\">", players.attribute("dealer").value());
+    for (pugi::xml_node p : players.children()) {
+      if (p.type() != pugi::node_element) continue;
+      if (std::string_view(p.name()) != "player") {
+        issue(line_of(p), "a <player> in <players>", p.name());
+        continue;
+      }
       Seat s;
       // Merge numbers seats from 0: hhaudit's seats are 1-based.
       s.seat = xml::seat_from_position(p.attribute("seat"));
@@ -440,8 +454,19 @@ class GameReader : xml::HandReader {
     const int seat = seat_of(n);
     const auto amount = money(n, "amount");
     if (seat == 0 || !amount) return;
+    const std::string_view uncalled = n.attribute("uncalled").value();
+    if (n.attribute("uncalled") && uncalled != "true" && uncalled != "false") {
+      issue(line_of(n), "uncalled=\"true|false\"", uncalled);
+      return;
+    }
+    const std::string_view potnumber = n.attribute("potnumber").value();
+    if (n.attribute("potnumber") && (potnumber.empty() || potnumber.size() > 3 ||
+                                     potnumber.find_first_not_of("0123456789") != potnumber.npos)) {
+      issue(line_of(n), "potnumber=\"N\"", potnumber);
+      return;
+    }
     // The part of a bet nobody called comes back as a "pot" of its own, uncalled="true".
-    if (n.attribute("uncalled").as_bool(false)) {
+    if (uncalled == "true") {
       Event& e = add(EventKind::UncalledReturned, Street::Showdown, seat, line_of(n));
       e.amount = *amount;
       uncalled_printed_ = true;
@@ -462,6 +487,19 @@ class GameReader : xml::HandReader {
       e.text = n.attribute("text").as_string();
       return;
     }
+    // An attribute Merge does not write (a renamed "amount") is not read: the event would be
+    // taken for one without chips.
+    for (pugi::xml_attribute a : n.attributes()) {
+      const std::string_view name = a.name();
+      if (name == "sequence" || name == "type" || name == "player" || name == "amount" ||
+          name == "text" || name == "timestamp")
+        continue;
+      issue(ln,
+            "an attribute of <event> that Merge writes (sequence, type, player, amount, "
+            "text, timestamp)",
+            name);
+      return;
+    }
     const int seat = seat_of(n);
     if (seat == 0) return;
     Event e;
@@ -469,6 +507,13 @@ class GameReader : xml::HandReader {
     e.seat = seat;
     e.line = ln;
     auto amount = [&]() -> std::optional<Money> { return money(n, "amount"); };
+    // An all-in noted without chips: no amount, or an amount of 0. An amount not read is a gap.
+    const auto all_in_without_chips = [&] {
+      const pugi::xml_attribute a = n.attribute("amount");
+      if (!a) return true;
+      const std::optional<Money> m = read_amount(a.value(), h_.unit);
+      return m && *m == 0;
+    };
     if (type == "FOLD") {
       e.kind = EventKind::Fold;
     } else if (type == "CHECK") {
@@ -489,8 +534,7 @@ class GameReader : xml::HandReader {
     } else if (type == "RECONNECTED") {
       e.kind = EventKind::Returns;
     } else if (type == "LEAVE" || type == "PLAYER_OUT" ||
-               (type == "ALL_IN" &&
-                read_amount(n.attribute("amount").value(), h_.unit).value_or(0) == 0)) {
+               (type == "ALL_IN" && all_in_without_chips())) {
       // Leaving the table, out of a tournament, or an all-in noted without chips (again, after
       // the chips, or by a player whose forced bets took the whole stack).
       e.kind = EventKind::Other;

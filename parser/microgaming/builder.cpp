@@ -79,6 +79,7 @@ class GameReader : xml::HandReader {
     // Win of 35.44 is the pot of 37.30 less the rake of 1.86; the 25.95 no one matched is only
     // in the endbalance of 61.39).
     h_.uncalled_style = UncalledStyle::Silent;
+    totals_wait_for_the_play();
     h_.parsed = true;
     return std::move(h_);
   }
@@ -158,13 +159,20 @@ class GameReader : xml::HandReader {
   // <Seat num alias balance endbalance dealer sittingout/>: endbalance is the stack after the
   // hand, kept as the summary's final stack for the audit to check against the actions.
   bool read_seats(const pugi::xml_node& seats) {
-    for (pugi::xml_node n : seats.children("Seat")) {
+    for (pugi::xml_node n : seats.children()) {
+      if (n.type() != pugi::node_element) continue;
+      if (std::string_view(n.name()) != "Seat") {
+        issue(line_of(n), "a <Seat> in <Seats>", n.name());
+        continue;
+      }
       if (h_.seats.size() >= kMaxSeats) {
         issue(line_of(n), max_seats_expected(), n.attribute("alias").value());
         return false;
       }
       Seat s;
-      s.seat = n.attribute("num").as_int(0);
+      const auto num = number_of(n, "num", "<Seat num=\"N\">");
+      if (!num) continue;
+      s.seat = *num < 100 ? static_cast<int>(*num) : 0;
       // alias is the name the player plays under; unicodealias the same in UTF-16 (it differs
       // only in the corpus, whose aliases are anonymised, as fpdb's .hp files name them).
       s.player = n.attribute("alias").as_string();
@@ -233,7 +241,9 @@ class GameReader : xml::HandReader {
       win(n);
       return;
     }
-    const int seat = n.attribute("seat").as_int(0);
+    const auto number = number_of(n, "seat", "seat=\"N\" of a seated player");
+    if (!number) return;
+    const int seat = *number < 100 ? static_cast<int>(*number) : 0;
     if (!h_.seat_of(seat)) {
       issue(ln, "seat=\"N\" of a seated player", n.attribute("seat").value());
       return;
@@ -326,8 +336,15 @@ class GameReader : xml::HandReader {
   // collected.
   void win(const pugi::xml_node& n) {
     h_.totals_line = line_of(n);
-    for (pugi::xml_node s : n.children("Seat")) {
-      const int seat = s.attribute("num").as_int(0);
+    for (pugi::xml_node s : n.children()) {
+      if (s.type() != pugi::node_element) continue;
+      if (std::string_view(s.name()) != "Seat") {
+        issue(line_of(s), "a <Seat> in a Win", s.name());
+        continue;
+      }
+      const auto num = number_of(s, "num", "num=\"N\" of a seated player");
+      if (!num) continue;
+      const int seat = *num < 100 ? static_cast<int>(*num) : 0;
       const auto amount = amount_of(s, "amount");
       if (!amount) continue;
       if (!h_.seat_of(seat)) {

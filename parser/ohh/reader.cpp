@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -110,10 +111,26 @@ void each_field(od::object o, F f) {
   }
 }
 
+// A key of `object` the reader does not read: free when the standard defines it and it carries
+// neither play nor money the hand needs (`free` lists them), else the hand is not read (a key
+// misspelt or of a later version may hold play or money: "amount" written "zzyzx").
+void other_key(std::string_view key, std::string_view object,
+               std::initializer_list<std::string_view> free) {
+  for (std::string_view f : free)
+    if (key == f) return;
+  throw Bad{"a key of OHH's " + std::string(object) + " object", std::string(key)};
+}
+
 // The text of a number token, without the spaces after it.
 std::string_view number_text(od::value v) {
   if (v.type() != od::json_type::number) throw Bad{"a number", std::string(v.raw_json_token())};
-  return trim(v.raw_json_token());
+  // The token runs to the next structural character: JSON's whitespace after the number (a
+  // newline in pretty-printed files) is not part of it.
+  std::string_view t = v.raw_json_token();
+  while (!t.empty() &&
+         (t.back() == ' ' || t.back() == '\t' || t.back() == '\n' || t.back() == '\r'))
+    t.remove_suffix(1);
+  return t;
 }
 
 std::string string_of(od::value v) {
@@ -161,6 +178,8 @@ RawAction read_action(od::object o) {
       a.all_in = bool(v.get_bool());
     } else if (k == "cards") {
       a.cards = cards_of(v);
+    } else {
+      other_key(k, "action", {"action_number"});
     }
   });
   return a;
@@ -176,6 +195,8 @@ RawRound read_round(od::object o) {
       r.cards = cards_of(v);
     } else if (k == "actions") {
       for (auto a : v.get_array()) r.actions.push_back(read_action(a.get_object()));
+    } else {
+      other_key(k, "round", {"id"});
     }
   });
   return r;
@@ -193,7 +214,9 @@ RawPot read_pot(od::object o) {
       p.rake = number_text(v);
     } else if (k == "jackpot") {
       p.jackpot = number_text(v);
-    } else if (k == "player_wins") {
+    } else if (k != "player_wins") {
+      other_key(k, "pot", {});
+    } else {
       for (auto w : v.get_array()) {
         RawWin rw;
         each_field(w.get_object(), [&](std::string_view wk, od::value wv) {
@@ -206,6 +229,10 @@ RawPot read_pot(od::object o) {
             rw.cashout = number_text(wv);
           } else if (wk == "cashout_fee") {
             rw.cashout_fee = number_text(wv);
+          } else {
+            // The rake taken from this win and a bonus paid apart are the pot's rake and the
+            // site's promotion: the pot's own "rake" is read.
+            other_key(wk, "player_wins", {"contributed_rake", "bonus_amount"});
           }
         });
         p.wins.push_back(rw);
@@ -230,6 +257,8 @@ RawPlayer read_player(od::object o) {
       p.bounty = number_text(v);
     else if (k == "is_sitting_out")
       p.sitting_out = bool(v.get_bool());
+    else
+      other_key(k, "player", {"display"});
   });
   return p;
 }
@@ -280,6 +309,10 @@ RawHand read_ohh(od::object o) {
           h.tournament_number = tv.type() == od::json_type::string
                                     ? string_of(tv)
                                     : std::string(trim(tv.raw_json_token()));
+        else
+          other_key(tk, "tournament_info",
+                    {"name", "start_date_utc", "currency", "buyin_amount", "fee_amount",
+                     "bounty_fee_amount", "initial_stack", "type", "flags", "speed"});
       });
     } else if (k == "bet_limit") {
       each_field(v.get_object(), [&](std::string_view bk, od::value bv) {
@@ -287,6 +320,8 @@ RawHand read_ohh(od::object o) {
           h.bet_type = string_of(bv);
         else if (bk == "bet_cap")
           h.cap = number_text(bv);
+        else
+          other_key(bk, "bet_limit", {});
       });
     } else if (k == "players") {
       h.have_players = true;
@@ -297,6 +332,11 @@ RawHand read_ohh(od::object o) {
     } else if (k == "pots") {
       h.have_pots = true;
       for (auto p : v.get_array()) h.pots.push_back(read_pot(p.get_object()));
+    } else {
+      // Free: what names the export and the table, the hero, the flags (docs/sites/ohh.md).
+      other_key(k, "ohh",
+                {"spec_version", "network_name", "internal_version", "table_handle", "table_skin",
+                 "hero_player_id", "flags", "tournament_bounties"});
     }
   });
   return h;

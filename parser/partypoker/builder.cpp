@@ -68,6 +68,43 @@ constexpr std::array<header::CurrencyMark, 3> kCurrencies = {{
     {"GBP", "GBP"},
 }};
 
+// The words of a header's description other than the game's and the limit's: every word is one
+// of these, one of kGames' or kLimits', a "KEY..." of kKeyed with no letter after the key, or a
+// word with no letter (an amount, "$2", "+", "-250)"). Any other word may say how the money is
+// read or that the hand is a tournament ("zzyzx: 69421386"): the header is not read.
+// The summary dialect's "250/500 Tourney Texas Holdem Game Table (NL) (MTT Tournament #N)
+// (Buyin $3.0 + $0.3)" too.
+constexpr std::array<std::string_view, 15> kDescriptionWords = {
+    "USD",  "EUR",   "GBP",  "Buy-in", "Tourney", "Hand",       "Fee",   "Entry",
+    "Game", "Table", "(MTT", "(SNG",   "(STT",    "Tournament", "(Buyin"};
+constexpr std::array<std::string_view, 9> kKeyed = {
+    "Trny:", "Level:", "Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes(", "$", "€", "£"};
+
+bool has_letter(std::string_view w) {
+  return std::any_of(w.begin(), w.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
+}
+
+bool known_description_word(std::string_view w) {
+  if (!has_letter(w)) return true;
+  if (std::find(kDescriptionWords.begin(), kDescriptionWords.end(), w) != kDescriptionWords.end())
+    return true;
+  for (std::string_view k : kKeyed)
+    if (w.starts_with(k) && !has_letter(w.substr(k.size()))) return true;
+  for (const header::LimitName& l : kLimits)
+    if (w == l.printed) return true;
+  for (const header::GameName& g : kGames) {
+    std::string_view name = g.printed;
+    while (!name.empty()) {
+      const std::size_t sp = name.find(' ');
+      if (name.substr(0, sp) == w) return true;
+      if (sp == std::string_view::npos) break;
+      name.remove_prefix(sp + 1);
+    }
+  }
+  return false;
+}
+
 constexpr std::array<std::string_view, 12> kMonths = {
     "January", "February", "March",     "April",   "May",      "June",
     "July",    "August",   "September", "October", "November", "December"};
@@ -222,6 +259,12 @@ class Builder : HandBuilder {
         h_.tournament_id = std::string(number_after(desc, "Tournament #"));
     }
     const std::vector<std::string_view> words = words_of(desc);
+    for (std::string_view w : words) {
+      if (known_description_word(w)) continue;
+      issue(ln, "the game's description (STAKES LIMIT GAME, Trny: N Level: N Blinds(SB/BB), ...)",
+            desc);
+      return false;
+    }
     for (std::string_view w : words) {
       const Structure s = header::structure_of(w, kLimits);
       if (s == Structure::Unknown) continue;
@@ -489,8 +532,9 @@ class Builder : HandBuilder {
   }
 
   // "zejnikogoj raises [$1.75 USD]" by a name no seat line gives: some exports rename a player
-  // in the seat lines only. The line is read as the action of a new seat of unknown stack, and
-  // the issue says the name was not seated, so the hand's findings are read with that in mind.
+  // in the seat lines only, and another dialect may print a name differently. Whose seat it is
+  // is not known, so the line is not read: an issue naming the player, no seat invented (a seat
+  // made up for it would change whose turn it was from the start of the hand).
   bool unseated_action(std::string_view line, std::uint32_t ln) {
     for (std::size_t sp = line.find(' '); sp != std::string_view::npos;
          sp = line.find(' ', sp + 1)) {
@@ -498,8 +542,8 @@ class Builder : HandBuilder {
       if (sp == 0 || !parse_all(line.substr(sp + 1), action(), a)) continue;
       const std::string_view name = line.substr(0, sp);
       issue(ln, "a seated player (no seat line names \"" + std::string(name) + "\")", line);
-      joined(name, ln);
-      action_line(seat_of_player(name), line.substr(sp + 1), ln);
+      // The hand's end is there, if not read: the hand is read up to its summary all the same.
+      if (a.verb == ast::Verb::Collected) collected_ = true;
       return true;
     }
     return false;

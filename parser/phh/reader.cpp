@@ -95,6 +95,7 @@ class HandReader {
   }
 
   Hand read() {
+    check_keys();
     if (!read_variant() || !read_amounts() || !read_seats()) return std::move(h_);
     read_details();
     post_forced_bets();
@@ -179,6 +180,57 @@ class HandReader {
     if (auto s = n->value_exact<std::string>()) return *s;
     if (auto i = n->value_exact<std::int64_t>()) return std::to_string(*i);
     return {};
+  }
+
+  // Every key of the standard (phh.readthedocs.io, "Required fields" and "Optional fields");
+  // a key of one's own begins with '_' and is free (the reader reads _rake, _total_pot, _chip,
+  // _site, _tournament, _tournament_id and the _fee_ lists). Any other key may be a field of
+  // play or money misspelt or of a later version: it is not read, and said so.
+  void check_keys() {
+    static constexpr std::array<std::string_view, 39> kKeys = {"variant",
+                                                               "ante_trimming_status",
+                                                               "antes",
+                                                               "blinds_or_straddles",
+                                                               "bring_in",
+                                                               "small_bet",
+                                                               "big_bet",
+                                                               "min_bet",
+                                                               "starting_stacks",
+                                                               "actions",
+                                                               "author",
+                                                               "event",
+                                                               "url",
+                                                               "venue",
+                                                               "address",
+                                                               "city",
+                                                               "region",
+                                                               "postal_code",
+                                                               "country",
+                                                               "time",
+                                                               "time_zone",
+                                                               "time_zone_abbreviation",
+                                                               "day",
+                                                               "month",
+                                                               "year",
+                                                               "hand",
+                                                               "level",
+                                                               "seats",
+                                                               "seat_count",
+                                                               "table",
+                                                               "players",
+                                                               "finishing_stacks",
+                                                               "winnings",
+                                                               "currency",
+                                                               "currency_symbol",
+                                                               "total_pot",
+                                                               "rake",
+                                                               "time_limit",
+                                                               "time_banks"};
+    for (const auto& [key, node] : t_) {
+      const std::string_view k = key.str();
+      if (starts_with(k, "_") || std::find(kKeys.begin(), kKeys.end(), k) != kKeys.end()) continue;
+      issue(line_of(node), "a PHH key (variant, antes, blinds_or_straddles, ...) or _NAME", k);
+    }
   }
 
   bool read_variant() {

@@ -56,11 +56,15 @@ inline auto const all_in = -(lit(" (all-in)")[detail::all_in]);
 // amount), "ties side pot #1, and wins $0.43 with: ...", "ties, and wins $0.16 with: ...",
 // "ties $0.52 with low hand: A5432".
 inline auto const side_pot = lit(" side pot #") >> uint_[detail::side_pot];
+// After the amount and the pot only the hand won with or the protection note: anything else
+// (an amount not read to its end, "wins $0O06", a pot not named, "from zzyzx pot") is not read.
+inline auto const won_tail =
+    eoi | (lit(" with") >> rest) | (lit(", disconnection protection limited from ") >> rest);
 inline auto const collected =
     (lit("wins ")[detail::verb<V::Collected>][detail::pot<0>] >> amount >>
-     -(lit(" from") >> side_pot) >> rest) |
+     -(lit(" from") >> side_pot) >> won_tail) |
     (lit("ties")[detail::verb<V::Collected>][detail::pot<0>] >> -side_pot >> ", and wins " >>
-     amount >> rest) |
+     amount >> won_tail) |
     (lit("ties ")[detail::verb<V::Collected>][detail::pot<0>] >> amount >> " with " >> rest);
 
 action_type const action = "action";

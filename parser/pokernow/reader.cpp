@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <optional>
@@ -94,10 +95,25 @@ std::string cards_of(std::string_view s) {
   return out;
 }
 
+// The unit of a whole log (one table): 100 when any of its rows prints an amount with cents
+// ("0.25"), else 1. Decided once for the log, never hand by hand from the amounts under audit: a
+// hand of whole amounts in a log of cents is read in cents (an amount with more decimals than
+// the unit is not read: a gap).
+int log_unit(const std::vector<Row>& rows) {
+  for (const Row& r : rows) {
+    const std::string_view e = r.entry;
+    for (std::size_t p = e.find('.'); p != std::string_view::npos; p = e.find('.', p + 1))
+      if (p > 0 && p + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[p - 1])) &&
+          std::isdigit(static_cast<unsigned char>(e[p + 1])))
+        return 100;
+  }
+  return 1;
+}
+
 class HandReader {
  public:
   HandReader(const std::vector<const Row*>& rows, std::string_view raw, std::uint64_t offset,
-             const std::string& file)
+             const std::string& file, int unit)
       : rows_(rows) {
     h_.site = "pokernow";
     h_.raw = std::string(raw);
@@ -105,23 +121,24 @@ class HandReader {
     for (const Row* r : rows) first = std::min(first, r->line);
     h_.source = {file, offset, first};
     h_.uncalled_style = UncalledStyle::Printed;
-    h_.unit = 1;
-    // Amounts with cents anywhere in the hand make its unit 100 (PokerNow prints "0.25").
-    for (const Row* r : rows)
-      if (r->entry.find('.') != std::string::npos &&
-          r->entry.find_first_of("0123456789") != std::string::npos) {
-        std::string_view e = r->entry;
-        for (std::size_t p = e.find('.'); p != std::string_view::npos; p = e.find('.', p + 1))
-          if (p > 0 && p + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[p - 1])) &&
-              std::isdigit(static_cast<unsigned char>(e[p + 1])))
-            h_.unit = 100;
-      }
+    h_.unit = unit;
   }
 
+  // The rows in the order they were played. Reading stops at the first row not read: a log is
+  // written newest row first, so the rows played after a gap stand above it in the file, and
+  // their checks could not be held back by its line (docs/sites/pokernow.md).
   Hand read() {
-    for (const Row* r : rows_) read_row(*r);
+    for (const Row* r : rows_) {
+      read_row(*r);
+      if (!h_.issues.empty()) return stopped();
+    }
     if (!header_seen_) issue(h_.source.line, "-- starting hand #N (GAME) (dealer: ...) --", "");
     if (!ended_) issue(h_.source.line, "-- ending hand #N --", "");
+    h_.parsed = header_seen_ && !h_.seats.empty();
+    return std::move(h_);
+  }
+
+  Hand stopped() {
     h_.parsed = header_seen_ && !h_.seats.empty();
     return std::move(h_);
   }
@@ -468,14 +485,33 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
   }
   std::vector<HandReader> readers;
   readers.reserve(groups.size());
+  const int unit = log_unit(rows);
   for (const auto& g : groups) {
     std::size_t begin = g.front()->offset, end = g.front()->offset + g.front()->length;
     for (const Row* r : g) {
       begin = std::min(begin, r->offset);
       end = std::max(end, r->offset + r->length);
     }
-    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file);
+    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file,
+                         unit);
     Hand h = readers.back().read();
+    // A row that is not a CSV row of three fields has no order: where it was played is not
+    // known, so the hand whose rows stand around it in the file is not read.
+    for (auto it = bad.begin(); it != bad.end();) {
+      const std::uint32_t first = g.front()->line;
+      std::uint32_t lo = first, hi = first;
+      for (const Row* r : g) {
+        lo = std::min(lo, r->line);
+        hi = std::max(hi, r->line);
+      }
+      if (it->line > lo && it->line < hi) {
+        h.issues.push_back(std::move(*it));
+        h.parsed = false;
+        it = bad.erase(it);
+      } else {
+        ++it;
+      }
+    }
     hands.push_back(std::move(h));
   }
   // The next hand's "Player stacks" states each player's stack after this one, unless the
@@ -486,7 +522,9 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
   for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
     Hand& h = hands[k];
     const Hand& next = hands[k + 1];
-    if (!h.parsed || !next.parsed) continue;
+    // A hand with a row not read has no stacks after it to check: its replay stopped at the gap;
+    // nor has one whose next hand has a row not read (its "Player stacks" may be that row).
+    if (!h.parsed || !next.parsed || !h.issues.empty() || !next.issues.empty()) continue;
     const long long from = groups[k].back()->order, to = groups[k + 1].front()->order;
     std::set<std::string> changed;
     for (const Row* r : by_order)

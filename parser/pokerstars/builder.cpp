@@ -176,6 +176,8 @@ class Builder : stars_family::StarsFamilyBuilder {
     read_game(hd.description, h_);
     if (!h_.game.known())
       issue(ln, "a known game name (Hold'em, Omaha, 7 Card Stud, ...)", hd.description);
+    else if (h_.structure == Structure::Unknown)  // the limit decides the chip and the bets
+      issue(ln, "a limit (No Limit, Pot Limit, Limit, ...)", h_.limit_text);
     std::string_view stakes = stakes_of(hd.description);
     h_.currency =
         h_.tournament ? std::string() : header::currency_of(stakes, stars_family::kCurrencies);

@@ -75,8 +75,9 @@ inline auto const pot_part =
 total_line_type const total_line = "total_line";
 auto const total_line_def =
     lit("Total pot ") >> amount[detail::view<&ast::TotalLine::total>] >> *(total_sep >> pot_part) >>
-    *(total_sep >> !lit("Rake") >>
-      raw[+char_("A-Za-z") >> ' ' >> amount][detail::push<&ast::TotalLine::others>]) >>
+    // Promotional money beside the pots: Run It Once's "STP" (Splash the Pot) is the only one
+    // known; another word there is a line not read.
+    *(total_sep >> raw[lit("STP ") >> amount][detail::push<&ast::TotalLine::others>]) >>
     -(total_sep >> "Rake " >> amount[detail::view<&ast::TotalLine::rake>]) >> -lit('.') >>
     *lit(' ');
 

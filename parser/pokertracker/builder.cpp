@@ -182,6 +182,12 @@ class Builder : HandBuilder {
       desc.remove_prefix(std::min(desc.size(), desc.find(' ') + 1));
     if (starts_with(desc, "Uncalled:"))
       desc.remove_prefix(std::min(desc.size(), desc.find(' ') + 1));
+    // Any other "KEY:VALUE" before the game may say how the money is printed: not read.
+    if (const std::string_view first = desc.substr(0, desc.find(' '));
+        first.find(':') != std::string_view::npos) {
+      issue(ln, "GAME #N [Version:V] [Uncalled:Y|N] GAME ...", first);
+      return false;
+    }
     if (!set_game(desc, limit_in(desc), ln)) return false;
     if (hd.description.find("Uncalled:Y") != std::string_view::npos)
       h_.uncalled_style = UncalledStyle::Silent;
@@ -197,6 +203,8 @@ class Builder : HandBuilder {
       std::size_t start = desc.rfind(' ', slash);
       start = start == std::string_view::npos ? 0 : start + 1;
       std::string_view stakes = desc.substr(start);
+      // iPoker's archive sets the date apart with a dash: "Omaha 50/100 - 2013-08-01 22:16:18".
+      if (stakes.ends_with(" -")) stakes.remove_suffix(2);
       if (starts_with(stakes, "(")) stakes.remove_prefix(1);
       if (stakes.ends_with(")")) stakes.remove_suffix(1);
       const std::size_t s = stakes.find('/');
@@ -272,6 +280,22 @@ class Builder : HandBuilder {
     }
     h_.table_name = std::string(t.table);
     if (!set_game(t.game, header::structure_of(t.limit, kLimits), ln)) return false;
+    // The kind: "€ Cash Game", "MTT seats:9 ": words of this list only, as the kind decides
+    // whether the money is chips or cash.
+    std::string_view kind = t.kind;
+    while (!kind.empty()) {
+      const std::size_t sp = kind.find(' ');
+      const std::string_view w = kind.substr(0, sp);
+      kind = sp == std::string_view::npos ? std::string_view() : kind.substr(sp + 1);
+      if (w.empty()) continue;
+      // "badbeat": a table with a bad-beat jackpot (its charge is read from the body).
+      if (w == "Cash" || w == "Game" || w == "MTT" || w == "SNG" || w == "STT" || w == "badbeat" ||
+          w == "Tournament" || starts_with(w, "seats:") ||
+          !header::currency_of(w, header::kCurrencySymbols).empty())
+        continue;
+      issue(ln, "the kind of game (CUR Cash Game, MTT seats:N, ...)", t.kind);
+      return false;
+    }
     h_.tournament = t.kind.find("Cash Game") == std::string_view::npos;
     // The currency stands in the table name ("€5 Min") or before "Cash Game".
     if (!h_.tournament) h_.currency = header::currency_of(line, header::kCurrencySymbols);

@@ -63,6 +63,8 @@ class HandBuilder {
 
   // An amount in the hand's unit, or an issue on `line` and nullopt.
   std::optional<Money> money(std::string_view text, std::uint32_t line);
+  // Whether `text` is an amount the site prints (money() would read it), with no issue.
+  bool is_amount(std::string_view text) const { return read_amount_(text, h_.unit).has_value(); }
 
   // A signed amount: a raise increment may be printed negative (Winamax 7 Card Stud, hand
   // 9250793-1578-1479092164) and is kept as printed so that the audit compares it with the bet

@@ -10,8 +10,34 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 }  // namespace
 
+namespace {
+
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+
+// What may stand beside a number in an amount: a currency sign ("$", a UTF-8 symbol such as
+// "€"), white space, and a currency code set apart by a space ("10 USD", "USD 10"). Anything else
+// (a letter or digit glued to the number, "$31O") means the token is not an amount.
+bool is_currency_text(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '$' ||
+        static_cast<unsigned char>(c) >= 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < s.size() && is_upper(s[j])) ++j;
+    if (j - i != 3) return false;
+    i = j;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat fmt) {
-  // Skip anything that is not a digit at either end: currency symbols are multi-byte in UTF-8.
+  // Currency symbols are skipped at either end (they are multi-byte in UTF-8); nothing else is.
   std::size_t b = 0;
   while (b < text.size() && !is_digit(text[b])) {
     if (text[b] == '-') return std::nullopt;  // printed amounts are never negative
@@ -20,6 +46,10 @@ std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat 
   std::size_t e = text.size();
   while (e > b && !is_digit(text[e - 1])) --e;
   if (b == e) return std::nullopt;
+  // A code must be apart from the number: "USD10" and "10USD" are no amounts.
+  if (!is_currency_text(text.substr(0, b)) || !is_currency_text(text.substr(e)) ||
+      (b > 0 && is_upper(text[b - 1])) || (e < text.size() && is_upper(text[e])))
+    return std::nullopt;
 
   Money whole = 0;
   Money frac = 0;
@@ -39,8 +69,13 @@ std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat 
       }
     } else if (c == fmt.decimal && !in_frac) {
       in_frac = true;
-    } else if ((c == fmt.group || c == '\'' || c == ' ') && !in_frac && i + 1 < e &&
-               is_digit(text[i + 1])) {
+    } else if ((c == fmt.group || c == '\'' || c == ' ') && !in_frac && i > b) {
+      // A group holds three digits (two in the Indian lakh grouping, never the last group).
+      std::size_t digits = 0;
+      while (i + 1 + digits < e && is_digit(text[i + 1 + digits])) ++digits;
+      const std::size_t after = i + 1 + digits;
+      const bool last_group = after == e || text[after] == fmt.decimal;
+      if (digits != 3 && (last_group || digits != 2)) return std::nullopt;
       continue;
     } else {
       return std::nullopt;

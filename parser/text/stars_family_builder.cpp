@@ -1,6 +1,8 @@
 #include "parser/text/stars_family_builder.hpp"
 
+#include <algorithm>
 #include <array>
+#include <functional>
 #include <span>
 
 #include "parser/text/money.hpp"
@@ -47,6 +49,64 @@ std::size_t find_mucked(std::string_view rest) {
        at = rest.find(kMucked, at + 1))
     if (rest[at - 1] == ' ') return at - 1;
   return std::string_view::npos;
+}
+
+// What a summary seat line prints before each amount: a collection ("won ($X)", "collected
+// ($X)", Full Tilt's "wins the side pot ($X)", "and won €X") or GG's money apart from the pot
+// ("Cashout Risk ($X)", "EV Cashout ($X)", "AII Premium ($X)").
+constexpr std::array<std::string_view, 6> kSummaryMoneyLabels = {
+    "won ", "collected ", "pot ", "Cashout Risk ", "EV Cashout ", "Premium "};
+
+bool starts_with_currency(std::string_view text) {
+  for (std::string_view c : {"$", "€", "£", "₹", "¥", "₩"})
+    if (starts_with(text, c)) return true;
+  return false;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The money a summary seat line prints after the player, each one an amount read: every
+// parenthesised amount and every amount after a currency symbol stands after a label of
+// kSummaryMoneyLabels, and what follows a label is the whole amount. Returns the first one not
+// read, or an empty view. Cards ("[..]") and words in parentheses ("(button)", "(didn't bet)")
+// are not money.
+std::string_view unread_summary_money(std::string_view rest,
+                                      const std::function<bool(std::string_view)>& is_amount) {
+  auto labelled = [&](std::size_t at) {
+    const std::string_view before = rest.substr(0, at);
+    for (std::string_view l : kSummaryMoneyLabels)
+      if (before.ends_with(l)) return true;
+    return false;
+  };
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] == '[') {
+      const std::size_t close = rest.find(']', i);
+      if (close == std::string_view::npos) return {};
+      i = close;
+      continue;
+    }
+    if (rest[i] == '(') {
+      const std::size_t close = rest.find(')', i);
+      if (close == std::string_view::npos) return {};
+      const std::string_view inside = rest.substr(i + 1, close - i - 1);
+      const bool money_like =
+          !inside.empty() && (is_digit(inside.front()) || starts_with_currency(inside));
+      if (labelled(i)) {
+        if (!is_amount(inside)) return rest.substr(i, close - i + 1);
+      } else if (money_like) {
+        return rest.substr(i, close - i + 1);
+      }
+      i = close;
+      continue;
+    }
+    if ((i == 0 || rest[i - 1] == ' ') && starts_with_currency(rest.substr(i))) {
+      const std::size_t end = std::min(rest.find(' ', i), rest.size());
+      const std::string_view token = rest.substr(i, end - i);
+      if (!labelled(i) || !is_amount(token)) return token;
+      i = end;
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -175,6 +235,12 @@ void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   }
   // "won ($X)" and "collected ($X)"; GG's "Cashout Risk ($X)", "EV Cashout ($X)" and "AII
   // Premium ($X)" are not money from the pot and are not counted.
+  if (std::string_view bad =
+          unread_summary_money(rest, [&](std::string_view a) { return is_amount(a); });
+      !bad.empty()) {
+    issue(ln, "a summary seat's money: won (X), collected (X), ... with X an amount", bad);
+    return;
+  }
   ast::SummaryMoney sm;
   parse_start(rest, summary_money(), sm);
   add_won(out, sm.amounts, ln);

@@ -17,7 +17,8 @@ using x3_actions::verb;
 
 inline auto const amount1 = grouped_amount[x3_actions::view<&Action::amount>];
 inline auto const amount2 = grouped_amount[x3_actions::view<&Action::amount2>];
-inline auto const is_all_in = -lit(" and is all-in")[x3_actions::all_in] >> rest;
+// Nothing else follows an amount: another trailer is a line not read.
+inline auto const is_all_in = -lit(" and is all-in")[x3_actions::all_in] >> spaces;
 inline auto const shown_cards = lit('[') >> bracketed_text[x3_actions::view<&Action::cards>] >> ']';
 
 // "folds", "checks", "calls X", "bets X", "raises [BY ]to TO", the blinds and the ante.

@@ -135,8 +135,14 @@ inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 // $5.55. Side pot") is left alone.
 inline auto const grouped_currency_symbol =
     lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
+// An amount is the whole token: a letter or digit glued to it ("$31O", "0.1O"), or a separator
+// with a letter or digit after it ("$0.O5", "1,4O0"), is no amount. A '.' or ',' that ends a
+// sentence ("Main pot $5.55. Side pot", "$5,") is not part of it.
+inline auto const token_end =
+    !(digit | char_("a-zA-Z") | (char_(".,") >> (digit | char_("a-zA-Z"))));
 inline auto const grouped_amount = raw[-grouped_currency_symbol >> digit >>
-                                       *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)];
+                                       *(digit | (char_(",'") >> &digit)) >> -('.' >> +digit)] >>
+                                   token_end;
 }  // namespace primitives
 
 }  // namespace hh::x3_actions

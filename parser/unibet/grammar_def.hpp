@@ -16,8 +16,10 @@ namespace grammar {
 using namespace x3_actions::primitives;
 
 // An amount with its currency symbol: "€0.95", "$1,270.50", "1500".
+// The amount is the whole token: "€1O10" and "€1.O0" are none.
 inline auto const money_text =
-    raw[*(char_ - (digit | char_(" ()"))) >> digit >> *(digit | (char_(",.") >> &digit))];
+    raw[*(char_ - (digit | char_(" ()"))) >> digit >> *(digit | (char_(",.") >> &digit))] >>
+    token_end;
 inline auto const dash = lit(" - ");
 
 header_type const header = "header";
@@ -46,7 +48,9 @@ summary_seat_type const summary_seat = "summary_seat";
 auto const summary_seat_def = lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
                               raw[+(char_ - lit(": bet "))][detail::view<&ast::SeatLine::player>] >>
                               ": bet " >> money_text >> " and won " >>
-                              money_text[detail::view<&ast::SeatLine::stack>] >> rest;
+                              money_text[detail::view<&ast::SeatLine::stack>] >>
+                              // ", net result: €-0.05": the won less the bet, not read.
+                              -(lit(", net result: ") >> money_text) >> spaces;
 
 totals_type const totals = "totals";
 auto const totals_def = lit("Total pot ") >> money_text[detail::view<&ast::Totals::pot>] >>
@@ -71,7 +75,7 @@ auto const action_def =
      (lit("shows ")[detail::verb<V::Show>] >> '[' >>
       bracketed_text[detail::view<&ast::Action::cards>] >> ']' >> rest) |
      (lit("mucks")[detail::verb<V::Muck>] >> rest) |
-     (lit("wins ")[detail::verb<V::Collected>] >> amount >> rest) |
+     (lit("wins ")[detail::verb<V::Collected>] >> amount) |
      (lit("has the button")[detail::verb<V::Other>])) >>
     spaces;
 

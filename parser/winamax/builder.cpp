@@ -264,6 +264,33 @@ class Builder : HandBuilder {
     issue(ln, "a summary line (Total pot, Board, Seat N: ...)", line);
   }
 
+  // The money of a summary seat line after the player, up to the hand it shows (" with Two
+  // pairs : 9 and 5" holds numbers that are not money), cards left out: every word that starts
+  // with a digit or a currency sign is the amount after "won ", read whole. Returns the first one
+  // not read.
+  std::string_view unread_money(std::string_view rest) const {
+    if (std::size_t with = rest.find(" with "); with != std::string_view::npos)
+      rest = rest.substr(0, with);
+    std::size_t i = 0;
+    while (i < rest.size()) {
+      if (rest[i] == '[') {  // cards
+        const std::size_t close = rest.find(']', i);
+        if (close == std::string_view::npos) return {};
+        i = close + 1;
+        continue;
+      }
+      const std::size_t end = std::min(rest.find(' ', i), rest.size());
+      const std::string_view word = rest.substr(i, end - i);
+      const bool money_like =
+          !word.empty() && ((word[0] >= '0' && word[0] <= '9') || starts_with(word, "€") ||
+                            word[0] == '$' || starts_with(word, "£"));
+      const bool after_won = rest.substr(0, i).ends_with("won ");
+      if (after_won ? !is_amount(word) : money_like) return word;
+      i = end + 1;
+    }
+    return {};
+  }
+
   void summary_seat(const ast::SummarySeatLine& s, std::uint32_t ln) {
     std::string_view rest = s.rest;
     std::string player;
@@ -275,6 +302,10 @@ class Builder : HandBuilder {
       std::size_t space = rest.find(' ');
       player = std::string(rest.substr(0, space));
       rest.remove_prefix(space == std::string_view::npos ? rest.size() : space);
+    }
+    if (std::string_view bad = unread_money(rest); !bad.empty()) {
+      issue(ln, "a summary seat's money: won X, with X an amount", bad);
+      return;
     }
     ast::SummaryMoney sm;
     parse_start(rest, summary_money(), sm);
@@ -291,6 +322,7 @@ class Builder : HandBuilder {
       it = h_.summary.end() - 1;
     }
     add_won(*it, sm.amounts, ln);
+    it->line = ln;  // a Hi/Lo seat's summary ends at its last line
     it->folded |= rest.find(" folded") != std::string_view::npos;
   }
 

@@ -24,8 +24,10 @@ using namespace x3_actions::primitives;
 // An amount as printed: the currency sign after the number ("4.34€"), or none for chips and play
 // money. A leading '-' is kept so that the builder can report a negative raise increment.
 inline auto const currency_symbol = lit("€") | lit('$') | lit("£");
-inline auto const amount =
+// The amount is the whole token ("1O4€" and "10O92€" are none).
+inline auto const amount_digits =
     raw[-lit('-') >> -currency_symbol >> +digit >> -('.' >> +digit) >> -currency_symbol];
+inline auto const amount = amount_digits >> token_end;
 
 // --- header -------------------------------------------------------------------------------------
 inline auto const limit_word = lit("no limit") | lit("pot limit") | lit("fixed limit");
@@ -84,14 +86,14 @@ auto const street_line_def =
 
 // --- summary totals -----------------------------------------------------------------------------
 total_line_type const total_line = "total_line";
-auto const total_line_def = lit("Total pot ") >>
-                            raw[amount >> -lit('k')][detail::view<&ast::TotalLine::total>] >>
-                            *(lit(" | ") >>
-                              ((lit("Rake ") >> amount[detail::view<&ast::TotalLine::rake>] >>
-                                &(lit(" | ") | eoi)) |
-                               (lit("No rake") >> &(lit(" | ") | eoi))[detail::no_rake] |
-                               raw[+(char_ - " | ")][detail::push<&ast::TotalLine::others>])) >>
-                            spaces;
+auto const total_line_def =
+    lit("Total pot ") >>
+    raw[amount_digits >> -lit('k') >> token_end][detail::view<&ast::TotalLine::total>] >>
+    *(lit(" | ") >>
+      ((lit("Rake ") >> amount[detail::view<&ast::TotalLine::rake>] >> &(lit(" | ") | eoi)) |
+       (lit("No rake") >> &(lit(" | ") | eoi))[detail::no_rake] |
+       raw[+(char_ - " | ")][detail::push<&ast::TotalLine::others>])) >>
+    spaces;
 
 // --- actions after "NAME " ----------------------------------------------------------------------
 using V = ast::Verb;

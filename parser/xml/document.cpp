@@ -1,6 +1,7 @@
 #include "parser/xml/document.hpp"
 
 #include <date/date.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -160,10 +161,29 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
       // Up to the hand or the next header, so that each byte is looked at once.
       const std::size_t header_end = std::min({hand_at, find_header(header_at + 1), text.size()});
       header_problem = bad_reference_issue(text, header_at, header_end, lines);
-      reader.header(
+      const std::string_view header =
           text.substr(header_at, hand_at == std::string_view::npos ? std::string_view::npos
-                                                                   : hand_at - header_at),
-          header_at, lines);
+                                                                   : hand_at - header_at);
+      reader.header(header, header_at, lines);
+      // A hand whose opening tag is not the hand's ("<zzyzx gamecode=..>" in place of "<game"):
+      // its closing tag is in the header's text. It is no hand read, but it is a hand: an
+      // unparsed one, never none.
+      const std::size_t orphan = header.find(closing);
+      if (orphan != std::string_view::npos) {
+        const std::size_t at = header_at + orphan;
+        const std::size_t begin = text.rfind('\n', at);
+        const std::size_t from = begin == std::string_view::npos ? 0 : begin + 1;
+        Hand h;
+        h.site = std::string(shape.site);
+        h.source = {file, ht.byte_offset + header_at, lines.at(at)};
+        h.raw = std::string(header);
+        std::string expected =
+            fmt::format("<{} ...> opening the hand this {} closes", shape.hand_tag, closing);
+        std::string got(trim(text.substr(from, at - from + closing.size())));
+        if (got.size() > 120) got.resize(120);
+        h.issues.push_back({lines.at(at), std::move(expected), std::move(got), 0});
+        hands.push_back(std::move(h));
+      }
       pos = header_at + 1;
       continue;
     }

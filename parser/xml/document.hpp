@@ -83,9 +83,13 @@ std::string utc_of_epoch(std::int64_t seconds);
 // A 0-based seat number attribute (Everest's position="N", Merge's seat="N" and dealer="N") as
 // the model's 1-based seat; 0 when missing, not a number or beyond any table (never an overflow:
 // position="2147483647" came from the fuzz smoke).
+// Only digits are a position: "O" or "1O" is none (never read as seat 1).
 inline int seat_from_position(const pugi::xml_attribute& a) {
-  const long long p = a.as_llong(-1);
-  return p >= 0 && p < 100 ? static_cast<int>(p) + 1 : 0;
+  const std::string_view v = a.value();
+  if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string_view::npos)
+    return 0;
+  const int p = v.size() == 1 ? v[0] - '0' : (v[0] - '0') * 10 + (v[1] - '0');
+  return p + 1;
 }
 
 }  // namespace hh::xml

@@ -35,6 +35,31 @@ std::optional<Money> HandReader::amount_of(const pugi::xml_node& n, const char* 
   return m;
 }
 
+std::optional<long long> HandReader::number_of(const pugi::xml_node& n, const char* attr,
+                                               std::string_view expected) {
+  const std::string_view v = n.attribute(attr).value();
+  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string_view::npos) {
+    issue(line_of(n), std::string(expected), v);
+    return std::nullopt;
+  }
+  long long out = 0;
+  for (char c : v) out = out * 10 + (c - '0');
+  return out;
+}
+
+void HandReader::totals_wait_for_the_play() {
+  if (h_.issues.empty()) return;
+  std::uint32_t first = 0;
+  for (const ParseIssue& i : h_.issues) {
+    const std::uint32_t line = i.line != 0 ? i.line : std::max<std::uint32_t>(h_.source.line, 1);
+    if (first == 0 || line < first) first = line;
+  }
+  for (SummarySeat& s : h_.summary) s.line = std::max(s.line, first);
+  for (Event& e : h_.events)
+    if (e.kind == EventKind::Collected) e.line = std::max(e.line, first);
+  h_.totals_line = h_.totals_line == 0 ? 0 : std::max(h_.totals_line, first);
+}
+
 std::uint32_t HandReader::line_at(std::size_t offset_in_raw) const {
   return lines_.at(offset_ + std::min(offset_in_raw, raw_.size()));
 }

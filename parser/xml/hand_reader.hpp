@@ -31,6 +31,16 @@ class HandReader {
   // The amount in attribute `attr` of `n` (parse_amount, in the hand's unit), or an issue.
   std::optional<Money> amount_of(const pugi::xml_node& n, const char* attr);
 
+  // The whole number in attribute `attr` of `n` (digits only, none missing), or an issue naming
+  // `expected`: a count, a seat, an order or a code is never read as 0 when it does not parse.
+  std::optional<long long> number_of(const pugi::xml_node& n, const char* attr,
+                                     std::string_view expected);
+  // The totals a site prints before the play (iPoker's bet/win and Microgaming's endbalance on
+  // the seat lines) are judged on the whole play: in a hand with a gap they are moved to the
+  // first line not read, so that the audit withholds their checks with the rest of the money
+  // checks (docs/discrepancies.md, CHECKS_NOT_RUN). Call once the hand is read.
+  void totals_wait_for_the_play();
+
   std::uint32_t line_at(std::size_t offset_in_raw) const;
   std::uint32_t line_of(const pugi::xml_node& n) const;
   void issue(std::uint32_t line, std::string expected, std::string_view got);
