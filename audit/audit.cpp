@@ -123,9 +123,12 @@ void Auditor::note_checks_not_run() {
 }
 
 void Auditor::add(FindingCode code, FindingFields fields) {
+  // Whose turn it is depends on who is dealt in, which the whole hand tells (a seat that never
+  // acts sat out): with a gap anywhere, that is not known either.
   if (gap_line_ != 0 && info(code).severity != Severity::Info &&
       code != FindingCode::UnrecognisedLine &&
-      (whole_hand_checks_ || fields.line == 0 || fields.line >= gap_line_)) {
+      (whole_hand_checks_ || code == FindingCode::OutOfTurn || fields.line == 0 ||
+       fields.line >= gap_line_)) {
     const std::string_view name = info(code).name;
     if (std::find(withheld_.begin(), withheld_.end(), name) == withheld_.end())
       withheld_.emplace_back(name);

@@ -2,6 +2,7 @@
 // and what report/ renders, whatever the database behind it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +22,23 @@ struct QueryResult {
   std::vector<std::vector<std::optional<std::string>>> rows;
   // Same shape as rows: the storage class of each cell.
   std::vector<std::vector<CellType>> types;
+};
+
+// Takes the results of a query as they are read, a row at a time (Store::query): what `hhaudit
+// query` prints as it goes, so that no result is held whole.
+class ResultSink {
+ public:
+  virtual ~ResultSink() = default;
+  // Once, before any result: how many of the script's statements give a result (have columns),
+  // known before the first runs (each statement is prepared or checked first).
+  virtual void begin(std::size_t results) = 0;
+  // A result begins: its column names.
+  virtual void columns(const std::vector<std::string>& names) = 0;
+  // One row of the current result: each cell as text (as in QueryResult::rows) and its type.
+  virtual void row(const std::vector<std::optional<std::string>>& cells,
+                   const std::vector<CellType>& types) = 0;
+  // The current result has no more rows.
+  virtual void end_result() = 0;
 };
 
 // Several tables of one answer, each with a title ("totals", "codes", ...), in order: what a

@@ -1,5 +1,7 @@
 #include "db/store.hpp"
 
+#include <atomic>
+#include <csignal>
 #include <stdexcept>
 #include <string>
 
@@ -73,6 +75,70 @@ void Store::recheck_tournaments(const std::vector<TournamentKey>& keys,
     for (const SessionFinding& f : recheck_table_moves(key, moves_check)) found(f.finding);
   }
 }
+
+namespace {
+
+// Holds every result: Store::query(sql) for small results.
+class CollectingSink final : public ResultSink {
+ public:
+  explicit CollectingSink(std::vector<QueryResult>& out) : out_(out) {}
+  void begin(std::size_t results) override { out_.reserve(results); }
+  void columns(const std::vector<std::string>& names) override {
+    out_.emplace_back();
+    out_.back().columns = names;
+  }
+  void row(const std::vector<std::optional<std::string>>& cells,
+           const std::vector<CellType>& types) override {
+    out_.back().rows.push_back(cells);
+    out_.back().types.push_back(types);
+  }
+  void end_result() override {}
+
+ private:
+  std::vector<QueryResult>& out_;
+};
+
+// SigintCancel's state: what the handler calls, and whether it ran.
+std::atomic<void (*)(void*)> g_cancel{nullptr};
+std::atomic<void*> g_cancel_arg{nullptr};
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_sigint_cancel(int) {
+  g_interrupted = 1;
+  if (void (*cancel)(void*) = g_cancel.load()) cancel(g_cancel_arg.load());
+}
+
+struct sigaction g_previous {};
+
+}  // namespace
+
+std::vector<QueryResult> Store::query(const std::string& sql, const QueryOptions& options) {
+  std::vector<QueryResult> out;
+  CollectingSink sink(out);
+  query(sql, sink, options);
+  return out;
+}
+
+SigintCancel::SigintCancel(void (*cancel)(void*), void* arg) {
+  g_interrupted = 0;
+  g_cancel_arg.store(arg);
+  g_cancel.store(cancel);
+  struct sigaction sa {};
+  sa.sa_handler = &on_sigint_cancel;
+  sigemptyset(&sa.sa_mask);
+  // Once: the next SIGINT is the default's (ends the process), for a cancel that does not end
+  // the statement. SA_RESTART: the waits of libpq and SQLite go on after the handler.
+  sa.sa_flags = SA_RESETHAND | SA_RESTART;
+  sigaction(SIGINT, &sa, &g_previous);
+}
+
+SigintCancel::~SigintCancel() {
+  sigaction(SIGINT, &g_previous, nullptr);
+  g_cancel.store(nullptr);
+  g_cancel_arg.store(nullptr);
+}
+
+bool SigintCancel::interrupted() { return g_interrupted != 0; }
 
 std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                                   const StoreOptions& options) {

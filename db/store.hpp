@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -167,6 +168,37 @@ struct TournamentKey {
   auto operator<=>(const TournamentKey&) const = default;
 };
 
+// How query() runs a script.
+struct QueryOptions {
+  // Each statement is stopped after this many seconds (0: never): SQLite's progress handler,
+  // PostgreSQL's statement_timeout (SET LOCAL in the read's transaction).
+  double timeout_seconds{0};
+  // The longest timeout the stores take (PostgreSQL's statement_timeout is an int of
+  // milliseconds); a longer one is this.
+  static constexpr double kMaxTimeoutSeconds = 2147483.0;
+  // While query() runs, SIGINT (Ctrl-C) stops the running statement (SQLite: sqlite3_interrupt;
+  // PostgreSQL: the cancel request, PQcancel, so the server stops too) and query() throws
+  // QueryStopped; a second SIGINT ends the process as by default. Set by `hhaudit query`.
+  bool stop_on_sigint{false};
+};
+
+// A statement stopped by QueryOptions: its timeout, or SIGINT.
+struct QueryStopped : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// While alive, SIGINT calls cancel(arg) (which must be async-signal-safe: sqlite3_interrupt,
+// PQcancel) once and sets interrupted(); the next SIGINT ends the process as by default. The
+// previous handler is restored on destruction. One at a time in a process.
+class SigintCancel {
+ public:
+  SigintCancel(void (*cancel)(void*), void* arg);
+  ~SigintCancel();
+  SigintCancel(const SigintCancel&) = delete;
+  SigintCancel& operator=(const SigintCancel&) = delete;
+  static bool interrupted();
+};
+
 class Store {
  public:
   static constexpr int kDefaultBatchHands = 20000;
@@ -294,15 +326,34 @@ class Store {
 
   // --- reading ---
 
-  // Runs every statement of `sql` in order, read-only, and returns the result of each statement
-  // that has result columns, in order (so "SELECT ... WHERE 0" gives its columns and no rows);
-  // none if no statement has columns. The connection is opened read-only, also on read-only
-  // media (a WAL database in a read-only folder), and refuses ATTACH and VACUUM INTO, which
-  // would write a file. Throws std::runtime_error:
-  //   "read-only query: attempt to write a readonly database (statement N: SQL)" for a write;
+  // Runs every statement of `sql` in order, read-only, and hands `sink` the result of each
+  // statement that has result columns, in order, a row at a time as it is read (so "SELECT ...
+  // WHERE 0" gives its columns and no rows; none if no statement has columns). Every statement is
+  // prepared (SQLite) or checked (PostgreSQL) before the first runs: a refused or malformed one
+  // fails before anything is read. The cost is linear in the script and in the rows.
+  //
+  // SQLite: the connection is opened read-only, also on read-only media (a WAL database in a
+  // read-only folder), hardened (sqlite::harden_for_reading) and runs what
+  // sqlite::ReaderAuthorizer allows: reads of the tables and views, the functions a reader needs,
+  // the PRAGMAs that read. PostgreSQL: the statements run one by one in one READ ONLY transaction
+  // that is rolled back at the end; only SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW are run
+  // (no transaction control, SET, COPY, DO, CALL, ...), and no large-object function (lo_*,
+  // loread, lowrite), none that runs SQL text (query_to_xml, ts_stat, ...) and none that acts on
+  // the server (set_config, pg_terminate_backend, pg_advisory_lock, ...) is called.
+  //
+  // Throws std::runtime_error:
+  //   "read-only query: attempt to write a readonly database (statement N: SQL)" for a write
+  //     (PostgreSQL: "read-only query: cannot execute INSERT in a read-only transaction ...");
   //   "read-only query: ATTACH and VACUUM INTO write files and are refused (statement N: SQL)";
+  //   "read-only query: WHY (statement N: SQL)" for anything else refused (a function, a PRAGMA
+  //     that sets, a statement that is not a read);
+  //   QueryStopped "query timeout: stopped after S s (statement N: SQL)" past options.timeout;
+  //   QueryStopped "interrupted: ... (statement N: SQL)" on SIGINT (options.stop_on_sigint);
   //   "SQL error: MESSAGE (statement N: SQL)" for any other failure.
-  virtual std::vector<QueryResult> query(const std::string& sql) = 0;
+  virtual void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) = 0;
+
+  // query() with every result held: for small results (tests, the other commands).
+  std::vector<QueryResult> query(const std::string& sql, const QueryOptions& options = {});
 
   // The hands whose site hand number or hhaudit hand_id is `key` (only `site`'s unless it is
   // empty), by hand_id.

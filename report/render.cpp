@@ -254,6 +254,166 @@ void write_results(std::ostream& out, const std::vector<QueryResult>& results, O
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// ResultStream
+
+void ResultStream::begin(std::size_t results) {
+  several_ = results >= 2;
+  if (several_ && f_ == OutputFormat::Json) out_ << "[";
+}
+
+void ResultStream::columns(const std::vector<std::string>& names) {
+  columns_ = names;
+  rows_ = 0;
+  const std::size_t index = results_++;
+  switch (f_) {
+    case OutputFormat::Json:
+      if (several_) out_ << (index ? ",\n  " : "\n  ");
+      return;
+    case OutputFormat::Csv:
+      if (index) out_ << "\n";
+      if (columns_.empty()) return;
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        if (c) out_ << ',';
+        csv_field(out_, reads_as_formula(columns_[c]) ? "'" + columns_[c] : columns_[c]);
+      }
+      out_ << '\n';
+      return;
+    case OutputFormat::Table:
+      if (index) out_ << "\n";
+      page_written_ = false;
+      page_.clear();
+      page_bytes_ = 0;
+      width_.assign(columns_.size(), 0);
+      numeric_.assign(columns_.size(), false);
+      non_numeric_.assign(columns_.size(), false);
+      for (std::size_t c = 0; c < columns_.size(); ++c) width_[c] = display_width(columns_[c]);
+      return;
+  }
+}
+
+void ResultStream::row(const std::vector<std::optional<std::string>>& cells,
+                       const std::vector<CellType>& types) {
+  const std::size_t ncols = columns_.size();
+  const auto type = [&](std::size_t c) {
+    if (c < types.size()) return types[c];
+    return c < cells.size() && cells[c] ? CellType::Text : CellType::Null;
+  };
+  const std::size_t index = rows_++;
+  switch (f_) {
+    case OutputFormat::Json: {
+      const int indent = several_ ? 4 : 2;
+      out_ << (index ? ",\n" : "[\n");
+      pad(out_, static_cast<std::size_t>(indent));
+      out_ << "{";
+      for (std::size_t c = 0; c < ncols; ++c) {
+        if (c) out_ << ", ";
+        json_string(out_, columns_[c]);
+        out_ << ": ";
+        const CellType t = type(c);
+        if (c >= cells.size() || !cells[c] || t == CellType::Null) {
+          out_ << "null";
+        } else if ((t == CellType::Integer || t == CellType::Float) && is_json_number(*cells[c])) {
+          out_ << *cells[c];
+        } else {
+          json_string(out_, *cells[c]);
+        }
+      }
+      out_ << "}";
+      return;
+    }
+    case OutputFormat::Csv:
+      if (ncols == 0) return;
+      for (std::size_t c = 0; c < ncols; ++c) {
+        if (c) out_ << ',';
+        if (c >= cells.size() || !cells[c]) continue;
+        const bool text = type(c) == CellType::Text || type(c) == CellType::Blob;
+        csv_field(out_, text && reads_as_formula(*cells[c]) ? "'" + *cells[c] : *cells[c]);
+      }
+      out_ << '\n';
+      return;
+    case OutputFormat::Table: {
+      if (ncols == 0) return;
+      std::vector<std::string> printed(ncols);
+      for (std::size_t c = 0; c < ncols; ++c)
+        printed[c] = table_cell(c < cells.size() ? cells[c] : std::nullopt);
+      if (page_written_) {
+        table_line(printed);
+        return;
+      }
+      for (std::size_t c = 0; c < ncols; ++c) {
+        width_[c] = std::max(width_[c], display_width(printed[c]));
+        page_bytes_ += printed[c].size();
+        const CellType t = type(c);
+        if (t == CellType::Integer || t == CellType::Float) {
+          numeric_[c] = true;
+        } else if (t != CellType::Null) {
+          non_numeric_[c] = true;
+        }
+      }
+      page_.push_back(std::move(printed));
+      if (page_.size() >= kTablePageRows || page_bytes_ >= kTablePageBytes) write_page();
+      return;
+    }
+  }
+}
+
+void ResultStream::table_line(const std::vector<std::string>& cells) {
+  const std::size_t ncols = columns_.size();
+  for (std::size_t c = 0; c < ncols; ++c) {
+    const std::string& s = cells[c];
+    const std::size_t w = display_width(s);
+    const std::size_t fill = width_[c] > w ? width_[c] - w : 0;
+    const bool right = numeric_[c] && !non_numeric_[c];
+    if (c) out_ << "  ";
+    if (right) pad(out_, fill);
+    out_ << s;
+    // No trailing blanks after the last column.
+    if (!right && c + 1 < ncols) pad(out_, fill);
+  }
+  out_ << '\n';
+}
+
+void ResultStream::write_page() {
+  table_line(columns_);
+  std::vector<std::string> rules(columns_.size());
+  for (std::size_t c = 0; c < columns_.size(); ++c) rules[c] = std::string(width_[c], '-');
+  table_line(rules);
+  for (const auto& printed : page_) table_line(printed);
+  page_.clear();
+  page_.shrink_to_fit();
+  page_written_ = true;
+}
+
+void ResultStream::end_result() {
+  switch (f_) {
+    case OutputFormat::Json:
+      if (rows_ == 0) {
+        out_ << "[]";
+      } else {
+        out_ << "\n";
+        pad(out_, several_ ? 2 : 0);
+        out_ << "]";
+      }
+      if (!several_) out_ << "\n";
+      return;
+    case OutputFormat::Csv:
+      return;
+    case OutputFormat::Table:
+      if (!columns_.empty() && !page_written_) write_page();
+      return;
+  }
+}
+
+void ResultStream::finish() {
+  if (f_ != OutputFormat::Json) return;
+  if (several_) {
+    out_ << "\n]\n";
+  } else if (results_ == 0) {
+    out_ << "[]\n";
+  }
+}
+
 void write_sections(std::ostream& out, const db::Sections& sections, OutputFormat f) {
   switch (f) {
     case OutputFormat::Table:

@@ -2,8 +2,10 @@
 // `hhaudit query`, `explain` and the summary of `audit` (the HTML report: report/html.hpp).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +31,43 @@ void write_result(std::ostream& out, const db::QueryResult& r, OutputFormat f);
 // Table and Csv: each in turn, a blank line between two; Json: one array holding each result's
 // array, in order. None: what write_result gives for an empty result.
 void write_results(std::ostream& out, const std::vector<db::QueryResult>& results, OutputFormat f);
+
+// The results of `hhaudit query` written as the store reads them (db::ResultSink), the same bytes
+// write_results writes for the same results, without holding them: Csv and Json write each row as
+// it comes; Table holds the first rows of a result (kTablePageRows, or fewer holding
+// kTablePageBytes of text) to size its columns, writes them, and writes every later row in those
+// widths (a later, wider cell pushes the rest of its line right; a later cell that is not a
+// number in a column of numbers is right-aligned too). finish() ends the document.
+class ResultStream final : public db::ResultSink {
+ public:
+  static constexpr std::size_t kTablePageRows = 1000;
+  static constexpr std::size_t kTablePageBytes = std::size_t{1} << 20;
+
+  ResultStream(std::ostream& out, OutputFormat f) : out_(out), f_(f) {}
+  void begin(std::size_t results) override;
+  void columns(const std::vector<std::string>& names) override;
+  void row(const std::vector<std::optional<std::string>>& cells,
+           const std::vector<db::CellType>& types) override;
+  void end_result() override;
+  void finish();
+
+ private:
+  void write_page();
+  void table_line(const std::vector<std::string>& cells);
+
+  std::ostream& out_;
+  OutputFormat f_;
+  bool several_{false};     // two or more results: JSON's array of arrays
+  std::size_t results_{0};  // results begun
+  std::vector<std::string> columns_;
+  std::size_t rows_{0};  // rows of the current result
+  // Table: the first page of rows, as printed, and what sizes the columns.
+  bool page_written_{false};
+  std::vector<std::vector<std::string>> page_;
+  std::size_t page_bytes_{0};
+  std::vector<std::size_t> width_;
+  std::vector<bool> numeric_, non_numeric_;
+};
 
 // Several titled tables as one document:
 // Table: each as "== TITLE ==" then the table, a blank line between two.

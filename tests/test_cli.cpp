@@ -675,7 +675,7 @@ TEST_CASE("bash completion made from the command line itself", "[cli][completion
   CHECK(complete("su") == "summary\n");
   CHECK(complete("s") == "sites summary\n");
   CHECK(complete("summary --s") == "--site --since\n");
-  CHECK(complete("query -") == "--help -h --file -f --db --format\n");
+  CHECK(complete("query -") == "--help -h --file -f --db --format --timeout\n");
   CHECK(complete("audit x --format j") == "json\n");
   CHECK(complete("audit x --fail-on w") == "warning\n");
   CHECK(complete("house-rules --site pokers") == "pokerstars\n");

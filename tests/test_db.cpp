@@ -882,7 +882,12 @@ TEST_CASE("run_query refuses to write", "[db][query]") {
   CHECK_THROWS_WITH(run_query(db, "SELECT 1; DROP TABLE hands"),
                     readonly && Catch::Contains("statement 2: DROP TABLE hands"));
   CHECK_THROWS_WITH(run_query(db, "DELETE FROM discrepancies"), readonly);
-  CHECK_THROWS_WITH(run_query(db, "PRAGMA query_only=OFF; UPDATE hands SET rake = 0"), readonly);
+  // A PRAGMA that sets anything is refused before the write is reached
+  // (tests/test_query_safety.cpp).
+  CHECK_THROWS_WITH(run_query(db, "PRAGMA query_only=OFF; UPDATE hands SET rake = 0"),
+                    "read-only query: PRAGMA query_only=OFF sets a value and is refused "
+                    "(statement 1: PRAGMA query_only=OFF)");
+  CHECK_THROWS_WITH(run_query(db, "UPDATE hands SET rake = 0"), readonly);
   CHECK_THROWS_AS(run_query(db, "CREATE TABLE t(x)"), std::runtime_error);
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
   CHECK(scalar(db, "SELECT COUNT(*) FROM discrepancies") == "2");
@@ -929,7 +934,7 @@ TEST_CASE("query returns every statement with columns, typed cells", "[db][query
   const std::vector<QueryResult> all =
       run_queries(db,
                   "SELECT 1 AS one; -- a comment\n"
-                  "PRAGMA query_only=ON;\n"
+                  ";\n"
                   "SELECT 42 AS i, 1.5 AS f, 'x' AS t, NULL AS n, x'00ff' AS b;\n"
                   "  \n");
   REQUIRE(all.size() == 2);

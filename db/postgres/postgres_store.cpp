@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -984,6 +987,181 @@ std::vector<std::string> split_statements(std::string_view sql) {
   return out;
 }
 
+// A statement's words as PostgreSQL reads them: identifiers (unquoted ones in lower case, "quoted"
+// ones as written), each with whether a '(' follows it (a call); string constants ('...', E'...',
+// $tag$...$tag$), numbers, operators and comments are skipped. Enough to tell a statement's kind
+// and the functions it names; the server parses the statement itself.
+struct Word {
+  std::string text;
+  bool called{false};
+};
+std::vector<Word> words_of(std::string_view sql) {
+  std::vector<Word> out;
+  const auto ident_start = [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  const auto ident_part = [&](char c) {
+    return ident_start(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$';
+  };
+  std::size_t i = 0;
+  while (i < sql.size()) {
+    const char ch = sql[i];
+    const std::string_view rest = sql.substr(i);
+    if (rest.substr(0, 2) == "--") {
+      const std::size_t nl = rest.find('\n');
+      i += nl == std::string_view::npos ? rest.size() : nl + 1;
+    } else if (rest.substr(0, 2) == "/*") {
+      int depth = 0;
+      std::size_t len = 0;
+      do {
+        if (rest.substr(len, 2) == "/*") {
+          ++depth;
+          len += 2;
+        } else if (rest.substr(len, 2) == "*/") {
+          --depth;
+          len += 2;
+        } else {
+          ++len;
+        }
+      } while (depth > 0 && len < rest.size());
+      i += len;
+    } else if (ch == '(') {
+      if (!out.empty() && out.back().text != "") out.back().called = true;
+      out.push_back({"", false});  // a break: what follows is not called by the word before
+      ++i;
+    } else if (ch == '\'' || ch == '"') {
+      // An E'...' string (E not the end of a longer word: DATE'...' is a plain string) escapes
+      // with backslashes; standard_conforming_strings is on (query() sets it), so no other does.
+      const bool backslashes = ch == '\'' && i > 0 && (sql[i - 1] == 'E' || sql[i - 1] == 'e') &&
+                               (i < 2 || !ident_part(sql[i - 2]));
+      std::string text;
+      std::size_t len = 1;
+      while (len < rest.size()) {
+        if (backslashes && rest[len] == '\\') {
+          len += 2;
+        } else if (rest[len] == ch) {
+          if (len + 1 < rest.size() && rest[len + 1] == ch) {
+            text += ch;
+            len += 2;
+          } else {
+            ++len;
+            break;
+          }
+        } else {
+          text += rest[len];
+          ++len;
+        }
+      }
+      // A quoted identifier is a word (one with Unicode escapes, U&"...", a word no function
+      // has: "u&", refused); a string constant a break.
+      if (ch == '"' && i >= 2 && sql[i - 1] == '&' && (sql[i - 2] == 'u' || sql[i - 2] == 'U')) {
+        out.push_back({"u&", false});
+      } else if (ch == '"') {
+        out.push_back({text, false});
+      } else {
+        out.push_back({"", false});
+      }
+      i += std::min(len, rest.size());
+    } else if (ch == '$' && (i == 0 || !ident_part(sql[i - 1]))) {
+      std::size_t end = 1;
+      while (end < rest.size() &&
+             (std::isalpha(static_cast<unsigned char>(rest[end])) || rest[end] == '_' ||
+              (end > 1 && std::isdigit(static_cast<unsigned char>(rest[end])))))
+        ++end;
+      if (end < rest.size() && rest[end] == '$') {
+        const std::string_view tag = rest.substr(0, end + 1);
+        const std::size_t close = rest.find(tag, tag.size());
+        i += close == std::string_view::npos ? rest.size() : close + tag.size();
+        out.push_back({"", false});
+      } else {
+        ++i;  // a $1 parameter
+      }
+    } else if (ident_start(ch)) {
+      std::size_t len = 1;
+      while (len < rest.size() && ident_part(rest[len])) ++len;
+      std::string w(rest.substr(0, len));
+      for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      out.push_back({std::move(w), false});
+      i += len;
+    } else if (std::isspace(static_cast<unsigned char>(ch)) || ch == '.') {
+      ++i;  // a qualified name's dot keeps the word before it out of the call: the last part is
+            // the function
+    } else {
+      out.push_back({"", false});
+      ++i;
+    }
+  }
+  return out;
+}
+
+// The functions a query may not call although a READ ONLY transaction lets them run: large
+// objects (written inside a read-only transaction), what runs SQL given as text (which would hide
+// a call from this check), and what acts on the server or other sessions.
+bool refused_function(std::string_view name) {
+  if (name.substr(0, 3) == "lo_" || name == "loread" || name == "lowrite") return true;
+  for (const std::string_view prefix :
+       {"pg_advisory", "pg_try_advisory", "pg_stat_reset", "dblink", "query_to_xml",
+        "cursor_to_xml", "pg_file_", "pg_create_", "pg_drop_replication", "pg_copy_",
+        "pg_replication_", "pg_wal_replay", "pg_backup_", "pg_start_backup", "pg_stop_backup"})
+    if (name.substr(0, prefix.size()) == prefix) return true;
+  for (const std::string_view exact : {"set_config",
+                                       "query_to_xmlschema",
+                                       "ts_stat",
+                                       "ts_rewrite",
+                                       "pg_notify",
+                                       "pg_terminate_backend",
+                                       "pg_cancel_backend",
+                                       "pg_reload_conf",
+                                       "pg_rotate_logfile",
+                                       "pg_switch_wal",
+                                       "pg_promote",
+                                       "pg_logical_emit_message",
+                                       "pg_read_file",
+                                       "pg_read_binary_file",
+                                       "pg_ls_dir",
+                                       "pg_stat_file",
+                                       "pg_import_system_collations",
+                                       "pg_log_backend_memory_contexts",
+                                       "pg_logical_slot_get_changes",
+                                       "pg_logical_slot_peek_changes",
+                                       "pg_logical_slot_get_binary_changes",
+                                       "pg_logical_slot_peek_binary_changes"})
+    if (name == exact) return true;
+  return false;
+}
+
+// Why `statement` is not run by query(), or "" if it may be: only reads (SELECT, WITH, VALUES,
+// TABLE, EXPLAIN, SHOW, in parentheses or not), calling no function of refused_function().
+std::string refusal_of(std::string_view statement) {
+  const std::vector<Word> words = words_of(statement);
+  std::string kind;
+  for (const Word& w : words) {
+    if (!w.text.empty()) {
+      kind = w.text;
+      break;
+    }
+  }
+  // (A leading '(' is a break word: skipped above like the rest.)
+  static constexpr std::string_view kReads[] = {"select", "with",    "values",
+                                                "table",  "explain", "show"};
+  if (std::find(std::begin(kReads), std::end(kReads), kind) == std::end(kReads)) {
+    std::string upper = kind;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return fmt::format("only SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW are run; {} is refused",
+                       upper);
+  }
+  for (const Word& w : words) {
+    if (w.text == "u&")
+      return "identifiers with Unicode escapes (U&\"...\") are refused: they could hide a "
+             "function's name";
+    if (w.called && refused_function(w.text))
+      return fmt::format(
+          "the function {} is refused (it writes, acts on the server or runs SQL text)", w.text);
+  }
+  return {};
+}
+
 std::string shortened(const std::string& sql) {
   constexpr std::size_t kMax = 200;
   if (sql.size() > kMax) return sql.substr(0, kMax) + "...";
@@ -996,55 +1174,67 @@ std::string shortened(const std::string& sql) {
 constexpr unsigned kBool = 16, kBytea = 17, kInt8 = 20, kInt2 = 21, kInt4 = 23, kOid = 26,
                    kFloat4 = 700, kFloat8 = 701, kNumeric = 1700;
 
+// The cell (row, c) of `r`, whose column is of the type `type`, as text and its type.
+void cell_of(pg_result* r, int row, int c, unsigned type, std::optional<std::string>& cell,
+             CellType& t) {
+  if (PQgetisnull(r, row, c)) {
+    cell.reset();
+    t = CellType::Null;
+    return;
+  }
+  if (!cell) cell.emplace();
+  std::string& v = *cell;
+  v.assign(PQgetvalue(r, row, c), static_cast<std::size_t>(PQgetlength(r, row, c)));
+  t = CellType::Text;
+  switch (type) {
+    case kInt2:
+    case kInt4:
+    case kInt8:
+    case kOid:
+      t = CellType::Integer;
+      break;
+    case kFloat4:
+    case kFloat8:
+      t = CellType::Float;
+      break;
+    case kNumeric:
+      t = v.find_first_of(".eEN") == std::string::npos ? CellType::Integer : CellType::Float;
+      break;
+    case kBool:
+      v = v == "t" ? "1" : "0";
+      t = CellType::Integer;
+      break;
+    case kBytea:
+      if (v.substr(0, 2) == "\\x") v.erase(0, 2);
+      t = CellType::Blob;
+      break;
+    default:
+      break;
+  }
+}
+
+std::vector<unsigned> column_types(pg_result* r) {
+  std::vector<unsigned> types;
+  for (int c = 0; c < PQnfields(r); ++c) types.push_back(PQftype(r, c));
+  return types;
+}
+
+std::vector<std::string> column_names(pg_result* r) {
+  std::vector<std::string> names;
+  for (int c = 0; c < PQnfields(r); ++c) names.emplace_back(PQfname(r, c));
+  return names;
+}
+
 QueryResult result_of(const Result& r) {
   QueryResult out;
-  const int ncols = r.columns();
-  std::vector<unsigned> types;
-  for (int c = 0; c < ncols; ++c) {
-    out.columns.emplace_back(PQfname(r.get(), c));
-    types.push_back(PQftype(r.get(), c));
-  }
+  out.columns = column_names(r.get());
+  const std::vector<unsigned> types = column_types(r.get());
+  const auto ncols = types.size();
   for (int row = 0; row < r.rows(); ++row) {
-    std::vector<std::optional<std::string>> cells;
-    std::vector<CellType> cell_types;
-    for (int c = 0; c < ncols; ++c) {
-      if (r.is_null(row, c)) {
-        cells.emplace_back(std::nullopt);
-        cell_types.push_back(CellType::Null);
-        continue;
-      }
-      std::string v = r.text(row, c);
-      CellType t = CellType::Text;
-      switch (types[static_cast<std::size_t>(c)]) {
-        case kInt2:
-        case kInt4:
-        case kInt8:
-        case kOid:
-          t = CellType::Integer;
-          break;
-        case kFloat4:
-        case kFloat8:
-          t = CellType::Float;
-          break;
-        case kNumeric:
-          t = v.find_first_of(".eEN") == std::string::npos ? CellType::Integer : CellType::Float;
-          break;
-        case kBool:
-          v = v == "t" ? "1" : "0";
-          t = CellType::Integer;
-          break;
-        case kBytea:
-          if (v.substr(0, 2) == "\\x") v.erase(0, 2);
-          t = CellType::Blob;
-          break;
-        default:
-          break;
-      }
-      cells.push_back(std::move(v));
-      cell_types.push_back(t);
-    }
-    out.rows.push_back(std::move(cells));
-    out.types.push_back(std::move(cell_types));
+    out.rows.emplace_back(ncols);
+    out.types.emplace_back(ncols);
+    for (std::size_t c = 0; c < ncols; ++c)
+      cell_of(r.get(), row, static_cast<int>(c), types[c], out.rows.back()[c], out.types.back()[c]);
   }
   return out;
 }
@@ -1099,35 +1289,128 @@ Params file_filter_params(const ReadFilter& filter) {
 
 std::string_view postgres_hand_filter_sql() { return kHandFilter; }
 
-std::vector<QueryResult> PostgresStore::query(const std::string& sql) {
+namespace {
+
+void cancel_request(void* cancel) {
+  char message[256];  // PQcancel's message, unused: the query's result says what happened
+  PQcancel(static_cast<PGcancel*>(cancel), message, sizeof message);
+}
+
+}  // namespace
+
+void PostgresStore::query(const std::string& sql, ResultSink& sink, const QueryOptions& options) {
   Connection& c = impl_->c;
-  std::vector<QueryResult> results;
   const std::vector<std::string> statements = split_statements(sql);
-  impl_->read([&] {
-    // A query first: from here the transaction cannot be made read-write (SET TRANSACTION).
-    c.exec("SELECT 1");
-    for (std::size_t n = 0; n < statements.size(); ++n) {
-      const std::string& statement = statements[n];
-      Result r;
+  // Every statement checked before the first runs.
+  for (std::size_t n = 0; n < statements.size(); ++n) {
+    const std::string why = refusal_of(statements[n]);
+    if (!why.empty())
+      throw std::runtime_error(fmt::format("read-only query: {} (statement {}: {})", why, n + 1,
+                                           shortened(statements[n])));
+  }
+  sink.begin(statements.size());
+
+  std::unique_ptr<PGcancel, void (*)(PGcancel*)> cancel(nullptr, &PQfreeCancel);
+  std::optional<SigintCancel> on_sigint;
+  if (options.stop_on_sigint) {
+    cancel.reset(PQgetCancel(c.get()));
+    if (cancel) on_sigint.emplace(&cancel_request, cancel.get());
+  }
+
+  // One READ ONLY transaction, always rolled back: whatever a statement did in it (a large
+  // object the check above missed) is undone.
+  c.exec("BEGIN TRANSACTION READ ONLY");
+  struct Rollback {
+    Connection& c;
+    ~Rollback() {
       try {
-        // One statement a call (the extended protocol refuses two), in this transaction.
-        r = c.exec(statement, {});
-      } catch (const ServerError& e) {
-        // 25006: read_only_sql_transaction.
-        throw std::runtime_error(fmt::format(
-            "{}: {} (statement {}: {})", e.sqlstate == "25006" ? "read-only query" : "SQL error",
-            e.message, n + 1, shortened(statement)));
+        // A statement still running (a sink that threw) is cancelled and its results drained.
+        if (PQtransactionStatus(c.get()) == PQTRANS_ACTIVE) {
+          if (PGcancel* k = PQgetCancel(c.get())) {
+            char message[256];
+            PQcancel(k, message, sizeof message);
+            PQfreeCancel(k);
+          }
+          while (pg_result* r = PQgetResult(c.get())) PQclear(r);
+        }
+        c.exec("ROLLBACK");
+      } catch (...) {
+        // The query's own error is the one worth reporting.
       }
-      // COMMIT, ROLLBACK or END would end the read-only transaction and let what follows write.
-      if (PQtransactionStatus(c.get()) != PQTRANS_INTRANS)
-        throw std::runtime_error(fmt::format(
-            "read-only query: a statement that ends the transaction is refused (statement {}: "
-            "{})",
-            n + 1, shortened(statement)));
-      if (PQresultStatus(r.get()) == PGRES_TUPLES_OK) results.push_back(result_of(r));
     }
-  });
-  return results;
+  } rollback{c};
+  // Strings as the check above reads them: backslashes escape in E'...' strings only.
+  c.exec("SET LOCAL standard_conforming_strings = on");
+  if (options.timeout_seconds > 0)
+    c.exec(fmt::format(
+        "SET LOCAL statement_timeout = {}",
+        std::max<long long>(
+            1, static_cast<long long>(
+                   std::min(options.timeout_seconds, QueryOptions::kMaxTimeoutSeconds) * 1000 +
+                   0.5))));
+
+  std::vector<std::optional<std::string>> row;
+  std::vector<CellType> types;
+  for (std::size_t n = 0; n < statements.size(); ++n) {
+    const std::string& statement = statements[n];
+    // One statement a call (the extended protocol refuses two), its rows one at a time.
+    if (!PQsendQueryParams(c.get(), statement.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0) ||
+        !PQsetSingleRowMode(c.get()))
+      throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})",
+                                           PQerrorMessage(c.get()), n + 1, shortened(statement)));
+    bool begun = false;
+    std::vector<unsigned> column_type;
+    Result failure;
+    while (pg_result* raw = PQgetResult(c.get())) {
+      Result r(raw);
+      const ExecStatusType status = PQresultStatus(raw);
+      if (status == PGRES_SINGLE_TUPLE || status == PGRES_TUPLES_OK) {
+        if (!begun) {
+          begun = true;
+          sink.columns(column_names(raw));
+          column_type = column_types(raw);
+          row.resize(column_type.size());
+          types.resize(column_type.size());
+        }
+        for (int i = 0; i < PQntuples(raw); ++i) {
+          for (std::size_t col = 0; col < column_type.size(); ++col)
+            cell_of(raw, i, static_cast<int>(col), column_type[col], row[col], types[col]);
+          sink.row(row, types);
+        }
+        if (status == PGRES_TUPLES_OK) sink.end_result();
+      } else if (status != PGRES_COMMAND_OK && !failure.get()) {
+        failure = std::move(r);
+      }
+    }
+    if (failure.get()) {
+      const char* state = PQresultErrorField(failure.get(), PG_DIAG_SQLSTATE);
+      const std::string sqlstate = state ? state : "";
+      std::string message = PQresultErrorField(failure.get(), PG_DIAG_MESSAGE_PRIMARY)
+                                ? PQresultErrorField(failure.get(), PG_DIAG_MESSAGE_PRIMARY)
+                                : PQerrorMessage(c.get());
+      while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back())))
+        message.pop_back();
+      if (sqlstate == "57014" && SigintCancel::interrupted())
+        throw QueryStopped(
+            fmt::format("interrupted: the server's query was cancelled (statement {}: {})", n + 1,
+                        shortened(statement)));
+      if (sqlstate == "57014" && options.timeout_seconds > 0)
+        throw QueryStopped(fmt::format("query timeout: stopped after {} s (statement {}: {})",
+                                       options.timeout_seconds, n + 1, shortened(statement)));
+      // 25006: read_only_sql_transaction.
+      throw std::runtime_error(fmt::format("{}: {} (statement {}: {})",
+                                           sqlstate == "25006" ? "read-only query" : "SQL error",
+                                           message, n + 1, shortened(statement)));
+    }
+    // Belt and braces: no statement that passed the check may end the transaction.
+    if (PQtransactionStatus(c.get()) != PQTRANS_INTRANS)
+      throw std::runtime_error(fmt::format(
+          "read-only query: a statement that ends the transaction is refused (statement {}: {})",
+          n + 1, shortened(statement)));
+    if (on_sigint && SigintCancel::interrupted())
+      throw QueryStopped(fmt::format("interrupted: the query was stopped (statement {}: {})", n + 1,
+                                     shortened(statement)));
+  }
 }
 
 std::vector<HandCandidate> PostgresStore::find_hands(std::string_view key, std::string_view site) {

@@ -40,7 +40,8 @@ class PostgresStore final : public Store {
                                                   const TableMovesCheck& check) override;
   void commit() override;
 
-  std::vector<QueryResult> query(const std::string& sql) override;
+  using Store::query;
+  void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site,

@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <cctype>
+#include <initializer_list>
 #include <stdexcept>
 #include <utility>
 
@@ -68,6 +71,234 @@ void Database::exec(std::string_view sql) {
 }
 
 std::string Database::errmsg() const { return db_ ? sqlite3_errmsg(db_) : "no database"; }
+
+// ---------------------------------------------------------------------------------------------
+// Reading only
+
+void harden_for_reading(Database& db) {
+  const auto set = [&](int option, int value, const char* name) {
+    int now = -1;
+    if (sqlite3_db_config(db.get(), option, value, &now) != SQLITE_OK || now != value)
+      throw std::runtime_error(
+          fmt::format("cannot read database {}: SQLite refused {}", db.path(), name));
+  };
+  set(SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER=0");
+  set(SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION=0");
+  set(SQLITE_DBCONFIG_DEFENSIVE, 1, "SQLITE_DBCONFIG_DEFENSIVE=1");
+}
+
+const std::vector<std::string_view>& reader_functions() {
+  // SQLite's core, date, math, window and JSON functions (those of 3.40 and the names later
+  // versions add). Not: fts3_tokenizer (takes a pointer), fts5, the FTS and R-tree helpers,
+  // load_extension, sqlite_log (writes the log), optimize, randomblob and zeroblob (a gigabyte at
+  // a call), changes and the like (nothing to say to a reader).
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v = {"->",
+                                       "->>",
+                                       "abs",
+                                       "acos",
+                                       "acosh",
+                                       "asin",
+                                       "asinh",
+                                       "atan",
+                                       "atan2",
+                                       "atanh",
+                                       "avg",
+                                       "ceil",
+                                       "ceiling",
+                                       "char",
+                                       "coalesce",
+                                       "concat",
+                                       "concat_ws",
+                                       "cos",
+                                       "cosh",
+                                       "count",
+                                       "cume_dist",
+                                       "current_date",
+                                       "current_time",
+                                       "current_timestamp",
+                                       "date",
+                                       "datetime",
+                                       "degrees",
+                                       "dense_rank",
+                                       "exp",
+                                       "first_value",
+                                       "floor",
+                                       "format",
+                                       "glob",
+                                       "group_concat",
+                                       "hex",
+                                       "ifnull",
+                                       "iif",
+                                       "instr",
+                                       "json",
+                                       "json_array",
+                                       "json_array_length",
+                                       "json_error_position",
+                                       "json_extract",
+                                       "json_group_array",
+                                       "json_group_object",
+                                       "json_insert",
+                                       "json_object",
+                                       "json_patch",
+                                       "json_pretty",
+                                       "json_quote",
+                                       "json_remove",
+                                       "json_replace",
+                                       "json_set",
+                                       "json_type",
+                                       "json_valid",
+                                       "julianday",
+                                       "lag",
+                                       "last_value",
+                                       "lead",
+                                       "length",
+                                       "like",
+                                       "likelihood",
+                                       "likely",
+                                       "ln",
+                                       "log",
+                                       "log10",
+                                       "log2",
+                                       "lower",
+                                       "ltrim",
+                                       "max",
+                                       "min",
+                                       "mod",
+                                       "nth_value",
+                                       "ntile",
+                                       "nullif",
+                                       "octet_length",
+                                       "percent_rank",
+                                       "pi",
+                                       "pow",
+                                       "power",
+                                       "printf",
+                                       "quote",
+                                       "radians",
+                                       "random",
+                                       "rank",
+                                       "replace",
+                                       "round",
+                                       "row_number",
+                                       "rtrim",
+                                       "sign",
+                                       "sin",
+                                       "sinh",
+                                       "soundex",
+                                       "sqlite_source_id",
+                                       "sqlite_version",
+                                       "sqrt",
+                                       "strftime",
+                                       "string_agg",
+                                       "substr",
+                                       "substring",
+                                       "sum",
+                                       "tan",
+                                       "tanh",
+                                       "time",
+                                       "timediff",
+                                       "total",
+                                       "trim",
+                                       "trunc",
+                                       "typeof",
+                                       "unhex",
+                                       "unicode",
+                                       "unixepoch",
+                                       "unlikely",
+                                       "upper"};
+    std::sort(v.begin(), v.end());
+    return v;
+  }();
+  return names;
+}
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool contains(std::initializer_list<std::string_view> list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// The PRAGMAs that only read: without an argument, a setting or a figure; with one, the name of
+// a table or index (or integrity_check's most errors).
+bool pragma_reads(std::string_view name, const char* argument) {
+  if (argument)
+    return contains(
+        {"foreign_key_check", "foreign_key_list", "index_info", "index_list", "index_xinfo",
+         "integrity_check", "quick_check", "table_info", "table_list", "table_xinfo"},
+        name);
+  return contains(
+      {"application_id",  "auto_vacuum",       "automatic_index",    "busy_timeout",
+       "cache_size",      "cache_spill",       "cell_size_check",    "collation_list",
+       "compile_options", "data_version",      "database_list",      "defer_foreign_keys",
+       "encoding",        "foreign_key_check", "foreign_keys",       "freelist_count",
+       "function_list",   "integrity_check",   "journal_mode",       "journal_size_limit",
+       "locking_mode",    "max_page_count",    "mmap_size",          "module_list",
+       "page_count",      "page_size",         "pragma_list",        "query_only",
+       "quick_check",     "read_uncommitted",  "recursive_triggers", "schema_version",
+       "secure_delete",   "synchronous",       "table_list",         "temp_store",
+       "trusted_schema",  "user_version",      "wal_autocheckpoint"},
+      name);
+}
+
+}  // namespace
+
+ReaderAuthorizer::ReaderAuthorizer(Database& db, Callback restore) : db_(db), restore_(restore) {
+  sqlite3_set_authorizer(db_.get(), &ReaderAuthorizer::check, this);
+}
+
+ReaderAuthorizer::~ReaderAuthorizer() { sqlite3_set_authorizer(db_.get(), restore_, nullptr); }
+
+int ReaderAuthorizer::check(void* self, int action, const char* a, const char* b, const char*,
+                            const char*) {
+  auto& me = *static_cast<ReaderAuthorizer*>(self);
+  switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_READ:
+    case SQLITE_RECURSIVE:
+      return SQLITE_OK;
+    case SQLITE_FUNCTION: {
+      const std::string name = lower(b ? b : "");
+      const auto& allowed = reader_functions();
+      if (std::binary_search(allowed.begin(), allowed.end(), std::string_view(name)))
+        return SQLITE_OK;
+      me.refusal_ = fmt::format("the function {} is not one a reader needs and is refused", name);
+      return SQLITE_DENY;
+    }
+    case SQLITE_PRAGMA: {
+      const std::string name = lower(a ? a : "");
+      if (pragma_reads(name, b)) return SQLITE_OK;
+      me.refusal_ = b ? fmt::format("PRAGMA {}={} sets a value and is refused", name, b)
+                      : fmt::format("PRAGMA {} is refused", name);
+      return SQLITE_DENY;
+    }
+    case SQLITE_ATTACH:
+    case SQLITE_DETACH:
+      me.refusal_ = "ATTACH and VACUUM INTO write files and are refused";
+      return SQLITE_DENY;
+    case SQLITE_UPDATE:
+      // A table-valued function (pragma_table_info, json_each) declares its columns as a table
+      // whose row SQLite authorizes as an update of sqlite_master. Never a write: the connection
+      // is read-only and defensive, and SQLite refuses sqlite_master to any UPDATE statement.
+      if (a && lower(a) == "sqlite_master") return SQLITE_OK;
+      me.refusal_ = "attempt to write a readonly database";
+      return SQLITE_DENY;
+    case SQLITE_TRANSACTION:
+    case SQLITE_SAVEPOINT:
+      me.refusal_ = "transactions are refused: each query reads in one of its own";
+      return SQLITE_DENY;
+    default:
+      // INSERT, UPDATE, DELETE, CREATE, DROP, ALTER, ANALYZE, REINDEX, a virtual table's.
+      me.refusal_ = "attempt to write a readonly database";
+      return SQLITE_DENY;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Statement

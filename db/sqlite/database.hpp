@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // Forward declarations keep <sqlite3.h> out of every file that includes this header.
 struct sqlite3;
@@ -41,6 +42,49 @@ class Database {
   sqlite3* db_{nullptr};
   std::string path_;
 };
+
+// Turns off, on a connection that only reads (`hhaudit query`, summary, report, explain), what a
+// reader never needs and an attacker's SQL could use: the two-argument fts3_tokenizer(), which
+// takes a pointer (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER off), writes to the file by other ways
+// than SQL (SQLITE_DBCONFIG_DEFENSIVE on: no writable_schema, no sqlite_dbpage writes) and
+// load_extension(). Throws if SQLite refuses a setting.
+// The schema stays trusted (SQLITE_DBCONFIG_TRUSTED_SCHEMA): SQLite 3.40 (Debian 12's) does not
+// mark its JSON functions innocuous, so an untrusted schema refuses hhaudit's own hand_events view
+// ("unsafe use of ->>()"). With the two functions above off no built-in function a view could call
+// has a side effect, and `hhaudit query` checks the functions views call with ReaderAuthorizer.
+void harden_for_reading(Database& db);
+
+// What `hhaudit query` may run on a connection (sqlite3_set_authorizer), while this object lives:
+// reads of the database's tables and views (and of the read-only table-valued functions:
+// pragma_table_info, json_each, ...), the functions of reader_functions() (scalar, aggregate,
+// window, date, math, JSON), recursive CTEs, and the PRAGMAs that only read (table_info(T),
+// user_version, ...). Everything else is refused when prepared: writes, ATTACH, DETACH,
+// transactions, ANALYZE, REINDEX, any other function (fts3_tokenizer, load_extension, ...) and a
+// PRAGMA that sets anything (query_only=OFF, temp_store_directory=...). refusal() says why the
+// last statement was refused. The destructor installs `restore` (or none) again.
+class ReaderAuthorizer {
+ public:
+  using Callback = int (*)(void*, int, const char*, const char*, const char*, const char*);
+  ReaderAuthorizer(Database& db, Callback restore);
+  ~ReaderAuthorizer();
+  ReaderAuthorizer(const ReaderAuthorizer&) = delete;
+  ReaderAuthorizer& operator=(const ReaderAuthorizer&) = delete;
+
+  // Why the authorizer last refused something ("the function fts3_tokenizer", "PRAGMA
+  // query_only=OFF", "INSERT"), "" if it refused nothing since clear().
+  const std::string& refusal() const { return refusal_; }
+  void clear() { refusal_.clear(); }
+
+ private:
+  static int check(void* self, int action, const char* a, const char* b, const char* db,
+                   const char* trigger);
+  Database& db_;
+  Callback restore_;
+  std::string refusal_;
+};
+
+// The functions ReaderAuthorizer lets a query call, sorted (lower case).
+const std::vector<std::string_view>& reader_functions();
 
 // A prepared statement. Move-only; finalizes on destruction. Bind indexes are 1-based, column
 // indexes 0-based, as in the C API.

@@ -3,9 +3,11 @@
 #include <fmt/core.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
@@ -575,6 +577,7 @@ Database open_database(const std::string& path, OpenMode mode) {
     // database file") does not say which part is wrong.
     if (!std::filesystem::exists(path, ec)) throw std::runtime_error("no such database: " + path);
     Database db = open_read_only(path);
+    sqlite::harden_for_reading(db);
     sqlite3_set_authorizer(db.get(), &refuse_attach, nullptr);
     // Belt and braces: READONLY refuses writes to the file, query_only refuses them in SQL too
     // (e.g. to a TEMP table), so a read can never change anything.
@@ -969,6 +972,9 @@ std::string trimmed_sql(const char* begin, const char* end) {
   std::string_view s(begin, static_cast<std::size_t>(end - begin));
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  // The statement, not the semicolon that ends it.
+  if (!s.empty() && s.back() == ';') s.remove_suffix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   constexpr std::size_t kMax = 200;
   if (s.size() > kMax) return std::string(s.substr(0, kMax)) + "...";
   return std::string(s);
@@ -1002,89 +1008,203 @@ std::vector<std::string> column_names(sqlite3_stmt* s) {
   return names;
 }
 
-// Appends the row `s` stands on, each cell typed.
-void append_row(sqlite3_stmt* s, QueryResult& r) {
-  const int ncols = sqlite3_column_count(s);
-  std::vector<std::optional<std::string>> row;
-  std::vector<CellType> types;
-  row.reserve(static_cast<std::size_t>(ncols));
-  types.reserve(static_cast<std::size_t>(ncols));
-  for (int c = 0; c < ncols; ++c) {
+// Reads the row `s` stands on into `row` and `types`, each cell typed (their buffers reused).
+void read_row(sqlite3_stmt* s, std::vector<std::optional<std::string>>& row,
+              std::vector<CellType>& types) {
+  const auto ncols = static_cast<std::size_t>(sqlite3_column_count(s));
+  row.resize(ncols);
+  types.resize(ncols);
+  for (std::size_t i = 0; i < ncols; ++i) {
+    const int c = static_cast<int>(i);
     // The type must be read before any conversion: sqlite3_column_text may change it.
     switch (sqlite3_column_type(s, c)) {
       case SQLITE_NULL:
-        row.emplace_back(std::nullopt);
-        types.push_back(CellType::Null);
+        row[i].reset();
+        types[i] = CellType::Null;
         break;
       case SQLITE_BLOB: {
         const void* p = sqlite3_column_blob(s, c);
-        row.emplace_back(to_hex(p, sqlite3_column_bytes(s, c)));
-        types.push_back(CellType::Blob);
+        row[i] = to_hex(p, sqlite3_column_bytes(s, c));
+        types[i] = CellType::Blob;
         break;
       }
       default: {
         const int t = sqlite3_column_type(s, c);
         const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, c));
         const auto n = static_cast<std::size_t>(sqlite3_column_bytes(s, c));
-        row.emplace_back(std::string(text ? text : "", text ? n : 0));
-        types.push_back(t == SQLITE_INTEGER ? CellType::Integer
-                        : t == SQLITE_FLOAT ? CellType::Float
-                                            : CellType::Text);
+        if (!row[i]) row[i].emplace();
+        row[i]->assign(text ? text : "", text ? n : 0);
+        types[i] = t == SQLITE_INTEGER ? CellType::Integer
+                   : t == SQLITE_FLOAT ? CellType::Float
+                                       : CellType::Text;
         break;
       }
     }
   }
-  r.rows.push_back(std::move(row));
-  r.types.push_back(std::move(types));
 }
 
-// The authorizer refused a statement (refuse_attach): ATTACH when prepared, VACUUM INTO when run.
-std::runtime_error refused(int index, const std::string& what) {
-  return std::runtime_error(fmt::format(
-      "read-only query: ATTACH and VACUUM INTO write files and are refused (statement {}: {})",
-      index, what));
+// Appends the row `s` stands on, each cell typed.
+void append_row(sqlite3_stmt* s, QueryResult& r) {
+  r.rows.emplace_back();
+  r.types.emplace_back();
+  read_row(s, r.rows.back(), r.types.back());
 }
 
-std::vector<QueryResult> run_script(Database& db, const std::string& sql) {
-  std::vector<QueryResult> results;
-  const char* tail = sql.c_str();
-  const char* const end = sql.c_str() + sql.size();
-  int index = 0;
-  while (tail < end) {
-    StmtHandle h;
-    const char* next = nullptr;
-    const int prc = sqlite3_prepare_v2(db.get(), tail, static_cast<int>(end - tail), &h.s, &next);
-    const char* const stmt_begin = tail;
-    tail = next ? next : end;
-    if (prc == SQLITE_AUTH) throw refused(index + 1, trimmed_sql(stmt_begin, tail));
-    if (prc != SQLITE_OK) {
-      throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db.errmsg(),
-                                           index + 1, trimmed_sql(stmt_begin, tail)));
+// What stops a statement of a query: its deadline (a progress handler) or SIGINT
+// (sqlite3_interrupt from the handler).
+struct QueryClock {
+  sqlite3* db;
+  double timeout_seconds;
+  std::chrono::steady_clock::time_point deadline{};
+  bool timed_out{false};
+
+  static int progress(void* self) {
+    auto& me = *static_cast<QueryClock*>(self);
+    if (std::chrono::steady_clock::now() < me.deadline) return 0;
+    me.timed_out = true;
+    return 1;  // SQLITE_INTERRUPT
+  }
+  void start_statement() {
+    if (timeout_seconds <= 0) return;
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(
+                       std::min(timeout_seconds, QueryOptions::kMaxTimeoutSeconds)));
+  }
+  static void interrupt(void* db) { sqlite3_interrupt(static_cast<sqlite3*>(db)); }
+};
+
+// The statements of a script, prepared one at a time under the reader's authorizer.
+class Script {
+ public:
+  Script(Database& db, const std::string& sql, sqlite::ReaderAuthorizer& auth)
+      : db_(db), sql_(sql), auth_(auth), tail_(sql.c_str()) {}
+
+  // The next statement with its text and number (1-based), or false at the end. Throws for a
+  // statement that cannot be prepared or that the authorizer refuses.
+  bool next(StmtHandle& h, std::string_view& text, int& index) {
+    const char* const end = sql_.c_str() + sql_.size();
+    while (tail_ < end) {
+      sqlite3_finalize(h.s);
+      h.s = nullptr;
+      const char* next = nullptr;
+      auth_.clear();
+      // The length counts the terminating NUL: SQLite then reads the text where it is. Without
+      // it SQLite copies the rest of the script at every statement, which made a script of many
+      // statements quadratic (120,000 "SELECT 1;" took 99 s).
+      const int prc =
+          sqlite3_prepare_v2(db_.get(), tail_, static_cast<int>(end - tail_ + 1), &h.s, &next);
+      const char* const begin = tail_;
+      tail_ = next ? next : end;
+      if (prc != SQLITE_OK) {
+        // Where SQLite stopped may be inside the statement: it is named up to its semicolon.
+        const char* stop = tail_;
+        const char* back = tail_;
+        while (back > begin && std::isspace(static_cast<unsigned char>(back[-1]))) --back;
+        if (back == begin || back[-1] != ';')
+          while (stop < end && *stop != ';') ++stop;
+        // A refused function is an SQLITE_ERROR ("not authorized to use function"), the rest
+        // SQLITE_AUTH.
+        if (prc == SQLITE_AUTH || !auth_.refusal().empty())
+          throw refused(index_ + 1, trimmed_sql(begin, stop));
+        throw std::runtime_error(fmt::format("SQL error: {} (statement {}: {})", db_.errmsg(),
+                                             index_ + 1, trimmed_sql(begin, stop)));
+      }
+      if (!h.s) continue;  // only whitespace or a comment
+      text = std::string_view(begin, static_cast<std::size_t>(tail_ - begin));
+      index = ++index_;
+      return true;
     }
-    if (!h.s) continue;  // only whitespace or a comment
-    ++index;
-    QueryResult current;
-    current.columns = column_names(h.s);
+    return false;
+  }
+
+  // Why the authorizer refused statement `index`.
+  std::runtime_error refused(int index, const std::string& what) const {
+    const std::string why =
+        auth_.refusal().empty() ? std::string("not authorized") : auth_.refusal();
+    return std::runtime_error(
+        fmt::format("read-only query: {} (statement {}: {})", why, index, what));
+  }
+
+ private:
+  Database& db_;
+  const std::string& sql_;
+  sqlite::ReaderAuthorizer& auth_;
+  const char* tail_;
+  int index_{0};
+};
+
+void run_script(Database& db, const std::string& sql, ResultSink& sink,
+                const QueryOptions& options) {
+  sqlite::ReaderAuthorizer auth(db, &refuse_attach);
+  // Every statement prepared first: a refused or malformed one fails before any runs, and the
+  // sink knows how many results follow.
+  std::size_t results = 0;
+  {
+    Script script(db, sql, auth);
+    StmtHandle h;
+    std::string_view text;
+    int index = 0;
+    while (script.next(h, text, index))
+      if (sqlite3_column_count(h.s) > 0) ++results;
+  }
+  sink.begin(results);
+
+  QueryClock clock{db.get(), options.timeout_seconds};
+  struct ProgressGuard {
+    sqlite3* db;
+    ~ProgressGuard() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+  } progress_guard{db.get()};
+  if (options.timeout_seconds > 0)
+    sqlite3_progress_handler(db.get(), 1000, &QueryClock::progress, &clock);
+  std::optional<SigintCancel> on_sigint;
+  if (options.stop_on_sigint) on_sigint.emplace(&QueryClock::interrupt, db.get());
+
+  Script script(db, sql, auth);
+  StmtHandle h;
+  std::string_view text;
+  int index = 0;
+  std::vector<std::string> names;
+  std::vector<std::optional<std::string>> row;
+  std::vector<CellType> types;
+  while (script.next(h, text, index)) {
+    const bool has_columns = sqlite3_column_count(h.s) > 0;
+    if (has_columns) sink.columns(column_names(h.s));
+    clock.start_statement();
     for (;;) {
       const int rc = sqlite3_step(h.s);
       if (rc == SQLITE_DONE) break;
-      if (rc != SQLITE_ROW) {
-        const std::string what = trimmed_sql(stmt_begin, tail);
-        if ((rc & 0xff) == SQLITE_AUTH) throw refused(index, what);  // VACUUM INTO: when run
-        if ((rc & 0xff) == SQLITE_READONLY) {
-          throw std::runtime_error(
-              fmt::format("read-only query: attempt to write a readonly "
-                          "database (statement {}: {})",
-                          index, what));
+      if (rc == SQLITE_ROW) {
+        if (has_columns) {
+          read_row(h.s, row, types);
+          sink.row(row, types);
         }
-        throw std::runtime_error(
-            fmt::format("SQL error: {} (statement {}: {})", db.errmsg(), index, what));
+        continue;
       }
-      if (!current.columns.empty()) append_row(h.s, current);
+      const std::string what = trimmed_sql(text.data(), text.data() + text.size());
+      const int primary = rc & 0xff;
+      if (primary == SQLITE_AUTH) throw script.refused(index, what);  // VACUUM INTO: when run
+      if (primary == SQLITE_INTERRUPT && SigintCancel::interrupted())
+        throw QueryStopped(
+            fmt::format("interrupted: the query was stopped (statement {}: {})", index, what));
+      if (primary == SQLITE_INTERRUPT && clock.timed_out)
+        throw QueryStopped(fmt::format("query timeout: stopped after {} s (statement {}: {})",
+                                       options.timeout_seconds, index, what));
+      if (primary == SQLITE_READONLY) {
+        throw std::runtime_error(
+            fmt::format("read-only query: attempt to write a readonly "
+                        "database (statement {}: {})",
+                        index, what));
+      }
+      throw std::runtime_error(
+          fmt::format("SQL error: {} (statement {}: {})", db.errmsg(), index, what));
     }
-    if (!current.columns.empty()) results.push_back(std::move(current));
+    if (has_columns) sink.end_result();
+    // A SIGINT between two statements: SQLite forgets an interrupt when no statement runs.
+    if (on_sigint && SigintCancel::interrupted())
+      throw QueryStopped(fmt::format("interrupted: the query was stopped (statement {}: {})", index,
+                                     trimmed_sql(text.data(), text.data() + text.size())));
   }
-  return results;
 }
 
 // The rows of one prepared statement whose parameters are bound.
@@ -1098,13 +1218,13 @@ QueryResult rows_of(Statement& s) {
 
 }  // namespace
 
-std::vector<QueryResult> SqliteStore::query(const std::string& sql) {
-  if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql);
+void SqliteStore::query(const std::string& sql, ResultSink& sink, const QueryOptions& options) {
+  if (impl_->mode == OpenMode::ReadOnly) return run_script(impl_->db, sql, sink, options);
   // A writing connection could write: read through a read-only one (what is pending is committed
   // first, so it is seen).
   impl_->ready_to_read_findings(true);
   Database reader = open_database(impl_->db.path(), OpenMode::ReadOnly);
-  return run_script(reader, sql);
+  run_script(reader, sql, sink, options);
 }
 
 std::vector<HandCandidate> SqliteStore::find_hands(std::string_view key, std::string_view site) {

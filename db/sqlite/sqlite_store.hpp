@@ -11,8 +11,9 @@ namespace hh::db {
 class SqliteStore final : public Store {
  public:
   // Write: creates or opens the database and creates or migrates the schema. ReadOnly: the file
-  // must exist and is never written (SQLITE_OPEN_READONLY and PRAGMA query_only=ON). Throws
-  // std::runtime_error with the SQLite message on failure (unwritable path, not a database,
+  // must exist and is never written (SQLITE_OPEN_READONLY and PRAGMA query_only=ON; the
+  // connection hardened by sqlite::harden_for_reading, query() under sqlite::ReaderAuthorizer).
+  // Throws std::runtime_error with the SQLite message on failure (unwritable path, not a database,
   // unknown schema_version).
   SqliteStore(const std::string& path, OpenMode mode, const StoreOptions& options = {});
   // Commits what is pending. A failing commit is reported on stderr (a destructor cannot throw).
@@ -43,7 +44,8 @@ class SqliteStore final : public Store {
                            const FindingSink& found, unsigned readers) override;
   void commit() override;
 
-  std::vector<QueryResult> query(const std::string& sql) override;
+  using Store::query;
+  void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site,

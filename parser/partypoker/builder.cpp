@@ -467,6 +467,7 @@ class Builder : HandBuilder {
     if (is_voluntary(e.kind) && e.street == Street::Preflop && !blind_seen_ && h_.tournament &&
         !summary_dialect_ && !h_.game.is_stud() && !derived_) {
       derived_ = true;
+      derived_line_ = ln;
       derive_blinds(ln);
     }
     if (e.kind == EventKind::PostSmallBlind || e.kind == EventKind::PostBigBlind ||
@@ -637,6 +638,12 @@ class Builder : HandBuilder {
   }
 
   void finish() override {
+    // Blinds derived from who plays (derive_blinds) are not known when a line of the play was
+    // not read: the derivation is itself a gap, from where the posts would stand.
+    if (derived_ && !h_.issues.empty())
+      issue(derived_line_,
+            "the blind posts this export does not print, derived from a play read whole",
+            "a line of the play not read");
     // A big blind all-in for less than the blind tells nothing of the stakes: twice the small
     // blind is the table's big blind then.
     if (blinds_from_posts_ && short_big_blind_)
@@ -655,6 +662,7 @@ class Builder : HandBuilder {
   bool short_big_blind_{false};
   bool blind_seen_{false};
   bool derived_{false};
+  std::uint32_t derived_line_{0};
   bool collected_{false};
 };
 

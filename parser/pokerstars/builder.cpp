@@ -193,7 +193,7 @@ class Builder : stars_family::StarsFamilyBuilder {
         if (auto am = money(a.substr(0, a.find(' ')), ln)) h_.ante = *am;
       }
       stud_ = false;
-      set_time(hd);
+      set_time(hd, ln);
       return true;
     }
     std::size_t slash = stakes.find('/');
@@ -226,16 +226,20 @@ class Builder : stars_family::StarsFamilyBuilder {
         h_.cap = *c;
     }
     stud_ = h_.game.is_stud();
-    set_time(hd);
+    set_time(hd, ln);
     return true;
   }
 
   // PokerStars prints local time, then ET in brackets when the two differ; ET is the reference.
-  void set_time(const ast::Header& hd) {
+  // A zone it does not know is not read: the time decides the era's rules (the odd chip).
+  void set_time(const ast::Header& hd, std::uint32_t ln) {
     if (!hd.et_date.empty())
       h_.started_at_utc = to_utc(hd.et_date, hd.et_time, hd.et_zone.empty() ? "ET" : hd.et_zone);
     if (h_.started_at_utc.empty() && !hd.date.empty())
       h_.started_at_utc = to_utc(hd.date, hd.time, hd.zone.empty() ? "ET" : hd.zone);
+    for (std::string_view zone : {hd.zone, hd.et_zone})
+      if (!zone.empty() && to_utc("2020/01/01", "12:00:00", zone).empty())
+        issue(ln, "a time zone PokerStars prints (ET, CET, UTC, ...)", zone);
   }
 
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) override {

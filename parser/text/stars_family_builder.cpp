@@ -307,7 +307,10 @@ void StarsFamilyBuilder::read_line(std::string_view line, std::uint32_t ln) {
   }
   if (starts_with(line, "Table ") && h_.table_name.empty()) {
     ast::TableLine t;
-    if (parse_all(line, table_line(), t)) {
+    // A button the line names ("... is the button") but whose seat was not read is not read:
+    // the button decides the odd chips and the order of action.
+    const bool names_button = line.find(" is the button") != std::string_view::npos;
+    if (parse_all(line, table_line(), t) && (t.button != 0 || !names_button)) {
       h_.table_name = std::string(t.name);
       h_.max_seats = static_cast<int>(t.max_seats);
       h_.button_seat = static_cast<int>(t.button);
