@@ -61,6 +61,87 @@ bool read_bytes(const std::string& path, std::string& bytes) {
   return !in.bad();
 }
 
+struct Counts {
+  long hands = 0, written = 0, not_written = 0, files_skipped = 0, failed = 0;
+  long io_errors = 0;
+  std::map<std::string, long> lost;  // what written hands lost, by why
+};
+
+// Converts one input into its output file.
+void convert_file(const pipeline::InputPath& in, const Format& target,
+                  const ReadOptions& read_options, const std::string& out_dir, Counts& counts,
+                  std::map<fs::path, std::string>& outputs) {
+  std::string bytes;
+
+  if (!in.unreadable.empty()) {
+    std::cerr << "hhaudit: cannot read " << in.path << ": " << in.unreadable << "\n";
+    ++counts.io_errors;
+    return;
+  }
+  if (!read_bytes(in.path, bytes)) {
+    std::cerr << "hhaudit: cannot read " << in.path << "\n";
+    ++counts.io_errors;
+    return;
+  }
+  const Decoded decoded = decode(bytes);
+  const SniffResult sniffed = sniff_format(std::string_view(decoded.text).substr(0, kSniffBytes));
+  if (sniffed.format && !sniffed.format->readable()) {
+    std::cerr << in.path << ": not converted: " << sniffed.format->display_name()
+              << " is recognised but not read\n";
+    ++counts.files_skipped;
+    return;
+  }
+  if (sniffed.format && sniffed.format->reads_summaries()) {
+    std::cerr << in.path << ": not converted: a " << sniffed.format->display_name()
+              << " holds no counts.hands\n";
+    ++counts.files_skipped;
+    return;
+  }
+  if (!sniffed.format && in.from_folder) {
+    std::cerr << in.path << ": not converted: no hand of a known format\n";
+    ++counts.files_skipped;
+    return;
+  }
+  std::vector<std::string> texts;
+  for (const Hand& h : read_text(decoded.text, in.path, read_options)) {
+    ++counts.hands;
+    Format::WrittenHand w = target.write_hand(h);
+    if (!w.written) {
+      ++counts.not_written;
+      std::cerr << in.path << ":" << h.source.line << ": not written"
+                << (h.site_hand_id.empty() ? "" : " (hand " + h.site_hand_id + ")") << ": "
+                << (w.lost.empty() ? std::string("no reason given") : w.lost.front()) << "\n";
+      continue;
+    }
+    ++counts.written;
+    for (const std::string& why : w.lost) ++counts.lost[why];
+    texts.push_back(std::move(w.text));
+  }
+  if (texts.empty()) return;
+  const fs::path out = output_path(in, out_dir, target.file_extension());
+  const std::string text = target.join_written(texts);
+  if (out == "-") {
+    std::cout << text;
+    return;
+  }
+  auto [it, fresh] = outputs.emplace(out, in.path);
+  if (!fresh) {
+    std::cerr << "hhaudit: " << in.path << " not written: " << out.string() << " is written from "
+              << it->second << "\n";
+    ++counts.io_errors;
+    return;
+  }
+  std::error_code ec;
+  fs::create_directories(out.parent_path().empty() ? fs::path(".") : out.parent_path(), ec);
+  std::ofstream file(out, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (ec || !file) {
+    std::cerr << "hhaudit: cannot write " << out.string() << "\n";
+    ++counts.io_errors;
+  }
+}
+
 int run_convert(const ConvertArgs& args) {
   const Format* target = format_by_name(args.to);
   if (!target || !target->writable()) {
@@ -77,88 +158,29 @@ int run_convert(const ConvertArgs& args) {
     return kUsageOrIo;
   }
   std::vector<pipeline::NotRead> not_read;
-  long io_errors = 0;
+  Counts counts;
   const std::vector<pipeline::InputPath> inputs =
-      pipeline::expand_paths(args.paths, not_read, io_errors, std::cerr);
-  long hands = 0, written = 0, not_written = 0, files_skipped = 0;
-  std::map<std::string, long> lost;         // what written hands lost, by why
+      pipeline::expand_paths(args.paths, not_read, counts.io_errors, std::cerr);
   std::map<fs::path, std::string> outputs;  // output file -> the input it is written from
   for (const pipeline::InputPath& in : inputs) {
-    std::string bytes;
-    if (!in.unreadable.empty()) {
-      std::cerr << "hhaudit: cannot read " << in.path << ": " << in.unreadable << "\n";
-      ++io_errors;
-      continue;
-    }
-    if (!read_bytes(in.path, bytes)) {
-      std::cerr << "hhaudit: cannot read " << in.path << "\n";
-      ++io_errors;
-      continue;
-    }
-    const Decoded decoded = decode(bytes);
-    const SniffResult sniffed = sniff_format(std::string_view(decoded.text).substr(0, kSniffBytes));
-    if (sniffed.format && !sniffed.format->readable()) {
-      std::cerr << in.path << ": not converted: " << sniffed.format->display_name()
-                << " is recognised but not read\n";
-      ++files_skipped;
-      continue;
-    }
-    if (sniffed.format && sniffed.format->reads_summaries()) {
-      std::cerr << in.path << ": not converted: a " << sniffed.format->display_name()
-                << " holds no hands\n";
-      ++files_skipped;
-      continue;
-    }
-    if (!sniffed.format && in.from_folder) {
-      std::cerr << in.path << ": not converted: no hand of a known format\n";
-      ++files_skipped;
-      continue;
-    }
-    std::vector<std::string> texts;
-    for (const Hand& h : read_text(decoded.text, in.path, read_options)) {
-      ++hands;
-      Format::WrittenHand w = target->write_hand(h);
-      if (!w.written) {
-        ++not_written;
-        std::cerr << in.path << ":" << h.source.line << ": not written"
-                  << (h.site_hand_id.empty() ? "" : " (hand " + h.site_hand_id + ")") << ": "
-                  << (w.lost.empty() ? std::string("no reason given") : w.lost.front()) << "\n";
-        continue;
-      }
-      ++written;
-      for (const std::string& why : w.lost) ++lost[why];
-      texts.push_back(std::move(w.text));
-    }
-    if (texts.empty()) continue;
-    const fs::path out = output_path(in, args.out_dir, target->file_extension());
-    const std::string text = target->join_written(texts);
-    if (out == "-") {
-      std::cout << text;
-      continue;
-    }
-    auto [it, fresh] = outputs.emplace(out, in.path);
-    if (!fresh) {
-      std::cerr << "hhaudit: " << in.path << " not written: " << out.string() << " is written from "
-                << it->second << "\n";
-      ++io_errors;
-      continue;
-    }
-    std::error_code ec;
-    fs::create_directories(out.parent_path().empty() ? fs::path(".") : out.parent_path(), ec);
-    std::ofstream file(out, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.close();
-    if (ec || !file) {
-      std::cerr << "hhaudit: cannot write " << out.string() << "\n";
-      ++io_errors;
+    // A file that fails its reader or writer (an exception: a library's limit, memory) is
+    // reported and the others are converted.
+    try {
+      convert_file(in, *target, read_options, args.out_dir, counts, outputs);
+    } catch (const std::exception& e) {
+      std::cerr << "hhaudit: cannot convert " << in.path << ": " << e.what() << "\n";
+      ++counts.failed;
     }
   }
-  for (const auto& [why, count] : lost)
+  for (const auto& [why, count] : counts.lost)
     std::cerr << fmt::format("lost in {} written hand{}: {}\n", count, count == 1 ? "" : "s", why);
-  std::cerr << fmt::format("{} hands read, {} written as {}, {} not written; {} files skipped\n",
-                           hands, written, target->display_name(), not_written, files_skipped);
-  if (io_errors > 0) return kUsageOrIo;
-  if (not_written > 0 || files_skipped > 0 || hands == 0) return kNotAudited;
+  std::cerr << fmt::format("{} hands read, {} written as {}, {} not written; {} files skipped{}\n",
+                           counts.hands, counts.written, target->display_name(), counts.not_written,
+                           counts.files_skipped,
+                           counts.failed > 0 ? fmt::format(", {} failed", counts.failed) : "");
+  if (counts.io_errors > 0) return kUsageOrIo;
+  if (counts.not_written > 0 || counts.files_skipped > 0 || counts.failed > 0 || counts.hands == 0)
+    return kNotAudited;
   return kClean;
 }
 
@@ -184,7 +206,8 @@ void add_convert_command(CLI::App& app, int& exit_code) {
   cmd->footer(
       "Exit codes: 0 every hand written; 2 usage or I/O error (a missing path, an unreadable "
       "file, an output that cannot be written); 3 input not converted in full: a hand the "
-      "target format cannot express or could not be read, a file of a format hhaudit does not "
+      "target format cannot express or could not be read, a file that failed to convert, a file of "
+      "a format hhaudit does not "
       "read, or no hand at all (each listed on stderr with its file and line; 2 wins over 3).");
   cmd->callback([args, &exit_code] { exit_code = run_convert(*args); });
 }

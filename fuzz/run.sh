@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target with clang (ASan + UBSan, own build folder) and fuzzes it.
 # Usage: fuzz/run.sh TARGET SECONDS [LIBFUZZER_ARGS...]
-#   TARGET: decode, split, audit, or a readable format's name (`hhaudit sites`): the formats share
+#   TARGET: decode, split, audit, limits, or a readable format's name (`hhaudit sites`): the formats share
 #   one binary, fuzz_site, told the format by HH_FUZZ_FORMAT.
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), CXX_CLANG (default clang++, or clang++-14),
 # FUZZ_CORPUS_DIR (default $FUZZ_BUILD_DIR/corpus/TARGET).
@@ -30,7 +30,7 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" >/dev/null
 fi
 case $target in
-  decode | split | audit) binary=fuzz_$target ;;
+  decode | split | audit | limits) binary=fuzz_$target ;;
   *) binary=fuzz_site; export HH_FUZZ_FORMAT=$target ;;
 esac
 cmake --build "$build" --target "$binary" -j"$(nproc)"

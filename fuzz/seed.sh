@@ -6,7 +6,8 @@
 #                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
 #                                     everleaf pkr ongame absolute betfair
 #                                     pokertracker entraction enet sealswithclubs
-#                                     microgaming everest cake pokerstars-summary fulltilt-summary)
+#                                     microgaming everest cake pokerstars-summary fulltilt-summary
+#                                     limits)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
@@ -46,6 +47,7 @@ case $target in
   pokerstars-summary) dirs=() ; local_dirs=(pokerstars-summary) ;;
   fulltilt-summary) dirs=() ; local_dirs=(fulltilt-summary) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
+  limits) dirs=() ; local_dirs=() ;;
   *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
 esac
 mkdir -p "$dest"
@@ -61,6 +63,18 @@ copy_from() {
   done < <(find "$dir" -type f -size -65k ! -name '*.hp' ! -name '*.hands' ! -name '*.gt' \
              ! -name '*.md' ! -name '*.tsv' -print0 | sort -z)
 }
+# limits (fuzz/fuzz_limits.cpp): "FORMAT COUNT", then PREFIX, FRAGMENT and SUFFIX apart by NULs.
+if [[ $target == limits ]]; then
+  phh=$(cat "$root/testdata/phh/dwan-ivey-2009.phh")
+  walk=$(cat "$root/testdata/sample/fixtures_holdem_walk.txt")
+  printf 'phh 40000\n%s\nx = a\0.a\0 = 1\n' "$phh" >"$dest/phh-dotted-key"
+  printf 'phh 40000\n%s\n[a\0.a\0]\n' "$phh" >"$dest/phh-dotted-header"
+  printf 'phh 10000\n%s\nx = \0[\0\n' "$phh" >"$dest/phh-nested"
+  printf 'ipoker 2000\n<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype></general><game gamecode="1"><general><players>\0<player seat="1" name="a&#0;b" chips="$1" bet="$0" win="$0"/>\0</players></general></game></session>\n' >"$dest/ipoker-players"
+  printf 'ohh 2000\n{"ohh": {"game_number": "1", "players": [\0{"id": 1, "seat": 1, "name": "a\\u0000", "name": "b"},\0{}], "rounds": [], "pots": []}}\n' >"$dest/ohh-players"
+  printf 'pokerstars 5000\n%s\0Seat 9: P ($1 in chips)\n\0\n' "${walk%%Seat *}" >"$dest/pokerstars-seats"
+  n=6
+fi
 for d in "${dirs[@]}"; do copy_from "$corpus/$d"; done
 for d in "${local_dirs[@]}"; do copy_from "$root/testdata/$d"; done
 echo "fuzz/seed.sh: $n seed files for $target in $dest"

@@ -36,7 +36,7 @@ cmake --build "$FUZZ_BUILD_DIR" --target fuzz_targets hhaudit -j"$(nproc)"
 # without a list to edit.
 mapfile -t formats < <("$FUZZ_BUILD_DIR/hhaudit" sites --format csv | awk -F, 'NR > 1 && $3 == "yes" {print $1}')
 ((${#formats[@]})) || { echo "fuzz/smoke.sh: hhaudit sites listed no readable format"; exit 1; }
-targets=(decode split "${formats[@]}" audit)
+targets=(decode split "${formats[@]}" audit limits)
 
 failed=()
 for t in "${targets[@]}"; do

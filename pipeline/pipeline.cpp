@@ -1,6 +1,8 @@
 #include "pipeline/pipeline.hpp"
 
+#include <fcntl.h>
 #include <malloc.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -60,8 +62,10 @@ struct InputFile {
   std::string path;
   bool from_folder{false};  // found by walking a folder rather than named
   std::string unreadable;   // InputPath::unreadable: never opened
-  bool pipe{false};         // InputPath::pipe: read into stdin_bytes by the first pass
-  std::string stdin_bytes;  // "-" (stdin) or a named pipe, read once into memory
+  bool pipe{false};         // InputPath::pipe: copied into `spool` by the first pass
+  // "-" (stdin) or a named pipe, read once into an unnamed temporary file, which the first pass
+  // and the reader then read as they read a file: memory stays bounded whatever it gives.
+  std::shared_ptr<int> spool;  // the file's descriptor, closed with the last copy
   std::uint64_t bytes{0};
   std::int64_t file_id{0};
   // Read once: of a byte size no stored file and no other input has, so it cannot have been
@@ -75,8 +79,9 @@ struct InputFile {
 
 // Opens a file or the bytes read from stdin as one stream.
 std::unique_ptr<std::istream> open_input(const InputFile& f) {
-  if (f.path == "-" || f.pipe) return std::make_unique<std::istringstream>(f.stdin_bytes);
-  auto in = std::make_unique<std::ifstream>(f.path, std::ios::binary);
+  const std::string path =
+      f.spool ? "/proc/self/fd/" + std::to_string(*f.spool) : f.path;  // its own offset
+  auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*in) return nullptr;
   return in;
 }
@@ -218,6 +223,60 @@ class Pipeline {
 // The system's text of errno ("Permission denied"), read just after the call that failed.
 std::string errno_text() {
   return errno != 0 ? std::generic_category().message(errno) : std::string("unknown error");
+}
+
+// Copies stdin or a named pipe into an unnamed temporary file (in TMPDIR, removed at once: it goes
+// with the process), in pieces, so that it is then read like a file. A failure makes the input
+// unreadable, with what failed; Ctrl-C stops the copy (the run then stops).
+void spool(InputFile& f) {
+  errno = 0;
+  const int from = f.path == "-" ? STDIN_FILENO : ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (from < 0) {
+    f.unreadable = "open failed (" + errno_text() + "); expected a readable pipe";
+    return;
+  }
+  std::string dir;
+  try {
+    dir = fs::temp_directory_path().string();
+  } catch (const fs::filesystem_error&) {
+    dir = "/tmp";
+  }
+  std::string name = dir + "/hhaudit-stdin-XXXXXX";
+  const int to = ::mkostemp(name.data(), O_CLOEXEC);
+  if (to < 0) {
+    f.unreadable = "cannot make a temporary file in " + dir + " (" + errno_text() + ")";
+    if (from != STDIN_FILENO) ::close(from);
+    return;
+  }
+  ::unlink(name.c_str());
+  f.spool = std::shared_ptr<int>(new int(to), [](int* fd) {
+    ::close(*fd);
+    delete fd;
+  });
+  std::string buf(PieceReader::kPiece, '\0');
+  f.bytes = 0;
+  while (!g_interrupted.load()) {
+    const ssize_t got = ::read(from, buf.data(), buf.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      f.unreadable = "read failed (" + errno_text() + ")";
+      break;
+    }
+    if (got == 0) break;
+    for (ssize_t put = 0; put < got;) {
+      const ssize_t n = ::write(to, buf.data() + put, static_cast<std::size_t>(got - put));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        f.unreadable = "cannot write the temporary copy in " + dir + " (" + errno_text() + ")";
+        break;
+      }
+      put += n;
+    }
+    if (!f.unreadable.empty()) break;
+    f.bytes += static_cast<std::uint64_t>(got);
+  }
+  if (from != STDIN_FILENO) ::close(from);
+  if (!f.unreadable.empty()) f.spool.reset();
 }
 
 // A file of this format (nullptr: none) found in a folder or named is read for its hands: not
@@ -376,6 +435,21 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
   push(std::move(last));
 }
 
+// The hands of one piece of a file. A reader that fails (an exception: a library's limit, memory)
+// fails this piece alone: it is an unparsed hand saying why, and the run goes on with the next.
+std::vector<Hand> read_piece(const Format* format, const HandText& ht, const std::string& path,
+                             const ReadOptions& options) {
+  try {
+    return read_any_hands_text(format, ht, path, options);
+  } catch (const std::exception& e) {
+    std::vector<Hand> one;
+    one.push_back(unparsed_hand(ht, path, format ? format->name() : std::string_view("unknown"),
+                                "a hand its reader can read",
+                                std::string("the reader failed: ") + e.what()));
+    return one;
+  }
+}
+
 void work(unsigned worker, Pipeline& pipe, const std::vector<InputFile>& files,
           const AuditOptions& options, std::exception_ptr& failure, std::mutex& failure_mu) {
   try {
@@ -395,7 +469,7 @@ void work(unsigned worker, Pipeline& pipe, const std::vector<InputFile>& files,
       b.content_sha256.reserve(b.hands.size());
       b.rows.reserve(b.hands.size());
       for (const HandText& ht : b.hands) {
-        for (Hand& h : read_any_hands_text(b.format, ht, file.path, options.read_options)) {
+        for (Hand& h : read_piece(b.format, ht, file.path, options.read_options)) {
           b.parsed.push_back(std::move(h));
           b.results.push_back(audit_hand(b.parsed.back(), options.context));
           b.content_sha256.push_back(sha256_hex(b.parsed.back().raw));
@@ -640,11 +714,6 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     f.from_folder = p.from_folder;
     f.unreadable = std::move(p.unreadable);
     f.pipe = p.pipe;
-    if (f.path == "-") {
-      f.stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin),
-                           std::istreambuf_iterator<char>());
-      f.bytes = f.stdin_bytes.size();
-    }
     inputs.push_back(std::move(f));
   }
   if (options.shards > 1) {
@@ -686,12 +755,11 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   std::set<db::TournamentKey> tournaments;  // tournaments this run added a summary or hand to
   for (InputFile& f : inputs) {
     if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
-    if (f.pipe) {
+    if ((f.pipe || f.path == "-") && f.unreadable.empty()) {
       // Once: a pipe gives its bytes to one reader. Here, under the SIGINT guard, like the
       // first pass over a file (what the digest and the reading then use).
-      std::ifstream in(f.path, std::ios::binary);
-      f.stdin_bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      f.bytes = f.stdin_bytes.size();
+      spool(f);
+      if (g_interrupted.load()) break;
     }
     const auto same_size = sizes.find(f.bytes);
     f.read_once = f.path != "-" && !f.pipe && f.unreadable.empty() && same_size != sizes.end() &&

@@ -8,6 +8,7 @@
 #include <pugixml.hpp>
 #include <utility>
 
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
@@ -114,6 +115,10 @@ class HistoryReader : xml::HandReader {
 
   bool read_players(const pugi::xml_node& history) {
     for (pugi::xml_node p : history.children("PLAYER")) {
+      if (h_.seats.size() >= kMaxSeats) {
+        issue(line_of(p), max_seats_expected(), p.attribute("NAME").value());
+        return false;
+      }
       const std::string_view state = p.attribute("STATE").value();
       // An empty or reserved seat: NAME="" or "UNKNOWN", AMOUNT="0.00".
       if (std::string_view(p.attribute("NAME").value()).empty() || state == "STATE_EMPTY" ||

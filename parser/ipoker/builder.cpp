@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "parser/text/header_fields.hpp"
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/street_bets.hpp"
 #include "parser/text/text_util.hpp"
@@ -321,11 +322,22 @@ class GameReader : xml::HandReader {
         issue(line_of(p), "a <player> in <players>", p.name());
         continue;
       }
+      if (h_.seats.size() >= kMaxSeats) {
+        issue(line_of(p), max_seats_expected(), p.attribute("name").value());
+        return false;
+      }
       if (!known_attributes(
               p, {"seat", "name", "chips", "dealer", "win", "bet", "rebuy", "addon", "reg_code"}))
         continue;
-      // An empty seat: name="" chips="$0" (player.sitting.out.xml).
-      if (p.attribute("name") && std::string_view(p.attribute("name").value()).empty()) continue;
+      // An empty seat: name="" chips="$0" (player.sitting.out.xml). A seat with no name that
+      // holds chips, or whose chips cannot be read, is a player the hand cannot name: an issue.
+      if (p.attribute("name") && std::string_view(p.attribute("name").value()).empty()) {
+        const std::optional<Money> chips = read_amount(p.attribute("chips").value(), h_.unit);
+        if (!chips || *chips != 0)
+          issue(line_of(p), "<player seat=\"N\" name=\"NAME\" chips=\"AMOUNT\" ...>",
+                std::string("name=\"\" chips=\"") + p.attribute("chips").value() + "\"");
+        continue;
+      }
       Seat s;
       const auto seat = number_of(p, "seat", "<player seat=\"N\">");
       if (!seat) continue;

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "parser/text/decode.hpp"
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 #include "parser/xml/document.hpp"
@@ -163,6 +164,10 @@ class GameReader : xml::HandReader {
       if (std::string_view(n.name()) != "Seat") {
         issue(line_of(n), "a <Seat> in <Seats>", n.name());
         continue;
+      }
+      if (h_.seats.size() >= kMaxSeats) {
+        issue(line_of(n), max_seats_expected(), n.attribute("alias").value());
+        return false;
       }
       Seat s;
       const auto num = number_of(n, "num", "<Seat num=\"N\">");

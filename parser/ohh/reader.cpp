@@ -10,10 +10,12 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "parser/ohh/ohh.hpp"
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 
@@ -77,11 +79,30 @@ struct RawPlayer {
   bool sitting_out{false};
 };
 
-// Calls f(key, value) for each field of `o`, in the order written; an error names the field.
+// Text as JSON gives it after its escapes, checked: "\u0000" (which would cut a name short where
+// it is stored) and the other control characters are no text of a hand. Lone surrogates and
+// invalid UTF-8 simdjson refuses itself.
+std::string_view checked_text(std::string_view s, const char* at) {
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) < 0x20)
+      throw Bad{"text without control characters (\\u0000 to \\u001f)",
+                std::string(at ? std::string_view(at, std::min<std::size_t>(s.size() + 8, 60))
+                               : std::string_view()),
+                at};
+  return s;
+}
+
+// Calls f(key, value) for each field of `o`, in the order written; an error names the field. A
+// key given twice in one object is an error: JSON leaves its meaning open, and keeping the last
+// value silently read "table_size": 6, "table_size": -1 as -1.
 template <typename F>
 void each_field(od::object o, F f) {
+  std::set<std::string, std::less<>> seen;
   for (auto field : o) {
-    std::string_view key = field.unescaped_key();
+    const char* at = od::raw_json_string(field.key()).raw();
+    std::string_view key = checked_text(field.unescaped_key(), at);
+    if (!seen.insert(std::string(key)).second)
+      throw Bad{"each key once in an object", "\"" + std::string(key) + "\" given twice", at};
     try {
       f(key, field.value());
     } catch (const simdjson::simdjson_error& e) {
@@ -112,7 +133,10 @@ std::string_view number_text(od::value v) {
   return t;
 }
 
-std::string string_of(od::value v) { return std::string(std::string_view(v.get_string())); }
+std::string string_of(od::value v) {
+  const char* at = v.raw_json_token().data();
+  return std::string(checked_text(std::string_view(v.get_string()), at));
+}
 
 // An integer, also as a string of digits (iPoker's exports write "table_size": "6").
 int int_of(od::value v) {
@@ -406,6 +430,11 @@ class Builder {
       h_.issues.push_back({text_.line, "the required fields players, rounds and pots", "", 0});
       return;
     }
+    if (r.players.size() > kMaxSeats) {
+      h_.issues.push_back(
+          {text_.line, max_seats_expected(), std::to_string(r.players.size()) + " players", 0});
+      return;
+    }
     for (const RawPlayer& p : r.players) {
       if (p.seat <= 0 || seat_of_id_.count(p.id)) {
         issue("a player with a unique id and a seat", p.name, nullptr);
@@ -615,7 +644,10 @@ Hand read_hand(const HandText& text, const std::string& file) {
     Builder(h, text, base).build(raw);
   } catch (const Bad& b) {
     h.parsed = false;
-    h.issues.push_back({text.line, b.expected, b.got.substr(0, 120), 0});
+    const bool inside = b.at && b.at >= base && b.at <= base + text.text.size();
+    const auto line =
+        text.line + (inside ? static_cast<std::uint32_t>(std::count(base, b.at, '\n')) : 0);
+    h.issues.push_back({line, b.expected, b.got.substr(0, 120), 0});
   } catch (const simdjson::simdjson_error& e) {
     h.parsed = false;
     h.issues.push_back({text.line, "valid OHH JSON", e.what(), 0});

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "parser/text/limits.hpp"
 #include "parser/text/text_util.hpp"
 
 namespace hh::phh {
@@ -132,13 +133,16 @@ class HandReader {
     const auto& pos = n.source().begin;
     if (pos.line >= 1 && pos.line <= lines_.size()) {
       const std::string_view line = lines_[pos.line - 1];
-      // toml++ counts columns in bytes or in code points depending on its build: try both.
-      for (std::size_t at :
-           {static_cast<std::size_t>(pos.column - 1), byte_of_code_point(line, pos.column)}) {
-        if (at >= line.size()) continue;
-        if (auto d = parse_decimal(number_token(line.substr(at))); d && same_number(*d, n))
+      // toml++ counts columns in bytes or in code points depending on its build: try both, the
+      // code points (a walk along the line) only when the bytes do not give the number.
+      const auto at = [&](std::size_t byte) -> std::optional<Decimal> {
+        if (byte >= line.size()) return std::nullopt;
+        if (auto d = parse_decimal(number_token(line.substr(byte))); d && same_number(*d, n))
           return d;
-      }
+        return std::nullopt;
+      };
+      if (auto d = at(static_cast<std::size_t>(pos.column - 1))) return d;
+      if (auto d = at(byte_of_code_point(line, pos.column))) return d;
     }
     issue(line_of(n), "a non-negative number of at most 18 digits", "");
     return std::nullopt;
@@ -161,7 +165,9 @@ class HandReader {
       issue(line_of(*n), std::string(key) + " as an array of numbers", "");
       return out;
     }
+    // One number a player: past a table's seats the rest is not read (read_seats says so).
     for (const toml::node& e : *a) {
+      if (out.size() > kMaxSeats) break;
       auto d = number(e);
       out.push_back({d.value_or(Decimal{}), line_of(e)});
     }
@@ -321,6 +327,11 @@ class HandReader {
     const std::size_t n = starting_.size();
     if (n < 2) {
       issue(line_of_key("starting_stacks"), "starting_stacks of two players or more", "");
+      return false;
+    }
+    if (n > kMaxSeats) {
+      issue(line_of_key("starting_stacks"), max_seats_expected(),
+            "more than " + std::to_string(kMaxSeats) + " starting stacks");
       return false;
     }
     auto check_length = [&](const std::vector<Written>& v, std::string_view key) {
@@ -748,6 +759,105 @@ Hand unreadable(const HandText& text, const std::string& file, std::uint32_t lin
   return h;
 }
 
+// What a PHH document may hold, checked before toml++ parses it: toml++ recurses on each part of
+// a dotted key and each nested array or inline table, and a document of 80 KB (a key of 40,000
+// parts, or a [a.a.a...] header) overflowed the stack. A PHH hand needs keys of one or two parts
+// (`[N]` then `variant`) and arrays of arrays of strings at most.
+constexpr std::size_t kMaxDocumentBytes = std::size_t{8} << 20;
+constexpr int kMaxKeyParts = 8;
+constexpr int kMaxNesting = 8;
+
+struct Refusal {
+  std::uint32_t line;  // 1-based, in the document
+  std::string expected;
+  std::string got;
+};
+
+// The first thing in `text` past the limits above, or nullopt. Reads the TOML lexically: strings
+// (basic, literal, multi-line, with escapes) and comments are skipped; outside them each '[' or
+// '{' opens a level and each '.' adds a key part until '=', ',', a bracket or a line end.
+std::optional<Refusal> past_limits(std::string_view text) {
+  if (text.size() > kMaxDocumentBytes)
+    return Refusal{1,
+                   "a PHH document of at most " + std::to_string(kMaxDocumentBytes >> 20) + " MiB",
+                   std::to_string(text.size()) + " bytes"};
+  std::uint32_t line = 1;
+  int depth = 0, dots = 0;
+  std::size_t i = 0;
+  const auto got_here = [&](std::size_t at) {
+    const std::size_t from = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const std::size_t begin = from == std::string_view::npos || at == 0 ? 0 : from + 1;
+    return std::string(text.substr(begin, 60));
+  };
+  // Skips a string opened by `quote` at i (one or three quotes); lines counted.
+  const auto skip_string = [&](char quote) {
+    const std::string_view three = quote == '"' ? "\"\"\"" : "\'\'\'";
+    const bool multi = text.substr(i, 3) == three;
+    i += multi ? 3 : 1;
+    while (i < text.size()) {
+      const char c = text[i];
+      if (c == '\\' && quote == '"') {
+        if (i + 1 < text.size() && text[i + 1] == '\n') ++line;  // a line-ending backslash
+        i += 2;
+        continue;
+      }
+      if (c == '\n') {
+        if (!multi) return;  // an unterminated string (toml++ says so): the line ends here
+        ++line;
+      }
+      if (c == quote && (!multi || text.substr(i, 3) == three)) {
+        i += multi ? 3 : 1;
+        // A multi-line string may end in up to two more quotes.
+        while (multi && i < text.size() && text[i] == quote) ++i;
+        return;
+      }
+      ++i;
+    }
+  };
+  while (i < text.size()) {
+    const char c = text[i];
+    switch (c) {
+      case '"':
+      case '\'':
+        skip_string(c);
+        continue;
+      case '#':
+        while (i < text.size() && text[i] != '\n') ++i;
+        continue;
+      case '\n':
+        ++line;
+        dots = 0;
+        break;
+      case '[':
+      case '{':
+        if (++depth > kMaxNesting)
+          return Refusal{
+              line, "arrays and tables nested at most " + std::to_string(kMaxNesting) + " deep",
+              got_here(i)};
+        dots = 0;
+        break;
+      case ']':
+      case '}':
+        depth = std::max(0, depth - 1);
+        dots = 0;
+        break;
+      case '=':
+      case ',':
+        dots = 0;
+        break;
+      case '.':
+        if (++dots >= kMaxKeyParts)
+          return Refusal{line, "keys of at most " + std::to_string(kMaxKeyParts) + " parts",
+                         got_here(i)};
+        break;
+      default:
+        break;
+    }
+    ++i;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_table_header(std::string_view line) { return is_table_key(trim(line)); }
@@ -826,6 +936,10 @@ std::string_view variant_code(const Game& game, Structure structure) {
 
 std::vector<Hand> read_document(const HandText& text, const std::string& file) {
   std::vector<Hand> hands;
+  if (const std::optional<Refusal> r = past_limits(text.text)) {
+    hands.push_back(unreadable(text, file, text.line + r->line - 1, r->expected, r->got));
+    return hands;
+  }
   toml::table root;
   try {
     root = toml::parse(text.text, file);

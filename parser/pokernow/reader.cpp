@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 
@@ -218,6 +219,7 @@ class HandReader {
       const std::size_t bar = e.find(" | ");
       std::string_view one = e.substr(0, bar);
       e = bar == std::string_view::npos ? std::string_view{} : e.substr(bar + 3);
+      if (h_.seats.size() >= kMaxSeats) return issue(line, max_seats_expected(), one);
       int seat = 0;
       if (!consume(one, "#")) return issue(line, "#SEAT \"PLAYER\" (STACK)", one);
       auto [p, ec] = std::from_chars(one.data(), one.data() + one.size(), seat);

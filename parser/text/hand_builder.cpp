@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
 
@@ -312,6 +313,11 @@ void HandBuilder::other(std::string_view line, std::uint32_t ln) {
 }
 
 bool HandBuilder::add_seat(Seat s, std::uint32_t ln) {
+  // Bounded, so that this (and every look-up of a seat after it) costs a table's worth.
+  if (h_.seats.size() >= kMaxSeats) {
+    issue(ln, max_seats_expected(), "seat " + std::to_string(s.seat) + ": " + s.player);
+    return false;
+  }
   if (h_.seat_of(s.seat)) {
     issue(ln, "one line per seat", "seat " + std::to_string(s.seat) + " listed twice");
     return false;

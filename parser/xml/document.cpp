@@ -55,6 +55,70 @@ std::optional<std::size_t> offset_of(const pugi::xml_node& n) {
   return static_cast<std::size_t>(off);
 }
 
+namespace {
+
+// Where `text` holds the first character reference ("&#N;", "&#xN;") to a character XML does not
+// allow (NUL and the other controls but tab, LF and CR, a surrogate, U+FFFE, U+FFFF, anything past
+// U+10FFFF however many digits), or nullopt.
+std::optional<std::size_t> bad_character_reference(std::string_view text) {
+  for (std::size_t at = text.find("&#"); at != std::string_view::npos;
+       at = text.find("&#", at + 2)) {
+    std::size_t i = at + 2;
+    const bool hex = i < text.size() && (text[i] == 'x');
+    if (hex) ++i;
+    const std::size_t digits = i;
+    std::uint64_t value = 0;
+    bool too_big = false;
+    for (; i < text.size(); ++i) {
+      const char c = text[i];
+      int d = -1;
+      if (c >= '0' && c <= '9') d = c - '0';
+      if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+      if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+      if (d < 0) break;
+      value = value * (hex ? 16 : 10) + static_cast<std::uint64_t>(d);
+      if (value > 0x10FFFF) {
+        too_big = true;
+        value = 0x110000;  // stays too big however many digits follow
+      }
+    }
+    // Not a reference pugixml decodes ("&#;", "&#12" with no ';'): left as the text it is.
+    if (i == digits || i >= text.size() || text[i] != ';') continue;
+    const bool allowed = !too_big && (value == 0x9 || value == 0xA || value == 0xD ||
+                                      (value >= 0x20 && value <= 0xD7FF) ||
+                                      (value >= 0xE000 && value <= 0xFFFD) || value >= 0x10000);
+    if (!allowed) return at;
+  }
+  return std::nullopt;
+}
+
+// The issue of the first bad character reference of text[from, to), if any.
+std::optional<ParseIssue> bad_reference_issue(std::string_view text, std::size_t from,
+                                              std::size_t to, const Lines& lines) {
+  const std::string_view part = text.substr(from, to - from);
+  const std::optional<std::size_t> at = bad_character_reference(part);
+  if (!at) return std::nullopt;
+  const std::string_view ref =
+      part.substr(*at, std::min(part.find(';', *at) + 1 - *at, std::size_t{40}));
+  return ParseIssue{lines.at(from + *at),
+                    "a character reference to a character XML allows (not &#0;, a surrogate or "
+                    "past U+10FFFF)",
+                    std::string(ref), 0};
+}
+
+// A hand element not read, with the issue why.
+Hand unread_hand(const HandText& ht, const std::string& file, const Shape& shape,
+                 std::string_view raw, std::size_t offset, const Lines& lines, ParseIssue issue) {
+  Hand h;
+  h.site = std::string(shape.site);
+  h.source = {file, ht.byte_offset + offset, lines.at(offset)};
+  h.raw = std::string(raw);
+  h.issues.push_back(std::move(issue));
+  return h;
+}
+
+}  // namespace
+
 std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const Shape& shape,
                              const Reader& reader) {
   std::vector<Hand> hands;
@@ -87,12 +151,16 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
     return header_at;
   };
   const std::string closing = "</" + std::string(shape.hand_tag) + ">";
+  std::optional<ParseIssue> header_problem;  // of the last header read
   std::size_t pos = 0;
   while (true) {
     header_at = header_from(pos);
     hand_at = find_tag(text, shape.hand_tag, pos);
     if (header_at == std::string_view::npos && hand_at == std::string_view::npos) break;
     if (header_at < hand_at) {
+      // Up to the hand or the next header, so that each byte is looked at once.
+      const std::size_t header_end = std::min({hand_at, find_header(header_at + 1), text.size()});
+      header_problem = bad_reference_issue(text, header_at, header_end, lines);
       const std::string_view header =
           text.substr(header_at, hand_at == std::string_view::npos ? std::string_view::npos
                                                                    : hand_at - header_at);
@@ -130,7 +198,14 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
     while (end > hand_at && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
                              text[end - 1] == '\n' || text[end - 1] == '\r'))
       --end;
-    Hand h = reader.hand(text.substr(hand_at, end - hand_at), hand_at, closed, lines);
+    // A hand, or the header it depends on, holding a character reference to no character XML
+    // allows (&#0;, &#xD800;, &#99999999999;) is not read: pugixml would give its text cut
+    // short or as invalid UTF-8. It is unparsed, with the reference's line.
+    std::optional<ParseIssue> problem = bad_reference_issue(text, hand_at, end, lines);
+    if (!problem) problem = header_problem;
+    Hand h = problem ? unread_hand(ht, file, shape, text.substr(hand_at, end - hand_at), hand_at,
+                                   lines, *problem)
+                     : reader.hand(text.substr(hand_at, end - hand_at), hand_at, closed, lines);
     // Between a hand and what follows only the document's closing tag belongs.
     std::string_view after = text.substr(end, limit - end);
     std::string rest;
