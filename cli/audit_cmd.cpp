@@ -238,13 +238,14 @@ void run(const AuditArgs& a, int& exit_code) {
   // The findings of this run's input: the hands it added and those of its files audited before.
   std::optional<Severity> worst = s.worst;
   if (const auto w = worst_of(inputs); w && (!worst || *w > *worst)) worst = w;
-  // A run that read only tournament summaries read something to audit.
-  const bool no_hand =
-      s.hands == 0 && inputs.hands == 0 && s.summaries == 0 && inputs.summaries == 0;
+  // A run that read only tournament summaries read something to audit; one whose every hand is
+  // unparsed (hhaudit's gap, which never fails a run as the site's error) audited nothing.
+  const bool no_hand = s.hands - s.unparsed == 0 && inputs.hands - inputs.unparsed == 0 &&
+                       s.summaries == 0 && inputs.summaries == 0;
   if (s.io_errors > 0 || s.interrupted) {
     exit_code = kUsageOrIo;
   } else if (no_hand || s.files_unsupported > 0) {
-    std::cerr << (no_hand ? "hhaudit audit: no hand audited\n"
+    std::cerr << (no_hand ? "hhaudit audit: no hand audited (none read, or every one unparsed)\n"
                           : "hhaudit audit: files of a format hhaudit does not read were "
                             "skipped\n");
     exit_code = kNotAudited;
@@ -272,8 +273,8 @@ void add_audit_command(CLI::App& app, int& exit_code) {
                   "Audit only shard K of N of the input files (K/N, e.g. 2/4): N machines with "
                   "the same inputs and one database share the work");
   cmd->add_option("--fail-on", args->fail_on,
-                  "Exit 1 when a finding of this severity or worse is found: info, warning, "
-                  "error or none")
+                  "Exit 1 when a finding that blames the site, of this severity or worse, is "
+                  "found: info, warning, error or none")
       ->capture_default_str();
   add_format_option(*cmd, args->format, "Summary on stdout as table, csv or json");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress line on stderr");

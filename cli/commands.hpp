@@ -12,9 +12,10 @@ enum ExitCode : int { kClean = 0, kFindings = 1, kUsageOrIo = 2, kNotAudited = 3
 
 // The exit codes as --help prints them.
 inline constexpr const char* kExitCodesHelp =
-    "Exit codes: 0 clean; 1 findings at or above --fail-on; 2 usage or I/O error (a missing "
-    "path, an unreadable file, an interrupted run); 3 input not audited: no hand read, or files "
-    "of a hand-history format hhaudit does not read skipped (2 wins over 3, 3 over 1).";
+    "Exit codes: 0 clean; 1 findings that blame the site at or above --fail-on (hhaudit's own "
+    "gaps never count); 2 usage or I/O error (a missing path, an unreadable file, an interrupted "
+    "run); 3 input not audited: no hand read, or files of a hand-history format hhaudit does not "
+    "read skipped (2 wins over 3, 3 over 1).";
 
 // --format: table, csv or json, checked when the command line is parsed (a usage error, 2), so
 // that report::output_format_from_name() of its value always succeeds.

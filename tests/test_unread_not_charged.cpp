@@ -327,3 +327,20 @@ TEST_CASE("a run whose only doubts are hhaudit's gaps does not fail, and keeps t
         "code,severity,blame\nCHECKS_NOT_RUN,info,hhaudit\nUNRECOGNISED_LINE,warning,hhaudit\n");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a run that read no hand is not clean, though its gaps blame hhaudit", "[gaps][cli]") {
+  // Every hand unparsed: PARSE_ERROR blames hhaudit, so it does not fail the run as the site's
+  // error, and the run says it audited nothing (exit 3), never "clean".
+  const std::filesystem::path dir = test::temp_dir("hhaudit-gaps");
+  const std::filesystem::path file = dir / "unread.txt";
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << "PokerStars Game #37165169101:  zzyzx\n"
+           "Table 'Lucretia IV' 6-max Seat #2 is the button\n";
+  }
+  const test::Run audit = test::run(test::bin() + " audit " + test::q(file.string()) + " --db " +
+                                    test::q((dir / "a.db").string()) + " -q --format csv");
+  CHECK(audit.code == 3);
+  CHECK(audit.out.find("totals,unparsed,1,1") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
