@@ -564,7 +564,8 @@ std::string deal(const std::string& street, const std::string& player, const std
 // Cat completes to $1, Ann folds, Bob calls; Cat's ace opens 4th street, Bob's pair of nines 5th,
 // his two pair 6th and 7th. Bob's two pair (nines and fives) beats Cat's sevens; rake $0.05.
 // `ann_door` is Ann's door card (SK: Bob's bring-in is right; C2, lower than D2: it is Ann's).
-std::string stud_hand(const std::string& ann_door) {
+// `bob_river` is Bob's 7th-street card ("X": not printed, so Bob did not show).
+std::string stud_hand(const std::string& ann_door, const std::string& bob_river = "C5") {
   const std::string T = "Third Street";
   return session("7 Card Stud L $1/$2") +
          stud_game(
@@ -583,8 +584,8 @@ std::string stud_hand(const std::string& ann_door) {
                   act(11, "Cat", 5, "$2"),
               deal("Sixth Street", "Bob", "H2") + act(13, "Bob", 4, "$0") +
                   deal("Sixth Street", "Cat", "SQ") + act(14, "Cat", 4, "$0"),
-              deal("River", "Bob", "C5") + act(15, "Bob", 5, "$2") + deal("River", "Cat", "D10") +
-                  act(16, "Cat", 3, "$2")});
+              deal("River", "Bob", bob_river) + act(15, "Bob", 5, "$2") +
+                  deal("River", "Cat", "D10") + act(16, "Cat", 3, "$2")});
 }
 
 }  // namespace
@@ -635,6 +636,15 @@ TEST_CASE("iPoker stud: antes, the bring-in, up cards per street, the cards prin
   const Finding* f = finding(w, "WRONG_FORCED_BET", 3);
   REQUIRE(f);
   CHECK(f->expected == 1);
+
+  // Bob's last card left hidden: he did not show, and the showdown is not judged (a note).
+  const std::vector<Hand> hidden = read_text(stud_hand("SK", "X"), "stud.xml");
+  REQUIRE(hidden.size() == 1);
+  CHECK(events(hidden[0], EventKind::Shows, 3).empty());
+  CHECK(events(hidden[0], EventKind::Shows, 5).size() == 1);
+  const AuditResult n = audit(hidden[0]);
+  CHECK(errors_and_warnings(n).empty());
+  CHECK(finding(n, "SHOWDOWN_NOT_EVALUATED"));
 }
 
 TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them; a split pot",
