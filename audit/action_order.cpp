@@ -136,9 +136,13 @@ void Auditor::read_up_cards() {
         e.street != Street::River)
       continue;  // 7th street's card is dealt down
     const auto tokens = card_tokens(e.cards);
-    // 3rd street: the door card alone (others' lines) or after the two down cards ("[Kd 3s 9h]",
+    // 3rd street (five card stud: 2nd street): the door card alone (others' lines) or after the two
+    // down cards ("[Kd 3s 9h]",
     // "[X X 8h]", "[2h 3d] 7s"). Later streets: the new card is the last one printed.
-    if (tokens.empty() || (e.street == Street::Preflop && tokens.size() != 1 && tokens.size() != 3))
+    // Five card stud's first round deals one card down and one up ("[X Ah]", "[Kd Ah]").
+    const std::size_t first_deal = h_.game.is_five_card_stud() ? 2 : 3;
+    if (tokens.empty() ||
+        (e.street == Street::Preflop && tokens.size() != 1 && tokens.size() != first_deal))
       continue;
     auto card = parse_card(tokens.back());
     if (!card) continue;

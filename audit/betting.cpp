@@ -619,6 +619,7 @@ void Auditor::after_action(const Event& e, PlayerState& p, Money max_before) {
 }
 
 Street Auditor::last_round() const {
+  if (h_.game.is_five_card_stud()) return Street::River;  // 5th street
   if (is_stud()) return Street::Seventh;
   if (h_.game.is_draw() && h_.game.draws == 1) return Street::Flop;
   return Street::River;

@@ -48,6 +48,7 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
     case GameVariant::Courchevel:
       return ShowdownRules{hole, true, true, true, g.hi_lo};
     case GameVariant::SevenCardStud:
+    case GameVariant::FiveCardStud:  // the five cards are the hand
       return ShowdownRules{hole, false, false, true, g.hi_lo};
     case GameVariant::Razz:
       return ShowdownRules{hole, false, false, false, false, true};
@@ -62,9 +63,10 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
       r.short_deck = true;
       return r;
     }
-    case GameVariant::LowballA5:  // ace-to-five without a qualifier: not ranked yet
-    case GameVariant::Badeucey:   // badugi + 2-7 split: not ranked yet
-    case GameVariant::Razz27:     // 2-7 low at stud: not ranked yet
+    case GameVariant::LowballA5:   // ace-to-five without a qualifier: not ranked yet
+    case GameVariant::Badeucey:    // badugi + 2-7 split: not ranked yet
+    case GameVariant::Razz27:      // 2-7 low at stud: not ranked yet
+    case GameVariant::Drawmaha27:  // Omaha high + 2-7 draw split: not ranked yet
     case GameVariant::Unknown:
       return std::nullopt;
   }
@@ -73,11 +75,20 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
 
 void Auditor::check_showdown() {
   const auto rules = showdown_rules();
-  if (!rules) return;
   // Most hands end without a showdown: no pot with two contenders, nothing to judge. (Stud and
   // draw go on: a hand run more than once is reported below whatever its pots.)
   const bool contested = std::any_of(r_.pots.begin(), r_.pots.end(),
                                      [](const BuiltPot& bp) { return bp.eligible.size() >= 2; });
+  if (!rules) {
+    // A game the model names but no evaluator ranks (Badeucey, 2-7 razz, A-5 lowball, 2-7
+    // Drawmaha): its money is audited, its showdown said not judged.
+    if (contested && h_.game.known())
+      add(FindingCode::ShowdownNotEvaluated,
+          {.street = Street::Showdown,
+           .message = fmt::format("no evaluator ranks {} hands: the winner is not judged",
+                                  h_.game.name())});
+    return;
+  }
   if (!contested && rules->board) return;
   // The community cards, per board and street. A run-it-twice board shares the streets dealt
   // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",

@@ -12,7 +12,7 @@ struct NamedGame {
 };
 
 // The one table of display names: what hands.game stores and what reports print.
-constexpr std::array<NamedGame, 21> kNamedGames = {{
+constexpr std::array<NamedGame, 23> kNamedGames = {{
     {games::kHoldem, "Hold'em"},
     {games::kSplitHoldem, "Split Hold'em"},
     {games::kShortDeckHoldem, "6+ Hold'em"},
@@ -34,6 +34,8 @@ constexpr std::array<NamedGame, 21> kNamedGames = {{
     {games::kSingleDrawA5, "A-5 Single Draw"},
     {games::kBadeucey, "Badeucey"},
     {games::kRazz27, "2-7 Razz"},
+    {games::kFiveCardStud, "5 Card Stud"},
+    {games::kDrawmaha27, "2-7 Drawmaha"},
 }};
 
 }  // namespace
@@ -58,12 +60,14 @@ std::string_view Game::rake_family() const {
     case GameVariant::SevenCardStud:
     case GameVariant::Razz:
     case GameVariant::Razz27:
+    case GameVariant::FiveCardStud:
       return "stud";
     case GameVariant::FiveCardDraw:
     case GameVariant::Lowball27:
     case GameVariant::LowballA5:
     case GameVariant::Badugi:
     case GameVariant::Badeucey:
+    case GameVariant::Drawmaha27:
       return "draw";
   }
   return "";

@@ -36,6 +36,13 @@ enum class GameVariant : std::uint8_t {
   // Seven card stud played for the lowest deuce-to-seven hand (KingsClub "2-7 Razz"). No
   // evaluator yet: showdowns are reported as not evaluated.
   Razz27,
+  // Five card stud: one down card and one up card, then three more up cards, high hand wins.
+  FiveCardStud,
+  // 2-7 Drawmaha (KingsClub): five hole cards, a board dealt as in hold'em and one draw after
+  // the flop's betting; the pot is split between the best Omaha hand (two hole cards and three of
+  // the board) and the best 2-7 low of the five cards drawn to. No evaluator yet: showdowns are
+  // reported as not evaluated.
+  Drawmaha27,
 };
 
 struct Game {
@@ -47,6 +54,7 @@ struct Game {
 
   bool known() const { return variant != GameVariant::Unknown; }
   bool is_stud() const { return family == GameFamily::Stud; }
+  bool is_five_card_stud() const { return variant == GameVariant::FiveCardStud; }
   bool is_draw() const { return family == GameFamily::Draw; }
   // The display name ("Hold'em", "5 Card Omaha Hi/Lo", "2-7 Triple Draw", ...), "" if unknown.
   std::string_view name() const;
@@ -79,6 +87,8 @@ inline constexpr Game kBadugi{GameFamily::Draw, GameVariant::Badugi, 4, false, 3
 inline constexpr Game kSingleDrawA5{GameFamily::Draw, GameVariant::LowballA5, 5, false, 1};
 inline constexpr Game kBadeucey{GameFamily::Draw, GameVariant::Badeucey, 5, false, 3};
 inline constexpr Game kRazz27{GameFamily::Stud, GameVariant::Razz27, 7};
+inline constexpr Game kFiveCardStud{GameFamily::Stud, GameVariant::FiveCardStud, 5};
+inline constexpr Game kDrawmaha27{GameFamily::CommunityCards, GameVariant::Drawmaha27, 5, false, 1};
 }  // namespace games
 
 // The game whose display name this is (the inverse of Game::name()), or nullopt.

@@ -380,7 +380,9 @@ TEST_CASE("iPoker corpus sweep", "[ipoker][corpus]") {
          p = text.find("<game gamecode=", p + 1))
       ++games;
   }
-  CHECK(games == 166);
+  // 166 flop games, and 119 seven card stud games of ../shared/corpus/iPoker/*/Stud/ (2 cash of
+  // 2010, 117 of a 2012 sit-and-go), read since issue 33.
+  CHECK(games == 285);
   const test::SweepResult r = test::sweep_corpus(root, "ipoker/anomalies.tsv");
   CHECK(r.hands == games);
   CHECK(r.parsed * 100 >= games * 99);
@@ -524,4 +526,193 @@ TEST_CASE("iPoker tournament: half chips fix the session's unit, no seat or acti
   CHECK(seat(h, 1).stack == 325250);
   CHECK(event(h, EventKind::Raise, 2).to == 6);
   CHECK_FALSE(charges_site(audit(h)));
+}
+
+// --- stud (docs/sites/ipoker.md, "Stud"): hands written from the rule the corpus samples show ---
+namespace {
+
+// A <game> of players (seat, name, chips, bet, win; the first is the dealer) and rounds, each
+// round's XML as the exports print it.
+std::string stud_game(const std::vector<std::vector<std::string>>& players,
+                      const std::vector<std::string>& rounds) {
+  std::string out =
+      " <game gamecode=\"77\">\n  <general>\n   <startdate>2010-09-05 13:00:46</startdate>\n"
+      "   <players>\n";
+  bool first = true;
+  for (const auto& p : players) {
+    out += "    <player seat=\"" + p[0] + "\" name=\"" + p[1] + "\" chips=\"" + p[2] +
+           "\" dealer=\"" + (first ? "1" : "0") + "\" win=\"" + p[4] + "\" bet=\"" + p[3] +
+           "\"/>\n";
+    first = false;
+  }
+  out += "   </players>\n  </general>\n";
+  for (std::size_t i = 0; i < rounds.size(); ++i)
+    out += "  <round no=\"" + std::to_string(i) + "\">\n" + rounds[i] + "  </round>\n";
+  return out + " </game>\n</session>\n";
+}
+
+std::string act(int no, const std::string& player, int type, const std::string& sum) {
+  return "   <action no=\"" + std::to_string(no) + "\" player=\"" + player + "\" type=\"" +
+         std::to_string(type) + "\" sum=\"" + sum + "\" cards=\"\"/>\n";
+}
+
+std::string deal(const std::string& street, const std::string& player, const std::string& cards) {
+  return "   <cards type=\"" + street + "\" player=\"" + player + "\">" + cards + "</cards>\n";
+}
+
+// Seven card stud at $1/$2, ante $0.10: Bob's D2 is the lowest door card and brings in $0.50,
+// Cat completes to $1, Ann folds, Bob calls; Cat's ace opens 4th street, Bob's pair of nines 5th,
+// his two pair 6th and 7th. Bob's two pair (nines and fives) beats Cat's sevens; rake $0.05.
+// `ann_door` is Ann's door card (SK: Bob's bring-in is right; C2, lower than D2: it is Ann's).
+// `bob_river` is Bob's 7th-street card ("X": not printed, so Bob did not show).
+std::string stud_hand(const std::string& ann_door, const std::string& bob_river = "C5") {
+  const std::string T = "Third Street";
+  return session("7 Card Stud L $1/$2") +
+         stud_game(
+             {{"1", "Ann", "$10", "$0.10", "$0"},
+              {"3", "Bob", "$20", "$6.10", "$12.25"},
+              {"5", "Cat", "$15", "$6.10", "$0"}},
+             {act(1, "Ann", 15, "$0.10") + act(2, "Bob", 15, "$0.10") + act(3, "Cat", 15, "$0.10"),
+              "",
+              deal(T, "Ann", "X X " + ann_door) + act(6, "Ann", 0, "$0") +
+                  deal(T, "Bob", "D5 S6 D2") + act(4, "Bob", 16, "$0.50") +
+                  act(7, "Bob", 3, "$0.50") + deal(T, "Cat", "H7 D7 HA") + act(5, "Cat", 5, "$1"),
+              deal("Fourth Street", "Bob", "D9") + act(9, "Bob", 3, "$1") +
+                  deal("Fourth Street", "Cat", "C3") + act(8, "Cat", 5, "$1"),
+              deal("Fifth Street", "Bob", "S9") + act(10, "Bob", 4, "$0") +
+                  act(12, "Bob", 3, "$2") + deal("Fifth Street", "Cat", "H4") +
+                  act(11, "Cat", 5, "$2"),
+              deal("Sixth Street", "Bob", "H2") + act(13, "Bob", 4, "$0") +
+                  deal("Sixth Street", "Cat", "SQ") + act(14, "Cat", 4, "$0"),
+              deal("River", "Bob", bob_river) + act(15, "Bob", 5, "$2") +
+                  deal("River", "Cat", "D10") + act(16, "Cat", 3, "$2")});
+}
+
+}  // namespace
+
+TEST_CASE("iPoker stud: antes, the bring-in, up cards per street, the cards printed at the end",
+          "[ipoker][stud]") {
+  const std::vector<Hand> hands = read_text(stud_hand("SK"), "stud.xml");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  INFO(h.issues.size());
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game == games::kSevenCardStud);
+  CHECK(h.structure == Structure::FixedLimit);
+  CHECK(h.small_bet == 100);  // "$1/$2": the two bet sizes
+  CHECK(h.big_bet == 200);
+  CHECK(h.ante == 10);
+  CHECK(h.button_seat == 1);
+  // Round 2 is 3rd street (the first betting round), round 6 ("River") 7th street.
+  const Event& bring_in = event(h, EventKind::BringIn, 3);
+  CHECK(bring_in.amount == 50);
+  CHECK(bring_in.street == Street::Preflop);
+  // Cat's "bet" of $1 over the bring-in completes it: a raise to $1.
+  const Event& complete = event(h, EventKind::Raise, 5);
+  CHECK(complete.to == 100);
+  CHECK(complete.amount == 100);
+  CHECK(event(h, EventKind::Call, 3).amount == 50);
+  // The up cards of each street, the hidden down cards left out.
+  CHECK(event(h, EventKind::DealtHole, 1).cards == "Ks");
+  CHECK(event(h, EventKind::DealtHole, 3, 0).cards == "5d 6s 2d");
+  CHECK(event(h, EventKind::DealtHole, 3, 1).street == Street::Flop);
+  CHECK(event(h, EventKind::DealtHole, 3, 4).street == Street::Seventh);
+  CHECK(event(h, EventKind::Bet, 3).street == Street::Seventh);
+  // Both players left printed all seven cards: they showed them.
+  CHECK(event(h, EventKind::Shows, 3).cards == "5d 6s 2d 9d 9s 2h 5c");
+  CHECK(event(h, EventKind::Shows, 5).cards == "7h 7d Ah 3c 4h Qs Td");
+  CHECK(events(h, EventKind::Shows, 1).empty());
+  const AuditResult r = audit(h);
+  CHECK(errors_and_warnings(r).empty());
+  CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));  // the showdown is judged
+  CHECK(r.derived_rake == 5);
+
+  // Ann's C2 is the lowest door card: Bob's bring-in is the wrong player's.
+  const std::vector<Hand> wrong = read_text(stud_hand("C2"), "stud.xml");
+  REQUIRE(wrong.size() == 1);
+  const AuditResult w = audit(wrong[0]);
+  CHECK(errors_and_warnings(w) == std::vector<std::string>{"WRONG_FORCED_BET"});
+  const Finding* f = finding(w, "WRONG_FORCED_BET", 3);
+  REQUIRE(f);
+  CHECK(f->expected == 1);
+
+  // Bob's last card left hidden: he did not show, and the showdown is not judged (a note).
+  const std::vector<Hand> hidden = read_text(stud_hand("SK", "X"), "stud.xml");
+  REQUIRE(hidden.size() == 1);
+  CHECK(events(hidden[0], EventKind::Shows, 3).empty());
+  CHECK(events(hidden[0], EventKind::Shows, 5).size() == 1);
+  const AuditResult n = audit(hidden[0]);
+  CHECK(errors_and_warnings(n).empty());
+  CHECK(finding(n, "SHOWDOWN_NOT_EVALUATED"));
+}
+
+TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them; a split pot",
+          "[ipoker][stud]") {
+  // Ante 5, Bob's C3 brings in 10, Ann completes to 40 (the small bet) and bets 80 on 5th
+  // street. Ann's kings and eights take the high half, Bob's 6-5-4-3-A the low: 125 each.
+  const std::string T = "Third Street";
+  const std::string text =
+      session("7 Card Stud Hi-Lo L", "  <tournamentname>$5 Limit 7 Card Stud</tournamentname>\n") +
+      stud_game({{"2", "Ann", "1,500", "125", "125"}, {"4", "Bob", "1,500", "125", "125"}},
+                {act(1, "Ann", 15, "5") + act(2, "Bob", 15, "5"), "",
+                 deal(T, "Ann", "H2 S9 HK") + act(4, "Ann", 5, "40") + deal(T, "Bob", "CA D9 C3") +
+                     act(3, "Bob", 16, "10") + act(5, "Bob", 3, "30"),
+                 deal("Fourth Street", "Ann", "D8") + act(6, "Ann", 4, "0") +
+                     deal("Fourth Street", "Bob", "S4") + act(7, "Bob", 4, "0"),
+                 deal("Fifth Street", "Ann", "C8") + act(8, "Ann", 5, "80") +
+                     deal("Fifth Street", "Bob", "H5") + act(9, "Bob", 3, "80"),
+                 deal("Sixth Street", "Ann", "SK") + act(10, "Ann", 4, "0") +
+                     deal("Sixth Street", "Bob", "D6") + act(11, "Bob", 4, "0"),
+                 deal("River", "Ann", "D10") + act(12, "Ann", 4, "0") +
+                     deal("River", "Bob", "S10") + act(13, "Bob", 4, "0")});
+  const std::vector<Hand> hands = read_text(text, "studhl.xml");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game == games::kSevenCardStudHiLo);
+  CHECK(h.tournament);
+  CHECK(h.unit == 1);
+  CHECK(h.small_bet == 40);  // Ann's completion
+  CHECK(h.big_bet == 80);
+  CHECK(h.ante == 5);
+  const AuditResult r = audit(h);
+  CHECK(errors_and_warnings(r).empty());
+  CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));
+}
+
+TEST_CASE("iPoker five card stud: one down and one up card, then three up; 5th street is the last",
+          "[ipoker][stud]") {
+  // $0.10/$0.20, ante $0.01: Bob's C2 brings in $0.05, Ann completes to $0.10; Ann's king opens
+  // 3rd and 4th street, Bob bets $0.20 on 4th. Bob's pair of twos beats Ann's ace high; rake 2.
+  const std::string text =
+      session("5 Card Stud L $0.10/$0.20") +
+      stud_game({{"1", "Ann", "$5", "$0.41", "$0"}, {"2", "Bob", "$5", "$0.41", "$0.80"}},
+                {act(1, "Ann", 15, "$0.01") + act(2, "Bob", 15, "$0.01"), "",
+                 deal("Second Street", "Ann", "HA SK") + act(4, "Ann", 5, "$0.10") +
+                     deal("Second Street", "Bob", "S2 C2") + act(3, "Bob", 16, "$0.05") +
+                     act(5, "Bob", 3, "$0.05"),
+                 deal("Third Street", "Ann", "D8") + act(6, "Ann", 5, "$0.10") +
+                     deal("Third Street", "Bob", "H4") + act(7, "Bob", 3, "$0.10"),
+                 deal("Fourth Street", "Ann", "C3") + act(8, "Ann", 4, "$0") +
+                     act(10, "Ann", 3, "$0.20") + deal("Fourth Street", "Bob", "S5") +
+                     act(9, "Bob", 5, "$0.20"),
+                 deal("Fifth Street", "Ann", "H9") + act(11, "Ann", 4, "$0") +
+                     deal("Fifth Street", "Bob", "D7") + act(12, "Bob", 4, "$0")});
+  const std::vector<Hand> hands = read_text(text, "5stud.xml");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game == games::kFiveCardStud);
+  CHECK(h.game.name() == "5 Card Stud");
+  CHECK(event(h, EventKind::BringIn, 2).amount == 5);
+  CHECK(event(h, EventKind::DealtHole, 2, 0).cards == "2s 2c");
+  CHECK(event(h, EventKind::DealtHole, 2, 3).street == Street::River);  // 5th street
+  CHECK(event(h, EventKind::Shows, 2).cards == "2s 2c 4h 5s 7d");
+  const AuditResult r = audit(h);
+  CHECK(errors_and_warnings(r).empty());
+  CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));
+  CHECK(r.derived_rake == 2);
 }

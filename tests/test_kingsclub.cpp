@@ -156,7 +156,8 @@ TEST_CASE("KingsClub corpus sweep", "[kingsclub][corpus]") {
     }
   }
   const test::SweepResult r = test::sweep_corpus(root, "kingsclub/anomalies.tsv");
-  CHECK(headers == 22);
+  // 22 hands, and the 2-7 Drawmaha hand of cash/Draw read since issue 33.
+  CHECK(headers == 23);
   CHECK(r.hands == headers);
   CHECK(r.sites == std::set<std::string>{"kingsclub"});
   test::check_sweep(r, "kingsclub/anomalies.tsv", /*with_hp=*/false);
@@ -265,4 +266,66 @@ TEST_CASE("Final stacks printed in the summary are checked against the replay", 
   CHECK(findings[0]->seat == 1);
   CHECK(findings[0]->expected == 10200);
   CHECK(findings[0]->actual == 10300);
+}
+
+TEST_CASE("KingsClub 2-7 Drawmaha: a board, one draw after the flop's betting, money only",
+          "[kingsclub]") {
+  // A hand written from the corpus's layout (2-7 Drawmaha-FL-USD-60-120-202108.txt): Ann limps
+  // the button's small blind, both see the flop, Bob draws two and Ann stands pat after its
+  // betting, the turn and river follow; the pot of 80 less a rake of 2 is split, 39 each.
+  const std::string text =
+      "#100: Limit 2-7 Drawmaha - 10/20\n2021-08-04 22:45:51\nTable 'T' Seat 1 is the button\n"
+      "Seat 1: Ann (500)\nSeat 2: Bob (500)\nAnn: posts the small blind 5\n"
+      "Bob: posts the big blind 10\nDealt to Ann: [X X X X X]\nDealt to Bob: [X X X X X]\n"
+      "Ann calls 10\nBob checks\n*** FLOP *** [6h Qd 2h]\nBob checks\nAnn bets 10\n"
+      "Bob calls 10\nBob draws 2\nAnn stands pat\n*** TURN *** [6h Qd 2h] [3d]\nBob bets 20\n"
+      "Ann calls 20\n*** RIVER *** [6h Qd 2h 3d] [Ah]\nBob checks\nAnn checks\n"
+      "Ann shows [6s 9d 4s 7d Ts]\nBob shows [6d 9s 4h Kc 8c]\n*** SUMMARY ***\n"
+      "Seat 1: Ann (499) -1\nSeat 2: Bob (499) -1\nRake 2\nAnn wins (39) from pot\n"
+      "Bob wins (39) from pot\n";
+  const Hand h = only_hand(read_text(text, "drawmaha.txt"));
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game == games::kDrawmaha27);
+  CHECK(h.game.name() == "2-7 Drawmaha");
+  CHECK(h.structure == Structure::FixedLimit);
+  CHECK(h.small_bet == 1000);
+  CHECK(h.big_bet == 2000);
+  REQUIRE(events_of(h, EventKind::Board).size() == 3);
+  const auto draws = events_of(h, EventKind::Discards);
+  REQUIRE(draws.size() == 1);
+  CHECK(draws[0]->seat == 2);
+  CHECK(draws[0]->count == 2);
+  CHECK(draws[0]->street == Street::Flop);
+  // The money is audited; no evaluator ranks the game: the showdown is said not judged.
+  CHECK(non_info(h).empty());
+  const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
+  bool not_evaluated = false;
+  for (const Finding& f : r.findings) not_evaluated |= f.code == "SHOWDOWN_NOT_EVALUATED";
+  CHECK(not_evaluated);
+  CHECK(h.rake == 200);
+
+  // The same hand with Bob paid 41: the pot does not hold it.
+  std::string wrong = text;
+  wrong.replace(wrong.find("Bob wins (39)"), 13, "Bob wins (41)");
+  wrong.replace(wrong.find("Seat 2: Bob (499) -1"), 20, "Seat 2: Bob (501) +1");
+  const auto findings = non_info(only_hand(read_text(wrong, "drawmaha.txt")));
+  CHECK_FALSE(findings.empty());
+}
+
+TEST_CASE("KingsClub draw games' names: A-5 Triple Draw, Badeucey in either spelling",
+          "[kingsclub]") {
+  auto game_of = [](const std::string& header) {
+    return only_hand(read_text(header + "\n2021-01-01 10:00:00\nTable 'T' Seat 1 is the button\n"
+                                        "Seat 1: Ann (100)\nSeat 2: Bob (100)\n"
+                                        "Ann: posts the small blind 1\nBob: posts the big blind 2\n"
+                                        "Ann folds\n*** SUMMARY ***\nSeat 1: Ann (99) -1\n"
+                                        "Seat 2: Bob (101) +1\nBob wins pot (3)\n",
+                               "draw.txt"))
+        .game;
+  };
+  CHECK(game_of("#1: Limit A-5 Triple Draw - 2/4") == games::kTripleDrawA5);
+  CHECK(game_of("#2: Limit Badacey - 2/4") == games::kBadeucey);
+  CHECK(game_of("#3: Limit Badeucey - 2/4") == games::kBadeucey);
+  CHECK(game_of("#4: Limit 2-7 Drawmaha - 2/4") == games::kDrawmaha27);
 }

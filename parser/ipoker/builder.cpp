@@ -29,6 +29,10 @@ bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' 
 // The game names of <gametype>, longest first ("Omaha Hi-Lo" before "Omaha"). Newer cash
 // exports print no game name ("PL €0,50/€1"): the game is then told by the number of hole cards.
 constexpr std::array kGames = {
+    header::GameName{"7 Card Stud Hi-Lo", games::kSevenCardStudHiLo},
+    header::GameName{"7 Card Stud HiLow", games::kSevenCardStudHiLo},
+    header::GameName{"7 Card Stud", games::kSevenCardStud},
+    header::GameName{"5 Card Stud", games::kFiveCardStud},
     header::GameName{"Omaha Hi-Lo", games::kOmahaHiLo},
     header::GameName{"Omaha HiLow", games::kOmahaHiLo},
     header::GameName{"Omaha", games::kOmaha},
@@ -174,6 +178,7 @@ enum ActionType : int {
   kNoBlind = 8,  // a seat that waits for the big blind: nothing put in
   kSitsOut = 9,  // sitting out: nothing put in
   kAnte = 15,
+  kBringIn = 16,  // stud: the lowest up card's forced bet on the first round
   kRaiseTo = 23,  // `sum` is the player's street total after the raise
 };
 
@@ -185,6 +190,25 @@ struct Item {
   long long no{0};
   pugi::xml_node node;
 };
+
+// Stud's rounds: 0 the antes, then one round per card dealt, named by the <cards type=".."> of the
+// street; seven card stud deals 3rd street in round 2 and its last card ("River") in round 6.
+constexpr std::array<std::pair<std::string_view, int>, 7> kStudStreets = {{
+    {"Second Street", 0},  // five card stud's first round
+    {"Third Street", 1},
+    {"Fourth Street", 2},
+    {"Fifth Street", 3},
+    {"Sixth Street", 4},
+    {"Seventh Street", 5},
+    {"River", 5},  // seven card stud's 7th street
+}};
+
+// The ordinal (0 = 2nd street) of a stud card type, -1 when it is none.
+int stud_card_ordinal(std::string_view type) {
+  for (const auto& [name, ordinal] : kStudStreets)
+    if (type == name) return ordinal;
+  return -1;
+}
 
 Street street_of_round(int round) {
   switch (round) {
@@ -394,19 +418,30 @@ class GameReader : xml::HandReader {
         issue(line_of(n), "<general> or <round> in a <game>", name);
     }
     for (pugi::xml_node round : game.children("round")) {
-      const auto number = number_of(round, "no", "<round no=\"0..4\"> (a flop game's rounds)");
+      // Stud deals a round per street: 0..6 (the antes, then 3rd to 7th street).
+      const int last = h_.game.is_stud() ? 6 : 4;
+      const char* expected = h_.game.is_stud() ? "<round no=\"0..6\"> (a stud game's rounds)"
+                                               : "<round no=\"0..4\"> (a flop game's rounds)";
+      const auto number = number_of(round, "no", expected);
       if (!number) continue;
-      const int no = *number <= 4 ? static_cast<int>(*number) : -1;
-      if (no < 0 || no > 4) {
-        issue(line_of(round), "<round no=\"0..4\"> (a flop game's rounds)",
-              round.attribute("no").value());
+      const int no = *number <= last ? static_cast<int>(*number) : -1;
+      if (no < 0 || no > last) {
+        issue(line_of(round), expected, round.attribute("no").value());
         continue;
       }
       for (pugi::xml_node n : round.children()) {
         const std::string_view name = n.name();
         if (name == "cards") {
           const std::string_view type = n.attribute("type").value();
-          items.push_back({no, type == "Pocket" ? 1 : 0, 0, n});
+          const bool hole = type == "Pocket" || (h_.game.is_stud() && stud_ordinal(type) >= 0);
+          items.push_back({no, hole ? 1 : 0, 0, n});
+          // A stud street's cards name the betting round their <round> is.
+          if (h_.game.is_stud() && stud_ordinal(type) >= 0) {
+            const int first = h_.game.is_five_card_stud() ? 0 : 1;
+            const int index = stud_ordinal(type) - first;
+            if (index >= 0 && index <= 4)
+              stud_rounds_[no] = static_cast<Street>(static_cast<int>(Street::Preflop) + index);
+          }
         } else if (name == "action") {
           if (!known_attributes(n, {"no", "player", "type", "sum", "cards"})) continue;
           const auto order = number_of(n, "no", "<action no=\"N\">");
@@ -436,6 +471,8 @@ class GameReader : xml::HandReader {
       if (stakes_from_header_) {
         h_.small_bet = h_.small_blind;
         h_.big_bet = h_.big_blind;
+      } else if (h_.game.is_stud()) {
+        stud_bets_from_play(items);
       } else {
         h_.small_bet = h_.big_blind;
         h_.big_bet = 2 * h_.big_blind;
@@ -448,14 +485,100 @@ class GameReader : xml::HandReader {
         cards(it);
       }
     }
+    if (h_.game.is_stud()) stud_showdown();
+  }
+
+  // The street of round `round`: stud's rounds are named by the cards dealt in them.
+  Street street_of(int round) const {
+    if (!h_.game.is_stud() || round == 0) return street_of_round(round);
+    if (auto it = stud_rounds_.find(round); it != stud_rounds_.end()) return it->second;
+    return static_cast<Street>(static_cast<int>(Street::Preflop) + std::clamp(round - 2, 0, 4));
+  }
+
+  // The card type's place among stud's streets (0: 2nd street), -1 when it is none. Five card
+  // stud's last card, if printed "River", is its 5th street.
+  int stud_ordinal(std::string_view type) const {
+    if (type == "River" && h_.game.is_five_card_stud()) return 3;
+    return stud_card_ordinal(type);
+  }
+
+  // A tournament's <gametype> prints no stakes ("7 Card Stud L"): the bets give them. On the
+  // first round a bet (type 5) by a player who did not bring in completes to the small bet; a
+  // bet from 5th street on is a big bet. Nothing else is taken (a 4th-street bet may be doubled
+  // by an open pair): without either, the bet sizes stay unknown and are not checked.
+  void stud_bets_from_play(const std::vector<Item>& items) {
+    std::set<std::string> brought_in;
+    Money small = 0, big = 0;
+    for (const Item& it : items) {
+      if (it.order != 2) continue;
+      const int type = type_of(it.node);
+      const Street street = street_of(it.round);
+      const std::string player = it.node.attribute("player").as_string();
+      if (type == kBringIn) brought_in.insert(player);
+      if (type != kBet) continue;
+      auto sum = read_amount(it.node.attribute("sum").value(), h_.unit);
+      if (!sum || *sum <= 0) continue;
+      if (street == Street::Preflop && small == 0 && !brought_in.count(player)) small = *sum;
+      if (street >= Street::Turn && street != Street::Showdown && big == 0) big = *sum;
+    }
+    if (small == 0 && big > 0 && big % 2 == 0) small = big / 2;
+    if (small == 0) return;
+    h_.small_bet = small;
+    h_.big_bet = 2 * small;
+  }
+
+  // Stud prints no showdown: the players still in at the end whose every card is printed showed
+  // them (the others' cards stay "X").
+  void stud_showdown() {
+    std::set<int> folded;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Fold) folded.insert(e.seat);
+    std::vector<int> live;
+    for (int seat : dealt_)
+      if (!folded.count(seat)) live.push_back(seat);
+    if (live.size() < 2) return;
+    for (int seat : live) {
+      const StudCards& c = stud_cards_[seat];
+      if (c.hidden > 0 || c.known.size() != static_cast<std::size_t>(h_.game.hole_cards)) continue;
+      Event& e = add(EventKind::Shows, Street::Showdown, seat, c.line);
+      for (const std::string& card : c.known) e.cards += (e.cards.empty() ? "" : " ") + card;
+    }
+  }
+
+  // One player's stud cards of one street: the first street two down and one up (five card
+  // stud: one down, one up), every later street one card (7th street's down).
+  void stud_deal(const Item& it, int count, const std::vector<std::string>& known, int hidden) {
+    const pugi::xml_node& n = it.node;
+    const int seat = seat_of(n.attribute("player").value());
+    if (seat == 0) {
+      issue(line_of(n), "the cards of a seated player", n.attribute("player").value());
+      return;
+    }
+    const Street street = street_of(it.round);
+    const int want = street != Street::Preflop ? 1 : h_.game.is_five_card_stud() ? 2 : 3;
+    if (count != want) {
+      issue(line_of(n), std::to_string(want) + " card(s) on " + street_name(street),
+            trim(n.text().as_string()));
+      return;
+    }
+    dealt_.insert(seat);
+    StudCards& c = stud_cards_[seat];
+    c.known.insert(c.known.end(), known.begin(), known.end());
+    c.hidden += hidden;
+    c.line = line_of(n);
+    if (known.empty()) return;  // not seen: no event
+    Event& e = add(EventKind::DealtHole, street, seat, line_of(n));
+    for (const std::string& card : known) e.cards += (e.cards.empty() ? "" : " ") + card;
   }
 
   void cards(const Item& it) {
     const pugi::xml_node& n = it.node;
     const std::string_view type = n.attribute("type").value();
     std::string cards;
+    std::vector<std::string> known;
     int count = 0;  // cards dealt, hidden ones ("X") included
     bool hidden = false;
+    int hidden_count = 0;
     const std::string_view printed = trim(n.text().as_string());
     for (std::size_t at = 0; at < printed.size();) {
       std::size_t sp = printed.find(' ', at);
@@ -468,10 +591,16 @@ class GameReader : xml::HandReader {
       if (card.empty()) {
         if (c != "X") issue(line_of(n), "a card such as C10 or HA, or X", c);
         hidden = true;
+        ++hidden_count;
         continue;
       }
       if (!cards.empty()) cards += ' ';
       cards += card;
+      known.push_back(card);
+    }
+    if (h_.game.is_stud() && stud_ordinal(type) >= 0) {
+      stud_deal(it, count, known, hidden_count);
+      return;
     }
     if (type == "Pocket") {
       // How many hole cards tells the game where <gametype> names none ("PL €0,50/€1").
@@ -499,7 +628,10 @@ class GameReader : xml::HandReader {
     } else if (type == "River") {
       street = Street::River;
     } else {
-      issue(line_of(n), "<cards type=\"Pocket|Flop|Turn|River\">", type);
+      issue(line_of(n),
+            h_.game.is_stud() ? "<cards type=\"Third Street|...|River\"> (stud's streets)"
+                              : "<cards type=\"Pocket|Flop|Turn|River\">",
+            type);
       return;
     }
     Event& e = add(EventKind::Board, street, 0, line_of(n));
@@ -514,7 +646,7 @@ class GameReader : xml::HandReader {
       issue(ln, "an action of a seated player", n.attribute("player").value());
       return;
     }
-    const auto code = number_of(n, "type", "an action type of iPoker (0-5, 7, 8, 9, 15, 23)");
+    const auto code = number_of(n, "type", "an action type of iPoker (0-5, 7, 8, 9, 15, 16, 23)");
     if (!code) return;
     const int type = type_of(n);
     Money sum = 0;
@@ -522,7 +654,7 @@ class GameReader : xml::HandReader {
       // Disconnect protection: the player is treated as all-in for what they have in and puts
       // nothing more in: a site-declared all-in with chips behind (a SitsOut flagged all-in,
       // as WPN's "is disconnected and ALL IN"), which the audit models.
-      Event& e = add(EventKind::SitsOut, street_of_round(it.round), seat, ln);
+      Event& e = add(EventKind::SitsOut, street_of(it.round), seat, ln);
       e.all_in = true;
       e.text = "all-in by disconnect protection (sum=\"DP\")";
       return;
@@ -541,7 +673,7 @@ class GameReader : xml::HandReader {
       }
       sum = *m;
     }
-    const Street street = street_of_round(it.round);
+    const Street street = street_of(it.round);
     Event e;
     e.street = street;
     e.seat = seat;
@@ -576,7 +708,17 @@ class GameReader : xml::HandReader {
         e.amount = sum;
         break;
       case kBet:
-        e.kind = EventKind::Bet;
+        // Stud's first bet over the bring-in (completing it) is printed as a bet of the chips
+        // put in: a raise.
+        e.kind = h_.game.is_stud() && street_max(street) > 0 ? EventKind::Raise : EventKind::Bet;
+        e.amount = sum;
+        break;
+      case kBringIn:
+        if (!h_.game.is_stud()) {
+          issue(ln, "a bring-in (type 16) in a stud game only", n.attribute("type").value());
+          return;
+        }
+        e.kind = EventKind::BringIn;
         e.amount = sum;
         break;
       case kRaiseTo:
@@ -602,7 +744,8 @@ class GameReader : xml::HandReader {
                                                                               : EventKind::SitsOut;
         break;
       default:
-        issue(ln, "an action type of iPoker (0-5, 7, 8, 9, 15, 23)", n.attribute("type").value());
+        issue(ln, "an action type of iPoker (0-5, 7, 8, 9, 15, 16, 23)",
+              n.attribute("type").value());
         return;
     }
     push_bet(std::move(e));
@@ -652,9 +795,17 @@ class GameReader : xml::HandReader {
                        [&](const Event& e) { return e.seat == seat && e.amount > 0; });
   }
 
+  struct StudCards {
+    std::vector<std::string> known;  // in the order dealt
+    int hidden{0};                   // cards printed "X"
+    std::uint32_t line{0};           // of the last street's <cards>
+  };
+
   std::map<int, Totals> totals_;
-  std::set<int> dealt_;             // seats given <cards type="Pocket"> (hidden "X X" included)
-  bool stakes_from_header_{false};  // <gametype> printed the stakes (not the blinds posted)
+  std::map<int, StudCards> stud_cards_;
+  std::map<int, Street> stud_rounds_;  // the betting round of each <round no>, from its cards
+  std::set<int> dealt_;                // seats given <cards type="Pocket"> (hidden "X X" included)
+  bool stakes_from_header_{false};     // <gametype> printed the stakes (not the blinds posted)
 };
 
 }  // namespace

@@ -16,16 +16,20 @@ namespace hh::kingsclub {
 namespace {
 
 // The games as the header names them, after the limit ("Pot Limit Omaha 5 Card").
-constexpr std::array<header::GameName, 13> kGames = {{
+constexpr std::array<header::GameName, 16> kGames = {{
     {"Omaha 5 Card", games::kOmaha5},
     {"Big O", games::kOmaha5HiLo},  // five-card Omaha hi/lo
     {"Omaha Hi-Lo", games::kOmahaHiLo},
     {"Omaha", games::kOmaha},
     {"Holdem", games::kHoldem},
     {"2-7 Triple Draw", games::kTripleDraw27},
+    // Omaha with five hole cards and one draw after the flop's betting (docs/sites/kingsclub.md).
+    {"2-7 Drawmaha", games::kDrawmaha27},
+    {"A-5 Triple Draw", games::kTripleDrawA5},
     {"2-7 Single Draw", games::kSingleDraw27},
     {"A-5 Single Draw", games::kSingleDrawA5},
-    {"Badacey", games::kBadeucey},
+    {"Badacey", games::kBadeucey},  // the site's spelling
+    {"Badeucey", games::kBadeucey},
     {"Badugi", games::kBadugi},
     {"Seven Card Stud", games::kSevenCardStud},
     {"2-7 Razz", games::kRazz27},
