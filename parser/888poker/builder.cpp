@@ -106,6 +106,12 @@ class Builder : HandBuilder {
     }
     read_table(t);
     const bool play = t.money == "Practice Play" || t.money == "Play Money";
+    // The money kind decides the unit and the currency: one 888 does not print is not read.
+    if (!play && t.money != "Real Money") {
+      issue(cur.line_number(), "the table's money kind (Real Money, Play Money, Practice Play)",
+            t.money);
+      return false;
+    }
     h_.currency = h_.tournament || play ? std::string() : currency_of(g.small_blind, b.room);
     // Tournament amounts are whole chips (the "$" printed with them is not money); play-money
     // tables deal in hundredths like cash tables ("9,966.25").

@@ -162,7 +162,7 @@ class Builder : HandBuilder {
       // A hand that took no rake prints none ("Total Pot($4)").
       h_.rake = t.rake.empty() ? 0 : money(t.rake, ln).value_or(0);
       if (!t.jackpot.empty()) h_.fees.push_back({"jackpot", money(t.jackpot, ln).value_or(0)});
-      if (!t.pots.empty() && h_.total_pot) pots(t.pots.front(), *h_.total_pot);
+      if (!t.pots.empty() && h_.total_pot) pots(t.pots.front(), *h_.total_pot, ln);
       return;
     }
     if (starts_with(line, "Board [")) return;
@@ -182,6 +182,21 @@ class Builder : HandBuilder {
   // its high and low shares; "Total" may hold the 7-2 proposition bonus paid beside the pot.
   void summary_seat(const std::pair<int, std::string_view>& m, std::string_view line,
                     std::uint32_t ln) {
+    // An amount in brackets is read after "Total (", "HI:(" or "LO:(" only: one after any other
+    // word would be a collection taken for nothing won.
+    for (std::size_t at = line.find('('); at != std::string_view::npos;
+         at = line.find('(', at + 1)) {
+      const char next = at + 1 < line.size() ? line[at + 1] : ')';
+      if (!(next >= '0' && next <= '9') && next != '$' && static_cast<unsigned char>(next) < 0x80)
+        continue;
+      const std::string_view before = line.substr(0, at);
+      // "72 Prop Win ($40)": the 7-2 proposition bonus, paid beside the pot (its own line).
+      if (before.ends_with("Total ") || before.ends_with("HI:") || before.ends_with("LO:") ||
+          before.ends_with("72 Prop Win "))
+        continue;
+      issue(ln, "a summary seat amount after \"Total (\", \"HI:(\" or \"LO:(\"", line);
+      return;
+    }
     SummarySeat out;
     out.seat = m.first;
     out.player = h_.seat_of(m.first)->player;
@@ -214,7 +229,7 @@ class Builder : HandBuilder {
   // "3,750,1,730" after "Total Pot(5,480:": the pots, their thousands grouped with the same
   // comma that separates them. Read as groups of three digits after a comma, and kept only when
   // they add up to the total.
-  void pots(std::string_view text, Money total) {
+  void pots(std::string_view text, Money total, std::uint32_t ln) {
     std::vector<Money> amounts;
     while (!text.empty()) {
       std::size_t end = 0;
@@ -226,13 +241,21 @@ class Builder : HandBuilder {
              (end + 4 == text.size() || text[end + 4] == ','))
         end += 4;
       auto amount = parse_amount(text.substr(0, end), h_.unit);
-      if (!amount) return;
+      if (!amount) {
+        issue(ln, "the pots of Total Pot(TOTAL:POT,POT,...)", text);
+        return;
+      }
       amounts.push_back(*amount);
       text.remove_prefix(std::min(end + 1, text.size()));
     }
     Money sum = 0;
     for (Money a : amounts) sum += a;
-    if (sum != total) return;
+    // Pots that do not add up to the total were not read as printed (the comma both groups
+    // thousands and separates pots).
+    if (sum != total) {
+      issue(ln, "the pots of Total Pot(TOTAL:POT,POT,...), adding up to the total", text);
+      return;
+    }
     for (std::size_t i = 0; i < amounts.size(); ++i)
       h_.reported_pots.push_back({static_cast<int>(i), amounts[i]});
     h_.reported_pots_net_of_rake = false;

@@ -73,7 +73,8 @@ auto const action_def =
      (lit("wins ")[detail::verb<V::Collected>] >> amount_text[detail::view<&ast::Action::amount>] >>
       " from " >>
       (lit("main pot")[detail::pot<0>] | (lit("side pot #") >> uint_[detail::side_pot])) >>
-      rest)) >>
+      // nothing but the hand's description may follow the pot
+      -(lit(" with ") >> rest))) >>
     spaces;
 
 BOOST_SPIRIT_DEFINE(banner, game_line, table, seat_line, street_line, action)
