@@ -13,6 +13,7 @@
 
 #include "db/file_rows.hpp"
 #include "db/hand_row.hpp"
+#include "db/pending_checks.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
 #include "db/rake_rows.hpp"
@@ -150,6 +151,25 @@ struct PostgresStore::Impl {
         fmt::format("SELECT hh_create_month_partitions(m) FROM ({}) months "
                     "WHERE m <> '-infinity'",
                     kMonths));
+  }
+
+  // The checks new hands or a summary make due (pending_checks), in the caller's transaction, as
+  // rows of this writer (its backend's pid), in one order for every writer. A row of the same
+  // check another writer is deleting (its check, under way) is written once that check ends.
+  void record_checks(const PendingChecks& due) {
+    for (const PendingCheckRow& row : pending_check_rows(due))
+      c.exec(record_pending_check_sql('$', "pg_backend_pid()"), check_params(row));
+  }
+
+  // A check under way, in its transaction, under its lock, before it reads what it checks: the
+  // rows of the check committed by then go (a writer's row committed later stays: its hands may
+  // not be among those read).
+  void check_done(const PendingCheckRow& row) {
+    c.exec(clear_pending_check_sql('$'), check_params(row));
+  }
+
+  static Params check_params(const PendingCheckRow& row) {
+    return {std::string(row.kind), row.site, row.table_name, row.tournament_id};
   }
 
   // Read now (or recorded unread with its content): no longer unreadable.
@@ -587,6 +607,11 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     };
     for (const auto& [sql, data] : copies)
       if (!data->empty()) c.copy_in(sql, *data);
+    // The checks the new hands make due, in their transaction.
+    PendingChecks due;
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      if (outcomes[i] == HandOutcome::Inserted) due.add_hand(hands[i].hand, hands[i].result);
+    m.record_checks(due);
   });
   counts.duplicates += added.duplicates;
   counts.conflicts += added.conflicts;
@@ -699,6 +724,7 @@ void PostgresStore::replace_session_findings(const SessionKey& key,
   impl_->require_writer();
   postgres::in_transaction(impl_->c, "BEGIN", [&] {
     impl_->lock_session(key);
+    impl_->check_done(table_check(key));
     impl_->replace_session(key, findings);
   });
 }
@@ -738,6 +764,7 @@ void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rul
   Impl& m = *impl_;
   postgres::in_transaction(m.c, "BEGIN", [&] {
     m.lock_session(key);
+    m.check_done(table_check(key));
     // The table's old findings go first: the new ones are written as they are found, a COPY of
     // a few thousand at a time (the rows of one COPY are held until it).
     m.c.exec(delete_session_findings_sql('$'), Impl::session_params(key));
@@ -813,6 +840,9 @@ HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary
           insert_tournament_result_sql('$'),
           pg_params(tournament_result_params(row_id, static_cast<std::int64_t>(i), t.results[i])));
     for (const Finding& f : stored.findings) store_tournament_finding(c, row_id, f);
+    PendingChecks due;
+    due.add_summary(t);
+    impl_->record_checks(due);
   });
   return outcome;
 }
@@ -863,6 +893,8 @@ std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentK
   std::vector<SessionFinding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
+    // The last check of a tournament (recheck_tournaments): its row goes here.
+    impl_->check_done(tournament_check(key));
     const Params params = pg_params({key.site, key.tournament_id});
     findings = check(read_table_stays(c, params));
     c.exec(delete_table_move_findings_sql('$'), params);
@@ -879,6 +911,7 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
     impl_->c.exec(
         fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))", postgres::kRakeLockNamespace),
         {site});
+    impl_->check_done(rake_check(site));
     list = check(impl_->read_raked_cash_hands(site, true));
     impl_->c.exec(delete_rake_outliers_sql('$'), {site});
     impl_->findings.clear();
@@ -893,6 +926,16 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
 
 // Every write is committed when its call returns (add_hands commits its batch).
 void PostgresStore::commit() {}
+
+PendingChecks PostgresStore::pending_checks() {
+  PendingChecks owed;
+  impl_->read([&] {
+    const Result r = impl_->c.exec(std::string(kPendingChecksSql));
+    for (int i = 0; i < r.rows(); ++i)
+      add_pending_row(owed, r.text(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3));
+  });
+  return owed;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading. The SQL is SQLite's where the two agree, with $N parameters; what differs is said where

@@ -39,6 +39,7 @@ class PostgresStore final : public Store {
   std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
                                                   const TableMovesCheck& check) override;
   void commit() override;
+  PendingChecks pending_checks() override;
 
   using Store::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;

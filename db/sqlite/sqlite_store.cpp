@@ -22,6 +22,7 @@
 
 #include "db/file_rows.hpp"
 #include "db/hand_row.hpp"
+#include "db/pending_checks.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
@@ -100,8 +101,11 @@ struct SqliteStore::Writer {
   std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
+  // The rows of pending_checks written in the open transaction: not written again for each hand.
+  std::set<PendingCheckRow> checks_recorded;
 
   Statement begin, commit, read_data_version;
+  Statement record_check, clear_check;
   Statement find_file, restart_file, insert_file, finish_file, set_file_sha256, record_unread,
       record_unreadable, forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
@@ -117,6 +121,8 @@ struct SqliteStore::Writer {
     begin = Statement(db, "BEGIN IMMEDIATE");
     commit = Statement(db, "COMMIT");
     read_data_version = Statement(db, "PRAGMA data_version");
+    record_check = Statement(db, record_pending_check_sql('?', "0"));
+    clear_check = Statement(db, clear_pending_check_sql('?'));
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
@@ -203,6 +209,35 @@ struct SqliteStore::Writer {
     s.step();
   }
 
+  static void bind_check(Statement& s, const PendingCheckRow& row) {
+    s.bind_text(1, row.kind);
+    s.bind_text(2, row.site);
+    s.bind_text(3, row.table_name);
+    s.bind_text(4, row.tournament_id);
+  }
+
+  // The checks a new hand or summary makes due (pending_checks), in the current batch: those not
+  // written in it yet.
+  void record_checks(const PendingChecks& due) {
+    if (due.empty()) return;
+    for (const PendingCheckRow& row : pending_check_rows(due)) {
+      if (checks_recorded.contains(row)) continue;
+      ResetGuard g(record_check);
+      bind_check(record_check, row);
+      record_check.step();
+      checks_recorded.insert(row);
+    }
+  }
+
+  // A check done: its row goes, in the batch that stores its findings again.
+  void check_done(const PendingCheckRow& row) {
+    ensure_txn();
+    checks_recorded.erase(row);
+    ResetGuard g(clear_check);
+    bind_check(clear_check, row);
+    clear_check.step();
+  }
+
   void forget_unreadable_at(const std::string& path) {
     ResetGuard g(forget_unreadable);
     forget_unreadable.bind_text(1, path);
@@ -281,6 +316,7 @@ struct SqliteStore::Writer {
   // The findings between hands at two tables of tournament `key` stored before (before its new
   // ones are stored).
   void delete_move_findings(const TournamentKey& key) {
+    check_done(tournament_check(key));
     if (no_move_findings(key)) return;
     restore_indexes();  // the DELETE finds a tournament's findings by hand
     Statement s(db, delete_table_move_findings_sql('?'));
@@ -312,6 +348,9 @@ struct SqliteStore::Writer {
     run(commit);
     in_txn = false;
     pending = 0;
+    // Committed: another writer may check these tables and delete their rows before the next batch
+    // adds hands to them, which writes them again.
+    checks_recorded.clear();
   }
 
   void count_hand() {
@@ -683,7 +722,22 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
       return HandOutcome::Duplicate;
     }
   }
-  if (m.store_hand(file_id, stored)) {
+  if (const std::optional<std::int64_t> id = m.store_hand(file_id, stored)) {
+    // The checks it makes due, in its batch; atomic with it, as its rows are.
+    try {
+      PendingChecks due;
+      due.add_hand(hand, stored.result);
+      m.record_checks(due);
+    } catch (...) {
+      try {
+        ResetGuard g(m.delete_hand);
+        m.delete_hand.bind_int64(1, *id);
+        m.delete_hand.step();
+      } catch (...) {
+        // The original error is the one worth reporting.
+      }
+      throw;
+    }
     m.count_hand();
     return HandOutcome::Inserted;
   }
@@ -832,7 +886,7 @@ void bind_table(Statement& s, const SessionKey& key) {
 void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
-  m.ensure_txn();
+  m.check_done(table_check(key));
   if (!m.no_related_findings(key)) {
     m.restore_indexes();  // the DELETE finds a table's findings by hand
     Statement s(m.db, delete_session_findings_sql('?'));
@@ -893,6 +947,9 @@ HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& 
     result.step();
   }
   for (const Finding& f : stored.findings) store_tournament_finding(m.db, row_id, f);
+  PendingChecks due;
+  due.add_summary(t);
+  m.record_checks(due);
   return HandOutcome::Inserted;
 }
 
@@ -952,6 +1009,14 @@ void SqliteStore::commit() {
   if (!impl_->writer) return;
   impl_->writer->restore_indexes(false);
   impl_->writer->do_commit();
+}
+
+PendingChecks SqliteStore::pending_checks() {
+  PendingChecks owed;
+  Statement s(impl_->db, std::string(kPendingChecksSql));
+  while (s.step())
+    add_pending_row(owed, s.column_text(0), s.column_text(1), s.column_text(2), s.column_text(3));
+  return owed;
 }
 
 void SqliteStore::set_meta(std::string_view key, std::string_view value) {
@@ -1324,6 +1389,7 @@ std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes();
+  m.check_done(rake_check(site));
   std::vector<HandFinding> findings = check(read_raked_cash_hands(m.db, site, true));
   {
     Statement s(m.db, delete_rake_outliers_sql('?'));
