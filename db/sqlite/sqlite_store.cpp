@@ -101,6 +101,47 @@ struct SqliteStore::Writer {
   std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
+  // A write of this store failed and left the database broken() (a full disk, an I/O error):
+  // its transaction may be gone (SQLite rolls it back on a full disk) or half done. Its
+  // end rolls back instead of committing, and says nothing: the failure was reported by whoever
+  // caught it, and a second message ("cannot commit - no transaction is active", a failed
+  // CREATE INDEX) would only confuse. The next run does again what was not committed.
+  bool failed{false};
+
+  // The open transaction is gone (SQLite rolled it back) or the database cannot be written (a
+  // full disk, an I/O error): what a failed write that leaves `failed` set looks like. A write
+  // refused on its own (a constraint: the hand is taken back) leaves the batch as it was.
+  bool broken() const {
+    if (in_txn && sqlite3_get_autocommit(db.get()) != 0) return true;
+    switch (sqlite3_errcode(db.get()) & 0xff) {
+      case SQLITE_FULL:
+      case SQLITE_IOERR:
+      case SQLITE_NOMEM:
+      case SQLITE_CORRUPT:
+      case SQLITE_NOTADB:
+      case SQLITE_CANTOPEN:
+      case SQLITE_READONLY:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Made at the start of each write call of the store: sets `failed` if an exception leaves it
+  // with the database broken().
+  class WriteCall {
+   public:
+    explicit WriteCall(Writer& w) : w_(w), exceptions_(std::uncaught_exceptions()) {}
+    ~WriteCall() {
+      if (std::uncaught_exceptions() > exceptions_ && w_.broken()) w_.failed = true;
+    }
+    WriteCall(const WriteCall&) = delete;
+    WriteCall& operator=(const WriteCall&) = delete;
+
+   private:
+    Writer& w_;
+    int exceptions_;
+  };
   // The rows of pending_checks written in the open transaction: not written again for each hand.
   std::set<PendingCheckRow> checks_recorded;
 
@@ -641,6 +682,13 @@ SqliteStore::SqliteStore(const std::string& path, OpenMode mode, const StoreOpti
 
 SqliteStore::~SqliteStore() {
   if (!impl_->writer) return;
+  if (impl_->writer->failed) {
+    // Whatever the failed write left: rolled back (a no-op when SQLite did it already).
+    if (sqlite3_get_autocommit(impl_->db.get()) == 0)
+      sqlite3_exec(impl_->db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+    impl_->writer.reset();
+    return;
+  }
   try {
     impl_->writer->restore_indexes();
     impl_->writer->do_commit();
@@ -654,6 +702,7 @@ SqliteStore::~SqliteStore() {
 
 std::int64_t SqliteStore::begin_file(const FileRecord& f, bool& already_audited) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   already_audited = false;
   m.forget_unreadable_at(f.path);
@@ -705,6 +754,7 @@ std::vector<std::uint64_t> SqliteStore::content_file_sizes() {
 
 HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   const Hand& hand = stored.hand;
   const std::string_view content_sha = stored.content_sha256;
@@ -793,6 +843,7 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
 void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,
                               std::string_view sha256) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   const Writer::FileCounts counts = m.counts[file_id];
   if (!sha256.empty()) {
@@ -849,6 +900,7 @@ void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,
 
 void SqliteStore::record_unread_file(const UnreadFile& u) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   if (u.reason == UnreadReason::Unreadable) {
     Statement& s = m.record_unreadable;
@@ -886,6 +938,7 @@ void bind_table(Statement& s, const SessionKey& key) {
 void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.check_done(table_check(key));
   if (!m.no_related_findings(key)) {
     m.restore_indexes();  // the DELETE finds a table's findings by hand
@@ -922,6 +975,7 @@ void store_tournament_finding(Database& db, std::int64_t row_id, const Finding& 
 
 HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& stored) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   const TournamentSummary& t = stored.summary;
   const std::string sha(stored.content_sha256);
@@ -956,6 +1010,7 @@ HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& 
 std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
                                                      const TournamentCheck& check) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   StoredTournament t;
@@ -1007,6 +1062,7 @@ std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
 
 void SqliteStore::commit() {
   if (!impl_->writer) return;
+  const Writer::WriteCall call(*impl_->writer);
   impl_->writer->restore_indexes(false);
   impl_->writer->do_commit();
 }
@@ -1021,6 +1077,7 @@ PendingChecks SqliteStore::pending_checks() {
 
 void SqliteStore::set_meta(std::string_view key, std::string_view value) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   Statement s(m.db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
   s.bind_text(1, key);
@@ -1386,6 +1443,7 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site,
 std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
                                                    const RakeCheck& check) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes();
@@ -1596,6 +1654,7 @@ bool readable_beside(const Database& db) {
 void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules,
                                   const SessionFindingSink& found) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes(false);
@@ -1612,6 +1671,7 @@ void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys,
                                    const SessionRules& rules_of, const SessionFindingSink& found,
                                    unsigned readers) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
     return Store::recheck_sessions(keys, rules_of, found, readers);
   m.begin_reads_beside();
@@ -1647,6 +1707,7 @@ TableStays read_table_stays(Database& db, const TournamentKey& key) {
 std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
                                                              const TableMovesCheck& check) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
   m.delete_move_findings(key);
@@ -1659,6 +1720,7 @@ void SqliteStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
                                       const TableMovesCheck& moves_check, const FindingSink& found,
                                       unsigned readers) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
     return Store::recheck_tournaments(keys, summary_check, moves_check, found, readers);
   m.begin_reads_beside();
