@@ -496,8 +496,9 @@ void count_finding(const Finding& f, AuditSummary& summary) {
     summary.worst = f.severity;
 }
 
-// The checks between hands (docs/sessions.md) of every table this run added hands to, over all
-// the hands the store holds for it: a later run re-checks the seams with the hands stored
+// The checks between hands (docs/sessions.md) of every table this run added hands to, or an
+// earlier run owes (pending_checks: killed before its checks were stored), over all the hands the
+// store holds for it: a later run re-checks the seams with the hands stored
 // before, and the findings of a table are replaced as a whole, so the order of files and runs
 // does not change them.
 // `readers` threads read the tables' hands beside this one, which writes the findings.

@@ -168,6 +168,11 @@ struct PostgresStore::Impl {
     c.exec(clear_pending_check_sql('$'), check_params(row));
   }
 
+  // The check of a tournament's table moves (recheck_table_moves), in the caller's transaction,
+  // under the tournament's lock.
+  std::vector<SessionFinding> check_table_moves(const TournamentKey& key,
+                                                const TableMovesCheck& check);
+
   static Params check_params(const PendingCheckRow& row) {
     return {std::string(row.kind), row.site, row.table_name, row.tournament_id};
   }
@@ -847,6 +852,45 @@ HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary
   return outcome;
 }
 
+namespace {
+
+// The checks of a tournament's summary against its hands (recheck_tournament), in the caller's
+// transaction, under the tournament's lock.
+std::vector<Finding> check_tournament_summary(Connection& c, const TournamentKey& key,
+                                              const Store::TournamentCheck& check) {
+  const postgres::Params params = pg_params({key.site, key.tournament_id});
+  const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
+  if (head.rows() == 0) return {};
+  StoredTournament t;
+  const std::int64_t row_id = head.int64(0, 0);
+  if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
+  if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
+  t.rebuys = head.int64(0, 3) != 0;
+  t.line = static_cast<std::uint32_t>(head.int64(0, 4));
+  const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
+  for (int i = 0; i < r.rows(); ++i) {
+    TournamentResult result;
+    result.place = static_cast<int>(r.int64(i, 0));
+    result.player = r.text(i, 1);
+    result.line = static_cast<std::uint32_t>(r.int64(i, 2));
+    t.results.push_back(std::move(result));
+  }
+  const postgres::Result h = c.exec(hand_places_sql('$'), params);
+  for (int i = 0; i < h.rows(); ++i)
+    t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
+  const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
+  if (most.rows() > 0) {
+    t.most_chips_hand = most.text(0, 0);
+    t.most_chips = most.int64(0, 1);
+  }
+  std::vector<Finding> findings = check(t);
+  c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
+  for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
+  return findings;
+}
+
+}  // namespace
+
 std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
                                                        const TournamentCheck& check) {
   impl_->require_writer();
@@ -854,35 +898,17 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
   std::vector<Finding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
-    const postgres::Params params = pg_params({key.site, key.tournament_id});
-    const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
-    if (head.rows() == 0) return;
-    StoredTournament t;
-    const std::int64_t row_id = head.int64(0, 0);
-    if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
-    if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
-    t.rebuys = head.int64(0, 3) != 0;
-    t.line = static_cast<std::uint32_t>(head.int64(0, 4));
-    const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
-    for (int i = 0; i < r.rows(); ++i) {
-      TournamentResult result;
-      result.place = static_cast<int>(r.int64(i, 0));
-      result.player = r.text(i, 1);
-      result.line = static_cast<std::uint32_t>(r.int64(i, 2));
-      t.results.push_back(std::move(result));
-    }
-    const postgres::Result h = c.exec(hand_places_sql('$'), params);
-    for (int i = 0; i < h.rows(); ++i)
-      t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
-    const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
-    if (most.rows() > 0) {
-      t.most_chips_hand = most.text(0, 0);
-      t.most_chips = most.int64(0, 1);
-    }
-    findings = check(t);
-    c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
-    for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
+    findings = check_tournament_summary(c, key, check);
   });
+  return findings;
+}
+
+std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const TournamentKey& key,
+                                                                   const TableMovesCheck& check) {
+  const Params params = pg_params({key.site, key.tournament_id});
+  std::vector<SessionFinding> findings = check(read_table_stays(c, params));
+  c.exec(delete_table_move_findings_sql('$'), params);
+  insert_session_findings(findings);
   return findings;
 }
 
@@ -893,14 +919,33 @@ std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentK
   std::vector<SessionFinding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
-    // The last check of a tournament (recheck_tournaments): its row goes here.
+    // The last check of a tournament: its pending_checks row goes (as on SQLite).
     impl_->check_done(tournament_check(key));
-    const Params params = pg_params({key.site, key.tournament_id});
-    findings = check(read_table_stays(c, params));
-    c.exec(delete_table_move_findings_sql('$'), params);
-    impl_->insert_session_findings(findings);
+    findings = impl_->check_table_moves(key, check);
   });
   return findings;
+}
+
+void PostgresStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
+                                        const TournamentCheck& summary_check,
+                                        const TableMovesCheck& moves_check,
+                                        const FindingSink& found, unsigned /*readers*/) {
+  impl_->require_writer();
+  Connection& c = impl_->c;
+  for (const TournamentKey& key : keys) {
+    // Both checks of a tournament in one transaction, as on SQLite: its pending_checks row goes
+    // before either reads its hands, so hands committed meanwhile by another writer keep theirs.
+    std::vector<Finding> places;
+    std::vector<SessionFinding> moves;
+    postgres::in_transaction(c, "BEGIN", [&] {
+      lock_tournament(c, key);
+      impl_->check_done(tournament_check(key));
+      places = check_tournament_summary(c, key, summary_check);
+      moves = impl_->check_table_moves(key, moves_check);
+    });
+    for (const Finding& f : places) found(f);
+    for (const SessionFinding& f : moves) found(f.finding);
+  }
 }
 
 std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,

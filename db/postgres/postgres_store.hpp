@@ -38,6 +38,9 @@ class PostgresStore final : public Store {
                                           const TournamentCheck& check) override;
   std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
                                                   const TableMovesCheck& check) override;
+  void recheck_tournaments(const std::vector<TournamentKey>& keys,
+                           const TournamentCheck& summary_check, const TableMovesCheck& moves_check,
+                           const FindingSink& found, unsigned readers) override;
   void commit() override;
   PendingChecks pending_checks() override;
 
