@@ -53,6 +53,31 @@ const PreparedRows& prepared_rows(const StoredHand& stored, PreparedRows& scratc
   return scratch;
 }
 
+void PendingChecks::add_hand(const Hand& hand, const AuditResult& result) {
+  if (hand.parsed && !hand.table_name.empty())
+    tables.insert({std::string(hand.site), hand.table_name, hand.tournament_id});
+  if (hand.parsed && !hand.tournament_id.empty())
+    tournaments.insert({std::string(hand.site), hand.tournament_id});
+  for (const Finding& f : result.findings)
+    if (f.code == code_name(FindingCode::RakeScheduleUnknown))
+      rake_sites.insert(std::string(hand.site));
+}
+
+void PendingChecks::add_summary(const TournamentSummary& summary) {
+  if (!summary.tournament_id.empty()) tournaments.insert({summary.site, summary.tournament_id});
+}
+
+void PendingChecks::merge(const PendingChecks& other) {
+  tables.insert(other.tables.begin(), other.tables.end());
+  tournaments.insert(other.tournaments.begin(), other.tournaments.end());
+  rake_sites.insert(other.rake_sites.begin(), other.rake_sites.end());
+}
+
+void PendingChecks::close_over_tournaments() {
+  for (const SessionKey& t : tables)
+    if (!t.tournament_id.empty()) tournaments.insert({t.site, t.tournament_id});
+}
+
 std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
                                           const std::vector<StoredHand>& hands) {
   std::vector<HandOutcome> outcomes;

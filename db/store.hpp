@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -199,6 +200,31 @@ class SigintCancel {
   static bool interrupted();
 };
 
+// The checks between hands a store owes (docs/schema.md, "pending_checks"): of tables (the checks
+// between a table's hands), of tournaments (its summary against its hands, its table moves) and of
+// sites (the learned rake check), whose stored hands changed since their findings were last
+// stored. A store records them in the transaction that stores the hands (or the summary) that make
+// them due, and drops one in the transaction that stores its findings again: a run killed, or
+// stopped by a full disk, between the two leaves them to the next run, which checks them.
+struct PendingChecks {
+  std::set<SessionKey> tables;
+  std::set<TournamentKey> tournaments;
+  std::set<std::string> rake_sites;
+
+  // What a newly stored hand makes due: its table (a parsed hand with a table name), its
+  // tournament (a parsed hand of one), its site's learned rake check (a RAKE_SCHEDULE_UNKNOWN
+  // finding).
+  void add_hand(const Hand& hand, const AuditResult& result);
+  // What a newly stored tournament summary makes due: its tournament's checks (if it has a number).
+  void add_summary(const TournamentSummary& summary);
+  // The checks of `other` too.
+  void merge(const PendingChecks& other);
+  // With each table of a tournament, its tournament: the checks of a table replace the findings
+  // of its hands' moves between the tournament's tables, which the tournament's checks store.
+  void close_over_tournaments();
+  bool empty() const { return tables.empty() && tournaments.empty() && rake_sites.empty(); }
+};
+
 class Store {
  public:
   static constexpr int kDefaultBatchHands = 20000;
@@ -323,6 +349,11 @@ class Store {
 
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
+
+  // The checks recorded as owed (PendingChecks) by runs that stored hands and have not checked
+  // them yet: one killed or stopped before its checks were stored, or one running now. Writing
+  // stores only.
+  virtual PendingChecks pending_checks() = 0;
 
   // --- reading ---
 

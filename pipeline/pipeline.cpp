@@ -496,8 +496,9 @@ void count_finding(const Finding& f, AuditSummary& summary) {
     summary.worst = f.severity;
 }
 
-// The checks between hands (docs/sessions.md) of every table this run added hands to, over all
-// the hands the store holds for it: a later run re-checks the seams with the hands stored
+// The checks between hands (docs/sessions.md) of every table this run added hands to, or an
+// earlier run owes (pending_checks: killed before its checks were stored), over all the hands the
+// store holds for it: a later run re-checks the seams with the hands stored
 // before, and the findings of a table are replaced as a whole, so the order of files and runs
 // does not change them.
 // `readers` threads read the tables' hands beside this one, which writes the findings.
@@ -731,6 +732,9 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       options.context.house_rules ? *options.context.house_rules : defaults;
   // The rules this run judged by, for whoever reads the database later (of the latest run).
   writer.set_meta("house_rules", house_rules_toml(house));
+  // The checks between hands an earlier run owes (killed, or stopped by a full disk, after its
+  // hands were committed and before their checks were): this run does them with its own.
+  const db::PendingChecks owed = writer.pending_checks();
   // First pass: the format of each file from its head, and the digests that decide, before any
   // parsing, that a file was audited before. Only a file of a byte size that no stored file and
   // no other input has can be new for sure without its digest: it is read once, by the reader,
@@ -752,7 +756,10 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   for (const InputFile& f : inputs) position.emplace(f.path, position.size());
   std::vector<InputFile> todo;
   std::uint64_t total_bytes = 0;
-  std::set<db::TournamentKey> tournaments;  // tournaments this run added a summary or hand to
+  // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
+  // (learned rake) they were added to.
+  db::PendingChecks due;
+  std::set<db::TournamentKey>& tournaments = due.tournaments;
   for (InputFile& f : inputs) {
     if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
     if ((f.pipe || f.path == "-") && f.unreadable.empty()) {
@@ -792,8 +799,6 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     workers.emplace_back([&, i] { work(i, pipe, todo, options, failure, failure_mu); });
 
   std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
-  std::set<db::SessionKey> tables;          // the tables this run added hands to
-  std::set<std::string> unscheduled_sites;  // sites this run added hands no schedule covers to
   std::uint64_t done_bytes = 0;
   auto last_draw = std::chrono::steady_clock::now();
   // A batch in the order read: its hands stored, the run's counts and the tables to check.
@@ -819,10 +824,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       }
       switch (outcomes[i]) {
         case db::HandOutcome::Inserted:
-          if (h.parsed && !h.table_name.empty())
-            tables.insert({std::string(h.site), h.table_name, h.tournament_id});
-          if (h.parsed && !h.tournament_id.empty())
-            tournaments.insert({std::string(h.site), h.tournament_id});
+          due.add_hand(h, r);
           if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
                 return f.severity == Severity::Error && f.blame == Blame::Site;
               }))
@@ -831,11 +833,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
                 return f.severity != Severity::Info && f.blame == Blame::Hhaudit;
               }))
             ++summary.hands_with_gaps;
-          for (const Finding& f : r.findings) {
-            count_finding(f, summary);
-            if (f.code == code_name(FindingCode::RakeScheduleUnknown))
-              unscheduled_sites.insert(std::string(h.site));
-          }
+          for (const Finding& f : r.findings) count_finding(f, summary);
           break;
         case db::HandOutcome::Duplicate:
           ++summary.duplicates;
@@ -878,9 +876,13 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
   if (failure) std::rethrow_exception(failure);
-  check_sessions(writer, tables, house, jobs, summary);
-  check_tournaments(writer, tournaments, jobs, summary);
-  check_learned_rake(writer, unscheduled_sites, summary);
+  // With those an earlier run owes; a table's tournament after it (its checks replace the
+  // findings of the table's hands' moves, which the tournament's checks store).
+  due.merge(owed);
+  due.close_over_tournaments();
+  check_sessions(writer, due.tables, house, jobs, summary);
+  check_tournaments(writer, due.tournaments, jobs, summary);
+  check_learned_rake(writer, due.rake_sites, summary);
   summary.io_errors += io_errors.load();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.

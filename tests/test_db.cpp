@@ -145,6 +145,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "hand_players"},
                                          {"table", "hands"},
                                          {"table", "meta"},
+                                         {"table", "pending_checks"},
                                          {"table", "pot_seats"},
                                          {"table", "pots"},
                                          {"table", "tournament_findings"},

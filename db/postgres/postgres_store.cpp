@@ -13,6 +13,7 @@
 
 #include "db/file_rows.hpp"
 #include "db/hand_row.hpp"
+#include "db/pending_checks.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
 #include "db/rake_rows.hpp"
@@ -150,6 +151,30 @@ struct PostgresStore::Impl {
         fmt::format("SELECT hh_create_month_partitions(m) FROM ({}) months "
                     "WHERE m <> '-infinity'",
                     kMonths));
+  }
+
+  // The checks new hands or a summary make due (pending_checks), in the caller's transaction, as
+  // rows of this writer (its backend's pid), in one order for every writer. A row of the same
+  // check another writer is deleting (its check, under way) is written once that check ends.
+  void record_checks(const PendingChecks& due) {
+    for (const PendingCheckRow& row : pending_check_rows(due))
+      c.exec(record_pending_check_sql('$', "pg_backend_pid()"), check_params(row));
+  }
+
+  // A check under way, in its transaction, under its lock, before it reads what it checks: the
+  // rows of the check committed by then go (a writer's row committed later stays: its hands may
+  // not be among those read).
+  void check_done(const PendingCheckRow& row) {
+    c.exec(clear_pending_check_sql('$'), check_params(row));
+  }
+
+  // The check of a tournament's table moves (recheck_table_moves), in the caller's transaction,
+  // under the tournament's lock.
+  std::vector<SessionFinding> check_table_moves(const TournamentKey& key,
+                                                const TableMovesCheck& check);
+
+  static Params check_params(const PendingCheckRow& row) {
+    return {std::string(row.kind), row.site, row.table_name, row.tournament_id};
   }
 
   // Read now (or recorded unread with its content): no longer unreadable.
@@ -587,6 +612,11 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     };
     for (const auto& [sql, data] : copies)
       if (!data->empty()) c.copy_in(sql, *data);
+    // The checks the new hands make due, in their transaction.
+    PendingChecks due;
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      if (outcomes[i] == HandOutcome::Inserted) due.add_hand(hands[i].hand, hands[i].result);
+    m.record_checks(due);
   });
   counts.duplicates += added.duplicates;
   counts.conflicts += added.conflicts;
@@ -699,6 +729,7 @@ void PostgresStore::replace_session_findings(const SessionKey& key,
   impl_->require_writer();
   postgres::in_transaction(impl_->c, "BEGIN", [&] {
     impl_->lock_session(key);
+    impl_->check_done(table_check(key));
     impl_->replace_session(key, findings);
   });
 }
@@ -738,6 +769,7 @@ void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rul
   Impl& m = *impl_;
   postgres::in_transaction(m.c, "BEGIN", [&] {
     m.lock_session(key);
+    m.check_done(table_check(key));
     // The table's old findings go first: the new ones are written as they are found, a COPY of
     // a few thousand at a time (the rows of one COPY are held until it).
     m.c.exec(delete_session_findings_sql('$'), Impl::session_params(key));
@@ -813,9 +845,51 @@ HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary
           insert_tournament_result_sql('$'),
           pg_params(tournament_result_params(row_id, static_cast<std::int64_t>(i), t.results[i])));
     for (const Finding& f : stored.findings) store_tournament_finding(c, row_id, f);
+    PendingChecks due;
+    due.add_summary(t);
+    impl_->record_checks(due);
   });
   return outcome;
 }
+
+namespace {
+
+// The checks of a tournament's summary against its hands (recheck_tournament), in the caller's
+// transaction, under the tournament's lock.
+std::vector<Finding> check_tournament_summary(Connection& c, const TournamentKey& key,
+                                              const Store::TournamentCheck& check) {
+  const postgres::Params params = pg_params({key.site, key.tournament_id});
+  const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
+  if (head.rows() == 0) return {};
+  StoredTournament t;
+  const std::int64_t row_id = head.int64(0, 0);
+  if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
+  if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
+  t.rebuys = head.int64(0, 3) != 0;
+  t.line = static_cast<std::uint32_t>(head.int64(0, 4));
+  const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
+  for (int i = 0; i < r.rows(); ++i) {
+    TournamentResult result;
+    result.place = static_cast<int>(r.int64(i, 0));
+    result.player = r.text(i, 1);
+    result.line = static_cast<std::uint32_t>(r.int64(i, 2));
+    t.results.push_back(std::move(result));
+  }
+  const postgres::Result h = c.exec(hand_places_sql('$'), params);
+  for (int i = 0; i < h.rows(); ++i)
+    t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
+  const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
+  if (most.rows() > 0) {
+    t.most_chips_hand = most.text(0, 0);
+    t.most_chips = most.int64(0, 1);
+  }
+  std::vector<Finding> findings = check(t);
+  c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
+  for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
+  return findings;
+}
+
+}  // namespace
 
 std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
                                                        const TournamentCheck& check) {
@@ -824,35 +898,17 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
   std::vector<Finding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
-    const postgres::Params params = pg_params({key.site, key.tournament_id});
-    const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
-    if (head.rows() == 0) return;
-    StoredTournament t;
-    const std::int64_t row_id = head.int64(0, 0);
-    if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
-    if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
-    t.rebuys = head.int64(0, 3) != 0;
-    t.line = static_cast<std::uint32_t>(head.int64(0, 4));
-    const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
-    for (int i = 0; i < r.rows(); ++i) {
-      TournamentResult result;
-      result.place = static_cast<int>(r.int64(i, 0));
-      result.player = r.text(i, 1);
-      result.line = static_cast<std::uint32_t>(r.int64(i, 2));
-      t.results.push_back(std::move(result));
-    }
-    const postgres::Result h = c.exec(hand_places_sql('$'), params);
-    for (int i = 0; i < h.rows(); ++i)
-      t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
-    const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
-    if (most.rows() > 0) {
-      t.most_chips_hand = most.text(0, 0);
-      t.most_chips = most.int64(0, 1);
-    }
-    findings = check(t);
-    c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
-    for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
+    findings = check_tournament_summary(c, key, check);
   });
+  return findings;
+}
+
+std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const TournamentKey& key,
+                                                                   const TableMovesCheck& check) {
+  const Params params = pg_params({key.site, key.tournament_id});
+  std::vector<SessionFinding> findings = check(read_table_stays(c, params));
+  c.exec(delete_table_move_findings_sql('$'), params);
+  insert_session_findings(findings);
   return findings;
 }
 
@@ -863,12 +919,33 @@ std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentK
   std::vector<SessionFinding> findings;
   postgres::in_transaction(c, "BEGIN", [&] {
     lock_tournament(c, key);
-    const Params params = pg_params({key.site, key.tournament_id});
-    findings = check(read_table_stays(c, params));
-    c.exec(delete_table_move_findings_sql('$'), params);
-    impl_->insert_session_findings(findings);
+    // The last check of a tournament: its pending_checks row goes (as on SQLite).
+    impl_->check_done(tournament_check(key));
+    findings = impl_->check_table_moves(key, check);
   });
   return findings;
+}
+
+void PostgresStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
+                                        const TournamentCheck& summary_check,
+                                        const TableMovesCheck& moves_check,
+                                        const FindingSink& found, unsigned /*readers*/) {
+  impl_->require_writer();
+  Connection& c = impl_->c;
+  for (const TournamentKey& key : keys) {
+    // Both checks of a tournament in one transaction, as on SQLite: its pending_checks row goes
+    // before either reads its hands, so hands committed meanwhile by another writer keep theirs.
+    std::vector<Finding> places;
+    std::vector<SessionFinding> moves;
+    postgres::in_transaction(c, "BEGIN", [&] {
+      lock_tournament(c, key);
+      impl_->check_done(tournament_check(key));
+      places = check_tournament_summary(c, key, summary_check);
+      moves = impl_->check_table_moves(key, moves_check);
+    });
+    for (const Finding& f : places) found(f);
+    for (const SessionFinding& f : moves) found(f.finding);
+  }
 }
 
 std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
@@ -879,6 +956,7 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
     impl_->c.exec(
         fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))", postgres::kRakeLockNamespace),
         {site});
+    impl_->check_done(rake_check(site));
     list = check(impl_->read_raked_cash_hands(site, true));
     impl_->c.exec(delete_rake_outliers_sql('$'), {site});
     impl_->findings.clear();
@@ -893,6 +971,16 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
 
 // Every write is committed when its call returns (add_hands commits its batch).
 void PostgresStore::commit() {}
+
+PendingChecks PostgresStore::pending_checks() {
+  PendingChecks owed;
+  impl_->read([&] {
+    const Result r = impl_->c.exec(std::string(kPendingChecksSql));
+    for (int i = 0; i < r.rows(); ++i)
+      add_pending_row(owed, r.text(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3));
+  });
+  return owed;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading. The SQL is SQLite's where the two agree, with $N parameters; what differs is said where

@@ -38,7 +38,11 @@ class PostgresStore final : public Store {
                                           const TournamentCheck& check) override;
   std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
                                                   const TableMovesCheck& check) override;
+  void recheck_tournaments(const std::vector<TournamentKey>& keys,
+                           const TournamentCheck& summary_check, const TableMovesCheck& moves_check,
+                           const FindingSink& found, unsigned readers) override;
   void commit() override;
+  PendingChecks pending_checks() override;
 
   using Store::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;

@@ -23,7 +23,8 @@ namespace hh::db::sqlite {
 // 10: idx_hands_table by (site, table_name, started_at_utc).
 // 11: who a finding blames (discrepancies.blame, tournament_findings.blame; in v_findings and
 // v_code_counts).
-inline constexpr int kSchemaVersion = 11;
+// 12: pending_checks (the checks between hands owed, db/pending_checks.hpp).
+inline constexpr int kSchemaVersion = 12;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

@@ -22,6 +22,7 @@
 
 #include "db/file_rows.hpp"
 #include "db/hand_row.hpp"
+#include "db/pending_checks.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
@@ -100,8 +101,52 @@ struct SqliteStore::Writer {
   std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
+  // A write of this store failed and left the database broken() (a full disk, an I/O error):
+  // its transaction may be gone (SQLite rolls it back on a full disk) or half done. Its
+  // end rolls back instead of committing, and says nothing: the failure was reported by whoever
+  // caught it, and a second message ("cannot commit - no transaction is active", a failed
+  // CREATE INDEX) would only confuse. The next run does again what was not committed.
+  bool failed{false};
+
+  // The open transaction is gone (SQLite rolled it back) or the database cannot be written (a
+  // full disk, an I/O error): what a failed write that leaves `failed` set looks like. A write
+  // refused on its own (a constraint: the hand is taken back) leaves the batch as it was.
+  bool broken() const {
+    if (in_txn && sqlite3_get_autocommit(db.get()) != 0) return true;
+    switch (sqlite3_errcode(db.get()) & 0xff) {
+      case SQLITE_FULL:
+      case SQLITE_IOERR:
+      case SQLITE_NOMEM:
+      case SQLITE_CORRUPT:
+      case SQLITE_NOTADB:
+      case SQLITE_CANTOPEN:
+      case SQLITE_READONLY:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Made at the start of each write call of the store: sets `failed` if an exception leaves it
+  // with the database broken().
+  class WriteCall {
+   public:
+    explicit WriteCall(Writer& w) : w_(w), exceptions_(std::uncaught_exceptions()) {}
+    ~WriteCall() {
+      if (std::uncaught_exceptions() > exceptions_ && w_.broken()) w_.failed = true;
+    }
+    WriteCall(const WriteCall&) = delete;
+    WriteCall& operator=(const WriteCall&) = delete;
+
+   private:
+    Writer& w_;
+    int exceptions_;
+  };
+  // The rows of pending_checks written in the open transaction: not written again for each hand.
+  std::set<PendingCheckRow> checks_recorded;
 
   Statement begin, commit, read_data_version;
+  Statement record_check, clear_check;
   Statement find_file, restart_file, insert_file, finish_file, set_file_sha256, record_unread,
       record_unreadable, forget_unreadable;
   Statement find_hand, find_unidentified, insert_hand, insert_player, insert_pot, insert_pot_seat,
@@ -117,6 +162,8 @@ struct SqliteStore::Writer {
     begin = Statement(db, "BEGIN IMMEDIATE");
     commit = Statement(db, "COMMIT");
     read_data_version = Statement(db, "PRAGMA data_version");
+    record_check = Statement(db, record_pending_check_sql('?', "0"));
+    clear_check = Statement(db, clear_pending_check_sql('?'));
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
@@ -203,6 +250,35 @@ struct SqliteStore::Writer {
     s.step();
   }
 
+  static void bind_check(Statement& s, const PendingCheckRow& row) {
+    s.bind_text(1, row.kind);
+    s.bind_text(2, row.site);
+    s.bind_text(3, row.table_name);
+    s.bind_text(4, row.tournament_id);
+  }
+
+  // The checks a new hand or summary makes due (pending_checks), in the current batch: those not
+  // written in it yet.
+  void record_checks(const PendingChecks& due) {
+    if (due.empty()) return;
+    for (const PendingCheckRow& row : pending_check_rows(due)) {
+      if (checks_recorded.contains(row)) continue;
+      ResetGuard g(record_check);
+      bind_check(record_check, row);
+      record_check.step();
+      checks_recorded.insert(row);
+    }
+  }
+
+  // A check done: its row goes, in the batch that stores its findings again.
+  void check_done(const PendingCheckRow& row) {
+    ensure_txn();
+    checks_recorded.erase(row);
+    ResetGuard g(clear_check);
+    bind_check(clear_check, row);
+    clear_check.step();
+  }
+
   void forget_unreadable_at(const std::string& path) {
     ResetGuard g(forget_unreadable);
     forget_unreadable.bind_text(1, path);
@@ -281,6 +357,7 @@ struct SqliteStore::Writer {
   // The findings between hands at two tables of tournament `key` stored before (before its new
   // ones are stored).
   void delete_move_findings(const TournamentKey& key) {
+    check_done(tournament_check(key));
     if (no_move_findings(key)) return;
     restore_indexes();  // the DELETE finds a tournament's findings by hand
     Statement s(db, delete_table_move_findings_sql('?'));
@@ -312,6 +389,9 @@ struct SqliteStore::Writer {
     run(commit);
     in_txn = false;
     pending = 0;
+    // Committed: another writer may check these tables and delete their rows before the next batch
+    // adds hands to them, which writes them again.
+    checks_recorded.clear();
   }
 
   void count_hand() {
@@ -602,6 +682,13 @@ SqliteStore::SqliteStore(const std::string& path, OpenMode mode, const StoreOpti
 
 SqliteStore::~SqliteStore() {
   if (!impl_->writer) return;
+  if (impl_->writer->failed) {
+    // Whatever the failed write left: rolled back (a no-op when SQLite did it already).
+    if (sqlite3_get_autocommit(impl_->db.get()) == 0)
+      sqlite3_exec(impl_->db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+    impl_->writer.reset();
+    return;
+  }
   try {
     impl_->writer->restore_indexes();
     impl_->writer->do_commit();
@@ -615,6 +702,7 @@ SqliteStore::~SqliteStore() {
 
 std::int64_t SqliteStore::begin_file(const FileRecord& f, bool& already_audited) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   already_audited = false;
   m.forget_unreadable_at(f.path);
@@ -666,6 +754,7 @@ std::vector<std::uint64_t> SqliteStore::content_file_sizes() {
 
 HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   const Hand& hand = stored.hand;
   const std::string_view content_sha = stored.content_sha256;
@@ -683,7 +772,22 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
       return HandOutcome::Duplicate;
     }
   }
-  if (m.store_hand(file_id, stored)) {
+  if (const std::optional<std::int64_t> id = m.store_hand(file_id, stored)) {
+    // The checks it makes due, in its batch; atomic with it, as its rows are.
+    try {
+      PendingChecks due;
+      due.add_hand(hand, stored.result);
+      m.record_checks(due);
+    } catch (...) {
+      try {
+        ResetGuard g(m.delete_hand);
+        m.delete_hand.bind_int64(1, *id);
+        m.delete_hand.step();
+      } catch (...) {
+        // The original error is the one worth reporting.
+      }
+      throw;
+    }
     m.count_hand();
     return HandOutcome::Inserted;
   }
@@ -739,6 +843,7 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
 void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,
                               std::string_view sha256) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   const Writer::FileCounts counts = m.counts[file_id];
   if (!sha256.empty()) {
@@ -795,6 +900,7 @@ void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,
 
 void SqliteStore::record_unread_file(const UnreadFile& u) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   if (u.reason == UnreadReason::Unreadable) {
     Statement& s = m.record_unreadable;
@@ -832,7 +938,8 @@ void bind_table(Statement& s, const SessionKey& key) {
 void SqliteStore::replace_session_findings(const SessionKey& key,
                                            const std::vector<SessionFinding>& findings) {
   Writer& m = impl_->writer_or_throw();
-  m.ensure_txn();
+  const Writer::WriteCall call(m);
+  m.check_done(table_check(key));
   if (!m.no_related_findings(key)) {
     m.restore_indexes();  // the DELETE finds a table's findings by hand
     Statement s(m.db, delete_session_findings_sql('?'));
@@ -868,6 +975,7 @@ void store_tournament_finding(Database& db, std::int64_t row_id, const Finding& 
 
 HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& stored) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   const TournamentSummary& t = stored.summary;
   const std::string sha(stored.content_sha256);
@@ -893,12 +1001,16 @@ HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& 
     result.step();
   }
   for (const Finding& f : stored.findings) store_tournament_finding(m.db, row_id, f);
+  PendingChecks due;
+  due.add_summary(t);
+  m.record_checks(due);
   return HandOutcome::Inserted;
 }
 
 std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
                                                      const TournamentCheck& check) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   StoredTournament t;
@@ -950,12 +1062,22 @@ std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
 
 void SqliteStore::commit() {
   if (!impl_->writer) return;
+  const Writer::WriteCall call(*impl_->writer);
   impl_->writer->restore_indexes(false);
   impl_->writer->do_commit();
 }
 
+PendingChecks SqliteStore::pending_checks() {
+  PendingChecks owed;
+  Statement s(impl_->db, std::string(kPendingChecksSql));
+  while (s.step())
+    add_pending_row(owed, s.column_text(0), s.column_text(1), s.column_text(2), s.column_text(3));
+  return owed;
+}
+
 void SqliteStore::set_meta(std::string_view key, std::string_view value) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   Statement s(m.db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
   s.bind_text(1, key);
@@ -1321,9 +1443,11 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site,
 std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
                                                    const RakeCheck& check) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes();
+  m.check_done(rake_check(site));
   std::vector<HandFinding> findings = check(read_raked_cash_hands(m.db, site, true));
   {
     Statement s(m.db, delete_rake_outliers_sql('?'));
@@ -1530,6 +1654,7 @@ bool readable_beside(const Database& db) {
 void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules,
                                   const SessionFindingSink& found) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
   m.restore_indexes(false);
@@ -1546,6 +1671,7 @@ void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys,
                                    const SessionRules& rules_of, const SessionFindingSink& found,
                                    unsigned readers) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
     return Store::recheck_sessions(keys, rules_of, found, readers);
   m.begin_reads_beside();
@@ -1581,6 +1707,7 @@ TableStays read_table_stays(Database& db, const TournamentKey& key) {
 std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
                                                              const TableMovesCheck& check) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   m.ensure_txn();
   std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
   m.delete_move_findings(key);
@@ -1593,6 +1720,7 @@ void SqliteStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
                                       const TableMovesCheck& moves_check, const FindingSink& found,
                                       unsigned readers) {
   Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
   if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
     return Store::recheck_tournaments(keys, summary_check, moves_check, found, readers);
   m.begin_reads_beside();

@@ -43,6 +43,7 @@ class SqliteStore final : public Store {
                            const TournamentCheck& summary_check, const TableMovesCheck& moves_check,
                            const FindingSink& found, unsigned readers) override;
   void commit() override;
+  PendingChecks pending_checks() override;
 
   using Store::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;
