@@ -431,7 +431,12 @@ void migrate_6_to_7(Connection& c) {
       "SELECT hh_create_month_partitions(m) FROM (SELECT DISTINCT hh_play_month(started_at_utc) "
       "AS m FROM hands_v6) months WHERE m <> '-infinity';"
       "INSERT INTO hands SELECT *, hh_play_month(started_at_utc) FROM hands_v6;"
-      "INSERT INTO discrepancies SELECT d.*, hh_play_month(h.started_at_utc) "
+      // By name: the DDL of this build has columns schema 6 had not (blame, generated).
+      "INSERT INTO discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
+      "expected, actual, message, line, cause_id, related_hand_id, play_month) "
+      "SELECT d.discrepancy_id, d.hand_id, d.code, d.severity, d.street, d.seat, d.player, "
+      "d.expected, d.actual, d.message, d.line, d.cause_id, d.related_hand_id, "
+      "hh_play_month(h.started_at_utc) "
       "FROM discrepancies_v6 d JOIN hands_v6 h ON h.hand_id = d.hand_id;"
       "SELECT setval(pg_get_serial_sequence('hands', 'hand_id'), coalesce(max(hand_id), 0) + 1, "
       "false) FROM hands;"
