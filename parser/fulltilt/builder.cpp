@@ -393,35 +393,8 @@ class Builder : stars_family::StarsFamilyBuilder {
   }
 
   bool summary_money_reads(std::string_view line, std::uint32_t ln) {
-    if (const std::size_t shown = line.find("] and "); shown != std::string_view::npos) {
-      const std::string_view after = line.substr(shown + 6);
-      if (!starts_with(after, "won (") && !starts_with(after, "lost")) {
-        issue(ln, "Seat N: PLAYER showed [..] and won (X) with ... | and lost with ...", line);
-        return false;
-      }
-    }
-    for (std::size_t open = line.find('('); open != std::string_view::npos;
-         open = line.find('(', open + 1)) {
-      const std::size_t close = line.find(')', open);
-      std::string_view inner =
-          line.substr(open + 1, (close == std::string_view::npos ? line.size() : close) - open - 1);
-      bool signed_amount = false;
-      for (std::string_view sign : {"$", "€", "£"})
-        if (starts_with(inner, sign)) {
-          inner.remove_prefix(sign.size());
-          signed_amount = true;
-        }
-      // "(small blind)", "(button)": a role, no money.
-      if (!signed_amount && (inner.empty() || !is_digit(inner.front()))) continue;
-      const std::string_view before = line.substr(0, open);
-      if (!before.ends_with("won ") && !before.ends_with("collected ") &&
-          !before.ends_with(" pot ")) {
-        issue(ln, "won (X), collected (X) or pot (X) in a summary seat line", line);
-        return false;
-      }
-      if (!money(inner, ln)) return false;
-    }
-    return true;
+    return shown_summary_money_reads(line, ln, {"won ", "collected ", " pot "},
+                                     "won (X), collected (X) or pot (X) in a summary seat line");
   }
 
   bool site_neutral_line(std::string_view line, std::uint32_t ln) override {

@@ -227,6 +227,40 @@ bool StarsFamilyBuilder::button_read(std::string_view line) {
   return end > at + 6 && line.substr(end).starts_with(" is the button");
 }
 
+bool StarsFamilyBuilder::shown_summary_money_reads(std::string_view line, std::uint32_t ln,
+                                                   std::initializer_list<std::string_view> labels,
+                                                   const char* expected) {
+  if (const std::size_t shown = line.find("] and "); shown != std::string_view::npos) {
+    const std::string_view after = line.substr(shown + 6);
+    if (!starts_with(after, "won (") && !starts_with(after, "lost")) {
+      issue(ln, "Seat N: PLAYER showed [..] and won (X) with ... | and lost with ...", line);
+      return false;
+    }
+  }
+  for (std::size_t open = line.find('('); open != std::string_view::npos;
+       open = line.find('(', open + 1)) {
+    const std::size_t close = line.find(')', open);
+    std::string_view inner =
+        line.substr(open + 1, (close == std::string_view::npos ? line.size() : close) - open - 1);
+    bool signed_amount = false;
+    for (std::string_view sign : {"$", "€", "£"})
+      if (starts_with(inner, sign)) {
+        inner.remove_prefix(sign.size());
+        signed_amount = true;
+      }
+    // "(small blind)", "(button)": a role, no money.
+    if (!signed_amount && (inner.empty() || !is_digit(inner.front()))) continue;
+    const std::string_view before = line.substr(0, open);
+    if (std::none_of(labels.begin(), labels.end(),
+                     [&](std::string_view l) { return before.ends_with(l); })) {
+      issue(ln, expected, line);
+      return false;
+    }
+    if (!money(inner, ln)) return false;
+  }
+  return true;
+}
+
 void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
   ast::SummarySeatLine s;
   if (!parse_all(line, summary_seat_line(), s)) {

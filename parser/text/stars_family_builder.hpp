@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -123,6 +124,13 @@ class StarsFamilyBuilder : protected HandBuilder {
   bool neutral_line(std::string_view line, std::uint32_t ln);
   void summary_line(std::string_view line, std::uint32_t ln);
   void summary_seat(std::string_view line, std::uint32_t ln);
+  // For a site whose summary seat lines print a shown hand's result in words (Full Tilt, Enet):
+  // a shown hand goes on "and won (X)" or "and lost", and every bracketed amount follows one of
+  // `labels` and reads whole (money()). False, with the line's issue, when not: the reader's gap,
+  // never a win of nothing.
+  bool shown_summary_money_reads(std::string_view line, std::uint32_t ln,
+                                 std::initializer_list<std::string_view> labels,
+                                 const char* expected);
   // A table line naming the button ("... Seat #7 is the button"), and whether its seat is the
   // whole number after "Seat #": a button named but not read is not read (it decides the odd
   // chips and the order of action).
