@@ -989,6 +989,45 @@ PendingChecks PostgresStore::pending_checks() {
 
 namespace {
 
+// The length of the comment `rest` starts with ("-- ..." to the end of its line, "/* ... */"
+// nested as PostgreSQL nests them); 0 when it starts none. What the two readers of a script
+// below (split_statements, words_of) skip alike.
+std::size_t comment_length(std::string_view rest) {
+  if (rest.substr(0, 2) == "--") {
+    const std::size_t nl = rest.find('\n');
+    return nl == std::string_view::npos ? rest.size() : nl + 1;
+  }
+  if (rest.substr(0, 2) != "/*") return 0;
+  int depth = 0;
+  std::size_t len = 0;
+  do {
+    if (rest.substr(len, 2) == "/*") {
+      ++depth;
+      len += 2;
+    } else if (rest.substr(len, 2) == "*/") {
+      --depth;
+      len += 2;
+    } else {
+      ++len;
+    }
+  } while (depth > 0 && len < rest.size());
+  return len;
+}
+
+// The length of the $tag$ ... $tag$ constant `rest` starts with (its '$' not inside a word);
+// 0 when it starts none: a $1 parameter is not a quote.
+std::size_t dollar_quote_length(std::string_view rest) {
+  std::size_t end = 1;
+  while (end < rest.size() &&
+         (std::isalpha(static_cast<unsigned char>(rest[end])) || rest[end] == '_' ||
+          (end > 1 && std::isdigit(static_cast<unsigned char>(rest[end])))))
+    ++end;
+  if (end >= rest.size() || rest[end] != '$') return 0;
+  const std::string_view tag = rest.substr(0, end + 1);
+  const std::size_t close = rest.find(tag, tag.size());
+  return close == std::string_view::npos ? rest.size() : close + tag.size();
+}
+
 // The statements of a script, split at semicolons outside quotes, dollar quotes and comments,
 // each trimmed; empty ones (only whitespace or comments) left out.
 std::vector<std::string> split_statements(std::string_view sql) {
@@ -1008,23 +1047,8 @@ std::vector<std::string> split_statements(std::string_view sql) {
     const char ch = sql[i];
     const std::string_view rest = sql.substr(i);
     std::size_t len = 1;
-    if (rest.substr(0, 2) == "--") {
-      const std::size_t nl = rest.find('\n');
-      len = nl == std::string_view::npos ? rest.size() : nl + 1;
-    } else if (rest.substr(0, 2) == "/*") {
-      int depth = 0;  // PostgreSQL's block comments nest
-      len = 0;
-      do {
-        if (rest.substr(len, 2) == "/*") {
-          ++depth;
-          len += 2;
-        } else if (rest.substr(len, 2) == "*/") {
-          --depth;
-          len += 2;
-        } else {
-          ++len;
-        }
-      } while (depth > 0 && len < rest.size());
+    if (const std::size_t comment = comment_length(rest); comment != 0) {
+      len = comment;
     } else if (ch == '\'' || ch == '"') {
       // An E'...' string escapes with backslashes; every quoted text doubles its quote.
       const bool backslashes =
@@ -1049,17 +1073,7 @@ std::vector<std::string> split_statements(std::string_view sql) {
       meaningful = true;
     } else if (ch == '$' && (i == 0 || !(std::isalnum(static_cast<unsigned char>(sql[i - 1])) ||
                                          sql[i - 1] == '_'))) {
-      // $tag$ ... $tag$ (a $1 parameter is not a quote).
-      std::size_t end = 1;
-      while (end < rest.size() &&
-             (std::isalpha(static_cast<unsigned char>(rest[end])) || rest[end] == '_' ||
-              (end > 1 && std::isdigit(static_cast<unsigned char>(rest[end])))))
-        ++end;
-      if (end < rest.size() && rest[end] == '$') {
-        const std::string_view tag = rest.substr(0, end + 1);
-        const std::size_t close = rest.find(tag, tag.size());
-        len = close == std::string_view::npos ? rest.size() : close + tag.size();
-      }
+      if (const std::size_t quoted = dollar_quote_length(rest); quoted != 0) len = quoted;
       meaningful = true;
     } else if (ch == ';') {
       flush();
@@ -1096,24 +1110,8 @@ std::vector<Word> words_of(std::string_view sql) {
   while (i < sql.size()) {
     const char ch = sql[i];
     const std::string_view rest = sql.substr(i);
-    if (rest.substr(0, 2) == "--") {
-      const std::size_t nl = rest.find('\n');
-      i += nl == std::string_view::npos ? rest.size() : nl + 1;
-    } else if (rest.substr(0, 2) == "/*") {
-      int depth = 0;
-      std::size_t len = 0;
-      do {
-        if (rest.substr(len, 2) == "/*") {
-          ++depth;
-          len += 2;
-        } else if (rest.substr(len, 2) == "*/") {
-          --depth;
-          len += 2;
-        } else {
-          ++len;
-        }
-      } while (depth > 0 && len < rest.size());
-      i += len;
+    if (const std::size_t comment = comment_length(rest); comment != 0) {
+      i += comment;
     } else if (ch == '(') {
       if (!out.empty() && out.back().text != "") out.back().called = true;
       out.push_back({"", false});  // a break: what follows is not called by the word before
@@ -1152,15 +1150,8 @@ std::vector<Word> words_of(std::string_view sql) {
       }
       i += std::min(len, rest.size());
     } else if (ch == '$' && (i == 0 || !ident_part(sql[i - 1]))) {
-      std::size_t end = 1;
-      while (end < rest.size() &&
-             (std::isalpha(static_cast<unsigned char>(rest[end])) || rest[end] == '_' ||
-              (end > 1 && std::isdigit(static_cast<unsigned char>(rest[end])))))
-        ++end;
-      if (end < rest.size() && rest[end] == '$') {
-        const std::string_view tag = rest.substr(0, end + 1);
-        const std::size_t close = rest.find(tag, tag.size());
-        i += close == std::string_view::npos ? rest.size() : close + tag.size();
+      if (const std::size_t quoted = dollar_quote_length(rest); quoted != 0) {
+        i += quoted;
         out.push_back({"", false});
       } else {
         ++i;  // a $1 parameter
