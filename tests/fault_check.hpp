@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -44,6 +45,38 @@ inline std::string load(const std::string& rel) {
   const std::string bytes = read_file(testdata(rel));
   REQUIRE_FALSE(bytes.empty());
   return hh::decode(bytes).text;
+}
+
+// `text` with `from` replaced by `to` once (it must be there), and the 1-based line of the edit:
+// one token of a real hand changed the way another export dialect looks to a reader.
+struct Edited {
+  std::string text;
+  std::uint32_t line;
+};
+inline Edited edited(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  const auto line = static_cast<std::uint32_t>(
+      std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+  return {std::move(text), line};
+}
+
+// testdata/`rel` with `from` replaced by `to` once: its hands, none charged to the site (no
+// warning or error that blames it), one with a gap.
+inline void check_gap(const std::string& rel, const std::string& from, const std::string& to) {
+  INFO(rel << ": " << to);
+  const std::vector<Hand> hands = read_text(edited(load(rel), from, to).text, rel);
+  REQUIRE_FALSE(hands.empty());
+  bool gap = false;
+  for (const Hand& h : hands) {
+    gap |= !h.issues.empty();
+    for (const Finding& f : audit_hand(h, AuditContext{&shipped_house_rules()}).findings) {
+      INFO(f.code << ": " << f.message);
+      CHECK_FALSE((f.blame == Blame::Site && f.severity != Severity::Info));
+    }
+  }
+  CHECK(gap);
 }
 
 inline std::vector<const hh::Finding*> errors_and_warnings(const hh::AuditResult& r) {

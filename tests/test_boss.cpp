@@ -206,33 +206,11 @@ TEST_CASE("Boss fault: a short big blind", "[boss][faults]") {
                         {"PAYOUT_MISMATCH", 0, 7211, 1711}});
 }
 
-namespace {
-// `rel` with `from` replaced by `to` once: its hands, none charged to the site, one with a gap.
-void check_gap(const std::string& rel, const std::string& from, const std::string& to) {
-  INFO(rel << ": " << to);
-  std::string text = test::load(rel);
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  const std::vector<Hand> hands = read_text(text, rel);
-  REQUIRE_FALSE(hands.empty());
-  bool gap = false;
-  for (const Hand& h : hands) {
-    gap |= !h.issues.empty();
-    for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
-      INFO(f.code << ": " << f.message);
-      CHECK_FALSE((f.blame == Blame::Site && f.severity != Severity::Info));
-    }
-  }
-  CHECK(gap);
-}
-}  // namespace
-
 TEST_CASE("Boss strict: a renamed RAKE or a WIN not read is a gap", "[boss]") {
   // A RAKE under another name is no rake of 0; a WIN not read leaves the POT and RAKE printed
   // before it unchecked.
-  check_gap("boss/add_call.xml",
-            "HAND_SHOWDOWN\" POT=\"74.11\" RAKE=", "HAND_SHOWDOWN\" POT=\"74.11\" zzyzx=");
-  check_gap("boss/add_call.xml", "WIN=\"74.11\"", "WIN=\"7O.11\"");
-  check_gap("boss/all_in_call.xml", "<RESULT PLAYER=", "<RESULT zzyzx=");
+  test::check_gap("boss/add_call.xml",
+                  "HAND_SHOWDOWN\" POT=\"74.11\" RAKE=", "HAND_SHOWDOWN\" POT=\"74.11\" zzyzx=");
+  test::check_gap("boss/add_call.xml", "WIN=\"74.11\"", "WIN=\"7O.11\"");
+  test::check_gap("boss/all_in_call.xml", "<RESULT PLAYER=", "<RESULT zzyzx=");
 }

@@ -153,12 +153,7 @@ TEST_CASE("Enet strict: a summary win that does not read is a gap on its line", 
             "and zzyzx (€12,74) with Straight, Fives high"},
            {"and won (€12,74) with Straight, Fives high",
             "and won (€12,7O) with Straight, Fives high"}}) {
-    std::string text = test::load("enet/split_pot.txt");
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-    const auto line =
-        static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    const auto [text, line] = test::edited(test::load("enet/split_pot.txt"), from, to);
     const std::vector<Hand> hands = read_text(text, "strict.txt");
     INFO(to);
     REQUIRE(hands.size() == 1);

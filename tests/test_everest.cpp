@@ -182,35 +182,13 @@ TEST_CASE("Everest fault: a raise 0.50 short of what comes back", "[everest][fau
                       {"PAYOUT_MISMATCH", 0, 600, 650}});
 }
 
-namespace {
-// `rel` with `from` replaced by `to` once: its hands, none charged to the site, one with a gap.
-void check_gap(const std::string& rel, const std::string& from, const std::string& to) {
-  INFO(rel << ": " << to);
-  std::string text = test::load(rel);
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  const std::vector<Hand> hands = read_text(text, rel);
-  REQUIRE_FALSE(hands.empty());
-  bool gap = false;
-  for (const Hand& h : hands) {
-    gap |= !h.issues.empty();
-    for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
-      INFO(f.code << ": " << f.message);
-      CHECK_FALSE((f.blame == Blame::Site && f.severity != Severity::Info));
-    }
-  }
-  CHECK(gap);
-}
-}  // namespace
-
 TEST_CASE("Everest strict: a position, an amount or stakes that do not parse are gaps",
           "[everest]") {
   // position="O" is no seat 1; stakes "$0O02" are no 1.00; a WIN whose amount is not read leaves
   // the rake of the SWEEP (printed before it) unchecked; a hand whose tag is not known is an
   // unparsed hand, never none.
-  check_gap("everest/plo_rake_tax.txt", "<BET position=\"0\"", "<BET position=\"O\"");
-  check_gap("everest/fixed_limit_one_blind.txt", "stakes=\"$0.02/", "stakes=\"$0O02/");
-  check_gap("everest/plo_rake_tax.txt", "amount=\"17750\"", "amount=\"1O750\"");
-  check_gap("everest/plo_rake_tax.txt", "<HAND time", "<zzyzx time");
+  test::check_gap("everest/plo_rake_tax.txt", "<BET position=\"0\"", "<BET position=\"O\"");
+  test::check_gap("everest/fixed_limit_one_blind.txt", "stakes=\"$0.02/", "stakes=\"$0O02/");
+  test::check_gap("everest/plo_rake_tax.txt", "amount=\"17750\"", "amount=\"1O750\"");
+  test::check_gap("everest/plo_rake_tax.txt", "<HAND time", "<zzyzx time");
 }

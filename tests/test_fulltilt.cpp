@@ -387,12 +387,7 @@ TEST_CASE("Full Tilt strict: a summary win that does not read is a gap on its li
            {"wins the side pot ($76.35)", "wins the side pot ($7O.35)"},
            {"and won ($77.60) with a flush", "and zzyzx ($77.60) with a flush"},
            {"and won ($77.60) with a flush", "and won ($77.6O) with a flush"}}) {
-    std::string text = test::load("fulltilt/rit_side_pot.txt");
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-    const auto line =
-        static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    const auto [text, line] = test::edited(test::load("fulltilt/rit_side_pot.txt"), from, to);
     const std::vector<Hand> hands = read_text(text, "strict.txt");
     INFO(to);
     REQUIRE(hands.size() == 1);

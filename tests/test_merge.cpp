@@ -216,35 +216,13 @@ TEST_CASE("Merge fault: an uncalled bet returned larger than the excess", "[merg
               {{"UNCALLED_BET_MISMATCH", 2, 183, 233}, {"PAYOUT_MISMATCH", 2, 0, 5567}});
 }
 
-namespace {
-// `rel` with `from` replaced by `to` once: its hands, none charged to the site, one with a gap.
-void check_gap(const std::string& rel, const std::string& from, const std::string& to) {
-  INFO(rel << ": " << to);
-  std::string text = test::load(rel);
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  const std::vector<Hand> hands = read_text(text, rel);
-  REQUIRE_FALSE(hands.empty());
-  bool gap = false;
-  for (const Hand& h : hands) {
-    gap |= !h.issues.empty();
-    for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
-      INFO(f.code << ": " << f.message);
-      CHECK_FALSE((f.blame == Blame::Site && f.severity != Severity::Info));
-    }
-  }
-  CHECK(gap);
-}
-}  // namespace
-
 TEST_CASE("Merge strict: a seat, a start, a player element that do not parse are gaps", "[merge]") {
   // player="O" is no seat 1; a starttime that is no date does not say what a RAISE is; a
   // renamed <player> is not a seat to make up from the actions; a renamed <game> is an unparsed
   // hand.
-  check_gap("merge/all_streets.xml", "type=\"FOLD\" player=\"", "type=\"FOLD\" player=\"O");
-  check_gap("merge/all_streets.xml", "starttime=\"2", "starttime=\"O");
-  check_gap("merge/all_streets.xml", "<player seat=", "<zzyzx seat=");
-  check_gap("merge/post_both.xml", "<players dealer=\"", "<players dealer=\"O");
-  check_gap("merge/post_both.xml", "<game id=", "<zzyzx id=");
+  test::check_gap("merge/all_streets.xml", "type=\"FOLD\" player=\"", "type=\"FOLD\" player=\"O");
+  test::check_gap("merge/all_streets.xml", "starttime=\"2", "starttime=\"O");
+  test::check_gap("merge/all_streets.xml", "<player seat=", "<zzyzx seat=");
+  test::check_gap("merge/post_both.xml", "<players dealer=\"", "<players dealer=\"O");
+  test::check_gap("merge/post_both.xml", "<game id=", "<zzyzx id=");
 }

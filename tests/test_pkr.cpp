@@ -153,12 +153,7 @@ TEST_CASE("PKR strict: a win whose amount or pot does not read is a gap", "[pkr]
            {"wins $0.06 from side pot #1", "wins $0.06 from zzyzx pot #1"},
            {"wins $0.06 from side pot #1", "wins $0.06 from side pot #O"},
            {"wins $0.13 with", "wins $0.1O with"}}) {
-    std::string text = test::load("pkr/plo_side_pot.txt");
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-    const auto line =
-        static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    const auto [text, line] = test::edited(test::load("pkr/plo_side_pot.txt"), from, to);
     const std::vector<Hand> hands = read_text(text, "strict.txt");
     REQUIRE(hands.size() == 1);
     INFO(to);
