@@ -232,84 +232,94 @@ RakeCap cap_of(const toml::node& n, const std::string& file) {
   return c;
 }
 
+RakeRounding rounding_of(const std::string& s, const std::string& file) {
+  if (s == "half-even") return RakeRounding::HalfEven;
+  if (s == "down") return RakeRounding::Down;
+  if (s == "up") return RakeRounding::Up;
+  if (s == "step") return RakeRounding::Step;
+  fail(file, fmt::format("rounding: \"{}\" (half-even, down, up, step)", s));
+}
+
+// The keys that say which hands an entry applies to; false when `key` is not one of them.
+bool read_scope_key(RakeEntry& e, const std::string& key, const toml::node& node,
+                    const std::string& file) {
+  if (key == "name") {
+    e.name = text_of(node, file, key);
+  } else if (key == "source") {
+    e.source = text_of(node, file, key);
+  } else if (key == "domains") {
+    e.domains = strings_of(node, file, key);
+  } else if (key == "from" || key == "until") {
+    std::string d = text_of(node, file, key);
+    if (!is_date(d)) fail(file, fmt::format("{}: \"{}\" is not YYYY-MM-DD", key, d));
+    (key == "from" ? e.from : e.until) = d;
+  } else if (key == "games") {
+    e.games = strings_of(node, file, key);
+    for (const std::string& g : e.games)
+      if (g != "holdem" && g != "omaha" && g != "stud" && g != "draw")
+        fail(file, fmt::format("games: unknown family \"{}\" (holdem, omaha, stud, draw)", g));
+  } else if (key == "structures") {
+    for (const std::string& s : strings_of(node, file, key))
+      e.structures.push_back(structure_of(s, file));
+  } else if (key == "currencies") {
+    e.currencies = strings_of(node, file, key);
+  } else if (key == "big_blind") {
+    std::vector<std::string> v = strings_of(node, file, key);
+    if (v.size() != 2) fail(file, "big_blind: [\"min\", \"max\"] (\"\" for no maximum)");
+    auto lo = parse_major_amount(v[0], 100);
+    auto hi = v[1].empty() ? std::optional<Money>(0) : parse_major_amount(v[1], 100);
+    if (!lo || !hi) fail(file, "big_blind: amounts with at most 2 decimals");
+    e.big_blind_min = *lo;
+    e.big_blind_max = *hi;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The keys that say how much an entry takes; false when `key` is not one of them.
+bool read_amount_key(RakeEntry& e, const std::string& key, const toml::node& node,
+                     const std::string& file) {
+  if (key == "percent" || key == "multiplier") {
+    std::string s = text_of(node, file, key);
+    auto r = parse_decimal(s);
+    if (!r) fail(file, fmt::format("{}: \"{}\" is not a decimal", key, s));
+    (key == "percent" ? e.percent : e.multiplier) = *r;
+  } else if (key == "rounding") {
+    e.rounding = rounding_of(text_of(node, file, key), file);
+  } else if (key == "step") {
+    std::vector<std::string> v = strings_of(node, file, key);
+    if (v.size() != 2) fail(file, "step: [\"rake\", \"per pot\"], e.g. [\"0.01\", \"0.20\"]");
+    auto r = parse_major_amount(v[0], 100), p = parse_major_amount(v[1], 100);
+    if (!r || !p || *p <= 0) fail(file, "step: amounts with at most 2 decimals, pot step > 0");
+    e.step_rake = *r;
+    e.step_pot = *p;
+  } else if (key == "caps") {
+    const toml::array* a = node.as_array();
+    if (!a) fail(file, "caps: an array of [\"players\", \"cap\"] bands");
+    for (const toml::node& c : *a) e.caps.push_back(cap_of(c, file));
+  } else if (key == "no_flop_no_drop" || key == "upper_bound_only") {
+    auto b = node.value<bool>();
+    if (!b) fail(file, fmt::format("{}: true or false", key));
+    (key == "no_flop_no_drop" ? e.no_flop_no_drop : e.upper_bound_only) = *b;
+  } else if (key == "min_pot") {
+    e.min_pot = amount_of(node, file, key);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 RakeEntry entry_of(const toml::table& t, const std::string& file, std::size_t index) {
   RakeEntry e;
   e.name = fmt::format("entry {}", index + 1);
   bool has_percent = false;
   for (const auto& [k, node] : t) {
     std::string key(k.str());
-    if (key == "name") {
-      e.name = text_of(node, file, key);
-    } else if (key == "source") {
-      e.source = text_of(node, file, key);
-    } else if (key == "domains") {
-      e.domains = strings_of(node, file, key);
-    } else if (key == "from" || key == "until") {
-      std::string d = text_of(node, file, key);
-      if (!is_date(d)) fail(file, fmt::format("{}: \"{}\" is not YYYY-MM-DD", key, d));
-      (key == "from" ? e.from : e.until) = d;
-    } else if (key == "games") {
-      e.games = strings_of(node, file, key);
-      for (const std::string& g : e.games)
-        if (g != "holdem" && g != "omaha" && g != "stud" && g != "draw")
-          fail(file, fmt::format("games: unknown family \"{}\" (holdem, omaha, stud, draw)", g));
-    } else if (key == "structures") {
-      for (const std::string& s : strings_of(node, file, key))
-        e.structures.push_back(structure_of(s, file));
-    } else if (key == "currencies") {
-      e.currencies = strings_of(node, file, key);
-    } else if (key == "big_blind") {
-      std::vector<std::string> v = strings_of(node, file, key);
-      if (v.size() != 2) fail(file, "big_blind: [\"min\", \"max\"] (\"\" for no maximum)");
-      auto lo = parse_major_amount(v[0], 100);
-      auto hi = v[1].empty() ? std::optional<Money>(0) : parse_major_amount(v[1], 100);
-      if (!lo || !hi) fail(file, "big_blind: amounts with at most 2 decimals");
-      e.big_blind_min = *lo;
-      e.big_blind_max = *hi;
-    } else if (key == "percent") {
-      std::string s = text_of(node, file, key);
-      auto r = parse_decimal(s);
-      if (!r) fail(file, fmt::format("percent: \"{}\" is not a decimal", s));
-      e.percent = *r;
-      has_percent = true;
-    } else if (key == "rounding") {
-      std::string s = text_of(node, file, key);
-      if (s == "half-even")
-        e.rounding = RakeRounding::HalfEven;
-      else if (s == "down")
-        e.rounding = RakeRounding::Down;
-      else if (s == "up")
-        e.rounding = RakeRounding::Up;
-      else if (s == "step")
-        e.rounding = RakeRounding::Step;
-      else
-        fail(file, fmt::format("rounding: \"{}\" (half-even, down, up, step)", s));
-    } else if (key == "step") {
-      std::vector<std::string> v = strings_of(node, file, key);
-      if (v.size() != 2) fail(file, "step: [\"rake\", \"per pot\"], e.g. [\"0.01\", \"0.20\"]");
-      auto r = parse_major_amount(v[0], 100), p = parse_major_amount(v[1], 100);
-      if (!r || !p || *p <= 0) fail(file, "step: amounts with at most 2 decimals, pot step > 0");
-      e.step_rake = *r;
-      e.step_pot = *p;
-    } else if (key == "multiplier") {
-      std::string s = text_of(node, file, key);
-      auto r = parse_decimal(s);
-      if (!r) fail(file, fmt::format("multiplier: \"{}\" is not a decimal", s));
-      e.multiplier = *r;
-    } else if (key == "caps") {
-      const toml::array* a = node.as_array();
-      if (!a) fail(file, "caps: an array of [\"players\", \"cap\"] bands");
-      for (const toml::node& c : *a) e.caps.push_back(cap_of(c, file));
-    } else if (key == "no_flop_no_drop" || key == "upper_bound_only") {
-      auto b = node.value<bool>();
-      if (!b) fail(file, fmt::format("{}: true or false", key));
-      (key == "no_flop_no_drop" ? e.no_flop_no_drop : e.upper_bound_only) = *b;
-    } else if (key == "min_pot") {
-      e.min_pot = amount_of(node, file, key);
-    } else {
-      // A misspelt key would silently change what the audit checks.
+    has_percent = has_percent || key == "percent";
+    // A misspelt key would silently change what the audit checks.
+    if (!read_scope_key(e, key, node, file) && !read_amount_key(e, key, node, file))
       fail(file, fmt::format("{}: unknown key \"{}\"", e.name, key));
-    }
   }
   if (e.rounding == RakeRounding::Step) {
     if (e.step_pot <= 0) fail(file, fmt::format("{}: rounding \"step\" needs step", e.name));

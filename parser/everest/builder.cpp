@@ -235,39 +235,45 @@ class HandElementReader : xml::HandReader {
   void element(std::string_view name, const pugi::xml_node& n) {
     const std::uint32_t ln = line_of(n);
     if (name == "SEAT") {
-      Seat s;
-      s.seat = xml::seat_from_position(n.attribute("position"));
-      s.player = n.attribute("name").as_string();
-      const auto balance = hundredths(n, "balance");
-      if (s.seat <= 0 || s.player.empty() || !balance || h_.seat_of(s.seat) ||
-          h_.seat_by_player(s.player)) {
-        issue(ln, "one <SEAT position=\"N\" name=\"..\" balance=\"..\"> per seat and name",
-              s.player);
-        return;
-      }
-      s.stack = *balance;
-      h_.seats.push_back(std::move(s));
-      return;
-    }
-    if (name == "COMMUNITY") {
+      seat_element(n, ln);
+    } else if (name == "COMMUNITY") {
       community(n);
+    } else if (name == "SWEEP") {
+      sweep(n, ln);
+    } else if (const int seat = seat_of(n); seat != 0) {
+      player_element(name, n, seat, ln);
+    }
+  }
+
+  void seat_element(const pugi::xml_node& n, std::uint32_t ln) {
+    Seat s;
+    s.seat = xml::seat_from_position(n.attribute("position"));
+    s.player = n.attribute("name").as_string();
+    const auto balance = hundredths(n, "balance");
+    if (s.seat <= 0 || s.player.empty() || !balance || h_.seat_of(s.seat) ||
+        h_.seat_by_player(s.player)) {
+      issue(ln, "one <SEAT position=\"N\" name=\"..\" balance=\"..\"> per seat and name", s.player);
       return;
     }
-    if (name == "SWEEP") {
-      // The pot after the round, net of the rake and tax taken so far: read at the end.
-      const auto rake = hundredths(n, "rake");
-      const auto tax = hundredths(n, "tax");
-      const std::string_view text = trim(n.text().get());
-      const auto pot = whole_number(text);
-      if (!rake || !tax || !pot) {
-        issue(ln, "<SWEEP rake=\"N\" tax=\"N\">POT</SWEEP>", text);
-        return;
-      }
-      sweep_ = Sweep{*pot, *rake, *tax, ln};
+    s.stack = *balance;
+    h_.seats.push_back(std::move(s));
+  }
+
+  // The pot after the round, net of the rake and tax taken so far: read at the end.
+  void sweep(const pugi::xml_node& n, std::uint32_t ln) {
+    const auto rake = hundredths(n, "rake");
+    const auto tax = hundredths(n, "tax");
+    const std::string_view text = trim(n.text().get());
+    const auto pot = whole_number(text);
+    if (!rake || !tax || !pot) {
+      issue(ln, "<SWEEP rake=\"N\" tax=\"N\">POT</SWEEP>", text);
       return;
     }
-    const int seat = seat_of(n);
-    if (seat == 0) return;
+    sweep_ = Sweep{*pot, *rake, *tax, ln};
+  }
+
+  // An element of one seated player's play (position="N").
+  void player_element(std::string_view name, const pugi::xml_node& n, int seat, std::uint32_t ln) {
     if (name == "DEALER") {
       h_.button_seat = seat;
     } else if (name == "HOLE") {
