@@ -14,7 +14,7 @@
 #include "audit/hand_eval.hpp"
 #include "audit/rake/check.hpp"
 #include "audit/tournaments.hpp"
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

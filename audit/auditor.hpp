@@ -18,7 +18,7 @@
 
 #include "audit/audit.hpp"
 #include "audit/hand_eval.hpp"
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh::detail {
 

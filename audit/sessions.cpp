@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "audit/auditor.hpp"
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

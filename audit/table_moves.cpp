@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

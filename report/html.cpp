@@ -9,7 +9,7 @@
 #include <optional>
 #include <sstream>
 
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 #include "report/render.hpp"
 
 namespace hh::report {

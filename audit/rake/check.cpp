@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "audit/sessions.hpp"
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

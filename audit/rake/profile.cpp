@@ -7,7 +7,7 @@
 #include <map>
 #include <tuple>
 
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh {
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string_view>
 
+#include "model/amount_text.hpp"  // format_amount, for the readers' messages
 #include "model/hand.hpp"
 
 namespace hh {
@@ -25,8 +26,5 @@ std::optional<Money> parse_amount(std::string_view text, int unit, NumberFormat 
 // end is decimal, any other '.', ',' or space groups thousands ("$1,728.25", "0,01 $", "5 000 $",
 // "$ 3.243" is 3243, "$26,02" is 26.02).
 std::optional<Money> parse_amount_either_decimal(std::string_view text, int unit);
-
-// Formats minor units for messages: 12345 with unit 100 -> "123.45"; with unit 1 -> "12345".
-std::string format_amount(Money amount, int unit);
 
 }  // namespace hh
