@@ -8,8 +8,9 @@ packages=(build-essential cmake ninja-build libboost1.81-dev libsqlite3-dev libc
           libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
           libpugixml-dev libsimdjson-dev libpq-dev postgresql
           # hhaudit report --html inlines Chart.js; help2man writes the man page from --help;
-          # the report's browser test (tests/test_report.cpp) loads the page headless.
-          libjs-chart.js help2man chromium-headless-shell)
+          # the report's browser test (tests/test_report.cpp) loads the page headless;
+          # universal-ctags measures function lengths (scripts/function-lengths.py).
+          libjs-chart.js help2man chromium-headless-shell universal-ctags)
 if [[ ${HHAUDIT_FUZZ:-0} == 1 ]]; then packages+=(clang libclang-rt-14-dev lld); fi
 missing=()
 for p in "${packages[@]}"; do
