@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
+#include "parser/card_codes.hpp"
 #include "parser/phh/reader.hpp"
 #include "parser/text/money.hpp"
 
@@ -40,12 +42,18 @@ std::string quoted(std::string_view s) {
   return out;
 }
 
-// "Ah Kd" -> "AhKd".
+// "Ah Kd", "[Ah Kd]", "10h" -> "AhKd", "Th"; "" when a token is not a card.
 std::string packed(std::string_view cards) {
   std::string out;
-  for (char c : cards)
-    if (c != ' ') out += c;
+  for (const std::string& c : card_codes(cards).value_or(std::vector<std::string>{})) out += c;
   return out;
+}
+
+// Whether packed cards ("AhKd") hold the card `code` ("Kd").
+bool holds_card(std::string_view cards, std::string_view code) {
+  for (std::size_t i = 0; i + 2 <= cards.size(); i += 2)
+    if (cards.substr(i, 2) == code) return true;
+  return false;
 }
 
 // A TOML array of already written values.
@@ -157,11 +165,8 @@ class Writer {
   // keeps the seat order.
   bool order_players() {
     std::vector<const Seat*> seats;
-    std::map<int, bool> acted;
-    for (const Event& e : h_.events)
-      if (e.seat != 0) acted[e.seat] = true;
     for (const Seat& s : h_.seats)
-      if (!s.sitting_out || acted.count(s.seat)) seats.push_back(&s);
+      if (dealt_in(s)) seats.push_back(&s);
     for (const Event& e : h_.events)
       if (e.seat != 0 && !h_.seat_of(e.seat)) {
         reason_ = "an action of a seat with no seat line";
@@ -190,6 +195,23 @@ class Writer {
     order_ = seats;
     for (std::size_t i = 0; i < order_.size(); ++i) index_[order_[i]->seat] = i;
     return true;
+  }
+
+  // A seat is dealt in when it plays: a post, a card, a bet, a show or a collection; a fold
+  // alone only when it is not sitting out (Bovada prints folds of seats sitting out). A seat
+  // with nothing of its own was not dealt in, whatever its mark: PHH's engine would wait for
+  // its action.
+  bool dealt_in(const Seat& s) const {
+    bool folds = false;
+    for (const Event& e : h_.events) {
+      if (e.seat != s.seat) continue;
+      if (e.kind == EventKind::Fold)
+        folds = true;
+      else if (is_play(e.kind) || e.kind == EventKind::Shows || e.kind == EventKind::Mucks ||
+               e.kind == EventKind::Collected)
+        return true;
+    }
+    return folds && !s.sitting_out;
   }
 
   // The PHH array index that player `p` posts from (heads-up, reversed).
@@ -279,75 +301,287 @@ class Writer {
           cards += packed(e.cards);
       if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2)
         cards = unknown_cards(count);
+      else
+        known_hand_[s->seat] = cards;
       out.push_back(fmt::format("d dh {} {}", actor(s->seat), cards));
     }
   }
 
   bool write_actions(std::vector<std::string>& out) {
     deal_first(out);
-    Street street = Street::Preflop;
-    std::map<int, bool> folded;
+    for (const Seat* s : order_) remaining_[s->seat] = s->stack_unknown ? -1 : s->stack;
+    const std::size_t last_bet = last_betting_action();
     // The board cards open their street, wherever the site printed them.
-    std::map<Street, std::vector<const Event*>> boards;
     for (const Event& e : h_.events)
       if (e.kind == EventKind::Board) {
         if (e.board_index > 0) return fail("a second board (run it twice)");
-        boards[e.street].push_back(&e);
+        boards_[e.street].push_back(&e);
       }
-    auto deal_boards_to = [&](Street upto) {
-      for (auto it = boards.begin(); it != boards.end() && it->first <= upto;) {
-        for (const Event* b : it->second) out.push_back(fmt::format("d db {}", packed(b->cards)));
-        it = boards.erase(it);
+    for (std::size_t i = 0; i < h_.events.size(); ++i) {
+      const Event& e = h_.events[i];
+      if (i > last_bet) {
+        // After the last bet: the showdown, then the board still to come (PHH's engine shows
+        // the cards of an all-in before the run-out).
+        if (e.kind == EventKind::Collected) collected_[e.seat] += e.amount;
+        continue;
       }
-    };
-    for (const Event& e : h_.events) {
-      if (e.kind != EventKind::Board && e.street > Street::Preflop) deal_boards_to(e.street);
-      if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street &&
-          h_.game.is_stud() && is_bet_action(e.kind)) {
-        // Stud: each later street opens with a card for every player still in.
-        street = e.street;
-        const int count = 1;
+      if (e.kind != EventKind::Board && e.kind != EventKind::Shows && e.kind != EventKind::Mucks &&
+          e.street > Street::Preflop)
+        deal_boards_to(e.street, out);
+      write_play(e, out);
+    }
+    deal_replacements(out);
+    fold_who_did_not_match(out);
+    if (ended_by_folds()) {
+      // No showdown: PHH lets the last player show every card, and there is no muck to write
+      // nor board to deal (the hand is over).
+      write_voluntary_shows(out);
+      return true;
+    }
+    // The run-out is dealt only while two players or more still hold cards: when the others
+    // mucked at an all-in showdown, PHH's engine ends the hand (the board the site dealt on
+    // changes no money).
+    if (write_showdown(out) > 1) deal_boards_to(Street::Showdown, out);
+    return true;
+  }
+
+  void deal_boards_to(Street upto, std::vector<std::string>& out) {
+    for (auto it = boards_.begin(); it != boards_.end() && it->first <= upto;) {
+      for (const Event* b : it->second) out.push_back(fmt::format("d db {}", packed(b->cards)));
+      it = boards_.erase(it);
+    }
+  }
+
+  // One event of the play, in PHH's notation; the chips it moves are tracked (what each player
+  // has behind, what each put in on the betting street).
+  void write_play(const Event& e, std::vector<std::string>& out) {
+    if (e.seat != 0 && !index_.count(e.seat)) return;  // a seat not dealt in
+    if (is_bet_action(e.kind) || e.kind == EventKind::BringIn) deal_replacements(out);
+    if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street_ &&
+        is_bet_action(e.kind)) {
+      street_ = e.street;
+      street_bet_.clear();
+      // Stud: each later street opens with a card for every player still in.
+      if (h_.game.is_stud())
         for (const Seat* s : order_)
-          if (!folded[s->seat])
-            out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(count)));
+          if (!folded_.count(s->seat))
+            out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(1)));
+    }
+    put_in(e);
+    switch (e.kind) {
+      case EventKind::Fold:
+        folded_.insert(e.seat);
+        out.push_back(fmt::format("{} f", actor(e.seat)));
+        break;
+      case EventKind::Check:
+      case EventKind::Call:
+        out.push_back(fmt::format("{} cc", actor(e.seat)));
+        break;
+      case EventKind::Bet:
+      case EventKind::Raise:
+        // A raise no one left can call (every other player is all-in) is a call in PHH: the
+        // part above the others is returned, as the site returned it.
+        out.push_back(nobody_can_call(e.seat)
+                          ? fmt::format("{} cc", actor(e.seat))
+                          : fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
+        break;
+      case EventKind::BringIn:
+        out.push_back(fmt::format("{} pb", actor(e.seat)));
+        break;
+      case EventKind::DealtHole:
+        if (e.street > Street::Preflop && !h_.game.is_stud()) note_drawn(e);
+        break;
+      case EventKind::Discards: {
+        const std::string cards = packed(e.cards);
+        discard_known(e.seat, cards);
+        out.push_back(
+            fmt::format("{} sd {}", actor(e.seat), cards.empty() ? unknown_cards(e.count) : cards));
+        replacements_.emplace_back(e.seat, cards.empty() ? e.count : cards.size() / 2);
+        break;
       }
-      switch (e.kind) {
-        case EventKind::Fold:
-          folded[e.seat] = true;
-          out.push_back(fmt::format("{} f", actor(e.seat)));
-          break;
-        case EventKind::Check:
-        case EventKind::Call:
-          out.push_back(fmt::format("{} cc", actor(e.seat)));
-          break;
-        case EventKind::Bet:
-        case EventKind::Raise:
-          out.push_back(fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
-          break;
-        case EventKind::BringIn:
-          out.push_back(fmt::format("{} pb", actor(e.seat)));
-          break;
-        case EventKind::Discards:
-          out.push_back(fmt::format("{} sd {}", actor(e.seat),
-                                    e.cards.empty() ? unknown_cards(e.count) : packed(e.cards)));
-          break;
-        case EventKind::StandsPat:
-          out.push_back(fmt::format("{} sd", actor(e.seat)));
-          break;
-        case EventKind::Shows:
-          out.push_back(fmt::format("{} sm {}", actor(e.seat), packed(e.cards)));
-          break;
-        case EventKind::Mucks:
-          out.push_back(fmt::format("{} sm", actor(e.seat)));
-          break;
-        case EventKind::Collected:
-          collected_[e.seat] += e.amount;
-          break;
-        default:
-          break;
-      }
+      case EventKind::StandsPat:
+        out.push_back(fmt::format("{} sd", actor(e.seat)));
+        break;
+      case EventKind::Collected:
+        collected_[e.seat] += e.amount;
+        break;
+      default:
+        break;  // Shows and Mucks: the showdown, written after the last bet
+    }
+  }
+
+  // The chips an event moves from a stack (a stack not known stays unknown: -1).
+  void put_in(const Event& e) {
+    switch (e.kind) {
+      case EventKind::PostAnte:
+      case EventKind::PostDead:
+        break;
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostStraddle:
+      case EventKind::BringIn:
+      case EventKind::Call:
+      case EventKind::Bet:
+      case EventKind::Raise:
+        street_bet_[e.seat] += e.amount;
+        break;
+      default:
+        return;
+    }
+    auto it = remaining_.find(e.seat);
+    if (it != remaining_.end() && it->second >= 0)
+      it->second = std::max<Money>(0, it->second - e.amount);
+  }
+
+  bool nobody_can_call(int seat) const {
+    for (const Seat* s : order_) {
+      if (s->seat == seat || folded_.count(s->seat)) continue;
+      auto it = remaining_.find(s->seat);
+      if (it == remaining_.end() || it->second != 0) return false;
     }
     return true;
+  }
+
+  // After a draw, PHH deals each player who discarded as many cards: the ones the site showed
+  // (the hero's), else unknown ones.
+  void deal_replacements(std::vector<std::string>& out) {
+    for (const auto& [seat, count] : replacements_) {
+      if (count == 0) continue;
+      std::string cards = drawn_[seat];
+      if (cards.size() != count * 2) {
+        cards = unknown_cards(static_cast<int>(count));
+        known_hand_.erase(seat);
+      } else if (known_hand_.count(seat)) {
+        known_hand_[seat] += cards;
+      }
+      out.push_back(fmt::format("d dh {} {}", actor(seat), cards));
+    }
+    replacements_.clear();
+    drawn_.clear();
+  }
+
+  // The hand a seat holds after a draw, as the site printed it: the cards it did not hold
+  // before are the ones drawn.
+  void note_drawn(const Event& e) {
+    auto known = known_hand_.find(e.seat);
+    if (known == known_hand_.end()) return;
+    std::string drawn;
+    for (const std::string& c : card_codes(e.cards).value_or(std::vector<std::string>{}))
+      if (!holds_card(known->second, c)) drawn += c;
+    drawn_[e.seat] = drawn;
+  }
+
+  void discard_known(int seat, const std::string& cards) {
+    auto known = known_hand_.find(seat);
+    if (known == known_hand_.end()) return;
+    if (cards.empty()) {
+      known_hand_.erase(known);
+      return;
+    }
+    std::string kept;
+    for (std::size_t i = 0; i + 2 <= known->second.size(); i += 2)
+      if (!holds_card(cards, std::string_view(known->second).substr(i, 2)))
+        kept += known->second.substr(i, 2);
+    known->second = kept;
+  }
+
+  // A player still in who put in less than the bet on the last street and has chips behind
+  // folded, though the site printed no fold (a player timed out): PHH needs the fold.
+  void fold_who_did_not_match(std::vector<std::string>& out) {
+    Money top = 0;
+    for (const auto& [seat, bet] : street_bet_) top = std::max(top, bet);
+    for (const Seat* s : order_) {
+      if (folded_.count(s->seat)) continue;
+      auto it = remaining_.find(s->seat);
+      if (it == remaining_.end() || it->second <= 0 || street_bet_[s->seat] >= top) continue;
+      folded_.insert(s->seat);
+      out.push_back(fmt::format("{} f", actor(s->seat)));
+    }
+  }
+
+  // The index of the hand's last play: a forced bet, a card dealt to a player, a draw or a
+  // betting action (what follows is the showdown, the run-out and the collections).
+  std::size_t last_betting_action() const {
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < h_.events.size(); ++i)
+      if (is_play(h_.events[i].kind)) last = i;
+    return last;
+  }
+
+  static bool is_play(EventKind k) {
+    switch (k) {
+      case EventKind::PostAnte:
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostStraddle:
+      case EventKind::PostDead:
+      case EventKind::BringIn:
+      case EventKind::DealtHole:
+      case EventKind::Discards:
+      case EventKind::StandsPat:
+        return true;
+      default:
+        return is_bet_action(k);
+    }
+  }
+
+  bool ended_by_folds() const {
+    return std::count_if(order_.begin(), order_.end(),
+                         [&](const Seat* s) { return !folded_.count(s->seat); }) <= 1;
+  }
+
+  // What a seat showed (every Shows event of the hand, in order, each card once), packed.
+  std::string shown_cards(int seat) const {
+    std::string cards;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Shows && e.seat == seat)
+        for (const std::string& c : card_codes(e.cards).value_or(std::vector<std::string>{}))
+          if (!holds_card(cards, c)) cards += c;
+    return cards;
+  }
+
+  // The hole cards the hand dealt a seat (packed), or "" when not all are known.
+  std::string dealt_cards(int seat) const {
+    std::string cards;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::DealtHole && e.seat == seat) cards += packed(e.cards);
+    return cards.size() == static_cast<std::size_t>(h_.game.hole_cards) * 2 ? cards : "";
+  }
+
+  void write_voluntary_shows(std::vector<std::string>& out) const {
+    for (const Seat* s : order_) {
+      const std::string cards = shown_cards(s->seat);
+      if (!folded_.count(s->seat) &&
+          cards.size() == static_cast<std::size_t>(h_.game.hole_cards) * 2)
+        out.push_back(fmt::format("{} sm {}", actor(s->seat), cards));
+    }
+  }
+
+  // Every player still in shows or mucks, in the order the site printed them: one who showed
+  // shows those cards; one who collected without showing keeps the hand (their dealt cards, or
+  // unknown ones); the others muck. A folded player's shown cards have no place in PHH.
+  // Returns how many players keep their cards.
+  int write_showdown(std::vector<std::string>& out) {
+    std::vector<int> order;
+    int kept = 0;
+    for (const Event& e : h_.events)
+      if ((e.kind == EventKind::Shows || e.kind == EventKind::Mucks) && index_.count(e.seat) &&
+          !folded_.count(e.seat) && std::find(order.begin(), order.end(), e.seat) == order.end())
+        order.push_back(e.seat);
+    for (const Seat* s : order_)
+      if (!folded_.count(s->seat) && std::find(order.begin(), order.end(), s->seat) == order.end())
+        order.push_back(s->seat);
+    for (int seat : order) {
+      std::string cards = shown_cards(seat);
+      if (cards.empty() && collected_[seat] > 0) {
+        cards = dealt_cards(seat);
+        if (cards.empty()) cards = unknown_cards(h_.game.hole_cards);
+      }
+      out.push_back(cards.empty() ? fmt::format("{} sm", actor(seat))
+                                  : fmt::format("{} sm {}", actor(seat), cards));
+      kept += cards.empty() ? 0 : 1;
+    }
+    return kept;
   }
 
   // PHH's winnings are what the pots paid: where the site paid the uncalled part of a bet inside
@@ -382,10 +616,9 @@ class Writer {
           break;
       }
     }
-    // Printed and ToStack: the uncalled part is never inside a collection.
-    if (h_.uncalled_style == UncalledStyle::Printed ||
-        h_.uncalled_style == UncalledStyle::ToStack || live.empty())
-      return;
+    // ToStack: the uncalled part is never inside a collection. Printed, with no line printed
+    // (PokerStars' walks, pre-2008 exports): the money tells, as for a silent site.
+    if (h_.uncalled_style == UncalledStyle::ToStack || live.empty()) return;
     auto top = live.begin();
     for (auto it = live.begin(); it != live.end(); ++it)
       if (it->second > top->second) top = it;
@@ -395,7 +628,7 @@ class Writer {
     const Money excess = top->second - second;
     Money& mine = collected_[top->first];
     if (excess <= 0 || mine < excess) return;
-    if (h_.uncalled_style == UncalledStyle::Silent && collected <= gross - excess) return;
+    if (h_.uncalled_style != UncalledStyle::InCollection && collected <= gross - excess) return;
     mine -= excess;
     excess_in_collection_ = excess;  // the site's total pot counted it too
   }
@@ -430,6 +663,14 @@ class Writer {
   std::vector<const Seat*> order_;
   std::map<int, std::size_t> index_;  // seat -> PHH player index (0-based)
   std::map<int, Money> collected_;
+  std::set<int> folded_;
+  std::map<int, Money> remaining_;   // seat -> chips behind (-1: not known)
+  std::map<int, Money> street_bet_;  // seat -> chips put in on the betting street
+  Street street_{Street::Preflop};
+  std::map<Street, std::vector<const Event*>> boards_;
+  std::vector<std::pair<int, std::size_t>> replacements_;  // seat, cards drawn
+  std::map<int, std::string> known_hand_;  // seat -> the cards it holds, where all are known
+  std::map<int, std::string> drawn_;       // seat -> the cards it drew, as the site showed them
   Money bring_in_{0};
   Money excess_in_collection_{0};
   std::string reason_;
