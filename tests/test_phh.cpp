@@ -468,7 +468,7 @@ TEST_CASE("PHH fault: winnings larger than the pot", "[phh][faults]") {
                      "winnings",
                      "phh",
                      "variant = ",
-                     "3017237312",
+                     "2009-7-1 | BOSTON ST | 3017237312",
                      {{"RAKE_MISMATCH", 0, 0, -75}}});
 }
 

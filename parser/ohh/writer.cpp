@@ -546,6 +546,19 @@ Format::WrittenHand write_hand(const Hand& h) {
   int pot_count = static_cast<int>(pots.size());
   for (const auto& [pot, seats] : wins)
     if (!seats.empty()) pot_count = std::max(pot_count, pot + 1);
+  // A pot paying more than it holds is the site's own error (the audit reports it): OHH states
+  // each pot's amount and what it paid, and no reader accepts the one above the other.
+  for (int i = 0; i < pot_count; ++i) {
+    Money paid_out = i < static_cast<int>(pots.size()) && (h.rake || site_split) ? pots[i].rake : 0;
+    for (const auto& [seat, win] : wins[i]) paid_out += win.won;
+    const Money held = i < static_cast<int>(pots.size()) ? pots[i].amount : 0;
+    if (paid_out > held) {
+      Format::WrittenHand refused;
+      refused.lost.push_back("pot " + std::to_string(i) + " pays " + amount(paid_out) + " of " +
+                             amount(held) + ": the collections are more than the bets put in");
+      return refused;
+    }
+  }
   Money jackpot_left = fees;
   j.open("pots", '[');
   for (int i = 0; i < pot_count; ++i) {

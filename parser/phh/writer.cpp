@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -81,6 +82,9 @@ class Writer {
                                 structure_name(h_.structure)));
     if (!is_power_of_ten(h_.unit)) return refuse("a unit that is not a power of ten");
     if (h_.site_added != 0) return refuse("money the site added to the pot");
+    for (const Event& e : h_.events)
+      if (!e.cards.empty() && !card_codes(e.cards))
+        return refuse("cards PHH has no code for (" + e.cards + ")");
     if (!order_players()) return refuse(reason_);
     std::string forced;
     if (!forced_bets(forced)) return refuse(reason_);
@@ -207,6 +211,8 @@ class Writer {
       if (e.seat != s.seat) continue;
       if (e.kind == EventKind::Fold)
         folds = true;
+      else if (e.kind == EventKind::DealtHole && packed(e.cards).empty())
+        continue;  // "Dealt to P []" (BetOnline): no card, no play
       else if (is_play(e.kind) || e.kind == EventKind::Shows || e.kind == EventKind::Mucks ||
                e.kind == EventKind::Collected)
         return true;
@@ -338,11 +344,23 @@ class Writer {
       write_voluntary_shows(out);
       return true;
     }
-    // The run-out is dealt only while two players or more still hold cards: when the others
-    // mucked at an all-in showdown, PHH's engine ends the hand (the board the site dealt on
-    // changes no money).
-    if (write_showdown(out) > 1) deal_boards_to(Street::Showdown, out);
+    const int kept = write_showdown(out);
+    if (kept > 1 && !h_.game.is_stud() && !h_.game.is_draw() && board_cards() < 5)
+      return fail("a showdown without the whole board (the site printed " +
+                  std::to_string(board_cards()) + " cards)");
+    // When the others mucked at an all-in showdown, PokerKit deals the next street's cards and
+    // ends the hand: the rest of the board the site dealt moves no money and is not written.
+    if (kept <= 1 && !boards_.empty()) boards_.erase(std::next(boards_.begin()), boards_.end());
+    deal_boards_to(Street::Showdown, out);
     return true;
+  }
+
+  int board_cards() const {
+    std::size_t n = 0;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Board)
+        n += card_codes(e.cards).value_or(std::vector<std::string>{}).size();
+    return static_cast<int>(n);
   }
 
   void deal_boards_to(Street upto, std::vector<std::string>& out) {
@@ -433,11 +451,18 @@ class Writer {
       it->second = std::max<Money>(0, it->second - e.amount);
   }
 
+  // Whether no other player still in can meet a raise: each is all-in or has no more than the
+  // bet already made (the seat's own action already counted in street_bet_).
   bool nobody_can_call(int seat) const {
+    Money top = 0;
+    for (const auto& [other, bet] : street_bet_)
+      if (other != seat) top = std::max(top, bet);
     for (const Seat* s : order_) {
       if (s->seat == seat || folded_.count(s->seat)) continue;
-      auto it = remaining_.find(s->seat);
-      if (it == remaining_.end() || it->second != 0) return false;
+      auto left = remaining_.find(s->seat);
+      if (left == remaining_.end() || left->second < 0) return false;
+      auto bet = street_bet_.find(s->seat);
+      if ((bet == street_bet_.end() ? 0 : bet->second) + left->second > top) return false;
     }
     return true;
   }
@@ -485,15 +510,21 @@ class Writer {
     known->second = kept;
   }
 
-  // A player still in who put in less than the bet on the last street and has chips behind
-  // folded, though the site printed no fold (a player timed out): PHH needs the fold.
+  // A player still in who put chips in on the last street, less than its bet, and has chips
+  // behind, and collected nothing folded, though the site printed no fold (a player timed out:
+  // Full Tilt's blinds):
+  // PHH needs the fold. One who put nothing in is left as the source has it (a source hand
+  // missing a fold, the WSOP 2019 #42 hand of the corpus).
   void fold_who_did_not_match(std::vector<std::string>& out) {
     Money top = 0;
     for (const auto& [seat, bet] : street_bet_) top = std::max(top, bet);
     for (const Seat* s : order_) {
       if (folded_.count(s->seat)) continue;
       auto it = remaining_.find(s->seat);
-      if (it == remaining_.end() || it->second <= 0 || street_bet_[s->seat] >= top) continue;
+      const Money in = street_bet_[s->seat];
+      if (it == remaining_.end() || it->second <= 0 || in == 0 || in >= top ||
+          collected_[s->seat] > 0)
+        continue;
       folded_.insert(s->seat);
       out.push_back(fmt::format("{} f", actor(s->seat)));
     }
@@ -571,16 +602,23 @@ class Writer {
     for (const Seat* s : order_)
       if (!folded_.count(s->seat) && std::find(order.begin(), order.end(), s->seat) == order.end())
         order.push_back(s->seat);
+    // Those who keep their cards first, then those who muck: PokerKit's engine cannot go on
+    // from an all-in showdown where the all-in player mucked before the one left showed.
+    std::vector<std::string> mucks;
     for (int seat : order) {
       std::string cards = shown_cards(seat);
       if (cards.empty() && collected_[seat] > 0) {
         cards = dealt_cards(seat);
         if (cards.empty()) cards = unknown_cards(h_.game.hole_cards);
       }
-      out.push_back(cards.empty() ? fmt::format("{} sm", actor(seat))
-                                  : fmt::format("{} sm {}", actor(seat), cards));
-      kept += cards.empty() ? 0 : 1;
+      if (cards.empty()) {
+        mucks.push_back(fmt::format("{} sm", actor(seat)));
+        continue;
+      }
+      out.push_back(fmt::format("{} sm {}", actor(seat), cards));
+      ++kept;
     }
+    out.insert(out.end(), mucks.begin(), mucks.end());
     return kept;
   }
 
