@@ -82,9 +82,15 @@ class Writer {
                                 structure_name(h_.structure)));
     if (!is_power_of_ten(h_.unit)) return refuse("a unit that is not a power of ten");
     if (h_.site_added != 0) return refuse("money the site added to the pot");
-    for (const Event& e : h_.events)
+    for (const Event& e : h_.events) {
       if (!e.cards.empty() && !card_codes(e.cards))
         return refuse("cards PHH has no code for (" + e.cards + ")");
+      // iPoker's disconnect protection, WPN's "is disconnected and ALL IN", Absolute's time-out
+      // all-in: the seat is all-in with chips behind, which no PHH action says.
+      if (e.kind == EventKind::SitsOut && e.all_in)
+        return refuse(
+            "an all-in with chips behind (disconnect protection): PHH has no action for it");
+    }
     if (!order_players()) return refuse(reason_);
     std::string forced;
     if (!forced_bets(forced)) return refuse(reason_);
@@ -363,9 +369,19 @@ class Writer {
     return static_cast<int>(n);
   }
 
+  // The board of each street up to `upto`, once: a street the site printed twice (OnGame) deals
+  // no card already dealt.
   void deal_boards_to(Street upto, std::vector<std::string>& out) {
     for (auto it = boards_.begin(); it != boards_.end() && it->first <= upto;) {
-      for (const Event* b : it->second) out.push_back(fmt::format("d db {}", packed(b->cards)));
+      for (const Event* b : it->second) {
+        const std::string cards = packed(b->cards);
+        bool dealt = !cards.empty();
+        for (std::size_t i = 0; i + 2 <= cards.size(); i += 2)
+          dealt = dealt && holds_card(dealt_board_, std::string_view(cards).substr(i, 2));
+        if (dealt) continue;
+        dealt_board_ += cards;
+        out.push_back(fmt::format("d db {}", cards));
+      }
       it = boards_.erase(it);
     }
   }
@@ -388,6 +404,9 @@ class Writer {
     put_in(e);
     switch (e.kind) {
       case EventKind::Fold:
+        // A player all-in has nothing to fold (a site printing a fold for the big blind all-in
+        // for less): PHH's engine asks nothing of them; they stay in and muck at the showdown.
+        if (remaining_.count(e.seat) && remaining_.at(e.seat) == 0) break;
         folded_.insert(e.seat);
         out.push_back(fmt::format("{} f", actor(e.seat)));
         break;
@@ -706,6 +725,7 @@ class Writer {
   std::map<int, Money> street_bet_;  // seat -> chips put in on the betting street
   Street street_{Street::Preflop};
   std::map<Street, std::vector<const Event*>> boards_;
+  std::string dealt_board_;                                // the board cards written, packed
   std::vector<std::pair<int, std::size_t>> replacements_;  // seat, cards drawn
   std::map<int, std::string> known_hand_;  // seat -> the cards it holds, where all are known
   std::map<int, std::string> drawn_;       // seat -> the cards it drew, as the site showed them
