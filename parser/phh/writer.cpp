@@ -106,7 +106,7 @@ class Writer {
     if (h_.structure == Structure::FixedLimit) {
       t += fmt::format("small_bet = {}\nbig_bet = {}\n", amount(h_.small_bet), amount(h_.big_bet));
     } else {
-      t += fmt::format("min_bet = {}\n", amount(h_.big_blind));
+      t += fmt::format("min_bet = {}\n", amount(min_bet()));
     }
     take_uncalled_out_of_collections();
     std::vector<std::string> stacks, seats, names, winnings;
@@ -287,6 +287,17 @@ class Writer {
     return true;
   }
 
+  // No and pot limit: the big blind; where the header states none (a big blind all-in for
+  // less, antes only), the largest blind posted, else the ante, else the smallest unit.
+  Money min_bet() const {
+    if (h_.big_blind > 0) return h_.big_blind;
+    Money blind = 0;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::PostSmallBlind || e.kind == EventKind::PostBigBlind)
+        blind = std::max(blind, e.amount);
+    return blind > 0 ? blind : h_.ante > 0 ? h_.ante : 1;
+  }
+
   bool is_whole_stack(const Event& e) const {
     const Seat* s = h_.seat_of(e.seat);
     return e.all_in || (s && !s->stack_unknown && s->stack == e.amount);
@@ -303,6 +314,12 @@ class Writer {
     return std::string(static_cast<std::size_t>(count) * 2, '?');
   }
 
+  bool discards_unknown(int seat) const {
+    return std::any_of(h_.events.begin(), h_.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::Discards && e.seat == seat && packed(e.cards).empty();
+    });
+  }
+
   // The hole cards of the first deal: what the hand shows of them, else unknown.
   void deal_first(std::vector<std::string>& out) {
     const int count = h_.game.is_stud() ? 3 : h_.game.hole_cards;
@@ -311,7 +328,10 @@ class Writer {
       for (const Event& e : h_.events)
         if (e.kind == EventKind::DealtHole && e.seat == s->seat && e.street <= Street::Preflop)
           cards += packed(e.cards);
-      if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2)
+      // A hand whose discards the site printed as a count only cannot say which cards went:
+      // its first cards are unknown too (PHH's engine checks a discard against them).
+      if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2 ||
+          discards_unknown(s->seat))
         cards = unknown_cards(count);
       else
         known_hand_[s->seat] = cards;
