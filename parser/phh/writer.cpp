@@ -364,6 +364,7 @@ class Writer {
     }
     deal_replacements(out);
     fold_who_did_not_match(out);
+    check_who_did_not_act(out);
     if (ended_by_folds()) {
       // No showdown: PHH lets the last player show every card, and there is no muck to write
       // nor board to deal (the hand is over).
@@ -415,6 +416,7 @@ class Writer {
         is_bet_action(e.kind)) {
       street_ = e.street;
       street_bet_.clear();
+      acted_.clear();
       // Stud: each later street opens with a card for every player still in.
       if (h_.game.is_stud())
         for (const Seat* s : order_)
@@ -422,6 +424,7 @@ class Writer {
             out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(1)));
     }
     put_in(e);
+    if (is_bet_action(e.kind)) acted_.insert(e.seat);
     switch (e.kind) {
       case EventKind::Fold:
         // A player all-in has nothing to fold (a site printing a fold for the big blind all-in
@@ -488,6 +491,29 @@ class Writer {
     auto it = remaining_.find(e.seat);
     if (it != remaining_.end() && it->second >= 0)
       it->second = std::max<Money>(0, it->second - e.amount);
+  }
+
+  // A player still in with chips behind who has the street's bet and was asked nothing (the big
+  // blind when the others folded or went all-in for less): PHH's engine gives them the option,
+  // which changes no money: a check.
+  void check_who_did_not_act(std::vector<std::string>& out) {
+    if (ended_by_folds() || h_.game.is_draw()) return;
+    Money top = 0;
+    for (const auto& [seat, bet] : street_bet_) top = std::max(top, bet);
+    // Only facing an all-in for less: the engine asks nothing when the bets are level.
+    const bool short_all_in = std::any_of(order_.begin(), order_.end(), [&](const Seat* s) {
+      auto bet = street_bet_.find(s->seat);
+      return !folded_.count(s->seat) && (bet == street_bet_.end() || bet->second < top);
+    });
+    if (!short_all_in) return;
+    for (const Seat* s : order_) {
+      auto left = remaining_.find(s->seat);
+      if (folded_.count(s->seat) || acted_.count(s->seat) || left == remaining_.end() ||
+          left->second <= 0 || top == 0 || street_bet_[s->seat] != top)
+        continue;
+      acted_.insert(s->seat);
+      out.push_back(fmt::format("{} cc", actor(s->seat)));
+    }
   }
 
   // Whether no other player still in can meet a raise: each is all-in or has no more than the
@@ -741,6 +767,7 @@ class Writer {
   std::map<int, std::size_t> index_;  // seat -> PHH player index (0-based)
   std::map<int, Money> collected_;
   std::set<int> folded_;
+  std::set<int> acted_;              // seats that acted on the betting street
   std::map<int, Money> remaining_;   // seat -> chips behind (-1: not known)
   std::map<int, Money> street_bet_;  // seat -> chips put in on the betting street
   Street street_{Street::Preflop};
