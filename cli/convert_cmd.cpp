@@ -67,6 +67,68 @@ struct Counts {
   std::map<std::string, long> lost;  // what written hands lost, by why
 };
 
+// A hand not written, as listed on stderr.
+struct NotWritten {
+  std::uint32_t line;
+  std::string hand_id;
+  std::string why;
+  std::string other;  // another writable format that writes it, or ""
+};
+
+// The hand written by `target`, unless the reading left a gap (a line it did not understand:
+// docs/discrepancies.md, "Nothing unread is charged to the site"): a hand with a gap is not
+// written, as the written file would carry it as whole.
+Format::WrittenHand write_whole(const Format& target, const Hand& h) {
+  if (h.parsed && !h.issues.empty()) {
+    Format::WrittenHand w;
+    const ParseIssue& i = h.issues.front();
+    w.lost.push_back(
+        fmt::format("line {} was not read ({}), so the hand is not whole", i.line, i.got));
+    return w;
+  }
+  return target.write_hand(h);
+}
+
+// The name of another writable format that can write a hand `target` cannot, or "".
+std::string other_writer(const Format& target, const Hand& h) {
+  if (!h.parsed || !h.issues.empty()) return {};
+  for (const auto& f : formats())
+    if (f.get() != &target && f->writable() && f->write_hand(h).written)
+      return std::string(f->name());
+  return {};
+}
+
+// Each refusal on its own line; a reason shared by several hands of the file (a game the
+// format has no type for) once, with its count and first line.
+void list_not_written(const std::string& path, const std::vector<NotWritten>& refused) {
+  std::map<std::string, std::vector<const NotWritten*>> by_why;
+  for (const NotWritten& n : refused) by_why[n.why].push_back(&n);
+  for (const NotWritten& n : refused) {
+    const auto& same = by_why[n.why];
+    if (same.empty() || (same.size() > 1 && same.front() != &n)) continue;
+    const std::string hint = n.other.empty() ? "" : " (--to " + n.other + " writes it)";
+    if (same.size() == 1)
+      std::cerr << path << ":" << n.line << ": not written"
+                << (n.hand_id.empty() ? "" : " (hand " + n.hand_id + ")") << ": " << n.why << hint
+                << "\n";
+    else
+      std::cerr << path << ": " << same.size() << " hands not written (the first at line " << n.line
+                << "): " << n.why << hint << "\n";
+  }
+}
+
+// `wanted`, or, when another input of this run already writes there, the first free
+// `<stem>-2<ext>`, `<stem>-3<ext>`...: every input gets its own output.
+fs::path unique_output(const fs::path& wanted, const std::map<fs::path, std::string>& outputs) {
+  if (wanted == "-" || !outputs.count(wanted)) return wanted;
+  for (int n = 2;; ++n) {
+    fs::path p = wanted;
+    p.replace_filename(wanted.stem().string() + "-" + std::to_string(n) +
+                       wanted.extension().string());
+    if (!outputs.count(p)) return p;
+  }
+}
+
 // Converts one input into its output file.
 void convert_file(const pipeline::InputPath& in, const Format& target,
                   const ReadOptions& read_options, const std::string& out_dir, Counts& counts,
@@ -103,34 +165,30 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
     return;
   }
   std::vector<std::string> texts;
+  std::vector<NotWritten> refused;
   for (const Hand& h : read_text(decoded.text, in.path, read_options)) {
     ++counts.hands;
-    Format::WrittenHand w = target.write_hand(h);
+    Format::WrittenHand w = write_whole(target, h);
     if (!w.written) {
-      ++counts.not_written;
-      std::cerr << in.path << ":" << h.source.line << ": not written"
-                << (h.site_hand_id.empty() ? "" : " (hand " + h.site_hand_id + ")") << ": "
-                << (w.lost.empty() ? std::string("no reason given") : w.lost.front()) << "\n";
+      refused.push_back({h.source.line, h.site_hand_id,
+                         w.lost.empty() ? std::string("no reason given") : w.lost.front(),
+                         other_writer(target, h)});
       continue;
     }
-    ++counts.written;
     for (const std::string& why : w.lost) ++counts.lost[why];
     texts.push_back(std::move(w.text));
   }
+  counts.not_written += static_cast<long>(refused.size());
+  list_not_written(in.path, refused);
   if (texts.empty()) return;
-  const fs::path out = output_path(in, out_dir, target.file_extension());
   const std::string text = target.join_written(texts);
+  const fs::path out = unique_output(output_path(in, out_dir, target.file_extension()), outputs);
   if (out == "-") {
     std::cout << text;
+    counts.written += static_cast<long>(texts.size());
     return;
   }
-  auto [it, fresh] = outputs.emplace(out, in.path);
-  if (!fresh) {
-    std::cerr << "hhaudit: " << in.path << " not written: " << out.string() << " is written from "
-              << it->second << "\n";
-    ++counts.io_errors;
-    return;
-  }
+  outputs.emplace(out, in.path);
   std::error_code ec;
   fs::create_directories(out.parent_path().empty() ? fs::path(".") : out.parent_path(), ec);
   std::ofstream file(out, std::ios::binary | std::ios::trunc);
@@ -139,7 +197,10 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
   if (ec || !file) {
     std::cerr << "hhaudit: cannot write " << out.string() << "\n";
     ++counts.io_errors;
+    counts.not_written += static_cast<long>(texts.size());
+    return;
   }
+  counts.written += static_cast<long>(texts.size());
 }
 
 int run_convert(const ConvertArgs& args) {

@@ -149,8 +149,9 @@ TEST_CASE("PHH .phhs: two hands with cents, seats and winnings after rake", "[ph
   CHECK(b.parsed);
   CHECK(a.issues.empty());
   CHECK(b.issues.empty());
-  CHECK(a.site_hand_id == "3017237436");
-  CHECK(b.site_hand_id == "3017237312");
+  // PHH keys a hand by its event, day, table and number.
+  CHECK(a.site_hand_id == "2009-7-1 | INDIANA ST | 3017237436");
+  CHECK(b.site_hand_id == "2009-7-1 | BOSTON ST | 3017237312");
   CHECK(a.source.line == 2);   // its "[1]"
   CHECK(b.source.line == 23);  // its "[9]"
   CHECK(b.raw.rfind("[9]\nvariant = 'NT'", 0) == 0);
@@ -467,7 +468,7 @@ TEST_CASE("PHH fault: winnings larger than the pot", "[phh][faults]") {
                      "winnings",
                      "phh",
                      "variant = ",
-                     "3017237312",
+                     "2009-7-1 | BOSTON ST | 3017237312",
                      {{"RAKE_MISMATCH", 0, 0, -75}}});
 }
 

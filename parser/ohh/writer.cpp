@@ -11,6 +11,7 @@
 
 #include "model/json_text.hpp"
 #include "model/pots.hpp"
+#include "parser/card_codes.hpp"
 #include "parser/ohh/ohh.hpp"
 #include "parser/text/money.hpp"
 
@@ -132,7 +133,11 @@ bool is_live_bet(EventKind k) {
 std::string cannot_express(const Hand& h) {
   if (!h.parsed) return "the hand could not be read";
   if (!game_type(h.game))
-    return "OHH has no game type for " +
+    // OHH 1.4 names Stud, StudHiLo and Draw games, but has no bring-in, no draw and no
+    // street past the river to write them with; Razz and Badugi it does not name.
+    return std::string(h.game.is_stud() || h.game.is_draw()
+                           ? "OHH has no bring-in, draw or stud street for "
+                           : "OHH has no game type for ") +
            (h.game.name().empty() ? std::string("an unknown game") : std::string(h.game.name()));
   if (!bet_type(h.structure))
     return std::string("OHH has no bet type for ") + structure_name(h.structure);
@@ -140,6 +145,7 @@ std::string cannot_express(const Hand& h) {
     return "amounts in 1/" + std::to_string(h.unit) + " units of " +
            (h.currency.empty() ? std::string("chips") : h.currency);
   if (h.cancelled) return "the hand was cancelled (OHH has no flag for a hand called off)";
+  if (h.started_at_utc.empty()) return "the hand's start time is not known (OHH requires one)";
   if (h.site_added != 0) return "money the site added to the pot (OHH has no field for it)";
   for (const Seat& s : h.seats)
     if (s.stack_unknown) return "seat " + std::to_string(s.seat) + "'s stack is not known";
@@ -153,20 +159,15 @@ std::string cannot_express(const Hand& h) {
     // all-in with chips behind. OHH's is_allin marks an action that puts the stack in.
     if (e.kind == EventKind::SitsOut && e.all_in)
       return "an all-in with chips behind (disconnect protection): OHH has no action for it";
+    if (!e.cards.empty() && !card_codes(e.cards))
+      return "cards OHH has no code for (" + e.cards + ")";
   }
   return {};
 }
 
+// OHH's card codes of printed cards (cannot_express() has refused a hand with any other).
 std::vector<std::string> split_cards(std::string_view cards) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < cards.size()) {
-    std::size_t j = cards.find(' ', i);
-    if (j == std::string_view::npos) j = cards.size();
-    if (j > i) out.emplace_back(cards.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
+  return card_codes(cards).value_or(std::vector<std::string>{});
 }
 
 Street round_of(Street s) { return s == Street::Setup ? Street::Preflop : s; }
@@ -498,8 +499,15 @@ Format::WrittenHand write_hand(const Hand& h) {
   for (const auto& [pot, seats] : wins)
     for (const auto& [seat, win] : seats) collected += win.won;
   for (const auto& [seat, won] : unlabelled) collected += won;
+  // A site that prints its uncalled returns and printed none here (PokerStars' walks, pre-2008
+  // exports) is read as a silent one: the money tells.
+  const bool none_printed = std::none_of(h.events.begin(), h.events.end(), [](const Event& e) {
+    return e.kind == EventKind::UncalledReturned;
+  });
   const bool in_collection = h.uncalled_style == UncalledStyle::InCollection ||
-                             (h.uncalled_style == UncalledStyle::Silent && collected > pot_total);
+                             ((h.uncalled_style == UncalledStyle::Silent ||
+                               (h.uncalled_style == UncalledStyle::Printed && none_printed)) &&
+                              collected > pot_total);
   if (built.uncalled > 0 && in_collection) {
     auto own = unlabelled.find(built.uncalled_seat);
     if (own != unlabelled.end() && own->second >= built.uncalled) {
@@ -538,6 +546,19 @@ Format::WrittenHand write_hand(const Hand& h) {
   int pot_count = static_cast<int>(pots.size());
   for (const auto& [pot, seats] : wins)
     if (!seats.empty()) pot_count = std::max(pot_count, pot + 1);
+  // A pot paying more than it holds is the site's own error (the audit reports it): OHH states
+  // each pot's amount and what it paid, and no reader accepts the one above the other.
+  for (int i = 0; i < pot_count; ++i) {
+    Money paid_out = i < static_cast<int>(pots.size()) && (h.rake || site_split) ? pots[i].rake : 0;
+    for (const auto& [seat, win] : wins[i]) paid_out += win.won;
+    const Money held = i < static_cast<int>(pots.size()) ? pots[i].amount : 0;
+    if (paid_out > held) {
+      Format::WrittenHand refused;
+      refused.lost.push_back("pot " + std::to_string(i) + " pays " + amount(paid_out) + " of " +
+                             amount(held) + ": the collections are more than the bets put in");
+      return refused;
+    }
+  }
   Money jackpot_left = fees;
   j.open("pots", '[');
   for (int i = 0; i < pot_count; ++i) {

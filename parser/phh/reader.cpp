@@ -174,6 +174,27 @@ class HandReader {
     return out;
   }
 
+  // PHH identifies a hand by its event, day, table and number (docs/sites/phh.md): hand 1 of two
+  // events, or of two tables, is two hands. A hand hhaudit wrote from a card room (`_site`)
+  // keeps the room's own number, which the room keeps unique.
+  std::string identity() const {
+    std::string id = field_string("hand");
+    if (id.empty() || t_.get("_site")) return id;
+    std::string key;
+    auto part = [&](const std::string& p) {
+      if (!p.empty()) key += p + " | ";
+    };
+    part(field_string("event"));
+    const auto year = t_["year"].value<std::int64_t>();
+    const auto month = t_["month"].value<std::int64_t>();
+    const auto day = t_["day"].value<std::int64_t>();
+    if (day)
+      part((year ? std::to_string(*year) + "-" : "") + (month ? std::to_string(*month) + "-" : "") +
+           std::to_string(*day));
+    part(field_string("table"));
+    return key + id;
+  }
+
   std::string field_string(std::string_view key) const {
     const toml::node* n = t_.get(key);
     if (!n) return {};
@@ -385,7 +406,7 @@ class HandReader {
   void read_details() {
     // A hand hhaudit wrote from another site's history keeps that site, whose house rules apply.
     if (std::string site = field_string("_site"); !site.empty()) h_.site = std::move(site);
-    h_.site_hand_id = field_string("hand");
+    h_.site_hand_id = identity();
     h_.table_name = field_string("table");
     h_.currency = field_string("currency");
     h_.tournament = t_.get("level") != nullptr || t_["_tournament"].value_or(false);

@@ -10,8 +10,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <set>
 
+#include "parser/card_codes.hpp"
 #include "parser/phh/reader.hpp"
 #include "parser/text/money.hpp"
 
@@ -40,12 +43,18 @@ std::string quoted(std::string_view s) {
   return out;
 }
 
-// "Ah Kd" -> "AhKd".
+// "Ah Kd", "[Ah Kd]", "10h" -> "AhKd", "Th"; "" when a token is not a card.
 std::string packed(std::string_view cards) {
   std::string out;
-  for (char c : cards)
-    if (c != ' ') out += c;
+  for (const std::string& c : card_codes(cards).value_or(std::vector<std::string>{})) out += c;
   return out;
+}
+
+// Whether packed cards ("AhKd") hold the card `code` ("Kd").
+bool holds_card(std::string_view cards, std::string_view code) {
+  for (std::size_t i = 0; i + 2 <= cards.size(); i += 2)
+    if (cards.substr(i, 2) == code) return true;
+  return false;
 }
 
 // A TOML array of already written values.
@@ -73,6 +82,15 @@ class Writer {
                                 structure_name(h_.structure)));
     if (!is_power_of_ten(h_.unit)) return refuse("a unit that is not a power of ten");
     if (h_.site_added != 0) return refuse("money the site added to the pot");
+    for (const Event& e : h_.events) {
+      if (!e.cards.empty() && !card_codes(e.cards))
+        return refuse("cards PHH has no code for (" + e.cards + ")");
+      // iPoker's disconnect protection, WPN's "is disconnected and ALL IN", Absolute's time-out
+      // all-in: the seat is all-in with chips behind, which no PHH action says.
+      if (e.kind == EventKind::SitsOut && e.all_in)
+        return refuse(
+            "an all-in with chips behind (disconnect protection): PHH has no action for it");
+    }
     if (!order_players()) return refuse(reason_);
     std::string forced;
     if (!forced_bets(forced)) return refuse(reason_);
@@ -88,7 +106,7 @@ class Writer {
     if (h_.structure == Structure::FixedLimit) {
       t += fmt::format("small_bet = {}\nbig_bet = {}\n", amount(h_.small_bet), amount(h_.big_bet));
     } else {
-      t += fmt::format("min_bet = {}\n", amount(h_.big_blind));
+      t += fmt::format("min_bet = {}\n", amount(min_bet()));
     }
     take_uncalled_out_of_collections();
     std::vector<std::string> stacks, seats, names, winnings;
@@ -157,11 +175,8 @@ class Writer {
   // keeps the seat order.
   bool order_players() {
     std::vector<const Seat*> seats;
-    std::map<int, bool> acted;
-    for (const Event& e : h_.events)
-      if (e.seat != 0) acted[e.seat] = true;
     for (const Seat& s : h_.seats)
-      if (!s.sitting_out || acted.count(s.seat)) seats.push_back(&s);
+      if (dealt_in(s)) seats.push_back(&s);
     for (const Event& e : h_.events)
       if (e.seat != 0 && !h_.seat_of(e.seat)) {
         reason_ = "an action of a seat with no seat line";
@@ -190,6 +205,25 @@ class Writer {
     order_ = seats;
     for (std::size_t i = 0; i < order_.size(); ++i) index_[order_[i]->seat] = i;
     return true;
+  }
+
+  // A seat is dealt in when it plays: a post, a card, a bet, a show or a collection; a fold
+  // alone only when it is not sitting out (Bovada prints folds of seats sitting out). A seat
+  // with nothing of its own was not dealt in, whatever its mark: PHH's engine would wait for
+  // its action.
+  bool dealt_in(const Seat& s) const {
+    bool folds = false;
+    for (const Event& e : h_.events) {
+      if (e.seat != s.seat) continue;
+      if (e.kind == EventKind::Fold)
+        folds = true;
+      else if (e.kind == EventKind::DealtHole && packed(e.cards).empty())
+        continue;  // "Dealt to P []" (BetOnline): no card, no play
+      else if (is_play(e.kind) || e.kind == EventKind::Shows || e.kind == EventKind::Mucks ||
+               e.kind == EventKind::Collected)
+        return true;
+    }
+    return folds && !s.sitting_out;
   }
 
   // The PHH array index that player `p` posts from (heads-up, reversed).
@@ -253,6 +287,17 @@ class Writer {
     return true;
   }
 
+  // No and pot limit: the big blind; where the header states none (a big blind all-in for
+  // less, antes only), the largest blind posted, else the ante, else the smallest unit.
+  Money min_bet() const {
+    if (h_.big_blind > 0) return h_.big_blind;
+    Money blind = 0;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::PostSmallBlind || e.kind == EventKind::PostBigBlind)
+        blind = std::max(blind, e.amount);
+    return blind > 0 ? blind : h_.ante > 0 ? h_.ante : 1;
+  }
+
   bool is_whole_stack(const Event& e) const {
     const Seat* s = h_.seat_of(e.seat);
     return e.all_in || (s && !s->stack_unknown && s->stack == e.amount);
@@ -269,6 +314,12 @@ class Writer {
     return std::string(static_cast<std::size_t>(count) * 2, '?');
   }
 
+  bool discards_unknown(int seat) const {
+    return std::any_of(h_.events.begin(), h_.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::Discards && e.seat == seat && packed(e.cards).empty();
+    });
+  }
+
   // The hole cards of the first deal: what the hand shows of them, else unknown.
   void deal_first(std::vector<std::string>& out) {
     const int count = h_.game.is_stud() ? 3 : h_.game.hole_cards;
@@ -277,77 +328,363 @@ class Writer {
       for (const Event& e : h_.events)
         if (e.kind == EventKind::DealtHole && e.seat == s->seat && e.street <= Street::Preflop)
           cards += packed(e.cards);
-      if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2)
+      // A hand whose discards the site printed as a count only cannot say which cards went:
+      // its first cards are unknown too (PHH's engine checks a discard against them).
+      if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2 ||
+          discards_unknown(s->seat))
         cards = unknown_cards(count);
+      else
+        known_hand_[s->seat] = cards;
       out.push_back(fmt::format("d dh {} {}", actor(s->seat), cards));
     }
   }
 
   bool write_actions(std::vector<std::string>& out) {
     deal_first(out);
-    Street street = Street::Preflop;
-    std::map<int, bool> folded;
+    for (const Seat* s : order_) remaining_[s->seat] = s->stack_unknown ? -1 : s->stack;
+    const std::size_t last_bet = last_betting_action();
     // The board cards open their street, wherever the site printed them.
-    std::map<Street, std::vector<const Event*>> boards;
     for (const Event& e : h_.events)
       if (e.kind == EventKind::Board) {
         if (e.board_index > 0) return fail("a second board (run it twice)");
-        boards[e.street].push_back(&e);
+        boards_[e.street].push_back(&e);
       }
-    auto deal_boards_to = [&](Street upto) {
-      for (auto it = boards.begin(); it != boards.end() && it->first <= upto;) {
-        for (const Event* b : it->second) out.push_back(fmt::format("d db {}", packed(b->cards)));
-        it = boards.erase(it);
+    for (std::size_t i = 0; i < h_.events.size(); ++i) {
+      const Event& e = h_.events[i];
+      if (i > last_bet) {
+        // After the last bet: the showdown, then the board still to come (PHH's engine shows
+        // the cards of an all-in before the run-out).
+        if (e.kind == EventKind::Collected) collected_[e.seat] += e.amount;
+        continue;
       }
-    };
-    for (const Event& e : h_.events) {
-      if (e.kind != EventKind::Board && e.street > Street::Preflop) deal_boards_to(e.street);
-      if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street &&
-          h_.game.is_stud() && is_bet_action(e.kind)) {
-        // Stud: each later street opens with a card for every player still in.
-        street = e.street;
-        const int count = 1;
+      if (e.kind != EventKind::Board && e.kind != EventKind::Shows && e.kind != EventKind::Mucks &&
+          e.street > Street::Preflop)
+        deal_boards_to(e.street, out);
+      write_play(e, out);
+    }
+    deal_replacements(out);
+    fold_who_did_not_match(out);
+    check_who_did_not_act(out);
+    if (ended_by_folds()) {
+      // No showdown: PHH lets the last player show every card, and there is no muck to write
+      // nor board to deal (the hand is over).
+      write_voluntary_shows(out);
+      return true;
+    }
+    const int kept = write_showdown(out);
+    if (kept > 1 && !h_.game.is_stud() && !h_.game.is_draw() && board_cards() < 5)
+      return fail("a showdown without the whole board (the site printed " +
+                  std::to_string(board_cards()) + " cards)");
+    // When the others mucked at an all-in showdown, PokerKit deals the next street's cards and
+    // ends the hand: the rest of the board the site dealt moves no money and is not written.
+    if (kept <= 1 && !boards_.empty()) boards_.erase(std::next(boards_.begin()), boards_.end());
+    deal_boards_to(Street::Showdown, out);
+    return true;
+  }
+
+  int board_cards() const {
+    std::size_t n = 0;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Board)
+        n += card_codes(e.cards).value_or(std::vector<std::string>{}).size();
+    return static_cast<int>(n);
+  }
+
+  // The board of each street up to `upto`, once: a street the site printed twice (OnGame) deals
+  // no card already dealt.
+  void deal_boards_to(Street upto, std::vector<std::string>& out) {
+    for (auto it = boards_.begin(); it != boards_.end() && it->first <= upto;) {
+      for (const Event* b : it->second) {
+        const std::string cards = packed(b->cards);
+        bool dealt = !cards.empty();
+        for (std::size_t i = 0; i + 2 <= cards.size(); i += 2)
+          dealt = dealt && holds_card(dealt_board_, std::string_view(cards).substr(i, 2));
+        if (dealt) continue;
+        dealt_board_ += cards;
+        out.push_back(fmt::format("d db {}", cards));
+      }
+      it = boards_.erase(it);
+    }
+  }
+
+  // One event of the play, in PHH's notation; the chips it moves are tracked (what each player
+  // has behind, what each put in on the betting street).
+  void write_play(const Event& e, std::vector<std::string>& out) {
+    if (e.seat != 0 && !index_.count(e.seat)) return;  // a seat not dealt in
+    if (is_bet_action(e.kind) || e.kind == EventKind::BringIn) deal_replacements(out);
+    if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street_ &&
+        is_bet_action(e.kind)) {
+      street_ = e.street;
+      street_bet_.clear();
+      acted_.clear();
+      // Stud: each later street opens with a card for every player still in.
+      if (h_.game.is_stud())
         for (const Seat* s : order_)
-          if (!folded[s->seat])
-            out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(count)));
+          if (!folded_.count(s->seat))
+            out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(1)));
+    }
+    put_in(e);
+    if (is_bet_action(e.kind)) acted_.insert(e.seat);
+    switch (e.kind) {
+      case EventKind::Fold:
+        // A player all-in has nothing to fold (a site printing a fold for the big blind all-in
+        // for less): PHH's engine asks nothing of them; they stay in and muck at the showdown.
+        if (remaining_.count(e.seat) && remaining_.at(e.seat) == 0) break;
+        folded_.insert(e.seat);
+        out.push_back(fmt::format("{} f", actor(e.seat)));
+        break;
+      case EventKind::Check:
+      case EventKind::Call:
+        out.push_back(fmt::format("{} cc", actor(e.seat)));
+        break;
+      case EventKind::Bet:
+      case EventKind::Raise:
+        // A raise no one left can call (every other player is all-in) is a call in PHH: the
+        // part above the others is returned, as the site returned it.
+        out.push_back(nobody_can_call(e.seat)
+                          ? fmt::format("{} cc", actor(e.seat))
+                          : fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
+        break;
+      case EventKind::BringIn:
+        out.push_back(fmt::format("{} pb", actor(e.seat)));
+        break;
+      case EventKind::DealtHole:
+        if (e.street > Street::Preflop && !h_.game.is_stud()) note_drawn(e);
+        break;
+      case EventKind::Discards: {
+        const std::string cards = packed(e.cards);
+        discard_known(e.seat, cards);
+        out.push_back(
+            fmt::format("{} sd {}", actor(e.seat), cards.empty() ? unknown_cards(e.count) : cards));
+        replacements_.emplace_back(e.seat, cards.empty() ? e.count : cards.size() / 2);
+        break;
       }
-      switch (e.kind) {
-        case EventKind::Fold:
-          folded[e.seat] = true;
-          out.push_back(fmt::format("{} f", actor(e.seat)));
-          break;
-        case EventKind::Check:
-        case EventKind::Call:
-          out.push_back(fmt::format("{} cc", actor(e.seat)));
-          break;
-        case EventKind::Bet:
-        case EventKind::Raise:
-          out.push_back(fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
-          break;
-        case EventKind::BringIn:
-          out.push_back(fmt::format("{} pb", actor(e.seat)));
-          break;
-        case EventKind::Discards:
-          out.push_back(fmt::format("{} sd {}", actor(e.seat),
-                                    e.cards.empty() ? unknown_cards(e.count) : packed(e.cards)));
-          break;
-        case EventKind::StandsPat:
-          out.push_back(fmt::format("{} sd", actor(e.seat)));
-          break;
-        case EventKind::Shows:
-          out.push_back(fmt::format("{} sm {}", actor(e.seat), packed(e.cards)));
-          break;
-        case EventKind::Mucks:
-          out.push_back(fmt::format("{} sm", actor(e.seat)));
-          break;
-        case EventKind::Collected:
-          collected_[e.seat] += e.amount;
-          break;
-        default:
-          break;
-      }
+      case EventKind::StandsPat:
+        out.push_back(fmt::format("{} sd", actor(e.seat)));
+        break;
+      case EventKind::Collected:
+        collected_[e.seat] += e.amount;
+        break;
+      default:
+        break;  // Shows and Mucks: the showdown, written after the last bet
+    }
+  }
+
+  // The chips an event moves from a stack (a stack not known stays unknown: -1).
+  void put_in(const Event& e) {
+    switch (e.kind) {
+      case EventKind::PostAnte:
+      case EventKind::PostDead:
+        break;
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostStraddle:
+      case EventKind::BringIn:
+      case EventKind::Call:
+      case EventKind::Bet:
+      case EventKind::Raise:
+        street_bet_[e.seat] += e.amount;
+        break;
+      default:
+        return;
+    }
+    auto it = remaining_.find(e.seat);
+    if (it != remaining_.end() && it->second >= 0)
+      it->second = std::max<Money>(0, it->second - e.amount);
+  }
+
+  // A player still in with chips behind who has the street's bet and was asked nothing (the big
+  // blind when the others folded or went all-in for less): PHH's engine gives them the option,
+  // which changes no money: a check.
+  void check_who_did_not_act(std::vector<std::string>& out) {
+    if (ended_by_folds() || h_.game.is_draw()) return;
+    Money top = 0;
+    for (const auto& [seat, bet] : street_bet_) top = std::max(top, bet);
+    // Only facing an all-in for less: the engine asks nothing when the bets are level.
+    const bool short_all_in = std::any_of(order_.begin(), order_.end(), [&](const Seat* s) {
+      auto bet = street_bet_.find(s->seat);
+      return !folded_.count(s->seat) && (bet == street_bet_.end() || bet->second < top);
+    });
+    if (!short_all_in) return;
+    for (const Seat* s : order_) {
+      auto left = remaining_.find(s->seat);
+      if (folded_.count(s->seat) || acted_.count(s->seat) || left == remaining_.end() ||
+          left->second <= 0 || top == 0 || street_bet_[s->seat] != top)
+        continue;
+      acted_.insert(s->seat);
+      out.push_back(fmt::format("{} cc", actor(s->seat)));
+    }
+  }
+
+  // Whether no other player still in can meet a raise: each is all-in or has no more than the
+  // bet already made (the seat's own action already counted in street_bet_).
+  bool nobody_can_call(int seat) const {
+    Money top = 0;
+    for (const auto& [other, bet] : street_bet_)
+      if (other != seat) top = std::max(top, bet);
+    for (const Seat* s : order_) {
+      if (s->seat == seat || folded_.count(s->seat)) continue;
+      auto left = remaining_.find(s->seat);
+      if (left == remaining_.end() || left->second < 0) return false;
+      auto bet = street_bet_.find(s->seat);
+      if ((bet == street_bet_.end() ? 0 : bet->second) + left->second > top) return false;
     }
     return true;
+  }
+
+  // After a draw, PHH deals each player who discarded as many cards: the ones the site showed
+  // (the hero's), else unknown ones.
+  void deal_replacements(std::vector<std::string>& out) {
+    for (const auto& [seat, count] : replacements_) {
+      if (count == 0) continue;
+      std::string cards = drawn_[seat];
+      if (cards.size() != count * 2) {
+        cards = unknown_cards(static_cast<int>(count));
+        known_hand_.erase(seat);
+      } else if (known_hand_.count(seat)) {
+        known_hand_[seat] += cards;
+      }
+      out.push_back(fmt::format("d dh {} {}", actor(seat), cards));
+    }
+    replacements_.clear();
+    drawn_.clear();
+  }
+
+  // The hand a seat holds after a draw, as the site printed it: the cards it did not hold
+  // before are the ones drawn.
+  void note_drawn(const Event& e) {
+    auto known = known_hand_.find(e.seat);
+    if (known == known_hand_.end()) return;
+    std::string drawn;
+    for (const std::string& c : card_codes(e.cards).value_or(std::vector<std::string>{}))
+      if (!holds_card(known->second, c)) drawn += c;
+    drawn_[e.seat] = drawn;
+  }
+
+  void discard_known(int seat, const std::string& cards) {
+    auto known = known_hand_.find(seat);
+    if (known == known_hand_.end()) return;
+    if (cards.empty()) {
+      known_hand_.erase(known);
+      return;
+    }
+    std::string kept;
+    for (std::size_t i = 0; i + 2 <= known->second.size(); i += 2)
+      if (!holds_card(cards, std::string_view(known->second).substr(i, 2)))
+        kept += known->second.substr(i, 2);
+    known->second = kept;
+  }
+
+  // A player still in who put chips in on the last street, less than its bet, and has chips
+  // behind, and collected nothing folded, though the site printed no fold (a player timed out:
+  // Full Tilt's blinds):
+  // PHH needs the fold. One who put nothing in is left as the source has it (a source hand
+  // missing a fold, the WSOP 2019 #42 hand of the corpus).
+  void fold_who_did_not_match(std::vector<std::string>& out) {
+    Money top = 0;
+    for (const auto& [seat, bet] : street_bet_) top = std::max(top, bet);
+    for (const Seat* s : order_) {
+      if (folded_.count(s->seat)) continue;
+      auto it = remaining_.find(s->seat);
+      const Money in = street_bet_[s->seat];
+      if (it == remaining_.end() || it->second <= 0 || in == 0 || in >= top ||
+          collected_[s->seat] > 0)
+        continue;
+      folded_.insert(s->seat);
+      out.push_back(fmt::format("{} f", actor(s->seat)));
+    }
+  }
+
+  // The index of the hand's last play: a forced bet, a card dealt to a player, a draw or a
+  // betting action (what follows is the showdown, the run-out and the collections).
+  std::size_t last_betting_action() const {
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < h_.events.size(); ++i)
+      if (is_play(h_.events[i].kind)) last = i;
+    return last;
+  }
+
+  static bool is_play(EventKind k) {
+    switch (k) {
+      case EventKind::PostAnte:
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostStraddle:
+      case EventKind::PostDead:
+      case EventKind::BringIn:
+      case EventKind::DealtHole:
+      case EventKind::Discards:
+      case EventKind::StandsPat:
+        return true;
+      default:
+        return is_bet_action(k);
+    }
+  }
+
+  bool ended_by_folds() const {
+    return std::count_if(order_.begin(), order_.end(),
+                         [&](const Seat* s) { return !folded_.count(s->seat); }) <= 1;
+  }
+
+  // What a seat showed (every Shows event of the hand, in order, each card once), packed.
+  std::string shown_cards(int seat) const {
+    std::string cards;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::Shows && e.seat == seat)
+        for (const std::string& c : card_codes(e.cards).value_or(std::vector<std::string>{}))
+          if (!holds_card(cards, c)) cards += c;
+    return cards;
+  }
+
+  // The hole cards the hand dealt a seat (packed), or "" when not all are known.
+  std::string dealt_cards(int seat) const {
+    std::string cards;
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::DealtHole && e.seat == seat) cards += packed(e.cards);
+    return cards.size() == static_cast<std::size_t>(h_.game.hole_cards) * 2 ? cards : "";
+  }
+
+  void write_voluntary_shows(std::vector<std::string>& out) const {
+    for (const Seat* s : order_) {
+      const std::string cards = shown_cards(s->seat);
+      if (!folded_.count(s->seat) &&
+          cards.size() == static_cast<std::size_t>(h_.game.hole_cards) * 2)
+        out.push_back(fmt::format("{} sm {}", actor(s->seat), cards));
+    }
+  }
+
+  // Every player still in shows or mucks, in the order the site printed them: one who showed
+  // shows those cards; one who collected without showing keeps the hand (their dealt cards, or
+  // unknown ones); the others muck. A folded player's shown cards have no place in PHH.
+  // Returns how many players keep their cards.
+  int write_showdown(std::vector<std::string>& out) {
+    std::vector<int> order;
+    int kept = 0;
+    for (const Event& e : h_.events)
+      if ((e.kind == EventKind::Shows || e.kind == EventKind::Mucks) && index_.count(e.seat) &&
+          !folded_.count(e.seat) && std::find(order.begin(), order.end(), e.seat) == order.end())
+        order.push_back(e.seat);
+    for (const Seat* s : order_)
+      if (!folded_.count(s->seat) && std::find(order.begin(), order.end(), s->seat) == order.end())
+        order.push_back(s->seat);
+    // Those who keep their cards first, then those who muck: PokerKit's engine cannot go on
+    // from an all-in showdown where the all-in player mucked before the one left showed.
+    std::vector<std::string> mucks;
+    for (int seat : order) {
+      std::string cards = shown_cards(seat);
+      if (cards.empty() && collected_[seat] > 0) {
+        cards = dealt_cards(seat);
+        if (cards.empty()) cards = unknown_cards(h_.game.hole_cards);
+      }
+      if (cards.empty()) {
+        mucks.push_back(fmt::format("{} sm", actor(seat)));
+        continue;
+      }
+      out.push_back(fmt::format("{} sm {}", actor(seat), cards));
+      ++kept;
+    }
+    out.insert(out.end(), mucks.begin(), mucks.end());
+    return kept;
   }
 
   // PHH's winnings are what the pots paid: where the site paid the uncalled part of a bet inside
@@ -382,10 +719,9 @@ class Writer {
           break;
       }
     }
-    // Printed and ToStack: the uncalled part is never inside a collection.
-    if (h_.uncalled_style == UncalledStyle::Printed ||
-        h_.uncalled_style == UncalledStyle::ToStack || live.empty())
-      return;
+    // ToStack: the uncalled part is never inside a collection. Printed, with no line printed
+    // (PokerStars' walks, pre-2008 exports): the money tells, as for a silent site.
+    if (h_.uncalled_style == UncalledStyle::ToStack || live.empty()) return;
     auto top = live.begin();
     for (auto it = live.begin(); it != live.end(); ++it)
       if (it->second > top->second) top = it;
@@ -395,7 +731,7 @@ class Writer {
     const Money excess = top->second - second;
     Money& mine = collected_[top->first];
     if (excess <= 0 || mine < excess) return;
-    if (h_.uncalled_style == UncalledStyle::Silent && collected <= gross - excess) return;
+    if (h_.uncalled_style != UncalledStyle::InCollection && collected <= gross - excess) return;
     mine -= excess;
     excess_in_collection_ = excess;  // the site's total pot counted it too
   }
@@ -430,6 +766,16 @@ class Writer {
   std::vector<const Seat*> order_;
   std::map<int, std::size_t> index_;  // seat -> PHH player index (0-based)
   std::map<int, Money> collected_;
+  std::set<int> folded_;
+  std::set<int> acted_;              // seats that acted on the betting street
+  std::map<int, Money> remaining_;   // seat -> chips behind (-1: not known)
+  std::map<int, Money> street_bet_;  // seat -> chips put in on the betting street
+  Street street_{Street::Preflop};
+  std::map<Street, std::vector<const Event*>> boards_;
+  std::string dealt_board_;                                // the board cards written, packed
+  std::vector<std::pair<int, std::size_t>> replacements_;  // seat, cards drawn
+  std::map<int, std::string> known_hand_;  // seat -> the cards it holds, where all are known
+  std::map<int, std::string> drawn_;       // seat -> the cards it drew, as the site showed them
   Money bring_in_{0};
   Money excess_in_collection_{0};
   std::string reason_;
