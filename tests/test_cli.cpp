@@ -406,10 +406,13 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
   CHECK(hh::test::json_eval("(SELECT sum(json_extract(value, '$.hands')) FROM json_each(?1, "
                             "'$.hands'))",
                             json.out) == "13");
-  // Top codes count hands and rows; the rake paid by currency, in minor units.
-  CHECK(hh::test::json_at(json.out, "$.codes[0].code") == "RAKE_SCHEDULE_UNKNOWN");
+  // Codes count hands and rows, errors then warnings then notes (issue 35): the two warnings
+  // first, though a note is in more hands; the rake paid by currency, in minor units.
+  CHECK(hh::test::json_at(json.out, "$.codes[0].code") == "BET_BELOW_MINIMUM");
+  CHECK(hh::test::json_at(json.out, "$.codes[1].code") == "OUT_OF_TURN");
+  CHECK(hh::test::json_at(json.out, "$.codes[2].code") == "RAKE_SCHEDULE_UNKNOWN");
   // 6 of the 13 hands: the schedule is unknown (the walk is judged by "no flop, no drop").
-  CHECK(hh::test::json_at(json.out, "$.codes[0].hands") == "6");
+  CHECK(hh::test::json_at(json.out, "$.codes[2].hands") == "6");
   CHECK(hh::test::json_at(json.out, "$.rake[1].site") == "pokerstars");
   CHECK(hh::test::json_at(json.out, "$.rake[1].rake") ==
         sql("SELECT sum(rake) FROM hands WHERE site = 'pokerstars' AND currency = 'USD' AND "
