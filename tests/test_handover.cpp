@@ -1,0 +1,159 @@
+// What the auditor hands over (issue 35): honest exit codes on folders, the messages of a mistyped
+// command and of copies, the quick start that installs as documented, the summary's verdict and
+// its money per currency and unit. The HTML report's are in tests/test_report.cpp.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "cli/nearest_name.hpp"
+#include "tests/cli_run.hpp"
+#include "tests/json_check.hpp"
+
+namespace fs = std::filesystem;
+using hh::test::bin;
+using hh::test::q;
+using hh::test::run;
+
+namespace {
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+void copy(const std::string& testdata, const fs::path& to) {
+  fs::create_directories(to.parent_path());
+  fs::copy_file(hh::test::testdata(testdata), to);
+}
+
+int audit_exit(const fs::path& folder) {
+  return run(bin() + " audit " + q(folder) + " --db " + q(folder.parent_path() / "x.db") +
+             " -q --fail-on none >/dev/null 2>&1")
+      .code;
+}
+
+}  // namespace
+
+TEST_CASE("a folder file with no hand of a format hhaudit reads is input not audited",
+          "[cli][handover]") {
+  const fs::path dir = hh::test::temp_dir("hhaudit-handover");
+  // One Bovada hand beside a club's export hhaudit does not know: 3, not 0.
+  copy("bovada/ignition_walk.txt", dir / "a" / "bovada.txt");
+  write(dir / "a" / "club-export.txt", "Club hand 1234: Alice wins 5.00 from Bob\n");
+  CHECK(audit_exit(dir / "a") == 3);
+  // Files known to hold no hand leave nothing unaudited: an fpdb sidecar beside its history,
+  // notes, a listing, an empty file. A sidecar without its history is not known: 3.
+  copy("bovada/ignition_walk.txt", dir / "b" / "bovada.txt");
+  write(dir / "b" / "bovada.txt.hp", "{'Hero': {'net': 10}}\n");
+  write(dir / "b" / "bovada.txt.gt", "{'category': 'holdem'}\n");
+  write(dir / "b" / "README.md", "# my hands\n");
+  write(dir / "b" / "MANIFEST.tsv", "path\tsha\n");
+  write(dir / "b" / "empty.txt", "");
+  CHECK(audit_exit(dir / "b") == 0);
+  write(dir / "b" / "gone.txt.hp", "{'Hero': {'net': 10}}\n");
+  CHECK(audit_exit(dir / "b") == 3);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("copies of an input are said, a mistyped command gets the nearest one",
+          "[cli][handover]") {
+  const fs::path dir = hh::test::temp_dir("hhaudit-handover");
+  copy("bovada/ignition_walk.txt", dir / "in" / "a.txt");
+  copy("bovada/ignition_walk.txt", dir / "in" / "copy" / "a.txt");
+  copy("bovada/ignition_walk.txt", dir / "in" / "copy2.txt");
+  const auto a =
+      run(bin() + " audit " + q(dir / "in") + " --db " + q(dir / "x.db") + " -q --fail-on none");
+  CHECK(a.code == 0);
+  CHECK(hh::test::summary_of(a.out).files == 3);
+  CHECK(a.out.find("\n2 inputs are byte-identical copies of another input: each content is "
+                   "stored once, under one of its paths\n") != std::string::npos);
+  const auto typo = run(bin() + " audti x 2>&1");
+  CHECK(typo.code == 2);
+  CHECK(typo.out.rfind("hhaudit: unknown command 'audti'; did you mean 'audit'? (commands: audit, "
+                       "query, ",
+                       0) == 0);
+  const auto far = run(bin() + " frobnicate 2>&1");
+  CHECK(far.code == 2);
+  CHECK(far.out.rfind("hhaudit: unknown command 'frobnicate' (commands: audit, ", 0) == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the nearest name: one edit, a swap, none past a third of the name", "[cli][handover]") {
+  CHECK(hh::cli::edit_distance("audti", "audit") == 1);  // two neighbours swapped
+  CHECK(hh::cli::edit_distance("sumary", "summary") == 1);
+  CHECK(hh::cli::edit_distance("report", "query") == 4);
+  const std::vector<std::string> names{"audit", "query", "explain", "summary", "report"};
+  CHECK(hh::cli::nearest_name("audti", names) == "audit");
+  CHECK(hh::cli::nearest_name("reprot", names) == "report");
+  CHECK(hh::cli::nearest_name("xyzzy", names).empty());
+}
+
+TEST_CASE("the quick start builds what the README's install installs", "[docs][handover]") {
+  // scripts/quickstart.sh then `cmake --install build`: install() wants the man page, which only
+  // the man_page target writes (issue 35: the quick start built the binary alone).
+  const std::string readme = hh::test::read_file(hh::test::source_dir() / "README.md");
+  CHECK(readme.find("./scripts/quickstart.sh") != std::string::npos);
+  CHECK(readme.find("cmake --install build --prefix ~/.local") != std::string::npos);
+  const std::string quickstart =
+      hh::test::read_file(hh::test::source_dir() / "scripts" / "quickstart.sh");
+  CHECK(quickstart.find("--target hhaudit man_page\n") != std::string::npos);
+  const std::string cmake = hh::test::read_file(hh::test::source_dir() / "CMakeLists.txt");
+  CHECK(
+      cmake.find("add_custom_target(man_page ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/hhaudit.1)") !=
+      std::string::npos);
+  CHECK(cmake.find("install(FILES ${CMAKE_CURRENT_BINARY_DIR}/hhaudit.1 ") != std::string::npos);
+  // The README fits a screen or two.
+  CHECK(std::count(readme.begin(), readme.end(), '\n') <= 90);
+}
+
+TEST_CASE("summary: the verdict first, codes by importance, money per currency and unit",
+          "[cli][summary][handover]") {
+  const fs::path dir = hh::test::temp_dir("hhaudit-handover");
+  // Cash in dollars and in euros (the dollar fault hand with its currency changed) and tournament
+  // chips, each with money in error.
+  std::string euro = hh::test::read_file(hh::test::testdata("faults/call_amount.txt"));
+  for (std::size_t at; (at = euro.find('$')) != std::string::npos;)
+    euro.replace(at, 1, "\xE2\x82\xAC");
+  euro.replace(euro.find("USD"), 3, "EUR");
+  euro.replace(euro.find("35824715133"), 11, "35824715199");
+  write(dir / "in" / "euro.txt", euro);
+  copy("faults/call_amount.txt", dir / "in" / "dollar.txt");
+  copy("faults/ineligible_side_pot_tourney.txt", dir / "in" / "tourney.txt");
+  copy("sample/fixtures_holdem_walk.txt", dir / "in" / "walk.txt");
+  const fs::path db = dir / "s.db";
+  REQUIRE(run(bin() + " audit " + q(dir / "in") + " --db " + q(db) + " -q --fail-on none").code ==
+          0);
+  const auto json = run(bin() + " summary --db " + q(db) + " --format json");
+  REQUIRE(json.code == 0);
+  const std::string& doc = json.out;
+  using hh::test::json_at;
+  // The verdict: its sections come first.
+  CHECK(hh::test::json_eval("(SELECT group_concat(key, ' ') FROM json_each(?1))", doc) ==
+        "verdict site_errors money_in_error gaps totals files hands money codes rake");
+  CHECK(json_at(doc, "$.verdict[0].figure") == "hands_read");
+  CHECK(json_at(doc, "$.verdict[0].value") == "4");
+  CHECK(json_at(doc, "$.verdict[1].figure") == "hands_audited");
+  CHECK(json_at(doc, "$.verdict[1].value") == "4");
+  CHECK(json_at(doc, "$.verdict[4].figure") == "hands_with_site_errors");
+  CHECK(json_at(doc, "$.verdict[4].value") == "3");
+  // Money per currency and unit, never added: dollars, euros, then chips.
+  CHECK(hh::test::json_eval("(SELECT group_concat(json_extract(value, '$.amount'), ' | ') FROM "
+                            "json_each(?1, '$.money_in_error'))",
+                            doc) == "0.10 EUR | 0.10 USD | 400 chips");
+  // The site's errors: errors first, no note among them.
+  CHECK(hh::test::json_eval("(SELECT count(*) FROM json_each(?1, '$.site_errors') WHERE "
+                            "json_extract(value, '$.severity') = 'info')",
+                            doc) == "0");
+  CHECK(json_at(doc, "$.site_errors[0].severity") == "error");
+  // Every code: errors, then warnings, then notes.
+  const auto order = hh::test::json_eval(
+      "(SELECT group_concat(s, '') FROM (SELECT CASE json_extract(value, '$.severity') WHEN "
+      "'error' THEN 'E' WHEN 'warning' THEN 'W' ELSE 'I' END AS s FROM json_each(?1, '$.codes') "
+      "ORDER BY key))",
+      doc);
+  REQUIRE(order);
+  CHECK(std::regex_match(*order, std::regex("E+W*I+")));
+  fs::remove_all(dir);
+}
