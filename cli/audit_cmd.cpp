@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/summary_sections.hpp"
 #include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
 #include "db/store.hpp"
@@ -108,7 +109,7 @@ db::QueryResult not_read_table(const AuditSummary& s) {
 db::QueryResult code_table(const AuditSummary& s, const db::StoreTotals& db) {
   db::QueryResult r;
   r.columns = {"code", "severity", "blame", "run", "database", "database_hands"};
-  for (const auto& c : db.codes) {
+  for (const auto& c : by_importance(db.codes)) {
     auto it = s.codes.find(c.code);
     const long run = it != s.codes.end() && severity_name(it->second.severity) == c.severity
                          ? it->second.count

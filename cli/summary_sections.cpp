@@ -61,8 +61,8 @@ int severity_rank(const std::string& severity) {
   return severity == "error" ? 0 : severity == "warning" ? 1 : 2;
 }
 
-// Errors first, then warnings, then notes; in each, the most hands first, then by code: a note
-// found in every hand never hides an error found in one.
+}  // namespace
+
 std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Code> codes) {
   std::stable_sort(codes.begin(), codes.end(), [](const auto& a, const auto& b) {
     const int ra = severity_rank(a.severity), rb = severity_rank(b.severity);
@@ -72,6 +72,8 @@ std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Co
   });
   return codes;
 }
+
+namespace {
 
 // The codes `keep` selects, most important first, at most `top`; with the blame column or not.
 template <typename Keep>

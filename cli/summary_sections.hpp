@@ -32,6 +32,10 @@ db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, in
 db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
                              const std::string& player);
 
+// Errors first, then warnings, then notes; in each, the most hands first, then by code: a note
+// found in every hand never hides an error found in one (summary, report, audit's code table).
+std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Code> codes);
+
 // The sections summary_sections puts before the detail, the verdict's.
 inline constexpr const char* kVerdictSections[] = {"verdict", "site_errors", "money_in_error",
                                                    "gaps"};

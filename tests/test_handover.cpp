@@ -28,6 +28,14 @@ void copy(const std::string& testdata, const fs::path& to) {
   fs::copy_file(hh::test::testdata(testdata), to);
 }
 
+// The one value a query prints (CSV, its header left out).
+std::string sql(const fs::path& db, const std::string& select) {
+  const std::string out =
+      run(bin() + " query --db " + q(db) + " --format csv \"" + select + "\"").out;
+  const std::size_t nl = out.find('\n');
+  return out.substr(nl + 1, out.size() - nl - 2);
+}
+
 int audit_exit(const fs::path& folder) {
   return run(bin() + " audit " + q(folder) + " --db " + q(folder.parent_path() / "x.db") +
              " -q --fail-on none >/dev/null 2>&1")
@@ -141,7 +149,13 @@ TEST_CASE("summary: the verdict first, codes by importance, money per currency a
   // Money per currency and unit, never added: dollars, euros, then chips.
   CHECK(hh::test::json_eval("(SELECT group_concat(json_extract(value, '$.amount'), ' | ') FROM "
                             "json_each(?1, '$.money_in_error'))",
-                            doc) == "0.10 EUR | 0.10 USD | 400 chips");
+                            doc) == "0.10 EUR | 0.10 USD | 480 chips");
+  // Those of the SQL: a short call of 0.10 in each currency, a side pot of 480 chips paid wrong.
+  CHECK(hh::test::json_eval("(SELECT group_concat(json_extract(value, '$.money_in_error'), ' ') "
+                            "FROM json_each(?1, '$.money_in_error'))",
+                            doc) ==
+        sql(db, "SELECT group_concat(m, ' ') FROM (SELECT sum(money_in_error) AS m FROM hands "
+                "GROUP BY currency, unit HAVING m > 0 ORDER BY currency IS NULL, currency)"));
   // The site's errors: errors first, no note among them.
   CHECK(hh::test::json_eval("(SELECT count(*) FROM json_each(?1, '$.site_errors') WHERE "
                             "json_extract(value, '$.severity') = 'info')",
@@ -155,5 +169,22 @@ TEST_CASE("summary: the verdict first, codes by importance, money per currency a
       doc);
   REQUIRE(order);
   CHECK(std::regex_match(*order, std::regex("E+W*I+")));
+  // One player: hands and net won per currency (never added), the findings that name them, errors
+  // first: Hero lost 2.40 in each cash hand, won 2,625 chips, and was paid a side pot of 480 chips
+  // he was not in (the summary then prints him 480 short of what he won).
+  const auto hero = run(bin() + " summary --db " + q(db) + " --player Hero --format csv");
+  REQUIRE(hero.code == 0);
+  CHECK(hero.out.rfind("section,currency,unit,hands,net,amount,code,severity,blame,findings,"
+                       "difference,",
+                       0) == 0);
+  // (CSV guards a text that starts with '-' from spreadsheets with a ').
+  CHECK(hero.out.find("\nplayer,EUR,100,1,-240,'-2.40 EUR,,,,,,,,,\nplayer,USD,100,1,-240,'-2.40 "
+                      "USD,") != std::string::npos);
+  CHECK(hero.out.find("\nplayer,,1,1,2625,2625 chips,") != std::string::npos);
+  CHECK(hero.out.find("\nplayer_findings,,1,1,,480 chips,PAYOUT_MISMATCH,error,site,1,480,") !=
+        std::string::npos);
+  CHECK(hero.out.find("\nplayer_findings,,1,1,,'-480 chips,SUMMARY_MISMATCH,error,site,1,-480,") !=
+        std::string::npos);
+  CHECK(hero.out.find("\nverdict,") != std::string::npos);
   fs::remove_all(dir);
 }
