@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "cli/nearest_name.hpp"
@@ -23,7 +24,7 @@ void write(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-void copy(const std::string& testdata, const fs::path& to) {
+void copy_testdata(const std::string& testdata, const fs::path& to) {
   fs::create_directories(to.parent_path());
   fs::copy_file(hh::test::testdata(testdata), to);
 }
@@ -48,12 +49,12 @@ TEST_CASE("a folder file with no hand of a format hhaudit reads is input not aud
           "[cli][handover]") {
   const fs::path dir = hh::test::temp_dir("hhaudit-handover");
   // One Bovada hand beside a club's export hhaudit does not know: 3, not 0.
-  copy("bovada/ignition_walk.txt", dir / "a" / "bovada.txt");
+  copy_testdata("bovada/ignition_walk.txt", dir / "a" / "bovada.txt");
   write(dir / "a" / "club-export.txt", "Club hand 1234: Alice wins 5.00 from Bob\n");
   CHECK(audit_exit(dir / "a") == 3);
   // Files known to hold no hand leave nothing unaudited: an fpdb sidecar beside its history,
   // notes, a listing, an empty file. A sidecar without its history is not known: 3.
-  copy("bovada/ignition_walk.txt", dir / "b" / "bovada.txt");
+  copy_testdata("bovada/ignition_walk.txt", dir / "b" / "bovada.txt");
   write(dir / "b" / "bovada.txt.hp", "{'Hero': {'net': 10}}\n");
   write(dir / "b" / "bovada.txt.gt", "{'category': 'holdem'}\n");
   write(dir / "b" / "README.md", "# my hands\n");
@@ -68,9 +69,9 @@ TEST_CASE("a folder file with no hand of a format hhaudit reads is input not aud
 TEST_CASE("copies of an input are said, a mistyped command gets the nearest one",
           "[cli][handover]") {
   const fs::path dir = hh::test::temp_dir("hhaudit-handover");
-  copy("bovada/ignition_walk.txt", dir / "in" / "a.txt");
-  copy("bovada/ignition_walk.txt", dir / "in" / "copy" / "a.txt");
-  copy("bovada/ignition_walk.txt", dir / "in" / "copy2.txt");
+  copy_testdata("bovada/ignition_walk.txt", dir / "in" / "a.txt");
+  copy_testdata("bovada/ignition_walk.txt", dir / "in" / "copy" / "a.txt");
+  copy_testdata("bovada/ignition_walk.txt", dir / "in" / "copy2.txt");
   const auto a =
       run(bin() + " audit " + q(dir / "in") + " --db " + q(dir / "x.db") + " -q --fail-on none");
   CHECK(a.code == 0);
@@ -91,7 +92,7 @@ TEST_CASE("copies of an input are said, a mistyped command gets the nearest one"
 TEST_CASE("the nearest name: one edit, a swap, none past a third of the name", "[cli][handover]") {
   CHECK(hh::cli::edit_distance("audti", "audit") == 1);  // two neighbours swapped
   CHECK(hh::cli::edit_distance("sumary", "summary") == 1);
-  CHECK(hh::cli::edit_distance("report", "query") == 4);
+  CHECK(hh::cli::edit_distance("kitten", "sitting") == 3);  // k->s, e->i, +g
   const std::vector<std::string> names{"audit", "query", "explain", "summary", "report"};
   CHECK(hh::cli::nearest_name("audti", names) == "audit");
   CHECK(hh::cli::nearest_name("reprot", names) == "report");
@@ -127,9 +128,9 @@ TEST_CASE("summary: the verdict first, codes by importance, money per currency a
   euro.replace(euro.find("USD"), 3, "EUR");
   euro.replace(euro.find("35824715133"), 11, "35824715199");
   write(dir / "in" / "euro.txt", euro);
-  copy("faults/call_amount.txt", dir / "in" / "dollar.txt");
-  copy("faults/ineligible_side_pot_tourney.txt", dir / "in" / "tourney.txt");
-  copy("sample/fixtures_holdem_walk.txt", dir / "in" / "walk.txt");
+  copy_testdata("faults/call_amount.txt", dir / "in" / "dollar.txt");
+  copy_testdata("faults/ineligible_side_pot_tourney.txt", dir / "in" / "tourney.txt");
+  copy_testdata("sample/fixtures_holdem_walk.txt", dir / "in" / "walk.txt");
   const fs::path db = dir / "s.db";
   REQUIRE(run(bin() + " audit " + q(dir / "in") + " --db " + q(db) + " -q --fail-on none").code ==
           0);
@@ -154,8 +155,9 @@ TEST_CASE("summary: the verdict first, codes by importance, money per currency a
   CHECK(hh::test::json_eval("(SELECT group_concat(json_extract(value, '$.money_in_error'), ' ') "
                             "FROM json_each(?1, '$.money_in_error'))",
                             doc) ==
-        sql(db, "SELECT group_concat(m, ' ') FROM (SELECT sum(money_in_error) AS m FROM hands "
-                "GROUP BY currency, unit HAVING m > 0 ORDER BY currency IS NULL, currency)"));
+        sql(db,
+            "SELECT group_concat(m, ' ') FROM (SELECT sum(money_in_error) AS m FROM hands "
+            "GROUP BY currency, unit HAVING m > 0 ORDER BY currency IS NULL, currency)"));
   // The site's errors: errors first, no note among them.
   CHECK(hh::test::json_eval("(SELECT count(*) FROM json_each(?1, '$.site_errors') WHERE "
                             "json_extract(value, '$.severity') = 'info')",
@@ -186,5 +188,47 @@ TEST_CASE("summary: the verdict first, codes by importance, money per currency a
   CHECK(hero.out.find("\nplayer_findings,,1,1,,'-480 chips,SUMMARY_MISMATCH,error,site,1,-480,") !=
         std::string::npos);
   CHECK(hero.out.find("\nverdict,") != std::string::npos);
+  // The view players (schema 13): the same per site, currency and unit, over the whole database;
+  // Hero is named by an error (paid the side pot), and so is Player11 (its winner, unpaid).
+  CHECK(run(bin() + " query --db " + q(db) +
+            " --format csv \"SELECT player, site, currency, unit, hands, net, "
+            "hands_named_in_errors FROM players WHERE player IN ('Hero', 'Player11') ORDER BY "
+            "player, currency IS NULL, currency\"")
+            .out ==
+        "player,site,currency,unit,hands,net,hands_named_in_errors\n"
+        "Hero,pokerstars,EUR,100,1,-240,0\n"
+        "Hero,pokerstars,USD,100,1,-240,0\n"
+        "Hero,pokerstars,,1,1,2625,1\n"
+        "Player11,pokerstars,,1,1,-1185,1\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the README's examples run as written, on the samples", "[docs][handover]") {
+  // Every `hhaudit ...` line of "Three examples", with the samples for ~/exports and a temporary
+  // folder for the files it writes: each exits 0 (the samples hold no error of the site).
+  const std::string readme = hh::test::read_file(hh::test::source_dir() / "README.md");
+  const std::size_t from = readme.find("## Three examples"), to = readme.find("\n## ", from + 1);
+  REQUIRE(from != std::string::npos);
+  const fs::path dir = hh::test::temp_dir("hhaudit-readme");
+  std::istringstream lines(readme.substr(from, to - from));
+  int commands = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("hhaudit ", 0) != 0) continue;
+    if (const std::size_t comment = line.find("   #"); comment != std::string::npos)
+      line.erase(comment);
+    const auto replace = [&](const std::string& what, const std::string& with) {
+      for (std::size_t at; (at = line.find(what)) != std::string::npos;)
+        line.replace(at, what.size(), with);
+    };
+    replace("~/exports", q(hh::test::testdata("sample")));
+    replace(" audit.db", " " + q(dir / "audit.db"));
+    replace(" audit.html", " " + q(dir / "audit.html"));
+    line.replace(0, std::string("hhaudit").size(), bin());
+    INFO(line);
+    CHECK(run(line + " >/dev/null 2>&1").code == 0);
+    ++commands;
+  }
+  CHECK(commands == 5);
+  CHECK(fs::exists(dir / "audit.html"));
   fs::remove_all(dir);
 }

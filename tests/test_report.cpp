@@ -47,8 +47,8 @@ fs::path audited(const fs::path& dir) {
                              q(hh::test::testdata("faults/ineligible_side_pot.txt")) + " " +
                              q(hh::test::testdata("faults/call_amount.txt")) + " " +
                              q(euro_hand(dir)) + " " +
-                             q(hh::test::testdata("faults/ineligible_side_pot_tourney.txt")) +
-                             " " + q(hh::test::testdata("sample"));
+                             q(hh::test::testdata("faults/ineligible_side_pot_tourney.txt")) + " " +
+                             q(hh::test::testdata("sample"));
   REQUIRE(run(bin() + " audit " + inputs + " --db " + q(db) + " -q --fail-on none").code == 0);
   return db;
 }
@@ -225,8 +225,9 @@ TEST_CASE("report --html in a headless browser: no error, charts drawn, nothing 
   CHECK(figure(dom.out, "findings") == sql(db, "SELECT count(*) FROM discrepancies"));
   CHECK(figure(dom.out, "money_in_error:USD") == "0.81 USD");
   // The verdict as the browser shows it: per currency and unit, chips as chips.
-  CHECK(verdict(dom.out, "hands_audited") == sql(db, "SELECT count(*) FROM hands WHERE status "
-                                                     "<> 'unparsed'"));
+  CHECK(verdict(dom.out, "hands_audited") == sql(db,
+                                                 "SELECT count(*) FROM hands WHERE status "
+                                                 "<> 'unparsed'"));
   CHECK(verdict(dom.out, "hands_with_site_errors") == "5");
   CHECK(verdict_money(dom.out) ==
         "EUR: 0.10 EUR in 1 hands | USD: 0.81 USD in 3 hands | chips: 480 chips in 1 hands");
