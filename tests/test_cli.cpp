@@ -554,13 +554,16 @@ TEST_CASE("house rules: unknown sites and rule names are errors listing the vali
   for (const auto& f : hh::formats())
     if (f->readable() && !f->reads_summaries())
       sites += (sites.empty() ? "" : ", ") + std::string(f->name());
-  const std::string unknown_site = "unknown site partypokr (known: " + sites + ")";
+  // With the nearest name (issue 35).
+  const std::string unknown_site =
+      "unknown site partypokr (known: " + sites + "); did you mean partypoker?";
   Run site = run(bin() + " house-rules --site partypokr 2>&1");
   CHECK(site.code == 2);
   CHECK(site.out == "hhaudit house-rules: " + unknown_site + "\n");
   Run rule_site = run(bin() + " house-rules --rule pokerstarz.max_bets_per_round=3 2>&1");
   CHECK(rule_site.code == 2);
-  CHECK(rule_site.out == "hhaudit house-rules: unknown site pokerstarz (known: " + sites + ")\n");
+  CHECK(rule_site.out == "hhaudit house-rules: unknown site pokerstarz (known: " + sites +
+                             "); did you mean pokerstars?\n");
   Run rule = run(bin() + " house-rules --rule pokerstars.x=3 2>&1");
   CHECK(rule.code == 2);
   CHECK(rule.out.find("unknown house rule \"x\" (the options are: limit_incomplete_raise, ") !=

@@ -83,6 +83,10 @@ TEST_CASE("copies of an input are said, a mistyped command gets the nearest one"
   CHECK(typo.out.rfind("hhaudit: unknown command 'audti'; did you mean 'audit'? (commands: audit, "
                        "query, ",
                        0) == 0);
+  // A mistyped site too (summary --site, house-rules --site, ...).
+  const auto site = run(bin() + " house-rules --site pokerstrs 2>&1");
+  CHECK(site.code == 2);
+  CHECK(site.out.find("; did you mean pokerstars?\n") != std::string::npos);
   const auto far = run(bin() + " frobnicate 2>&1");
   CHECK(far.code == 2);
   CHECK(far.out.rfind("hhaudit: unknown command 'frobnicate' (commands: audit, ", 0) == 0);
