@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/summary_sections.hpp"
 #include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
 #include "db/store.hpp"
@@ -108,7 +109,7 @@ db::QueryResult not_read_table(const AuditSummary& s) {
 db::QueryResult code_table(const AuditSummary& s, const db::StoreTotals& db) {
   db::QueryResult r;
   r.columns = {"code", "severity", "blame", "run", "database", "database_hands"};
-  for (const auto& c : db.codes) {
+  for (const auto& c : by_importance(db.codes)) {
     auto it = s.codes.find(c.code);
     const long run = it != s.codes.end() && severity_name(it->second.severity) == c.severity
                          ? it->second.count
@@ -204,6 +205,11 @@ void run(const AuditArgs& a, int& exit_code) {
         s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported,
         s.files_unreadable, s.summaries, s.hands, s.hands - s.unparsed, s.unparsed, s.duplicates,
         s.conflicts, store ? a.db : "nothing written");
+    if (s.identical_copies > 0)
+      std::cout << fmt::format(
+          "{} inputs are byte-identical copies of another input: each content is stored once, "
+          "under one of its paths\n",
+          s.identical_copies);
     for (const pipeline::NotRead& n : s.not_read)
       std::cout << "not read: " << n.path << ": " << n.why << "\n";
     if (!a.shard.empty())
@@ -244,10 +250,12 @@ void run(const AuditArgs& a, int& exit_code) {
                        s.summaries == 0 && inputs.summaries == 0;
   if (s.io_errors > 0 || s.interrupted) {
     exit_code = kUsageOrIo;
-  } else if (no_hand || s.files_unsupported > 0) {
+  } else if (no_hand || s.files_unsupported > 0 || s.files_without_hands_unknown > 0) {
     std::cerr << (no_hand ? "hhaudit audit: no hand audited (none read, or every one unparsed)\n"
-                          : "hhaudit audit: files of a format hhaudit does not read were "
-                            "skipped\n");
+                  : s.files_unsupported > 0
+                      ? "hhaudit audit: files of a format hhaudit does not read were skipped\n"
+                      : "hhaudit audit: files with no hand of a format hhaudit reads were "
+                        "skipped (see \"not read\")\n");
     exit_code = kNotAudited;
   } else if (fail_on && worst && *worst >= *fail_on) {
     exit_code = kFindings;

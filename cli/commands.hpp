@@ -1,6 +1,6 @@
 // One function per subcommand; each registers itself on the app and sets the exit code it ends
 // with: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, 3 (audit) input not
-// audited: no hand at all, or files of a hand-history format hhaudit does not read were skipped.
+// audited: no hand at all, or files with no hand of a format hhaudit reads were skipped.
 // When several apply, the lowest code but 0 and 1 wins: 2, then 3, then 1.
 #pragma once
 
@@ -14,8 +14,9 @@ enum ExitCode : int { kClean = 0, kFindings = 1, kUsageOrIo = 2, kNotAudited = 3
 inline constexpr const char* kExitCodesHelp =
     "Exit codes: 0 clean; 1 findings that blame the site at or above --fail-on (hhaudit's own "
     "gaps never count); 2 usage or I/O error (a missing path, an unreadable file, an interrupted "
-    "run); 3 input not audited: no hand read, or files of a hand-history format hhaudit does not "
-    "read skipped (2 wins over 3, 3 over 1).";
+    "run); 3 input not audited: no hand read, or files skipped that hold no hand of a format "
+    "hhaudit reads (an unread format, an unknown file in a folder; not an fpdb sidecar, notes "
+    "(.md, .tsv) or an empty file) (2 wins over 3, 3 over 1).";
 
 // --format: table, csv or json, checked when the command line is parsed (a usage error, 2), so
 // that report::output_format_from_name() of its value always succeeds.

@@ -1,9 +1,33 @@
 #include <malloc.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/nearest_name.hpp"
+
+namespace {
+
+// For a first word that names no command: the error and the command it most likely meant ("" when
+// the first word is an option or a command, which CLI11's own message fits).
+std::string unknown_command(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return {};
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  if (std::find(names.begin(), names.end(), argv[1]) != names.end()) return {};
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  const std::string guess = hh::cli::nearest_name(argv[1], names);
+  return "hhaudit: unknown command '" + std::string(argv[1]) + "'" +
+         (guess.empty() ? "" : "; did you mean '" + guess + "'?") + " (commands: " + list +
+         "; hhaudit --help)\n";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   // SQLite's allocation statistics take a global mutex on every malloc; nothing here reads them.
@@ -32,6 +56,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
+      std::cerr << unknown;
+      return hh::cli::kUsageOrIo;
+    }
     int code = app.exit(e);
     return code == 0 ? hh::cli::kClean : hh::cli::kUsageOrIo;
   }

@@ -22,6 +22,7 @@ struct ReportArgs {
   std::string site;
   std::string since;
   std::string chart_js{kDebianChartJs};
+  std::string player;
   int hands{200};
   int top{20};
 };
@@ -47,6 +48,10 @@ void run(const ReportArgs& a, int& exit_code) {
     r.scope = fmt::format("database {}{}{}", a.db, a.site.empty() ? "" : ", site " + a.site,
                           a.since.empty() ? "" : ", hands since " + a.since);
     r.summary = summary_sections(*store, filter, a.top);
+    if (!a.player.empty()) {
+      r.player = a.player;
+      r.player_sections = player_sections(*store, filter, a.player);
+    }
     const db::Store::HandsWithFindings hands = store->hands_with_findings(filter, a.hands);
     r.hands_with_findings = hands.count;
     for (std::int64_t id : hands.hand_ids)
@@ -79,21 +84,27 @@ void add_report_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "report",
       "Write one self-contained HTML page (offline, Chart.js inlined) of an audit database: the "
-      "overview figures, charts by code, site and month, the rake against the house schedule, "
-      "money in error over time, sortable tables, and a replay of each hand with findings");
+      "verdict first (hands audited and not, the site's errors by kind, the money in error per "
+      "currency, hhaudit's gaps apart), the figures, charts, sortable tables (notes collapsed), "
+      "and a replay of each hand with findings");
   cmd->add_option("--html", args->html, "The HTML file to write")->required();
-  cmd->add_option("--db", args->db, "SQLite database written by hhaudit audit")
+  cmd->add_option("--db", args->db,
+                  "Database written by hhaudit audit: a SQLite file or a PostgreSQL URI")
       ->capture_default_str();
   cmd->add_option("--site", args->site, "Only this site (see hhaudit sites)");
   cmd->add_option("--since", args->since,
                   "Only hands started on or after this date (UTC, YYYY-MM-DD)");
   cmd->add_option("--hands", args->hands,
-                  "How many hands with findings to replay, the most money in error first")
+                  "How many hands with findings to replay, the most money in error first (in big "
+                  "blinds)")
       ->capture_default_str()
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--top", args->top, "How many finding codes to list and chart")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
+  cmd->add_option("--player", args->player,
+                  "Add a section for this player: hands and net won per currency, the findings "
+                  "that name them");
   cmd->add_option("--chart-js", args->chart_js, "Chart.js to inline (Debian's libjs-chart.js)")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { run(*args, exit_code); });

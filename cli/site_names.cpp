@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cli/nearest_name.hpp"
 #include "parser/format.hpp"
 
 namespace hh::cli {
@@ -25,10 +26,17 @@ void check_site_name(std::string_view name, const std::vector<std::string>& also
       std::find(also.begin(), also.end(), name) != also.end())
     return;
   std::string known = site_names();
-  for (const std::string& s : also)
+  std::vector<std::string> names;  // every name known, for the nearest
+  for (const auto& g : formats())
+    if (g->readable() && !g->reads_summaries()) names.emplace_back(g->name());
+  for (const std::string& s : also) {
     if (const Format* g = format_by_name(s); !g || !g->readable() || g->reads_summaries())
       known += ", " + s;
-  throw std::invalid_argument("unknown site " + std::string(name) + " (known: " + known + ")");
+    names.push_back(s);
+  }
+  const std::string guess = nearest_name(name, names);
+  throw std::invalid_argument("unknown site " + std::string(name) + " (known: " + known + ")" +
+                              (guess.empty() ? "" : "; did you mean " + guess + "?"));
 }
 
 }  // namespace hh::cli

@@ -11,8 +11,9 @@ namespace hh::cli {
 // hands to name a site for), in registry order.
 std::string site_names();
 
-// Throws std::invalid_argument "unknown site NAME (known: ...)" unless `name` is a read format's
-// name or one of `also` (e.g. the sites a database holds, such as the rooms a format reads).
+// Throws std::invalid_argument "unknown site NAME (known: ...)[; did you mean NEAREST?]" unless
+// `name` is a read format's name or one of `also` (e.g. the sites a database holds, such as the
+// rooms a format reads).
 void check_site_name(std::string_view name, const std::vector<std::string>& also = {});
 
 }  // namespace hh::cli

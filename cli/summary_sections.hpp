@@ -1,5 +1,5 @@
 // What `hhaudit summary` prints and the HTML report shows: the store's totals and breakdowns as
-// titled tables, and the checks of their filter options.
+// titled tables, the verdict first, and the checks of their filter options.
 #pragma once
 
 #include <string>
@@ -8,9 +8,37 @@
 
 namespace hh::cli {
 
-// "totals" (figure, value), then the store's breakdowns in order with "codes" (the `top` codes
-// in the most hands) before "rake" (db::Store::breakdowns).
+// The verdict, what a manager reads first (docs/report.md):
+//  "verdict":        figure, value: hands read, audited (parsed) and not, files not read, hands
+//                    with an error of the site, hands with a gap of hhaudit;
+//  "site_errors":    code, severity, hands, findings: the site's errors then its warnings (notes
+//                    left out), most hands first, at most `top`;
+//  "money_in_error": currency, unit, hands_in_error, money_in_error (minor units), amount (as it
+//                    reads: "12.50 USD", "600 chips"): one row per currency and unit, never added
+//                    across them;
+//  "gaps":           code, severity, hands, findings: what hhaudit could not judge (codes that
+//                    blame hhaudit), errors, warnings then notes.
+// Then the detail: "totals" (figure, value), the store's breakdowns in order with "codes" (every
+// code, errors first, then warnings, then notes, most hands first in each, at most `top`) before
+// "rake" (db::Store::breakdowns).
 db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top);
+
+// What concerns one player (`summary --player`, `report --player`; docs/report.md):
+//  "player":          currency, unit, hands, net (minor units), amount: the hands the player was
+//                     dealt into and the net won, per currency and unit;
+//  "player_findings": code, severity, blame, currency, unit, hands, findings, difference (actual
+//                     minus expected, minor units, summed; NULL for findings without amounts),
+//                     amount: the findings that name the player, errors first.
+db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
+                             const std::string& player);
+
+// Errors first, then warnings, then notes; in each, the most hands first, then by code: a note
+// found in every hand never hides an error found in one (summary, report, audit's code table).
+std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Code> codes);
+
+// The sections summary_sections puts before the detail, the verdict's.
+inline constexpr const char* kVerdictSections[] = {"verdict", "site_errors", "money_in_error",
+                                                   "gaps"};
 
 // The filter of --site and --since: `since` a date YYYY-MM-DD or empty, `site` a format's name or
 // a site the store holds. Throws std::invalid_argument with what is wrong.

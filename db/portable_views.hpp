@@ -94,6 +94,22 @@ FROM hand_conflicts c
 JOIN hands e ON e.hand_id = c.existing_hand_id
 JOIN files ef ON ef.file_id = e.file_id
 JOIN files nf ON nf.file_id = c.file_id;)sql",
+    // Each player's results per site, currency and unit (money of two never adds up): the hands
+    // dealt into, the net won, and the hands where an error of the site names the player (the one
+    // short-changed or paid too much). Schema 13 (issue 35).
+    R"sql(players AS
+SELECT p.player,
+       h.site,
+       h.currency,
+       h.unit,
+       COUNT(*) AS hands,
+       SUM(p.net) AS net,
+       SUM(CASE WHEN EXISTS (SELECT 1 FROM discrepancies d WHERE d.hand_id = p.hand_id AND
+                                d.player = p.player AND d.severity = 'error' AND
+                                d.blame = 'site') THEN 1 ELSE 0 END) AS hands_named_in_errors
+FROM hand_players p
+JOIN hands h ON h.hand_id = p.hand_id
+GROUP BY p.player, h.site, h.currency, h.unit;)sql",
 };
 
 // Every portable view, each statement beginning with `create` ("CREATE VIEW IF NOT EXISTS ").

@@ -423,8 +423,8 @@ class Store {
   virtual Sections breakdowns(const ReadFilter& filter) = 0;
 
   // The hands of `filter` with an error or a warning (hands.status 'findings'): how many, and
-  // the hand_id of the first `limit`, the most money in error (minor units) first, then by
-  // hand_id. What the HTML report replays.
+  // the hand_id of the first `limit`, the most money in error first, measured in big blinds
+  // (db/hand_order.hpp), then by hand_id. What the HTML report replays.
   struct HandsWithFindings {
     long count{0};
     std::vector<std::int64_t> hand_ids;

@@ -565,6 +565,18 @@ void audit_summary_file(const InputFile& f, std::string_view bytes, const Format
   writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
 }
 
+// A file found in a folder that is known to hold no hand, so that not reading it leaves nothing
+// unaudited: an fpdb regression-test sidecar (NAME.hp, NAME.gt, NAME.hands beside the hand history
+// NAME), notes and listings (.md, .tsv), an empty file.
+bool known_non_hand_file(const InputFile& f) {
+  const fs::path p(f.path);
+  const std::string ext = p.extension().string();
+  std::error_code ec;
+  if (ext == ".hp" || ext == ".gt" || ext == ".hands")
+    return fs::is_regular_file(p.parent_path() / p.stem(), ec);
+  return ext == ".md" || ext == ".tsv" || f.bytes == 0;
+}
+
 // Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
 // read, or is not read for its hands, is recorded so; a summary is audited here; a file of hands
 // is begun. True: its hands are to be read and written (f.file_id set).
@@ -603,6 +615,7 @@ bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
     writer.record_unread_file({rec, db::UnreadReason::NoHands, "no hand of a known format"});
     summary.not_read.push_back({f.path, "no hand of a known format"});
     ++summary.files_without_hands;
+    if (!known_non_hand_file(f)) ++summary.files_without_hands_unknown;
     return false;
   }
   bool already = false;
@@ -760,6 +773,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   // (learned rake) they were added to.
   db::PendingChecks due;
   std::set<db::TournamentKey>& tournaments = due.tournaments;
+  std::set<std::string>
+      digests;  // of the inputs hashed so far: a copy is said, not merged silently
   for (InputFile& f : inputs) {
     if (g_interrupted.load()) break;  // files not registered yet are simply left for the rerun
     if ((f.pipe || f.path == "-") && f.unreadable.empty()) {
@@ -775,6 +790,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       ScanResult s;
       if (f.unreadable.empty()) s = scan(f);
       summary.first_pass_bytes += s.bytes_read;
+      if (!s.sha256.empty() && !digests.insert(s.sha256).second) ++summary.identical_copies;
       if (!register_file(f, s, writer, tournaments, summary, err)) continue;
       f.encoding = s.encoding;
       f.format = s.sniffed.format;

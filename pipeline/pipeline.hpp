@@ -63,9 +63,13 @@ struct AuditSummary {
   long files_already_audited{0};
   // Files not read, each recorded in the store with why (files.status):
   long files_without_hands{0};  // no hand of any known format in their head ('no-hands')
-  long files_unsupported{0};    // of a format recognised but not read ('unsupported')
-  long files_unreadable{0};  // could not be read at all ('unreadable'; also counted in io_errors)
-  long summaries{0};         // tournament summaries read (their files are counted in `files`)
+  // Of those, the files not known to hold no hand (known: an fpdb sidecar beside its hand
+  // history, notes and listings, an empty file): input not audited (exit 3).
+  long files_without_hands_unknown{0};
+  long identical_copies{0};   // inputs of the same bytes as an earlier input of this run: one row
+  long files_unsupported{0};  // of a format recognised but not read ('unsupported')
+  long files_unreadable{0};   // could not be read at all ('unreadable'; also counted in io_errors)
+  long summaries{0};          // tournament summaries read (their files are counted in `files`)
   long hands{0};
   long unparsed{0};
   long hands_with_errors{0};  // new hands with an error that blames the site

@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "model/amount_text.hpp"
+#include "report/money_units.hpp"
 #include "report/render.hpp"
+#include "report/result_cells.hpp"
 
 namespace hh::report {
 
@@ -66,29 +68,6 @@ namespace {
 
 using db::QueryResult;
 using db::Sections;
-using Cell = std::optional<std::string>;
-
-const QueryResult* section(const Sections& s, std::string_view title) {
-  for (const auto& [t, r] : s)
-    if (t == title) return &r;
-  return nullptr;
-}
-
-// The cell of `column` in `row`, std::nullopt for NULL or a column the result does not have.
-Cell cell(const QueryResult& r, std::size_t row, std::string_view column) {
-  const auto it = std::find(r.columns.begin(), r.columns.end(), column);
-  if (it == r.columns.end() || row >= r.rows.size()) return std::nullopt;
-  const std::size_t c = static_cast<std::size_t>(it - r.columns.begin());
-  return c < r.rows[row].size() ? r.rows[row][c] : std::nullopt;
-}
-
-std::optional<long long> number(const Cell& c) {
-  if (!c) return std::nullopt;
-  long long v = 0;
-  const auto [end, ec] = std::from_chars(c->data(), c->data() + c->size(), v);
-  if (ec != std::errc() || end != c->data() + c->size()) return std::nullopt;
-  return v;
-}
 
 std::string text(const Cell& c) { return c ? html_escape(*c) : std::string(); }
 
@@ -98,28 +77,93 @@ std::string money(const Cell& c, int unit) {
   return v ? format_amount(*v, unit) : std::string();
 }
 
+// The unit a row of a breakdown counts its money in (its columns currency and unit).
+MoneyUnit row_unit(const QueryResult& r, std::size_t row) {
+  return {cell(r, row, "currency"), static_cast<long>(number(cell(r, row, "unit")).value_or(1))};
+}
+
+// The columns of the breakdowns that hold money in minor units: shown in their row's unit.
+bool is_money_column(std::string_view column) {
+  return column == "money_in_error" || column == "rake" || column == "over_schedule" ||
+         column == "under_schedule";
+}
+
 // One sortable table of a whole result: every column, numbers right-aligned and sorted as numbers.
+// Money shows in its row's unit ("12.50", the currency in its column), and a money column sorts
+// within each currency and unit (data-unit), never across them.
 void table(std::ostream& out, const QueryResult& r, std::string_view id) {
+  const bool has_unit = std::find(r.columns.begin(), r.columns.end(), "unit") != r.columns.end();
   out << "<table class=\"sortable\" id=\"" << html_escape(id) << "\"><thead><tr>";
-  for (const std::string& c : r.columns) out << "<th>" << html_escape(c) << "</th>";
+  for (const std::string& c : r.columns)
+    out << (has_unit && is_money_column(c) ? "<th data-money=\"1\">" : "<th>") << html_escape(c)
+        << "</th>";
   out << "</tr></thead><tbody>\n";
   for (std::size_t i = 0; i < r.rows.size(); ++i) {
-    out << "<tr>";
+    const MoneyUnit u = row_unit(r, i);
+    out << (has_unit ? "<tr data-unit=\"" + html_escape(money_unit_label(u)) + "\">" : "<tr>");
     for (std::size_t c = 0; c < r.columns.size(); ++c) {
       const Cell& v = c < r.rows[i].size() ? r.rows[i][c] : std::nullopt;
       const bool numeric =
           i < r.types.size() && c < r.types[i].size() &&
           (r.types[i][c] == db::CellType::Integer || r.types[i][c] == db::CellType::Float);
-      out << (numeric ? "<td class=\"n\">" : "<td>") << text(v) << "</td>";
+      const bool as_money = has_unit && is_money_column(r.columns[c]);
+      out << (numeric ? "<td class=\"n\">" : "<td>")
+          << (as_money ? money(v, static_cast<int>(u.unit)) : text(v)) << "</td>";
     }
     out << "</tr>\n";
   }
   out << "</tbody></table>\n";
 }
 
-// Overview: the totals as figures, and the money in error and rake by currency.
+// The value of `figure` in a (figure, value) table; 0 if it has none.
+long long figure_value(const QueryResult* r, std::string_view figure) {
+  if (r)
+    for (std::size_t i = 0; i < r->rows.size(); ++i)
+      if (cell(*r, i, "figure") == std::string(figure))
+        return number(cell(*r, i, "value")).value_or(0);
+  return 0;
+}
+
+// A figure of the verdict in its sentence: the number marked for tests and readers' tools.
+std::string verdict_number(const QueryResult* v, std::string_view key) {
+  return fmt::format("<b data-verdict=\"{}\">{}</b>", key, figure_value(v, key));
+}
+
+// What a manager reads first (cli/summary_sections.hpp): how much was audited and what was not,
+// the site's errors with the money in error per currency, then hhaudit's own gaps apart from them.
+void verdict(std::ostream& out, const Sections& summary) {
+  const QueryResult* v = section(summary, "verdict");
+  const QueryResult* totals = section(summary, "totals");
+  out << "<section id=\"verdict\"><h2>Verdict</h2>\n<p>" << verdict_number(v, "hands_audited")
+      << " of " << verdict_number(v, "hands_read") << " hands audited; "
+      << verdict_number(v, "hands_not_audited")
+      << " not audited (hhaudit could not read them: PARSE_ERROR). "
+      << verdict_number(v, "files_not_read")
+      << " files not read: " << figure_value(totals, "files_unsupported")
+      << " of a format hhaudit does not read, " << figure_value(totals, "files_without_hands")
+      << " without a hand, " << figure_value(totals, "files_unreadable") << " unreadable, "
+      << figure_value(totals, "files_interrupted") << " interrupted.</p>\n";
+  out << "<h3>The site's errors</h3>\n<p>" << verdict_number(v, "hands_with_site_errors")
+      << " hands with an error of the site. By kind (errors, then warnings):</p>\n";
+  if (const QueryResult* e = section(summary, "site_errors")) table(out, *e, "verdict-errors");
+  out << "<p>Money in error, per currency (each hand's mistake counted once; chips are chips, "
+         "never added to money):</p>\n<ul class=\"money\">\n";
+  if (const QueryResult* m = section(summary, "money_in_error")) {
+    for (std::size_t i = 0; i < m->rows.size(); ++i)
+      out << "<li data-money=\"" << html_escape(money_unit_label(row_unit(*m, i))) << "\">"
+          << text(cell(*m, i, "amount")) << " in " << text(cell(*m, i, "hands_in_error"))
+          << " hands</li>\n";
+    if (m->rows.empty()) out << "<li>none</li>\n";
+  }
+  out << "</ul>\n<h3>What hhaudit could not judge</h3>\n<p>" << verdict_number(v, "hands_with_gaps")
+      << " hands hhaudit did not read whole (its gaps, never counted as the site's errors).</p>\n";
+  if (const QueryResult* g = section(summary, "gaps")) table(out, *g, "verdict-gaps");
+  out << "</section>\n";
+}
+
+// Overview: the totals as figures, and the money in error and rake per currency and unit.
 void overview(std::ostream& out, const Sections& summary) {
-  out << "<section id=\"overview\"><h2>Overview</h2><div class=\"figures\">\n";
+  out << "<section id=\"overview\"><h2>Figures</h2><div class=\"figures\">\n";
   auto figure = [&](const std::string& key, const std::string& value, const std::string& label) {
     out << "<div class=\"figure\" data-figure=\"" << html_escape(key) << "\"><span class=\"v\">"
         << html_escape(value) << "</span><span class=\"k\">" << html_escape(label)
@@ -133,34 +177,28 @@ void overview(std::ostream& out, const Sections& summary) {
       figure(name, cell(*t, i, "value").value_or(""), label);
     }
   }
-  // Money never adds up across currencies: one figure each (chips for tournaments).
-  struct ByCurrency {
-    int unit{1};
+  // Money never adds up across currencies, nor chips counted whole with chips in hundredths.
+  struct ByUnit {
     long long money_in_error{0}, rake{0}, over{0};
   };
-  std::map<std::string, ByCurrency> currencies;
-  if (const QueryResult* m = section(summary, "money")) {
-    for (std::size_t i = 0; i < m->rows.size(); ++i) {
-      ByCurrency& c = currencies[cell(*m, i, "currency").value_or("chips")];
-      c.unit = static_cast<int>(number(cell(*m, i, "unit")).value_or(1));
-      c.money_in_error += number(cell(*m, i, "money_in_error")).value_or(0);
-    }
-  }
+  std::map<MoneyUnit, ByUnit> units;
+  if (const QueryResult* m = section(summary, "money"))
+    for (std::size_t i = 0; i < m->rows.size(); ++i)
+      units[row_unit(*m, i)].money_in_error += number(cell(*m, i, "money_in_error")).value_or(0);
   if (const QueryResult* r = section(summary, "rake")) {
     for (std::size_t i = 0; i < r->rows.size(); ++i) {
-      ByCurrency& c = currencies[cell(*r, i, "currency").value_or("chips")];
-      c.unit = static_cast<int>(number(cell(*r, i, "unit")).value_or(1));
-      c.rake += number(cell(*r, i, "rake")).value_or(0);
-      c.over += number(cell(*r, i, "over_schedule")).value_or(0);
+      ByUnit& u = units[row_unit(*r, i)];
+      u.rake += number(cell(*r, i, "rake")).value_or(0);
+      u.over += number(cell(*r, i, "over_schedule")).value_or(0);
     }
   }
-  for (const auto& [currency, c] : currencies) {
-    figure("money_in_error:" + currency, format_amount(c.money_in_error, c.unit),
-           "money in error, " + currency);
-    if (c.rake || c.over) {
-      figure("rake:" + currency, format_amount(c.rake, c.unit), "rake paid, " + currency);
-      figure("over_schedule:" + currency, format_amount(c.over, c.unit),
-             "rake over schedule, " + currency);
+  for (const auto& [unit, u] : units) {
+    const std::string label = money_unit_label(unit);
+    figure("money_in_error:" + label, money_text(u.money_in_error, unit),
+           "money in error, " + label);
+    if (u.rake || u.over) {
+      figure("rake:" + label, money_text(u.rake, unit), "rake paid, " + label);
+      figure("over_schedule:" + label, money_text(u.over, unit), "rake over schedule, " + label);
     }
   }
   out << "</div></section>\n";
@@ -169,16 +207,44 @@ void overview(std::ostream& out, const Sections& summary) {
 void charts(std::ostream& out) {
   out << "<section id=\"charts\"><h2>Charts</h2><div class=\"charts\">\n";
   const std::pair<const char*, const char*> list[] = {
-      {"chart-codes", "Findings by code (hands)"},
+      {"chart-codes", "Errors and warnings by code (hands)"},
       {"chart-sites", "Hands and hands with errors, by site"},
       {"chart-months", "Hands and hands with errors, by month"},
-      {"chart-rake", "Rake paid against the schedule (major units)"},
-      {"chart-money", "Money in error by month (major units)"},
+      {"chart-rake", "Rake over and under the schedule, % of the rake paid (per currency)"},
+      {"chart-money", "Hands with money in error by month, per currency"},
   };
   for (const auto& [id, title] : list)
     out << "<figure><figcaption>" << title << "</figcaption><canvas id=\"" << id
         << "\" width=\"560\" height=\"300\"></canvas></figure>\n";
   out << "</div></section>\n";
+}
+
+// The detail tables: each section but the verdict's; the notes among the codes collapsed.
+void detail_tables(std::ostream& out, const Sections& summary) {
+  out << "<section id=\"tables\"><h2>Tables</h2>\n";
+  for (const auto& [title, result] : summary) {
+    if (title == "verdict" || title == "site_errors" || title == "money_in_error" ||
+        title == "gaps")
+      continue;
+    out << "<h3>" << html_escape(title) << "</h3>\n";
+    if (title != "codes") {
+      table(out, result, "table-" + title);
+      continue;
+    }
+    QueryResult judged = result, notes = result;  // the codes: errors and warnings, notes
+    judged.rows.clear(), judged.types.clear(), notes.rows.clear(), notes.types.clear();
+    for (std::size_t i = 0; i < result.rows.size(); ++i) {
+      QueryResult& to = cell(result, i, "severity") == std::string("info") ? notes : judged;
+      to.rows.push_back(result.rows[i]);
+      if (i < result.types.size()) to.types.push_back(result.types[i]);
+    }
+    table(out, judged, "table-codes");
+    out << "<details id=\"notes\"><summary>" << notes.rows.size()
+        << " codes of notes (info: what a hand does not print, what was not checked)</summary>\n";
+    table(out, notes, "table-notes");
+    out << "</details>\n";
+  }
+  out << "</section>\n";
 }
 
 // Every street's actions with the stack and the pot after each, the pots built against the
@@ -331,9 +397,11 @@ constexpr std::string_view kScript = R"js(
     canvas.dataset.drawn = ink > 0 ? 'yes' : 'no';
     drawn.push(id);
   }
-  var codes = rows('codes');
+  // Errors then warnings (the order of the codes section); notes are not charted.
+  var codes = rows('codes').filter(function (r) { return r.severity !== 'info'; });
   chart('chart-codes', 'bar', codes.map(function (r) { return r.code + ' (' + r.severity + ')'; }),
-        [{label: 'hands', data: codes.map(function (r) { return r.hands; }), backgroundColor: '#4878a8'}]);
+        [{label: 'hands', data: codes.map(function (r) { return r.hands; }),
+          backgroundColor: codes.map(function (r) { return r.severity === 'error' ? '#c0504d' : '#f0ad4e'; })}]);
   var hands = rows('hands');
   var sites = sumBy(hands, 'site', 'hands'), siteErr = sumBy(hands, 'site', 'with_errors');
   chart('chart-sites', 'bar', Object.keys(sites),
@@ -344,21 +412,32 @@ constexpr std::string_view kScript = R"js(
   chart('chart-months', 'bar', monthKeys,
         [{label: 'hands', data: monthKeys.map(function (k) { return months[k]; }), backgroundColor: '#9bb7d4'},
          {label: 'with errors', data: monthKeys.map(function (k) { return monthErr[k]; }), backgroundColor: '#c0504d'}]);
+  // Money of two currencies is never on one scale: the rake as shares of what each paid, the
+  // money in error as the hands it touches, one series per currency and unit.
+  function unitOf(r) {  // report::money_unit_label
+    var name = r.currency == null ? 'chips' : r.currency, usual = r.currency == null ? 1 : 100;
+    return r.unit === usual ? name : name + '/' + r.unit;
+  }
+  function share(part, whole) { return whole > 0 ? Math.round(1000 * part / whole) / 10 : 0; }
   var rake = rows('rake');
-  chart('chart-rake', 'bar', rake.map(function (r) { return r.site + ' ' + r.currency; }),
-        [{label: 'rake paid', data: rake.map(function (r) { return r.rake / r.unit; }), backgroundColor: '#4878a8'},
-         {label: 'over schedule', data: rake.map(function (r) { return r.over_schedule / r.unit; }), backgroundColor: '#c0504d'},
-         {label: 'under schedule', data: rake.map(function (r) { return r.under_schedule / r.unit; }), backgroundColor: '#f0ad4e'}]);
+  chart('chart-rake', 'bar', rake.map(function (r) { return r.site + ' ' + unitOf(r); }),
+        [{label: 'over schedule %', data: rake.map(function (r) { return share(r.over_schedule, r.rake); }), backgroundColor: '#c0504d'},
+         {label: 'under schedule %', data: rake.map(function (r) { return share(r.under_schedule, r.rake); }), backgroundColor: '#f0ad4e'},
+         {label: 'hands no schedule covers %', data: rake.map(function (r) { return share(r.without_schedule, r.hands); }), backgroundColor: '#9bb7d4'}]);
   var money = rows('money'), series = {}, moneyMonths = {};
   money.forEach(function (r) {
-    var c = r.currency == null ? 'chips' : r.currency, m = r.month == null ? '(no date)' : r.month;
+    if (!r.hands_in_error) return;
+    var c = unitOf(r), m = r.month == null ? '(no date)' : r.month;
     moneyMonths[m] = true;
     series[c] = series[c] || {};
-    series[c][m] = (series[c][m] || 0) + r.money_in_error / r.unit;
+    series[c][m] = (series[c][m] || 0) + r.hands_in_error;
   });
   var mm = Object.keys(moneyMonths).sort();
+  if (!mm.length) mm = ['(none)'];
   var palette = ['#c0504d', '#4878a8', '#f0ad4e', '#5cb85c', '#8064a2', '#777777'];
-  chart('chart-money', 'bar', mm, Object.keys(series).map(function (c, i) {
+  var moneySeries = Object.keys(series);
+  if (!moneySeries.length) { series['none'] = {}; moneySeries = ['none']; }
+  chart('chart-money', 'bar', mm, moneySeries.map(function (c, i) {
     return {label: c, data: mm.map(function (m) { return series[c][m] || 0; }),
             backgroundColor: palette[i % palette.length]};
   }));
@@ -371,6 +450,9 @@ constexpr std::string_view kScript = R"js(
         var dir = th.dataset.dir === 'asc' ? -1 : 1;
         th.dataset.dir = dir === 1 ? 'asc' : 'desc';
         list.sort(function (a, b) {
+          // Money sorts within its currency and unit: the rows of one unit stay together.
+          if (th.dataset.money && a.dataset.unit !== b.dataset.unit)
+            return a.dataset.unit < b.dataset.unit ? -1 : 1;
           var x = a.cells[col].textContent, y = b.cells[col].textContent;
           var nx = parseFloat(x), ny = parseFloat(y);
           var cmp = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
@@ -410,16 +492,26 @@ void write_html_report(std::ostream& out, const HtmlReport& r) {
       << html_escape(r.title) << "</title>\n<style>" << kStyle << "</style>\n<script>" << kErrorTrap
       << "</script></head>\n<body>\n<h1>" << html_escape(r.title) << "</h1>\n<p class=\"meta\">"
       << html_escape(r.scope) << "</p>\n<div id=\"script-errors\" hidden></div>\n";
+  verdict(out, r.summary);
+  if (!r.player.empty()) {
+    out << "<section id=\"player\"><h2>Player " << html_escape(r.player) << "</h2>\n";
+    for (const auto& [title, result] : r.player_sections) {
+      out << "<h3>"
+          << html_escape(title == "player" ? "Hands and net won, per currency"
+                                           : "Findings that name the player")
+          << "</h3>\n";
+      table(out, result, "table-" + title);
+    }
+    out << "</section>\n";
+  }
   overview(out, r.summary);
   charts(out);
-  out << "<section id=\"tables\"><h2>Tables</h2>\n";
-  for (const auto& [title, result] : r.summary) {
-    out << "<h3>" << html_escape(title) << "</h3>\n";
-    table(out, result, "table-" + title);
-  }
-  out << "</section>\n<section id=\"hands\"><h2>Hands with findings</h2>\n<p>"
-      << fmt::format("{} of {} hands with an error or a warning, the most money in error first.",
-                     r.hands.size(), r.hands_with_findings)
+  detail_tables(out, r.summary);
+  out << "<section id=\"hands\"><h2>Hands with findings</h2>\n<p>"
+      << fmt::format(
+             "{} of {} hands with an error or a warning, the most money in error first (in big "
+             "blinds: money of two currencies never compares).",
+             r.hands.size(), r.hands_with_findings)
       << "</p>\n";
   for (const Sections& hand : r.hands) replay(out, hand);
   std::ostringstream json;

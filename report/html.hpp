@@ -1,8 +1,8 @@
 // The HTML report (`hhaudit report --html`): one self-contained offline page a compliance officer
-// can mail. Overview figures, charts (Chart.js, inlined), sortable tables and, for each hand with
-// findings, its replay. Everything the page shows comes from the store's reads; every text it
-// embeds is escaped for where it goes (HTML text and attributes, JSON inside <script>), so a
-// player named `<svg/onload=alert(1)>` shows as text and runs nothing.
+// can mail. The verdict first (docs/report.md), then figures, charts (Chart.js, inlined), sortable
+// tables and, for each hand with findings, its replay. Everything the page shows comes from the
+// store's reads; every text it embeds is escaped for where it goes (HTML text and attributes, JSON
+// inside <script>), so a player named `<svg/onload=alert(1)>` shows as text and runs nothing.
 #pragma once
 
 #include <ostream>
@@ -22,6 +22,8 @@ struct HtmlReport {
   std::vector<db::Sections> hands;  // Store::explain_hand of each hand replayed
   long hands_with_findings{0};      // of which `hands` are the first (most money in error first)
   std::string chart_js;             // Chart.js (Debian's libjs-chart.js), inlined as is
+  std::string player;               // --player: whose section follows the verdict ("" none)
+  db::Sections player_sections;     // cli::player_sections of `player`
 };
 
 // The page, UTF-8.

@@ -7,7 +7,8 @@ bash scripts/install-deps.sh
 generator=()
 [[ -f build/CMakeCache.txt ]] || generator=(-G Ninja)  # as scripts/test.sh
 cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)" --target hhaudit
+# The binary and its man page: what `cmake --install build` installs (README, "Install").
+cmake --build build -j"$(nproc)" --target hhaudit man_page
 rm -f hhaudit.db hhaudit.db-wal hhaudit.db-shm
 set +e
 ./build/hhaudit audit testdata/sample --db hhaudit.db --quiet

@@ -158,10 +158,12 @@ TEST_CASE("causes: summary counts hands and money, the database links each findi
   const auto summary = run(bin() + " summary --db " + db + " --format csv");
   CHECK(summary.out.find("\ntotals,hands_with_errors,2,") != std::string::npos);
   CHECK(summary.out.find("\ntotals,findings,7,") != std::string::npos);
-  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,,2009-11,,,,,USD,100,1,10,0,") !=
+  CHECK(summary.out.find("\nmoney,,,,,,,USD,100,1,10,,pokerstars,,,,,,2009-11,,,,0,") !=
         std::string::npos);
-  CHECK(summary.out.find("\nmoney,,,pokerstars,,,,,,2009-12,,,,,USD,100,1,3935,0,") !=
+  CHECK(summary.out.find("\nmoney,,,,,,,USD,100,1,3935,,pokerstars,,,,,,2009-12,,,,0,") !=
         std::string::npos);
+  // The verdict's money: the two hands' mistakes in one currency, added once each.
+  CHECK(summary.out.find("\nmoney_in_error,,,,,,,USD,100,2,3945,39.45 USD,") != std::string::npos);
   // Each finding that follows names its root; the roots name none.
   const auto links = run(bin() + " query --db " + db +
                          " --format csv \"SELECT h.site_hand_id, d.code, c.code FROM discrepancies "

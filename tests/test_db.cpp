@@ -152,6 +152,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "tournament_results"},
                                          {"table", "tournaments"},
                                          {"view", "hand_events"},
+                                         {"view", "players"},
                                          {"view", "v_code_counts"},
                                          {"view", "v_conflicts"},
                                          {"view", "v_file_summary"},
@@ -1231,8 +1232,10 @@ TEST_CASE("a hand's events are one hand_event_log row, read as rows by hand_even
 }
 
 namespace {
-// What schema 11 added (who a finding blames), undone first by every downgrade below.
+// What schema 11 added (who a finding blames), undone first by every downgrade below (with
+// schema 13's view players, which reads the blame).
 constexpr const char* kBackToSchema10 =
+    "DROP VIEW IF EXISTS players;"
     "DROP VIEW IF EXISTS v_code_counts; DROP VIEW IF EXISTS v_findings;"
     "ALTER TABLE discrepancies DROP COLUMN blame;"
     "ALTER TABLE tournament_findings DROP COLUMN blame;";

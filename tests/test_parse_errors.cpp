@@ -1,12 +1,14 @@
 // The one X3 error handler (parser/text/error_handler.hpp): a line that fails at an expectation
 // point is reported with what was expected there and its line and column, and the hand is still
 // the unparsed hand it was (PARSE_ERROR), whatever the site.
+#include <boost/spirit/home/x3.hpp>
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "audit/audit.hpp"
 #include "parser/888poker/builder.hpp"
 #include "parser/format.hpp"
+#include "parser/text/expectation_text.hpp"
 
 using namespace hh;
 
@@ -87,4 +89,23 @@ TEST_CASE("Parse errors: a Winamax header whose hand id is missing", "[parse_err
   const std::size_t column = header.find("#x") + 2;
   CHECK(i.column == column);
   CHECK(i.expected == "the hand id (N-N-N) at line 1, column " + std::to_string(column));
+}
+
+TEST_CASE("Parse errors: an expectation X3 names by a C++ type is said in words",
+          "[parse_errors]") {
+  namespace x3 = boost::spirit::x3;
+  // What X3 names an unnamed sequence by: its mangled type (a thousand characters for a grammar's).
+  const std::string mangled = x3::what(x3::lit("Seat") >> x3::int_ >> x3::lit(':'));
+  INFO(mangled);
+  REQUIRE(mangled.find("boost") != std::string::npos);
+  const std::string line = "Seat 1: Hero ($5 in chips)";
+  CHECK(readable_expectation(mangled, line, 9) ==
+        "the rest of the line as this site writes it (found \"Hero ($5 in chips)\")");
+  CHECK(readable_expectation(mangled, line + " and a very long tail", 9) ==
+        "the rest of the line as this site writes it (found \"Hero ($5 in chips) and a...\")");
+  CHECK(readable_expectation(mangled, line, 27) ==
+        "the rest of the line as this site writes it (found the end of the line)");
+  // A name stays as it is.
+  CHECK(readable_expectation("the hand number", line, 1) == "the hand number");
+  CHECK(readable_expectation("':'", line, 7) == "':'");
 }

@@ -102,6 +102,8 @@ const std::pair<const char*, const char*> kDump[] = {
     {"v_conflicts",
      "SELECT site, site_hand_id, existing_path, existing_line, existing_sha256, new_path, "
      "new_line, new_sha256 FROM v_conflicts"},
+    {"players",
+     "SELECT player, site, currency, unit, hands, net, hands_named_in_errors FROM players"},
 };
 
 using Rows = std::vector<std::vector<std::string>>;
@@ -213,7 +215,7 @@ long hands_with_findings_count(const std::string& db) {
 // indexes under the names the server gave them.
 void to_schema_5_tables(hh::db::postgres::Connection& c) {
   c.exec(
-      "DROP VIEW v_findings, v_code_counts, v_conflicts, v_file_summary;"
+      "DROP VIEW v_findings, v_code_counts, v_conflicts, v_file_summary, players;"
       "CREATE TABLE h5 AS SELECT hand_id, site, site_hand_id, file_id, byte_offset, line, "
       "table_name, game, limit_type, currency, unit, small_blind, big_blind, ante, "
       "started_at_utc, seats, players_dealt, total_pot, rake, fees, status, content_sha256, "
@@ -518,8 +520,20 @@ TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives th
   const auto again = hh::test::run(audit_command(pg, slices));
   CHECK(hh::test::summary_of(again.out).already == sp.files);
   require_same(a, dump(pg));
-  // The commands that read give the same output from both.
-  for (const std::string cmd : {" summary --db ", " rake-profile --site ggpoker --db "}) {
+  // The commands that read give the same output from both; one player's summary too (its SQL
+  // runs through each store's query(): the player most findings name).
+  const std::string named =
+      hh::test::run(hh::test::bin() + " query --db " + q(lite) +
+                    " --format csv \"SELECT player FROM discrepancies WHERE player IS NOT NULL "
+                    "AND player NOT LIKE '%''%' GROUP BY player ORDER BY count(*) DESC, player "
+                    "LIMIT 1\"")
+          .out;
+  const std::string player =
+      named.substr(named.find('\n') + 1, named.size() - named.find('\n') - 2);
+  CHECK_FALSE(player.empty());
+  for (const std::string& cmd :
+       {std::string(" summary --db "), " summary --player " + q(player) + " --db ",
+        std::string(" rake-profile --site ggpoker --db ")}) {
     INFO(cmd);
     const auto rl = hh::test::run(hh::test::bin() + cmd + q(lite));
     const auto rp = hh::test::run(hh::test::bin() + cmd + q(pg));

@@ -27,13 +27,27 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
-// An audit database of the hostile hand, two fault hands and the samples (several sites, rake):
-// 16 hands, 5 with findings.
+// The short call of faults/call_amount.txt played in euros (another hand number): cash in a
+// second currency, 0.10 EUR in error.
+fs::path euro_hand(const fs::path& dir) {
+  std::string hand = slurp(hh::test::testdata("faults/call_amount.txt"));
+  for (std::size_t at; (at = hand.find('$')) != std::string::npos;)
+    hand.replace(at, 1, "\xE2\x82\xAC");
+  hand.replace(hand.find("USD"), 3, "EUR");
+  hand.replace(hand.find("35824715133"), 11, "35824715199");
+  std::ofstream(dir / "euro.txt", std::ios::binary) << hand;
+  return dir / "euro.txt";
+}
+
+// An audit database of the hostile hand, three fault hands in dollars, one in euros, one in
+// tournament chips, and the samples (several sites, rake): 18 hands, 7 with findings.
 fs::path audited(const fs::path& dir) {
   const fs::path db = dir / "r.db";
   const std::string inputs = q(hh::test::testdata("report/hostile.txt")) + " " +
                              q(hh::test::testdata("faults/ineligible_side_pot.txt")) + " " +
                              q(hh::test::testdata("faults/call_amount.txt")) + " " +
+                             q(euro_hand(dir)) + " " +
+                             q(hh::test::testdata("faults/ineligible_side_pot_tourney.txt")) + " " +
                              q(hh::test::testdata("sample"));
   REQUIRE(run(bin() + " audit " + inputs + " --db " + q(db) + " -q --fail-on none").code == 0);
   return db;
@@ -45,6 +59,23 @@ std::string sql(const fs::path& db, const std::string& select) {
       run(bin() + " query --db " + q(db) + " --format csv \"" + select + "\"").out;
   const std::size_t nl = out.find('\n');
   return out.substr(nl + 1, out.size() - nl - 2);
+}
+
+// A number of the verdict's sentences.
+std::string verdict(const std::string& html, const std::string& key) {
+  std::smatch m;
+  const std::regex re("data-verdict=\"" + key + "\">([^<]*)</b>");
+  return std::regex_search(html, m, re) ? m[1].str() : "(no verdict " + key + ")";
+}
+
+// The money in error the verdict lists, per currency and unit: "0.81 USD in 3 hands | ...".
+std::string verdict_money(const std::string& html) {
+  std::string out;
+  static const std::regex re("<li data-money=\"([^\"]*)\">([^<]*)</li>");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), re); it != std::sregex_iterator();
+       ++it)
+    out += (out.empty() ? "" : " | ") + (*it)[1].str() + ": " + (*it)[2].str();
+  return out;
 }
 
 // The value an overview figure shows.
@@ -93,12 +124,33 @@ TEST_CASE("report --html: figures, replay with stacks and pots, causes, hostile 
   const fs::path html = dir / "r.html";
   const auto made = run(bin() + " report --html " + q(html) + " --db " + q(db) + " 2>&1");
   REQUIRE(made.code == 0);
-  CHECK(made.out.find("(5 of 5 hands with findings replayed)") != std::string::npos);
+  CHECK(made.out.find("(7 of 7 hands with findings replayed)") != std::string::npos);
   const std::string page = slurp(html);
+  // The verdict opens the page: hands audited and not, the site's errors, money per currency and
+  // unit (never added: dollars, euros, chips), hhaudit's gaps; then the figures.
+  CHECK(page.find("<section id=\"verdict\">") < page.find("<section id=\"overview\">"));
+  CHECK(verdict(page, "hands_read") == "18");
+  CHECK(verdict(page, "hands_audited") == "18");
+  CHECK(verdict(page, "hands_not_audited") == "0");
+  CHECK(verdict(page, "files_not_read") == "1");  // the samples' SOURCES.md
+  CHECK(verdict(page, "hands_with_site_errors") == "5");
+  CHECK(verdict(page, "hands_with_gaps") == "0");
+  CHECK(verdict_money(page) ==
+        "EUR: 0.10 EUR in 1 hands | USD: 0.81 USD in 3 hands | chips: 480 chips in 1 hands");
+  CHECK(sql(db, "SELECT sum(money_in_error) FROM hands WHERE currency IS NULL") == "480");
+  // The site's errors by kind: errors before warnings, no note.
+  const std::size_t errors = page.find("id=\"verdict-errors\"");
+  const std::string kinds = page.substr(errors, page.find("</table>", errors) - errors);
+  CHECK(kinds.find("<td>PAYOUT_MISMATCH</td><td>error</td><td class=\"n\">5</td>") !=
+        std::string::npos);
+  CHECK(kinds.rfind("<td>error</td>") < kinds.find("<td>warning</td>"));
+  CHECK(kinds.find("<td>info</td>") == std::string::npos);
+  // The notes among the codes are collapsed.
+  CHECK(page.find("<details id=\"notes\"><summary>") != std::string::npos);
   // Figures: those of the SQL.
   CHECK(figure(page, "hands") == sql(db, "SELECT count(*) FROM hands"));
-  CHECK(figure(page, "hands") == "16");
-  CHECK(figure(page, "hands_with_errors") == "3");
+  CHECK(figure(page, "hands") == "18");
+  CHECK(figure(page, "hands_with_errors") == "5");
   CHECK(figure(page, "hands_with_errors") ==
         sql(db, "SELECT count(DISTINCT hand_id) FROM discrepancies WHERE severity = 'error'"));
   // Money in error counts each hand's mistake once: 0.10 (uncalled) + 0.61 (a side pot paid to a
@@ -107,7 +159,9 @@ TEST_CASE("report --html: figures, replay with stacks and pots, causes, hostile 
   CHECK(sql(db,
             "SELECT sum(abs(difference)) FROM v_findings WHERE severity = 'error' AND "
             "currency = 'USD'") == "324");
-  CHECK(figure(page, "money_in_error:USD") == "0.81");
+  CHECK(figure(page, "money_in_error:USD") == "0.81 USD");
+  CHECK(figure(page, "money_in_error:EUR") == "0.10 EUR");
+  CHECK(figure(page, "money_in_error:chips") == "480 chips");
   // The replay of the hostile hand: each stack and the pot after every action.
   const std::size_t at = page.find("hand 35824281084");
   REQUIRE(at != std::string::npos);
@@ -169,7 +223,14 @@ TEST_CASE("report --html in a headless browser: no error, charts drawn, nothing 
   // The figures the browser shows: those of the SQL.
   CHECK(figure(dom.out, "hands") == sql(db, "SELECT count(*) FROM hands"));
   CHECK(figure(dom.out, "findings") == sql(db, "SELECT count(*) FROM discrepancies"));
-  CHECK(figure(dom.out, "money_in_error:USD") == "0.81");
+  CHECK(figure(dom.out, "money_in_error:USD") == "0.81 USD");
+  // The verdict as the browser shows it: per currency and unit, chips as chips.
+  CHECK(verdict(dom.out, "hands_audited") == sql(db,
+                                                 "SELECT count(*) FROM hands WHERE status "
+                                                 "<> 'unparsed'"));
+  CHECK(verdict(dom.out, "hands_with_site_errors") == "5");
+  CHECK(verdict_money(dom.out) ==
+        "EUR: 0.10 EUR in 1 hands | USD: 0.81 USD in 3 hands | chips: 480 chips in 1 hands");
   // The hostile names are text in the DOM; none of their scripts ran.
   CHECK(dom.out.find("&lt;svg/onload=alert(1)&gt;") != std::string::npos);
   CHECK(dom.out.find("<svg") == std::string::npos);

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "db/file_rows.hpp"
+#include "db/hand_order.hpp"
 #include "db/hand_row.hpp"
 #include "db/pending_checks.hpp"
 #include "db/postgres/connection.hpp"
@@ -1698,8 +1699,8 @@ Store::HandsWithFindings PostgresStore::hands_with_findings(const ReadFilter& fi
     params.push_back(std::to_string(limit));
     Result r = impl_->c.exec(
         fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' AND {} "
-                    "ORDER BY coalesce(h.money_in_error, 0) DESC, h.hand_id LIMIT $4",
-                    kHandFilter),
+                    "ORDER BY {} LIMIT $4",
+                    kHandFilter, kMoneyInErrorOrder),
         params);
     for (int i = 0; i < r.rows(); ++i) out.hand_ids.push_back(r.int64(i, 0));
   });

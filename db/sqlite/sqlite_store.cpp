@@ -21,6 +21,7 @@
 #include <unordered_map>
 
 #include "db/file_rows.hpp"
+#include "db/hand_order.hpp"
 #include "db/hand_row.hpp"
 #include "db/pending_checks.hpp"
 #include "db/rake_rows.hpp"
@@ -1916,9 +1917,8 @@ Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filt
     out.count = static_cast<long>(s.column_int64(0));
   }
   Statement s(impl_->db, fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' "
-                                     "AND {} ORDER BY coalesce(h.money_in_error, 0) DESC, "
-                                     "h.hand_id LIMIT ?4",
-                                     kHandFilter));
+                                     "AND {} ORDER BY {} LIMIT ?4",
+                                     kHandFilter, kMoneyInErrorOrder));
   ResetGuard g(s);
   bind_filter(s, filter);
   s.bind_int64(4, limit);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parser/text/expectation_text.hpp"
 #include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
@@ -162,7 +163,9 @@ void HandBuilder::rejected(std::uint32_t line, const x3_actions::Expectation& e,
     issue(line, std::move(expected), got);
     return;
   }
-  issue(line, e.what + " at line " + std::to_string(line) + ", column " + std::to_string(e.column),
+  issue(line,
+        readable_expectation(e.what, got, e.column) + " at line " + std::to_string(line) +
+            ", column " + std::to_string(e.column),
         got);
   h_.issues.back().column = static_cast<std::uint32_t>(e.column);
 }
