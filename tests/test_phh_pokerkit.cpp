@@ -278,8 +278,9 @@ TEST_CASE("PHH for PokerKit: no muck after the others folded, shows before an al
   fs::remove_all(dir);
 }
 
-TEST_CASE("PokerKit replays the PHH written from a corpus slice; OHH passes the 1.4 checker",
-          "[phh][ohh][pokerkit][corpus]") {
+TEST_CASE(
+    "PokerKit replays the PHH written from a corpus slice, and its OHH passes the 1.4 checker",
+    "[phh][ohh][pokerkit][corpus]") {
   const fs::path root = test::shared_corpus();
   REQUIRE(fs::is_directory(root));
   const fs::path dir = test::temp_dir("hhaudit-pokerkit");
@@ -354,7 +355,7 @@ TEST_CASE("PHH keys a hand by event, day, table and number: repeated numbers are
   fs::remove_all(dir);
 }
 
-TEST_CASE("hhaudit convert: a hand with a gap is not written; every input its own output",
+TEST_CASE("hhaudit convert: a hand with a gap is not written, and every input gets its own output",
           "[phh][cli]") {
   const fs::path dir = test::temp_dir("hhaudit-convert-gaps");
   fs::create_directories(dir / "a");
