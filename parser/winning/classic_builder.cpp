@@ -40,7 +40,10 @@ constexpr std::array<stars_family::StreetName, 3> kStreets = {{
 class ClassicBuilder : HandBuilder {
  public:
   ClassicBuilder(const HandText& text, const std::string& file)
-      : HandBuilder(text, file, shared::kSite) {}
+      : HandBuilder(text, file, shared::kSite) {
+    // A split's odd chips all go to the first winner after the small blind (issue 33, point 14).
+    h_.odd_chips_whole_after_small_blind = true;
+  }
 
   using HandBuilder::build;
 
