@@ -503,3 +503,38 @@ TEST_CASE("WPN run it twice: FLOP 1 / FLOP 2 are two boards of a hand that saw a
   REQUIRE(hands.size() == 1);
   CHECK(has_finding(hands.front(), "WRONG_WINNER"));
 }
+
+TEST_CASE("WPN classic: a call up to the nominal big blind over a short one, the excess returned",
+          "[winning][issue33]") {
+  // Issue 33, point 13 (a hand written from the rule). Cy's big blind is all he has, 0.30 of
+  // 0.50; Bob calls up to the 0.50 and gets the 0.20 back uncalled: the full blind is owed.
+  const std::string text =
+      "Game started at: 2016/8/2 10:50:44\n"
+      "Game ID: 693967400 0.25/0.50 (PRR) Cyclops - 6 (Hold'em)\n"
+      "Seat 2 is the button\n"
+      "Seat 2: Ann (10).\nSeat 3: Bob (10).\nSeat 4: Cy (0.30).\n"
+      "Player Bob has small blind (0.25)\n"
+      "Player Cy has big blind (0.30)\n"
+      "Player Ann folds\n"
+      "Player Bob calls (0.25)\n"
+      "Uncalled bet (0.20) returned to Bob\n"
+      "*** FLOP ***: [6d 7h 3h]\n"
+      "*** TURN ***: [6d 7h 3h] [2c]\n"
+      "*** RIVER ***: [6d 7h 3h 2c] [2h]\n"
+      "------ Summary ------\n"
+      "Pot: 0.57. Rake 0.03\n"
+      "Board: [6d 7h 3h 2c 2h]\n"
+      "Player Ann does not show cards.Bets: 0. Collects: 0. Wins: 0.\n"
+      "*Player Bob shows: One pair of As [Ah Ad]. Bets: 0.30. Collects: 0.57. Wins: 0.27.\n"
+      "Player Cy shows: One pair of Ks [Kh Kd]. Bets: 0.30. Collects: 0. Loses: 0.30.\n"
+      "Game ended at: 2016/8/2 10:51:4\n";
+  Hand h = clean_hand(text, "nominal blind");
+  CHECK(h.full_big_blind_always_owed);
+  CHECK(nth(h, EventKind::Call, 3).amount == 25);
+  CHECK(nth(h, EventKind::Call, 3).to == 50);
+  CHECK(problems(h).empty());
+  CHECK(h.big_blind == 50);  // the header's, not Cy's short post
+  // Were only Cy's 0.30 owed, the call would be 0.20 too much.
+  h.full_big_blind_always_owed = false;
+  CHECK(problems(h) == std::vector<std::string>{"WRONG_CALL_AMOUNT"});
+}
