@@ -379,7 +379,8 @@ class Auditor {
   // not be a whole number of chips.
   Money smallest_chip(Money amount) const;
 
-  // Seats in the order odd chips go: clockwise from the first seat left of the button.
+  // Seats in the order odd chips go: clockwise from the first seat left of the button (after the
+  // small blind's seat: Hand::odd_chips_whole_after_small_blind).
   std::vector<int> from_button(std::vector<int> seats) const;
 
   // Shares `amount` equally between `seats`; the chips left over go one each to the first of
@@ -407,6 +408,7 @@ class Auditor {
   void judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge);
 
   void check_summary();
+  void check_summary_put_in(const PlayerState& p, const SummarySeat& s, bool money_agrees);
 
   void fill_players();
 

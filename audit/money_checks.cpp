@@ -483,33 +483,45 @@ void Auditor::check_summary() {
                                   amt(paid), amt(said)),
            .line = it == by_seat.end() ? 0 : it->second->line});
     }
-    // A summary that states what the player put in must match their actions, before any
-    // uncalled part came back.
-    if (it != by_seat.end() && it->second->put_in && *it->second->put_in != p.gross) {
+    // What the player paid or received beside the pot (a jackpot contribution from the stack)
+    // is in the stack he leaves with.
+    Money beside = 0;
+    for (const SideSettlement& paid : h_.side_settlements)
+      if (paid.seat == seat) beside += paid.amount;
+    const Money after = p.stack + p.collected + beside;
+    const bool stack_agrees = it == by_seat.end() || !it->second->final_stack || p.stack_unknown ||
+                              after == *it->second->final_stack;
+    if (it != by_seat.end() && it->second->final_stack && !stack_agrees) {
       add(FindingCode::SummaryMismatch,
           {.seat = seat,
-           .expected = p.gross,
-           .actual = *it->second->put_in,
-           .message = fmt::format("{}'s actions put in {} but the summary says {}", p.player,
-                                  amt(p.gross), amt(*it->second->put_in)),
+           .expected = after,
+           .actual = *it->second->final_stack,
+           .message = fmt::format("{} ends the hand with {} by the actions but the summary says {}",
+                                  p.player, amt(after), amt(*it->second->final_stack)),
            .line = it->second->line});
     }
-    // The stack after the hand, where printed: the starting stack less what the player put in,
-    // plus what came back uncalled and what the player collected.
-    if (it != by_seat.end() && it->second->final_stack && !p.stack_unknown) {
-      const Money after = p.stack + p.collected;
-      const Money printed = *it->second->final_stack;
-      if (after != printed)
-        add(FindingCode::SummaryMismatch,
-            {.seat = seat,
-             .expected = after,
-             .actual = printed,
-             .message =
-                 fmt::format("{} ends the hand with {} by the actions but the summary says {}",
-                             p.player, amt(after), amt(printed)),
-             .line = it->second->line});
-    }
+    if (it != by_seat.end()) check_summary_put_in(p, *it->second, said == paid && stack_agrees);
   }
+}
+
+// A summary that states what the player put in must match their actions, before any uncalled
+// part came back. When the player's payout and stack agree with the play, only the site's record
+// of the hand is wrong, not money (iPoker prints bet= counting a re-raiser's chips twice: a
+// warning with both figures); otherwise the money is in doubt (an error).
+void Auditor::check_summary_put_in(const PlayerState& p, const SummarySeat& s, bool money_agrees) {
+  if (!s.put_in || *s.put_in == p.gross) return;
+  add(FindingCode::SummaryMismatch,
+      {.seat = s.seat,
+       .expected = p.gross,
+       .actual = *s.put_in,
+       .message = fmt::format(
+           "{}'s actions put in {} but the summary says {}{}", p.player, amt(p.gross),
+           amt(*s.put_in),
+           money_agrees ? ": an error of the site's record only (the play, the payout and the "
+                          "stack agree; no money depends on the figure)"
+                        : ""),
+       .line = s.line,
+       .alternate_form = money_agrees});
 }
 
 }  // namespace hh::detail

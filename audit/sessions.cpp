@@ -131,8 +131,16 @@ class SessionChecker {
       return c.now->start_stack < c.before->end_stack;
     });
     const bool button_skipped = button_known && button_off_rule();
-    if (shrank && (moved.size() >= 2 || button_skipped)) {
-      report_missing_hands(moved, button_skipped);
+    // A changed tournament stack is judged only between hands shown to follow each other: another
+    // player in both carried their stack over exactly (two sit-and-gos of one name, sampled hands
+    // or a table the player came from that the file lacks show none).
+    const bool grew_in_tournament =
+        next_.tournament && std::any_of(moved.begin(), moved.end(), [](const StackChange& c) {
+          return c.now->start_stack > c.before->end_stack && c.before->end_stack > 0;
+        });
+    const bool unproven = (shrank || grew_in_tournament) && carried_over() == 0;
+    if ((shrank && (moved.size() >= 2 || button_skipped)) || unproven) {
+      report_missing_hands(moved, button_skipped, unproven && moved.size() == 1);
       return;
     }
     for (const StackChange& c : moved) {
@@ -198,6 +206,19 @@ class SessionChecker {
     return out;
   }
 
+  // How many players dealt into both hands, stacks known, start the later one with exactly what
+  // they ended the earlier one with (a player sitting out keeps his stack across any gap).
+  std::size_t carried_over() const {
+    std::size_t n = 0;
+    for (const SessionSeat& now : next_.seats) {
+      const SessionSeat* before = player_of(prev_, now.player);
+      if (before && before->stack_known && now.stack_known && !before->sitting_out &&
+          !now.sitting_out && now.start_stack == before->end_stack)
+        ++n;
+    }
+    return n;
+  }
+
   // A cash-game player may top up between hands (upward only); a tournament player who ended with
   // nothing and is seated again has rebought (no history prints the rebuy; with no chips a
   // player is seated only so).
@@ -257,7 +278,8 @@ class SessionChecker {
              both == 1 ? "" : "s")});
   }
 
-  void report_missing_hands(const std::vector<StackChange>& changes, bool button_skipped) {
+  void report_missing_hands(const std::vector<StackChange>& changes, bool button_skipped,
+                            bool none_carried) {
     std::string players;
     for (const StackChange& c : changes) {
       if (!players.empty()) players += ", ";
@@ -267,12 +289,15 @@ class SessionChecker {
     add(FindingCode::HandsMissing,
         {.message = fmt::format(
              "hands were played between hand {} and hand {} that the history does not hold: "
-             "{} {} moved ({}){}; the two are not compared",
+             "{} {} moved ({}){}{}; the two are not compared",
              prev_.site_hand_id, next_.site_hand_id, changes.size(),
              changes.size() == 1 ? "player's stack" : "players' stacks", players,
              button_skipped ? fmt::format(" and the button went from seat {} to seat {}",
                                           prev_.button_seat, next_.button_seat)
-                            : "")});
+                            : "",
+             none_carried ? " and no other player's stack carried over to show the hands "
+                            "consecutive"
+                          : "")});
   }
 
   // The furthest seat the button may move to: the first seat clockwise after the earlier button

@@ -130,15 +130,23 @@ void Auditor::check_showdown() {
   }
   if (!rules->board) {
     // A draw or stud hand run more than once shows one hand per run ("Run 2: NAME shows"): each
-    // run is a showdown of its own, which the judge below does not make.
-    for (const Event& e : h_.events)
-      if (e.kind == EventKind::Shows && e.board_index > 0) {
-        add(FindingCode::ShowdownNotEvaluated,
-            {.street = Street::Showdown,
-             .message = "the hand was run more than once with hands shown per run; the winners "
-                        "of each run are not judged"});
-        return;
-      }
+    // run is a showdown of its own, which the judge below does not make. A hand whose later run
+    // shows only in a player's draw (no hand shown for it) cannot be judged at all.
+    const auto later_run = [](const Event& e) { return e.board_index > 0; };
+    const auto shown_later = [](const Event& e) {
+      return e.kind == EventKind::Shows && e.board_index > 0;
+    };
+    if (std::any_of(h_.events.begin(), h_.events.end(), later_run)) {
+      const bool shown = std::any_of(h_.events.begin(), h_.events.end(), shown_later);
+      add(FindingCode::ShowdownNotEvaluated,
+          {.street = Street::Showdown,
+           .message = shown ? "the hand was run more than once with hands shown per run; the "
+                              "winners of each run are not judged"
+                            : "the hand was run more than once and the hands of the later run "
+                              "are not shown (only a player's draw for it); the winners of each "
+                              "run are not judged"});
+      return;
+    }
     board_count = 1;
   }
   boost::container::small_vector<CardList, 2> boards(static_cast<std::size_t>(board_count));
@@ -340,8 +348,16 @@ Money Auditor::smallest_chip(Money amount) const {
 }
 
 std::vector<int> Auditor::from_button(std::vector<int> seats) const {
+  int after = h_.button_seat;
+  if (h_.odd_chips_whole_after_small_blind) {
+    for (const Event& e : h_.events)
+      if (e.kind == EventKind::PostSmallBlind) {
+        after = e.seat;
+        break;
+      }
+  }
   std::sort(seats.begin(), seats.end());
-  auto first = std::upper_bound(seats.begin(), seats.end(), h_.button_seat);
+  auto first = std::upper_bound(seats.begin(), seats.end(), after);
   std::rotate(seats.begin(), first, seats.end());
   return seats;
 }
@@ -351,9 +367,11 @@ void Auditor::share(Money amount, const std::vector<int>& seats, SmallMap<Money>
   const Money unit = smallest_chip(amount);
   const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
   Money left = amount - each * static_cast<Money>(seats.size());
+  // The house rule of the Hand: the whole remainder to the first winner (not one chip each).
+  const Money step = h_.odd_chips_whole_after_small_blind && !is_stud() ? left : unit;
   for (int seat : seats) {
-    out[seat] += each + (left > 0 ? unit : 0);
-    if (left > 0) left -= unit;
+    out[seat] += each + (left > 0 ? step : 0);
+    if (left > 0) left -= step;
   }
 }
 
@@ -411,7 +429,9 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
   for (const auto& [seat, m] : paid) seats.emplace(seat, 0);
   std::string odd_rule = is_stud() ? "the odd chips going by suit (to the highest card in a high "
                                      "hand, to the lowest in a low)"
-                                   : "the odd chips going left of the button";
+                         : h_.odd_chips_whole_after_small_blind
+                             ? "the odd chips all going to the first winner after the small blind"
+                             : "the odd chips going left of the button";
   if (boards.size() > 1)
     odd_rule = fmt::format("the pot divided between the boards (the odd chip to the first) and {}",
                            odd_rule);

@@ -261,6 +261,10 @@ struct Hand {
   // "Main pot $158.20. Side pot $76.35. | Rake $3", the side pot's winner collecting $76.35). The
   // audit then charges the whole rake to the main pot instead of splitting it in proportion.
   bool rake_from_main_pot{false};
+  // A split's odd chips, all of them, go to the first winner clockwise after the small blind's
+  // seat (Bovada/Ignition, WPN: issue 33, point 14) instead of one each to the first winners left
+  // of the button.
+  bool odd_chips_whole_after_small_blind{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)

@@ -21,10 +21,28 @@ struct Recognised {
   int (*score)(std::string_view line);
 };
 
-// None today: the last two, PokerStars' and Full Tilt's tournament summaries, are read since
-// issue 15 (parser/pokerstars/summary.cpp, parser/fulltilt/summary.cpp). A format that is
-// recognised before it is read gets its row here: {"name", "Display name", score}.
-constexpr std::array<Recognised, 0> kRecognised = {};
+// 9stacks Poker (India): a PokerStars-like text whose hands start "9stacks Poker Hand #N: ...".
+int nine_stacks(std::string_view line) {
+  return starts_with(line, "9stacks Poker Hand #") ? kSignature : 0;
+}
+
+// BetOnline's XML export: a <HandHistory> document whose hands are <GameState> elements
+// ("<HandHistory><GameState>", on one line or two).
+int betonline_xml(std::string_view line) {
+  return starts_with(line, "<HandHistory><GameState") || starts_with(line, "<GameState") ||
+                 (starts_with(line, "<HandHistory") && contains(line, "GameState"))
+             ? kSignature
+             : 0;
+}
+
+// PokerStars' and Full Tilt's tournament summaries, recognised before they were read, are read
+// since issue 15 (parser/pokerstars/summary.cpp, parser/fulltilt/summary.cpp). A format that is
+// recognised before it is read gets its row here: {"name", "Display name", score} (issue 33,
+// point 21: 9stacks and BetOnline's XML).
+constexpr std::array<Recognised, 2> kRecognised = {{
+    {"9stacks", "9stacks Poker", nine_stacks},
+    {"betonline-xml", "BetOnline XML", betonline_xml},
+}};
 
 class RecognisedFormat final : public Format {
  public:

@@ -297,3 +297,42 @@ TEST_CASE(
   CHECK(bob == 330);
   audits_clean(h);
 }
+
+TEST_CASE("BetOnline 2011: a side pot's line printed twice is one pot; the tournament notice",
+          "[betonline][issue33]") {
+  // Issue 33, point 15, on the side pot hand of testdata/betonline/split_side_pot.txt written as
+  // 2011 prints it: the side pot's "Total pot 4.80" twice in a row, the summary's block of
+  // totals and board twice.
+  std::string text = test::load("betonline/split_side_pot.txt");
+  auto edit = [&](const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  };
+  edit("2012/09/30 21:00:00 EDT", "2011/08/07 15:01 Eastern Daylight Time");
+  const std::string block =
+      "Total pot 4.80 | Rake 0.00\nTotal pot 4.80 | Rake 0.00\nTotal pot 1.80 | Rake 0.00\n"
+      "Board [2c 7d 9h Kd 3s]\n";
+  edit("Total pot 4.80 | Rake 0.00\nTotal pot 1.80 | Rake 0.00\nBoard [2c 7d 9h Kd 3s]\n",
+       block + block);
+  // A tournament file's notice before its first hand is no hand.
+  const std::vector<Hand> hands =
+      read_text("Tournament will start in a moment.\n\n" + text, "side_2011.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.issues.empty());
+  REQUIRE(h.reported_pots.size() == 2);
+  CHECK(h.reported_pots[0].amount == 480);
+  CHECK(h.reported_pots[1].amount == 180);
+  Money alice = 0, bob = 0;
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::Collected) (e.seat == 1 ? alice : bob) += e.amount;
+  CHECK(alice == 330);
+  CHECK(bob == 330);
+  audits_clean(h);
+  // The notice between two hands is no line of the play either.
+  const std::vector<Hand> two =
+      read_text(text + "\nTournament will start in a moment.\n\n" + text, "two.txt");
+  REQUIRE(two.size() == 2);
+  CHECK(two[0].issues.empty());
+}

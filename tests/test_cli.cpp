@@ -198,10 +198,36 @@ TEST_CASE("files not read are recorded with why and counted in the summary", "[c
   fs::remove_all(dir);
 }
 
+// Issue 33, point 21: 9stacks Poker's text and BetOnline's XML are recognised, not read. Their
+// files are recorded "unsupported" with the format's name, and a run of nothing else exits 3,
+// never "no-hands" and 0. (Heads written for this test from the two formats' first lines.)
+TEST_CASE("9stacks and BetOnline XML files are recorded unsupported, exit 3", "[cli][files]") {
+  fs::path dir = temp_dir();
+  fs::create_directories(dir / "in");
+  std::ofstream(dir / "in" / "9stacks.txt")
+      << "9stacks Poker Hand #1234567: Hold'em No Limit (5/10) - 2021/03/04 20:11:12\n"
+         "Table 'Mumbai 1' 6-max Seat #1 is the button\nSeat 1: Ann (1000 in chips)\n";
+  std::ofstream(dir / "in" / "betonline.xml")
+      << "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+         "<HandHistory><GameState GameId=\"77\" TableName=\"Ajax\">\n</GameState></HandHistory>\n";
+  const fs::path db = dir / "a.db";
+  Run a = run(bin() + " audit " + q(dir / "in") + " --db " + q(db) + " -q 2>/dev/null");
+  CHECK(a.code == 3);
+  const hh::test::Summary s = hh::test::summary_of(a.out);
+  CHECK(s.unsupported == 2);
+  CHECK(s.without_hands == 0);
+  const std::string sql = "SELECT replace(path, '" + (dir / "in").string() +
+                          "/', '') AS path, site, status, note FROM files ORDER BY path";
+  CHECK(run(bin() + " query --db " + q(db) + " --format csv \"" + sql + "\"").out ==
+        "path,site,status,note\n"
+        "9stacks.txt,9stacks,unsupported,9stacks Poker: not supported\n"
+        "betonline.xml,betonline-xml,unsupported,BetOnline XML: not supported\n");
+  fs::remove_all(dir);
+}
+
 // A PokerStars tournament summary was a format hhaudit recognised but did not read, until issue
-// 15 (Cake was, until issue 13; PartyPoker until issue 12): no format is recognised-only today,
-// so the unsupported path is tested through the store (tests/test_db.cpp) and a summary file is
-// audited (tests/test_summaries.cpp).
+// 15 (Cake was, until issue 13; PartyPoker until issue 12): a summary file is audited
+// (tests/test_summaries.cpp).
 TEST_CASE("a tournament summary file is audited, not recorded unsupported", "[cli][files]") {
   const hh::Format* summary = hh::format_by_name("pokerstars-summary");
   REQUIRE(summary);

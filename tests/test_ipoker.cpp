@@ -361,10 +361,27 @@ TEST_CASE("iPoker: the summary's bet= is checked against the actions (SUMMARY_MI
   CHECK(errors_and_warnings(r) == std::vector<std::string>{"SUMMARY_MISMATCH"});
   const Finding* f = finding(r, "SUMMARY_MISMATCH", 1);
   REQUIRE(f);
-  CHECK(f->severity == Severity::Error);
+  // Ann's play, payout (0) and stack agree: only the site's record of the hand is wrong, a
+  // warning with both figures (issue 33, point 19).
+  CHECK(f->severity == Severity::Warning);
   CHECK(f->expected == 2);
   CHECK(f->actual == 3);
   CHECK(f->line == 12);  // Ann's <player> line
+  CHECK(f->message ==
+        "Ann's actions put in 0.02 but the summary says 0.03: an error of the site's record only "
+        "(the play, the payout and the stack agree; no money depends on the figure)");
+
+  // iPoker's win= makes the collections, so a payout cannot disagree with them here: the rule is
+  // the audit's. A summary line whose payout disagrees too puts the money in doubt, and the put-in
+  // figure is then an error with it (Ann's line saying she won 0.01).
+  Hand doubtful = hands[0];
+  for (SummarySeat& s : doubtful.summary)
+    if (s.seat == 1) s.won = 1;
+  std::vector<std::pair<Money, Severity>> anns;
+  for (const Finding& g : audit(doubtful).findings)
+    if (g.code == "SUMMARY_MISMATCH" && g.seat == 1) anns.emplace_back(*g.actual, g.severity);
+  CHECK(anns ==
+        std::vector<std::pair<Money, Severity>>{{1, Severity::Error}, {3, Severity::Error}});
 }
 
 TEST_CASE("iPoker corpus sweep", "[ipoker][corpus]") {

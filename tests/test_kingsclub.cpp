@@ -200,6 +200,60 @@ TEST_CASE("KingsClub draw run twice: each run's showdown is not judged", "[kings
   CHECK(not_evaluated);
 }
 
+TEST_CASE("KingsClub draw run twice without Run 2 lines: the second run is not shown",
+          "[kingsclub][issue33]") {
+  // Issue 33, point 2 (a hand written from the rule): Hero draws [8c] on run 1 and [Qs] on run
+  // 2; only the first run's hands are shown (Hero's T-high beats Player1's J-high there) and
+  // each half is paid. The second run's winner is not in the hand: nothing is judged.
+  const std::string text =
+      "#45390001: No Limit 2-7 Single Draw - 25/50\n"
+      "2021-08-04 06:53:29\n"
+      "Table 'The Zoo' Seat 3 is the button\n"
+      "Seat 2: Hero (1,200)\n"
+      "Seat 3: Player1 (1,200)\n"
+      "*** 1ST BETTING ROUND ***\n"
+      "Hero: posts ante 20\n"
+      "Player1: posts ante 20\n"
+      "Player1: posts the small blind 25\n"
+      "Hero: posts the big blind 50\n"
+      "Dealt to Hero: [5d 7h Th Td 2h]\n"
+      "Dealt to Player1: [X X X X X]\n"
+      "Player1 raises to 1,180, and is all in\n"
+      "Hero calls 1,180, and is all in\n"
+      "*** 1ST DRAW ***\n"
+      "Hero discards [Th] draws [8c] [Qs]\n"
+      "Player1 stands pat\n"
+      "Hero shows [5d 7h 8c Td 2h]\n"
+      "Player1 shows [Jc 9s 7s 2c 5c]\n"
+      "*** 2ND BETTING ROUND ***\n"
+      "*** SUMMARY ***\n"
+      "Seat 2: Hero (1,197) -3\n"
+      "Seat 3: Player1 (1,196) -4\n"
+      "Rake 7\n"
+      "Hero wins (1,197) from pot\n"
+      "Player1 wins (1,196) from pot\n";
+  const Hand& h = only_hand(read_text(text, "rit.txt"));
+  CHECK(h.issues.empty());
+  std::vector<std::string> found;
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
+    if (f.severity != Severity::Info || f.code == "SHOWDOWN_NOT_EVALUATED")
+      found.push_back(f.code + ": " + f.message);
+  }
+  CHECK(found == std::vector<std::string>{
+                     "SHOWDOWN_NOT_EVALUATED: the hand was run more than once and the hands of "
+                     "the later run are not shown (only a player's draw for it); the winners of "
+                     "each run are not judged"});
+  // Drawn once, the same hand is one showdown: Player1's half went to the worse hand.
+  std::string once = text;
+  once.replace(once.find("draws [8c] [Qs]"), 15, "draws [8c]");
+  bool wrong_winner = false;
+  for (const Finding& f : audit_hand(only_hand(read_text(once, "once.txt")),
+                                     AuditContext{&test::shipped_house_rules()})
+                              .findings)
+    wrong_winner |= f.code == "WRONG_WINNER";
+  CHECK(wrong_winner);
+}
+
 // Fault hands: testdata/kingsclub/faults/NAME.txt is faults/originals/NAME.txt (a corpus hand)
 // edited on one line; testdata/kingsclub/README.md lists the edits.
 namespace {

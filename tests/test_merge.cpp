@@ -152,6 +152,41 @@ TEST_CASE("Merge tournament: an unversioned export's balance is after the forced
   CHECK(over);
 }
 
+TEST_CASE("Merge gametype 25: an Omaha tournament (pot limit)", "[merge][issue33]") {
+  // Issue 33, point 3: the odd codes are tournaments' (23 Hold'em), 25 is Omaha's. The
+  // tournament hand of testdata/merge/tournament.xml dealt as pot-limit Omaha: Bob folds his
+  // small blind, Carol's win of 30 holds her 10 uncalled.
+  std::string text = test::load("merge/tournament.xml");
+  auto edit = [&](const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  };
+  edit("type=\"Holdem Tournament\" stakes=\"No Limit\"",
+       "type=\"Omaha Tournament\" stakes=\"Pot Limit\"");
+  edit("numholecards=\"2\" gametype=\"23\"", "numholecards=\"4\" gametype=\"25\"");
+  edit("type=\"ALL_IN\" timestamp=\"1325934009000\" player=\"1\" amount=\"1490.00\"/>",
+       "type=\"FOLD\" timestamp=\"1325934009000\" player=\"1\"/>");
+  edit("<event sequence=\"5\" type=\"FOLD\" timestamp=\"1325934012000\" player=\"2\"/>\n", "");
+  edit("amount=\"1520.00\" uncalled=\"false\" potnumber=\"1\" player=\"1\"",
+       "amount=\"30.00\" uncalled=\"false\" potnumber=\"1\" player=\"2\"");
+  const std::vector<Hand> hands = read_text(text, "omaha.xml");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.issues.empty());
+  CHECK(h.game == games::kOmaha);
+  CHECK(h.structure == Structure::PotLimit);
+  CHECK(h.tournament);
+  CHECK(errors_of(h).empty());
+  // A code Merge is not known to deal is a gap (PARSE_ERROR, hhaudit's), not the site's error.
+  edit("gametype=\"25\"", "gametype=\"27\"");
+  const std::vector<Hand> unknown = read_text(text, "unknown.xml");
+  REQUIRE(unknown.size() == 1);
+  CHECK_FALSE(unknown.front().parsed);
+  REQUIRE(unknown.front().issues.size() == 1);
+  CHECK(unknown.front().issues.front().got == "27");
+}
+
 TEST_CASE("Merge document: a mixed game's hands, a cut-off game, junk after a game", "[merge]") {
   const std::string doc =
       "<description type=\"HORSE\" stakes=\"Limit $0.25/$0.50\" version=\"2\" />\n"

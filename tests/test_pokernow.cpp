@@ -367,3 +367,59 @@ TEST_CASE("PokerNow strict: a hand stops at its first row not read", "[pokernow]
   for (const Finding& f : r.findings)
     if (f.blame == Blame::Site) CHECK(f.severity == Severity::Info);
 }
+
+TEST_CASE("PokerNow: the newer header, a heads-up small blind's straddle, a winner who quits",
+          "[pokernow][issue33]") {
+  // Issue 33, point 16. The newer header prints the hand's id before the game; a name may start
+  // with "@"; heads-up, the small blind on the button straddles: "posts a straddle of 40" is his
+  // total, the small blind of 10 included (30 put in); B wins and quits between the hands.
+  const std::vector<std::string> rows = {
+      R"(-- starting hand #240 (id: zwx3kwlh2saw) (No Limit Texas Hold'em) (dealer: "@Ann @ a1") --)",
+      R"(Player stacks: #1 "@Ann @ a1" (1000) | #2 "B @ b2" (1000))",
+      R"("@Ann @ a1" posts a small blind of 10)",
+      R"("B @ b2" posts a big blind of 20)",
+      R"("@Ann @ a1" posts a straddle of 40)",
+      R"("B @ b2" raises to 100)",
+      R"("@Ann @ a1" calls 100)",
+      "Flop:  [2\u2663, 7\u2666, K\u2665]",
+      R"("B @ b2" bets 50)",
+      R"("@Ann @ a1" folds)",
+      R"(Uncalled bet of 50 returned to "B @ b2")",
+      R"("B @ b2" collected 200 from pot)",
+      "-- ending hand #240 --",
+      R"(The player "B @ b2" quits the game with a stack of 1100.)",
+      R"(-- starting hand #241 (id: q7m2aa0b1c3d) (No Limit Texas Hold'em) (dealer: "C @ c3") --)",
+      R"(Player stacks: #1 "@Ann @ a1" (900) | #3 "C @ c3" (1000))",
+      R"("C @ c3" posts a small blind of 10)",
+      R"("@Ann @ a1" posts a big blind of 20)",
+      R"("C @ c3" folds)",
+      R"(Uncalled bet of 10 returned to "@Ann @ a1")",
+      R"("@Ann @ a1" collected 20 from pot)",
+      "-- ending hand #241 --",
+  };
+  const std::vector<Hand> hands = read_text(log_of(rows), "written.csv");
+  REQUIRE(hands.size() == 2);
+  const Hand& h = hand_number(hands, "240");
+  REQUIRE(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.game == games::kHoldem);
+  CHECK(h.structure == Structure::NoLimit);
+  CHECK(h.limit_text == "No Limit Texas Hold'em");
+  CHECK(h.button_seat == 1);
+  CHECK(h.seats[0].player == "@Ann @ a1");
+  const Event& straddle = test::event(h, EventKind::PostStraddle, 1);
+  CHECK(straddle.amount == 30);
+  CHECK(straddle.to == 40);
+  CHECK(test::event(h, EventKind::Call, 1).amount == 60);
+  // B's line holds what he collected and no stack (he left); Ann's stack is hand #241's.
+  REQUIRE(h.summary.size() == 2);
+  CHECK(h.summary[0].final_stack == 900);
+  CHECK(h.summary[1].won == 200);
+  CHECK_FALSE(h.summary[1].final_stack);
+  const AuditResult r = audit(h);
+  INFO(test::describe(test::errors_and_warnings(r)));
+  CHECK(test::errors_and_warnings(r).empty());
+  Money contributed = 0;
+  for (const PlayerResult& p : r.players) contributed += p.contributed;
+  CHECK(contributed == 200);
+}

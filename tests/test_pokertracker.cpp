@@ -18,6 +18,7 @@
 #include "test_paths.hpp"
 #include "tests/corpus_sweep.hpp"
 #include "tests/fault_check.hpp"
+#include "tests/hand_events.hpp"
 
 namespace fs = std::filesystem;
 using namespace hh;
@@ -186,4 +187,93 @@ TEST_CASE("PokerTracker strict: header words not known are gaps", "[pokertracker
     REQUIRE(hands.size() == 1);
     CHECK_FALSE(hands[0].issues.empty());
   }
+}
+
+namespace {
+// The errors and warnings of a written hand (one hand, read whole).
+std::vector<std::string> problems_of(const std::string& text) {
+  const std::vector<Hand> hands = read_text(text, "written.txt");
+  REQUIRE(hands.size() == 1);
+  CHECK(hands.front().issues.empty());
+  std::vector<std::string> out;
+  for (const Finding& f :
+       audit_hand(hands.front(), AuditContext{&test::shipped_house_rules()}).findings)
+    if (f.severity != Severity::Info) out.push_back(f.code);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("PokerTracker 2011: Microgaming street totals with no Version tag", "[pokertracker]") {
+  // Issue 33, point 12. Hands of 2011 exported with no Version tag print "called - X" and
+  // "raised - X" as the street total, as Microgaming's first XML version: Bob's "called -
+  // €0.30" over his small blind of 0.05 adds 0.25; Ann's win of 1.10 is the 0.70 pot and her
+  // 0.40 nobody called.
+  const std::string hand =
+      "** Game ID 4100000001 starting - 2011-03-02 20:10:55\n"
+      "** Deal 254 (Deep) - \u20AC5 Min [Hold'em] (0.05|0.10 NL - \u20AC Cash Game) Real Money\n\n"
+      "- Ann sitting in seat 1 with \u20AC10.00 [Dealer]\n"
+      "- Bob sitting in seat 2 with \u20AC10.00\n"
+      "- Cy sitting in seat 3 with \u20AC10.00\n\n"
+      "Bob posted the small blind - \u20AC0.05\n"
+      "Cy posted the big blind - \u20AC0.10\n"
+      "** Dealing card to Cy: K of s, 6 of d\n"
+      "Ann raised - \u20AC0.30\n"
+      "Bob called - \u20AC0.30\n"
+      "Cy folded\n"
+      "** Dealing the flop: 2 of d, 7 of d, 4 of c\n"
+      "Bob checked\n"
+      "Ann bet - \u20AC0.40\n"
+      "Bob folded\n"
+      "Ann mucks:\n"
+      "Ann wins \u20AC1.10 from the main pot\n\n"
+      "End of game 4100000001\n";
+  const std::vector<Hand> hands = read_text(hand, "mg2011.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.site == "microgaming");
+  CHECK(h.issues.empty());
+  CHECK(test::event(h, EventKind::Raise, 1).to == 30);
+  CHECK(test::event(h, EventKind::Raise, 1).amount == 30);
+  CHECK(test::event(h, EventKind::Call, 2).amount == 25);
+  CHECK(problems_of(hand).empty());
+  // With a Version tag (2013 on) the same numbers are the chips added: Bob's call of 0.30
+  // passes Ann's raise.
+  std::string versioned = hand;
+  versioned.replace(versioned.find(" starting - 2011"), 16, " Version:4 starting - 2013");
+  const std::vector<Hand> v = read_text(versioned, "mg2013.txt");
+  REQUIRE(v.size() == 1);
+  CHECK(test::event(v.front(), EventKind::Call, 2).amount == 30);
+}
+
+TEST_CASE("PokerTracker 2011: Merge tournament stacks printed after the forced bets",
+          "[pokertracker]") {
+  // Issue 33, point 12. Bob and Cy start with 1,500; the seat lines print them after their
+  // blinds of 100 and 200. Bob's all-in of 1,300 after calling is his whole stack.
+  const std::string hand =
+      "MERGE_GAME #4927169400081: Texas Hold'em NL Tournament 02/16/2011 04:27:31\n"
+      "Table $5 PLO Arena , 49271005 (Tournament: $5 PLO Arena , 49271005 Buy-In: $5+$0.50)\n"
+      "Seat 4: Ann ($1,500.00 in chips) DEALER\n"
+      "Seat 5: Bob ($1,400.00 in chips)\n"
+      "Seat 6: Cy ($1,300.00 in chips)\n"
+      "Bob: Post SB $100.00\n"
+      "Cy: Post BB $200.00\n"
+      "*** HOLE CARDS ***\n"
+      "Ann: Fold\n"
+      "Bob: Call $100.00\n"
+      "Cy: Check\n"
+      "*** FLOP *** [6c 3h 4s]\n"
+      "Bob: Allin $1,300.00\n"
+      "Cy: Fold\n"
+      "*** SUMMARY ***\n"
+      "Bob: wins $1,700.00\n";
+  const std::vector<Hand> hands = read_text(hand, "merge2011.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.site == "merge");
+  CHECK(h.issues.empty());
+  REQUIRE(h.seat_of(5));
+  CHECK(h.seat_of(4)->stack == 150000);
+  CHECK(h.seat_of(5)->stack == 150000);
+  CHECK(h.seat_of(6)->stack == 150000);
+  CHECK(problems_of(hand).empty());
 }

@@ -220,6 +220,33 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
     hands[1].seats[2].player = "Cy";
     CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
   }
+  SECTION("one stack changed and no other player carried theirs over: not shown consecutive") {
+    // Two sit-and-gos of one name heads-up: Ann's 1000 -> 940, her opponent another player.
+    std::vector<SessionHand> two{
+        hand(1, "2024-01-02T03:04:00Z", 1, {seat(1, "Ann", 1000), big_blind(seat(2, "Bob", 1000))}),
+        hand(2, "2024-01-02T03:05:00Z", 2, {big_blind(seat(1, "Ann", 940)), seat(2, "Zed", 1060)})};
+    for (SessionHand& h : two) {
+      h.tournament = true;
+      h.unit = 1;
+    }
+    const auto found = check_session(two, kDead);
+    REQUIRE(codes(found) == std::vector<std::string>{"HANDS_MISSING"});
+    CHECK(found[0].finding.message ==
+          "hands were played between hand 1001 and hand 1002 that the history does not hold: 1 "
+          "player's stack moved (Ann 1000 -> 940) and no other player's stack carried over to "
+          "show the hands consecutive; the two are not compared");
+    // A tournament stack that grew with nobody carried over is no rebuy shown either.
+    two[1].seats[0].start_stack = 1100;
+    CHECK(codes(check_session(two, kDead)) == std::vector<std::string>{"HANDS_MISSING"});
+    // Bob stays with his 1000 exactly: the hands follow each other and Ann's 60 vanished.
+    two[1].seats[1].player = "Bob";
+    two[1].seats[1].start_stack = 1000;
+    two[1].seats[0].start_stack = 940;
+    const auto consecutive = check_session(two, kDead);
+    REQUIRE(codes(consecutive) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    CHECK(consecutive[0].finding.expected == 1000);
+    CHECK(consecutive[0].finding.actual == 940);
+  }
   SECTION("stacks that only grew are cash top-ups, not a gap") {
     hands[1].seats[1].start_stack = 2000;
     hands[1].seats[2].start_stack = 2000;

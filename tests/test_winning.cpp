@@ -2,6 +2,8 @@
 // (testdata/winning, README.md there names each file's source in ../shared/corpus/Winning), hands
 // written from the format's rules, the all-in protection rule of the audit, a sweep of the shared
 // corpus against testdata/winning/anomalies.tsv, and fault hands (testdata/winning/faults).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -408,4 +410,131 @@ TEST_CASE("WPN fault: a short call", "[winning][faults]") {
                {"ALL_IN_MISMATCH", 4, 0, 10000},
                {"TOTAL_POT_MISMATCH", 0, 6050000, 6060000},
                {"PAYOUT_MISMATCH", 0, 6040000, 6050000}});
+}
+
+TEST_CASE("WPN odd chips: the whole remainder to the first winner after the small blind",
+          "[winning][oddchips]") {
+  // Issue 33, point 14 (house rule of Bovada/Ignition and WPN, Hand flag). Three players chop
+  // 0.17 on a board straight: 0.05 each and 0.02 left over, all to Hero (seat 4), the first
+  // winner after Bob's small blind (seat 2); left of the button it would be 0.01 each to Bob and
+  // Hero.
+  const std::string text =
+      "Hand #900000001 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC\n"
+      "Miramar 9-max Seat #1 is the button\n"
+      "Seat 1: Ann ($1.00)\nSeat 2: Bob ($1.00)\nSeat 3: Cy ($1.00)\nSeat 4: Hero ($1.00)\n"
+      "Bob posts the small blind $0.01\nCy posts the big blind $0.02\n"
+      "*** HOLE CARDS ***\nDealt to Hero [6c 7d]\n"
+      "Hero raises $0.05 to $0.05\nAnn calls $0.05\nBob calls $0.04\nCy folds\n"
+      "*** FLOP *** [Ah Kh Qd]\nMain pot $0.17 | Rake $0.00\n"
+      "Bob checks\nHero checks\nAnn checks\n"
+      "*** TURN *** [Ah Kh Qd] [Js]\nMain pot $0.17 | Rake $0.00\n"
+      "Bob checks\nHero checks\nAnn checks\n"
+      "*** RIVER *** [Ah Kh Qd Js] [Tc]\nMain pot $0.17 | Rake $0.00\n"
+      "Bob checks\nHero checks\nAnn checks\n"
+      "*** SHOW DOWN ***\nMain pot $0.17 | Rake $0.00\n"
+      "Bob shows [4h 5s] (a straight, Ten to Ace [Ah Kh Qd Js Tc])\n"
+      "Hero shows [6c 7d] (a straight, Ten to Ace [Ah Kh Qd Js Tc])\n"
+      "Ann shows [2c 3d] (a straight, Ten to Ace [Ah Kh Qd Js Tc])\n"
+      "Hero collected $0.07 from main pot\nAnn collected $0.05 from main pot\n"
+      "Bob collected $0.05 from main pot\n"
+      "*** SUMMARY ***\nTotal pot $0.17 | Rake $0.00\nBoard [Ah Kh Qd Js Tc]\n"
+      "Seat 1: Ann (button) showed [2c 3d] and won $0.05 with a straight, Ten to Ace [Ah Kh Qd "
+      "Js Tc]\n"
+      "Seat 2: Bob (small blind) showed [4h 5s] and won $0.05 with a straight, Ten to Ace [Ah Kh "
+      "Qd Js Tc]\n"
+      "Seat 3: Cy (big blind) folded on the Pre-Flop\n"
+      "Seat 4: Hero showed [6c 7d] and won $0.07 with a straight, Ten to Ace [Ah Kh Qd Js Tc]\n";
+  Hand h = clean_hand(text, "odd chips");
+  CHECK(h.odd_chips_whole_after_small_blind);
+  const AuditContext ctx{&test::shipped_house_rules()};
+  CHECK(problems(h).empty());
+  // The same split judged by the rule left of the button: Hero got one chip too many, Bob one
+  // too few.
+  h.odd_chips_whole_after_small_blind = false;
+  std::vector<std::string> odd;
+  for (const Finding& f : audit_hand(h, ctx).findings)
+    if (f.code == "ODD_CHIP_MISMATCH")
+      odd.push_back(fmt::format("{} {} {}", f.seat, *f.expected, *f.actual));
+  CHECK(odd == std::vector<std::string>{"2 6 5", "4 6 7"});
+}
+
+TEST_CASE("WPN run it twice: FLOP 1 / FLOP 2 are two boards of a hand that saw a flop",
+          "[winning][issue33]") {
+  // Issue 33, point 13 (a hand written from the rule). All in before the flop, run twice: Ann's
+  // kings win the first board, Bob's aces the second; each collects half of the 4.00 less 0.20
+  // rake, which a hand that saw a flop pays.
+  const std::string text =
+      "Hand #900000002 - Holdem(No Limit) - $0.25/$0.50 - 2019/11/08 04:43:23 UTC\n"
+      "Miramar 6-max Seat #1 is the button\n"
+      "Seat 1: Ann ($2.00)\nSeat 2: Bob ($2.00)\n"
+      "Ann posts the small blind $0.25\nBob posts the big blind $0.50\n"
+      "*** HOLE CARDS ***\nDealt to Ann [Kd Kc]\n"
+      "Ann raises $1.75 to $2.00 and is all-in\nBob calls $1.50 and is all-in\n"
+      "*** RUN IT TWICE ***\n"
+      "*** FLOP 1 *** [2c 7d Kh]\n*** TURN 1 *** [2c 7d Kh] [3s]\n"
+      "*** RIVER 1 *** [2c 7d Kh 3s] [8d]\n"
+      "*** FLOP 2 *** [Ac 4d 9h]\n*** TURN 2 *** [Ac 4d 9h] [Qs]\n"
+      "*** RIVER 2 *** [Ac 4d 9h Qs] [Jd]\n"
+      "*** SHOW DOWN ***\n"
+      "Ann shows [Kd Kc] (three of a kind, Kings [Kd Kc Kh 8d 7d])\n"
+      "Bob shows [As Ah] (three of a kind, Aces [As Ah Ac Qs Jd])\n"
+      "Ann collected $1.90 from main pot\nBob collected $1.90 from main pot\n"
+      "*** SUMMARY ***\nTotal pot $3.80 | Rake $0.20\n"
+      "Seat 1: Ann (small blind) showed [Kd Kc] and won $1.90 with three of a kind, Kings\n"
+      "Seat 2: Bob (big blind) showed [As Ah] and won $1.90 with three of a kind, Aces\n";
+  const Hand h = clean_hand(text, "run it twice");
+  std::vector<std::pair<int, std::string>> boards;
+  for (const Event& e : h.events)
+    if (e.kind == EventKind::Board) boards.emplace_back(e.board_index, e.cards);
+  CHECK(boards ==
+        std::vector<std::pair<int, std::string>>{
+            {0, "2c 7d Kh"}, {0, "3s"}, {0, "8d"}, {1, "Ac 4d 9h"}, {1, "Qs"}, {1, "Jd"}});
+  CHECK(h.rake == 20);
+  CHECK(h.total_pot == 400);
+  CHECK(problems(h).empty());
+  // Bob's aces collecting both halves is a wrong winner of the first board.
+  std::string wrong = text;
+  wrong.replace(wrong.find("Ann collected $1.90"), 19, "Bob collected $1.90");
+  wrong.replace(wrong.find("and won $1.90 with three of a kind, Kings"), 41,
+                "and lost with three of a kind, Kings");
+  wrong.replace(wrong.find("and won $1.90 with three of a kind, Aces"), 40,
+                "and won $3.80 with three of a kind, Aces");
+  std::vector<Hand> hands = read_text(wrong, "wrong.txt");
+  REQUIRE(hands.size() == 1);
+  CHECK(has_finding(hands.front(), "WRONG_WINNER"));
+}
+
+TEST_CASE("WPN classic: a call up to the nominal big blind over a short one, the excess returned",
+          "[winning][issue33]") {
+  // Issue 33, point 13 (a hand written from the rule). Cy's big blind is all he has, 0.30 of
+  // 0.50; Bob calls up to the 0.50 and gets the 0.20 back uncalled: the full blind is owed.
+  const std::string text =
+      "Game started at: 2016/8/2 10:50:44\n"
+      "Game ID: 693967400 0.25/0.50 (PRR) Cyclops - 6 (Hold'em)\n"
+      "Seat 2 is the button\n"
+      "Seat 2: Ann (10).\nSeat 3: Bob (10).\nSeat 4: Cy (0.30).\n"
+      "Player Bob has small blind (0.25)\n"
+      "Player Cy has big blind (0.30)\n"
+      "Player Ann folds\n"
+      "Player Bob calls (0.25)\n"
+      "Uncalled bet (0.20) returned to Bob\n"
+      "*** FLOP ***: [6d 7h 3h]\n"
+      "*** TURN ***: [6d 7h 3h] [2c]\n"
+      "*** RIVER ***: [6d 7h 3h 2c] [2h]\n"
+      "------ Summary ------\n"
+      "Pot: 0.57. Rake 0.03\n"
+      "Board: [6d 7h 3h 2c 2h]\n"
+      "Player Ann does not show cards.Bets: 0. Collects: 0. Wins: 0.\n"
+      "*Player Bob shows: One pair of As [Ah Ad]. Bets: 0.30. Collects: 0.57. Wins: 0.27.\n"
+      "Player Cy shows: One pair of Ks [Kh Kd]. Bets: 0.30. Collects: 0. Loses: 0.30.\n"
+      "Game ended at: 2016/8/2 10:51:4\n";
+  Hand h = clean_hand(text, "nominal blind");
+  CHECK(h.full_big_blind_always_owed);
+  CHECK(nth(h, EventKind::Call, 3).amount == 25);
+  CHECK(nth(h, EventKind::Call, 3).to == 50);
+  CHECK(problems(h).empty());
+  CHECK(h.big_blind == 50);  // the header's, not Cy's short post
+  // Were only Cy's 0.30 owed, the call would be 0.20 too much.
+  h.full_big_blind_always_owed = false;
+  CHECK(problems(h) == std::vector<std::string>{"WRONG_CALL_AMOUNT"});
 }

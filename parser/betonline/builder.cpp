@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <map>
+#include <vector>
 
 #include "parser/betonline/grammar.hpp"
 #include "parser/text/header_fields.hpp"
@@ -231,18 +232,29 @@ class Builder : stars_family::StarsFamilyBuilder {
 
   // "Total pot X | Rake R": one line per pot as it is paid, net of rake, the side pots first
   // (before the summary or in it), the main pot last. 2011's hands print the summary's totals and
-  // board twice: the copy, after a "Board" line, is not a pot.
+  // board twice: the copy, after a "Board" line, is not a pot (any line of the first block).
   void read_total_line(std::string_view line, std::uint32_t ln) override {
     ast::TotalLine t;
     if (!parse_all(line, total_line(), t)) {
       issue(ln, "Total pot X | Rake R", line);
       return;
     }
-    if (in_summary_ && summary_board_seen_ && line == first_summary_total_) {
+    const bool copied =
+        std::find(summary_totals_.begin(), summary_totals_.end(), line) != summary_totals_.end();
+    if (in_summary_ && summary_board_seen_ && copied) {
       other(line, ln);
       return;
     }
-    if (in_summary_ && first_summary_total_.empty()) first_summary_total_ = line;
+    if (in_summary_ && !summary_board_seen_) summary_totals_.push_back(line);
+    // 2011's hands print a side pot's line twice in a row: one pot (issue 33, point 15).
+    const bool repeated =
+        ln == last_total_ln_ + 1 && line == last_total_ && h_.started_at_utc.substr(0, 4) <= "2011";
+    last_total_ = line;
+    last_total_ln_ = ln;
+    if (repeated) {
+      other(line, ln);
+      return;
+    }
     auto pot = money(t.pot, ln);
     if (!pot) return;
     pots_.push_back(*pot);
@@ -251,6 +263,11 @@ class Builder : stars_family::StarsFamilyBuilder {
   }
 
   bool site_line(std::string_view line, std::uint32_t ln) override {
+    // Between a tournament's hands: the client's notice, no play.
+    if (is_notice_line(line)) {
+      other(line, ln);
+      return true;
+    }
     if (line.find(" said \"") != std::string_view::npos) {
       add_event(EventKind::Chat, ln).text = std::string(line);
       return true;
@@ -422,7 +439,9 @@ class Builder : stars_family::StarsFamilyBuilder {
   bool gear_{false};
   std::vector<Money> pots_;  // each "Total pot X" line, in order
   std::optional<Money> last_rake_;
-  std::string_view first_summary_total_;
+  std::vector<std::string_view> summary_totals_;  // the summary's lines before its board
+  std::string_view last_total_;                   // the last "Total pot" line read, and its number
+  std::uint32_t last_total_ln_{0};
   bool summary_board_seen_{false};
 };
 
@@ -439,6 +458,24 @@ bool is_hand_start(std::string_view line) {
     return i > 7 && after.substr(i).starts_with(": ");
   }
   return false;
+}
+
+bool is_notice_line(std::string_view line) {
+  return trim(line) == "Tournament will start in a moment.";
+}
+
+bool is_preamble(std::string_view text) {
+  bool any = false;
+  for (std::size_t from = 0; from < text.size();) {
+    std::size_t end = text.find('\n', from);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = trim(text.substr(from, end - from));
+    from = end + 1;
+    if (line.empty()) continue;
+    if (!is_notice_line(line)) return false;
+    any = true;
+  }
+  return any;
 }
 
 Hand parse_hand(const HandText& text, const std::string& file) {

@@ -21,6 +21,11 @@ namespace hh::betonline {
 // "BetOnline Poker Game #N: ", "PayNoRake Game #N: ", "Gear Poker Game #N: ", ...
 bool is_hand_start(std::string_view line);
 Hand parse_hand(const HandText& text, const std::string& file);
+// The client's notice before a tournament's first hand ("Tournament will start in a moment."):
+// a line of no hand.
+bool is_notice_line(std::string_view line);
+// Text before the first hand made only of such notices (and blank lines).
+bool is_preamble(std::string_view text);
 // This format in the registry (parser/format.hpp).
 std::unique_ptr<Format> make_format();
 

@@ -23,6 +23,9 @@ class BetOnlineFormat final : public Format {
   std::vector<std::string_view> hand_start_prefixes() const override {
     return {"BetOnline Poker", "PayNoRake", "Gear Poker", "Sportsbetting.ag Poker"};
   }
+  // A tournament file opens with "Tournament will start in a moment." before its first hand:
+  // no hand (issue 33, point 15).
+  bool is_preamble(std::string_view text) const override { return betonline::is_preamble(text); }
   Hand read_hand(const HandText& text, const std::string& file, const ReadOptions&) const override {
     return betonline::parse_hand(text, file);
   }

@@ -107,6 +107,8 @@ class Builder : HandBuilder {
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "bovada") {
     // Uncalled bets are printed ("Return uncalled portion of bet"); the total pot is gross.
     h_.uncalled_style = UncalledStyle::Printed;
+    // A split's odd chips all go to the first winner after the small blind (issue 33, point 14).
+    h_.odd_chips_whole_after_small_blind = true;
   }
 
   using HandBuilder::build;

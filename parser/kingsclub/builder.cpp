@@ -348,7 +348,23 @@ class Builder : HandBuilder {
       e.amount = to - bets_.committed(e);
     }
     bets_.apply(e);
+    const bool drawn_per_run = a.verb == V::Discard && board == 0 && draws_per_run(rest);
     h_.events.push_back(std::move(e));
+    // "discards [Th] draws [8c] [Qs]": the hand is run twice, the second run's draw [Qs]. Hands
+    // that print no "Run 2:" lines show that run only here: it is marked (board 1, no money).
+    if (drawn_per_run) {
+      Event& second = add_event(EventKind::Other, ln);
+      second.seat = seat;
+      second.board_index = 1;
+      second.text = "the second run's draw";
+    }
+  }
+
+  // Whether a draw line prints one set of drawn cards per run ("draws [8c] [Qs]").
+  static bool draws_per_run(std::string_view rest) {
+    const std::size_t draws = rest.find(" draws ");
+    return draws != std::string_view::npos &&
+           std::count(rest.begin() + static_cast<std::ptrdiff_t>(draws), rest.end(), '[') > 1;
   }
 
   static int card_count(std::string_view cards) {

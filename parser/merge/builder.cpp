@@ -31,6 +31,7 @@ constexpr std::array kGameCodes = {
     GameCode{2, games::kHoldem},
     GameCode{23, games::kHoldem},
     GameCode{9, games::kOmaha},
+    GameCode{25, games::kOmaha},  // Omaha tournaments (pot limit: the description's limit)
     GameCode{35, games::kOmahaHiLo},
     GameCode{37, games::kOmahaHiLo},
     GameCode{39, games::kSevenCardStud},

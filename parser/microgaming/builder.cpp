@@ -29,10 +29,12 @@ constexpr std::array<std::pair<std::string_view, Game>, 4> kGames = {{
     {"Omaha H/L", games::kOmahaHiLo},
 }};
 
-// betlimit="..": no fixed-limit hand is known to say how its stakes read (fpdb reads none).
-constexpr std::array<std::pair<std::string_view, Structure>, 2> kLimits = {{
+// betlimit="..". Fixed limit's stakes may be its blinds or its bets: the posts decide
+// (fixed_limit_bets()).
+constexpr std::array<std::pair<std::string_view, Structure>, 3> kLimits = {{
     {"NL", Structure::NoLimit},
     {"PL", Structure::PotLimit},
+    {"FL", Structure::FixedLimit},
 }};
 
 // currencysymbol, decoded: "€" (rCA=) and " $" (IAAkAA==) in the corpus.
@@ -79,6 +81,8 @@ class GameReader : xml::HandReader {
     // Win of 35.44 is the pot of 37.30 less the rake of 1.86; the 25.95 no one matched is only
     // in the endbalance of 61.39).
     h_.uncalled_style = UncalledStyle::Silent;
+    if (h_.structure == Structure::FixedLimit) fixed_limit_bets();
+    stacks_changed_off_the_hand();
     totals_wait_for_the_play();
     h_.parsed = true;
     return std::move(h_);
@@ -97,7 +101,7 @@ class GameReader : xml::HandReader {
       if (limit == code) h_.structure = s;
     h_.limit_text = std::string(limit);
     if (!h_.game.known() || h_.structure == Structure::Unknown) {
-      issue(line_of(game), "gametype=\"Hold'em|Omaha|Omaha H/L\" and betlimit=\"NL|PL\"",
+      issue(line_of(game), "gametype=\"Hold'em|Omaha|Omaha H/L\" and betlimit=\"NL|PL|FL\"",
             std::string(type) + " " + std::string(limit));
       return false;
     }
@@ -154,6 +158,41 @@ class GameReader : xml::HandReader {
       h_.started_at_utc = to_utc(std::string_view(date).substr(0, space),
                                  std::string_view(date).substr(space + 1), "UTC");
     return true;
+  }
+
+  // Fixed limit (betlimit="FL"): the small bet is the big blind and the big bet twice it. The
+  // stakes are the blinds, unless the big blind posted is their first number: then they are the
+  // small and the big bet, and the blinds are the posts (half the small bet and the small bet).
+  void fixed_limit_bets() {
+    Money posted_big = 0, posted_small = 0;
+    for (const Event& e : h_.events) {
+      if (e.kind == EventKind::PostBigBlind && posted_big == 0) posted_big = e.amount;
+      if (e.kind == EventKind::PostSmallBlind && posted_small == 0) posted_small = e.amount;
+    }
+    if (posted_big != 0 && posted_big != h_.big_blind && posted_big == h_.small_blind) {
+      h_.small_bet = h_.small_blind;
+      h_.big_bet = h_.big_blind;
+      h_.big_blind = posted_big;
+      h_.small_blind = posted_small != 0 ? posted_small : posted_big / 2;
+      return;
+    }
+    h_.small_bet = h_.big_blind;
+    h_.big_bet = 2 * h_.big_blind;
+  }
+
+  // A seat marked sitting out that takes no part in the hand: its endbalance may include a
+  // top-up or the player leaving the table, which is no money of the hand, so it is not checked.
+  void stacks_changed_off_the_hand() {
+    for (const Seat& s : h_.seats) {
+      if (!s.sitting_out) continue;
+      const bool plays = std::any_of(h_.events.begin(), h_.events.end(),
+                                     [&](const Event& e) { return e.seat == s.seat; });
+      const bool pays = std::any_of(h_.side_settlements.begin(), h_.side_settlements.end(),
+                                    [&](const SideSettlement& p) { return p.seat == s.seat; });
+      if (plays || pays) continue;
+      for (SummarySeat& after : h_.summary)
+        if (after.seat == s.seat) after.final_stack.reset();
+    }
   }
 
   // <Seat num alias balance endbalance dealer sittingout/>: endbalance is the stack after the
@@ -261,6 +300,13 @@ class GameReader : xml::HandReader {
     }
     if (type == "Disconnect" || type == "Reconnect") {
       add(type == "Disconnect" ? EventKind::SitsOut : EventKind::Returns, street_, seat, ln);
+      return;
+    }
+    if (type == "BadBeatContribution") {
+      // The bad beat jackpot's fee, taken from the player's stack and not from the pot: paid
+      // beside it (the endbalance is less by it).
+      if (const auto value = amount_of(n, "value"))
+        h_.side_settlements.push_back({seat, -*value, ln});
       return;
     }
     Event e;

@@ -178,17 +178,29 @@ class HandReader {
     return 0;
   }
 
+  // The game of a header's rest: the last parentheses before the dealer's, an "(id: ...)" and a
+  // "(dead button)" aside ("#240 (id: zwx3kwlh2saw) (No Limit Texas Hold'em) (dealer: ...)", the
+  // newer header).
+  static std::string_view game_of(std::string_view rest) {
+    rest = rest.substr(0, rest.find("(dealer: "));
+    std::string_view game;
+    for (std::size_t open = rest.find('('); open != std::string_view::npos;
+         open = rest.find('(', open + 1)) {
+      const std::size_t close = rest.find(')', open);
+      if (close == std::string_view::npos) break;
+      const std::string_view inside = rest.substr(open + 1, close - open - 1);
+      if (!starts_with(inside, "id: ") && inside != "dead button") game = inside;
+    }
+    return game;
+  }
+
   void header(std::string_view e, std::uint32_t line) {
     header_seen_ = true;
     // "-- starting hand #1  (No Limit Texas Hold'em) (dealer: "P") --"
     std::string_view rest = e.substr(std::string_view("-- starting hand #").size());
     const std::size_t sp = rest.find(' ');
     h_.site_hand_id = std::string(rest.substr(0, sp));
-    const std::size_t open = rest.find('(');
-    const std::size_t close = rest.find(')', open);
-    const std::string_view game = open == std::string_view::npos || close == std::string_view::npos
-                                      ? std::string_view{}
-                                      : rest.substr(open + 1, close - open - 1);
+    const std::string_view game = game_of(rest);
     h_.limit_text = std::string(game);
     if (game == "No Limit Texas Hold'em") {
       h_.game = games::kHoldem;
@@ -374,7 +386,12 @@ class HandReader {
     } else if (consume(rest, "posts a big blind of ")) {
       forced(EventKind::PostBigBlind, seat, rest, ln);
     } else if (consume(rest, "posts a straddle of ")) {
-      forced(EventKind::PostStraddle, seat, rest, ln);
+      // A player who posted the small blind (heads-up, on the button) and straddles: the number
+      // is his total, the blind included ("posts a straddle of 40" over a small blind of 10).
+      if (committed_[seat] > 0)
+        to_total(EventKind::PostStraddle, seat, rest, ln);
+      else
+        forced(EventKind::PostStraddle, seat, rest, ln);
     } else if (consume(rest, "posts a missed big blind of ")) {
       // A player back from sitting out posts the big blind missed: live, as a big blind out of
       // position; the small blind missed is dead money.
@@ -535,15 +552,17 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
     std::map<int, Money> collected;
     for (const Event& e : h.events)
       if (e.kind == EventKind::Collected) collected[e.seat] += e.amount;
+    // A player who leaves between the hands ("The player "P" quits the game with a stack of
+    // 950.") has what he won and no stack in the next hand: his line says what he collected, so
+    // a winner who quits is not read as one the summary pays 0.
     for (const Seat& s : h.seats) {
       const Seat* after = next.seat_by_player(s.player);
-      if (!after) continue;
       SummarySeat ss;
       ss.seat = s.seat;
       ss.player = s.player;
       ss.won = collected[s.seat];
       ss.has_won = ss.won > 0;
-      if (!changed.count(s.player)) ss.final_stack = after->stack;
+      if (after && !changed.count(s.player)) ss.final_stack = after->stack;
       ss.line = next.source.line;
       h.summary.push_back(std::move(ss));
     }

@@ -192,6 +192,10 @@ class Builder : HandBuilder {
     if (hd.description.find("Uncalled:Y") != std::string_view::npos)
       h_.uncalled_style = UncalledStyle::Silent;
     h_.tournament = desc.find("Tournament") != std::string_view::npos;
+    // Merge's tournament hands of this export (2011-2012, "MERGE_GAME #") print each stack after
+    // the antes and blinds, as Merge's own unversioned XML does (hand 4927169400080:
+    // "Dispicable ($0.00 in chips)" then "Dispicable: Post SB $135.00"): see finish().
+    stacks_after_posts_ = h_.tournament && hd.prefix == "MERGE_GAME #";
     if (!h_.tournament) {
       h_.currency = header::currency_of(line, header::kCurrencySymbols);
       // "$0.10/$0.25", "($0.02/$0.04)", "50/100": the last word holding a '/'.
@@ -264,6 +268,11 @@ class Builder : HandBuilder {
     }
     set_site(Dialect::Microgaming);
     h_.site_hand_id = std::string(hd.hand_id);
+    // Hands of Microgaming's first XML version (2009-2011), exported with no Version tag, print
+    // "called - X" and "raised - X" as the street total, as that XML does (issue 33, point 12);
+    // from 2012 the chips added (hand 4416401541, 2012: the small blind's "called - 0.05").
+    street_totals_ = line.find(" Version:") == std::string_view::npos && hd.date.size() >= 4 &&
+                     hd.date.substr(0, 4) <= "2011";
     std::string date(hd.date);
     std::replace(date.begin(), date.end(), '-', '/');
     // No zone is printed: stored as UTC (docs/sites/pokertracker.md).
@@ -410,11 +419,24 @@ class Builder : HandBuilder {
         e.street = street_;
       }
     }
+    if (street_totals_ && !e.all_in && (a.verb == ast::Verb::Call || a.verb == ast::Verb::RaiseBy))
+      street_total(e);
     const bool chips_only = (e.kind == EventKind::Bet && dialect_ == Dialect::Microgaming) ||
                             (a.verb == ast::Verb::RaiseBy && e.all_in);
     if (chips_only) bets_.classify_chips_added(e);
     bets_.apply(e);
     h_.events.push_back(std::move(e));
+  }
+
+  // A call or raise whose number is the player's street total: the chips added are what it
+  // passes the player's bet by.
+  void street_total(Event& e) {
+    if (e.kind == EventKind::Raise) {
+      e.to = e.amount;
+      e.amount = 0;
+    } else {
+      e.amount -= bets_.committed(e);
+    }
   }
 
   // "Dealt to NAME [C7 SQ]" (iPoker), "[Ks 8s]" (Merge), "[10h 4s]" (Everest).
@@ -601,7 +623,20 @@ class Builder : HandBuilder {
     }
   }
 
+  // A stack printed after the forced bets: each seat's antes and blinds are added back.
+  void add_back_forced_bets() {
+    for (const Event& e : h_.events) {
+      if (e.kind != EventKind::PostAnte && e.kind != EventKind::PostSmallBlind &&
+          e.kind != EventKind::PostBigBlind && e.kind != EventKind::PostDead &&
+          e.kind != EventKind::PostBothBlinds)
+        continue;
+      for (Seat& s : h_.seats)
+        if (s.seat == e.seat) s.stack += e.amount;
+    }
+  }
+
   void finish() override {
+    if (stacks_after_posts_) add_back_forced_bets();
     if (h_.tournament && h_.big_blind == 0) tournament_blinds();
     // Microgaming has no summary section: the hand is whole once its pot is won.
     const bool whole = dialect_ == Dialect::Microgaming ? collected_ : in_summary_ && collected_;
@@ -634,6 +669,8 @@ class Builder : HandBuilder {
   std::vector<std::pair<int, Money>> final_stacks_;
   bool in_summary_{false};
   bool collected_{false};
+  bool street_totals_{false};       // see microgaming_start_line
+  bool stacks_after_posts_{false};  // see colon_header_line
 };
 
 }  // namespace

@@ -29,12 +29,20 @@ constexpr std::array<std::string_view, 1> kNeutralPhrases = {" joins the table"}
 constexpr std::array<std::string_view, 1> kNeutralStarts = {"Main pot "};
 constexpr std::array<std::string_view, 1> kSitsOut = {" is sitting out"};
 
-constexpr std::array<stars_family::StreetName, 5> kStreets = {{
+// Run it twice: "*** RUN IT TWICE ***", then "*** FLOP 1 ***" ... "*** RIVER 2 ***",
+// each run's streets ("2": the second board).
+constexpr std::array<stars_family::StreetName, 11> kStreets = {{
     {"HOLE CARDS", Street::Preflop},
     {"FLOP", Street::Flop},
     {"TURN", Street::Turn},
     {"RIVER", Street::River},
     {"SHOW DOWN", Street::Showdown},
+    {"FLOP 1", Street::Flop},
+    {"TURN 1", Street::Turn},
+    {"RIVER 1", Street::River},
+    {"FLOP 2", Street::Flop},
+    {"TURN 2", Street::Turn},
+    {"RIVER 2", Street::River},
 }};
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -43,7 +51,10 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
  public:
   ModernBuilder(const HandText& text, const std::string& file)
       : StarsFamilyBuilder(text, file, shared::kSite, "WPN",
-                           {kNeutralPhrases, kNeutralStarts, kSitsOut}) {}
+                           {kNeutralPhrases, kNeutralStarts, kSitsOut}) {
+    // A split's odd chips all go to the first winner after the small blind (issue 33, point 14).
+    h_.odd_chips_whole_after_small_blind = true;
+  }
 
   using HandBuilder::build;
 
@@ -115,12 +126,18 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
   }
 
   void street_marker(const stars_family::ast::StreetLine& sl, std::uint32_t ln) override {
+    // The hand is run twice from here: no money moves (each run's streets follow).
+    if (sl.name == "RUN IT TWICE") {
+      other("*** RUN IT TWICE ***", ln);
+      return;
+    }
     std::optional<Street> next = street_named(sl.name, kStreets, sl, ln);
     if (!next) return;
-    enter_street(*next, 0);
+    const int board = std::string_view(sl.name).ends_with(" 2") ? 1 : 0;
+    enter_street(*next, board);
     largest_bet_ = 0;
     if (sl.cards.empty() || *next == Street::Preflop || *next == Street::Showdown) return;
-    board_event(*next, 0, sl.cards.back(), ln);
+    board_event(*next, board, sl.cards.back(), ln);
   }
 
   bool parse_action(std::string_view rest, ast::Action& a) const override {

@@ -40,7 +40,13 @@ constexpr std::array<stars_family::StreetName, 3> kStreets = {{
 class ClassicBuilder : HandBuilder {
  public:
   ClassicBuilder(const HandText& text, const std::string& file)
-      : HandBuilder(text, file, shared::kSite) {}
+      : HandBuilder(text, file, shared::kSite) {
+    // A split's odd chips all go to the first winner after the small blind (issue 33, point 14).
+    h_.odd_chips_whole_after_small_blind = true;
+    // Over a big blind all-in for less, a call goes up to the nominal big blind and the excess
+    // comes back as an uncalled bet (issue 33, point 13): the full blind is owed.
+    h_.full_big_blind_always_owed = true;
+  }
 
   using HandBuilder::build;
 
@@ -214,7 +220,14 @@ class ClassicBuilder : HandBuilder {
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
     e.street = street_;
     if (a.verb == ast::Verb::SmallBlind) posted_sb_ = std::max(posted_sb_, e.amount);
-    if (a.verb == ast::Verb::BigBlind) posted_bb_ = std::max(posted_bb_, e.amount);
+    if (a.verb == ast::Verb::BigBlind) {
+      // A big blind that is the poster's whole stack may be short of the blind: not the stakes.
+      const Seat* poster = h_.seat_of(seat);
+      if (poster && e.amount >= poster->stack)
+        short_bb_ = true;
+      else
+        posted_bb_ = std::max(posted_bb_, e.amount);
+    }
     // "posts (X)": a player entering the game posts live, what he posted counting towards his
     // call (hand 698322413: "posts (5)", then "calls (5)" to the big blind of 10, "Bets: 10").
     if (a.verb == ast::Verb::DeadBlind)
@@ -312,6 +325,12 @@ class ClassicBuilder : HandBuilder {
     if (posted_bb_ > 0) {
       h_.big_blind = posted_bb_;
       if (posted_sb_ > 0) h_.small_blind = posted_sb_;
+    } else if (short_bb_ && posted_sb_ > 0 && h_.small_blind > 0) {
+      // Only a big blind all in for less: the nominal blind is the header's in the proportion
+      // the small blind posted bears to the header's (the header is twice the blinds at Omaha
+      // HiLow and fixed limit tables).
+      h_.big_blind = h_.big_blind * posted_sb_ / h_.small_blind;
+      h_.small_blind = posted_sb_;
     }
     if (cap_table_) h_.cap = shared::kCapBigBlinds * h_.big_blind;
   }
@@ -321,6 +340,7 @@ class ClassicBuilder : HandBuilder {
   bool in_summary_{false};
   bool cap_table_{false};
   Money posted_sb_{0}, posted_bb_{0};  // the blinds as posted ("has small blind (X)")
+  bool short_bb_{false};               // a big blind posted with the poster's whole stack
   std::map<int, std::size_t> dealt_;   // seat -> index of its DealtHole event
 };
 
