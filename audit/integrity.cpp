@@ -69,12 +69,16 @@ struct Place {
 };
 
 // The hand category a showdown line names ("(a flush, Ace high)", "(two pair, Kings and
-// Fives)"); nullopt when it names none this reads, or a high and a low ("HI: ...; LO: ...").
+// Fives)", GG's "Pair of Kings and Pair of Sevens"); nullopt when the name does not begin with
+// one this reads (a name not understood is not judged), or names a high and a low.
 std::optional<HandCategory> named_category(std::string_view name) {
   std::string lower(name);
   for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (lower.find("hi:") != std::string::npos || lower.find("lo:") != std::string::npos)
     return std::nullopt;
+  std::string_view rest = lower;
+  for (std::string_view article : {"a ", "an "})
+    if (rest.starts_with(article)) rest.remove_prefix(article.size());
   static constexpr std::pair<std::string_view, HandCategory> kNames[] = {
       {"royal flush", HandCategory::StraightFlush},
       {"straight flush", HandCategory::StraightFlush},
@@ -84,12 +88,15 @@ std::optional<HandCategory> named_category(std::string_view name) {
       {"straight", HandCategory::Straight},
       {"three of a kind", HandCategory::Trips},
       {"two pair", HandCategory::TwoPair},
-      {"and pair of", HandCategory::TwoPair},  // GG: "Pair of Kings and Pair of Sevens"
       {"pair", HandCategory::Pair},
       {"high card", HandCategory::HighCard},
   };
-  for (const auto& [text, category] : kNames)
-    if (lower.find(text) != std::string::npos) return category;
+  for (const auto& [text, category] : kNames) {
+    if (!rest.starts_with(text)) continue;
+    if (category == HandCategory::Pair && rest.find(" and pair of ") != std::string_view::npos)
+      return HandCategory::TwoPair;  // GG: "Pair of Kings and Pair of Sevens"
+    return category;
+  }
   return std::nullopt;
 }
 
@@ -144,14 +151,15 @@ class HandIntegrity {
  private:
   bool community() const { return h_.game.family == GameFamily::CommunityCards; }
 
-  // A street line printed again with the same cards (OnGame prints "--- Dealing turn [Kc]" a
-  // second time after an all-in): the same card, not a second one.
+  // A street line printed again (OnGame prints "--- Dealing turn [Kc]" a second time after an
+  // all-in): the street's cards are the first line's; a second line of the same street is not
+  // judged, whatever it prints (a reader may have read part of it).
   bool reprinted(const Event& e) const {
     if (e.kind != EventKind::Board) return false;
     for (const Event& earlier : h_.events) {
       if (&earlier == &e) return false;
       if (earlier.kind == EventKind::Board && earlier.board_index == e.board_index &&
-          earlier.street == e.street && earlier.cards == e.cards)
+          earlier.street == e.street)
         return true;
     }
     return false;
@@ -329,8 +337,8 @@ class HandIntegrity {
 
 // Every board of a flop game holds 3 cards after the flop, 4 after the turn, 5 after the river
 // (a board run again shares the streets dealt before its run); Courchevel deals the first flop
-// card before the betting. Stud deals at most one community card, on 7th street, when the deck
-// cannot give every player one; draw games deal none.
+// card before the betting. Stud deals at most one community card (on 7th street, when the deck
+// cannot give every player one); draw games deal none.
 void HandIntegrity::check_board_sizes() {
   std::map<std::pair<int, Street>, std::pair<int, const Event*>> dealt;  // count, first event
   int boards = 1;
@@ -345,13 +353,16 @@ void HandIntegrity::check_board_sizes() {
   }
   if (dealt.empty()) return;
   if (!community()) {
-    for (const auto& [key, value] : dealt)
-      if (h_.game.is_draw() || key.second != Street::Seventh || value.first != 1)
-        add(FindingCode::BoardCardCount, *value.second, 0,
-            fmt::format("line {}: {} community card(s) on {} in {}: {}", value.second->line,
-                        value.first, street_name(key.second), h_.game.name(),
-                        h_.game.is_draw() ? "a draw game deals none"
-                                          : "stud deals one, on 7th street, at most"));
+    // Stud's one card is counted whatever street a format files it under (PHH's reader and
+    // PokerStars' text name it differently).
+    int cards = 0;
+    for (const auto& [key, value] : dealt) cards += value.first;
+    if (h_.game.is_draw() || cards > 1) {
+      const Event& first = *dealt.begin()->second.second;
+      add(FindingCode::BoardCardCount, first, 0,
+          fmt::format("line {}: {} community card(s) in {}: {}", first.line, cards, h_.game.name(),
+                      h_.game.is_draw() ? "a draw game deals none" : "stud deals one at most"));
+    }
     return;
   }
   const int before_flop = h_.game.variant == GameVariant::Courchevel ? 1 : 0;
@@ -371,8 +382,10 @@ void HandIntegrity::check_board_sizes() {
       const auto* d = on(street);
       if (!d) continue;
       total += d->first;
+      // Too few cards may be a card the reader did not see (a gap, not the site's): only a
+      // card too many is judged.
       const bool before = street < Street::Flop;
-      if (before ? total <= before_flop : total == cards) continue;
+      if (total <= (before ? before_flop : cards)) continue;
       // One wrong street makes every later total wrong: the first one is the finding.
       add(FindingCode::BoardCardCount, *d->second, 0,
           fmt::format("line {}: board {} holds {} card(s) {} the {}; {} {} {}", d->second->line,
