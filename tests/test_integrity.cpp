@@ -178,6 +178,20 @@ TEST_CASE("integrity: cards the site hides are never judged", "[integrity]") {
   CHECK(integrity_of(text).empty());
 }
 
+TEST_CASE("integrity: what a reader may have misread is not judged", "[integrity]") {
+  // A flop a card short: the card may be one the reader did not see.
+  CHECK(integrity_of(with_edits(kHoldem, {{"*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d]"}}))
+            .empty());
+  // A street printed twice: the second line is a reprint, whatever it holds.
+  CHECK(integrity_of(with_edits(kHoldem, {{"C: checks\nHero: checks\n*** TURN",
+                                           "*** FLOP *** [2c 7d 9h]\nC: checks\nHero: "
+                                           "checks\n*** TURN"}}))
+            .empty());
+  // A showdown name that does not begin with a hand name.
+  CHECK(
+      integrity_of(with_edits(kHoldem, {{"(a pair of Queens)", "(zzyzx pair, Queens)"}})).empty());
+}
+
 TEST_CASE("integrity: cards dealt after the hand was over", "[integrity]") {
   const std::string text = with_edits(
       kHoldem, {{"C: calls $0.04\n*** FLOP *** [2c 7d 9h]\nC: checks\nHero: checks\n"
