@@ -115,12 +115,6 @@ std::uint32_t showing_value(const std::vector<Card>& up, bool aces_low) {
   return value;
 }
 
-std::string card_text(const Card& c) {
-  static constexpr std::string_view ranks = "??23456789TJQKA";
-  static constexpr std::string_view suits = "cdhs";
-  return {ranks[c.rank], suits[c.suit]};
-}
-
 }  // namespace
 
 bool Auditor::seven_card_stud() const { return h_.game.is_stud(); }

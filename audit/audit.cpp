@@ -12,6 +12,7 @@
 #include "audit/auditor.hpp"
 #include "audit/causes.hpp"
 #include "audit/hand_eval.hpp"
+#include "audit/integrity.hpp"
 #include "audit/rake/check.hpp"
 #include "audit/tournaments.hpp"
 #include "model/amount_text.hpp"
@@ -213,6 +214,9 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
   std::vector<Finding> results = check_tournament_results(hand, result);
   result.findings.insert(result.findings.end(), std::make_move_iterator(results.begin()),
                          std::make_move_iterator(results.end()));
+  std::vector<Finding> integrity = check_hand_integrity(hand);
+  result.findings.insert(result.findings.end(), std::make_move_iterator(integrity.begin()),
+                         std::make_move_iterator(integrity.end()));
   link_causes(result);
   return result;
 }

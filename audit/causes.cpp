@@ -75,6 +75,13 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::SummaryPlaceMismatch:
     case FindingCode::SummaryConflict:
     case FindingCode::TournamentChipsExceeded:
+    // The integrity of the cards and seats (audit/integrity.cpp): not a step of the money.
+    case FindingCode::CardSeenTwice:
+    case FindingCode::ShownCardsMismatch:
+    case FindingCode::HandNameMismatch:
+    case FindingCode::PlayerInTwoSeats:
+    case FindingCode::BoardCardCount:
+    case FindingCode::CardsAfterHandOver:
       return std::nullopt;
   }
   return std::nullopt;

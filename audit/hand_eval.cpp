@@ -44,6 +44,12 @@ std::optional<Card> parse_card(std::string_view t) {
   return Card{rank, static_cast<std::uint8_t>(suit - 1)};
 }
 
+std::string card_text(const Card& c) {
+  static constexpr std::string_view ranks = "??23456789TJQKA";
+  static constexpr std::string_view suits = "cdhs";
+  return {ranks[c.rank], suits[c.suit]};
+}
+
 bool parse_cards(std::string_view text, CardList& out) {
   out.clear();
   std::size_t i = 0;

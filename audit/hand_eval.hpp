@@ -22,6 +22,9 @@ struct Card {
 // "Ah", "Td", "10h", "2c" (case-insensitive suit; ranks 2-9, T or 10, J, Q, K, A).
 std::optional<Card> parse_card(std::string_view text);
 
+// The card as the sites print it: "Ah", "Td", "2c".
+std::string card_text(const Card& c);
+
 // "Ah Kd 7c" or "[Ah Kd 7c]" or "Ah, Kd" into cards; nullopt if any card is not one.
 std::optional<std::vector<Card>> parse_cards(std::string_view text);
 

@@ -97,6 +97,13 @@ enum class FindingCode : std::uint8_t {
   SummaryPlaceMismatch,
   SummaryConflict,
   TournamentChipsExceeded,
+  // the integrity of one hand's cards and seats (audit/integrity.cpp)
+  CardSeenTwice,
+  ShownCardsMismatch,
+  HandNameMismatch,
+  PlayerInTwoSeats,
+  BoardCardCount,
+  CardsAfterHandOver,
 };
 
 struct FindingCodeInfo {
@@ -421,13 +428,43 @@ inline constexpr std::array kFindingCodes{
                     {},
                     "a tournament's hands never hold more chips than its entrants bought "
                     "(entrants x starting chips, without rebuys or add-ons)"},
+    FindingCodeInfo{FindingCode::CardSeenTwice,
+                    "CARD_SEEN_TWICE",
+                    Severity::Error,
+                    {},
+                    "one deck: a card is dealt, on a board, shown or discarded once in a hand"},
+    FindingCodeInfo{FindingCode::ShownCardsMismatch,
+                    "SHOWN_CARDS_MISMATCH",
+                    Severity::Error,
+                    {},
+                    "a player shows the cards dealt to them"},
+    FindingCodeInfo{FindingCode::HandNameMismatch,
+                    "HAND_NAME_MISMATCH",
+                    Severity::Error,
+                    {},
+                    "the hand a showdown line names is the one the shown cards make"},
+    FindingCodeInfo{FindingCode::PlayerInTwoSeats,
+                    "PLAYER_IN_TWO_SEATS",
+                    Severity::Error,
+                    {},
+                    "a player occupies one seat of a table"},
+    FindingCodeInfo{FindingCode::BoardCardCount,
+                    "BOARD_CARD_COUNT",
+                    Severity::Error,
+                    {},
+                    "a board holds the game's number of cards on each street"},
+    FindingCodeInfo{FindingCode::CardsAfterHandOver,
+                    "CARDS_AFTER_HAND_OVER",
+                    Severity::Error,
+                    {},
+                    "no card is dealt once all players but one have folded"},
 };
 
 // The table is indexed by the code: each row sits at its enumerator's value.
 constexpr bool finding_codes_in_order() {
   for (std::size_t i = 0; i < kFindingCodes.size(); ++i)
     if (static_cast<std::size_t>(kFindingCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(FindingCode::TournamentChipsExceeded) + 1 == kFindingCodes.size();
+  return static_cast<std::size_t>(FindingCode::CardsAfterHandOver) + 1 == kFindingCodes.size();
 }
 static_assert(finding_codes_in_order(), "kFindingCodes: one row per FindingCode, in its order");
 

@@ -32,12 +32,6 @@ std::string GeneratedHand::text() const {
 
 namespace {
 
-std::string card_text(const Card& c) {
-  static const char* ranks = "23456789TJQKA";
-  static const char* suits = "cdhs";
-  return std::string{ranks[c.rank - 2], suits[c.suit]};
-}
-
 std::string cards_text(const std::vector<Card>& cards) {
   std::string out;
   for (const Card& c : cards) {

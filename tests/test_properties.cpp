@@ -458,6 +458,59 @@ std::optional<Expectation> fifth_bet(const GeneratedHand& g, std::mt19937_64& rn
   return e;
 }
 
+// The show line of `seat` at the showdown, if the seat shows.
+std::optional<std::size_t> show_line(const GeneratedHand& g, int seat) {
+  const std::string start = g.names.at(seat) + ": shows [";
+  for (std::size_t i = 0; i < g.lines.size(); ++i)
+    if (g.lines[i].starts_with(start)) return i;
+  return std::nullopt;
+}
+
+// The seat whose cards the hand deals face up to the reader ("Dealt to NAME [..]").
+int hero_seat(const GeneratedHand& g) {
+  for (const std::string& l : g.lines)
+    for (const auto& [seat, name] : g.names)
+      if (l.starts_with("Dealt to " + name + " [")) return seat;
+  return 0;
+}
+
+// `seat`'s show line with its first card replaced by `card`.
+Expectation first_shown_card_replaced(const GeneratedHand& g, std::string code, int seat,
+                                      std::size_t line, const Card& card) {
+  Expectation e = expect(g, std::move(code), seat, std::nullopt, std::nullopt, line);
+  std::string& text = e.lines[line];
+  text.replace(text.find('[') + 1, 2, card_text(card));
+  return e;
+}
+
+// A board card shown again in a player's hand (issue 37: one deck, a card seen twice).
+std::optional<Expectation> board_card_shown(const GeneratedHand& g, std::mt19937_64& rng) {
+  if (!g.showdown || g.board.size() != 5) return std::nullopt;
+  std::vector<int> showing;
+  for (int seat : g.seats)
+    if (seat != hero_seat(g) && show_line(g, seat)) showing.push_back(seat);
+  if (showing.empty()) return std::nullopt;
+  const int seat = showing[rng() % showing.size()];
+  return first_shown_card_replaced(g, "CARD_SEEN_TWICE", seat, *show_line(g, seat),
+                                   g.board[rng() % g.board.size()]);
+}
+
+// The dealt player shows a card the deal did not give them, one nobody holds.
+std::optional<Expectation> shown_not_dealt(const GeneratedHand& g, std::mt19937_64& rng) {
+  const int hero = hero_seat(g);
+  if (!g.showdown || !hero || !show_line(g, hero)) return std::nullopt;
+  std::set<int> seen;
+  for (const auto& [seat, cards] : g.hole)
+    for (const Card& c : cards) seen.insert(c.rank * 4 + c.suit);
+  for (const Card& c : g.board) seen.insert(c.rank * 4 + c.suit);
+  std::vector<Card> unseen;
+  for (std::uint8_t rank = 2; rank <= 14; ++rank)
+    for (std::uint8_t suit = 0; suit < 4; ++suit)
+      if (!seen.count(rank * 4 + suit)) unseen.push_back(Card{rank, suit});
+  return first_shown_card_replaced(g, "SHOWN_CARDS_MISMATCH", hero, *show_line(g, hero),
+                                   unseen[rng() % unseen.size()]);
+}
+
 // Generated hands shared by the mutation tests (generating costs about as much as auditing), from
 // a fixed seed per game and structure.
 const std::vector<GeneratedHand>& hands_for(const GeneratorOptions& o, std::size_t count) {
@@ -598,4 +651,14 @@ TEST_CASE("property: sample of generated hands", "[.generator-sample]") {
   for (int i = 0; i < 6; ++i) WARN(gen.next().text());
   HandGenerator fixed(8, {Structure::FixedLimit, false, false, 40});
   for (int i = 0; i < 3; ++i) WARN(fixed.next().text());
+}
+
+TEST_CASE("mutation: a board card shown in a player's hand is CARD_SEEN_TWICE",
+          "[property][integrity]") {
+  CHECK(run_mutation(board_card_shown, kAllStructures, 100, 19) > 350);
+}
+
+TEST_CASE("mutation: a card shown that was not dealt is SHOWN_CARDS_MISMATCH",
+          "[property][integrity]") {
+  CHECK(run_mutation(shown_not_dealt, kAllStructures, 100, 20) > 200);
 }

@@ -96,7 +96,7 @@ TEST_CASE("badugi: the best badugi wins, equal hands split", "[showdown][badugi]
   // A: 3-card 4,3,2 (two clubs); B: the badugi 9,7,5,2; C: the badugi 8,6,4,3. C's eight-high
   // badugi beats B's nine-high one; a four-card hand beats A's three cards however low.
   const std::string shows =
-      "A: shows [2c 3d 4h 5c]\nB: shows [9c 7d 5h 2s]\nC: shows [8c 6d 4h 3s]\n";
+      "A: shows [2c 3d 4s 5c]\nB: shows [9c 7d 5h 2s]\nC: shows [8c 6d 4h 3s]\n";
   CHECK(problems_of(badugi_hand(shows, "C collected 300 from pot\n")).empty());
   CHECK(problems_of(badugi_hand(shows, "B collected 300 from pot\n")) ==
         std::vector<Got>{{"WRONG_WINNER", 3, 300, 0}});
@@ -106,7 +106,7 @@ TEST_CASE("badugi: the best badugi wins, equal hands split", "[showdown][badugi]
         "the main pot went to seat(s) 1 but seat(s) 3 hold the best hand(s) (Badugi: 8,6,4,3)");
   // Suits never break a tie: B and C both hold 8,6,4,3; 300 splits evenly.
   const std::string tie =
-      "A: shows [2c 3d 4h 5c]\nB: shows [8s 6h 4d 3c]\nC: shows [8c 6d 4h 3s]\n";
+      "A: shows [2c 3d 4s 5c]\nB: shows [8s 6h 4d 3c]\nC: shows [8c 6d 4h 3s]\n";
   CHECK(problems_of(badugi_hand(tie, "B collected 150 from pot\nC collected 150 from pot\n"))
             .empty());
   CHECK(problems_of(badugi_hand(tie, "C collected 300 from pot\n")) ==

@@ -91,8 +91,14 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (!next) return;
     enter_street(*next, 0);
     if (sl.cards.empty() || sl.cards.back().size() <= 2 * board_cards_) return;
+    // The cards already dealt come first, as printed before: otherwise the line is not read.
+    if (!sl.cards.back().starts_with(board_printed_)) {
+      issue(ln, "the board dealt so far, then the street's new cards", sl.cards.back());
+      return;
+    }
     const std::string cards = spaced_cards(sl.cards.back().substr(2 * board_cards_));
     board_cards_ = sl.cards.back().size() / 2;
+    board_printed_ = std::string(sl.cards.back());
     board_event(*next, 0, cards, ln);
   }
 
@@ -168,6 +174,7 @@ class Builder : stars_family::StarsFamilyBuilder {
   }
 
   std::size_t board_cards_{0};
+  std::string board_printed_;  // the board as the last street line printed it
   bool chips_only_{false};
 };
 

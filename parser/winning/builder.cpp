@@ -114,6 +114,12 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
         }
       }
     }
+    // The first hand of a tournament prints one card per player before the blinds ("Dealt to
+    // Hero [4s]"): the draw for the button, from a deck of its own, not the hand's deal.
+    if (street_ == Street::Setup && starts_with(line, "Dealt to ")) {
+      add_event(EventKind::Other, ln).text = std::string(line);
+      return;
+    }
     // Actions name the player with no colon ("Hero folds"): every one is read as an action.
     if (!in_summary_ && !starts_with(line, "*** ") && !starts_with(line, "Dealt to ") &&
         !starts_with(line, "Uncalled bet (")) {
