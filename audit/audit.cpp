@@ -41,6 +41,11 @@ AuditResult Auditor::run() {
                                 i.expected, i.got),
          .line = i.line});
   gap_line_ = first_gap_in_the_play();
+  for (const ParseIssue& i : h_.unread_outside_play)
+    add(FindingCode::UnrecognisedLine,
+        {.message = fmt::format("{}:{}: expected {}; got \"{}\" (every check still ran)",
+                                h_.source.file, i.line, i.expected, i.got),
+         .line = i.line});
   players_.reserve(h_.seats.size());
   for (const Seat& s : h_.seats) {
     PlayerState p;

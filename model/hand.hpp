@@ -276,7 +276,10 @@ struct Hand {
   Money knockout_bounty{0};
 
   std::vector<ParseIssue> issues;  // lines not understood; a hand with a header issue is unparsed
-  bool parsed{false};              // false: the header or structure could not be read
+  // What was not read but moves no money and decides no turn (a time zone hhaudit does not know:
+  // the hand's time stays unknown): a gap too (UNRECOGNISED_LINE), yet every check still runs.
+  std::vector<ParseIssue> unread_outside_play;
+  bool parsed{false};  // false: the header or structure could not be read
 
   Money fee_total() const;
   // The big blind a player posts: the stakes' big blind, or in fixed limit the small bet (there

@@ -195,7 +195,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (!read_stakes(stakes, ln)) return false;
     if (!et_date.empty()) h_.started_at_utc = to_utc(et_date, et_time, "ET");
     if (h_.started_at_utc.empty() && !date.empty())
-      h_.started_at_utc = to_utc(date, time, zone.empty() ? "ET" : zone);
+      set_start_time(date, time, zone.empty() ? "ET" : zone, ln);
     return true;
   }
 

@@ -224,7 +224,7 @@ class Builder : HandBuilder {
     std::string_view zone = trim(hd.zone);
     if (starts_with(zone, "/")) zone.remove_prefix(1);
     if (zone.empty()) zone = dialect_ == Dialect::Merge ? "ET" : "GMT";
-    h_.started_at_utc = to_utc(date, hd.time, zone);
+    set_start_time(date, hd.time, zone, ln);
     return true;
   }
 
