@@ -80,7 +80,8 @@ AuditResult Auditor::run() {
   build();
   check_totals();
   // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
-  attribute_rake(r_.pots, effective_rake() + h_.fee_total(), h_.rake_from_main_pot);
+  attribute_rake(r_.pots, effective_rake() + h_.fee_total(), h_.rake_from_main_pot,
+                 h_.rake_from_side_pot);
   check_pots_and_payouts();
   check_summary();
   check_showdown();

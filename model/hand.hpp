@@ -261,6 +261,9 @@ struct Hand {
   // "Main pot $158.20. Side pot $76.35. | Rake $3", the side pot's winner collecting $76.35). The
   // audit then charges the whole rake to the main pot instead of splitting it in proportion.
   bool rake_from_main_pot{false};
+  // The site takes its rake from the side pot and pays the main pot in full (PartyPoker). The
+  // audit then charges the whole rake to the last pot built.
+  bool rake_from_side_pot{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)
