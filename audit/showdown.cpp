@@ -218,19 +218,7 @@ void Auditor::check_showdown() {
     }
     return r;
   };
-  // A player who mucks at the showdown gives up the pot, whatever the cards (888's "mucks [ 4s,
-  // 4c ]"): not a contender, unless the site paid them all the same.
-  std::vector<int> mucked;
-  for (const Event& e : h_.events)
-    if (e.kind == EventKind::Mucks && e.seat &&
-        std::none_of(collections_.begin(), collections_.end(),
-                     [&](const Collection& c) { return c.seat == e.seat; }))
-      mucked.push_back(e.seat);
-  for (const BuiltPot& built : r_.pots) {
-    BuiltPot bp = built;
-    std::erase_if(bp.eligible, [&](int seat) {
-      return std::find(mucked.begin(), mucked.end(), seat) != mucked.end();
-    });
+  for (const BuiltPot& bp : r_.pots) {
     if (bp.eligible.size() < 2) continue;
     std::vector<int> unknown;
     for (int seat : bp.eligible)

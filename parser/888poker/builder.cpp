@@ -255,6 +255,13 @@ class Builder : HandBuilder {
     }
     Event e = action_event(a, seat, rest, ln);
     e.cards = cards_of(a.cards);
+    // "NAME mucks [ 4s, 4c ]": 888 prints the cards of a hand thrown away at the showdown, which
+    // never wins the pot whatever they are. They stay in the event's text, not as cards shown:
+    // the showdown judges only the hands shown (docs/sites/888poker.md).
+    if (e.kind == EventKind::Mucks && !e.cards.empty()) {
+      e.text = std::string(rest);
+      e.cards.clear();
+    }
     // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
     e.street = street_;
