@@ -42,6 +42,11 @@ AuditResult Auditor::run() {
                                 i.expected, i.got),
          .line = i.line});
   gap_line_ = first_gap_in_the_play();
+  for (const ParseIssue& i : h_.unread_outside_play)
+    add(FindingCode::UnrecognisedLine,
+        {.message = fmt::format("{}:{}: expected {}; got \"{}\" (every check still ran)",
+                                h_.source.file, i.line, i.expected, i.got),
+         .line = i.line});
   players_.reserve(h_.seats.size());
   for (const Seat& s : h_.seats) {
     PlayerState p;
@@ -76,7 +81,8 @@ AuditResult Auditor::run() {
   build();
   check_totals();
   // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
-  attribute_rake(r_.pots, effective_rake() + h_.fee_total(), h_.rake_from_main_pot);
+  attribute_rake(r_.pots, effective_rake() + h_.fee_total(), h_.rake_from_main_pot,
+                 h_.rake_from_side_pot);
   check_pots_and_payouts();
   check_summary();
   check_showdown();

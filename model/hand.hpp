@@ -265,6 +265,9 @@ struct Hand {
   // seat (Bovada/Ignition, WPN: issue 33, point 14) instead of one each to the first winners left
   // of the button.
   bool odd_chips_whole_after_small_blind{false};
+  // The site takes its rake from the side pot and pays the main pot in full (PartyPoker). The
+  // audit then charges the whole rake to the last pot built.
+  bool rake_from_side_pot{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)
@@ -280,7 +283,10 @@ struct Hand {
   Money knockout_bounty{0};
 
   std::vector<ParseIssue> issues;  // lines not understood; a hand with a header issue is unparsed
-  bool parsed{false};              // false: the header or structure could not be read
+  // What was not read but moves no money and decides no turn (a time zone hhaudit does not know:
+  // the hand's time stays unknown): a gap too (UNRECOGNISED_LINE), yet every check still runs.
+  std::vector<ParseIssue> unread_outside_play;
+  bool parsed{false};  // false: the header or structure could not be read
 
   Money fee_total() const;
   // The big blind a player posts: the stakes' big blind, or in fixed limit the small bet (there

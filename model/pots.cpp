@@ -57,13 +57,19 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players) {
   return pots;
 }
 
-void attribute_rake(std::vector<BuiltPot>& pots, Money rake, bool main_pot_only) {
+void attribute_rake(std::vector<BuiltPot>& pots, Money rake, bool main_pot_only,
+                    bool last_pot_only) {
   Money total = 0;
   for (const BuiltPot& p : pots) total += p.amount;
   if (pots.empty() || total <= 0) return;
   if (main_pot_only) {
     for (BuiltPot& p : pots) p.rake = 0;
     pots.front().rake = rake;
+    return;
+  }
+  if (last_pot_only) {
+    for (BuiltPot& p : pots) p.rake = 0;
+    pots.back().rake = rake;
     return;
   }
   // In proportion to each pot, rounded to the nearest minor unit; the last pot takes what is left

@@ -24,7 +24,9 @@ std::vector<BuiltPot> build_pots(const std::vector<PotInput>& players);
 
 // Splits `rake` over pots in proportion to their size, rounded to the nearest minor unit, the last
 // pot taking the remainder. Used where the site does not print its own split. With
-// `main_pot_only` (Hand::rake_from_main_pot) the main pot bears the whole rake.
-void attribute_rake(std::vector<BuiltPot>& pots, Money rake, bool main_pot_only = false);
+// `main_pot_only` (Hand::rake_from_main_pot) the main pot bears the whole rake; with
+// `last_pot_only` (Hand::rake_from_side_pot) the last pot does.
+void attribute_rake(std::vector<BuiltPot>& pots, Money rake, bool main_pot_only = false,
+                    bool last_pot_only = false);
 
 }  // namespace hh

@@ -272,3 +272,19 @@ TEST_CASE("Cake: a tournament header's field not known is not read", "[cake]") {
     CHECK(hands[0].issues.front().line == 1);
   }
 }
+
+// Issue 33, point 8: "-1/10/20" is a level without ante (some exports print -1 where others
+// print 0); another negative ante is not read.
+TEST_CASE("Cake header: -1 for no ante", "[cake][issue33]") {
+  const test::Edited e = test::edited(test::load("cake/coinflip.txt"), "0/10/20", "-1/10/20");
+  const Hand h = test::only_hand(read_text(e.text, "no_ante.txt"));
+  check_read(h);
+  CHECK(h.ante == 0);
+  CHECK(h.small_blind == 10);
+  CHECK(h.big_blind == 20);
+  audits_clean(h);
+  const test::Edited bad = test::edited(test::load("cake/coinflip.txt"), "0/10/20", "-2/10/20");
+  const std::vector<Hand> unread = read_text(bad.text, "bad_ante.txt");
+  REQUIRE(unread.size() == 1);
+  CHECK_FALSE(unread[0].issues.empty());
+}

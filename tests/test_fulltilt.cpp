@@ -395,3 +395,22 @@ TEST_CASE("Full Tilt strict: a summary win that does not read is a gap on its li
     CHECK(hands[0].issues[0].line == line);
   }
 }
+
+// Issue 33, point 8: Flipout tournaments force everyone all-in on their first hand with stakes
+// of billions of chips: "2B/2B Ante 2B" (M for millions the same way).
+TEST_CASE("Full Tilt Flipout header: B and M count billions and millions", "[fulltilt][issue33]") {
+  Hand h = header_of(
+      "Full Tilt Poker Game #31823949600: $1 Flipout (247042900), Table 3 - 2B/2B Ante 2B - "
+      "No Limit Hold'em - 09:31:00 ET - 2013/01/06");
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.tournament);
+  CHECK(h.small_blind == 2000000000);
+  CHECK(h.big_blind == 2000000000);
+  CHECK(h.ante == 2000000000);
+  h = header_of(
+      "Full Tilt Poker Game #31823949601: $1 Flipout (247042900), Table 3 - 1.5M/3M - "
+      "No Limit Hold'em - 09:31:00 ET - 2013/01/06");
+  CHECK(h.small_blind == 1500000);
+  CHECK(h.big_blind == 3000000);
+}

@@ -398,3 +398,170 @@ TEST_CASE("PartyPoker strict: a word of the description not known is a gap on th
     CHECK(hands[0].issues.front().line == 3);
   }
 }
+
+// Issue 33, point 4: the conventions of other PartyPoker clients and eras, each in a hand written
+// from the rule (docs/sites/partypoker.md).
+namespace {
+
+// The only hand of `text`, read whole.
+Hand written_hand(const std::string& text) {
+  const std::vector<Hand> hands = read_text(text, "written.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.site == "partypoker");
+  CHECK(h.parsed);
+  for (const ParseIssue& i : h.issues) INFO(i.line << ": " << i.expected << " / " << i.got);
+  CHECK(h.issues.empty());
+  return h;
+}
+
+const std::string kEuroHand =
+    "***** Hand History for Game 200 *****\n"
+    "€0.05/€0.10 EUR NL Texas Hold'em - Saturday, September 21, 16:06:03 CEST 2013\n"
+    "Table Euro (Real Money)\nSeat 1 is the button\nTotal number of players : 2/6\n"
+    "Seat 1: Alice ( €10 EUR )\nSeat 2: Bob ( €5.50 EUR )\n"
+    "Alice posts small blind [€0.05 EUR].\nBob posts big blind [€0.10 EUR].\n"
+    "** Dealing down cards **\nAlice raises [€0.25 EUR]\nBob folds\n"
+    "Alice does not show cards.\nAlice wins €0.40 EUR\n";
+
+}  // namespace
+
+TEST_CASE("PartyPoker euro tables: amounts with a euro sign and EUR", "[partypoker][issue33]") {
+  const Hand h = written_hand(kEuroHand);
+  CHECK(h.currency == "EUR");
+  CHECK(h.unit == 100);
+  CHECK(h.small_blind == 5);
+  CHECK(h.big_blind == 10);
+  CHECK(seat(h, 1).stack == 1000);
+  CHECK(seat(h, 2).stack == 550);
+  CHECK(h.started_at_utc == "2013-09-21T14:06:03Z");
+  const auto raises = events(h, EventKind::Raise);
+  REQUIRE(raises.size() == 1);
+  CHECK(raises[0]->to == 30);
+  const auto won = events(h, EventKind::Collected);
+  REQUIRE(won.size() == 1);
+  CHECK(won[0]->amount == 40);  // the pot of 0.20 and the 0.20 nobody called
+  CHECK(error_codes(h).empty());
+}
+
+TEST_CASE("PartyPoker exports indented by one space read as the others", "[partypoker][issue33]") {
+  std::string indented;
+  for (std::size_t at = 0; at < kEuroHand.size();) {
+    const std::size_t end = kEuroHand.find('\n', at);
+    indented += " " + kEuroHand.substr(at, end + 1 - at);
+    at = end + 1;
+  }
+  const Hand h = written_hand(indented);
+  CHECK(seat(h, 2).stack == 550);
+  REQUIRE(events(h, EventKind::Collected).size() == 1);
+  CHECK(events(h, EventKind::Collected)[0]->amount == 40);
+  CHECK(error_codes(h).empty());
+}
+
+// The cash clients of 2010 (e-mailed hands), 2013 and 2026: "raises X to Y" (X the increment, Y
+// the street total), bare amounts, and a summary of "balance, bet, collected" in money.
+TEST_CASE("PartyPoker cash clients: raises X to Y and a summary of balances in money",
+          "[partypoker][issue33]") {
+  const Hand h = written_hand(
+      "***** Hand History for Game 300 *****\n"
+      "$0.01/$0.02 USD NL Texas Hold'em - Saturday, September 21, 16:06:03 EDT 2013\n"
+      "Table Cash (Real Money)\nSeat 3 is the button\nTotal number of players : 3/6\n"
+      "Seat 1: Alice ( $2 USD )\nSeat 2: Bob ( $2.50 USD )\nSeat 3: Carol ( $1.20 USD )\n"
+      "Alice posts small blind [$0.01 USD].\nBob posts big blind [$0.02 USD].\n"
+      "** Dealing down cards **\nCarol calls 0.02\nAlice raises 0.06 to 0.08\nBob folds\n"
+      "Carol calls 0.06\n** Dealing Flop ** [ 2c, 7d, Jh ]\nAlice bets 0.10\nCarol folds\n"
+      "** Summary **\n"
+      "Alice balance $2.10, bet $0.18, collected $0.28, net +$0.10\n"
+      "Bob balance $2.48, lost $0.02 (folded)\n"
+      "Carol balance $1.12, lost $0.08 (folded)\n");
+  CHECK(h.big_blind == 2);
+  const auto raises = events(h, EventKind::Raise);
+  REQUIRE(raises.size() == 1);
+  CHECK(raises[0]->amount == 7);  // the small blind's 0.01 was in
+  CHECK(raises[0]->to == 8);
+  const auto calls = events(h, EventKind::Call);
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[1]->amount == 6);
+  CHECK(calls[1]->to == 8);
+  const auto won = events(h, EventKind::Collected);
+  REQUIRE(won.size() == 1);
+  CHECK(won[0]->seat == 1);
+  CHECK(won[0]->amount == 28);  // the pot of 0.18 and the 0.10 nobody called
+  CHECK(error_codes(h).empty());
+}
+
+// A tournament's in-hand "Blinds-Antes(...)" line gives the level the hand is played at, which
+// may be later than the header's; amounts may count thousands with a K.
+TEST_CASE("PartyPoker in-hand level: the posts follow it, K counts thousands",
+          "[partypoker][issue33]") {
+  const std::string head =
+      "***** Hand History for Game 400 *****\n"
+      "NL Texas Hold'em $1 USD Buy-in Trny:123 Level:3  Blinds-Antes(350/700 -90) - Sunday, "
+      "July 28, 21:01:39 EDT 2013\n"
+      "Table Late (123) Table #1 (Real Money)\nSeat 1 is the button\n"
+      "Total number of players : 3/9\nSeat 1: Alice ( 10,000 )\nSeat 2: Bob ( 5,000 )\n"
+      "Seat 3: Carol ( 12.5K )\nTrny:123 Level: 4\nBlinds-Antes(700/1.4K -175)\n"
+      "Alice posts ante [175]\nBob posts ante [175]\nCarol posts ante [175]\n";
+  const std::string play =
+      "** Dealing down cards **\nAlice raises [2.8K]\nBob folds\nCarol folds\n"
+      "Alice does not show cards.\nAlice wins 5,425 chips\n";
+  SECTION("posts not printed: derived from the in-hand level") {
+    const Hand h = written_hand(head + play);
+    CHECK(h.small_blind == 700);
+    CHECK(h.big_blind == 1400);
+    CHECK(h.ante == 175);
+    CHECK(seat(h, 3).stack == 12500);
+    const auto sb = events(h, EventKind::PostSmallBlind);
+    const auto bb = events(h, EventKind::PostBigBlind);
+    REQUIRE(sb.size() == 1);
+    REQUIRE(bb.size() == 1);
+    CHECK(sb[0]->seat == 2);
+    CHECK(sb[0]->amount == 700);
+    CHECK(bb[0]->seat == 3);
+    CHECK(bb[0]->amount == 1400);
+    CHECK(events(h, EventKind::Raise)[0]->to == 2800);
+    CHECK(error_codes(h).empty());
+  }
+  SECTION("posts printed at the in-hand level") {
+    const Hand h =
+        written_hand(head + "Bob posts small blind [700]\nCarol posts big blind [1.4K]\n" + play);
+    CHECK(h.big_blind == 1400);
+    CHECK(events(h, EventKind::PostBigBlind)[0]->amount == 1400);
+    CHECK(error_codes(h).empty());
+  }
+  SECTION("a K glued to other letters is no amount") {
+    const std::vector<Hand> hands =
+        read_text(test::edited(head + play, "[2.8K]", "[2.8KK]").text, "kk.txt");
+    REQUIRE(hands.size() == 1);
+    CHECK_FALSE(hands[0].issues.empty());
+  }
+}
+
+// PartyPoker takes its rake from the side pot and pays the main pot in full.
+TEST_CASE("PartyPoker rake from the side pot only", "[partypoker][issue33]") {
+  const Hand h = written_hand(
+      "***** Hand History for Game 500 *****\n"
+      "$1/$2 USD NL Texas Hold'em - Saturday, September 21, 16:06:03 EDT 2013\n"
+      "Table Rake (Real Money)\nSeat 1 is the button\nTotal number of players : 3/6\n"
+      "Seat 1: Alice ( $10 USD )\nSeat 2: Bob ( $100 USD )\nSeat 3: Carol ( $100 USD )\n"
+      "Bob posts small blind [$1 USD].\nCarol posts big blind [$2 USD].\n"
+      "** Dealing down cards **\nAlice is all-In  [$10 USD]\nBob calls [$9 USD]\n"
+      "Carol calls [$8 USD]\n** Dealing Flop ** [ 2c, 7d, Jh ]\nBob bets [$20 USD]\n"
+      "Carol calls [$20 USD]\n** Dealing Turn ** [ 3s ]\nBob checks\nCarol checks\n"
+      "** Dealing River ** [ 9s ]\nBob checks\nCarol checks\n"
+      "Alice shows [ Ah, Ad ]a pair of Aces.\nBob shows [ Kh, Kd ]a pair of Kings.\n"
+      "Carol shows [ Qh, Qd ]a pair of Queens.\n"
+      "Alice wins $30 USD from the main pot with a pair of Aces.\n"
+      "Bob wins $39 USD from the side pot 1 with a pair of Kings.\n");
+  CHECK(h.rake_from_side_pot);
+  const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
+  REQUIRE(r.pots.size() == 2);
+  CHECK(r.pots[0].amount == 3000);
+  CHECK(r.pots[0].rake == 0);
+  CHECK(r.pots[1].amount == 4000);
+  CHECK(r.pots[1].rake == 100);
+  for (const Finding& f : r.findings) {
+    INFO(f.code << ": " << f.message);
+    CHECK(f.severity != Severity::Error);
+  }
+}

@@ -161,3 +161,25 @@ TEST_CASE("PKR strict: a win whose amount or pot does not read is a gap", "[pkr]
     CHECK(hands[0].issues[0].line == line);
   }
 }
+
+// Issue 33, point 8: PKR's euro tables print every amount with "€" ("Seat 1: Player0 -
+// €93.92"); the header says only "REAL MONEY". The dollar hand with each "$" a "€" reads the same
+// amounts in euros.
+TEST_CASE("PKR euro tables: amounts with a euro sign", "[pkr][issue33]") {
+  std::string text = test::load("pkr/plo_side_pot.txt");
+  for (std::size_t at = text.find('$'); at != std::string::npos; at = text.find('$', at))
+    text.replace(at, 1, "€");
+  const Hand h = test::only_hand(read_text(text, "euro.txt"));
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.currency == "EUR");
+  CHECK(h.small_blind == 2);
+  CHECK(h.big_blind == 4);
+  CHECK(h.rake == 2);
+  const auto calls = test::events_of(h, EventKind::Call);
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[0]->amount == 6);
+  CHECK(calls[0]->to == 8);
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
+    CHECK(f.severity != Severity::Error);
+}

@@ -277,3 +277,29 @@ TEST_CASE("PokerTracker 2011: Merge tournament stacks printed after the forced b
   CHECK(h.seat_of(6)->stack == 150000);
   CHECK(problems_of(hand).empty());
 }
+
+// Issue 33, point 8: iPoker's headers in PokerTracker's export: dates with slashes (2011), and
+// the 2013 archives' "Pot limit" and "Ante $0.00" after the stakes.
+TEST_CASE("PokerTracker iPoker headers: slash dates, Pot limit, Ante", "[pokertracker][issue33]") {
+  const std::string original =
+      decode(test::read_file(test::testdata("pokertracker/ipoker_uncalled.txt"))).text;
+  auto read = [&](const std::string& from, const std::string& to) {
+    const std::vector<Hand> hands = read_text(test::edited(original, from, to).text, "h.txt");
+    REQUIRE(hands.size() == 1);
+    CHECK(hands[0].parsed);
+    CHECK(hands[0].issues.empty());
+    return hands[0];
+  };
+  const Hand slashed = read("2018-12-26", "2018/12/26");
+  CHECK(slashed.started_at_utc == "2018-12-26T22:40:05Z");
+  for (const Finding& f : audit_hand(slashed, AuditContext{&test::shipped_house_rules()}).findings)
+    CHECK(f.severity != Severity::Error);
+  const Hand ante = read("€0.01/€0.02 ", "€0.01/€0.02 Ante €0.01 ");
+  CHECK(ante.small_blind == 1);
+  CHECK(ante.big_blind == 2);
+  CHECK(ante.ante == 1);
+  const Hand pot_limit = read("Texas Hold'em NL", "Omaha Pot limit");
+  CHECK(pot_limit.game == games::kOmaha);
+  CHECK(pot_limit.structure == Structure::PotLimit);
+  CHECK(pot_limit.big_blind == 2);
+}

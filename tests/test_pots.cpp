@@ -73,3 +73,16 @@ TEST_CASE("rake taken from the main pot only (Hand::rake_from_main_pot)", "[pots
   CHECK(pots[0].rake == 202);     // 300 x 15820 / 23455 = 202.3
   CHECK(pots[1].rake == 98);
 }
+
+TEST_CASE("rake taken from the side pot only (Hand::rake_from_side_pot)", "[pots][issue33]") {
+  // PartyPoker pays the main pot in full and takes the rake from the side pot: with a main pot
+  // of $30 and side pots of $40 and $12, the whole $1 is the last pot's.
+  std::vector<BuiltPot> pots(3);
+  pots[0].amount = 3000;
+  pots[1].amount = 4000;
+  pots[2].amount = 1200;
+  hh::attribute_rake(pots, 100, false, true);
+  CHECK(pots[0].rake == 0);
+  CHECK(pots[1].rake == 0);
+  CHECK(pots[2].rake == 100);
+}

@@ -132,3 +132,26 @@ TEST_CASE("Seals With Clubs fault: a rake larger than taken", "[sealswithclubs][
   check_fault("rake", "6340502-110",
               {{"CHIPS_NOT_CONSERVED", 0, 1200, 1210}, {"PAYOUT_MISMATCH", 0, 1160, 1170}});
 }
+
+// Issue 33, point 8: a seat line may end "- waiting for big blind": the player sits at the table
+// and is not dealt in until posting it (as "- sitting out").
+TEST_CASE("Seals With Clubs seat waiting for the big blind", "[sealswithclubs][issue33]") {
+  const test::Edited edited =
+      test::edited(test::load("sealswithclubs/side_pot.txt"), "Seat 6: Hero (2)\n",
+                   "Seat 6: Hero (2)\nSeat 8: Waiter (50) - waiting for big blind\n");
+  const std::vector<Hand> hands = read_text(edited.text, "waiting.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  const Seat* waiter = h.seat_of(8);
+  REQUIRE(waiter);
+  CHECK(waiter->player == "Waiter");
+  CHECK(waiter->stack == 5000);
+  CHECK(waiter->sitting_out);
+  CHECK_FALSE(h.seat_of(6)->sitting_out);
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
+    INFO(f.code << ": " << f.message);
+    CHECK(f.severity == Severity::Info);
+  }
+}

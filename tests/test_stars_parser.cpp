@@ -412,3 +412,56 @@ TEST_CASE("PokerStars: a header's limit not known is not read", "[stars]") {
   REQUIRE(!bad[0].issues.empty());
   CHECK(bad[0].issues.front().line == 1);
 }
+
+// Issue 33, point 5: PokerStars.in prints rupees "Rs. 25" in the header, the seats, the actions
+// and the summary; the currency is the header's INR (docs/sites/pokerstars.md, "Currencies").
+TEST_CASE("PokerStars.in: amounts in rupees with the prefix Rs.", "[stars][issue33]") {
+  const std::string text =
+      "PokerStars Hand #230000000002:  Hold'em No Limit (Rs. 25/Rs. 50 INR) - 2021/09/14 "
+      "12:00:00 IST [2021/09/14 2:30:00 ET]\n"
+      "Table 'Mumbai' 6-max Seat #2 is the button\n"
+      "Seat 1: Alice (Rs. 5,000 in chips)\n"
+      "Seat 2: Bob (Rs. 2,512.50 in chips)\n"
+      "Bob: posts small blind Rs. 25\n"
+      "Alice: posts big blind Rs. 50\n"
+      "*** HOLE CARDS ***\n"
+      "Bob: raises Rs. 100 to Rs. 150\n"
+      "Alice: folds\n"
+      "Uncalled bet (Rs. 100) returned to Bob\n"
+      "Bob collected Rs. 100 from pot\n"
+      "Bob: doesn't show hand\n"
+      "*** SUMMARY ***\n"
+      "Total pot Rs. 100 | Rake Rs. 0\n"
+      "Seat 1: Alice (big blind) folded before Flop\n"
+      "Seat 2: Bob (button) (small blind) collected (Rs. 100)\n";
+  const std::vector<Hand> hands = read_text(text, "rupees.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  REQUIRE(h.parsed);
+  for (const ParseIssue& i : h.issues) INFO(i.line << ": " << i.expected << " / " << i.got);
+  CHECK(h.issues.empty());
+  CHECK(h.currency == "INR");
+  CHECK(h.small_blind == 2500);
+  CHECK(h.big_blind == 5000);
+  REQUIRE(h.seat_of(2));
+  CHECK(h.seat_of(2)->stack == 251250);
+  const Event* raise = find_event(h, EventKind::Raise, 2);
+  REQUIRE(raise);
+  CHECK(raise->to == 15000);
+  REQUIRE(h.total_pot);
+  CHECK(*h.total_pot == 10000);
+  CHECK(h.started_at_utc == "2021-09-14T06:30:00Z");
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
+    INFO(f.code << ": " << f.message);
+    CHECK(f.severity != Severity::Error);
+  }
+  // "Rs." glued to a letter or with no space is no amount the reader guesses at.
+  for (const std::string_view bad : {"Rs.25", "Rsx 25"}) {
+    std::string edited = text;
+    edited.replace(edited.find("Rs. 150"), 7, std::string(bad));
+    INFO(bad);
+    const std::vector<Hand> broken = read_text(edited, "rupees.txt");
+    REQUIRE(broken.size() == 1);
+    CHECK_FALSE(broken[0].issues.empty());
+  }
+}

@@ -22,12 +22,13 @@ constexpr std::string_view kGameNo = "#Game No : ";
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// 888's own brands print a room before "Hand History"; PartyPoker, which also heads its hands
-// with "#Game No : N", prints "***** Hand History for Game N *****" with no room.
-bool is_888_room(std::string_view room) {
-  return room.find("888") != std::string_view::npos || starts_with(room, "Cassava") ||
-         starts_with(room, "Pacific");
-}
+// The rooms of 888's platform other than 888's own brands ("888poker", "888.de", "888poker.ca-on"):
+// the same format under another banner.
+constexpr std::array<std::string_view, 6> kPlatformRooms = {
+    "Cassava", "Pacific", "WSOP.com", "TowerTorneos", "Delawarepark.com", "LuckyAcePoker.com"};
+
+// "888poker Snap Poker": 888's fast-fold pool.
+bool is_snap(std::string_view room) { return room.ends_with(" Snap Poker"); }
 
 // Longest first, so that "OmahaHL" is not read as "Omaha".
 constexpr std::array<header::GameName, 5> kGames = {{
@@ -89,6 +90,8 @@ class Builder : HandBuilder {
       return false;
     }
     h_.site_hand_id = std::string(b.hand_id);
+    // Snap deals each hand at a new table from a pool: no stack is carried between its hands.
+    h_.fast_fold = is_snap(b.room);
     if (b.hand_id != id)
       issue(cur.line_number(), "the hand number of the \"#Game No\" line", b.hand_id);
     ast::GameLine g;
@@ -252,6 +255,13 @@ class Builder : HandBuilder {
     }
     Event e = action_event(a, seat, rest, ln);
     e.cards = cards_of(a.cards);
+    // "NAME mucks [ 4s, 4c ]": 888 prints the cards of a hand thrown away at the showdown, which
+    // never wins the pot whatever they are. They stay in the event's text, not as cards shown:
+    // the showdown judges only the hands shown (docs/sites/888poker.md).
+    if (e.kind == EventKind::Mucks && !e.cards.empty()) {
+      e.text = std::string(rest);
+      e.cards.clear();
+    }
     // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
     e.street = street_;
@@ -328,6 +338,12 @@ class Builder : HandBuilder {
 };
 
 }  // namespace
+
+bool is_888_room(std::string_view room) {
+  if (room.find("888") != std::string_view::npos) return true;
+  return std::any_of(kPlatformRooms.begin(), kPlatformRooms.end(),
+                     [&](std::string_view r) { return starts_with(room, r); });
+}
 
 bool is_hand_start(std::string_view line) {
   // The "#Game No" line is shared with PartyPoker exports; parse_hand() hands back those that

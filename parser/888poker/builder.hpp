@@ -19,6 +19,10 @@
 namespace hh::poker888 {
 
 bool is_hand_start(std::string_view line);
+// The room a banner names is one of 888's platform: its own brands ("888poker", "888.de",
+// "888poker Snap Poker"), Cassava, Pacific, and the skins WSOP.com, TowerTorneos,
+// Delawarepark.com, LuckyAcePoker.com.
+bool is_888_room(std::string_view room);
 Hand parse_hand(const HandText& text, const std::string& file);
 // This format in the registry (parser/format.hpp).
 std::unique_ptr<Format> make_format();

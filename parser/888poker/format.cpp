@@ -10,11 +10,12 @@ namespace {
 using namespace sniff;
 
 // "***** 888poker Hand History for Game N *****", "***** Cassava Hand History ...", "***** 888.ro
-// BLAST Hand History ...": the banner under the "#Game No" line names one of 888's rooms.
+// BLAST Hand History ...", "***** WSOP.com-NJ Hand History ...": the banner under the "#Game No"
+// line names one of the rooms of 888's platform.
 bool is_888_banner(std::string_view line) {
-  if (!starts_with(line, "***** ") || !contains(line, " Hand History for Game ")) return false;
-  std::string_view room = line.substr(6);
-  return starts_with(room, "888") || starts_with(room, "Cassava") || starts_with(room, "Pacific");
+  if (!starts_with(line, "***** ")) return false;
+  const std::size_t end = line.find(" Hand History for Game ");
+  return end != std::string_view::npos && is_888_room(line.substr(6, end - 6));
 }
 
 class Poker888Format final : public Format {

@@ -84,9 +84,9 @@ class Builder : HandBuilder {
     h_.currency = h_.tournament ? "" : header::currency_of(hd.game, header::kCurrencySymbols);
     std::string date(hd.date);
     std::replace(date.begin(), date.end(), '-', '/');
-    h_.started_at_utc = to_utc(date, hd.time, hd.zone);
-    if (h_.started_at_utc.empty()) {
-      issue(ln, "a date with a known zone (ET)", line);
+    set_start_time(date, hd.time, hd.zone, ln);
+    if (h_.started_at_utc.empty() && is_known_zone(hd.zone)) {
+      issue(ln, "a valid date and time (YYYY-MM-DD HH:MM:SS)", line);
       return false;
     }
     // Spaces around the text let the limits be found as whole words.

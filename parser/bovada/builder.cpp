@@ -162,7 +162,7 @@ class Builder : HandBuilder {
     }
     // Exports since 2021 say UTC; older ones print no zone and are taken as Eastern time, the
     // zone of the site's servers' clock as fpdb reads it (docs/sites/bovada.md).
-    h_.started_at_utc = to_utc(slashed(hd.date), hd.time, hd.zone.empty() ? "ET" : hd.zone);
+    set_start_time(slashed(hd.date), hd.time, hd.zone.empty() ? "ET" : hd.zone, ln);
     return true;
   }
 

@@ -147,7 +147,8 @@ class Builder : HandBuilder {
     return f.find(" + ") != std::string_view::npos;
   }
 
-  // "$5/$10", "$0,05/$0,10", "1/2" (play money), "0/10/20" (tournament: ante/small/big).
+  // "$5/$10", "$0,05/$0,10", "1/2" (play money), "0/10/20" (tournament: ante/small/big), and
+  // "-1/50/100": some exports print -1 for a level without ante.
   bool read_stakes(std::string_view stakes, std::uint32_t ln) {
     std::vector<std::string_view> parts;
     for (std::size_t from = 0;;) {
@@ -162,7 +163,8 @@ class Builder : HandBuilder {
     }
     h_.currency = header::currency_of(stakes, header::kCurrencySymbols);
     h_.unit = h_.tournament || h_.currency.empty() ? 1 : 100;
-    std::optional<Money> ante = parts.size() == 3 ? money(parts[0], ln) : Money{0};
+    std::optional<Money> ante =
+        parts.size() == 3 && parts[0] != "-1" ? money(parts[0], ln) : Money{0};
     auto sb = money(parts[parts.size() - 2], ln), bb = money(parts.back(), ln);
     if (!ante || !sb || !bb) return false;
     h_.ante = *ante;

@@ -203,7 +203,7 @@ class Builder : HandBuilder {
       std::string date(end.date);
       std::replace(date.begin(), date.end(), '-', '/');
       // The only time printed is the hand's end: stored as its time.
-      h_.started_at_utc = to_utc(date, end.time, end.zone);
+      set_start_time(date, end.time, end.zone, ln);  // "CET", "GMT+01:00" (2012)
       ended_ = true;
       return;
     }

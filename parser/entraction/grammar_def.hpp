@@ -57,7 +57,8 @@ auto const ended_def =
     lit("Game ended ") >>
     raw[x3::repeat(4)[digit] >> '-' >> +digit >> '-' >> +digit][detail::view<&ast::Ended::date>] >>
     ' ' >> time_text[detail::view<&ast::Ended::time>] >> ' ' >>
-    raw[+alpha][detail::view<&ast::Ended::zone>] >> spaces;
+    raw[+alpha >> -(char_("+-") >> +(digit | char_(':')))][detail::view<&ast::Ended::zone>] >>
+    spaces;
 
 // --- what follows "NAME " (the name's padding included) ----------------------------------------
 // Every amount is what the action adds: "Hero  Raise  (11.00)" after the 0.50 small blind is

@@ -120,23 +120,33 @@ bool long_date(std::string_view f, std::string& out) {
   return true;
 }
 
-// "$2.50/$5", "€0.01/€0.02", "800/1600 Ante 150", "500K/1000K", "$0.10/$0.20 Ante $0.02".
+// "$2.50/$5", "€0.01/€0.02", "800/1600 Ante 150", "500K/1000K", "$0.10/$0.20 Ante $0.02",
+// "2B/2B Ante 2B" (Flipout).
 bool is_stakes_field(std::string_view f) {
   if (f.empty()) return false;
   std::size_t slash = f.find('/');
   if (slash == std::string_view::npos || slash == 0) return false;
   std::string_view sb = f.substr(0, slash);
   if (sb.find(' ') != std::string_view::npos) return false;
-  return is_digit(sb.back()) || sb.back() == 'K';
+  return is_digit(sb.back()) || sb.back() == 'K' || sb.back() == 'M' || sb.back() == 'B';
 }
 
-// "$2,000" or "500K" (a thousand chips: the 2011 play-money and tournament headers).
+// "$2,000", "500K" (a thousand chips: the 2011 play-money and tournament headers), and the
+// millions and billions of chips of Flipout tournaments, whose first hand forces everyone
+// all-in: "2B/2B Ante 2B".
 std::optional<Money> stakes_amount(std::string_view text, int unit) {
   text = trim(text);
-  if (!text.empty() && text.back() == 'K') {
-    auto m = parse_amount(text.substr(0, text.size() - 1), unit);
-    if (!m || *m > INT64_MAX / 1000) return std::nullopt;
-    return *m * 1000;
+  constexpr std::array<std::pair<char, Money>, 3> kScales = {
+      {{'K', 1000}, {'M', 1000000}, {'B', 1000000000}}};
+  for (const auto& [suffix, scale] : kScales) {
+    if (text.empty() || text.back() != suffix) continue;
+    const std::string_view number = text.substr(0, text.size() - 1);
+    // "1.5M": read in a unit `scale` times finer, exactly, where that unit fits.
+    if (Money{unit} * scale <= INT32_MAX)
+      return parse_amount(number, static_cast<int>(unit * scale));
+    auto m = parse_amount(number, unit);
+    if (!m || *m > INT64_MAX / scale) return std::nullopt;
+    return *m * scale;
   }
   return parse_amount(text, unit);
 }
@@ -195,7 +205,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (!read_stakes(stakes, ln)) return false;
     if (!et_date.empty()) h_.started_at_utc = to_utc(et_date, et_time, "ET");
     if (h_.started_at_utc.empty() && !date.empty())
-      h_.started_at_utc = to_utc(date, time, zone.empty() ? "ET" : zone);
+      set_start_time(date, time, zone.empty() ? "ET" : zone, ln);
     return true;
   }
 

@@ -283,7 +283,7 @@ bool split_rake(const Hand& h, std::vector<BuiltPot>& pots, Money taken) {
       return true;
     }
   }
-  attribute_rake(pots, taken, h.rake_from_main_pot);
+  attribute_rake(pots, taken, h.rake_from_main_pot, h.rake_from_side_pot);
   return false;
 }
 

@@ -40,19 +40,6 @@ constexpr std::array<std::pair<std::string_view, Street>, 4> kStudStreets = {{
     {"Dealing river", Street::Seventh},
 }};
 
-// "GMT+0100" as the IANA zone of that fixed offset ("Etc/GMT-1": POSIX signs are reversed); ""
-// when the offset is not whole hours.
-std::string fixed_offset_zone(std::string_view zone) {
-  if (zone.size() != 8 || !starts_with(zone, "GMT") || (zone[3] != '+' && zone[3] != '-') ||
-      zone.substr(6) != "00")
-    return "";
-  const std::string_view hh = zone.substr(4, 2);
-  if (hh[0] < '0' || hh[0] > '1' || hh[1] < '0' || hh[1] > '9') return "";
-  const int hours = (hh[0] - '0') * 10 + (hh[1] - '0');
-  if (hours == 0) return "Etc/UTC";
-  return std::string("Etc/GMT") + (zone[3] == '+' ? '-' : '+') + std::to_string(hours);
-}
-
 class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file) : HandBuilder(text, file, "ongame") {
@@ -97,13 +84,11 @@ class Builder : HandBuilder {
     const int month = month_number(st.month);
     const std::string date =
         std::string(st.year) + "/" + std::to_string(month) + "/" + std::string(st.day);
-    const std::string fixed = fixed_offset_zone(st.zone);
-    h_.started_at_utc =
-        fixed.empty() ? to_utc(date, st.time, st.zone) : to_utc_iana(date, st.time, fixed);
-    if (month == 0 || h_.started_at_utc.empty()) {
-      issue(ln, "a date with a known month and zone (GMT+0100, CET, EEST, ...)", line);
+    if (month == 0) {
+      issue(ln, "a date with a known month (Jan, Feb, ...)", line);
       return false;
     }
+    set_start_time(date, st.time, st.zone, ln);  // "GMT+0100", "GST", "CET", ...
     return true;
   }
 

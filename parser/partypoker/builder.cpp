@@ -80,9 +80,24 @@ constexpr std::array<std::string_view, 15> kDescriptionWords = {
 constexpr std::array<std::string_view, 9> kKeyed = {
     "Trny:", "Level:", "Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes(", "$", "€", "£"};
 
+// A letter of a word other than the K of an amount in thousands ("1.4K").
 bool has_letter(std::string_view w) {
-  return std::any_of(w.begin(), w.end(),
-                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const char c = w[i];
+    if (c == 'K' && i > 0 && is_digit(w[i - 1])) continue;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return true;
+  }
+  return false;
+}
+
+// PartyPoker's amounts, in the client's decimal convention (parse_amount_either_decimal); a
+// number followed by K counts thousands ("Blinds-Antes(700/1.4K -175)": 1400), read exactly by
+// reading the number in a unit a thousand times finer.
+std::optional<Money> read_amount(std::string_view text, int unit) {
+  const std::string_view t = trim(text);
+  if (t.size() > 1 && t.back() == 'K' && is_digit(t[t.size() - 2]))
+    return parse_amount_either_decimal(t.substr(0, t.size() - 1), unit * 1000);
+  return parse_amount_either_decimal(text, unit);
 }
 
 bool known_description_word(std::string_view w) {
@@ -181,10 +196,12 @@ bool is_voluntary(EventKind k) {
 class Builder : HandBuilder {
  public:
   Builder(const HandText& text, const std::string& file)
-      : HandBuilder(text, file, "partypoker", &parse_amount_either_decimal) {
+      : HandBuilder(text, file, "partypoker", &read_amount) {
     // The winner's "wins X" (or the summary's "collected X") holds the uncalled part of their
     // bet: no line returns it (docs/sites/partypoker.md).
     h_.uncalled_style = UncalledStyle::InCollection;
+    // The rake comes out of the side pot; the main pot is paid in full.
+    h_.rake_from_side_pot = true;
   }
 
   using HandBuilder::build;
@@ -223,7 +240,7 @@ class Builder : HandBuilder {
       return false;
     }
     if (!read_game(g.description, game_ln)) return false;
-    read_date(g);
+    read_date(g, game_ln);
     return true;
   }
 
@@ -295,22 +312,32 @@ class Builder : HandBuilder {
   // blinds are then read from the posts (blinds_from_posts_).
   bool read_stakes(std::string_view desc, const std::vector<std::string_view>& words,
                    std::uint32_t ln) {
-    std::string_view stakes;
-    for (std::string_view key : {"Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes("}) {
-      std::size_t p = desc.find(key);
-      if (p == std::string_view::npos) continue;
-      std::size_t e = desc.find(')', p);
-      if (e == std::string_view::npos) break;
-      stakes = desc.substr(p + key.size(), e - p - key.size());
-      break;
-    }
+    std::string_view stakes = keyed_stakes(desc);
     if (stakes.empty() && !h_.tournament && !words.empty()) stakes = words.front();
     if (stakes.empty() && summary_dialect_ && !words.empty()) stakes = words.front();
-    const std::size_t slash = stakes.find('/');
-    if (slash == std::string_view::npos) {
+    if (stakes.find('/') == std::string_view::npos) {
       blinds_from_posts_ = true;
       return true;
     }
+    return set_stakes_from(stakes, ln);
+  }
+
+  // What "Blinds(", "Stakes(", "Blinds-Antes(" or "Stakes-Antes(" holds in `text` ("20/40",
+  // "1,250/2,500 -250"); empty when none of them is there.
+  static std::string_view keyed_stakes(std::string_view text) {
+    for (std::string_view key : {"Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes("}) {
+      const std::size_t p = text.find(key);
+      if (p == std::string_view::npos) continue;
+      const std::size_t e = text.find(')', p);
+      if (e == std::string_view::npos) return {};
+      return text.substr(p + key.size(), e - p - key.size());
+    }
+    return {};
+  }
+
+  // "SB/BB" or "SB/BB -ANTE" as the hand's stakes (and ante).
+  bool set_stakes_from(std::string_view stakes, std::uint32_t ln) {
+    const std::size_t slash = stakes.find('/');
     std::string_view small = stakes.substr(0, slash), big = stakes.substr(slash + 1);
     std::string_view ante;
     if (std::size_t dash = big.find('-'); dash != std::string_view::npos) {
@@ -325,12 +352,25 @@ class Builder : HandBuilder {
     return true;
   }
 
-  void read_date(const ast::GameLine& g) {
+  // A tournament's "Blinds(100/200)" (or "Blinds-Antes(...)") line before the deal: the level
+  // the hand is played at, which may be a later one than the header printed (the header is
+  // written when the hand is queued, the level changes before the deal). The posts follow this
+  // line, and so do the posts derived where none is printed.
+  void in_hand_stakes(std::string_view line, std::uint32_t ln) {
+    const std::string_view stakes = keyed_stakes(line);
+    if (street_ == Street::Setup && stakes.find('/') != std::string_view::npos) {
+      if (starts_with(line, "Blinds(") || starts_with(line, "Stakes(")) h_.ante = 0;  // none
+      if (set_stakes_from(stakes, ln)) blinds_from_posts_ = false;
+    }
+    other(line, ln);
+  }
+
+  void read_date(const ast::GameLine& g, std::uint32_t ln) {
     const int month = month_number(g.month);
     if (month == 0 || g.zone.empty()) return;  // some exports print no zone: time unknown
     const std::string date =
         std::string(g.year) + "/" + std::to_string(month) + "/" + std::string(g.day);
-    h_.started_at_utc = to_utc(date, g.time, g.zone);
+    set_start_time(date, g.time, g.zone, ln);
   }
 
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
@@ -578,10 +618,13 @@ class Builder : HandBuilder {
         return;
       }
     }
+    if (starts_with(line, "Blinds(") || starts_with(line, "Stakes(") ||
+        starts_with(line, "Blinds-Antes(") || starts_with(line, "Stakes-Antes(")) {
+      in_hand_stakes(line, ln);
+      return;
+    }
     if (starts_with(line, "Total number of players") || announces_hand(line) ||
-        starts_with(line, "Trny:") || starts_with(line, "Trny: ") || starts_with(line, "Blinds(") ||
-        starts_with(line, "Stakes(") || starts_with(line, "Blinds-Antes(") ||
-        starts_with(line, "Stakes-Antes(") || starts_with(line, ">") ||
+        starts_with(line, "Trny:") || starts_with(line, "Level:") || starts_with(line, ">") ||
         starts_with(line, "There was no qualifying low hand") ||
         starts_with(line, "Creating Main Pot") || starts_with(line, "Creating Side Pot") ||
         starts_with(line, "Board: ")) {

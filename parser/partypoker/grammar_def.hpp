@@ -50,8 +50,9 @@ auto const game_line_def =
     date_sep >> date;
 
 // --- seats --------------------------------------------------------------------------------------
-// The name runs up to " (" before the stack (a digit or "$"); a HUD's figures may follow the ")".
-inline auto const stack_open = lit(" (") >> spaces >> (digit | lit('$'));
+// The name runs up to " (" before the stack (a digit or a currency sign); a HUD's figures may
+// follow the ")".
+inline auto const stack_open = lit(" (") >> spaces >> (digit | lit('$') | lit("€") | lit("£"));
 seat_line_type const seat_line = "seat_line";
 auto const seat_line_def =
     (lit("Seat") | lit("seat")) >> spaces >> uint_[detail::number<&ast::SeatLine::seat>] >> ':' >>
@@ -69,19 +70,27 @@ auto const street_line_def = lit("** ") >>
 
 // --- what follows "NAME " -----------------------------------------------------------------------
 using V = ast::Verb;
-// "[$0.02 USD]", "[ $0,25 USD ]", "[3,000]", "[$0.08  USD].", "(17500)".
+// One printed figure: "$1,132.50", "€0.05", "0.08", "1.4K" (thousands: the K is read with
+// the number), with its currency code apart ("$0.13 USD", "€10 EUR"). A ',' or '.' belongs to
+// the number only when a digit follows ("balance $5, bet $1").
+inline auto const figure_text = raw[-(lit('$') | lit("€") | lit("£")) >> spaces >> digit >>
+                                    *(digit | (char_(",.'") >> &digit)) >> -lit('K')];
+inline auto const currency_code = lit("USD") | lit("EUR") | lit("GBP");
+// "[$0.02 USD]", "[ $0,25 USD ]", "[3,000]", "[$0.08  USD].", "(17500)", and the cash clients'
+// bare "0.02" (2010, 2013, 2026).
 inline auto const amount_text = raw[+(char_ - (spaces >> char_("])")))];
 inline auto const amount =
     (spaces >> '[' >> spaces >> amount_text[detail::view<&ast::Action::amount>] >> spaces >> ']' >>
      -lit('.')) |
-    (spaces >> '(' >> amount_text[detail::view<&ast::Action::amount>] >> ')');
+    (spaces >> '(' >> amount_text[detail::view<&ast::Action::amount>] >> ')') |
+    (+lit(' ') >> figure_text[detail::view<&ast::Action::amount>] >> -(' ' >> currency_code) >>
+     -lit('.'));
 inline auto const cards =
     spaces >> '[' >> raw[*(char_ - ']')][detail::view<&ast::Action::cards>] >> ']' >> rest;
 // "wins $0.13 USD from the main pot with ...", "wins 20 chips from  side pot #1  with ...",
 // "wins 707982 from main pot", "wins $239 USD", "wins Lo (640 chips) from the main pot with ...".
-inline auto const won =
-    raw[-lit('$') >> digit >> *(digit | char_(",.'"))][detail::view<&ast::Action::amount>] >>
-    spaces >> -(lit("USD") | lit("chips"));
+inline auto const won = figure_text[detail::view<&ast::Action::amount>] >> spaces >>
+                        -(currency_code | lit("chips"));
 inline auto const from_pot = spaces >> "from" >> +lit(' ') >> -lit("the ") >>
                              (lit("main pot")[detail::pot<0>] |
                               (lit("side pot") >> spaces >> -lit('#') >>
@@ -90,11 +99,13 @@ inline auto const from_pot = spaces >> "from" >> +lit(' ') >> -lit("the ") >>
 inline auto const wins = lit("wins ")[detail::verb<V::Collected>] >>
                          ((lit("Lo (") >> won >> ')') | won) >> -from_pot;
 // The summary dialect: "balance 51205, bet 1315, collected 2520, net +1205", "balance 49935,
-// lost 65 (folded)".
-inline auto const balance = lit("balance ") >> +digit >> ", " >>
-                            (((lit("bet ") >> +digit >>
+// lost 65 (folded)"; the cash clients of 2010, 2013 and 2026 print money: "balance $5.12, bet
+// $0.25, collected $0.48, net +$0.23".
+inline auto const figure = figure_text >> -(' ' >> currency_code);
+inline auto const balance = lit("balance ") >> figure >> ", " >>
+                            (((lit("bet ") >> figure >>
                                ", collected ")[detail::verb<V::Collected>] >>
-                              raw[+digit][detail::view<&ast::Action::amount>] >> rest) |
+                              figure_text[detail::view<&ast::Action::amount>] >> rest) |
                              (lit("lost ")[detail::verb<V::Other>] >> rest));
 // Lines that move no money.
 inline auto const note =
@@ -110,8 +121,8 @@ auto const action_def =
      (lit("calls")[detail::verb<V::Call>] >> amount) |
      (lit("bets")[detail::verb<V::Bet>] >> amount) |
      (lit("double bets")[detail::verb<V::Bet>] >> amount) |
-     (lit("raises ")[detail::verb<V::Raise>] >> +digit >> " to " >>
-      raw[+digit][detail::view<&ast::Action::amount2>]) |
+     (lit("raises ")[detail::verb<V::Raise>] >> figure >> " to " >>
+      figure_text[detail::view<&ast::Action::amount2>] >> -(' ' >> currency_code) >> -lit('.')) |
      (lit("raises")[detail::verb<V::RaiseBy>] >> amount) |
      (lit("completes")[detail::verb<V::RaiseBy>] >> amount) |
      (lit("bring-ins")[detail::verb<V::BringIn>] >> amount) |

@@ -128,6 +128,9 @@ class Builder : HandBuilder {
       return;
     }
     const auto stack = money(sl.stack, ln);
+    // Euro tables print their amounts with "€" ("Seat 1: Player0 - €93.92"); the header says
+    // only "REAL MONEY".
+    if (starts_with(sl.stack, "€") && h_.currency == "USD") h_.currency = "EUR";
     if (street_ == Street::Setup) {
       Seat s;
       s.seat = static_cast<int>(sl.seat);

@@ -15,8 +15,9 @@ namespace grammar {
 
 using namespace x3_actions::primitives;
 
-// "$0.08", "$4", "2,940": the dollar sign when real money.
-inline auto const money_text = raw[-lit('$') >> digit >> *(digit | (char_(",.") >> &digit))];
+// "$0.08", "$4", "2,940", "€93.92": the currency sign when real money (euro tables, issue 33).
+inline auto const money_text =
+    raw[-(lit('$') | lit("€")) >> digit >> *(digit | (char_(",.") >> &digit))];
 
 blinds_line_type const blinds_line = "blinds_line";
 auto const blinds_line_def =

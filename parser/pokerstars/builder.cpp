@@ -203,7 +203,9 @@ class Builder : stars_family::StarsFamilyBuilder {
     }
     std::string_view sb = stakes.substr(0, slash);
     std::string_view bb = stakes.substr(slash + 1);
-    bb = bb.substr(0, bb.find(' '));
+    // The big blind ends at the first space after its number ("$2 USD", "Rs. 50 INR").
+    const std::size_t number = bb.find_first_of("0123456789");
+    bb = bb.substr(0, bb.find(' ', number == std::string_view::npos ? 0 : number));
     auto sbm = money(sb, ln), bbm = money(bb, ln);
     if (!sbm || !bbm) return false;
     h_.small_blind = *sbm;

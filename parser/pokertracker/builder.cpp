@@ -30,12 +30,14 @@ constexpr std::array<header::GameName, 6> kGames = {{
 }};
 
 // iPoker's and Merge's short limits, Everest's and Microgaming's words.
-constexpr std::array<header::LimitName, 7> kLimits = {{
+constexpr std::array<header::LimitName, 9> kLimits = {{
     {"NL", Structure::NoLimit},
     {"PL", Structure::PotLimit},
     {"FL", Structure::FixedLimit},
     {"No Limit", Structure::NoLimit},
     {"Pot Limit", Structure::PotLimit},
+    {"No limit", Structure::NoLimit},  // iPoker's 2013 archives: "Omaha Pot limit"
+    {"Pot limit", Structure::PotLimit},
     {"Limit", Structure::FixedLimit},
     {"LIMIT", Structure::FixedLimit},
 }};
@@ -51,7 +53,7 @@ Structure limit_in(std::string_view desc) {
       if (word == l.printed) return l.structure;
     at = sp + 1;
   }
-  for (std::string_view words : {"No Limit", "Pot Limit"})
+  for (std::string_view words : {"No Limit", "Pot Limit", "No limit", "Pot limit"})
     if (desc.find(words) != std::string_view::npos) return header::structure_of(words, kLimits);
   return Structure::Unknown;
 }
@@ -207,6 +209,13 @@ class Builder : HandBuilder {
       std::size_t start = desc.rfind(' ', slash);
       start = start == std::string_view::npos ? 0 : start + 1;
       std::string_view stakes = desc.substr(start);
+      // iPoker's 2013 archives print the ante after the stakes: "$0.05/$0.10 Ante $0.00".
+      if (const std::size_t ante = desc.find(" Ante ", slash); ante != std::string_view::npos) {
+        const std::optional<Money> a = money(desc.substr(ante + 6), ln);
+        if (!a) return false;
+        h_.ante = *a;
+        stakes = desc.substr(start, ante - start);
+      }
       // iPoker's archive sets the date apart with a dash: "Omaha 50/100 - 2013-08-01 22:16:18".
       if (stakes.ends_with(" -")) stakes.remove_suffix(2);
       if (starts_with(stakes, "(")) stakes.remove_prefix(1);
@@ -219,6 +228,8 @@ class Builder : HandBuilder {
     if (hd.date.find('-') != std::string_view::npos) {
       date = std::string(hd.date);
       std::replace(date.begin(), date.end(), '-', '/');
+    } else if (hd.date[4] == '/') {  // "2011/01/23": year first, as to_utc() reads it
+      date = std::string(hd.date);
     } else {
       date = std::string(hd.date.substr(6, 4)) + "/" + std::string(hd.date.substr(0, 2)) + "/" +
              std::string(hd.date.substr(3, 2));
@@ -228,7 +239,7 @@ class Builder : HandBuilder {
     std::string_view zone = trim(hd.zone);
     if (starts_with(zone, "/")) zone.remove_prefix(1);
     if (zone.empty()) zone = dialect_ == Dialect::Merge ? "ET" : "GMT";
-    h_.started_at_utc = to_utc(date, hd.time, zone);
+    set_start_time(date, hd.time, zone, ln);
     return true;
   }
 

@@ -20,9 +20,12 @@ using V = ast::Verb;
 // "$1,500.00", "€0.01", "1500.00" (x3_actions.hpp).
 inline auto const amount = grouped_amount;
 inline auto const dash = lit(" - ");
-// "2011-06-15" (iPoker, Microgaming) and "01/11/2012" (Merge: month first).
+// "2011-06-15" (iPoker, Microgaming), "2011/01/23" (iPoker's 2011 exports) and "01/11/2012"
+// (Merge: month first).
 inline auto const iso_date = x3::repeat(4)[digit] >> '-' >> x3::repeat(2)[digit] >>
                              '-' >> x3::repeat(2)[digit];
+inline auto const slash_date = x3::repeat(4)[digit] >> '/' >> x3::repeat(2)[digit] >>
+                               '/' >> x3::repeat(2)[digit];
 inline auto const us_date = x3::repeat(2)[digit] >> '/' >> x3::repeat(2)[digit] >>
                             '/' >> x3::repeat(4)[digit];
 
@@ -30,7 +33,7 @@ inline auto const us_date = x3::repeat(2)[digit] >> '/' >> x3::repeat(2)[digit] 
 // What ends an iPoker or Merge header: the date and time, a zone ("/GMT", " EST") and Merge's
 // " | Version:2".
 inline auto const colon_when =
-    raw[iso_date | us_date][detail::view<&ast::ColonHeader::date>] >> ' ' >>
+    raw[iso_date | slash_date | us_date][detail::view<&ast::ColonHeader::date>] >> ' ' >>
     time_text[detail::view<&ast::ColonHeader::time>] >>
     raw[-(lit("/GMT") | lit(" EST") | lit(" ET"))][detail::view<&ast::ColonHeader::zone>] >>
     -(lit(" | Version:") >> +digit) >> spaces >> eoi;

@@ -40,7 +40,8 @@ auto const seat_line_def =
     lit("Seat ") >> uint_[detail::number<&ast::SeatLine::seat>] >> ": " >>
     raw[+(char_ - (lit(" (") >> money_text >> ')'))][detail::view<&ast::SeatLine::player>] >>
     " (" >> money_text[detail::view<&ast::SeatLine::stack>] >> ')' >>
-    -(lit(" - sitting out")[detail::sitting_out]) >> spaces;
+    // A player waiting for the big blind is not dealt in until posting it (issue 33).
+    -((lit(" - sitting out") | lit(" - waiting for big blind"))[detail::sitting_out]) >> spaces;
 
 street_line_type const street_line = "street_line";
 auto const street_line_def =

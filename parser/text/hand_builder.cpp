@@ -311,6 +311,15 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
   return e;
 }
 
+void HandBuilder::set_start_time(std::string_view date, std::string_view time,
+                                 std::string_view zone, std::uint32_t ln) {
+  h_.started_at_utc = to_utc(date, time, zone);
+  if (!zone.empty() && !is_known_zone(zone))
+    h_.unread_outside_play.push_back(
+        {ln, "a time zone hhaudit knows (EST, CET, GMT+01:00, ...): the hand's time is not read",
+         std::string(zone), 0});
+}
+
 void HandBuilder::other(std::string_view line, std::uint32_t ln) {
   add_event(EventKind::Other, ln).text = std::string(line);
 }

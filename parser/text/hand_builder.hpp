@@ -103,6 +103,12 @@ class HandBuilder {
   // blinds of $2.50 and $5; Hand::live_big_blind()).
   void set_stakes(Money small, Money big);
 
+  // The hand's start from the local date ("YYYY/MM/DD"), time and zone it prints
+  // (text_util.hpp's to_utc). A zone hhaudit does not know leaves the time unknown: a gap
+  // outside the play (Hand::unread_outside_play), every check still runs.
+  void set_start_time(std::string_view date, std::string_view time, std::string_view zone,
+                      std::uint32_t ln);
+
   // A recognised, money-neutral line kept as an Other event on the current street.
   void other(std::string_view line, std::uint32_t ln);
 

@@ -16,10 +16,15 @@ bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
 // What may stand beside a number in an amount: a currency sign ("$", a UTF-8 symbol such as
 // "€"), white space, and a currency code set apart by a space ("10 USD", "USD 10"). Anything else
-// (a letter or digit glued to the number, "$31O") means the token is not an amount.
+// (a letter or digit glued to the number, "$31O") means the token is not an amount. "Rs." is the
+// rupee sign of PokerStars.in.
 bool is_currency_text(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
+    if (s.substr(i, 3) == "Rs.") {  // the rupee as PokerStars.in prints it: "Rs. 25"
+      i += 3;
+      continue;
+    }
     const char c = s[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '$' ||
         static_cast<unsigned char>(c) >= 0x80) {

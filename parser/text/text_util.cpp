@@ -5,7 +5,8 @@
 
 #include <charconv>
 #include <chrono>
-#include <map>
+#include <optional>
+#include <vector>
 
 namespace hh {
 
@@ -48,43 +49,129 @@ std::string cards_from_list(std::string_view list) {
 
 namespace {
 
+// Every zone abbreviation a site prints, with the zone it stands for: one table for every reader
+// (docs/sites.md, "Time zones"). Historical offsets apply (YEKST was UTC+6 in 2012).
+const std::vector<ZoneAbbreviation> kTimeZones = {
+    // North America: PokerStars, Full Tilt, Cake, Bovada, PokerTracker's exports print these.
+    {"ET", "America/New_York"},
+    {"EST", "America/New_York"},
+    {"EDT", "America/New_York"},
+    {"CT", "America/Chicago"},
+    {"CST", "America/Chicago"},
+    {"CDT", "America/Chicago"},
+    {"MT", "America/Denver"},
+    {"MST", "America/Denver"},
+    {"MDT", "America/Denver"},
+    {"PT", "America/Los_Angeles"},
+    {"PST", "America/Los_Angeles"},
+    {"PDT", "America/Los_Angeles"},
+    {"AKST", "America/Anchorage"},
+    {"AKDT", "America/Anchorage"},
+    {"HST", "Pacific/Honolulu"},
+    {"AT", "America/Halifax"},
+    {"AST", "America/Halifax"},
+    {"ADT", "America/Halifax"},
+    {"NST", "America/St_Johns"},
+    {"NDT", "America/St_Johns"},
+    {"BRT", "America/Sao_Paulo"},
+    {"BRST", "America/Sao_Paulo"},
+    {"ART", "America/Argentina/Buenos_Aires"},
+    // Europe.
+    {"GMT", "Etc/UTC"},
+    {"UTC", "Etc/UTC"},
+    {"WET", "Europe/Lisbon"},
+    {"WEST", "Europe/Lisbon"},
+    {"BST", "Europe/London"},
+    {"CET", "Europe/Paris"},
+    {"CEST", "Europe/Paris"},
+    {"MEZ", "Europe/Berlin"},  // PartyPoker's German client: "MEZ", "MESZ"
+    {"MESZ", "Europe/Berlin"},
+    {"EET", "Europe/Helsinki"},
+    {"EEST", "Europe/Helsinki"},
+    {"MSK", "Europe/Moscow"},
+    {"MSD", "Europe/Moscow"},
+    {"MSKS", "Europe/Moscow"},  // PartyPoker's Moscow summer time
+    // Asia, Oceania.
+    {"GST", "Asia/Dubai"},  // Gulf Standard Time (OnGame)
+    {"IST", "Asia/Kolkata"},
+    {"YEKST", "Asia/Yekaterinburg"},
+    {"ICT", "Asia/Bangkok"},
+    {"SGT", "Asia/Singapore"},
+    {"HKT", "Asia/Hong_Kong"},
+    {"CCT", "Asia/Shanghai"},
+    {"JST", "Asia/Tokyo"},
+    {"KST", "Asia/Seoul"},
+    {"AWST", "Australia/Perth"},
+    {"ACST", "Australia/Adelaide"},
+    {"ACDT", "Australia/Adelaide"},
+    {"AET", "Australia/Sydney"},
+    {"AEST", "Australia/Sydney"},
+    {"AEDT", "Australia/Sydney"},
+    {"NZT", "Pacific/Auckland"},
+    {"NZST", "Pacific/Auckland"},
+    {"NZDT", "Pacific/Auckland"},
+};
+
 const char* iana_zone(std::string_view abbr) {
-  static const std::map<std::string_view, const char*> zones = {
-      {"ET", "America/New_York"},
-      {"EST", "America/New_York"},
-      {"EDT", "America/New_York"},
-      {"CT", "America/Chicago"},
-      {"MT", "America/Denver"},
-      {"PT", "America/Los_Angeles"},
-      {"AT", "America/Halifax"},
-      {"CET", "Europe/Paris"},
-      {"CEST", "Europe/Paris"},
-      {"EET", "Europe/Helsinki"},
-      {"EEST", "Europe/Helsinki"},
-      {"WET", "Europe/Lisbon"},
-      {"WEST", "Europe/Lisbon"},
-      {"GMT", "Etc/UTC"},
-      {"UTC", "Etc/UTC"},
-      {"BST", "Europe/London"},
-      {"MSK", "Europe/Moscow"},
-      {"IST", "Asia/Kolkata"},
-      {"CCT", "Asia/Shanghai"},
-      {"JST", "Asia/Tokyo"},
-      {"KST", "Asia/Seoul"},
-      {"AET", "Australia/Sydney"},
-      {"AEST", "Australia/Sydney"},
-      {"NZT", "Pacific/Auckland"},
-      {"BRT", "America/Sao_Paulo"},
-      {"ART", "America/Argentina/Buenos_Aires"},
-      // PartyPoker prints the player's own zone: German "MESZ", its Moscow "MSKS", ...
-      {"MEZ", "Europe/Berlin"},
-      {"MESZ", "Europe/Berlin"},
-      {"MSKS", "Europe/Moscow"},
-      {"ICT", "Asia/Bangkok"},
-      {"YEKST", "Asia/Yekaterinburg"},
+  for (const ZoneAbbreviation& z : kTimeZones)
+    if (z.abbreviation == abbr) return z.iana.data();  // literals: NUL-terminated
+  return nullptr;
+}
+
+// A fixed offset east of UTC in minutes: "GMT+01:00" (Entraction 2012), "GMT+0100" (OnGame),
+// "UTC-5", "GMT+5:30", "+02:00"; nullopt for anything else.
+std::optional<int> offset_minutes(std::string_view zone) {
+  if (starts_with(zone, "GMT") || starts_with(zone, "UTC")) zone.remove_prefix(3);
+  if (zone.size() < 2 || (zone[0] != '+' && zone[0] != '-')) return std::nullopt;
+  const int sign = zone[0] == '-' ? -1 : 1;
+  zone.remove_prefix(1);
+  std::string_view hours = zone, minutes;
+  if (const std::size_t colon = zone.find(':'); colon != std::string_view::npos) {
+    hours = zone.substr(0, colon);
+    minutes = zone.substr(colon + 1);
+    if (minutes.size() != 2) return std::nullopt;
+  } else if (zone.size() == 4) {
+    hours = zone.substr(0, 2);
+    minutes = zone.substr(2);
+  }
+  const int h = seat_number(hours), m = minutes.empty() ? 0 : seat_number(minutes);
+  if (hours.empty() || hours.size() > 2 || h < 0 || h > 14 || m < 0 || m > 59) return std::nullopt;
+  return sign * (h * 60 + m);
+}
+
+const date::time_zone* iana_named(std::string_view name) {
+  try {
+    return date::locate_zone(std::string(name));
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+// "YYYY/MM/DD" and "H:MM[:SS]" as a local time; nullopt when either is not valid.
+std::optional<date::local_seconds> local_time(std::string_view date_s, std::string_view time_s) {
+  // Read with from_chars, no locale involved.
+  int v[6] = {0, 0, 0, 0, 0, 0};
+  // Reads up to n numbers separated by `sep`; returns how many were read, -1 on junk.
+  auto read = [](std::string_view text, char sep, int* out, int n) {
+    int count = 0;
+    while (count < n) {
+      std::size_t end = text.find(sep);
+      std::string_view part = text.substr(0, end);
+      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), out[count]);
+      if (ec != std::errc() || p != part.data() + part.size()) return -1;
+      ++count;
+      if (end == std::string_view::npos) return count;
+      text.remove_prefix(end + 1);
+    }
+    return -1;
   };
-  auto it = zones.find(abbr);
-  return it == zones.end() ? nullptr : it->second;
+  if (read(date_s, '/', v, 3) != 3 || read(time_s, ':', v + 3, 3) < 2) return std::nullopt;
+  date::year_month_day ymd{date::year{v[0]}, date::month{static_cast<unsigned>(v[1])},
+                           date::day{static_cast<unsigned>(v[2])}};
+  if (!ymd.ok() || v[3] < 0 || v[3] > 23 || v[4] < 0 || v[4] > 59 || v[5] < 0 || v[5] > 60)
+    return std::nullopt;
+  return date::local_days{ymd} + std::chrono::hours{v[3]} + std::chrono::minutes{v[4]} +
+         std::chrono::seconds{v[5]};
 }
 
 // date::format("%Y-%m-%dT%H:%M:%SZ", utc) without its ostringstream and locale (a sixth of the
@@ -112,36 +199,28 @@ std::string iso_utc(date::sys_seconds utc) {
 
 }  // namespace
 
+const std::vector<ZoneAbbreviation>& time_zone_abbreviations() { return kTimeZones; }
+
+bool is_known_zone(std::string_view zone) {
+  return iana_zone(zone) || offset_minutes(zone) ||
+         (zone.find('/') != std::string_view::npos && iana_named(zone));
+}
+
 std::string to_utc(std::string_view date_s, std::string_view time_s, std::string_view zone) {
-  const char* iana = iana_zone(zone);
-  return iana ? to_utc_iana(date_s, time_s, iana) : "";
+  if (const char* iana = iana_zone(zone)) return to_utc_iana(date_s, time_s, iana);
+  if (const std::optional<int> east = offset_minutes(zone)) {
+    const std::optional<date::local_seconds> local = local_time(date_s, time_s);
+    if (!local) return "";
+    return iso_utc(date::sys_seconds{local->time_since_epoch()} - std::chrono::minutes{*east});
+  }
+  if (zone.find('/') != std::string_view::npos) return to_utc_iana(date_s, time_s, zone);
+  return "";
 }
 
 std::string to_utc_iana(std::string_view date_s, std::string_view time_s,
                         std::string_view iana_name) {
-  // "YYYY/MM/DD" and "H:MM[:SS]"; read with from_chars, no locale involved.
-  int v[6] = {0, 0, 0, 0, 0, 0};
-  // Reads up to n numbers separated by `sep`; returns how many were read, -1 on junk.
-  auto read = [](std::string_view text, char sep, int* out, int n) {
-    int count = 0;
-    while (count < n) {
-      std::size_t end = text.find(sep);
-      std::string_view part = text.substr(0, end);
-      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), out[count]);
-      if (ec != std::errc() || p != part.data() + part.size()) return -1;
-      ++count;
-      if (end == std::string_view::npos) return count;
-      text.remove_prefix(end + 1);
-    }
-    return -1;
-  };
-  if (read(date_s, '/', v, 3) != 3 || read(time_s, ':', v + 3, 3) < 2) return "";
-  date::year_month_day ymd{date::year{v[0]}, date::month{static_cast<unsigned>(v[1])},
-                           date::day{static_cast<unsigned>(v[2])}};
-  if (!ymd.ok() || v[3] < 0 || v[3] > 23 || v[4] < 0 || v[4] > 59 || v[5] < 0 || v[5] > 60)
-    return "";
-  date::local_seconds local = date::local_days{ymd} + std::chrono::hours{v[3]} +
-                              std::chrono::minutes{v[4]} + std::chrono::seconds{v[5]};
+  const std::optional<date::local_seconds> local = local_time(date_s, time_s);
+  if (!local) return "";
   try {
     // A file's hands name one zone: the last one found is kept (per thread, as the pipeline's
     // workers parse at once); date::locate_zone searches the whole database by name.
@@ -153,7 +232,7 @@ std::string to_utc_iana(std::string_view date_s, std::string_view time_s,
     }
     const date::time_zone* tz = last_zone;
     // Ambiguous local times (the repeated hour in autumn) resolve to the earlier instant.
-    return iso_utc(tz->to_sys(local, date::choose::earliest));
+    return iso_utc(tz->to_sys(*local, date::choose::earliest));
   } catch (const std::exception&) {
     return "";
   }

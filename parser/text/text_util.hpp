@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hh {
 
@@ -31,10 +32,22 @@ int seat_number(std::string_view digits);
 // "October"); 0 when it names none.
 int month_number(std::string_view name);
 
-// Converts a local time as printed by a site ("2018/03/28", "13:38:18", zone abbreviation such as
-// "ET", "CET" or "UTC") to ISO 8601 UTC. Returns "" when the zone is not known or the date or time
-// is not valid.
+// Converts a local time as printed by a site ("2018/03/28", "13:38:18") in `zone` (an
+// abbreviation of time_zone_abbreviations(), an offset such as "GMT+01:00", or an IANA name) to
+// ISO 8601 UTC. Returns "" when the zone is not known or the date or time is not valid.
 std::string to_utc(std::string_view date, std::string_view time, std::string_view zone);
+
+// Whether to_utc() knows `zone`: an abbreviation of the shared table (kTimeZones), an offset
+// ("GMT+01:00", "GMT+0100", "UTC-5", "+02:00") or an IANA name ("Europe/Malta").
+bool is_known_zone(std::string_view zone);
+
+// The abbreviations to_utc() reads, each with the IANA zone it stands for (every site's, one
+// table: tests/test_time_zones.cpp checks each).
+struct ZoneAbbreviation {
+  std::string_view abbreviation;
+  std::string_view iana;
+};
+const std::vector<ZoneAbbreviation>& time_zone_abbreviations();
 
 // The same with an IANA zone name ("Europe/Malta", "UTC"); "" when the name is not known.
 std::string to_utc_iana(std::string_view date, std::string_view time, std::string_view iana_name);

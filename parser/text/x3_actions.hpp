@@ -133,8 +133,9 @@ inline auto const time_text = raw[+digit >> ':' >> +digit >> -(':' >> +digit)];
 // An amount as PokerStars and GG print it: optional currency symbol, digits with thousands
 // separators, decimals ("$1,270.5", "21,929", "$0.6"). A '.' not followed by a digit ("Main pot
 // $5.55. Side pot") is left alone.
+// PokerStars.in prints rupees "Rs. 25" (issue 33): the sign with its space is the symbol.
 inline auto const grouped_currency_symbol =
-    lit('$') | lit("€") | lit("£") | lit("₹") | lit("¥") | lit("₩");
+    lit('$') | lit("€") | lit("£") | lit("₹") | lit("Rs. ") | lit("¥") | lit("₩");
 // An amount is the whole token: a letter or digit glued to it ("$31O", "0.1O"), or a separator
 // with a letter or digit after it ("$0.O5", "1,4O0"), is no amount. A '.' or ',' that ends a
 // sentence ("Main pot $5.55. Side pot", "$5,") is not part of it.

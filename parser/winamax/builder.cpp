@@ -143,7 +143,7 @@ class Builder : HandBuilder {
       h_.big_bet = h_.big_blind;
     }
     // Winamax prints UTC; a missing zone is read as UTC too rather than losing the time.
-    h_.started_at_utc = to_utc(hd.date, hd.time, hd.zone.empty() ? "UTC" : hd.zone);
+    set_start_time(hd.date, hd.time, hd.zone.empty() ? "UTC" : hd.zone, ln);
     return true;
   }
 

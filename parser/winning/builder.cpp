@@ -84,7 +84,7 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
     if (!sb || !bb) return false;
     h_.small_blind = *sb;
     h_.big_blind = *bb;
-    h_.started_at_utc = to_utc(hd.date, hd.time, hd.zone.empty() ? "UTC" : hd.zone);
+    set_start_time(hd.date, hd.time, hd.zone.empty() ? "UTC" : hd.zone, ln);
     return true;
   }
 
