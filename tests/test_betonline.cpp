@@ -298,7 +298,7 @@ TEST_CASE(
   audits_clean(h);
 }
 
-TEST_CASE("BetOnline 2011: a side pot's line printed twice is one pot; the tournament notice",
+TEST_CASE("BetOnline 2011: a side pot's line printed twice is one pot, the tournament notice",
           "[betonline][issue33]") {
   // Issue 33, point 15, on the side pot hand of testdata/betonline/split_side_pot.txt written as
   // 2011 prints it: the side pot's "Total pot 4.80" twice in a row, the summary's block of

@@ -227,7 +227,7 @@ TEST_CASE("full-bet rule: an all-in raise from $20 to $30 does not reopen the be
   CHECK(f[0].actual == 50 * kDollar);
 }
 
-TEST_CASE("half-bet rule: the same $10 all-in raise is a raise; the next one is to $50",
+TEST_CASE("half-bet rule: the same $10 all-in raise is a raise, the next one is to $50",
           "[structures]") {
   // "If the half bet rule were being used, then that raise would count as a genuine raise and
   // the first player would be entitled to re-raise": a full bet above $30.
@@ -314,7 +314,7 @@ Built carol_all_in_for_five() {
 
 }  // namespace
 
-TEST_CASE("half-bet rule: Carol's $5 all-in; David calls or completes to $20", "[structures]") {
+TEST_CASE("half-bet rule: Carol's $5 all-in, David calls or completes to $20", "[structures]") {
   // "If David calls the $5, Alice and Bob only have the option of calling or folding; neither
   // can raise. But if David completes, either of them could raise."
   Built called = carol_all_in_for_five();
@@ -821,7 +821,7 @@ TEST_CASE("fixed limit: PokerStars small & big blinds of $30 at 20/40 are $10 de
   CHECK(of(r, "ILLEGAL_CHECK").empty());
 }
 
-TEST_CASE("stud: the bring-in opens the betting; called all round, the round is over",
+TEST_CASE("stud: the bring-in opens the betting, called all round, the round is over",
           "[structures]") {
   // Rule 000, "Bring-in": the player "is forced to open the betting by some small amount, after
   // which players act after them in normal rotation" - no option like a big blind's (real

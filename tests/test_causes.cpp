@@ -76,7 +76,7 @@ TEST_CASE("causes: a warning root, the money from the first error after it", "[c
   CHECK(r.money_in_error == 750);
 }
 
-TEST_CASE("causes: warnings alone have no money in error; linking twice is linking once",
+TEST_CASE("causes: warnings alone have no money in error, linking twice is linking once",
           "[causes]") {
   using hh::FindingCode;
   hh::AuditResult r;

@@ -74,7 +74,7 @@ TEST_CASE("an unreadable file is reported and the others are audited", "[hostile
   fs::remove_all(dir);
 }
 
-TEST_CASE("empty files: named, they are audited with no hands; in a folder, skipped",
+TEST_CASE("empty files: named, they are audited with no hands, in a folder, skipped",
           "[hostile][files]") {
   fs::path dir = temp_dir("hhaudit-empty");
   fs::create_directories(dir / "in");

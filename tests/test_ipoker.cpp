@@ -664,7 +664,7 @@ TEST_CASE("iPoker stud: antes, the bring-in, up cards per street, the cards prin
   CHECK(finding(n, "SHOWDOWN_NOT_EVALUATED"));
 }
 
-TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them; a split pot",
+TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them, a split pot",
           "[ipoker][stud]") {
   // Ante 5, Bob's C3 brings in 10, Ann completes to 40 (the small bet) and bets 80 on 5th
   // street. Ann's kings and eights take the high half, Bob's 6-5-4-3-A the low: 125 each.
@@ -699,7 +699,7 @@ TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them; 
   CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));
 }
 
-TEST_CASE("iPoker five card stud: one down and one up card, then three up; 5th street is the last",
+TEST_CASE("iPoker five card stud: one down and one up card, then three up, 5th street is the last",
           "[ipoker][stud]") {
   // $0.10/$0.20, ante $0.01: Bob's C2 brings in $0.05, Ann completes to $0.10; Ann's king opens
   // 3rd and 4th street, Bob bets $0.20 on 4th. Bob's pair of twos beats Ann's ace high; rake 2.

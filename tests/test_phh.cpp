@@ -178,7 +178,7 @@ TEST_CASE("PHH .phhs: two hands with cents, seats and winnings after rake", "[ph
   CHECK(rake->expected == 125);
 }
 
-TEST_CASE("PHH hand: a big blind ante is dead money; finishing stacks state the result", "[phh]") {
+TEST_CASE("PHH hand: a big blind ante is dead money, finishing stacks state the result", "[phh]") {
   const std::vector<Hand> hands =
       read_text(test::load("phh/wsop-2019-42-day3.phh"), "wsop-2019-42-day3.phh");
   REQUIRE(hands.size() == 1);

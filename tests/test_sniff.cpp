@@ -119,7 +119,7 @@ TEST_CASE("Sniff: 9stacks and BetOnline's XML are recognised by their own first 
                 "03:04:05 ET\n") == "betonline");
 }
 
-TEST_CASE("Sniff: Full Tilt's own software is Full Tilt; Full Tilt on PokerStars' is PokerStars",
+TEST_CASE("Sniff: Full Tilt's own software is Full Tilt, Full Tilt on PokerStars' is PokerStars",
           "[sniff]") {
   const std::string ftp =
       "Full Tilt Poker Game #22488827305: Table Flash - $0.02/$0.05 - No Limit Hold'em - "
@@ -172,7 +172,7 @@ TEST_CASE("Sniff: each summary format scores its own signature and is read", "[s
   }
 }
 
-TEST_CASE("Sniff: WPN's two exports are one readable format; look-alikes are not WPN",
+TEST_CASE("Sniff: WPN's two exports are one readable format, look-alikes are not WPN",
           "[sniff][winning]") {
   for (const char* head :
        {"Game started at: 2016/8/8 16:26:41\nGame ID: 698338917 0.01/0.02 (PRR)\n",

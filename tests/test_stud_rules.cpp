@@ -91,7 +91,7 @@ const std::string kCalledAround = "D: calls $0.02\nA: calls $0.02\nB: calls $0.0
 
 }  // namespace
 
-TEST_CASE("stud: the lowest door card brings in; equal ranks by suit, clubs lowest", "[stud]") {
+TEST_CASE("stud: the lowest door card brings in, equal ranks by suit, clubs lowest", "[stud]") {
   // B shows 5h, C 5d: diamonds are below hearts (clubs, diamonds, hearts, spades).
   std::vector<StudPlayer> players = {
       {"A", 1, {"9s"}}, {"B", 3, {"5h"}}, {"C", 5, {"5d"}}, {"D", 7, {"Kc"}}};
@@ -134,7 +134,7 @@ TEST_CASE("stud: aces are high for the bring-in, in stud hi/lo too", "[stud]") {
   check_finding(f[0], Street::Preflop, 1, 3);
 }
 
-TEST_CASE("razz: the highest door card brings in, aces low; equal ranks by suit, spades highest",
+TEST_CASE("razz: the highest door card brings in, aces low, equal ranks by suit, spades highest",
           "[stud]") {
   // Queens of clubs, hearts and diamonds: the queen of hearts brings in.
   std::vector<StudPlayer> queens = {
@@ -185,7 +185,7 @@ TEST_CASE("stud 3rd street: the action goes clockwise from the bring-in", "[stud
   check_finding(f[0], Street::Preflop, 7, 5);
 }
 
-TEST_CASE("stud 4th street: the best hand showing opens; a pair beats an ace", "[stud]") {
+TEST_CASE("stud 4th street: the best hand showing opens, a pair beats an ace", "[stud]") {
   std::vector<StudPlayer> players = {{"A", 1, {"9s", "Ah"}},
                                      {"B", 3, {"5h", "5c"}},
                                      {"C", 5, {"5d", "Kd"}},
@@ -251,7 +251,7 @@ TEST_CASE(
   check_finding(f[0], Street::Seventh, 1, 3);
 }
 
-TEST_CASE("razz: the lowest hand showing opens; aces low, pairs bad", "[stud]") {
+TEST_CASE("razz: the lowest hand showing opens, aces low, pairs bad", "[stud]") {
   std::vector<StudPlayer> players = {{"A", 1, {"Kc", "5s", "As"}},
                                      {"B", 3, {"7s", "7d", "2c"}},
                                      {"C", 5, {"4h", "6c", "6d"}},

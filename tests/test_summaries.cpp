@@ -465,7 +465,7 @@ void stored_as_audited(const std::string& db, const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("a summary file is audited and stored; the same again a duplicate, another a conflict",
+TEST_CASE("a summary file is audited and stored, the same again a duplicate, another a conflict",
           "[summaries][cli]") {
   const fs::path dir = test::temp_dir("hhaudit-summary-store");
   stored_as_audited((dir / "a.db").string(), dir);

@@ -135,7 +135,7 @@ TEST_CASE("table moves: a stay's last hand is compared with the next stay's firs
   CHECK(ann.at("T2").first.hand.seats.empty());
 }
 
-TEST_CASE("table moves: three tables, two moves; the players of a hand each have their stays",
+TEST_CASE("table moves: three tables, two moves, the players of a hand each have their stays",
           "[sessions][moves]") {
   // Ann: T1 (hands 1, 2), T2 (3, 4), T3 (5, 6). Bob: T1 (1, 2), T3 (5, 6).
   std::vector<SessionHand> hs = {

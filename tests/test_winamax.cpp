@@ -420,7 +420,7 @@ std::string winamax_two_player_hand(std::string_view collected, std::string_view
 }
 }  // namespace
 
-TEST_CASE("Winamax: an amount is the whole token; a summary seat's money follows \"won\"",
+TEST_CASE("Winamax: an amount is the whole token, a summary seat's money follows \"won\"",
           "[winamax]") {
   auto read = [](const std::string& text) { return read_text(text, "written.txt"); };
   const std::vector<Hand> clean = read(winamax_two_player_hand("4€", "Seat 2: Villain won 4€"));
