@@ -350,6 +350,11 @@ class Store {
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
 
+  // How many write transactions of this store the database aborted for a deadlock or a
+  // serialization failure (PostgreSQL's SQLSTATE 40P01, 40001) and the store ran again whole, a
+  // bounded number of times each (docs/scale-out.md). SQLite's single writer meets none.
+  virtual long transaction_retries() const { return 0; }
+
   // The checks recorded as owed (PendingChecks) by runs that stored hands and have not checked
   // them yet: one killed or stopped before its checks were stored, or one running now. Writing
   // stores only.

@@ -884,6 +884,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   check_tournaments(writer, due.tournaments, jobs, summary);
   check_learned_rake(writer, due.rake_sites, summary);
   summary.io_errors += io_errors.load();
+  summary.transactions_retried = writer.transaction_retries();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.
   const auto input_position = [&](const NotRead& n) {

@@ -1785,3 +1785,47 @@ TEST_CASE("a schema 10 database gets who each finding blames, from its code", "[
           "SELECT count(*) FROM pragma_table_xinfo('tournament_findings') WHERE name = "
           "'blame'") == Rows{{"1"}});
 }
+
+TEST_CASE("db: the checks between hands read and replace their table's rows by index",
+          "[db][recheck]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const hh::HouseRules rules;
+  const hh::db::SessionKey cash{"pokerstars", "Jan", ""}, tour{"pokerstars", "77 1", "77"};
+  long found = 0;
+  const auto count = [&](const hh::SessionFinding&) { ++found; };
+  {
+    // File after file into one database, each table checked after its file.
+    auto w = writer(db);
+    hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
+    w->recheck_session(cash, rules, count);
+    w->commit();
+    hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
+    w->recheck_session(tour, rules, count);
+    w->recheck_session(tour, rules, count);  // again: replaced, not added
+    w->commit();
+  }
+  CHECK(found == 9);
+  CHECK(scalar(db, "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL") == "6");
+  // Every statement of a table's and a tournament's checks finds its rows through an index
+  // (SEARCH), none reads a whole table (SCAN): what they read is the table's, whatever else the
+  // database holds.
+  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READONLY);
+  const std::string statements[] = {
+      hh::db::delete_session_findings_sql('?'),
+      hh::db::played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"),
+      hh::db::delete_table_move_findings_sql('?'),
+      hh::db::tournament_hands_sql('?'),
+  };
+  for (const std::string& sql : statements) {
+    hh::db::sqlite::Statement plan(raw, "EXPLAIN QUERY PLAN " + sql);
+    plan.bind_text(1, "pokerstars");
+    plan.bind_text(2, sql.find("?3") != std::string::npos ? "77 1" : "77");
+    if (sql.find("?3") != std::string::npos) plan.bind_text(3, "77");
+    std::string details;
+    while (plan.step()) details += plan.column_text(3) + "\n";
+    INFO(sql << "\n" << details);
+    CHECK(details.find("SEARCH") != std::string::npos);
+    CHECK(details.find("SCAN") == std::string::npos);
+  }
+}

@@ -43,6 +43,7 @@ class PostgresStore final : public Store {
                            const FindingSink& found, unsigned readers) override;
   void commit() override;
   PendingChecks pending_checks() override;
+  long transaction_retries() const override;
 
   using Store::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;

@@ -494,12 +494,16 @@ void migrate_10_to_11(Database& db) {
 // what a run of an older build killed before its checks left unchecked is not known).
 void migrate_11_to_12(Database&) {}
 
+// Schema 12 -> 13: PostgreSQL's table_months (the months a table's hands are kept under, its
+// partitions). SQLite's hands are not partitioned: idx_hands_table finds a table's hands.
+void migrate_12_to_13(Database&) {}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2,   &migrate_2_to_3,  &migrate_3_to_4,
-                                     &migrate_4_to_5,   &migrate_5_to_6,  &migrate_6_to_7,
-                                     &migrate_7_to_8,   &migrate_8_to_9,  &migrate_9_to_10,
-                                     &migrate_10_to_11, &migrate_11_to_12};
+constexpr Migration kMigrations[] = {&migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,
+                                     &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,
+                                     &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10,
+                                     &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

@@ -24,7 +24,8 @@ namespace hh::db::sqlite {
 // 11: who a finding blames (discrepancies.blame, tournament_findings.blame; in v_findings and
 // v_code_counts).
 // 12: pending_checks (the checks between hands owed, db/pending_checks.hpp).
-inline constexpr int kSchemaVersion = 12;
+// 13: PostgreSQL's table_months (the partitions a table's hands are kept under); nothing on SQLite.
+inline constexpr int kSchemaVersion = 13;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();
