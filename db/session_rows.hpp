@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "audit/sessions.hpp"
 #include "model/game.hpp"
+#include "model/stored_rows.hpp"
 
 namespace hh::db {
 
@@ -56,7 +56,7 @@ inline std::string session_hands_sql(char mark) {
   return seated_hands_sql(session_table_predicate(mark));
 }
 
-// Store::recheck_session: the hands of one table in the order SessionChecks takes them, by start
+// Store::recheck_session: the hands of one table in the order its checks take them, by start
 // time (`time`: the store's expression of h.started_at_utc compared byte by byte, NULL first),
 // then by hand.
 // `months`: PostgreSQL's in_months() parameter (4), or 0.

@@ -11,12 +11,21 @@
 #include <vector>
 
 #include "audit/house_rules.hpp"
+#include "audit/session_checks.hpp"
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
 #include "pipeline/sha256.hpp"
 
 namespace hh::test {
+
+// The checks between hands of a table by `rules`, as the pipeline gives them to a store.
+inline db::Store::TableCheck table_checks(const HouseRules& rules) {
+  return [&rules](const db::SessionKey&, const HandCursor& hands,
+                  const std::function<void(SessionFinding)>& found) {
+    check_table(rules, hands, found);
+  };
+}
 
 inline db::FileRecord file_record(const std::string& path, const std::string& content) {
   db::FileRecord f;
@@ -144,7 +153,8 @@ inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::s
   const HouseRules rules;
   std::vector<std::vector<SessionFinding>> runs(2);
   for (auto& found : runs) {
-    w->recheck_session(table, rules, [&](const SessionFinding& f) { found.push_back(f); });
+    w->recheck_session(table, table_checks(rules),
+                       [&](const SessionFinding& f) { found.push_back(f); });
     w->commit();
   }
   return runs;

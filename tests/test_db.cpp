@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "audit/table_moves.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
@@ -416,7 +417,7 @@ TEST_CASE(
     for (int run = 0; run < 2; ++run) {
       found.clear();
       w->recheck_sessions(
-          keys, [&](const hh::db::SessionKey&) -> const hh::HouseRules& { return rules; },
+          keys, hh::test::table_checks(rules),
           [&](const hh::SessionFinding& f) { found.push_back(f); }, readers);
       w->commit();
     }
@@ -460,7 +461,9 @@ TEST_CASE("the checks of many tournaments, read beside the writer, store what on
   // One finding a hand of each stay after a player's first table, first to last, naming the
   // first hand of their first table (a move's finding: its two hands at different tables), so
   // that the findings show every hand was read.
-  const hh::db::Store::TableMovesCheck each_hand = [](const hh::TableStays& stays) {
+  const hh::db::Store::TableMovesCheck each_hand = [](const hh::HandCursor& hands) {
+    hh::TableStays stays;
+    hands([&](hh::SessionHand h) { stays.add(std::move(h)); });
     std::vector<hh::SessionFinding> found;
     for (const auto& [player, tables] : stays.by_player()) {
       const std::int64_t first_table = tables.begin()->second.first.hand.hand_id;
@@ -819,7 +822,7 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
     return scalar(db, related);
   };
   auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
-    const auto check = [findings](const hh::TableStays&) { return findings; };
+    const auto check = [findings](const hh::HandCursor&) { return findings; };
     CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
     w.commit();
     return scalar(db, related);
@@ -1798,11 +1801,11 @@ TEST_CASE("db: the checks between hands read and replace their table's rows by i
     // File after file into one database, each table checked after its file.
     auto w = writer(db);
     hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
-    w->recheck_session(cash, rules, count);
+    w->recheck_session(cash, hh::test::table_checks(rules), count);
     w->commit();
     hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
-    w->recheck_session(tour, rules, count);
-    w->recheck_session(tour, rules, count);  // again: replaced, not added
+    w->recheck_session(tour, hh::test::table_checks(rules), count);
+    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
     w->commit();
   }
   CHECK(found == 9);

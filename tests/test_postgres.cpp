@@ -1074,7 +1074,7 @@ TEST_CASE("postgres: a schema 12 database gets the months of its tables", "[post
   CHECK(cell(months + "table_months") ==
         cell(months + "(SELECT DISTINCT site, COALESCE(tournament_id, '') AS tournament_id, "
                       "table_name, play_month FROM hands WHERE table_name IS NOT NULL) t"));
-  CHECK(cell("SELECT count(*) > 0 FROM table_months") == "t");
+  CHECK(std::stol(cell("SELECT count(*) FROM table_months")) > 0);
 }
 
 namespace {
@@ -1104,10 +1104,10 @@ TEST_CASE("postgres: the checks between hands read and replace their own months 
   {
     auto w = hh::db::open_store(pg, OpenMode::Write);
     hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
-    w->recheck_session(cash, rules, count);
+    w->recheck_session(cash, hh::test::table_checks(rules), count);
     hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
-    w->recheck_session(tour, rules, count);
-    w->recheck_session(tour, rules, count);  // again: replaced, not added
+    w->recheck_session(tour, hh::test::table_checks(rules), count);
+    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
   }
   CHECK(found == std::vector<std::string>(9, "HAND_ORDER"));
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);

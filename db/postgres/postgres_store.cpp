@@ -800,18 +800,17 @@ void for_each_seated_hand(Connection& c, const std::string& sql, const Params& p
   c.exec("CLOSE seated_hands");
 }
 
-// The stays of the players of a tournament (`params`: its site, number and months,
-// Impl::tournament_params_in_months).
-TableStays read_table_stays(Connection& c, const Params& params) {
-  TableStays stays;
-  for_each_seated_hand(c, tournament_hands_sql('$', 3), params,
-                       [&](SessionHand h) { stays.add(std::move(h)); });
-  return stays;
+// The hands of every table of a tournament (`params`: its site, number and months,
+// Impl::tournament_params_in_months), read through a cursor. Refers to `c` and `params`.
+HandCursor tournament_hands(Connection& c, const Params& params) {
+  return [&c, &params](const std::function<void(SessionHand)>& each) {
+    for_each_seated_hand(c, tournament_hands_sql('$', 3), params, each);
+  };
 }
 
 }  // namespace
 
-void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rules,
+void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& check,
                                     const SessionFindingSink& found) {
   impl_->require_writer();
   Impl& m = *impl_;
@@ -827,7 +826,13 @@ void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rul
     m.c.exec(delete_session_findings_sql('$', 4), params);
     m.findings.clear();
     std::size_t staged = 0;
-    SessionChecks checks(rules, [&](SessionFinding f) {
+    const HandCursor hands = [&](const std::function<void(SessionHand)>& each) {
+      // Ordered byte by byte, as SQLite does, whatever the database's collation.
+      for_each_seated_hand(
+          m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4),
+          params, each);
+    };
+    check(key, hands, [&](SessionFinding f) {
       m.stage_session_finding(f);
       if (++staged == kSessionFindingsPerCopy) {
         m.insert_staged_findings();
@@ -835,11 +840,6 @@ void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rul
       }
       committed.push_back(std::move(f));
     });
-    // Ordered byte by byte, as SQLite does, whatever the database's collation.
-    for_each_seated_hand(
-        m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4), params,
-        [&](SessionHand h) { checks.add(std::move(h)); });
-    checks.finish();
     m.insert_staged_findings();
   });
   for (const SessionFinding& f : committed) found(f);
@@ -960,7 +960,7 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
 std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const TournamentKey& key,
                                                                    const TableMovesCheck& check) {
   const Params params = tournament_params_in_months(key);
-  std::vector<SessionFinding> findings = check(read_table_stays(c, params));
+  std::vector<SessionFinding> findings = check(tournament_hands(c, params));
   c.exec(delete_table_move_findings_sql('$', 3), params);
   insert_session_findings(findings);
   return findings;
