@@ -1059,9 +1059,11 @@ TEST_CASE("postgres: a schema 8 database gets the tables of tournament summaries
              "'tournament_results' AND column_name = 'prize'") == "bigint");
 }
 
-TEST_CASE("postgres: a schema 12 database gets the months of its tables", "[postgres]") {
-  PgServer* server = PgServer::get();
-  if (!server) return;
+namespace {
+
+// A schema 12 database gets the months of its tables: the migration fills table_months from the
+// hands stored before.
+void schema_12_gets_table_months(PgServer* server) {
   const std::string pg = scenario_at_schema(*server, "migrate_12", 12, "DROP TABLE table_months;");
   { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
@@ -1077,6 +1079,8 @@ TEST_CASE("postgres: a schema 12 database gets the months of its tables", "[post
   CHECK(std::stol(cell("SELECT count(*) FROM table_months")) > 0);
 }
 
+}  // namespace
+
 namespace {
 
 // The partitions (hands_YYYY_MM, discrepancies_YYYY_MM) a plan's text scans.
@@ -1091,8 +1095,9 @@ std::set<std::string> partitions_in(const std::string& plan) {
 
 }  // namespace
 
-TEST_CASE("postgres: the checks between hands read and replace their own months only",
-          "[postgres][recheck]") {
+TEST_CASE(
+    "postgres: the checks between hands read and replace their own months only (table_months)",
+    "[postgres][recheck]") {
   PgServer* server = PgServer::get();
   if (!server) return;
   const std::string pg = server->create_database("recheck_months");
@@ -1146,10 +1151,65 @@ TEST_CASE("postgres: the checks between hands read and replace their own months 
     for (const std::string& p : partitions_in(plan)) CHECK(p.find("_2024_06") != std::string::npos);
     CHECK(plan.find("Seq Scan") == std::string::npos);
   }
+  // In the same test: one server start (each test case is a process of its own under ctest).
+  schema_12_gets_table_months(server);
 }
 
-TEST_CASE("postgres: a transaction aborted for a deadlock or a serialization failure is retried",
-          "[postgres][retry]") {
+namespace {
+
+// Two writers taking two locks in two orders deadlock once (the server aborts one) and both
+// commit.
+void two_writers_deadlock_once(PgServer* server) {
+  namespace pgc = hh::db::postgres;
+  const std::string pg = server->create_database("deadlock");
+  {
+    pgc::Connection c(pg);
+    c.exec("CREATE TABLE t(k integer PRIMARY KEY, v integer)");
+    c.exec("INSERT INTO t VALUES (1, 0), (2, 0)");
+  }
+  // Each writer updates one row, waits until the other has updated its row, then updates the
+  // other's: a real deadlock, which the server breaks by aborting one of them (40P01).
+  std::atomic<int> holding{0}, failures{0};
+  std::atomic<long> retries{0};
+  const auto writer = [&](int first, int second) {
+    try {
+      pgc::Connection c(pg);
+      c.exec("SET deadlock_timeout = '50ms'");
+      long mine = 0;
+      bool waited = false;
+      pgc::retried_transaction(
+          c, "BEGIN",
+          [&] {
+            c.exec("UPDATE t SET v = v + 1 WHERE k = " + std::to_string(first));
+            if (!waited) {  // the first run only: a retry goes straight on
+              waited = true;
+              ++holding;
+              while (holding.load() < 2) std::this_thread::yield();
+            }
+            c.exec("UPDATE t SET v = v + 1 WHERE k = " + std::to_string(second));
+          },
+          mine);
+      retries += mine;
+    } catch (...) {
+      ++failures;
+      holding += 2;  // the other writer goes on
+    }
+  };
+  std::thread a(writer, 1, 2), b(writer, 2, 1);
+  a.join();
+  b.join();
+  REQUIRE(failures.load() == 0);
+  CHECK(retries.load() == 1);
+  pgc::Connection c(pg);
+  CHECK(c.exec("SELECT string_agg(v::text, ',' ORDER BY k) FROM t").text(0, 0) == "2,2");
+}
+
+}  // namespace
+
+TEST_CASE(
+    "postgres: a transaction aborted for a deadlock or a serialization failure is retried "
+    "whole, a bounded number of times",
+    "[postgres][retry]") {
   PgServer* server = PgServer::get();
   if (!server) return;
   namespace pgc = hh::db::postgres;
@@ -1207,52 +1267,6 @@ TEST_CASE("postgres: a transaction aborted for a deadlock or a serialization fai
                     Catch::Contains("aborted"));
   CHECK(runs == 1);
   CHECK(retries == 0);
-}
-
-TEST_CASE("postgres: two writers taking two locks in two orders deadlock once and both commit",
-          "[postgres][retry]") {
-  PgServer* server = PgServer::get();
-  if (!server) return;
-  namespace pgc = hh::db::postgres;
-  const std::string pg = server->create_database("deadlock");
-  {
-    pgc::Connection c(pg);
-    c.exec("CREATE TABLE t(k integer PRIMARY KEY, v integer)");
-    c.exec("INSERT INTO t VALUES (1, 0), (2, 0)");
-  }
-  // Each writer updates one row, waits until the other has updated its row, then updates the
-  // other's: a real deadlock, which the server breaks by aborting one of them (40P01).
-  std::atomic<int> holding{0}, failures{0};
-  std::atomic<long> retries{0};
-  const auto writer = [&](int first, int second) {
-    try {
-      pgc::Connection c(pg);
-      c.exec("SET deadlock_timeout = '50ms'");
-      long mine = 0;
-      bool waited = false;
-      pgc::retried_transaction(
-          c, "BEGIN",
-          [&] {
-            c.exec("UPDATE t SET v = v + 1 WHERE k = " + std::to_string(first));
-            if (!waited) {  // the first run only: a retry goes straight on
-              waited = true;
-              ++holding;
-              while (holding.load() < 2) std::this_thread::yield();
-            }
-            c.exec("UPDATE t SET v = v + 1 WHERE k = " + std::to_string(second));
-          },
-          mine);
-      retries += mine;
-    } catch (...) {
-      ++failures;
-      holding += 2;  // the other writer goes on
-    }
-  };
-  std::thread a(writer, 1, 2), b(writer, 2, 1);
-  a.join();
-  b.join();
-  REQUIRE(failures.load() == 0);
-  CHECK(retries.load() == 1);
-  pgc::Connection c(pg);
-  CHECK(c.exec("SELECT string_agg(v::text, ',' ORDER BY k) FROM t").text(0, 0) == "2,2");
+  // And a real deadlock, in the same test: one server start.
+  two_writers_deadlock_once(server);
 }
