@@ -188,6 +188,28 @@ struct PostgresStore::Impl {
     return {std::string(row.kind), row.site, row.table_name, row.tournament_id};
   }
 
+  // The files row of `key` for begin_file, and whether this call inserted it (else it is an
+  // earlier run's or another writer's). Between an INSERT that meets another writer's row and the
+  // look-up of it, that writer's finish_file may give the row its digest (for a pending key) or
+  // merge it into another row of the same content: the key is then free, and is inserted again.
+  std::pair<std::int64_t, bool> file_row(const FileRecord& f, const std::string& key) {
+    constexpr int kAttempts = 4;
+    for (int attempt = 1;; ++attempt) {
+      // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
+      Result inserted = c.exec(
+          "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
+          "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
+          ", 'interrupted') "
+          "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
+          {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
+           text_or_null(f.site)});
+      if (inserted.rows() == 1) return {inserted.int64(0, 0), true};
+      Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
+      if (found.rows() == 1) return {found.int64(0, 0), false};
+      if (attempt == kAttempts) throw std::runtime_error("begin_file: no file with sha256 " + key);
+    }
+  }
+
   // Read now (or recorded unread with its content): no longer unreadable.
   void forget_unreadable_at(const std::string& path) {
     c.exec("DELETE FROM files WHERE path = $1 AND sha256 IS NULL", {path});
@@ -473,26 +495,14 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
         "UPDATE files SET sha256 = $1 WHERE sha256 = $2 AND audited_at IS NULL AND NOT EXISTS "
         "(SELECT 1 FROM files k WHERE k.sha256 = $1)",
         {text(key), text(pending)});
-  // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
-  Result inserted = c.exec(
-      "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
-      "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
-      ", 'interrupted') "
-      "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
-      {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
-       text_or_null(f.site)});
-  std::int64_t id = 0;
-  if (inserted.rows() == 1) {
-    id = inserted.int64(0, 0);
+  const auto [id, inserted] = impl_->file_row(f, key);
+  if (inserted) {
     // Another writer may have seen the row and claimed it first: it audits the file.
     if (!impl_->claim(id)) {
       already_audited = true;
       return id;
     }
   } else {
-    Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
-    if (found.rows() != 1) throw std::runtime_error("begin_file: no file with sha256 " + key);
-    id = found.int64(0, 0);
     // A file another writer is auditing now is theirs: this run leaves it, as one audited.
     if (!impl_->claim(id)) {
       already_audited = true;
