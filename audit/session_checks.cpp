@@ -29,4 +29,11 @@ void SessionChecks::finish() {
   places_ = FinishOrderCheck{};
 }
 
+void check_table(const HouseRules& rules, const HandCursor& hands,
+                 const SessionChecks::Sink& found) {
+  SessionChecks checks(rules, found);
+  hands([&](SessionHand h) { checks.add(std::move(h)); });
+  checks.finish();
+}
+
 }  // namespace hh

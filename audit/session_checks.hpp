@@ -40,4 +40,10 @@ class SessionChecks {
   std::vector<SessionFinding> found_by_hand_;  // one hand's, handed on before the next hand
 };
 
+// The checks between hands of one table by `rules` (SessionChecks) over its hands as a store
+// reads them back (Store::recheck_session: in order of started_at_utc), each finding to `found`
+// as it is found.
+void check_table(const HouseRules& rules, const HandCursor& hands,
+                 const SessionChecks::Sink& found);
+
 }  // namespace hh

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/finding.hpp"
+#include "model/stored_rows.hpp"
 #include "model/tournament.hpp"
 
 namespace hh {
@@ -17,27 +18,6 @@ namespace hh {
 // PARSE_ERROR for each line not understood, then PRIZE_POOL_MISMATCH, PAYOUTS_MISMATCH and
 // SUMMARY_PLACES of one summary on its own. Amounts in the summary's minor units.
 std::vector<Finding> check_summary(const TournamentSummary& s);
-
-// The place a tournament's hands print a player finishing in (hand_players.finish_place).
-struct HandPlace {
-  std::string player;
-  int place{0};
-  std::string site_hand_id;  // the hand that prints it
-};
-
-// What the store holds of a tournament for the checks of its summary against its hands.
-struct StoredTournament {
-  std::vector<TournamentResult> results;  // the summary's places (no prize), in file order
-  std::optional<int> entrants;
-  std::optional<Money> starting_chips;
-  bool rebuys{false};
-  std::vector<HandPlace> places;  // every place the tournament's hands print
-  // The hand of the tournament whose seats start with the most chips, and how many: one table's
-  // chips, never more than the whole tournament's. Empty when no hand is stored.
-  std::string most_chips_hand;
-  Money most_chips{0};
-  std::uint32_t line{0};  // the summary's first line
-};
 
 // SUMMARY_PLACE_MISMATCH (check_summary_places) and TOURNAMENT_CHIPS_EXCEEDED: a hand whose
 // seats hold more chips than the entrants bought (entrants x starting chips) in a tournament the

@@ -83,4 +83,10 @@ std::vector<SessionFinding> check_table_moves(const TableStays& stays) {
   return out;
 }
 
+std::vector<SessionFinding> check_table_moves_over(const HandCursor& hands) {
+  TableStays stays;
+  hands([&](SessionHand h) { stays.add(std::move(h)); });
+  return check_table_moves(stays);
+}
+
 }  // namespace hh

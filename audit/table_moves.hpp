@@ -50,4 +50,8 @@ class TableStays {
 // kMaxSecondsBetweenHands lie between the two hands (the history misses the hands between).
 std::vector<SessionFinding> check_table_moves(const TableStays& stays);
 
+// check_table_moves of the stays of a tournament's hands as a store reads them back (every table,
+// one hand at a time: Store::recheck_table_moves).
+std::vector<SessionFinding> check_table_moves_over(const HandCursor& hands);
+
 }  // namespace hh

@@ -91,6 +91,7 @@ db::QueryResult totals_table(const AuditSummary& s, const db::StoreTotals& db) {
   add_row(r, {"duplicates", num(s.duplicates), none});
   add_row(r, {"conflicts", num(s.conflicts), none});
   add_row(r, {"io_errors", num(s.io_errors), none});
+  add_row(r, {"transactions_retried", num(s.transactions_retried), none});
   return r;
 }
 
@@ -215,6 +216,11 @@ void run(const AuditArgs& a, int& exit_code) {
     if (!a.shard.empty())
       std::cout << fmt::format("shard {}: {} input files left to the other shards\n", a.shard,
                                s.files_in_other_shards);
+    if (s.transactions_retried > 0)
+      std::cout << fmt::format(
+          "{} transactions retried whole after the database aborted them for a deadlock or a "
+          "serialization failure (nothing lost)\n",
+          s.transactions_retried);
     if (store)
       std::cout << fmt::format(
           "{} holds: {} files audited, {} interrupted, {} without hands, {} of a format not "

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <charconv>
 
+// The seats and players dealt a row holds are the audit's reading of the hand (what the checks
+// between hands and the rake caps count).
 #include "audit/rake/check.hpp"
+#include "audit/sessions.hpp"
 #include "db/store.hpp"
 #include "model/json_text.hpp"
 

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "audit/sessions.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "model/stored_rows.hpp"
 
 namespace hh::db {
 

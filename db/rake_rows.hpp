@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "audit/rake/profile.hpp"
+#include "model/stored_rows.hpp"
 
 namespace hh::db {
 

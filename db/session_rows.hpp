@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "audit/sessions.hpp"
 #include "model/game.hpp"
+#include "model/stored_rows.hpp"
 
 namespace hh::db {
 
@@ -26,6 +26,13 @@ inline std::string session_table_predicate(char mark) {
 // Parameters 1, 2: a tournament's site and number (TournamentKey): the hands of all its tables.
 inline std::string tournament_hands_predicate(char mark) {
   return fmt::format("h.site = {0}1 AND h.tournament_id = {0}2 AND h.table_name IS NOT NULL", mark);
+}
+
+// PostgreSQL: `predicate` (of the hands `h`) read in the months of parameter `n` only: a date[]
+// of the partitions (play_month) the key's hands are kept under, as table_months lists them, so
+// that a statement reads those partitions by index and no other month's.
+inline std::string in_months(const std::string& predicate, int n) {
+  return fmt::format("{} AND h.play_month = ANY(${}::date[])", predicate, n);
 }
 
 // The hands `predicate` selects with their seats, for the checks between hands: one row a seat
@@ -49,36 +56,55 @@ inline std::string session_hands_sql(char mark) {
   return seated_hands_sql(session_table_predicate(mark));
 }
 
-// Store::recheck_session: the hands of one table in the order SessionChecks takes them, by start
+// Store::recheck_session: the hands of one table in the order its checks take them, by start
 // time (`time`: the store's expression of h.started_at_utc compared byte by byte, NULL first),
 // then by hand.
-inline std::string played_session_hands_sql(char mark, std::string_view time) {
-  return seated_hands_sql(session_table_predicate(mark),
-                          fmt::format("{}, h.hand_id, p.seat", time));
+// `months`: PostgreSQL's in_months() parameter (4), or 0.
+inline std::string played_session_hands_sql(char mark, std::string_view time, int months = 0) {
+  return seated_hands_sql(
+      months ? in_months(session_table_predicate(mark), months) : session_table_predicate(mark),
+      fmt::format("{}, h.hand_id, p.seat", time));
 }
 
 // Store::recheck_table_moves: the hands of every table of one tournament.
-inline std::string tournament_hands_sql(char mark) {
-  return seated_hands_sql(tournament_hands_predicate(mark));
+// `months`: PostgreSQL's in_months() parameter (3), or 0.
+inline std::string tournament_hands_sql(char mark, int months = 0) {
+  return seated_hands_sql(months ? in_months(tournament_hands_predicate(mark), months)
+                                 : tournament_hands_predicate(mark));
 }
 
 // Store::recheck_table_moves, before the new rows are inserted: the findings between two hands of
-// a tournament at different tables.
-inline std::string delete_table_move_findings_sql(char mark) {
+// a tournament at different tables. `months`: PostgreSQL's in_months() parameter (3), or 0.
+inline std::string delete_table_move_findings_sql(char mark, int months = 0) {
+  if (months == 0)
+    return fmt::format(
+        "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
+        "(SELECT h.hand_id FROM hands h WHERE {}) AND NOT EXISTS (SELECT 1 FROM hands a JOIN "
+        "hands b ON b.table_name = a.table_name WHERE a.hand_id = discrepancies.hand_id AND "
+        "b.hand_id = discrepancies.related_hand_id)",
+        tournament_hands_predicate(mark));
+  // Both hands of a finding are the tournament's: in its months.
   return fmt::format(
-      "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
-      "(SELECT h.hand_id FROM hands h WHERE {}) AND NOT EXISTS (SELECT 1 FROM hands a JOIN hands "
-      "b ON b.table_name = a.table_name WHERE a.hand_id = discrepancies.hand_id AND b.hand_id = "
-      "discrepancies.related_hand_id)",
-      tournament_hands_predicate(mark));
+      "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND play_month = "
+      "ANY(${0}::date[]) AND hand_id IN (SELECT h.hand_id FROM hands h WHERE {1}) AND NOT EXISTS "
+      "(SELECT 1 FROM hands a JOIN hands b ON b.table_name = a.table_name WHERE a.hand_id = "
+      "discrepancies.hand_id AND a.play_month = ANY(${0}::date[]) AND b.hand_id = "
+      "discrepancies.related_hand_id AND b.play_month = ANY(${0}::date[]))",
+      months, in_months(tournament_hands_predicate(mark), months));
 }
 
-// Store::replace_session_findings, before the new rows are inserted.
-inline std::string delete_session_findings_sql(char mark) {
+// Store::replace_session_findings, before the new rows are inserted. `months`: PostgreSQL's
+// in_months() parameter (4), or 0.
+inline std::string delete_session_findings_sql(char mark, int months = 0) {
+  if (months == 0)
+    return fmt::format(
+        "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
+        "(SELECT h.hand_id FROM hands h WHERE {})",
+        session_table_predicate(mark));
   return fmt::format(
-      "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND hand_id IN "
-      "(SELECT h.hand_id FROM hands h WHERE {})",
-      session_table_predicate(mark));
+      "DELETE FROM discrepancies WHERE related_hand_id IS NOT NULL AND play_month = "
+      "ANY(${}::date[]) AND hand_id IN (SELECT h.hand_id FROM hands h WHERE {})",
+      months, in_months(session_table_predicate(mark), months));
 }
 
 // Adds one row of session_hands_sql() to `hands`. Row: is_null(column), int64(column),

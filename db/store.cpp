@@ -86,9 +86,9 @@ std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
   return outcomes;
 }
 
-void Store::recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+void Store::recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
                              const SessionFindingSink& found, unsigned /*readers*/) {
-  for (const SessionKey& key : keys) recheck_session(key, rules_of(key), found);
+  for (const SessionKey& key : keys) recheck_session(key, check, found);
 }
 
 void Store::recheck_tournaments(const std::vector<TournamentKey>& keys,

@@ -19,16 +19,11 @@
 #include <utility>
 #include <vector>
 
-#include "audit/rake/outlier.hpp"
-#include "audit/rake/profile.hpp"
-#include "audit/session_checks.hpp"
-#include "audit/sessions.hpp"
-#include "audit/summary_checks.hpp"
-#include "audit/table_moves.hpp"
 #include "db/hand_row.hpp"
 #include "db/result.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "model/stored_rows.hpp"
 #include "model/tournament.hpp"
 
 namespace hh::db {
@@ -278,26 +273,32 @@ class Store {
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
 
-  // The checks between hands of the table `key` (SessionChecks by `rules`, given its stored hands
-  // one at a time, in order of start time, none first, then by hand_id; its findings replace the
+  // The checks between hands of a table, which audit/ owns (audit/session_checks.hpp): given the
+  // table's key, a cursor over its stored hands and where its findings go, it runs the cursor
+  // and hands on each finding as it is found. Called on any thread (recheck_sessions' readers).
+  using SessionFindingSink = std::function<void(const SessionFinding&)>;
+  using TableCheck = std::function<void(const SessionKey& key, const HandCursor& hands,
+                                        const std::function<void(SessionFinding)>& found)>;
+
+  // The checks between hands of the table `key` (`check`, given the table's stored hands one at a
+  // time, in order of start time, none first, then by hand_id; its findings replace the
   // table's), run and stored as one step: no other writer adds hands to the table or re-checks it
   // between the read and the replacement (SQLite: one write transaction; PostgreSQL: one
   // transaction under the table's advisory lock), so concurrent auditors leave the findings of
   // all the hands. The hands are read one at a time (PostgreSQL: through a cursor) and each
   // finding is written as it is found (PostgreSQL: a few thousand at a time), then handed to
-  // `found`: a table may hold more hands, and more findings, than memory should hold at once.
-  using SessionFindingSink = std::function<void(const SessionFinding&)>;
-  virtual void recheck_session(const SessionKey& key, const HouseRules& rules,
+  // `found` (PostgreSQL: once committed): a table may hold more hands, and more findings, than
+  // memory should hold at once.
+  virtual void recheck_session(const SessionKey& key, const TableCheck& check,
                                const SessionFindingSink& found) = 0;
 
-  // recheck_session of each table of `keys` (by the rules `rules_of` gives it), in that order:
-  // `found` gets the findings of one table after another, in that order, on the caller's thread,
-  // and the store holds the same rows whatever `readers` is: how many threads may read the tables'
-  // hands beside the caller's, which writes the findings (SQLite: that many read connections, all
-  // in the one write transaction's snapshot; by default, and on PostgreSQL, whose server does the
-  // reading: none, one table after another).
-  using SessionRules = std::function<const HouseRules&(const SessionKey&)>;
-  virtual void recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+  // recheck_session of each table of `keys`, in that order: `found` gets the findings of one
+  // table after another, in that order, on the caller's thread, and the store holds the same rows
+  // whatever `readers` is: how many threads may read the tables' hands (and run `check`) beside
+  // the caller's, which writes the findings (SQLite: that many read connections, all in the one
+  // write transaction's snapshot; by default, and on PostgreSQL, whose server does the reading:
+  // none, one table after another).
+  virtual void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
                                 const SessionFindingSink& found, unsigned readers);
 
   // Replaces the findings between hands of the table `key` (those with a related hand) by
@@ -329,11 +330,11 @@ class Store {
   virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
                                                   const TournamentCheck& check) = 0;
 
-  // The check of chips across the tables of a tournament (`check`: the stays of its players,
-  // built from every stored hand of the tournament, any table, read one hand at a time; findings
-  // between hands at two tables out), run and stored as one step like recheck_session: the
+  // The check of chips across the tables of a tournament (`check`, audit/table_moves.hpp: a
+  // cursor over every stored hand of the tournament, any table, read one hand at a time, in;
+  // findings between hands at two tables out), run and stored as one step like recheck_session: the
   // tournament's findings between hands of different tables are replaced as a whole. Returns them.
-  using TableMovesCheck = std::function<std::vector<SessionFinding>(const TableStays&)>;
+  using TableMovesCheck = std::function<std::vector<SessionFinding>(const HandCursor&)>;
   virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
                                                           const TableMovesCheck& check) = 0;
 
@@ -349,6 +350,11 @@ class Store {
 
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
+
+  // How many write transactions of this store the database aborted for a deadlock or a
+  // serialization failure (PostgreSQL's SQLSTATE 40P01, 40001) and the store ran again whole, a
+  // bounded number of times each (docs/scale-out.md). SQLite's single writer meets none.
+  virtual long transaction_retries() const { return 0; }
 
   // The checks recorded as owed (PendingChecks) by runs that stored hands and have not checked
   // them yet: one killed or stopped before its checks were stored, or one running now. Writing

@@ -25,6 +25,8 @@
 #include <system_error>
 #include <thread>
 
+#include "audit/rake/outlier.hpp"
+#include "audit/session_checks.hpp"
 #include "audit/summary_checks.hpp"
 #include "audit/table_moves.hpp"
 #include "audit/tournaments.hpp"
@@ -508,7 +510,10 @@ void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
   // the store writes them, none held (a table may have more than memory should hold).
   store.recheck_sessions(
       {tables.begin(), tables.end()},
-      [&](const db::SessionKey& key) -> const HouseRules& { return house.for_site(key.site); },
+      [&](const db::SessionKey& key, const HandCursor& hands,
+          const std::function<void(SessionFinding)>& found) {
+        check_table(house.for_site(key.site), hands, found);
+      },
       [&](const SessionFinding& f) { count_finding(f.finding, summary); }, readers);
   store.commit();
 }
@@ -536,7 +541,7 @@ void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
 void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tournaments,
                        unsigned readers, AuditSummary& summary) {
   store.recheck_tournaments(
-      {tournaments.begin(), tournaments.end()}, check_stored_tournament, check_table_moves,
+      {tournaments.begin(), tournaments.end()}, check_stored_tournament, check_table_moves_over,
       [&](const Finding& f) { count_finding(f, summary); }, readers);
   store.commit();
 }
@@ -900,6 +905,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   check_tournaments(writer, due.tournaments, jobs, summary);
   check_learned_rake(writer, due.rake_sites, summary);
   summary.io_errors += io_errors.load();
+  summary.transactions_retried = writer.transaction_retries();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.
   const auto input_position = [&](const NotRead& n) {

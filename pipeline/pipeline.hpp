@@ -78,6 +78,9 @@ struct AuditSummary {
   long conflicts{0};
   long io_errors{0};
   long files_in_other_shards{0};  // left to the other shards of --shard
+  // Write transactions the store ran again whole after the server aborted them for a deadlock or
+  // a serialization failure (PostgreSQL; db::Store::transaction_retries).
+  long transactions_retried{0};
   // Bytes the first pass read before any hand was parsed: the head of a file read once (a byte
   // size no stored file and no other input has: the reader hashes it as it reads it), all of the
   // others (their digest says whether they were audited before, or they are recorded unread).

@@ -11,12 +11,21 @@
 #include <vector>
 
 #include "audit/house_rules.hpp"
+#include "audit/session_checks.hpp"
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
 #include "pipeline/sha256.hpp"
 
 namespace hh::test {
+
+// The checks between hands of a table by `rules`, as the pipeline gives them to a store.
+inline db::Store::TableCheck table_checks(const HouseRules& rules) {
+  return [&rules](const db::SessionKey&, const HandCursor& hands,
+                  const std::function<void(SessionFinding)>& found) {
+    check_table(rules, hands, found);
+  };
+}
 
 inline db::FileRecord file_record(const std::string& path, const std::string& content) {
   db::FileRecord f;
@@ -91,10 +100,11 @@ inline hh::AuditResult make_result() {
 }
 
 // Stores a table `name` (of tournament `tournament`, or a cash table) of `n` hands a minute apart
-// whose numbers run down from `first_id`, stacks carried on and the button moving: one HAND_ORDER
-// at each of its n - 1 seams.
+// in `month` (from its 1st) whose numbers run down from `first_id`, stacks carried on and the
+// button moving: one HAND_ORDER at each of its n - 1 seams.
 inline void store_long_table(db::Store& w, std::int64_t file, const std::string& name, int n,
-                             int first_id, const std::string& tournament = "") {
+                             int first_id, const std::string& tournament = "",
+                             const std::string& month = "2024-01") {
   // StoredHand refers to its hand, audit and digest: they are kept for the batch's add_hands.
   std::vector<hh::Hand> hands;
   std::vector<hh::AuditResult> results;
@@ -115,7 +125,7 @@ inline void store_long_table(db::Store& w, std::int64_t file, const std::string&
     h.source.byte_offset = 100 * static_cast<std::uint64_t>(i);  // one place a hand
     h.source.line = static_cast<std::uint32_t>(10 * i + 1);
     h.started_at_utc =
-        fmt::format("2024-01-{:02}T{:02}:{:02}:00Z", 1 + i / 1440, i / 60 % 24, i % 60);
+        fmt::format("{}-{:02}T{:02}:{:02}:00Z", month, 1 + i / 1440, i / 60 % 24, i % 60);
     h.seats = {{1, "Alice", 1000, 0, false}, {2, "Bob", 2000, 0, false}};
     h.button_seat = i % 2 + 1;
     hh::AuditResult r;
@@ -143,10 +153,24 @@ inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::s
   const HouseRules rules;
   std::vector<std::vector<SessionFinding>> runs(2);
   for (auto& found : runs) {
-    w->recheck_session(table, rules, [&](const SessionFinding& f) { found.push_back(f); });
+    w->recheck_session(table, table_checks(rules),
+                       [&](const SessionFinding& f) { found.push_back(f); });
     w->commit();
   }
   return runs;
+}
+
+// Stores, as the file `path`, table `table` (of `tournament`, "" for cash) of four hands in
+// `month` ("2024-06") whose numbers run down from `first_id` (store_long_table): a HAND_ORDER
+// finding at each of its three seams once its checks between hands run.
+inline void store_table_of_month(db::Store& w, const std::string& path, const std::string& table,
+                                 const std::string& tournament, const std::string& month,
+                                 int first_id) {
+  bool already = true;
+  const auto file = w.begin_file(file_record(path, path), already);
+  REQUIRE_FALSE(already);
+  store_long_table(w, file, table, 4, first_id, tournament, month);
+  w.finish_file(file, 4, 0);
 }
 
 // A file begun without its digest (read once, hashed as the pipeline reads it).

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "audit/table_moves.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
@@ -417,7 +418,7 @@ TEST_CASE(
     for (int run = 0; run < 2; ++run) {
       found.clear();
       w->recheck_sessions(
-          keys, [&](const hh::db::SessionKey&) -> const hh::HouseRules& { return rules; },
+          keys, hh::test::table_checks(rules),
           [&](const hh::SessionFinding& f) { found.push_back(f); }, readers);
       w->commit();
     }
@@ -461,7 +462,9 @@ TEST_CASE("the checks of many tournaments, read beside the writer, store what on
   // One finding a hand of each stay after a player's first table, first to last, naming the
   // first hand of their first table (a move's finding: its two hands at different tables), so
   // that the findings show every hand was read.
-  const hh::db::Store::TableMovesCheck each_hand = [](const hh::TableStays& stays) {
+  const hh::db::Store::TableMovesCheck each_hand = [](const hh::HandCursor& hands) {
+    hh::TableStays stays;
+    hands([&](hh::SessionHand h) { stays.add(std::move(h)); });
     std::vector<hh::SessionFinding> found;
     for (const auto& [player, tables] : stays.by_player()) {
       const std::int64_t first_table = tables.begin()->second.first.hand.hand_id;
@@ -820,7 +823,7 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
     return scalar(db, related);
   };
   auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
-    const auto check = [findings](const hh::TableStays&) { return findings; };
+    const auto check = [findings](const hh::HandCursor&) { return findings; };
     CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
     w.commit();
     return scalar(db, related);
@@ -1787,4 +1790,48 @@ TEST_CASE("a schema 10 database gets who each finding blames, from its code", "[
   CHECK(q(db,
           "SELECT count(*) FROM pragma_table_xinfo('tournament_findings') WHERE name = "
           "'blame'") == Rows{{"1"}});
+}
+
+TEST_CASE("db: the checks between hands read and replace their table's rows by index",
+          "[db][recheck]") {
+  TempDir dir;
+  const std::string db = dir.file("a.db");
+  const hh::HouseRules rules;
+  const hh::db::SessionKey cash{"pokerstars", "Jan", ""}, tour{"pokerstars", "77 1", "77"};
+  long found = 0;
+  const auto count = [&](const hh::SessionFinding&) { ++found; };
+  {
+    // File after file into one database, each table checked after its file.
+    auto w = writer(db);
+    hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
+    w->recheck_session(cash, hh::test::table_checks(rules), count);
+    w->commit();
+    hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
+    w->recheck_session(tour, hh::test::table_checks(rules), count);
+    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
+    w->commit();
+  }
+  CHECK(found == 9);
+  CHECK(scalar(db, "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL") == "6");
+  // Every statement of a table's and a tournament's checks finds its rows through an index
+  // (SEARCH), none reads a whole table (SCAN): what they read is the table's, whatever else the
+  // database holds.
+  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READONLY);
+  const std::string statements[] = {
+      hh::db::delete_session_findings_sql('?'),
+      hh::db::played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"),
+      hh::db::delete_table_move_findings_sql('?'),
+      hh::db::tournament_hands_sql('?'),
+  };
+  for (const std::string& sql : statements) {
+    hh::db::sqlite::Statement plan(raw, "EXPLAIN QUERY PLAN " + sql);
+    plan.bind_text(1, "pokerstars");
+    plan.bind_text(2, sql.find("?3") != std::string::npos ? "77 1" : "77");
+    if (sql.find("?3") != std::string::npos) plan.bind_text(3, "77");
+    std::string details;
+    while (plan.step()) details += plan.column_text(3) + "\n";
+    INFO(sql << "\n" << details);
+    CHECK(details.find("SEARCH") != std::string::npos);
+    CHECK(details.find("SCAN") == std::string::npos);
+  }
 }

@@ -81,15 +81,15 @@ class KillingStore final : public Store {
     step("set_meta");
     s_.set_meta(key, value);
   }
-  void recheck_session(const SessionKey& key, const HouseRules& rules,
+  void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override {
     step("recheck_session");
-    s_.recheck_session(key, rules, counted(found));
+    s_.recheck_session(key, check, counted(found));
   }
-  void recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+  void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
                         const SessionFindingSink& found, unsigned readers) override {
     step("recheck_sessions");
-    s_.recheck_sessions(keys, rules_of, counted(found), readers);
+    s_.recheck_sessions(keys, check, counted(found), readers);
   }
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override {

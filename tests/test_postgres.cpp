@@ -5,17 +5,21 @@
 // Under CI a server that cannot start fails these tests; elsewhere, without PostgreSQL installed,
 // they are skipped with a warning.
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
+#include "audit/house_rules.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/postgres_store.hpp"
+#include "db/session_rows.hpp"
 #include "db/sqlite/schema.hpp"
 #include "db/store.hpp"
 #include "pipeline/pipeline.hpp"
@@ -1067,4 +1071,216 @@ TEST_CASE("postgres: a schema 8 database gets the tables of tournament summaries
              "'tournaments' AND column_name = 'prize_pool'") == "bigint");
   CHECK(cell("SELECT data_type FROM information_schema.columns WHERE table_name = "
              "'tournament_results' AND column_name = 'prize'") == "bigint");
+}
+
+namespace {
+
+// A schema 12 database gets the months of its tables: the migration fills table_months from the
+// hands stored before.
+void schema_12_gets_table_months(PgServer* server) {
+  const std::string pg = scenario_at_schema(*server, "migrate_12", 12, "DROP TABLE table_months;");
+  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // One row a table and month of the hands stored before, and no other.
+  const std::string months =
+      "SELECT string_agg(site || '/' || tournament_id || '/' || table_name || '/' || play_month, "
+      "',' ORDER BY 1) FROM ";
+  CHECK(cell(months + "table_months") ==
+        cell(months + "(SELECT DISTINCT site, COALESCE(tournament_id, '') AS tournament_id, "
+                      "table_name, play_month FROM hands WHERE table_name IS NOT NULL) t"));
+  CHECK(std::stol(cell("SELECT count(*) FROM table_months")) > 0);
+}
+
+}  // namespace
+
+namespace {
+
+// The partitions (hands_YYYY_MM, discrepancies_YYYY_MM) a plan's text scans.
+std::set<std::string> partitions_in(const std::string& plan) {
+  const std::regex scan(" on ((hands|discrepancies)_[a-z0-9_]+)");
+  std::set<std::string> scanned;
+  for (auto it = std::sregex_iterator(plan.begin(), plan.end(), scan); it != std::sregex_iterator();
+       ++it)
+    scanned.insert((*it)[1]);
+  return scanned;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "postgres: the checks between hands read and replace their own months only (table_months)",
+    "[postgres][recheck]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("recheck_months");
+  const hh::HouseRules rules;
+  const hh::db::SessionKey cash{"pokerstars", "Jan", ""}, tour{"pokerstars", "77 1", "77"};
+  // File after file into one database: a cash table of January, then a tournament table of June.
+  std::vector<std::string> found;
+  const auto count = [&](const hh::SessionFinding& f) { found.push_back(f.finding.code); };
+  {
+    auto w = hh::db::open_store(pg, OpenMode::Write);
+    hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
+    w->recheck_session(cash, hh::test::table_checks(rules), count);
+    hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
+    w->recheck_session(tour, hh::test::table_checks(rules), count);
+    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
+  }
+  CHECK(found == std::vector<std::string>(9, "HAND_ORDER"));
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT string_agg(tournament_id || '/' || table_name || '/' || play_month, ',' "
+             "ORDER BY play_month) FROM table_months") == "/Jan/2024-01-01,77/77 1/2024-06-01");
+  CHECK(cell("SELECT count(*) FROM discrepancies_2024_01 WHERE related_hand_id IS NOT NULL") ==
+        "3");
+  CHECK(cell("SELECT count(*) FROM discrepancies_2024_06 WHERE related_hand_id IS NOT NULL") ==
+        "3");
+  // The statements of the June table's and tournament's checks, with the parameters the store
+  // gives them, as it runs them (an unnamed statement: planned with its parameters), read the
+  // June partitions only, by index: not January's.
+  hh::db::postgres::Connection conn(pg);
+  conn.exec("SET enable_seqscan = off");  // what an index can serve, it serves
+  const auto plan_of = [&](const std::string& sql, const hh::db::postgres::Params& params) {
+    std::string text;
+    const hh::db::postgres::Result r = conn.exec("EXPLAIN " + sql, params);
+    for (int i = 0; i < r.rows(); ++i) text += r.text(i, 0) + "\n";
+    return text;
+  };
+  const std::string months = "{2024-06-01}";
+  const hh::db::postgres::Params table{"pokerstars", "77 1", "77", months};
+  const hh::db::postgres::Params tournament{"pokerstars", "77", months};
+  const std::pair<std::string, hh::db::postgres::Params> statements[] = {
+      {hh::db::delete_session_findings_sql('$', 4), table},
+      {hh::db::played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4),
+       table},
+      {hh::db::delete_table_move_findings_sql('$', 3), tournament},
+      {hh::db::tournament_hands_sql('$', 3), tournament},
+  };
+  for (const auto& [sql, params] : statements) {
+    const std::string plan = plan_of(sql, params);
+    INFO(sql << "\n" << plan);
+    CHECK_FALSE(partitions_in(plan).empty());
+    for (const std::string& p : partitions_in(plan)) CHECK(p.find("_2024_06") != std::string::npos);
+    CHECK(plan.find("Seq Scan") == std::string::npos);
+  }
+  // In the same test: one server start (each test case is a process of its own under ctest).
+  schema_12_gets_table_months(server);
+}
+
+namespace {
+
+// Two writers taking two locks in two orders deadlock once (the server aborts one) and both
+// commit.
+void two_writers_deadlock_once(PgServer* server) {
+  namespace pgc = hh::db::postgres;
+  const std::string pg = server->create_database("deadlock");
+  {
+    pgc::Connection c(pg);
+    c.exec("CREATE TABLE t(k integer PRIMARY KEY, v integer)");
+    c.exec("INSERT INTO t VALUES (1, 0), (2, 0)");
+  }
+  // Each writer updates one row, waits until the other has updated its row, then updates the
+  // other's: a real deadlock, which the server breaks by aborting one of them (40P01).
+  std::atomic<int> holding{0}, failures{0};
+  std::atomic<long> retries{0};
+  const auto writer = [&](int first, int second) {
+    try {
+      pgc::Connection c(pg);
+      c.exec("SET deadlock_timeout = '50ms'");
+      long mine = 0;
+      bool waited = false;
+      pgc::retried_transaction(
+          c, "BEGIN",
+          [&] {
+            c.exec("UPDATE t SET v = v + 1 WHERE k = " + std::to_string(first));
+            if (!waited) {  // the first run only: a retry goes straight on
+              waited = true;
+              ++holding;
+              while (holding.load() < 2) std::this_thread::yield();
+            }
+            c.exec("UPDATE t SET v = v + 1 WHERE k = " + std::to_string(second));
+          },
+          mine);
+      retries += mine;
+    } catch (...) {
+      ++failures;
+      holding += 2;  // the other writer goes on
+    }
+  };
+  std::thread a(writer, 1, 2), b(writer, 2, 1);
+  a.join();
+  b.join();
+  REQUIRE(failures.load() == 0);
+  CHECK(retries.load() == 1);
+  pgc::Connection c(pg);
+  CHECK(c.exec("SELECT string_agg(v::text, ',' ORDER BY k) FROM t").text(0, 0) == "2,2");
+}
+
+}  // namespace
+
+TEST_CASE(
+    "postgres: a transaction aborted for a deadlock or a serialization failure is retried "
+    "whole, a bounded number of times",
+    "[postgres][retry]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  namespace pgc = hh::db::postgres;
+  const std::string pg = server->create_database("retries");
+  pgc::Connection c(pg);
+  c.exec("CREATE TABLE t(k integer PRIMARY KEY, v integer)");
+  c.exec("INSERT INTO t VALUES (1, 0), (2, 0)");
+  // The server aborts the first `aborts` runs with `state`, as it would a transaction it chose.
+  const auto abort_with = [&](const std::string& state) {
+    c.exec("DO $$BEGIN RAISE EXCEPTION 'aborted' USING ERRCODE = '" + state + "'; END$$");
+  };
+  for (const std::string state : {"40P01", "40001"}) {
+    INFO(state);
+    long retries = 0;
+    int runs = 0;
+    pgc::retried_transaction(
+        c, "BEGIN",
+        [&] {
+          c.exec("UPDATE t SET v = v + 1 WHERE k = 1");
+          if (++runs < 3) abort_with(state);
+        },
+        retries);
+    CHECK(runs == 3);
+    CHECK(retries == 2);
+  }
+  // Each run was rolled back but the committed one: two commits in all.
+  CHECK(c.exec("SELECT v FROM t WHERE k = 1").text(0, 0) == "2");
+  // Bounded: the last attempt's failure goes on.
+  long retries = 0;
+  int runs = 0;
+  try {
+    pgc::retried_transaction(
+        c, "BEGIN",
+        [&] {
+          ++runs;
+          abort_with("40001");
+        },
+        retries, 3);
+    FAIL("no failure");
+  } catch (const pgc::ServerError& e) {
+    CHECK(e.sqlstate == "40001");
+  }
+  CHECK(runs == 3);
+  CHECK(retries == 2);
+  // Any other failure is not retried.
+  runs = 0;
+  retries = 0;
+  CHECK_THROWS_WITH(pgc::retried_transaction(
+                        c, "BEGIN",
+                        [&] {
+                          ++runs;
+                          abort_with("23505");
+                        },
+                        retries),
+                    Catch::Contains("aborted"));
+  CHECK(runs == 1);
+  CHECK(retries == 0);
+  // And a real deadlock, in the same test: one server start.
+  two_writers_deadlock_once(server);
 }

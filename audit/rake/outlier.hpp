@@ -12,6 +12,7 @@
 
 #include "audit/rake/profile.hpp"
 #include "model/finding.hpp"
+#include "model/stored_rows.hpp"
 
 namespace hh {
 
@@ -22,12 +23,6 @@ inline constexpr long kRakeOutlierMinSupport = 20;
 // group, while one that misses a hand in five (PokerStars EUR 2009, 21 of 26) is a rule the
 // learner does not know, whose misses are not the site's errors.
 inline constexpr long kRakeOutlierMajorityNum = 9, kRakeOutlierMajorityDen = 10;
-
-// A finding on one stored hand (its hand_id is the store's).
-struct HandFinding {
-  std::int64_t hand_id{0};
-  Finding finding;
-};
 
 // The hands one rule is learned from: a site's cash hands of one currency, limit, game, big
 // blind, number of players dealt and period (the calendar year of the hand; "" unknown). The

@@ -9,22 +9,9 @@
 #include <vector>
 
 #include "audit/rake/schedule.hpp"
+#include "model/stored_rows.hpp"
 
 namespace hh {
-
-struct ProfileHand {
-  std::int64_t hand_id{0};  // the store's (0: not from a store)
-  std::string site;
-  std::string site_hand_id;
-  std::string currency;
-  std::string limit_type;  // hands.limit_type as stored ("No Limit", "Pot Limit", "Limit", ...)
-  std::string date;        // YYYY-MM-DD or empty
-  Money big_blind{0};
-  Money pot{0};  // gross total pot
-  Money rake{0};
-  int players{0};    // players dealt in
-  std::string game;  // hands.game ("Hold'em", "Omaha Hi/Lo", ...)
-};
 
 struct ProfileBand {
   int min_players{2};

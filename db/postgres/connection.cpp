@@ -3,10 +3,14 @@
 #include <fmt/core.h>
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <memory>
+#include <random>
 #include <stdexcept>
+#include <thread>
 
 namespace hh::db::postgres {
 
@@ -135,6 +139,19 @@ void Connection::copy_in(std::string_view copy_sql, std::string_view data) {
     }
   }
   if (failure) checked(c_, failure, copy_sql);
+}
+
+bool is_retryable(const std::exception& e) {
+  const auto* server = dynamic_cast<const ServerError*>(&e);
+  return server && (server->sqlstate == "40P01" || server->sqlstate == "40001");
+}
+
+void pause_before_retry(int attempt) {
+  // Writers that met in a deadlock would meet again if they retried in step.
+  thread_local std::minstd_rand jitter{std::random_device{}()};
+  const int cap_ms = 10 << std::min(attempt, 6);  // 20 ms, 40 ms, ... 640 ms
+  std::this_thread::sleep_for(
+      std::chrono::milliseconds(std::uniform_int_distribution<int>(cap_ms / 2, cap_ms)(jitter)));
 }
 
 bool is_conninfo(std::string_view s) {

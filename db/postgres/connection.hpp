@@ -86,6 +86,36 @@ void in_transaction(Connection& c, std::string_view begin, F&& body) {
   }
 }
 
+// A transaction the server aborted so that another could go on: a deadlock (SQLSTATE 40P01) or a
+// serialization failure (40001). Nothing of it is stored; run again whole, it is correct.
+bool is_retryable(const std::exception& e);
+
+// Sleeps a few milliseconds, more for a later `attempt`, with jitter (retried_transaction).
+void pause_before_retry(int attempt);
+
+// How many times retried_transaction runs a transaction in all before it gives the failure up.
+inline constexpr int kTransactionAttempts = 8;
+
+// in_transaction, run again whole (after a short pause that grows, so that the writers it met go
+// first) when the server aborts it for a deadlock or a serialization failure, at most `attempts`
+// times in all; `retries` counts the runs again. Any other failure, or the last attempt's, goes
+// on. body() must redo on a second run whatever it leaves outside the transaction (it is rolled
+// back): it may reset its outputs, never hand anything on before the commit.
+template <class F>
+void retried_transaction(Connection& c, std::string_view begin, F&& body, long& retries,
+                         int attempts = kTransactionAttempts) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      in_transaction(c, begin, body);
+      return;
+    } catch (const std::exception& e) {
+      if (attempt >= attempts || !is_retryable(e)) throw;
+    }
+    ++retries;
+    pause_before_retry(attempt);
+  }
+}
+
 // True for what libpq reads as a connection string: a postgresql:// or postgres:// URI, or a
 // keyword string whose first word is one of libpq's keywords ("host=... dbname=...").
 bool is_conninfo(std::string_view s);

@@ -104,6 +104,17 @@ struct PostgresStore::Impl {
   std::vector<std::int64_t> finding_ids;
   std::size_t next_finding_id{0};
 
+  // Deadlocks and serialization failures the server aborted a transaction of this store for,
+  // each retried whole (write()).
+  long retries{0};
+
+  // A write transaction: body() in a transaction, run again whole when the server aborts it for
+  // a deadlock or a serialization failure (postgres::retried_transaction; body() is restartable).
+  template <class F>
+  void write(F&& body) {
+    postgres::retried_transaction(c, "BEGIN", std::forward<F>(body), retries);
+  }
+
   void require_writer() const {
     if (mode != OpenMode::Write) throw std::runtime_error(c.name() + " is open read-only");
   }
@@ -178,6 +189,28 @@ struct PostgresStore::Impl {
     return {std::string(row.kind), row.site, row.table_name, row.tournament_id};
   }
 
+  // The files row of `key` for begin_file, and whether this call inserted it (else it is an
+  // earlier run's or another writer's). Between an INSERT that meets another writer's row and the
+  // look-up of it, that writer's finish_file may give the row its digest (for a pending key) or
+  // merge it into another row of the same content: the key is then free, and is inserted again.
+  std::pair<std::int64_t, bool> file_row(const FileRecord& f, const std::string& key) {
+    constexpr int kAttempts = 4;
+    for (int attempt = 1;; ++attempt) {
+      // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
+      Result inserted = c.exec(
+          "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
+          "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
+          ", 'interrupted') "
+          "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
+          {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
+           text_or_null(f.site)});
+      if (inserted.rows() == 1) return {inserted.int64(0, 0), true};
+      Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
+      if (found.rows() == 1) return {found.int64(0, 0), false};
+      if (attempt == kAttempts) throw std::runtime_error("begin_file: no file with sha256 " + key);
+    }
+  }
+
   // Read now (or recorded unread with its content): no longer unreadable.
   void forget_unreadable_at(const std::string& path) {
     c.exec("DELETE FROM files WHERE path = $1 AND sha256 IS NULL", {path});
@@ -225,6 +258,39 @@ struct PostgresStore::Impl {
     return {key.site, key.table_name, key.tournament_id};
   }
 
+  // session_params and, as parameter 4, the months the table's hands are kept under (in_months()
+  // of db/session_rows.hpp): what the table's recheck reads and deletes is in those partitions.
+  Params session_params_in_months(const SessionKey& key) {
+    Params params = session_params(key);
+    params.push_back(
+        c.exec("SELECT COALESCE(array_agg(play_month ORDER BY play_month), '{}')::text "
+               "FROM table_months WHERE site = $1 AND tournament_id = $3 AND "
+               "table_name = $2",
+               params)
+            .text(0, 0));
+    return params;
+  }
+
+  // A tournament's site and number and, as parameter 3, the months its hands are kept under.
+  Params tournament_params_in_months(const TournamentKey& key) {
+    Params params{key.site, key.tournament_id};
+    params.push_back(
+        c.exec("SELECT COALESCE(array_agg(DISTINCT play_month ORDER BY play_month), '{}')::text "
+               "FROM table_months WHERE site = $1 AND tournament_id = $2",
+               params)
+            .text(0, 0));
+    return params;
+  }
+
+  // The months of the tables of the staged hands (stage_hands) in table_months, in key order
+  // (one lock order for every writer), in the caller's transaction.
+  void add_table_months() {
+    c.exec(
+        "INSERT INTO table_months SELECT DISTINCT site, COALESCE(tournament_id, ''), table_name, "
+        "hh_play_month(started_at_utc) FROM stage_hands WHERE table_name IS NOT NULL "
+        "ORDER BY 1, 2, 3, 4 ON CONFLICT DO NOTHING");
+  }
+
   // Writers re-checking the same table wait for each other (until the transaction ends): each
   // reads the table's hands and replaces its findings between hands as a whole. A tournament's
   // table takes its tournament's lock first, as the check of the tournament's table moves does:
@@ -265,7 +331,7 @@ struct PostgresStore::Impl {
 
   // In the caller's transaction.
   void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
-    c.exec(delete_session_findings_sql('$'), session_params(key));
+    c.exec(delete_session_findings_sql('$', 4), session_params_in_months(key));
     insert_session_findings(list);
   }
 
@@ -392,7 +458,7 @@ struct PostgresStore::Impl {
 
 PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
     : impl_(std::make_unique<Impl>(
-          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0})) {
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, 0})) {
   Connection& c = impl_->c;
   if (mode == OpenMode::ReadOnly) {
     // Belt and braces: every read opens a READ ONLY transaction; this covers any other.
@@ -430,26 +496,14 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
         "UPDATE files SET sha256 = $1 WHERE sha256 = $2 AND audited_at IS NULL AND NOT EXISTS "
         "(SELECT 1 FROM files k WHERE k.sha256 = $1)",
         {text(key), text(pending)});
-  // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
-  Result inserted = c.exec(
-      "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
-      "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
-      ", 'interrupted') "
-      "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
-      {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
-       text_or_null(f.site)});
-  std::int64_t id = 0;
-  if (inserted.rows() == 1) {
-    id = inserted.int64(0, 0);
+  const auto [id, inserted] = impl_->file_row(f, key);
+  if (inserted) {
     // Another writer may have seen the row and claimed it first: it audits the file.
     if (!impl_->claim(id)) {
       already_audited = true;
       return id;
     }
   } else {
-    Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
-    if (found.rows() != 1) throw std::runtime_error("begin_file: no file with sha256 " + key);
-    id = found.int64(0, 0);
     // A file another writer is auditing now is theirs: this run leaves it, as one audited.
     if (!impl_->claim(id)) {
       already_audited = true;
@@ -495,7 +549,8 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     by_offset[static_cast<std::int64_t>(hands[i].hand.source.byte_offset)] = i;
   Impl::FileCounts& counts = m.counts[file_id];
   Impl::FileCounts added;
-  postgres::in_transaction(c, "BEGIN", [&] {
+  impl_->write([&] {
+    std::fill(outcomes.begin(), outcomes.end(), HandOutcome::Duplicate);  // a retry starts anew
     c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
     m.make_month_partitions();
     // A number is stored once whatever its hand's month: its key goes into hand_keys (not
@@ -544,6 +599,7 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
       take(unnumbered);
       stored += unnumbered.rows();
     }
+    m.add_table_months();
     // Not inserted: the same number stored (by another file, another writer or earlier in this
     // batch) is a duplicate if its text is the same, else a conflict; a hand without a number is
     // a duplicate of the same text stored.
@@ -659,7 +715,8 @@ void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed,
     };
     bool merged = false;
     if (!set_digest()) {
-      postgres::in_transaction(c, "BEGIN", [&] {
+      impl_->write([&] {
+        merged = false;  // a retry starts anew
         // Another file of the same content was stored while this one was read: it keeps the
         // content's row, with this file's hands and conflicts. Under the lock of the month
         // partitions' creation, taken first: that creation locks `files` (the partitions' foreign
@@ -728,7 +785,7 @@ void PostgresStore::set_meta(std::string_view key, std::string_view value) {
 void PostgresStore::replace_session_findings(const SessionKey& key,
                                              const std::vector<SessionFinding>& findings) {
   impl_->require_writer();
-  postgres::in_transaction(impl_->c, "BEGIN", [&] {
+  impl_->write([&] {
     impl_->lock_session(key);
     impl_->check_done(table_check(key));
     impl_->replace_session(key, findings);
@@ -754,43 +811,49 @@ void for_each_seated_hand(Connection& c, const std::string& sql, const Params& p
   c.exec("CLOSE seated_hands");
 }
 
-// The stays of the players of a tournament (`params`: its site and number).
-TableStays read_table_stays(Connection& c, const Params& params) {
-  TableStays stays;
-  for_each_seated_hand(c, tournament_hands_sql('$'), params,
-                       [&](SessionHand h) { stays.add(std::move(h)); });
-  return stays;
+// The hands of every table of a tournament (`params`: its site, number and months,
+// Impl::tournament_params_in_months), read through a cursor. Refers to `c` and `params`.
+HandCursor tournament_hands(Connection& c, const Params& params) {
+  return [&c, &params](const std::function<void(SessionHand)>& each) {
+    for_each_seated_hand(c, tournament_hands_sql('$', 3), params, each);
+  };
 }
 
 }  // namespace
 
-void PostgresStore::recheck_session(const SessionKey& key, const HouseRules& rules,
+void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& check,
                                     const SessionFindingSink& found) {
   impl_->require_writer();
   Impl& m = *impl_;
-  postgres::in_transaction(m.c, "BEGIN", [&] {
+  // Handed on once committed: a transaction retried whole would hand them on twice.
+  std::vector<SessionFinding> committed;
+  m.write([&] {
+    committed.clear();
     m.lock_session(key);
     m.check_done(table_check(key));
     // The table's old findings go first: the new ones are written as they are found, a COPY of
     // a few thousand at a time (the rows of one COPY are held until it).
-    m.c.exec(delete_session_findings_sql('$'), Impl::session_params(key));
+    const Params params = m.session_params_in_months(key);
+    m.c.exec(delete_session_findings_sql('$', 4), params);
     m.findings.clear();
     std::size_t staged = 0;
-    SessionChecks checks(rules, [&](SessionFinding f) {
+    const HandCursor hands = [&](const std::function<void(SessionHand)>& each) {
+      // Ordered byte by byte, as SQLite does, whatever the database's collation.
+      for_each_seated_hand(
+          m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4),
+          params, each);
+    };
+    check(key, hands, [&](SessionFinding f) {
       m.stage_session_finding(f);
       if (++staged == kSessionFindingsPerCopy) {
         m.insert_staged_findings();
         staged = 0;
       }
-      found(f);
+      committed.push_back(std::move(f));
     });
-    // Ordered byte by byte, as SQLite does, whatever the database's collation.
-    for_each_seated_hand(
-        m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST"),
-        Impl::session_params(key), [&](SessionHand h) { checks.add(std::move(h)); });
-    checks.finish();
     m.insert_staged_findings();
   });
+  for (const SessionFinding& f : committed) found(f);
 }
 
 namespace {
@@ -822,7 +885,8 @@ HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary
   const TournamentSummary& t = stored.summary;
   const std::string sha(stored.content_sha256);
   HandOutcome outcome = HandOutcome::Inserted;
-  postgres::in_transaction(c, "BEGIN", [&] {
+  impl_->write([&] {
+    outcome = HandOutcome::Inserted;  // a retry starts anew
     if (!t.tournament_id.empty()) {
       lock_tournament(c, {t.site, t.tournament_id});
       const postgres::Result found =
@@ -897,7 +961,7 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
   impl_->require_writer();
   postgres::Connection& c = impl_->c;
   std::vector<Finding> findings;
-  postgres::in_transaction(c, "BEGIN", [&] {
+  impl_->write([&] {
     lock_tournament(c, key);
     findings = check_tournament_summary(c, key, check);
   });
@@ -906,9 +970,9 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
 
 std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const TournamentKey& key,
                                                                    const TableMovesCheck& check) {
-  const Params params = pg_params({key.site, key.tournament_id});
-  std::vector<SessionFinding> findings = check(read_table_stays(c, params));
-  c.exec(delete_table_move_findings_sql('$'), params);
+  const Params params = tournament_params_in_months(key);
+  std::vector<SessionFinding> findings = check(tournament_hands(c, params));
+  c.exec(delete_table_move_findings_sql('$', 3), params);
   insert_session_findings(findings);
   return findings;
 }
@@ -918,7 +982,7 @@ std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentK
   impl_->require_writer();
   Connection& c = impl_->c;
   std::vector<SessionFinding> findings;
-  postgres::in_transaction(c, "BEGIN", [&] {
+  impl_->write([&] {
     lock_tournament(c, key);
     // The last check of a tournament: its pending_checks row goes (as on SQLite).
     impl_->check_done(tournament_check(key));
@@ -938,7 +1002,7 @@ void PostgresStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
     // before either reads its hands, so hands committed meanwhile by another writer keep theirs.
     std::vector<Finding> places;
     std::vector<SessionFinding> moves;
-    postgres::in_transaction(c, "BEGIN", [&] {
+    impl_->write([&] {
       lock_tournament(c, key);
       impl_->check_done(tournament_check(key));
       places = check_tournament_summary(c, key, summary_check);
@@ -953,7 +1017,7 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
                                                      const RakeCheck& check) {
   impl_->require_writer();
   std::vector<HandFinding> list;
-  postgres::in_transaction(impl_->c, "BEGIN", [&] {
+  impl_->write([&] {
     impl_->c.exec(
         fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))", postgres::kRakeLockNamespace),
         {site});
@@ -972,6 +1036,8 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
 
 // Every write is committed when its call returns (add_hands commits its batch).
 void PostgresStore::commit() {}
+
+long PostgresStore::transaction_retries() const { return impl_->retries; }
 
 PendingChecks PostgresStore::pending_checks() {
   PendingChecks owed;

@@ -29,7 +29,7 @@ class PostgresStore final : public Store {
                    std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
-  void recheck_session(const SessionKey& key, const HouseRules& rules,
+  void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;
@@ -43,6 +43,7 @@ class PostgresStore final : public Store {
                            const FindingSink& found, unsigned readers) override;
   void commit() override;
   PendingChecks pending_checks() override;
+  long transaction_retries() const override;
 
   using Store::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;

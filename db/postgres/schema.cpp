@@ -499,10 +499,32 @@ void migrate_11_to_12(Connection&) {}
 // Schema 12 -> 13, as SQLite's migrate_12_to_13: the view players (made with every view).
 void migrate_12_to_13(Connection&) {}
 
+// Schema 14: the months (partitions) each table's hands are kept under, so that the checks
+// between hands of a table or a tournament read and replace its rows in those partitions only,
+// by index, whatever other months hold (docs/scale-out.md). A writer adds the months of its new
+// hands' tables in their transaction, in key order. tournament_id '' for a cash game's table.
+constexpr std::string_view kTableMonthsSql = R"sql(
+CREATE TABLE IF NOT EXISTS table_months (
+  site          text NOT NULL,
+  tournament_id text NOT NULL,
+  table_name    text NOT NULL,
+  play_month    date NOT NULL,
+  PRIMARY KEY (site, tournament_id, table_name, play_month)
+);
+)sql";
+
+// Schema 13 -> 14: table_months, filled from the hands stored before.
+void migrate_13_to_14(Connection& c) {
+  c.exec(kTableMonthsSql);
+  c.exec(
+      "INSERT INTO table_months SELECT DISTINCT site, COALESCE(tournament_id, ''), table_name, "
+      "play_month FROM hands WHERE table_name IS NOT NULL ON CONFLICT DO NOTHING");
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5,  &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,  &migrate_8_to_9,
-    &migrate_9_to_10, &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13};
+    &migrate_4_to_5,  &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
+    &migrate_9_to_10, &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),
@@ -512,6 +534,7 @@ static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
 
 std::string_view schema_sql() {
   static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
+                                 std::string(kTableMonthsSql) +
                                  portable_views_sql("CREATE OR REPLACE VIEW ");
   return sql;
 }

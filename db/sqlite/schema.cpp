@@ -497,12 +497,16 @@ void migrate_11_to_12(Database&) {}
 // Schema 12 -> 13: the view players (schema_sql() makes it again with every view).
 void migrate_12_to_13(Database&) {}
 
+// Schema 13 -> 14: PostgreSQL's table_months (the months a table's hands are kept under, its
+// partitions). SQLite's hands are not partitioned: idx_hands_table finds a table's hands.
+void migrate_13_to_14(Database&) {}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
-constexpr Migration kMigrations[] = {&migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,
-                                     &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,
-                                     &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10,
-                                     &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13};
+constexpr Migration kMigrations[] = {
+    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,  &migrate_4_to_5,  &migrate_5_to_6,
+    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,  &migrate_9_to_10, &migrate_10_to_11,
+    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

@@ -1484,19 +1484,20 @@ std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
 
 namespace {
 
-// The checks between hands of table `key` over its hands in `db`, read one at a time in the order
-// SessionChecks takes them; each finding goes to `found` as it is found. What SQLite sorts beyond
-// its cache must go to temporary files (temp_store): a table's rows may be more than memory
-// should hold.
-void check_session(Database& db, const SessionKey& key, const HouseRules& rules,
-                   const SessionChecks::Sink& found) {
-  SessionChecks checks(rules, found);
-  Statement read(db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
-  bind_table(read, key);
-  SeatedHandStream hands([&](SessionHand h) { checks.add(std::move(h)); });
-  while (read.step()) hands.add(SeatedRow{read});
-  hands.finish();
-  checks.finish();
+// The checks between hands of table `key` (`check`) over its hands in `db`, read one at a time in
+// the order the check takes them; each finding goes to `found` as it is found. What SQLite sorts
+// beyond its cache must go to temporary files (temp_store): a table's rows may be more than
+// memory should hold.
+void check_session(Database& db, const SessionKey& key, const Store::TableCheck& check,
+                   const std::function<void(SessionFinding)>& found) {
+  const HandCursor hands = [&](const std::function<void(SessionHand)>& each) {
+    Statement read(db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
+    bind_table(read, key);
+    SeatedHandStream stream(each);
+    while (read.step()) stream.add(SeatedRow{read});
+    stream.finish();
+  };
+  check(key, hands, found);
 }
 
 // The findings the reading threads of read_beside_writer find, handed to the writing thread item
@@ -1652,7 +1653,7 @@ bool readable_beside(const Database& db) {
 
 }  // namespace
 
-void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules,
+void SqliteStore::recheck_session(const SessionKey& key, const TableCheck& check,
                                   const SessionFindingSink& found) {
   Writer& m = impl_->writer_or_throw();
   const Writer::WriteCall call(m);
@@ -1662,24 +1663,23 @@ void SqliteStore::recheck_session(const SessionKey& key, const HouseRules& rules
   // The table's old findings go first: the new ones are written as they are found.
   replace_session_findings(key, {});
   TempStoreOnDisk on_disk(m.db);
-  check_session(m.db, key, rules, [&](SessionFinding f) {
+  check_session(m.db, key, check, [&](SessionFinding f) {
     m.store_session_finding(key, f);
     found(f);
   });
 }
 
-void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys,
-                                   const SessionRules& rules_of, const SessionFindingSink& found,
-                                   unsigned readers) {
+void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
+                                   const SessionFindingSink& found, unsigned readers) {
   Writer& m = impl_->writer_or_throw();
   const Writer::WriteCall call(m);
   if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
-    return Store::recheck_sessions(keys, rules_of, found, readers);
+    return Store::recheck_sessions(keys, check, found, readers);
   m.begin_reads_beside();
   read_beside_writer<SessionFinding>(
       m.db.path(), keys.size(), readers,
       [&](Database& db, std::size_t i, const std::function<void(SessionFinding)>& emit) {
-        check_session(db, keys[i], rules_of(keys[i]), emit);
+        check_session(db, keys[i], check, emit);
       },
       // The table's old findings go first, as recheck_session.
       [&](std::size_t i) { replace_session_findings(keys[i], {}); },
@@ -1691,16 +1691,16 @@ void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys,
 
 namespace {
 
-// The stays of the players of tournament `key`, its hands read one at a time (a tournament's
-// hands may be more than memory should hold at once).
-TableStays read_table_stays(Database& db, const TournamentKey& key) {
-  Statement read(db, tournament_hands_sql('?'));
-  bind_params(read, {key.site, key.tournament_id});
-  TableStays stays;
-  SeatedHandStream hands([&](SessionHand h) { stays.add(std::move(h)); });
-  while (read.step()) hands.add(SeatedRow{read});
-  hands.finish();
-  return stays;
+// The hands of every table of tournament `key` in `db`, read one at a time (a tournament's
+// hands may be more than memory should hold at once). Refers to `db` and `key`.
+HandCursor tournament_hands(Database& db, const TournamentKey& key) {
+  return [&db, &key](const std::function<void(SessionHand)>& each) {
+    Statement read(db, tournament_hands_sql('?'));
+    bind_params(read, {key.site, key.tournament_id});
+    SeatedHandStream stream(each);
+    while (read.step()) stream.add(SeatedRow{read});
+    stream.finish();
+  };
 }
 
 }  // namespace
@@ -1710,7 +1710,7 @@ std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey
   Writer& m = impl_->writer_or_throw();
   const Writer::WriteCall call(m);
   m.ensure_txn();
-  std::vector<SessionFinding> findings = check(read_table_stays(m.db, key));
+  std::vector<SessionFinding> findings = check(tournament_hands(m.db, key));
   m.delete_move_findings(key);
   for (const SessionFinding& f : findings) m.store_move_finding(key, f);
   return findings;
@@ -1728,7 +1728,7 @@ void SqliteStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
   read_beside_writer<SessionFinding>(
       m.db.path(), keys.size(), readers,
       [&](Database& db, std::size_t i, const std::function<void(SessionFinding)>& emit) {
-        for (SessionFinding& f : moves_check(read_table_stays(db, keys[i]))) emit(std::move(f));
+        for (SessionFinding& f : moves_check(tournament_hands(db, keys[i]))) emit(std::move(f));
       },
       // As recheck_tournament, then recheck_table_moves.
       [&](std::size_t i) {

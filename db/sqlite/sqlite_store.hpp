@@ -28,9 +28,9 @@ class SqliteStore final : public Store {
                    std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
-  void recheck_session(const SessionKey& key, const HouseRules& rules,
+  void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override;
-  void recheck_sessions(const std::vector<SessionKey>& keys, const SessionRules& rules_of,
+  void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
                         const SessionFindingSink& found, unsigned readers) override;
   void replace_session_findings(const SessionKey& key,
                                 const std::vector<SessionFinding>& findings) override;

@@ -1,0 +1,117 @@
+// What a store reads back of the hands it holds for the checks between hands (docs/sessions.md,
+// docs/rake.md): db/ writes and reads these rows, audit/ checks them. Data only: the checks are
+// audit/'s (audit/session_checks.hpp, audit/table_moves.hpp, audit/summary_checks.hpp,
+// audit/rake/outlier.hpp), the SQL db/'s.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/finding.hpp"
+#include "model/hand.hpp"
+#include "model/tournament.hpp"
+
+namespace hh {
+
+// One seat of a hand, as the checks between hands need it.
+struct SessionSeat {
+  int seat{0};
+  std::string player;
+  Money start_stack{0};
+  // start_stack + net + settled_outside: what the player leaves the hand with
+  Money end_stack{0};
+  // Paid (negative) or received beside the pot (Hand::side_settlements); 0 for hands stored
+  // before schema 9.
+  Money settled_outside{0};
+  bool stack_known{true};  // false: Seat::stack_unknown (a join whose buy-in is not printed)
+  // Not dealt in: Seat::sitting_out, or a seat the hand prints nothing of (no post, action,
+  // cards or collection) although others act (session_seats says why).
+  bool sitting_out{false};
+  bool posted_small_blind{false};
+  bool posted_big_blind{false};
+  bool posted_owed{false};  // a dead blind, or both blinds at once: blinds owed from before
+  // The place the hand prints the player finishing the tournament in (Hand::finishes); 0: none
+  // (or a hand stored before schema 8). Read by audit/tournaments.hpp's check between hands.
+  int finish_place{0};
+};
+
+// One hand of a table, reduced to its seats, button and time.
+struct SessionHand {
+  std::int64_t hand_id{0};  // the store's: findings name hands by it
+  std::string site_hand_id;
+  std::string table_name;      // the table's name (a tournament's hands are at several)
+  std::string started_at_utc;  // "YYYY-MM-DDTHH:MM:SSZ", "" when not known
+  bool tournament{false};
+  int unit{100};
+  Money big_blind{0};
+  int max_seats{0};
+  int button_seat{0};     // 0: not known
+  bool has_button{true};  // false for stud games: their dealer seat does not move
+  // Whether seats say who sat out and who posted which blind (false for hands stored before
+  // the store kept it): the button and blind checks then skip the pair.
+  bool seat_details_known{true};
+  // False when hhaudit did not read the whole hand (a line not read: UNRECOGNISED_LINE): its
+  // stacks and blinds may be the gap's, so no pair with it is compared (its CHECKS_NOT_RUN says
+  // so).
+  bool read_whole{true};
+  std::vector<SessionSeat> seats;
+};
+
+// A finding between two hands: attached to the later hand, naming the earlier one.
+struct SessionFinding {
+  std::int64_t hand_id{0};
+  std::int64_t related_hand_id{0};
+  Finding finding;
+};
+
+// The hands of a table or a tournament as a store reads them back, one at a time (a table may
+// hold more hands than memory should hold at once): calling it hands each to `each`, in the order
+// the store's read promises (Store::recheck_session, Store::recheck_table_moves).
+using HandCursor = std::function<void(const std::function<void(SessionHand)>& each)>;
+
+// A cash hand whose rake can be learned from (Store::raked_cash_hands, audit/rake/profile.hpp).
+struct ProfileHand {
+  std::int64_t hand_id{0};  // the store's (0: not from a store)
+  std::string site;
+  std::string site_hand_id;
+  std::string currency;
+  std::string limit_type;  // hands.limit_type as stored ("No Limit", "Pot Limit", "Limit", ...)
+  std::string date;        // YYYY-MM-DD or empty
+  Money big_blind{0};
+  Money pot{0};  // gross total pot
+  Money rake{0};
+  int players{0};    // players dealt in
+  std::string game;  // hands.game ("Hold'em", "Omaha Hi/Lo", ...)
+};
+
+// A finding on one stored hand (its hand_id is the store's).
+struct HandFinding {
+  std::int64_t hand_id{0};
+  Finding finding;
+};
+
+// The place a tournament's hands print a player finishing in (hand_players.finish_place).
+struct HandPlace {
+  std::string player;
+  int place{0};
+  std::string site_hand_id;  // the hand that prints it
+};
+
+// What the store holds of a tournament for the checks of its summary against its hands.
+struct StoredTournament {
+  std::vector<TournamentResult> results;  // the summary's places (no prize), in file order
+  std::optional<int> entrants;
+  std::optional<Money> starting_chips;
+  bool rebuys{false};
+  std::vector<HandPlace> places;  // every place the tournament's hands print
+  // The hand of the tournament whose seats start with the most chips, and how many: one table's
+  // chips, never more than the whole tournament's. Empty when no hand is stored.
+  std::string most_chips_hand;
+  Money most_chips{0};
+  std::uint32_t line{0};  // the summary's first line
+};
+
+}  // namespace hh
