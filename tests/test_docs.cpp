@@ -110,10 +110,10 @@ TEST_CASE("a finding takes its severity from the registry", "[docs]") {
 
 // ctest's test discovery (catch_discover_tests) splits a test name at ';': a name holding one
 // became two ctest entries that matched no test and passed without running anything.
-TEST_CASE("no test name holds a ';', which ctest would split into tests that run nothing",
+TEST_CASE("no test name holds a semicolon, which ctest would split into tests that run nothing",
           "[docs]") {
-  const std::regex name(R"(TEST_CASE\(\s*"((?:[^"\\]|\\.)*)") ");
-      std::size_t names = 0;
+  const std::regex name(R"re(TEST_CASE\(\s*"((?:[^"\\]|\\.)*)")re");
+  std::size_t names = 0;
   for (const auto& entry : std::filesystem::directory_iterator(test::source_dir() / "tests")) {
     if (entry.path().extension() != ".cpp") continue;
     const std::string text = test::read_file(entry.path());

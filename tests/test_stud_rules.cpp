@@ -232,7 +232,7 @@ TEST_CASE("stud: equal hands showing: the first seat from the dealer opens", "[s
 }
 
 TEST_CASE(
-    "stud: four to a straight flush showing does not beat a pair; 7th street keeps 6th's order",
+    "stud: four to a straight flush showing does not beat a pair, 7th street keeps 6th's order",
     "[stud]") {
   std::vector<StudPlayer> players = {{"A", 1, {"9h", "Th", "Jh", "Qh"}},
                                      {"B", 3, {"2c", "2d", "3s", "4s"}},
