@@ -570,16 +570,26 @@ void audit_summary_file(const InputFile& f, std::string_view bytes, const Format
   writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
 }
 
+// A small file of white space only (line ends, blanks): it holds nothing to read.
+bool blank_file(const std::string& path, std::uint64_t bytes) {
+  if (bytes > 64 * 1024) return false;
+  std::ifstream in(path, std::ios::binary);
+  char c = 0;
+  while (in.get(c))
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v') return false;
+  return in.eof();
+}
+
 // A file found in a folder that is known to hold no hand, so that not reading it leaves nothing
 // unaudited: an fpdb regression-test sidecar (NAME.hp, NAME.gt, NAME.hands beside the hand history
-// NAME), notes and listings (.md, .tsv), an empty file.
+// NAME), notes and listings (.md, .tsv), an empty or blank file.
 bool known_non_hand_file(const InputFile& f) {
   const fs::path p(f.path);
   const std::string ext = p.extension().string();
   std::error_code ec;
   if (ext == ".hp" || ext == ".gt" || ext == ".hands")
     return fs::is_regular_file(p.parent_path() / p.stem(), ec);
-  return ext == ".md" || ext == ".tsv" || f.bytes == 0;
+  return ext == ".md" || ext == ".tsv" || f.bytes == 0 || blank_file(f.path, f.bytes);
 }
 
 // Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
