@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,13 +43,21 @@ inline std::vector<PendingCheckRow> pending_check_rows(const PendingChecks& chec
   return rows;
 }
 
-// Parameters 1 to 4: kind, site, table_name, tournament_id. `writer`: the writer's mark (SQLite
-// "0"; PostgreSQL "pg_backend_pid()").
+// `rows` rows in one statement, in the order of their parameters (the lock order): parameters
+// 4k+1 to 4k+4 the kind, site, table_name and tournament_id of row k. `writer`: the writer's mark
+// (SQLite "0"; PostgreSQL "pg_backend_pid()").
+inline std::string record_pending_checks_sql(char mark, std::string_view writer, std::size_t rows) {
+  std::string sql =
+      "INSERT INTO pending_checks(kind, site, table_name, tournament_id, writer) VALUES ";
+  for (std::size_t k = 0; k < rows; ++k)
+    sql += fmt::format("{0}({1}{2}, {1}{3}, {1}{4}, {1}{5}, {6})", k ? ", " : "", mark, 4 * k + 1,
+                       4 * k + 2, 4 * k + 3, 4 * k + 4, writer);
+  return sql + " ON CONFLICT DO NOTHING";
+}
+
+// One row: parameters 1 to 4.
 inline std::string record_pending_check_sql(char mark, std::string_view writer) {
-  return fmt::format(
-      "INSERT INTO pending_checks(kind, site, table_name, tournament_id, writer) "
-      "VALUES ({0}1, {0}2, {0}3, {0}4, {1}) ON CONFLICT DO NOTHING",
-      mark, writer);
+  return record_pending_checks_sql(mark, writer, 1);
 }
 
 // Parameters 1 to 4 as record_pending_check_sql's: every writer's row of the check.

@@ -36,12 +36,20 @@ inline std::string raked_cash_hands_sql(char mark, bool schedule_unknown_only) {
                             : "");
 }
 
-// Store::recheck_rake, before the new rows are inserted. Parameter 1: the site.
-inline std::string delete_rake_outliers_sql(char mark) {
+// Store::recheck_rake, before the new rows are inserted. Parameter 1: the site. `months`:
+// PostgreSQL's parameter (2) of the months (a date[]) the findings' hands are kept under, so
+// that only those partitions are read, or 0.
+inline std::string delete_rake_outliers_sql(char mark, int months = 0) {
+  if (months == 0)
+    return fmt::format(
+        "DELETE FROM discrepancies WHERE code = 'RAKE_OUTLIER' AND hand_id IN (SELECT h.hand_id "
+        "FROM hands h WHERE h.site = {}1)",
+        mark);
   return fmt::format(
-      "DELETE FROM discrepancies WHERE code = 'RAKE_OUTLIER' AND hand_id IN (SELECT h.hand_id "
-      "FROM hands h WHERE h.site = {}1)",
-      mark);
+      "DELETE FROM discrepancies WHERE code = 'RAKE_OUTLIER' AND play_month = ANY({0}{1}::date[]) "
+      "AND hand_id IN (SELECT h.hand_id FROM hands h WHERE h.site = {0}1 AND "
+      "h.play_month = ANY({0}{1}::date[]))",
+      mark, months);
 }
 
 // Adds one row of raked_cash_hands_sql() to `hands`. Row: int64(column), text(column), columns

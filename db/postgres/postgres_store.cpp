@@ -8,6 +8,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -74,6 +75,26 @@ void copy_int_or_null(std::string& out, std::optional<std::int64_t> v, bool last
 }
 void copy_int(std::string& out, std::int64_t v, bool last = false) {
   postgres::copy_field(out, static_cast<long long>(v), last);
+}
+
+// The month a hand is kept under as hh_play_month() gives it from its started_at_utc (`time`: it
+// or its first ten characters): "2024-06-01", or "-infinity" for a hand with no time.
+std::string play_month_of(std::string_view time) {
+  const auto digits = [&](std::size_t from, std::size_t n) {
+    return std::all_of(time.begin() + static_cast<std::ptrdiff_t>(from),
+                       time.begin() + static_cast<std::ptrdiff_t>(from + n),
+                       [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
+  if (time.size() >= 8 && digits(0, 4) && time[4] == '-' && digits(5, 2) && time[7] == '-')
+    return std::string(time.substr(0, 7)) + "-01";
+  return "-infinity";
+}
+
+// `months` as a date[] literal ("{2024-05-01,2024-06-01}").
+std::string months_literal(const std::set<std::string>& months) {
+  std::string out = "{";
+  for (const std::string& m : months) out += (out.size() > 1 ? "," : "") + m;
+  return out + "}";
 }
 
 // Writers storing or re-checking the same tournament wait for each other (until the
@@ -168,9 +189,18 @@ struct PostgresStore::Impl {
   // The checks new hands or a summary make due (pending_checks), in the caller's transaction, as
   // rows of this writer (its backend's pid), in one order for every writer. A row of the same
   // check another writer is deleting (its check, under way) is written once that check ends.
+  // One statement a few thousand rows (a batch's tables: one round trip, not one a table).
   void record_checks(const PendingChecks& due) {
-    for (const PendingCheckRow& row : pending_check_rows(due))
-      c.exec(record_pending_check_sql('$', "pg_backend_pid()"), check_params(row));
+    constexpr std::size_t kRowsPerStatement = 4096;  // 4 parameters a row, at most 65,535
+    const std::vector<PendingCheckRow> rows = pending_check_rows(due);
+    for (std::size_t first = 0; first < rows.size(); first += kRowsPerStatement) {
+      const std::size_t n = std::min(kRowsPerStatement, rows.size() - first);
+      Params params;
+      params.reserve(4 * n);
+      for (std::size_t k = first; k < first + n; ++k)
+        for (std::optional<std::string>& p : check_params(rows[k])) params.push_back(std::move(p));
+      c.exec(record_pending_checks_sql('$', "pg_backend_pid()", n), params);
+    }
   }
 
   // A check under way, in its transaction, under its lock, before it reads what it checks: the
@@ -331,15 +361,17 @@ struct PostgresStore::Impl {
 
   // In the caller's transaction.
   void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
-    c.exec(delete_session_findings_sql('$', 4), session_params_in_months(key));
-    insert_session_findings(list);
+    const Params params = session_params_in_months(key);
+    c.exec(delete_session_findings_sql('$', 4), params);
+    insert_session_findings(list, *params[3]);
   }
 
-  // Inserts findings between two hands in the caller's transaction.
-  void insert_session_findings(const std::vector<SessionFinding>& list) {
+  // Inserts findings between two hands, of hands kept under `months` (a date[] literal), in the
+  // caller's transaction.
+  void insert_session_findings(const std::vector<SessionFinding>& list, const std::string& months) {
     findings.clear();
     for (const SessionFinding& f : list) stage_session_finding(f);
-    insert_staged_findings();
+    insert_staged_findings(months);
   }
 
   // A finding between two hands in the findings COPY buffer, for insert_staged_findings.
@@ -349,8 +381,9 @@ struct PostgresStore::Impl {
   }
 
   // Inserts the rows of the findings COPY buffer (finding_fields, then related_hand_id) in the
-  // caller's transaction, and empties it: the caller may stage more.
-  void insert_staged_findings() {
+  // caller's transaction, and empties it: the caller may stage more. Their hands are kept under
+  // `months` (a date[] literal): only those partitions are read for their play_month.
+  void insert_staged_findings(const std::string& months) {
     if (findings.empty()) return;
     // Through a staging table: a finding goes to its hand's month (discrepancies is partitioned
     // by play_month, which the checks between hands and the learned rake check do not carry).
@@ -362,7 +395,9 @@ struct PostgresStore::Impl {
     c.exec(
         "INSERT INTO discrepancies(hand_id, code, severity, street, seat, player, expected, "
         "actual, message, line, related_hand_id, play_month) SELECT s.*, h.play_month FROM "
-        "stage_session_findings s JOIN hands h ON h.hand_id = s.hand_id");
+        "stage_session_findings s JOIN hands h ON h.hand_id = s.hand_id AND "
+        "h.play_month = ANY($1::date[])",
+        {months});
     // The rows of this COPY are in; the next one of the transaction inserts its own only.
     c.exec("TRUNCATE stage_session_findings");
     findings.clear();
@@ -384,6 +419,144 @@ struct PostgresStore::Impl {
     copy_int_or_null(findings, f.actual);
     postgres::copy_field(findings, f.message);
     copy_int_or_null(findings, nonzero_or_null(f.line));
+  }
+
+  // add_hands' batch: its hands (staged in stage_hands, `ord` their index) and what the
+  // transaction found of each.
+  struct Batch {
+    const std::vector<StoredHand>& hands;
+    std::unordered_map<std::int64_t, std::size_t> by_offset;  // byte_offset -> index
+    std::vector<HandOutcome> outcomes;                        // Duplicate unless found else
+    std::vector<std::int64_t> hand_ids;                       // of the hands inserted
+    std::vector<std::string> play_months;                     // of the hands inserted
+  };
+
+  // Inserts the staged hands no one stored (by number, or by text for a hand without one) and
+  // marks them Inserted with their ids and months; returns how many.
+  int insert_new_hands(Batch& b) {
+    // A number is stored once whatever its hand's month: its key goes into hand_keys (not
+    // partitioned, so unique on (site, site_hand_id) alone) first, and only the hands whose key
+    // it takes go into hands, under the id it took. One lock order for every writer: the keys in
+    // sorted order, then the hands without a number by their text, so two writers inserting
+    // overlapping hands wait for each other at most once and never deadlock. The first of a
+    // number in the input wins, as in SQLite's store. A key another writer is inserting waits
+    // for its commit and then counts as theirs.
+    const Result inserted = c.exec(
+        fmt::format("WITH staged AS (SELECT DISTINCT ON (site, site_hand_id) * "
+                    "FROM stage_hands WHERE site_hand_id IS NOT NULL "
+                    "ORDER BY site, site_hand_id, ord), "
+                    "keyed AS (INSERT INTO hand_keys(site, site_hand_id, hand_id, play_month) "
+                    "SELECT site, site_hand_id, "
+                    "nextval(pg_get_serial_sequence('hands', 'hand_id')), "
+                    "hh_play_month(started_at_utc) FROM staged ORDER BY site, site_hand_id "
+                    "ON CONFLICT DO NOTHING RETURNING site, site_hand_id, hand_id, play_month) "
+                    "INSERT INTO hands(hand_id, {0}, play_month) "
+                    "SELECT k.hand_id, {0}, k.play_month FROM keyed k "
+                    "JOIN staged USING (site, site_hand_id) "
+                    "RETURNING hand_id, byte_offset, play_month",
+                    kHandColumns));
+    take_inserted(b, inserted);
+    int stored = inserted.rows();
+    // A hand without a number is the same hand when its text is (idx_hands_unidentified; the
+    // same text has the same time, so the same month).
+    if (std::any_of(b.hands.begin(), b.hands.end(),
+                    [](const StoredHand& s) { return s.hand.site_hand_id.empty(); })) {
+      const Result unnumbered =
+          c.exec(fmt::format("INSERT INTO hands({0}, play_month) "
+                             "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
+                             "WHERE site_hand_id IS NULL ORDER BY site, content_sha256, ord "
+                             "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
+                             kHandColumns));
+      take_inserted(b, unnumbered);
+      stored += unnumbered.rows();
+    }
+    return stored;
+  }
+
+  // The rows (hand_id, byte_offset, play_month) an INSERT of insert_new_hands returned.
+  static void take_inserted(Batch& b, const Result& rows) {
+    for (int r = 0; r < rows.rows(); ++r) {
+      const std::size_t i = b.by_offset.at(rows.int64(r, 1));
+      b.hand_ids[i] = rows.int64(r, 0);
+      b.play_months[i] = rows.text(r, 2);
+      b.outcomes[i] = HandOutcome::Inserted;
+    }
+  }
+
+  // The staged hands not inserted: the same number stored (by another file, another writer or
+  // earlier in this batch) is a duplicate if its text is the same, else a conflict, recorded; a
+  // hand without a number is a duplicate of the same text stored.
+  void record_conflicts(std::int64_t file_id, Batch& b) {
+    const Result existing = c.exec(
+        "SELECT s.ord, h.hand_id, h.content_sha256 FROM stage_hands s "
+        "JOIN hand_keys k USING (site, site_hand_id) "
+        "JOIN hands h ON h.hand_id = k.hand_id AND h.play_month = k.play_month");
+    for (int r = 0; r < existing.rows(); ++r) {
+      const auto i = static_cast<std::size_t>(existing.int64(r, 0));
+      if (b.outcomes[i] == HandOutcome::Inserted) continue;
+      const StoredHand& s = b.hands[i];
+      if (existing.text(r, 2) == s.content_sha256) continue;  // a duplicate
+      b.outcomes[i] = HandOutcome::Conflict;
+      // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
+      // recorded by an interrupted run of this file is not added twice.
+      const HandRow row = hand_row(s.hand, s.result);
+      c.exec(
+          "INSERT INTO hand_conflicts(site, site_hand_id, existing_hand_id, file_id, "
+          "byte_offset, line, content_sha256, recorded_at) "
+          "SELECT $1, $2, $3, $4, $5, $6, $7, " HH_PG_NOW
+          " WHERE NOT EXISTS (SELECT 1 FROM hand_conflicts WHERE existing_hand_id = $3 AND "
+          "file_id = $4 AND byte_offset = $5 AND content_sha256 = $7)",
+          {row.site, text(row.site_hand_id), existing.text(r, 1), std::to_string(file_id),
+           std::to_string(row.byte_offset), std::to_string(row.line), text(s.content_sha256)});
+    }
+  }
+
+  // The ids of the inserted hands' findings, from the table's sequence (finding_ids).
+  void take_finding_ids(const Batch& b) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < b.hands.size(); ++i)
+      if (b.outcomes[i] == HandOutcome::Inserted) count += b.hands[i].result.findings.size();
+    finding_ids.clear();
+    next_finding_id = 0;
+    if (count == 0) return;
+    // In the order the COPY inserts the rows, as the identity would have numbered them.
+    const Result ids = c.exec(
+        "SELECT nextval(pg_get_serial_sequence('discrepancies', 'discrepancy_id')) "
+        "FROM generate_series(1, $1) ORDER BY 1",
+        {std::to_string(count)});
+    for (int r = 0; r < ids.rows(); ++r) finding_ids.push_back(ids.int64(r, 0));
+  }
+
+  // The inserted hands' players, pots, findings and events, one COPY a table; returns the
+  // batch's duplicates and conflicts.
+  FileCounts copy_child_rows(const Batch& b) {
+    for (std::string* buffer : {&players, &pots, &pot_seats, &findings, &events}) buffer->clear();
+    take_finding_ids(b);
+    FileCounts added;
+    for (std::size_t i = 0; i < b.hands.size(); ++i) {
+      if (b.outcomes[i] == HandOutcome::Inserted) {
+        child_rows(b.hand_ids[i], b.play_months[i], b.hands[i]);
+      } else if (b.outcomes[i] == HandOutcome::Duplicate) {
+        ++added.duplicates;
+      } else {
+        ++added.conflicts;
+      }
+    }
+    const std::pair<const char*, const std::string*> copies[] = {
+        {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net, "
+         "sitting_out, stack_unknown, posted_small_blind, posted_big_blind, posted_owed, "
+         "finish_place, settled_outside) FROM STDIN",
+         &players},
+        {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &pots},
+        {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &pot_seats},
+        {"COPY discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
+         "expected, actual, message, line, cause_id, play_month) FROM STDIN",
+         &findings},
+        {"COPY hand_event_log(hand_id, events, chips) FROM STDIN", &events},
+    };
+    for (const auto& [sql, data] : copies)
+      if (!data->empty()) c.copy_in(sql, *data);
+    return added;
   }
 
   // The rows of one inserted hand in the child tables' COPY buffers.
@@ -480,7 +653,18 @@ PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
       std::string(kHandColumns) + " FROM hands WITH NO DATA");
 }
 
-PostgresStore::~PostgresStore() = default;
+PostgresStore::~PostgresStore() {
+  // The claims on files (session advisory locks) go now, not when the server ends the session
+  // after the connection closes, a moment later: a run started just after this one ends must
+  // find its files free (else it would take them for another writer's; the test of files read
+  // once failed so once).
+  if (impl_->mode != OpenMode::Write) return;
+  try {
+    impl_->c.exec("SELECT pg_advisory_unlock_all()");
+  } catch (...) {
+    // A connection lost: its session, and its claims, are ending anyway.
+  }
+}
 
 std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audited) {
   impl_->require_writer();
@@ -536,148 +720,37 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
                                                   const std::vector<StoredHand>& hands) {
   impl_->require_writer();
   Impl& m = *impl_;
-  Connection& c = m.c;
-  std::vector<HandOutcome> outcomes(hands.size(), HandOutcome::Duplicate);
-  if (hands.empty()) return outcomes;
+  Impl::Batch batch{hands, {}, {}, {}, {}};
+  if (hands.empty()) return batch.outcomes;
   m.stage.clear();
   for (std::size_t i = 0; i < hands.size(); ++i)
     m.stage_row(static_cast<int>(i), file_id, hands[i]);
   // byte_offset -> the hand's index: what tells the rows RETURNING gives back apart (one file,
   // one hand at an offset).
-  std::unordered_map<std::int64_t, std::size_t> by_offset;
   for (std::size_t i = 0; i < hands.size(); ++i)
-    by_offset[static_cast<std::int64_t>(hands[i].hand.source.byte_offset)] = i;
-  Impl::FileCounts& counts = m.counts[file_id];
+    batch.by_offset[static_cast<std::int64_t>(hands[i].hand.source.byte_offset)] = i;
   Impl::FileCounts added;
-  impl_->write([&] {
-    std::fill(outcomes.begin(), outcomes.end(), HandOutcome::Duplicate);  // a retry starts anew
-    c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
+  m.write([&] {
+    // A retry starts anew.
+    batch.outcomes.assign(hands.size(), HandOutcome::Duplicate);
+    batch.hand_ids.assign(hands.size(), 0);
+    batch.play_months.assign(hands.size(), {});
+    m.c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
     m.make_month_partitions();
-    // A number is stored once whatever its hand's month: its key goes into hand_keys (not
-    // partitioned, so unique on (site, site_hand_id) alone) first, and only the hands whose key
-    // it takes go into hands, under the id it took. One lock order for every writer: the keys in
-    // sorted order, then the hands without a number by their text, so two writers inserting
-    // overlapping hands wait for each other at most once and never deadlock. The first of a
-    // number in the input wins, as in SQLite's store. A key another writer is inserting waits
-    // for its commit and then counts as theirs.
-    Result inserted = c.exec(
-        fmt::format("WITH staged AS (SELECT DISTINCT ON (site, site_hand_id) * "
-                    "FROM stage_hands WHERE site_hand_id IS NOT NULL "
-                    "ORDER BY site, site_hand_id, ord), "
-                    "keyed AS (INSERT INTO hand_keys(site, site_hand_id, hand_id, play_month) "
-                    "SELECT site, site_hand_id, "
-                    "nextval(pg_get_serial_sequence('hands', 'hand_id')), "
-                    "hh_play_month(started_at_utc) FROM staged ORDER BY site, site_hand_id "
-                    "ON CONFLICT DO NOTHING RETURNING site, site_hand_id, hand_id, play_month) "
-                    "INSERT INTO hands(hand_id, {0}, play_month) "
-                    "SELECT k.hand_id, {0}, k.play_month FROM keyed k "
-                    "JOIN staged USING (site, site_hand_id) "
-                    "RETURNING hand_id, byte_offset, play_month",
-                    kHandColumns));
-    std::vector<std::int64_t> hand_ids(hands.size(), 0);
-    std::vector<std::string> play_months(hands.size());
-    const auto take = [&](const Result& rows) {
-      for (int r = 0; r < rows.rows(); ++r) {
-        const std::size_t i = by_offset.at(rows.int64(r, 1));
-        hand_ids[i] = rows.int64(r, 0);
-        play_months[i] = rows.text(r, 2);
-        outcomes[i] = HandOutcome::Inserted;
-      }
-    };
-    take(inserted);
-    int stored = inserted.rows();
-    // A hand without a number is the same hand when its text is (idx_hands_unidentified; the
-    // same text has the same time, so the same month).
-    if (std::any_of(hands.begin(), hands.end(),
-                    [](const StoredHand& s) { return s.hand.site_hand_id.empty(); })) {
-      Result unnumbered =
-          c.exec(fmt::format("INSERT INTO hands({0}, play_month) "
-                             "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
-                             "WHERE site_hand_id IS NULL ORDER BY site, content_sha256, ord "
-                             "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
-                             kHandColumns));
-      take(unnumbered);
-      stored += unnumbered.rows();
-    }
+    const int stored = m.insert_new_hands(batch);
     m.add_table_months();
-    // Not inserted: the same number stored (by another file, another writer or earlier in this
-    // batch) is a duplicate if its text is the same, else a conflict; a hand without a number is
-    // a duplicate of the same text stored.
-    if (stored < static_cast<int>(hands.size())) {
-      Result existing = c.exec(
-          "SELECT s.ord, h.hand_id, h.content_sha256 FROM stage_hands s "
-          "JOIN hand_keys k USING (site, site_hand_id) "
-          "JOIN hands h ON h.hand_id = k.hand_id AND h.play_month = k.play_month");
-      for (int r = 0; r < existing.rows(); ++r) {
-        const auto i = static_cast<std::size_t>(existing.int64(r, 0));
-        if (outcomes[i] == HandOutcome::Inserted) continue;
-        const StoredHand& s = hands[i];
-        if (existing.text(r, 2) == s.content_sha256) continue;  // a duplicate
-        outcomes[i] = HandOutcome::Conflict;
-        // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
-        // recorded by an interrupted run of this file is not added twice.
-        const HandRow row = hand_row(s.hand, s.result);
-        c.exec(
-            "INSERT INTO hand_conflicts(site, site_hand_id, existing_hand_id, file_id, "
-            "byte_offset, line, content_sha256, recorded_at) "
-            "SELECT $1, $2, $3, $4, $5, $6, $7, " HH_PG_NOW
-            " WHERE NOT EXISTS (SELECT 1 FROM hand_conflicts WHERE existing_hand_id = $3 AND "
-            "file_id = $4 AND byte_offset = $5 AND content_sha256 = $7)",
-            {row.site, text(row.site_hand_id), existing.text(r, 1), std::to_string(file_id),
-             std::to_string(row.byte_offset), std::to_string(row.line), text(s.content_sha256)});
-      }
-    }
-    m.players.clear();
-    m.pots.clear();
-    m.pot_seats.clear();
-    m.findings.clear();
-    m.events.clear();
-    added = {};
-    std::size_t finding_count = 0;
-    for (std::size_t i = 0; i < hands.size(); ++i)
-      if (outcomes[i] == HandOutcome::Inserted) finding_count += hands[i].result.findings.size();
-    m.finding_ids.clear();
-    m.next_finding_id = 0;
-    if (finding_count > 0) {
-      // In the order the COPY inserts the rows, as the identity would have numbered them.
-      Result ids = c.exec(
-          "SELECT nextval(pg_get_serial_sequence('discrepancies', 'discrepancy_id')) "
-          "FROM generate_series(1, $1) ORDER BY 1",
-          {std::to_string(finding_count)});
-      for (int r = 0; r < ids.rows(); ++r) m.finding_ids.push_back(ids.int64(r, 0));
-    }
-    for (std::size_t i = 0; i < hands.size(); ++i) {
-      if (outcomes[i] == HandOutcome::Inserted) {
-        m.child_rows(hand_ids[i], play_months[i], hands[i]);
-      } else if (outcomes[i] == HandOutcome::Duplicate) {
-        ++added.duplicates;
-      } else {
-        ++added.conflicts;
-      }
-    }
-    const std::pair<const char*, const std::string*> copies[] = {
-        {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net, "
-         "sitting_out, stack_unknown, posted_small_blind, posted_big_blind, posted_owed, "
-         "finish_place, settled_outside) FROM STDIN",
-         &m.players},
-        {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &m.pots},
-        {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &m.pot_seats},
-        {"COPY discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
-         "expected, actual, message, line, cause_id, play_month) FROM STDIN",
-         &m.findings},
-        {"COPY hand_event_log(hand_id, events, chips) FROM STDIN", &m.events},
-    };
-    for (const auto& [sql, data] : copies)
-      if (!data->empty()) c.copy_in(sql, *data);
+    if (stored < static_cast<int>(hands.size())) m.record_conflicts(file_id, batch);
+    added = m.copy_child_rows(batch);
     // The checks the new hands make due, in their transaction.
     PendingChecks due;
     for (std::size_t i = 0; i < hands.size(); ++i)
-      if (outcomes[i] == HandOutcome::Inserted) due.add_hand(hands[i].hand, hands[i].result);
+      if (batch.outcomes[i] == HandOutcome::Inserted) due.add_hand(hands[i].hand, hands[i].result);
     m.record_checks(due);
   });
+  Impl::FileCounts& counts = m.counts[file_id];
   counts.duplicates += added.duplicates;
   counts.conflicts += added.conflicts;
-  return outcomes;
+  return batch.outcomes;
 }
 
 std::vector<std::uint64_t> PostgresStore::content_file_sizes() {
@@ -846,12 +919,12 @@ void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& che
     check(key, hands, [&](SessionFinding f) {
       m.stage_session_finding(f);
       if (++staged == kSessionFindingsPerCopy) {
-        m.insert_staged_findings();
+        m.insert_staged_findings(*params[3]);
         staged = 0;
       }
       committed.push_back(std::move(f));
     });
-    m.insert_staged_findings();
+    m.insert_staged_findings(*params[3]);
   });
   for (const SessionFinding& f : committed) found(f);
 }
@@ -973,7 +1046,7 @@ std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const Tournam
   const Params params = tournament_params_in_months(key);
   std::vector<SessionFinding> findings = check(tournament_hands(c, params));
   c.exec(delete_table_move_findings_sql('$', 3), params);
-  insert_session_findings(findings);
+  insert_session_findings(findings, *params[2]);
   return findings;
 }
 
@@ -1022,14 +1095,20 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
         fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))", postgres::kRakeLockNamespace),
         {site});
     impl_->check_done(rake_check(site));
-    list = check(impl_->read_raked_cash_hands(site, true));
-    impl_->c.exec(delete_rake_outliers_sql('$'), {site});
+    const std::vector<ProfileHand> hands = impl_->read_raked_cash_hands(site, true);
+    list = check(hands);
+    // The site's RAKE_OUTLIER findings are on hands of this read (a hand read once is read
+    // again: what selects it is never changed), so in its months.
+    std::set<std::string> months;
+    for (const ProfileHand& h : hands) months.insert(play_month_of(h.date));
+    const std::string in_months = months_literal(months);
+    impl_->c.exec(delete_rake_outliers_sql('$', 2), {site, in_months});
     impl_->findings.clear();
     for (const HandFinding& f : list) {
       impl_->finding_fields(f.hand_id, f.finding);
       postgres::copy_null(impl_->findings, true);
     }
-    impl_->insert_staged_findings();
+    impl_->insert_staged_findings(in_months);
   });
   return list;
 }
