@@ -644,6 +644,41 @@ TEST_CASE("postgres: four auditors at once on overlapping inputs store every han
   fs::remove_all(dir);
 }
 
+namespace {
+
+// The hands and the findings of `db` by key, as bench/pg_writers_loop.sh compares them (hands by
+// number or text, findings by their hand's and related hand's keys), sorted: without dump()'s
+// rank of a finding in its hand, a subquery a finding that reads every month's partition.
+Dump keyed_rows(const std::string& db) {
+  const std::pair<const char*, const char*> queries[] = {
+      {"hands",
+       "SELECT site, COALESCE(site_hand_id, content_sha256), content_sha256, status FROM hands"},
+      {"findings",
+       "SELECT h.site, COALESCE(h.site_hand_id, h.content_sha256), d.code, d.severity, d.street, "
+       "d.seat, d.player, d.expected, d.actual, d.message, d.line, r.site_hand_id "
+       "FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
+       "LEFT JOIN hands r ON r.hand_id = d.related_hand_id"},
+      {"tournament findings",
+       "SELECT t.site, t.tournament_id, f.code, f.player, f.message FROM tournament_findings f "
+       "JOIN tournaments t USING (tournament_row_id)"},
+  };
+  auto store = hh::db::open_store(db, OpenMode::ReadOnly);
+  Dump out;
+  for (const auto& [name, sql] : queries) {
+    Rows& rows = out[name];
+    const auto results = store->query(sql);
+    for (const auto& row : results.at(0).rows) {
+      std::vector<std::string> cells;
+      for (const auto& c : row) cells.push_back(c ? *c : "NULL");
+      rows.push_back(std::move(cells));
+    }
+    std::sort(rows.begin(), rows.end());
+  }
+  return out;
+}
+
+}  // namespace
+
 // bench/pg_writers_loop.sh, cheaply: three writers at once on overlapping inputs, run after run,
 // each run on a fresh database giving what one writer gives (a finding lost once in a run of
 // three writers over the whole corpus: issue 36). The slices hold no hand in two files, so which
@@ -654,18 +689,18 @@ TEST_CASE(
   PgServer* server = PgServer::get();
   if (!server) return;
   const std::vector<std::string> all = corpus_slices();
-  // Tournaments at several tables (table moves), cash tables split over files, summaries.
-  const std::vector<std::string> slices{all[1], all[2], all[3], all[4]};
+  // Tournaments at several tables (table moves), cash tables split over files.
+  const std::vector<std::string> slices{all[3], all[4], all[5]};
   const fs::path dir = hh::test::temp_dir("hhaudit-pg-three");
   const std::string one = server->create_database("three_one");
   REQUIRE(hh::test::run(audit_command(one, slices)).code == 0);
-  const Dump expected = dump(one);
-  CHECK(expected.at("discrepancies").size() > 100);
+  const Dump expected = keyed_rows(one);
+  CHECK(expected.at("findings").size() > 50);
   for (int run = 0; run < 3; ++run) {
     INFO("run " << run);
     const std::string pg = server->create_database("three_" + std::to_string(run));
     std::vector<std::string> rotated = slices;
-    std::rotate(rotated.begin(), rotated.begin() + 2, rotated.end());
+    std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
     const std::vector<std::vector<std::string>> orders{
         slices, {slices.rbegin(), slices.rend()}, rotated};
     std::string writers;
@@ -675,7 +710,11 @@ TEST_CASE(
                                  "/w?; do cat \"$f\"; done");
     INFO(r.out);
     CHECK(r.out.find("hhaudit audit:") == std::string::npos);  // no error from any writer
-    require_same(expected, dump(pg));
+    const Dump got = keyed_rows(pg);
+    for (const auto& [name, rows] : expected) {
+      INFO(name);
+      CHECK(got.at(name) == rows);
+    }
   }
   fs::remove_all(dir);
 }

@@ -124,6 +124,9 @@ struct PostgresStore::Impl {
   // when the cause comes later in the hand (SQLite's store updates the rows afterwards instead).
   std::vector<std::int64_t> finding_ids;
   std::size_t next_finding_id{0};
+  // The months (play_month) of the hands a check between hands read, by hand_id: where its
+  // findings go.
+  std::unordered_map<std::int64_t, std::string> hand_months;
 
   // Deadlocks and serialization failures the server aborted a transaction of this store for,
   // each retried whole (write()).
@@ -363,43 +366,56 @@ struct PostgresStore::Impl {
   void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
     const Params params = session_params_in_months(key);
     c.exec(delete_session_findings_sql('$', 4), params);
-    insert_session_findings(list, *params[3]);
+    hand_months.clear();
+    const Result months = c.exec("SELECT h.hand_id, h.play_month FROM hands h WHERE " +
+                                     in_months(session_table_predicate('$'), 4),
+                                 params);
+    for (int r = 0; r < months.rows(); ++r) hand_months[months.int64(r, 0)] = months.text(r, 1);
+    insert_session_findings(list);
   }
 
-  // Inserts findings between two hands, of hands kept under `months` (a date[] literal), in the
-  // caller's transaction.
-  void insert_session_findings(const std::vector<SessionFinding>& list, const std::string& months) {
+  // Inserts findings between two hands of hand_months in the caller's transaction.
+  void insert_session_findings(const std::vector<SessionFinding>& list) {
     findings.clear();
     for (const SessionFinding& f : list) stage_session_finding(f);
-    insert_staged_findings(months);
+    insert_staged_findings();
+  }
+
+  // `each`, noting the month of each hand it is given in hand_months: where the findings between
+  // hands the check makes of them go.
+  std::function<void(SessionHand)> noting_months(const std::function<void(SessionHand)>& each) {
+    return [this, &each](SessionHand h) {
+      hand_months[h.hand_id] = play_month_of(h.started_at_utc);
+      each(std::move(h));
+    };
   }
 
   // A finding between two hands in the findings COPY buffer, for insert_staged_findings.
   void stage_session_finding(const SessionFinding& f) {
-    finding_fields(f.hand_id, f.finding);
-    copy_int(findings, f.related_hand_id, true);
+    stage_finding_of_read_hand(f.hand_id, f.finding, f.related_hand_id);
   }
 
-  // Inserts the rows of the findings COPY buffer (finding_fields, then related_hand_id) in the
-  // caller's transaction, and empties it: the caller may stage more. Their hands are kept under
-  // `months` (a date[] literal): only those partitions are read for their play_month.
-  void insert_staged_findings(const std::string& months) {
+  // A finding on a hand of hand_months (the hands a check read) in the findings COPY buffer, for
+  // insert_staged_findings; `related_hand_id` 0 for none.
+  void stage_finding_of_read_hand(std::int64_t hand_id, const Finding& f,
+                                  std::int64_t related_hand_id) {
+    const auto month = hand_months.find(hand_id);
+    if (month == hand_months.end())
+      throw std::runtime_error(fmt::format("a finding of hand {}, which was not read", hand_id));
+    finding_fields(hand_id, f);
+    copy_int_or_null(findings, nonzero_or_null(related_hand_id));
+    postgres::copy_field(findings, month->second, true);
+  }
+
+  // COPYs the rows of the findings COPY buffer (stage_finding_of_read_hand) into discrepancies,
+  // in the caller's transaction, and empties it: the caller may stage more. Straight into the
+  // table, each row with its hand's month (its partition): no key to conflict on.
+  void insert_staged_findings() {
     if (findings.empty()) return;
-    // Through a staging table: a finding goes to its hand's month (discrepancies is partitioned
-    // by play_month, which the checks between hands and the learned rake check do not carry).
-    c.exec(
-        "CREATE TEMP TABLE IF NOT EXISTS stage_session_findings (hand_id bigint, code text, "
-        "severity text, street text, seat integer, player text, expected bigint, actual bigint, "
-        "message text, line integer, related_hand_id bigint) ON COMMIT DELETE ROWS");
-    c.copy_in("COPY stage_session_findings FROM STDIN", findings);
-    c.exec(
-        "INSERT INTO discrepancies(hand_id, code, severity, street, seat, player, expected, "
-        "actual, message, line, related_hand_id, play_month) SELECT s.*, h.play_month FROM "
-        "stage_session_findings s JOIN hands h ON h.hand_id = s.hand_id AND "
-        "h.play_month = ANY($1::date[])",
-        {months});
-    // The rows of this COPY are in; the next one of the transaction inserts its own only.
-    c.exec("TRUNCATE stage_session_findings");
+    c.copy_in(
+        "COPY discrepancies(hand_id, code, severity, street, seat, player, expected, actual, "
+        "message, line, related_hand_id, play_month) FROM STDIN",
+        findings);
     findings.clear();
   }
 
@@ -631,7 +647,7 @@ struct PostgresStore::Impl {
 
 PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
     : impl_(std::make_unique<Impl>(
-          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, 0})) {
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, 0})) {
   Connection& c = impl_->c;
   if (mode == OpenMode::ReadOnly) {
     // Belt and braces: every read opens a READ ONLY transaction; this covers any other.
@@ -884,14 +900,6 @@ void for_each_seated_hand(Connection& c, const std::string& sql, const Params& p
   c.exec("CLOSE seated_hands");
 }
 
-// The hands of every table of a tournament (`params`: its site, number and months,
-// Impl::tournament_params_in_months), read through a cursor. Refers to `c` and `params`.
-HandCursor tournament_hands(Connection& c, const Params& params) {
-  return [&c, &params](const std::function<void(SessionHand)>& each) {
-    for_each_seated_hand(c, tournament_hands_sql('$', 3), params, each);
-  };
-}
-
 }  // namespace
 
 void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& check,
@@ -909,22 +917,23 @@ void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& che
     const Params params = m.session_params_in_months(key);
     m.c.exec(delete_session_findings_sql('$', 4), params);
     m.findings.clear();
+    m.hand_months.clear();
     std::size_t staged = 0;
     const HandCursor hands = [&](const std::function<void(SessionHand)>& each) {
       // Ordered byte by byte, as SQLite does, whatever the database's collation.
       for_each_seated_hand(
           m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4),
-          params, each);
+          params, m.noting_months(each));
     };
     check(key, hands, [&](SessionFinding f) {
       m.stage_session_finding(f);
       if (++staged == kSessionFindingsPerCopy) {
-        m.insert_staged_findings(*params[3]);
+        m.insert_staged_findings();
         staged = 0;
       }
       committed.push_back(std::move(f));
     });
-    m.insert_staged_findings(*params[3]);
+    m.insert_staged_findings();
   });
   for (const SessionFinding& f : committed) found(f);
 }
@@ -1044,9 +1053,12 @@ std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
 std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const TournamentKey& key,
                                                                    const TableMovesCheck& check) {
   const Params params = tournament_params_in_months(key);
-  std::vector<SessionFinding> findings = check(tournament_hands(c, params));
+  hand_months.clear();
+  std::vector<SessionFinding> findings = check([&](const std::function<void(SessionHand)>& each) {
+    for_each_seated_hand(c, tournament_hands_sql('$', 3), params, noting_months(each));
+  });
   c.exec(delete_table_move_findings_sql('$', 3), params);
-  insert_session_findings(findings, *params[2]);
+  insert_session_findings(findings);
   return findings;
 }
 
@@ -1100,15 +1112,13 @@ std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
     // The site's RAKE_OUTLIER findings are on hands of this read (a hand read once is read
     // again: what selects it is never changed), so in its months.
     std::set<std::string> months;
-    for (const ProfileHand& h : hands) months.insert(play_month_of(h.date));
-    const std::string in_months = months_literal(months);
-    impl_->c.exec(delete_rake_outliers_sql('$', 2), {site, in_months});
+    impl_->hand_months.clear();
+    for (const ProfileHand& h : hands)
+      months.insert(impl_->hand_months[h.hand_id] = play_month_of(h.date));
+    impl_->c.exec(delete_rake_outliers_sql('$', 2), {site, months_literal(months)});
     impl_->findings.clear();
-    for (const HandFinding& f : list) {
-      impl_->finding_fields(f.hand_id, f.finding);
-      postgres::copy_null(impl_->findings, true);
-    }
-    impl_->insert_staged_findings(in_months);
+    for (const HandFinding& f : list) impl_->stage_finding_of_read_hand(f.hand_id, f.finding, 0);
+    impl_->insert_staged_findings();
   });
   return list;
 }
