@@ -503,15 +503,27 @@ struct PostgresStore::Impl {
   // earlier in this batch) is a duplicate if its text is the same, else a conflict, recorded; a
   // hand without a number is a duplicate of the same text stored.
   void record_conflicts(std::int64_t file_id, Batch& b) {
-    const Result existing = c.exec(
-        "SELECT s.ord, h.hand_id, h.content_sha256 FROM stage_hands s "
-        "JOIN hand_keys k USING (site, site_hand_id) "
-        "JOIN hands h ON h.hand_id = k.hand_id AND h.play_month = k.play_month");
-    for (int r = 0; r < existing.rows(); ++r) {
-      const auto i = static_cast<std::size_t>(existing.int64(r, 0));
+    // The stored hands' ids and months by key first, then their texts' digests in those months
+    // only (a join of the staged hands with hands was planned over every month's partition).
+    const Result keys = c.exec(
+        "SELECT s.ord, k.hand_id, k.play_month FROM stage_hands s "
+        "JOIN hand_keys k USING (site, site_hand_id)");
+    std::string ids = "{", months = "{";
+    for (int r = 0; r < keys.rows(); ++r) {
+      ids += (r ? "," : "") + keys.text(r, 1);
+      months += (r ? "," : "") + keys.text(r, 2);
+    }
+    const Result stored = c.exec(
+        "SELECT hand_id, content_sha256 FROM hands WHERE hand_id = ANY($1::bigint[]) AND "
+        "play_month = ANY($2::date[])",
+        {ids + "}", months + "}"});
+    std::unordered_map<std::int64_t, std::string> digests;
+    for (int r = 0; r < stored.rows(); ++r) digests[stored.int64(r, 0)] = stored.text(r, 1);
+    for (int r = 0; r < keys.rows(); ++r) {
+      const auto i = static_cast<std::size_t>(keys.int64(r, 0));
       if (b.outcomes[i] == HandOutcome::Inserted) continue;
       const StoredHand& s = b.hands[i];
-      if (existing.text(r, 2) == s.content_sha256) continue;  // a duplicate
+      if (digests.at(keys.int64(r, 1)) == s.content_sha256) continue;  // a duplicate
       b.outcomes[i] = HandOutcome::Conflict;
       // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
       // recorded by an interrupted run of this file is not added twice.
@@ -522,7 +534,7 @@ struct PostgresStore::Impl {
           "SELECT $1, $2, $3, $4, $5, $6, $7, " HH_PG_NOW
           " WHERE NOT EXISTS (SELECT 1 FROM hand_conflicts WHERE existing_hand_id = $3 AND "
           "file_id = $4 AND byte_offset = $5 AND content_sha256 = $7)",
-          {row.site, text(row.site_hand_id), existing.text(r, 1), std::to_string(file_id),
+          {row.site, text(row.site_hand_id), keys.text(r, 1), std::to_string(file_id),
            std::to_string(row.byte_offset), std::to_string(row.line), text(s.content_sha256)});
     }
   }
