@@ -14,6 +14,7 @@
 #include "audit/hand_eval.hpp"
 #include "audit/integrity.hpp"
 #include "audit/rake/check.hpp"
+#include "audit/sessions.hpp"
 #include "audit/tournaments.hpp"
 #include "model/amount_text.hpp"
 
@@ -224,7 +225,14 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
   result.findings.insert(result.findings.end(), std::make_move_iterator(integrity.begin()),
                          std::make_move_iterator(integrity.end()));
   link_causes(result);
+  set_stored_reading(hand, result);
   return result;
+}
+
+void set_stored_reading(const Hand& hand, AuditResult& result) {
+  result.seats.clear();
+  if (hand.parsed) result.seats = session_seats(hand, result);
+  result.players_dealt = players_dealt(hand, result);
 }
 
 AuditData load_audit_data(const std::filesystem::path& dir) {

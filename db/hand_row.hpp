@@ -48,14 +48,13 @@ void events_json(const Hand& hand, std::string& json);
 // False when the replay counted none (an unparsed hand): the store writes NULL.
 bool chips_json(const Hand& hand, const AuditResult& result, std::string& json);
 
-// What the stores write of a parsed hand beyond its hands row, derived from the hand and its
-// audit: hand_players' seat details and hand_event_log's two arrays. Made by the pipeline's
+// What the stores write of a parsed hand beyond its hands row and the audit's own rows
+// (AuditResult::seats): hand_event_log's two arrays. Made by the pipeline's
 // workers (prepare_rows), so that the one writer thread binds them instead of making them; a
 // store makes them itself for a hand given without.
 struct PreparedRows {
-  std::vector<SessionSeat> seats;  // session_seats(): one a player of the audit, in its order
-  std::string events;              // events_json()
-  std::string chips;               // chips_json(), when has_chips
+  std::string events;  // events_json()
+  std::string chips;   // chips_json(), when has_chips
   bool has_chips{false};
 };
 

@@ -71,7 +71,8 @@ std::unique_ptr<Store> writer(const std::string& db, int batch_hands = Store::kD
 HandOutcome add(Store& store, std::int64_t file_id, const hh::Hand& hand,
                 const hh::AuditResult& result) {
   const std::string sha = sha256_hex(hand.raw);
-  return store.add_hand(file_id, {hand, result, sha});
+  const hh::AuditResult stored = hh::test::stored_reading(hand, result);
+  return store.add_hand(file_id, {hand, stored, sha});
 }
 
 // Read-only SQL on a store, as `hhaudit query` runs it: every result.

@@ -268,10 +268,14 @@ std::vector<HandOutcome> scenario(const std::string& db) {
   const auto add_all = [&](hh::db::Store& s, std::int64_t file,
                            const std::vector<std::pair<hh::Hand, hh::AuditResult>>& hands) {
     std::vector<std::string> digests;
-    for (const auto& [h, r] : hands) digests.push_back(hh::sha256_hex(h.raw));
+    std::vector<hh::AuditResult> results;
+    for (const auto& [h, r] : hands) {
+      digests.push_back(hh::sha256_hex(h.raw));
+      results.push_back(hh::test::stored_reading(h, r));
+    }
     std::vector<StoredHand> stored;
     for (std::size_t i = 0; i < hands.size(); ++i)
-      stored.push_back({hands[i].first, hands[i].second, digests[i]});
+      stored.push_back({hands[i].first, results[i], digests[i]});
     for (const HandOutcome o : s.add_hands(file, stored)) got.push_back(o);
   };
   const auto at = [](hh::Hand h, std::uint64_t offset, std::uint32_t line) {
@@ -806,7 +810,8 @@ TEST_CASE("postgres: hands and findings are partitioned by month of play", "[pos
       bool already = false;
       const auto id = w->begin_file(file_record(path, path), already);
       const std::string digest = hh::sha256_hex(hand->raw);
-      CHECK(w->add_hands(id, {{*hand, r, digest}}) == std::vector<O>{outcome});
+      const hh::AuditResult stored = hh::test::stored_reading(*hand, r);
+      CHECK(w->add_hands(id, {{*hand, stored, digest}}) == std::vector<O>{outcome});
       w->finish_file(id, 1, 0);
     }
   }
@@ -1034,7 +1039,8 @@ TEST_CASE(
   const auto d = w->begin_file(file_record("d.txt", "D"), already);
   hh::Hand third = make_hand("100", "third time");
   third.started_at_utc = "2024-07-01T00:00:00Z";
-  CHECK(w->add_hands(d, {{third, make_result(), hh::sha256_hex(third.raw)}}) ==
+  CHECK(w->add_hands(d, {{third, hh::test::stored_reading(third, make_result()),
+                          hh::sha256_hex(third.raw)}}) ==
         std::vector<HandOutcome>{HandOutcome::Conflict});
 }
 

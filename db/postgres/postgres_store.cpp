@@ -394,7 +394,7 @@ struct PostgresStore::Impl {
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (hand.parsed) {
       const PreparedRows& rows = prepared_rows(s, own_rows);
-      const std::vector<SessionSeat>& seats = rows.seats;
+      const std::vector<SessionSeat>& seats = result.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
         const SessionSeat& seat = seats[i];

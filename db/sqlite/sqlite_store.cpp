@@ -495,7 +495,7 @@ struct SqliteStore::Writer {
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (stored.hand.parsed) {
       const PreparedRows& rows = prepared_rows(stored, own_rows);
-      const std::vector<SessionSeat>& seats = rows.seats;
+      const std::vector<SessionSeat>& seats = result.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
         const SessionSeat& seat = seats[i];
