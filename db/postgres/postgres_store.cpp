@@ -19,7 +19,6 @@
 #include "db/postgres/schema.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
-#include "db/sqlite/schema.hpp"
 #include "db/tournament_rows.hpp"
 
 namespace hh::db {
@@ -122,11 +121,11 @@ struct PostgresStore::Impl {
   // The reads of this build know the current schema only (raw SQL through query() reads any).
   void require_current_schema() {
     const int version = postgres::schema_version(c);
-    if (version != sqlite::kSchemaVersion)
+    if (version != schema::kSchemaVersion)
       throw std::runtime_error(fmt::format(
           "{} has schema_version {}, this build reads {}: `hhaudit audit` with it creates or "
           "migrates it",
-          c.name(), version, sqlite::kSchemaVersion));
+          c.name(), version, schema::kSchemaVersion));
   }
 
   // A read: a READ ONLY transaction, so a read can never change anything whatever its SQL.
