@@ -119,19 +119,6 @@ OneFile one_file(const std::string& db, const std::string& path, const std::stri
   return {std::move(store), id};
 }
 
-// The stores every case of one suite runs against, in turn (GENERATE(from_range(kStores))): the
-// same calls and the same rows on each.
-const std::vector<std::string> kStores = {"sqlite", "postgresql"};
-
-// A new, empty database `name` of `store`: a file in `dir`, or a database of the tests'
-// PostgreSQL server (tests/pg_server.hpp); "" when that server is not there outside CI (it warns:
-// the case runs on SQLite only).
-std::string new_database(const std::string& store, const TempDir& dir, const std::string& name) {
-  if (store == "sqlite") return dir.file(name + ".db");
-  hh::test::PgServer* server = hh::test::PgServer::get();
-  return server ? server->create_database(name) : "";
-}
-
 hh::AuditResult info_only() {
   hh::AuditResult r = make_result();
   r.findings.erase(r.findings.begin());
@@ -210,12 +197,8 @@ TEST_CASE("a store reports a database it cannot open", "[db]") {
       Catch::Contains("cannot open database") && Catch::Contains("unable to open database file"));
 }
 
-TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
-  const std::string store = GENERATE(from_range(kStores));
-  INFO("store: " << store);
-  TempDir dir;
-  const std::string db = new_database(store, dir, "exact_values");
-  if (db.empty()) return;
+// a hand and its audit are stored with exact values: on the store `db` (a new database).
+static void store_case_exact_values(const std::string& db) {
   const std::string content = "PokerStars Hand #100: ...\n";
   {
     auto w = writer(db);
@@ -302,12 +285,14 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
           "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
 }
 
-TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[db]") {
-  const std::string store = GENERATE(from_range(kStores));
-  INFO("store: " << store);
+TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
   TempDir dir;
-  const std::string db = new_database(store, dir, "hand_status");
-  if (db.empty()) return;
+  store_case_exact_values(dir.file("a.db"));
+}
+
+// hand status: warnings and errors are findings, info alone is ok: on the store `db` (a new
+// database).
+static void store_case_hand_status(const std::string& db) {
   hh::AuditResult clean = make_result();
   clean.findings.clear();
   hh::AuditResult error = info_only();
@@ -330,12 +315,13 @@ TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[d
         Rows{{"1", "ok"}, {"2", "ok"}, {"3", "findings"}});
 }
 
-TEST_CASE("a fully audited file is reported as already audited", "[db]") {
-  const std::string store = GENERATE(from_range(kStores));
-  INFO("store: " << store);
+TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[db]") {
   TempDir dir;
-  const std::string db = new_database(store, dir, "already_audited");
-  if (db.empty()) return;
+  store_case_hand_status(dir.file("a.db"));
+}
+
+// a fully audited file is reported as already audited: on the store `db` (a new database).
+static void store_case_already_audited(const std::string& db) {
   const FileRecord f = file_record("a.txt", "content");
   {
     auto w = writer(db);
@@ -354,6 +340,11 @@ TEST_CASE("a fully audited file is reported as already audited", "[db]") {
   w->commit();
   CHECK(q(db, "SELECT file_id, path FROM files") == Rows{{"1", "a.txt"}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
+}
+
+TEST_CASE("a fully audited file is reported as already audited", "[db]") {
+  TempDir dir;
+  store_case_already_audited(dir.file("a.db"));
 }
 
 TEST_CASE("files read once: known by path and size until their digest, then merged by content",
@@ -585,12 +576,9 @@ TEST_CASE("finish_file rejects an unknown file id", "[db]") {
   REQUIRE_THROWS_WITH(w->finish_file(42, 1, 0), "finish_file: no file with file_id 42");
 }
 
-TEST_CASE("the same hand with the same content is a duplicate and adds nothing", "[db]") {
-  const std::string store = GENERATE(from_range(kStores));
-  INFO("store: " << store);
-  TempDir dir;
-  const std::string db = new_database(store, dir, "duplicate");
-  if (db.empty()) return;
+// the same hand with the same content is a duplicate and adds nothing: on the store `db` (a new
+// database).
+static void store_case_duplicate(const std::string& db) {
   auto w = writer(db);
   bool already = false;
   const auto f1 = w->begin_file(file_record("a.txt", "A"), already);
@@ -613,12 +601,14 @@ TEST_CASE("the same hand with the same content is a duplicate and adds nothing",
         Rows{{"1", "0", "0"}, {"2", "1", "0"}});
 }
 
-TEST_CASE("the same hand id with different content is a conflict, the original is kept", "[db]") {
-  const std::string store = GENERATE(from_range(kStores));
-  INFO("store: " << store);
+TEST_CASE("the same hand with the same content is a duplicate and adds nothing", "[db]") {
   TempDir dir;
-  const std::string db = new_database(store, dir, "conflict");
-  if (db.empty()) return;
+  store_case_duplicate(dir.file("a.db"));
+}
+
+// the same hand id with different content is a conflict, the original is kept: on the store `db` (a
+// new database).
+static void store_case_conflict(const std::string& db) {
   auto w = writer(db);
   bool already = false;
   const auto f1 = w->begin_file(file_record("a.txt", "A"), already);
@@ -644,6 +634,11 @@ TEST_CASE("the same hand id with different content is a conflict, the original i
           "FROM v_conflicts") == Rows{{"100", "a.txt", "7", "b.txt", "12"}});
   CHECK(q(db, "SELECT file_id, duplicates, conflicts FROM files ORDER BY file_id") ==
         Rows{{"1", "0", "0"}, {"2", "0", "1"}});
+}
+
+TEST_CASE("the same hand id with different content is a conflict, the original is kept", "[db]") {
+  TempDir dir;
+  store_case_conflict(dir.file("a.db"));
 }
 
 TEST_CASE("unparsed hands get a row with status unparsed and their findings only", "[db]") {
@@ -1574,12 +1569,8 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
 }
 
-TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][causes]") {
-  const std::string store = GENERATE(from_range(kStores));
-  INFO("store: " << store);
-  TempDir dir;
-  const std::string db = new_database(store, dir, "causes");
-  if (db.empty()) return;
+// a finding's cause and the hand's money in error are stored: on the store `db` (a new database).
+static void store_case_causes(const std::string& db) {
   hh::AuditResult r = make_result();  // one finding, a root
   hh::Finding follows = r.findings.front();
   follows.code = "SUMMARY_MISMATCH";
@@ -1600,6 +1591,11 @@ TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][ca
              {"SUMMARY_MISMATCH", "PAYOUT_MISMATCH"},
              {"PAYOUT_MISMATCH", "NULL"}});
   CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");
+}
+
+TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][causes]") {
+  TempDir dir;
+  store_case_causes(dir.file("a.db"));
 }
 
 namespace {
@@ -1870,5 +1866,29 @@ TEST_CASE("db: the checks between hands read and replace their table's rows by i
     INFO(sql << "\n" << details);
     CHECK(details.find("SEARCH") != std::string::npos);
     CHECK(details.find("SCAN") == std::string::npos);
+  }
+}
+
+namespace {
+
+// The store cases above that hold for every store: each runs on SQLite in its own TEST_CASE, and
+// all of them against PostgreSQL in the one below (one server for them all: its start is the
+// cost).
+const std::pair<const char*, void (*)(const std::string&)> kEveryStoreCases[] = {
+    {"exact_values", &store_case_exact_values},
+    {"hand_status", &store_case_hand_status},
+    {"already_audited", &store_case_already_audited},
+    {"duplicate", &store_case_duplicate},
+    {"conflict", &store_case_conflict},
+    {"causes", &store_case_causes}};
+
+}  // namespace
+
+TEST_CASE("the store cases of every store: against PostgreSQL", "[db][postgres]") {
+  hh::test::PgServer* server = hh::test::PgServer::get();
+  if (!server) return;
+  for (const auto& [name, store_case] : kEveryStoreCases) {
+    INFO("case: " << name);
+    store_case(server->create_database(std::string("store_case_") + name));
   }
 }

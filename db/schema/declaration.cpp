@@ -333,11 +333,10 @@ const std::vector<Index>& indexes() {
   return all;
 }
 
-const std::vector<DialectView>& dialect_views() {
-  static const std::vector<DialectView> all = {
-      // A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
-      {"v_pots",
-       R"sql(SELECT p.hand_id,
+namespace {
+
+// A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
+constexpr std::string_view kSqlitePots = R"sql(SELECT p.hand_id,
        p.pot_index,
        p.amount,
        p.rake,
@@ -350,8 +349,8 @@ const std::vector<DialectView>& dialect_views() {
                     s.pot_index = p.pot_index AND s.role = 'winner' ORDER BY s.seat)), '')
          AS winners,
        p.reported_amount
-FROM pots p)sql",
-       R"sql(SELECT p.hand_id,
+FROM pots p)sql";
+constexpr std::string_view kPostgresPots = R"sql(SELECT p.hand_id,
        p.pot_index,
        p.amount,
        p.rake,
@@ -362,10 +361,10 @@ FROM pots p)sql",
                  WHERE s.hand_id = p.hand_id AND s.pot_index = p.pot_index AND
                  s.role = 'winner'), '') AS winners,
        p.reported_amount
-FROM pots p)sql"},
-      // hand_event_log as one row an event. Amounts in the hand's minor units, as everywhere.
-      {"hand_events",
-       R"sql(SELECT l.hand_id,
+FROM pots p)sql";
+
+// hand_event_log as one row an event. Amounts in the hand's minor units, as everywhere.
+constexpr std::string_view kSqliteHandEvents = R"sql(SELECT l.hand_id,
        e.key + 1 AS seq,
        e.value ->> 0 AS street,
        e.value ->> 2 AS seat,
@@ -378,8 +377,8 @@ FROM pots p)sql"},
        e.value ->> 5 AS line,
        json_extract(l.chips, '$[' || e.key || '][0]') AS stack_after,
        json_extract(l.chips, '$[' || e.key || '][1]') AS pot_after
-FROM hand_event_log l, json_each(l.events) e)sql",
-       R"sql(SELECT l.hand_id,
+FROM hand_event_log l, json_each(l.events) e)sql";
+constexpr std::string_view kPostgresHandEvents = R"sql(SELECT l.hand_id,
        e.seq,
        e.value ->> 0 AS street,
        (e.value ->> 2)::integer AS seat,
@@ -392,9 +391,9 @@ FROM hand_event_log l, json_each(l.events) e)sql",
        (e.value ->> 5)::integer AS line,
        (l.chips -> (e.seq::integer - 1) ->> 0)::bigint AS stack_after,
        (l.chips -> (e.seq::integer - 1) ->> 1)::bigint AS pot_after
-FROM hand_event_log l, json_array_elements(l.events) WITH ORDINALITY AS e(value, seq))sql"},
-      {"v_file_summary",
-       R"sql(SELECT f.file_id,
+FROM hand_event_log l, json_array_elements(l.events) WITH ORDINALITY AS e(value, seq))sql";
+
+constexpr std::string_view kSqliteFileSummary = R"sql(SELECT f.file_id,
        f.path,
        f.site,
        f.status,
@@ -409,8 +408,8 @@ FROM hand_event_log l, json_array_elements(l.events) WITH ORDINALITY AS e(value,
        f.audited_at
 FROM files f
 LEFT JOIN hands h ON h.file_id = f.file_id
-GROUP BY f.file_id)sql",
-       R"sql(SELECT f.file_id,
+GROUP BY f.file_id)sql";
+constexpr std::string_view kPostgresFileSummary = R"sql(SELECT f.file_id,
        f.path,
        f.site,
        f.status,
@@ -425,7 +424,15 @@ GROUP BY f.file_id)sql",
        f.audited_at
 FROM files f
 LEFT JOIN hands h ON h.file_id = f.file_id
-GROUP BY f.file_id)sql"},
+GROUP BY f.file_id)sql";
+
+}  // namespace
+
+const std::vector<DialectView>& dialect_views() {
+  static const std::vector<DialectView> all = {
+      {"v_pots", kSqlitePots, kPostgresPots},
+      {"hand_events", kSqliteHandEvents, kPostgresHandEvents},
+      {"v_file_summary", kSqliteFileSummary, kPostgresFileSummary},
   };
   return all;
 }
