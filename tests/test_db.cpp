@@ -22,6 +22,7 @@
 #include "pipeline/sha256.hpp"
 #include "report/render.hpp"
 #include "tests/pg_server.hpp"
+#include "tests/schema_columns.hpp"
 #include "tests/stored_hands.hpp"
 
 namespace fs = std::filesystem;
@@ -1548,6 +1549,10 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
   CHECK(scalar(db, "SELECT count(*) FROM pot_seats") == "9");
   // 2 -> 3 -> 4: hand_events exists; the hands stored before have none.
   CHECK(scalar(db, "SELECT count(*) FROM hand_events") == "0");
+  // Every migration taken, the database holds the tables and columns of a new one.
+  const std::string fresh = dir.file("new.db");
+  writer(fresh);
+  CHECK(hh::test::schema_columns(db) == hh::test::schema_columns(fresh));
 }
 
 TEST_CASE("a failed migration leaves the old database as it was", "[db][migration]") {

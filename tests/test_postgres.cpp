@@ -25,6 +25,7 @@
 #include "pipeline/pipeline.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/pg_server.hpp"
+#include "tests/schema_columns.hpp"
 #include "tests/stored_hands.hpp"
 #include "tests/test_paths.hpp"
 #include "tests/unreadable_inputs.hpp"
@@ -707,6 +708,10 @@ TEST_CASE("postgres: a schema 4 database is migrated to this schema, its hands w
   // Opened for writing again: nothing left to migrate.
   hh::db::open_store(pg, OpenMode::Write);
   CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // Every migration taken, the database holds the tables and columns of a new one.
+  const std::string fresh = server->create_database("migrate_4_new");
+  hh::db::open_store(fresh, OpenMode::Write);
+  CHECK(hh::test::schema_columns(pg) == hh::test::schema_columns(fresh));
 }
 
 TEST_CASE("postgres: a schema 5 database's files table takes unreadable files, its rows kept",

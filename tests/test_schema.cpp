@@ -13,27 +13,13 @@
 #include "db/store.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/pg_server.hpp"
+#include "tests/schema_columns.hpp"
 
 namespace {
 
 namespace schema = hh::db::schema;
-using Columns = std::set<std::pair<std::string, std::string>>;
-
-// Every (table, column) of the store's tables, partitions left out; `sql` lists them.
-Columns columns_of(const std::string& db, const char* sql) {
-  Columns out;
-  for (const auto& r : hh::db::open_store(db, hh::db::OpenMode::ReadOnly)->query(sql))
-    for (const auto& row : r.rows) out.insert({row.at(0).value(), row.at(1).value()});
-  return out;
-}
-
-constexpr const char* kSqliteColumns =
-    "SELECT m.name, c.name FROM sqlite_master m, pragma_table_xinfo(m.name) c "
-    "WHERE m.type = 'table'";
-constexpr const char* kPostgresColumns =
-    "SELECT c.table_name, c.column_name FROM information_schema.columns c "
-    "JOIN pg_class k ON k.relname = c.table_name AND k.relnamespace = 'public'::regnamespace "
-    "WHERE c.table_schema = 'public' AND k.relkind IN ('r', 'p') AND NOT k.relispartition";
+using Columns = hh::test::SchemaColumns;
+using hh::test::schema_columns;
 
 // What only PostgreSQL holds by the declaration.
 bool postgres_only(const std::pair<std::string, std::string>& column) {
@@ -51,7 +37,7 @@ TEST_CASE("schema: a new SQLite and a new PostgreSQL database hold the same tabl
   const std::filesystem::path dir = hh::test::temp_dir("hhaudit-schema");
   const std::string sqlite_db = (dir / "a.db").string();
   hh::db::open_store(sqlite_db, hh::db::OpenMode::Write);
-  const Columns sqlite = columns_of(sqlite_db, kSqliteColumns);
+  const Columns sqlite = schema_columns(sqlite_db);
   std::filesystem::remove_all(dir);
   // Every declared column of SQLite's tables is there, and no other.
   Columns declared_sqlite;
@@ -67,10 +53,10 @@ TEST_CASE("schema: a new SQLite and a new PostgreSQL database hold the same tabl
   const std::string pg = server->create_database("schema_columns");
   hh::db::open_store(pg, hh::db::OpenMode::Write);
   Columns postgres;
-  for (const auto& column : columns_of(pg, kPostgresColumns))
+  for (const auto& column : schema_columns(pg))
     if (!postgres_only(column)) postgres.insert(column);
   CHECK(postgres == sqlite);
-  CHECK(columns_of(pg, kPostgresColumns).count({"hands", "play_month"}) == 1);
+  CHECK(schema_columns(pg).count({"hands", "play_month"}) == 1);
 }
 
 TEST_CASE("schema: each dialect's DDL of a table, from the one declaration", "[schema]") {
