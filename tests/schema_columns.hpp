@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "db/schema/declaration.hpp"
 #include "db/store.hpp"
 
 namespace hh::test {
@@ -26,6 +27,21 @@ inline SchemaColumns schema_columns(const std::string& db) {
   for (const auto& r :
        db::open_store(db, db::OpenMode::ReadOnly)->query(postgres ? kPostgres : kSqlite))
     for (const auto& row : r.rows) out.insert({row.at(0).value(), row.at(1).value()});
+  return out;
+}
+
+// `columns` without what the declaration keeps to PostgreSQL (its own tables, the month of play of
+// its partitioned tables): what a PostgreSQL database holds as a SQLite one does.
+inline SchemaColumns without_postgres_only(const SchemaColumns& columns) {
+  SchemaColumns out;
+  for (const auto& [table, column] : columns) {
+    bool postgres_only = false;
+    for (const db::schema::Table& t : db::schema::tables())
+      if (t.name == table)
+        postgres_only =
+            t.only == db::schema::Only::Postgres || (t.by_month && column == "play_month");
+    if (!postgres_only) out.insert({table, column});
+  }
   return out;
 }
 

@@ -1889,9 +1889,19 @@ const std::pair<const char*, void (*)(const std::string&)> kEveryStoreCases[] = 
 
 }  // namespace
 
-TEST_CASE("the store cases of every store: against PostgreSQL", "[db][postgres]") {
+TEST_CASE("the store cases of every store: against PostgreSQL", "[db][postgres][schema]") {
   hh::test::PgServer* server = hh::test::PgServer::get();
   if (!server) return;
+  // A new database of each store holds the same tables and columns (the declaration's: one schema,
+  // db/schema/declaration.hpp), apart from what it keeps to PostgreSQL.
+  TempDir dir;
+  const std::string sqlite = dir.file("new.db");
+  writer(sqlite);
+  const std::string pg = server->create_database("store_case_schema");
+  writer(pg);
+  CHECK(hh::test::without_postgres_only(hh::test::schema_columns(pg)) ==
+        hh::test::schema_columns(sqlite));
+  CHECK(hh::test::schema_columns(pg).count({"hands", "play_month"}) == 1);
   for (const auto& [name, store_case] : kEveryStoreCases) {
     INFO("case: " << name);
     store_case(server->create_database(std::string("store_case_") + name));

@@ -1,7 +1,7 @@
 // The schema declared once (db/schema/declaration.hpp) and rendered for each store: a new SQLite
-// database and a new PostgreSQL database hold the same tables with the same columns, apart from
-// what the declaration keeps to PostgreSQL (its own tables, the month of play of its partitioned
-// tables); and the rendering of the pieces the migrations make again.
+// database holds the declared tables and columns (a new PostgreSQL database the same ones, apart
+// from what the declaration keeps to PostgreSQL: tests/test_db.cpp), and the rendering of the
+// pieces the migrations make again.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
@@ -12,7 +12,6 @@
 #include "db/schema/render.hpp"
 #include "db/store.hpp"
 #include "tests/cli_run.hpp"
-#include "tests/pg_server.hpp"
 #include "tests/schema_columns.hpp"
 
 namespace {
@@ -21,19 +20,11 @@ namespace schema = hh::db::schema;
 using Columns = hh::test::SchemaColumns;
 using hh::test::schema_columns;
 
-// What only PostgreSQL holds by the declaration.
-bool postgres_only(const std::pair<std::string, std::string>& column) {
-  for (const schema::Table& t : schema::tables()) {
-    if (t.name != column.first) continue;
-    return t.only == schema::Only::Postgres || (t.by_month && column.second == "play_month");
-  }
-  return false;
-}
-
 }  // namespace
 
-TEST_CASE("schema: a new SQLite and a new PostgreSQL database hold the same tables and columns",
-          "[schema][postgres]") {
+// The same tables and columns in a new PostgreSQL database: "the store cases of every store:
+// against PostgreSQL" (tests/test_db.cpp), which has the server started already.
+TEST_CASE("schema: a new SQLite database holds the declared tables and columns", "[schema]") {
   const std::filesystem::path dir = hh::test::temp_dir("hhaudit-schema");
   const std::string sqlite_db = (dir / "a.db").string();
   hh::db::open_store(sqlite_db, hh::db::OpenMode::Write);
@@ -47,16 +38,6 @@ TEST_CASE("schema: a new SQLite and a new PostgreSQL database hold the same tabl
         declared_sqlite.insert({std::string(t.name), std::string(c.name)});
   CHECK(sqlite == declared_sqlite);
   CHECK(sqlite.count({"discrepancies", "blame"}) == 1);
-
-  hh::test::PgServer* server = hh::test::PgServer::get();
-  if (!server) return;
-  const std::string pg = server->create_database("schema_columns");
-  hh::db::open_store(pg, hh::db::OpenMode::Write);
-  Columns postgres;
-  for (const auto& column : schema_columns(pg))
-    if (!postgres_only(column)) postgres.insert(column);
-  CHECK(postgres == sqlite);
-  CHECK(schema_columns(pg).count({"hands", "play_month"}) == 1);
 }
 
 TEST_CASE("schema: each dialect's DDL of a table, from the one declaration", "[schema]") {
