@@ -346,8 +346,46 @@ ScanResult scan(const InputFile& f) {
   return r;
 }
 
-// Reads one file into batches of complete hands. A hand never straddles two batches: the text
-// after the last hand start of a piece is carried into the next one. A file read once is opened
+// The hands of a file opened (and its head sniffed) by read_file, in batches of complete hands
+// sent on by `push`. A hand never straddles two batches: the text after the last hand start of a
+// piece is carried into the next one. False when the file could not be read to its end, or
+// Ctrl-C cut it short.
+template <typename Push>
+bool read_hand_batches(const InputFile& f, std::istream& in, Encoding encoding,
+                       const Format* format, std::string first_bytes, const Push& push) {
+  PieceReader reader(in, encoding);
+  reader.put_back(std::move(first_bytes));
+  Sha256 sha;
+  // The next piece, hashed if the file is read once: the pieces are the file's bytes in order.
+  const auto next_piece = [&](std::string& raw) {
+    const bool got = reader.next(raw);
+    if (got && f.read_once) sha.update(raw);
+    return got;
+  };
+  const auto digest = [&] { return f.read_once ? sha.hex() : std::string(); };
+  HandRuns runs(next_piece);
+  HandRuns::Run run;
+  while (!g_interrupted.load() && runs.next(run)) {
+    if (run.carried) continue;
+    Batch b;
+    b.text = std::move(run.text);
+    b.hands = std::move(run.hands);
+    b.format = format;
+    b.raw_bytes = run.piece_bytes;
+    b.last_of_file = run.last;
+    if (run.last) b.file_sha256 = digest();
+    push(std::move(b));
+    if (run.last) return true;
+  }
+  if (g_interrupted.load() || reader.failed()) return false;
+  Batch last;  // an empty file: finished with no hands
+  last.last_of_file = true;
+  last.file_sha256 = digest();
+  push(std::move(last));
+  return true;
+}
+
+// Reads one file into batches of complete hands (read_hand_batches). A file read once is opened
 // here first: its head is sniffed, and what was found goes with its first batch (a file not read
 // for its hands, or that cannot be read, is one batch of that alone).
 void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostream& err,
@@ -399,42 +437,12 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     }
     head->ok = true;
   }
-  PieceReader reader(*in, encoding);
-  reader.put_back(std::move(first_bytes));
-  Sha256 sha;
-  // The next piece, hashed if the file is read once: the pieces are the file's bytes in order.
-  const auto next_piece = [&](std::string& raw) {
-    const bool got = reader.next(raw);
-    if (got && f.read_once) sha.update(raw);
-    return got;
-  };
-  const auto digest = [&] { return f.read_once ? sha.hex() : std::string(); };
-  HandRuns runs(next_piece);
-  HandRuns::Run run;
-  while (!g_interrupted.load() && runs.next(run)) {
-    if (run.carried) continue;
-    Batch b;
-    b.text = std::move(run.text);
-    b.hands = std::move(run.hands);
-    b.format = format;
-    b.raw_bytes = run.piece_bytes;
-    b.last_of_file = run.last;
-    if (run.last) b.file_sha256 = digest();
-    push(std::move(b));
-    if (run.last) return;
-  }
-  if (g_interrupted.load() || reader.failed()) {
-    if (head) push(Batch{});  // registered unfinished, as the first pass registers the others
-    if (g_interrupted.load()) return;
-    std::lock_guard lock(err_mu);
-    err << "hhaudit: error reading " << f.path << "\n";
-    ++io_errors;
-    return;
-  }
-  Batch last;  // an empty file: finished with no hands
-  last.last_of_file = true;
-  last.file_sha256 = digest();
-  push(std::move(last));
+  if (read_hand_batches(f, *in, encoding, format, std::move(first_bytes), push)) return;
+  if (head) push(Batch{});  // registered unfinished, as the first pass registers the others
+  if (g_interrupted.load()) return;
+  std::lock_guard lock(err_mu);
+  err << "hhaudit: error reading " << f.path << "\n";
+  ++io_errors;
 }
 
 // The hands of one piece of a file. A reader that fails (an exception: a library's limit, memory)
@@ -733,9 +741,11 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
   return inputs;
 }
 
-AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
-                       std::ostream& err) {
-  AuditSummary summary;
+namespace {
+
+// The files the paths name, in order: those of this shard alone when the run is sharded.
+std::vector<InputFile> input_files(const AuditOptions& options, AuditSummary& summary,
+                                   std::ostream& err) {
   std::vector<InputFile> inputs;
   for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err)) {
     InputFile f;
@@ -752,23 +762,22 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     summary.files_in_other_shards = std::distance(first_other, inputs.end());
     inputs.erase(first_other, inputs.end());
   }
-  if (inputs.empty()) return summary;
-  db::Store& writer = store();
+  return inputs;
+}
 
-  const HouseRulesBook defaults;
-  const HouseRulesBook& house =
-      options.context.house_rules ? *options.context.house_rules : defaults;
-  // The rules this run judged by, for whoever reads the database later (of the latest run).
-  writer.set_meta("house_rules", house_rules_toml(house));
-  // The checks between hands an earlier run owes (killed, or stopped by a full disk, after its
-  // hands were committed and before their checks were): this run does them with its own.
-  const db::PendingChecks owed = writer.pending_checks();
-  // First pass: the format of each file from its head, and the digests that decide, before any
-  // parsing, that a file was audited before. Only a file of a byte size that no stored file and
-  // no other input has can be new for sure without its digest: it is read once, by the reader,
-  // which hashes it as it goes. Any other file is read to its end here first.
-  // From here on Ctrl-C stops the run cleanly, also during the first pass.
-  SigintGuard sigint;
+// The files whose hands are to be read, and their bytes (progress).
+struct FilesToRead {
+  std::vector<InputFile> files;
+  std::uint64_t total_bytes{0};
+};
+
+// First pass: the format of each file from its head, and the digests that decide, before any
+// parsing, that a file was audited before. Only a file of a byte size that no stored file and no
+// other input has can be new for sure without its digest: it is read once, by the reader, which
+// hashes it as it goes. Any other file is read to its end here first, and registered.
+FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
+                       std::set<db::TournamentKey>& tournaments, AuditSummary& summary,
+                       std::ostream& err) {
   std::map<std::uint64_t, int> sizes;  // byte size -> files stored or input of that size
   for (const std::uint64_t bytes : writer.content_file_sizes()) ++sizes[bytes];
   for (InputFile& f : inputs) {
@@ -778,16 +787,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       if (!ec) ++sizes[f.bytes = size];
     }
   }
-  // Where each input comes in the input: the inputs not read are listed in that order, whether
-  // the first pass or the writer (a file read once) found them so.
-  std::map<std::string, std::size_t> position;
-  for (const InputFile& f : inputs) position.emplace(f.path, position.size());
-  std::vector<InputFile> todo;
-  std::uint64_t total_bytes = 0;
-  // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
-  // (learned rake) they were added to.
-  db::PendingChecks due;
-  std::set<db::TournamentKey>& tournaments = due.tournaments;
+  FilesToRead todo;
   std::set<std::string>
       digests;  // of the inputs hashed so far: a copy is said, not merged silently
   for (InputFile& f : inputs) {
@@ -810,10 +810,101 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       f.encoding = s.encoding;
       f.format = s.sniffed.format;
     }
-    total_bytes += f.bytes;
-    todo.push_back(std::move(f));
+    todo.total_bytes += f.bytes;
+    todo.files.push_back(std::move(f));
+  }
+  return todo;
+}
+
+// The writer's side of the run: each batch, in the order read, has its hands stored, the run's
+// counts and the checks its new hands make due noted, and its file finished after its last one.
+class BatchWriter {
+ public:
+  BatchWriter(FilesToRead& todo, db::Store& writer, db::PendingChecks& due, AuditSummary& summary,
+              const AuditOptions& options, std::ostream& err)
+      : todo_(todo),
+        writer_(writer),
+        due_(due),
+        summary_(summary),
+        options_(options),
+        err_(err),
+        file_hands_(todo.files.size(), 0),
+        file_failed_(todo.files.size(), 0) {}
+
+  void write(const Batch& b) {
+    InputFile& file = todo_.files[b.file];
+    if (b.head && !register_file(file, *b.head, writer_, due_.tournaments, summary_, err_))
+      file.skipped = true;
+    done_bytes_ += b.raw_bytes;
+    if (file.skipped) return;
+    std::vector<db::StoredHand> stored;
+    stored.reserve(b.parsed.size());
+    for (std::size_t i = 0; i < b.parsed.size(); ++i)
+      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
+    const std::vector<db::HandOutcome> outcomes = writer_.add_hands(file.file_id, stored);
+    for (std::size_t i = 0; i < b.parsed.size(); ++i)
+      count_hand(b.file, b.parsed[i], b.results[i], outcomes[i]);
+    if (b.last_of_file) {
+      writer_.finish_file(file.file_id, file_hands_[b.file], file_failed_[b.file], b.file_sha256);
+      if (file_hands_[b.file] == 0) summary_.not_read.push_back({file.path, "no hands"});
+    }
+    draw_progress();
   }
 
+ private:
+  void count_hand(std::size_t file, const Hand& h, const AuditResult& r, db::HandOutcome outcome) {
+    ++summary_.hands;
+    ++file_hands_[file];
+    if (!h.parsed) {
+      ++summary_.unparsed;
+      ++file_failed_[file];
+    }
+    switch (outcome) {
+      case db::HandOutcome::Inserted:
+        due_.add_hand(h, r);
+        if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+              return f.severity == Severity::Error && f.blame == Blame::Site;
+            }))
+          ++summary_.hands_with_errors;
+        if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+              return f.severity != Severity::Info && f.blame == Blame::Hhaudit;
+            }))
+          ++summary_.hands_with_gaps;
+        for (const Finding& f : r.findings) count_finding(f, summary_);
+        break;
+      case db::HandOutcome::Duplicate:
+        ++summary_.duplicates;
+        break;
+      case db::HandOutcome::Conflict:
+        ++summary_.conflicts;
+        break;
+    }
+  }
+
+  void draw_progress() {
+    auto now = std::chrono::steady_clock::now();
+    if (options_.progress && now - last_draw_ > std::chrono::milliseconds(200)) {
+      last_draw_ = now;
+      err_ << "\r\033[K" << summary_.hands << " hands, " << done_bytes_ / (1 << 20) << "/"
+           << todo_.total_bytes / (1 << 20) << " MB" << std::flush;
+    }
+  }
+
+  FilesToRead& todo_;
+  db::Store& writer_;
+  db::PendingChecks& due_;
+  AuditSummary& summary_;
+  const AuditOptions& options_;
+  std::ostream& err_;
+  std::vector<int> file_hands_, file_failed_;
+  std::uint64_t done_bytes_{0};
+  std::chrono::steady_clock::time_point last_draw_{std::chrono::steady_clock::now()};
+};
+
+// Reads, parses and audits the files on a reader thread and `options.jobs` workers, and writes
+// their batches in order on this thread.
+void read_audit_and_write(FilesToRead& todo, db::Store& writer, db::PendingChecks& due,
+                          AuditSummary& summary, const AuditOptions& options, std::ostream& err) {
   const unsigned jobs = std::max(1u, options.jobs);
   Pipeline pipe(jobs + 2, jobs);
   std::mutex err_mu, failure_mu;
@@ -821,75 +912,19 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   std::exception_ptr failure;
 
   std::thread reader([&] {
-    for (std::size_t i = 0; i < todo.size() && !g_interrupted.load(); ++i)
-      read_file(todo[i], i, pipe, err, err_mu, io_errors);
+    for (std::size_t i = 0; i < todo.files.size() && !g_interrupted.load(); ++i)
+      read_file(todo.files[i], i, pipe, err, err_mu, io_errors);
     pipe.close_input();
   });
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < jobs; ++i)
-    workers.emplace_back([&, i] { work(i, pipe, todo, options, failure, failure_mu); });
+    workers.emplace_back([&, i] { work(i, pipe, todo.files, options, failure, failure_mu); });
 
-  std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
-  std::uint64_t done_bytes = 0;
-  auto last_draw = std::chrono::steady_clock::now();
-  // A batch in the order read: its hands stored, the run's counts and the tables to check.
-  const auto write_batch = [&](const Batch& b) {
-    InputFile& file = todo[b.file];
-    if (b.head && !register_file(file, *b.head, writer, tournaments, summary, err))
-      file.skipped = true;
-    done_bytes += b.raw_bytes;
-    if (file.skipped) return;
-    std::vector<db::StoredHand> stored;
-    stored.reserve(b.parsed.size());
-    for (std::size_t i = 0; i < b.parsed.size(); ++i)
-      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
-    const std::vector<db::HandOutcome> outcomes = writer.add_hands(todo[b.file].file_id, stored);
-    for (std::size_t i = 0; i < b.parsed.size(); ++i) {
-      const Hand& h = b.parsed[i];
-      const AuditResult& r = b.results[i];
-      ++summary.hands;
-      ++file_hands[b.file];
-      if (!h.parsed) {
-        ++summary.unparsed;
-        ++file_failed[b.file];
-      }
-      switch (outcomes[i]) {
-        case db::HandOutcome::Inserted:
-          due.add_hand(h, r);
-          if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-                return f.severity == Severity::Error && f.blame == Blame::Site;
-              }))
-            ++summary.hands_with_errors;
-          if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-                return f.severity != Severity::Info && f.blame == Blame::Hhaudit;
-              }))
-            ++summary.hands_with_gaps;
-          for (const Finding& f : r.findings) count_finding(f, summary);
-          break;
-        case db::HandOutcome::Duplicate:
-          ++summary.duplicates;
-          break;
-        case db::HandOutcome::Conflict:
-          ++summary.conflicts;
-          break;
-      }
-    }
-    if (b.last_of_file) {
-      writer.finish_file(todo[b.file].file_id, file_hands[b.file], file_failed[b.file],
-                         b.file_sha256);
-      if (file_hands[b.file] == 0) summary.not_read.push_back({todo[b.file].path, "no hands"});
-    }
-    auto now = std::chrono::steady_clock::now();
-    if (options.progress && now - last_draw > std::chrono::milliseconds(200)) {
-      last_draw = now;
-      err << "\r\033[K" << summary.hands << " hands, " << done_bytes / (1 << 20) << "/"
-          << total_bytes / (1 << 20) << " MB" << std::flush;
-    }
-  };
+  BatchWriter batches(todo, writer, due, summary, options, err);
   Batch b;
   try {
     while (pipe.next_done(b)) {
-      write_batch(b);
+      batches.write(b);
       pipe.dispose(std::move(b));
     }
   } catch (...) {
@@ -906,15 +941,46 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   malloc_trim(0);
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
+  summary.io_errors += io_errors.load();
   if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace
+
+AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
+                       std::ostream& err) {
+  AuditSummary summary;
+  std::vector<InputFile> inputs = input_files(options, summary, err);
+  if (inputs.empty()) return summary;
+  db::Store& writer = store();
+
+  const HouseRulesBook defaults;
+  const HouseRulesBook& house =
+      options.context.house_rules ? *options.context.house_rules : defaults;
+  // The rules this run judged by, for whoever reads the database later (of the latest run).
+  writer.set_meta("house_rules", house_rules_toml(house));
+  // The checks between hands an earlier run owes (killed, or stopped by a full disk, after its
+  // hands were committed and before their checks were): this run does them with its own.
+  const db::PendingChecks owed = writer.pending_checks();
+  // From here on Ctrl-C stops the run cleanly, also during the first pass.
+  SigintGuard sigint;
+  // Where each input comes in the input: the inputs not read are listed in that order, whether
+  // the first pass or the writer (a file read once) found them so.
+  std::map<std::string, std::size_t> position;
+  for (const InputFile& f : inputs) position.emplace(f.path, position.size());
+  // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
+  // (learned rake) they were added to.
+  db::PendingChecks due;
+  FilesToRead todo = first_pass(inputs, writer, due.tournaments, summary, err);
+  read_audit_and_write(todo, writer, due, summary, options, err);
   // With those an earlier run owes; a table's tournament after it (its checks replace the
   // findings of the table's hands' moves, which the tournament's checks store).
   due.merge(owed);
   due.close_over_tournaments();
+  const unsigned jobs = std::max(1u, options.jobs);
   check_sessions(writer, due.tables, house, jobs, summary);
   check_tournaments(writer, due.tournaments, jobs, summary);
   check_learned_rake(writer, due.rake_sites, summary);
-  summary.io_errors += io_errors.load();
   summary.transactions_retried = writer.transaction_retries();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.
