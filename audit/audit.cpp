@@ -162,30 +162,12 @@ PlayerState* Auditor::player(const Event& e) {
 }
 
 void Auditor::put(PlayerState& p, const Event& e, Money chips, Money live) {
-  if (chips > p.stack) {
-    add(FindingCode::BetExceedsStack,
-        {.street = e.street,
-         .seat = p.seat,
-         .expected = p.stack,
-         .actual = chips,
-         .message = fmt::format("line {}: {} puts in {} with only {} behind", e.line, p.player,
-                                amt(chips), amt(p.stack)),
-         .line = e.line});
-  }
+  add(check_bet_not_over_stack(state_, e, p, chips));
   p.stack -= chips;
   p.gross += chips;
   p.street_bet += live;
   state_.max_bet = std::max(state_.max_bet, p.street_bet);
-  if (e.all_in && p.stack > 0) {
-    add(FindingCode::AllInMismatch,
-        {.street = e.street,
-         .seat = p.seat,
-         .expected = 0,
-         .actual = p.stack,
-         .message = fmt::format("line {}: the site says {} is all-in, but {} is left behind",
-                                e.line, p.player, amt(p.stack)),
-         .line = e.line});
-  }
+  add(check_all_in_as_printed(state_, e, p));
 }
 
 void Auditor::fill_players() {

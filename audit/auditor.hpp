@@ -46,6 +46,7 @@ class Auditor {
   PlayerState* player(const Event& e);
 
   // Moves chips from a stack into the pot; `live` is the part that counts as a bet this round.
+  // Judged by the table-stakes rules: check_bet_not_over_stack, check_all_in_as_printed.
   void put(PlayerState& p, const Event& e, Money chips, Money live);
 
   void new_round(Street s);

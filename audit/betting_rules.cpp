@@ -14,6 +14,18 @@ namespace {
 
 std::string amt(const ReplayState& s, Money m) { return format_amount(m, s.hand.unit); }
 
+// The breach of `code` by `p`'s action `e`: on its street and line, about its seat.
+Breach breach(FindingCode code, const Event& e, const PlayerState& p, std::optional<Money> expected,
+              std::optional<Money> actual, std::string message) {
+  return {code,
+          {.street = e.street,
+           .seat = p.seat,
+           .expected = expected,
+           .actual = actual,
+           .message = std::move(message),
+           .line = e.line}};
+}
+
 bool is_bet_or_raise(const Event& e) {
   return e.kind == EventKind::Bet || e.kind == EventKind::Raise;
 }
@@ -115,36 +127,25 @@ std::optional<Money> expected_forced_bet(const ReplayState& s, const Event& e, c
 std::optional<Breach> check_no_action_after_fold(const ReplayState&, const Event& e,
                                                  const PlayerState& p) {
   if (!p.folded) return std::nullopt;
-  return Breach{FindingCode::ActionAfterFold,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .message = fmt::format("line {}: {} {} after folding", e.line, p.player,
-                                        event_kind_name(e.kind)),
-                 .line = e.line}};
+  return breach(
+      FindingCode::ActionAfterFold, e, p, std::nullopt, std::nullopt,
+      fmt::format("line {}: {} {} after folding", e.line, p.player, event_kind_name(e.kind)));
 }
 
 std::optional<Breach> check_no_action_while_all_in(const ReplayState& s, const Event& e,
                                                    const PlayerState& p) {
   if (s.chips_behind(p) != 0 || p.gross <= 0 || e.kind == EventKind::Fold) return std::nullopt;
-  return Breach{FindingCode::ActionAfterAllIn,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .message = fmt::format("line {}: {} {} while all-in", e.line, p.player,
-                                        event_kind_name(e.kind)),
-                 .line = e.line}};
+  return breach(
+      FindingCode::ActionAfterAllIn, e, p, std::nullopt, std::nullopt,
+      fmt::format("line {}: {} {} while all-in", e.line, p.player, event_kind_name(e.kind)));
 }
 
 std::optional<Breach> check_check_owes_nothing(const ReplayState& s, const Event& e,
                                                const PlayerState& p) {
   if (e.kind != EventKind::Check || p.street_bet >= s.to_call(p)) return std::nullopt;
-  return Breach{FindingCode::IllegalCheck,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = s.to_call(p) - p.street_bet,
-                 .actual = 0,
-                 .message = fmt::format("line {}: {} checks facing a bet of {}", e.line, p.player,
-                                        amt(s, s.to_call(p))),
-                 .line = e.line}};
+  return breach(
+      FindingCode::IllegalCheck, e, p, s.to_call(p) - p.street_bet, 0,
+      fmt::format("line {}: {} checks facing a bet of {}", e.line, p.player, amt(s, s.to_call(p))));
 }
 
 std::optional<Breach> check_bet_within_cap(const ReplayState& s, const Event& e,
@@ -153,14 +154,9 @@ std::optional<Breach> check_bet_within_cap(const ReplayState& s, const Event& e,
   const Money chips = chips_put_in(e, p);
   if (chips <= s.chips_behind(p) || chips > p.stack) return std::nullopt;
   const Money cap_to = p.street_bet + s.chips_behind(p);
-  return Breach{FindingCode::BetAboveLimit,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = cap_to,
-                 .actual = e.to,
-                 .message = fmt::format("line {}: {} goes to {}; the cap of {} allows {}", e.line,
-                                        p.player, amt(s, e.to), amt(s, s.hand.cap), amt(s, cap_to)),
-                 .line = e.line}};
+  return breach(FindingCode::BetAboveLimit, e, p, cap_to, e.to,
+                fmt::format("line {}: {} goes to {}; the cap of {} allows {}", e.line, p.player,
+                            amt(s, e.to), amt(s, s.hand.cap), amt(s, cap_to)));
 }
 
 std::optional<Breach> check_fixed_limit_bet_size(const ReplayState& s, const Event& e,
@@ -179,14 +175,9 @@ std::optional<Breach> check_fixed_limit_bet_size(const ReplayState& s, const Eve
   const FindingCode code = e.to > expected            ? FindingCode::BetAboveLimit
                            : e.kind == EventKind::Bet ? FindingCode::BetBelowMinimum
                                                       : FindingCode::RaiseBelowMinimum;
-  return Breach{code,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = expected,
-                 .actual = e.to,
-                 .message = fmt::format("line {}: {} goes to {}; the fixed limit is {}", e.line,
-                                        p.player, amt(s, e.to), amt(s, expected)),
-                 .line = e.line}};
+  return breach(code, e, p, expected, e.to,
+                fmt::format("line {}: {} goes to {}; the fixed limit is {}", e.line, p.player,
+                            amt(s, e.to), amt(s, expected)));
 }
 
 std::optional<Breach> check_fixed_limit_raise_cap(const ReplayState& s, const Event& e,
@@ -195,14 +186,9 @@ std::optional<Breach> check_fixed_limit_raise_cap(const ReplayState& s, const Ev
   if (!fixed_limit_sized(s, e) || cap <= 0 || s.bets_this_round < cap ||
       (s.rules.uncapped_heads_up && s.contenders_at_start <= 2))
     return std::nullopt;
-  return Breach{FindingCode::RaiseCapExceeded,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = cap,
-                 .actual = s.bets_this_round + 1,
-                 .message = fmt::format("line {}: {} raises after {} bets in the round, the cap",
-                                        e.line, p.player, cap),
-                 .line = e.line}};
+  return breach(
+      FindingCode::RaiseCapExceeded, e, p, cap, s.bets_this_round + 1,
+      fmt::format("line {}: {} raises after {} bets in the round, the cap", e.line, p.player, cap));
 }
 
 std::optional<Breach> check_spread_limit_bet_size(const ReplayState& s, const Event& e,
@@ -220,52 +206,33 @@ std::optional<Breach> check_spread_limit_bet_size(const ReplayState& s, const Ev
   const Money least = opening ? s.hand.spread_min : std::max(s.hand.spread_min, s.last_full_raise);
   const Money base = opening ? 0 : s.max_bet;
   if (size > most) {
-    return Breach{FindingCode::BetAboveLimit,
-                  {.street = e.street,
-                   .seat = p.seat,
-                   .expected = base + most,
-                   .actual = e.to,
-                   .message = fmt::format("line {}: {} goes to {}; the spread allows {} at most",
-                                          e.line, p.player, amt(s, e.to), amt(s, base + most)),
-                   .line = e.line}};
+    return breach(FindingCode::BetAboveLimit, e, p, base + most, e.to,
+                  fmt::format("line {}: {} goes to {}; the spread allows {} at most", e.line,
+                              p.player, amt(s, e.to), amt(s, base + most)));
   }
   if (size >= least || all_in(s, e, p)) return std::nullopt;
-  return Breach{opening ? FindingCode::BetBelowMinimum : FindingCode::RaiseBelowMinimum,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = base + least,
-                 .actual = e.to,
-                 .message = fmt::format("line {}: {} goes to {}; the spread asks for {} at least",
-                                        e.line, p.player, amt(s, e.to), amt(s, base + least)),
-                 .line = e.line}};
+  return breach(opening ? FindingCode::BetBelowMinimum : FindingCode::RaiseBelowMinimum, e, p,
+                base + least, e.to,
+                fmt::format("line {}: {} goes to {}; the spread asks for {} at least", e.line,
+                            p.player, amt(s, e.to), amt(s, base + least)));
 }
 
 std::optional<Breach> check_min_bet(const ReplayState& s, const Event& e, const PlayerState& p) {
   if (!big_bet_sized(s, e) || !opens_betting(s, e) || all_in(s, e, p) ||
       e.amount >= s.hand.big_blind)
     return std::nullopt;
-  return Breach{FindingCode::BetBelowMinimum,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = s.hand.big_blind,
-                 .actual = e.amount,
-                 .message = fmt::format("line {}: {} bets {}, less than the big blind {}", e.line,
-                                        p.player, amt(s, e.amount), amt(s, s.hand.big_blind)),
-                 .line = e.line}};
+  return breach(FindingCode::BetBelowMinimum, e, p, s.hand.big_blind, e.amount,
+                fmt::format("line {}: {} bets {}, less than the big blind {}", e.line, p.player,
+                            amt(s, e.amount), amt(s, s.hand.big_blind)));
 }
 
 std::optional<Breach> check_min_raise(const ReplayState& s, const Event& e, const PlayerState& p) {
   if (!big_bet_sized(s, e) || opens_betting(s, e) || all_in(s, e, p)) return std::nullopt;
   const Money min_to = s.max_bet + s.last_full_raise;
   if (e.to >= min_to) return std::nullopt;
-  return Breach{FindingCode::RaiseBelowMinimum,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = min_to,
-                 .actual = e.to,
-                 .message = fmt::format("line {}: {} raises to {}; the smallest raise is to {}",
-                                        e.line, p.player, amt(s, e.to), amt(s, min_to)),
-                 .line = e.line}};
+  return breach(FindingCode::RaiseBelowMinimum, e, p, min_to, e.to,
+                fmt::format("line {}: {} raises to {}; the smallest raise is to {}", e.line,
+                            p.player, amt(s, e.to), amt(s, min_to)));
 }
 
 std::optional<Breach> check_raise_reopened(const ReplayState& s, const Event& e,
@@ -273,14 +240,9 @@ std::optional<Breach> check_raise_reopened(const ReplayState& s, const Event& e,
   if (!is_bet_or_raise(e) || p.may_raise) return std::nullopt;
   const bool limit = s.limit_game();
   if (limit ? s.max_bet <= 0 : (!big_bet_sized(s, e) || opens_betting(s, e))) return std::nullopt;
-  return Breach{
-      FindingCode::RaiseNotReopened,
-      {.street = e.street,
-       .seat = p.seat,
-       .actual = e.to,
-       .message = fmt::format("line {}: {} re-raises though only {} raised since their last action",
-                              e.line, p.player, limit ? "an incomplete all-in" : "a short all-in"),
-       .line = e.line}};
+  return breach(FindingCode::RaiseNotReopened, e, p, std::nullopt, e.to,
+                fmt::format("line {}: {} re-raises though only {} raised since their last action",
+                            e.line, p.player, limit ? "an incomplete all-in" : "a short all-in"));
 }
 
 std::optional<Breach> check_pot_limit(const ReplayState& s, const Event& e, const PlayerState& p) {
@@ -298,43 +260,43 @@ std::optional<Breach> check_pot_limit(const ReplayState& s, const Event& e, cons
   const Money call = s.max_bet - p.street_bet;
   const Money max_to = s.max_bet + pot + call;
   if (e.to <= max_to) return std::nullopt;
-  return Breach{FindingCode::BetAboveLimit,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = max_to,
-                 .actual = e.to,
-                 .message = fmt::format("line {}: {} goes to {}; pot limit allows {}", e.line,
-                                        p.player, amt(s, e.to), amt(s, max_to)),
-                 .line = e.line}};
+  return breach(FindingCode::BetAboveLimit, e, p, max_to, e.to,
+                fmt::format("line {}: {} goes to {}; pot limit allows {}", e.line, p.player,
+                            amt(s, e.to), amt(s, max_to)));
 }
 
 std::optional<Breach> check_call_amount(const ReplayState& s, const Event& e,
                                         const PlayerState& p) {
   const Money owed = std::min(s.to_call(p) - p.street_bet, s.chips_behind(p));
   if (e.amount == owed) return std::nullopt;
-  return Breach{FindingCode::WrongCallAmount,
-                {.street = e.street,
-                 .seat = p.seat,
-                 .expected = owed,
-                 .actual = e.amount,
-                 .message = fmt::format("line {}: {} calls {} but the call is {}", e.line, p.player,
-                                        amt(s, e.amount), amt(s, owed)),
-                 .line = e.line}};
+  return breach(FindingCode::WrongCallAmount, e, p, owed, e.amount,
+                fmt::format("line {}: {} calls {} but the call is {}", e.line, p.player,
+                            amt(s, e.amount), amt(s, owed)));
 }
 
 std::optional<Breach> check_raise_increment_printed(const ReplayState& s, const Event& e,
                                                     const PlayerState& p) {
   const Money facing = s.max_bet;
   if (e.raise_by == 0 || e.raise_by == e.to - facing) return std::nullopt;
-  return Breach{
-      FindingCode::RaiseIncrementMismatch,
-      {.street = e.street,
-       .seat = p.seat,
-       .expected = e.to - facing,
-       .actual = e.raise_by,
-       .message = fmt::format("line {}: {} raises {} to {} but the bet to beat was {}", e.line,
-                              p.player, amt(s, e.raise_by), amt(s, e.to), amt(s, facing)),
-       .line = e.line}};
+  return breach(FindingCode::RaiseIncrementMismatch, e, p, e.to - facing, e.raise_by,
+                fmt::format("line {}: {} raises {} to {} but the bet to beat was {}", e.line,
+                            p.player, amt(s, e.raise_by), amt(s, e.to), amt(s, facing)));
+}
+
+std::optional<Breach> check_bet_not_over_stack(const ReplayState& s, const Event& e,
+                                               const PlayerState& p, Money chips) {
+  if (chips <= p.stack) return std::nullopt;
+  return breach(FindingCode::BetExceedsStack, e, p, p.stack, chips,
+                fmt::format("line {}: {} puts in {} with only {} behind", e.line, p.player,
+                            amt(s, chips), amt(s, p.stack)));
+}
+
+std::optional<Breach> check_all_in_as_printed(const ReplayState& s, const Event& e,
+                                              const PlayerState& p) {
+  if (!e.all_in || p.stack <= 0) return std::nullopt;
+  return breach(FindingCode::AllInMismatch, e, p, 0, p.stack,
+                fmt::format("line {}: the site says {} is all-in, but {} is left behind", e.line,
+                            p.player, amt(s, p.stack)));
 }
 
 std::optional<Breach> check_forced_bet_size(const ReplayState& s, const Event& e) {

@@ -109,6 +109,16 @@ std::optional<Breach> check_call_amount(const ReplayState& s, const Event& e, co
 std::optional<Breach> check_raise_increment_printed(const ReplayState& s, const Event& e,
                                                     const PlayerState& p);
 
+// Table stakes: a player puts in no more than the chips behind (rule text 001, "Table stakes":
+// "each player starts each deal with a certain stake, and plays that deal with that stake").
+// `chips`: what the event puts in; judged before they move.
+std::optional<Breach> check_bet_not_over_stack(const ReplayState& s, const Event& e,
+                                               const PlayerState& p, Money chips);
+
+// A player the site says is all-in has nothing left behind: judged after the chips moved.
+std::optional<Breach> check_all_in_as_printed(const ReplayState& s, const Event& e,
+                                              const PlayerState& p);
+
 // A forced bet is the size the stakes call for: blinds (fixed limit: the small bet and half of
 // it, rule text 003, "20/40"), both blinds (rule text 000, "Post"), antes, straddles (000, "Live
 // straddle"), sleepers, kill blinds (000, "Kill blind"); all-in for less excepted. Called for
