@@ -33,8 +33,9 @@ class Auditor {
   void add(FindingCode code, FindingFields fields);
   // Records the breach a rule found, if any (audit/betting_rules.hpp).
   void add(std::optional<Breach> breach) {
-    if (breach) add(breach->code, std::move(breach->fields));
+    if (breach) add(std::move(*breach));
   }
+  void add(Breach breach) { add(breach.code, std::move(breach.fields)); }
   // The first line of the hand (play or summary) that the reader did not read, 0 if none.
   std::uint32_t first_gap_in_the_play() const;
   // Adds to unread_ the summary seat lines that name nobody seated (hhaudit's gap, not the
@@ -51,9 +52,8 @@ class Auditor {
 
   void new_round(Street s);
 
-  // A betting round ends only when every player still able to bet has matched the largest bet
-  // (rule text 000: the round ends when all have put in the same amount or folded). Checked
-  // when the next round's first action comes; players all-in or folded are done already.
+  // check_round_closed_by (betting_rules.hpp) when the next round's first action comes, in games
+  // whose order of action is checked.
   void check_round_closed(Street next);
 
   void replay();

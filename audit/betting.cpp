@@ -35,39 +35,7 @@ void Auditor::new_round(Street s) {
 
 void Auditor::check_round_closed(Street next) {
   if (state_.round == Street::Setup || !order_checked()) return;
-  int able = 0;
-  for (int seat : state_.dealt_in) {
-    auto it = state_.players.find(seat);
-    if (it != state_.players.end() && !it->second.folded && state_.chips_behind(it->second) > 0)
-      ++able;
-  }
-  for (int seat : state_.dealt_in) {
-    auto it = state_.players.find(seat);
-    if (it == state_.players.end()) continue;
-    const PlayerState& p = it->second;
-    if (p.folded || state_.chips_behind(p) == 0) continue;
-    const Money owed = state_.to_call(p) - p.street_bet;
-    // Alone with chips against all-in players, a player need not match a bet nobody made.
-    if (owed > 0 && (able > 1 || p.street_bet < state_.max_bet)) {
-      add(FindingCode::RoundNotClosed,
-          {.street = next,
-           .seat = p.seat,
-           .expected = state_.to_call(p),
-           .actual = p.street_bet,
-           .message =
-               fmt::format("the {} round ended with {} {} short of the bet, yet {} was dealt",
-                           street_name(state_.round), p.player, amt(owed), street_name(next))});
-    } else if (owed <= 0 && able > 1 && !state_.acted_this_round.count(p.seat)) {
-      // Everyone else checked or called, but this player, still able to bet, never had a turn
-      // (rule text 000: the round ends once every player has acted and the bets are equal; the
-      // big blind's option is such a turn).
-      add(FindingCode::RoundNotClosed,
-          {.street = next,
-           .seat = p.seat,
-           .message = fmt::format("the {} round ended without {} acting, yet {} was dealt",
-                                  street_name(state_.round), p.player, street_name(next))});
-    }
-  }
+  for (Breach& breach : check_round_closed_by(state_, next)) add(std::move(breach));
 }
 
 void Auditor::replay() {

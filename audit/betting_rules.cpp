@@ -299,6 +299,42 @@ std::optional<Breach> check_all_in_as_printed(const ReplayState& s, const Event&
                             p.player, amt(s, p.stack)));
 }
 
+boost::container::small_vector<Breach, 2> check_round_closed_by(const ReplayState& s, Street next) {
+  boost::container::small_vector<Breach, 2> out;
+  int able = 0;
+  for (int seat : s.dealt_in) {
+    auto it = s.players.find(seat);
+    if (it != s.players.end() && !it->second.folded && s.chips_behind(it->second) > 0) ++able;
+  }
+  for (int seat : s.dealt_in) {
+    auto it = s.players.find(seat);
+    if (it == s.players.end()) continue;
+    const PlayerState& p = it->second;
+    if (p.folded || s.chips_behind(p) == 0) continue;
+    const Money owed = s.to_call(p) - p.street_bet;
+    // Alone with chips against all-in players, a player need not match a bet nobody made.
+    if (owed > 0 && (able > 1 || p.street_bet < s.max_bet)) {
+      out.push_back({FindingCode::RoundNotClosed,
+                     {.street = next,
+                      .seat = p.seat,
+                      .expected = s.to_call(p),
+                      .actual = p.street_bet,
+                      .message = fmt::format(
+                          "the {} round ended with {} {} short of the bet, yet {} was dealt",
+                          street_name(s.round), p.player, amt(s, owed), street_name(next))}});
+    } else if (owed <= 0 && able > 1 && !s.acted_this_round.count(p.seat)) {
+      // Everyone else checked or called, but this player, still able to bet, never had a turn.
+      out.push_back(
+          {FindingCode::RoundNotClosed,
+           {.street = next,
+            .seat = p.seat,
+            .message = fmt::format("the {} round ended without {} acting, yet {} was dealt",
+                                   street_name(s.round), p.player, street_name(next))}});
+    }
+  }
+  return out;
+}
+
 std::optional<Breach> check_forced_bet_size(const ReplayState& s, const Event& e) {
   if (!is_forced_bet(e.kind)) return std::nullopt;
   const char* what = "";

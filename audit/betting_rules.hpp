@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <optional>
 
 #include "audit/replay_state.hpp"
@@ -118,6 +119,12 @@ std::optional<Breach> check_bet_not_over_stack(const ReplayState& s, const Event
 // A player the site says is all-in has nothing left behind: judged after the chips moved.
 std::optional<Breach> check_all_in_as_printed(const ReplayState& s, const Event& e,
                                               const PlayerState& p);
+
+// A betting round ends only when every player still able to bet has matched the largest bet and
+// had a turn (rule text 000, "Call": "a betting round ends when all active players have bet an
+// equal amount"; the big blind's option is such a turn). Judged when `next` is dealt, on the
+// round just played; players all-in or folded are done already. A breach a player short.
+boost::container::small_vector<Breach, 2> check_round_closed_by(const ReplayState& s, Street next);
 
 // A forced bet is the size the stakes call for: blinds (fixed limit: the small bet and half of
 // it, rule text 003, "20/40"), both blinds (rule text 000, "Post"), antes, straddles (000, "Live

@@ -216,8 +216,8 @@ TEST_CASE("table stakes: no more than the chips behind; all-in leaves nothing", 
   const HouseRules rules;
   ReplayState s(h, rules);
   PlayerState& p = seat(s, 2, 3'000);
-  require_breach(check_bet_not_over_stack(s, bet(2, 5'000), p, 5'000),
-                 FindingCode::BetExceedsStack, 3'000, 5'000);
+  require_breach(check_bet_not_over_stack(s, bet(2, 5'000), p, 5'000), FindingCode::BetExceedsStack,
+                 3'000, 5'000);
   CHECK_FALSE(check_bet_not_over_stack(s, bet(2, 3'000), p, 3'000));
   Event all_in = bet(2, 2'000);
   all_in.all_in = true;
@@ -225,4 +225,31 @@ TEST_CASE("table stakes: no more than the chips behind; all-in leaves nothing", 
   require_breach(check_all_in_as_printed(s, all_in, p), FindingCode::AllInMismatch, 0, 1'000);
   p.stack = 0;
   CHECK_FALSE(check_all_in_as_printed(s, all_in, p));
+}
+
+TEST_CASE("a round ends with the bets equal and everyone's turn (rule text 000, Call)",
+          "[named_rules]") {
+  const Hand h = no_limit_hand();
+  const HouseRules rules;
+  ReplayState s(h, rules);
+  PlayerState& a = seat(s, 1, 10'000);
+  PlayerState& b = seat(s, 2, 10'000);
+  s.dealt_in = {1, 2};
+  s.round = Street::Preflop;
+  s.max_bet = 200;
+  a.street_bet = 100;
+  b.street_bet = 200;
+  auto breaches = check_round_closed_by(s, Street::Flop);
+  REQUIRE(breaches.size() == 2);
+  CHECK(breaches[0].code == FindingCode::RoundNotClosed);
+  CHECK(breaches[0].fields.seat == 1);
+  CHECK(breaches[0].fields.expected == 200);
+  CHECK(breaches[0].fields.actual == 100);
+  CHECK(breaches[0].fields.street == Street::Flop);
+  CHECK(breaches[1].fields.seat == 2);  // matched the bet but never had a turn
+  CHECK_FALSE(breaches[1].fields.expected);
+  s.acted_this_round = {2};
+  a.street_bet = 200;
+  s.acted_this_round.insert(1);
+  CHECK(check_round_closed_by(s, Street::Flop).empty());
 }
