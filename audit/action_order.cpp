@@ -49,18 +49,9 @@ void Auditor::check_turn(const Event& e, const PlayerState& p) {
   if (state_.last_actor == 0) return;
   if (expected == 0) expected = next_to_act(state_.last_actor);
   // Folding ahead of one's turn is how sites print players sitting out or timing out (888
-  // prints them before the deal): not reported, and the turn stays where it was.
+  // prints them before the deal): the turn stays where it was.
   if (e.kind == EventKind::Fold && expected != p.seat) return;
-  if (expected != 0 && expected != p.seat && !p.folded && p.stack > 0) {
-    add(FindingCode::OutOfTurn,
-        {.street = e.street,
-         .seat = p.seat,
-         .expected = expected,
-         .actual = p.seat,
-         .message = fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line,
-                                p.player, p.seat, expected),
-         .line = e.line});
-  }
+  add(check_action_in_turn(e, p, expected));
   state_.last_actor = p.seat;
 }
 

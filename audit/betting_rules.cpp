@@ -140,6 +140,14 @@ std::optional<Breach> check_no_action_while_all_in(const ReplayState& s, const E
       fmt::format("line {}: {} {} while all-in", e.line, p.player, event_kind_name(e.kind)));
 }
 
+std::optional<Breach> check_action_in_turn(const Event& e, const PlayerState& p, int expected) {
+  if (e.kind == EventKind::Fold || expected == 0 || expected == p.seat || p.folded || p.stack <= 0)
+    return std::nullopt;
+  return breach(FindingCode::OutOfTurn, e, p, expected, p.seat,
+                fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line,
+                            p.player, p.seat, expected));
+}
+
 std::optional<Breach> check_check_owes_nothing(const ReplayState& s, const Event& e,
                                                const PlayerState& p) {
   if (e.kind != EventKind::Check || p.street_bet >= s.to_call(p)) return std::nullopt;

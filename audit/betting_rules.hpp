@@ -37,6 +37,12 @@ std::optional<Breach> check_no_action_after_fold(const ReplayState& s, const Eve
 std::optional<Breach> check_no_action_while_all_in(const ReplayState& s, const Event& e,
                                                    const PlayerState& p);
 
+// Players act in turn, clockwise (rule text 000: "players in a poker game act in turn, in clockwise
+// rotation"; "Acting out of turn"). `expected`: the seat whose turn it is (Auditor::check_turn),
+// 0 when not known. A fold ahead of one's turn is how sites print players sitting out or timing
+// out (888 prints them before the deal): no breach; nor for a player folded or all-in.
+std::optional<Breach> check_action_in_turn(const Event& e, const PlayerState& p, int expected);
+
 // A check only when nothing is owed (rule text 000, "Check": "if no one has yet opened the
 // betting round, a player may pass or check"; the blinds are live bets); a big blind all-in for
 // less still leaves the full blind owed (ReplayState::to_call).

@@ -253,3 +253,17 @@ TEST_CASE("a round ends with the bets equal and everyone's turn (rule text 000, 
   s.acted_this_round.insert(1);
   CHECK(check_round_closed_by(s, Street::Flop).empty());
 }
+
+TEST_CASE("players act in turn; a fold ahead of one's turn is no breach (rule text 000)",
+          "[named_rules]") {
+  const Hand h = no_limit_hand();
+  const HouseRules rules;
+  ReplayState s(h, rules);
+  const PlayerState& p = seat(s, 4, 10'000);
+  require_breach(check_action_in_turn(bet(4, 200), p, 2), FindingCode::OutOfTurn, 2, 4);
+  CHECK_FALSE(check_action_in_turn(bet(4, 200), p, 4));
+  CHECK_FALSE(check_action_in_turn(bet(4, 200), p, 0));  // whose turn is not known
+  Event fold = bet(4, 0);
+  fold.kind = EventKind::Fold;
+  CHECK_FALSE(check_action_in_turn(fold, p, 2));
+}
