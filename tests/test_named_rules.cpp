@@ -211,7 +211,8 @@ TEST_CASE("no raise after an incomplete all-in, no action after a fold", "[named
   CHECK(folded->fields.message == "line 7: p1 raise after folding");
 }
 
-TEST_CASE("table stakes: no more than the chips behind; all-in leaves nothing", "[named_rules]") {
+TEST_CASE("table stakes: no more than the chips behind, and all-in leaves nothing",
+          "[named_rules]") {
   const Hand h = no_limit_hand();
   const HouseRules rules;
   ReplayState s(h, rules);
@@ -254,7 +255,7 @@ TEST_CASE("a round ends with the bets equal and everyone's turn (rule text 000, 
   CHECK(check_round_closed_by(s, Street::Flop).empty());
 }
 
-TEST_CASE("players act in turn; a fold ahead of one's turn is no breach (rule text 000)",
+TEST_CASE("players act in turn, and a fold ahead of one's turn is no breach (rule text 000)",
           "[named_rules]") {
   const Hand h = no_limit_hand();
   const HouseRules rules;
