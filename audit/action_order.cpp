@@ -222,28 +222,9 @@ void Auditor::check_bring_in(const Event& e) {
   const PlayerState& p = it->second;
   if (auto expected = expected_bring_in(); expected && *expected != e.seat) {
     const Card door = up_cards(Street::Preflop)->at(*expected)[0];
-    add(FindingCode::WrongForcedBet,
-        {.street = Street::Preflop,
-         .seat = e.seat,
-         .expected = *expected,
-         .actual = e.seat,
-         .message = fmt::format(
-             "line {}: {} brings in from seat {}, but the {} door card is seat {}'s ({})", e.line,
-             p.player, e.seat, razz() ? "highest" : "lowest", *expected, card_text(door)),
-         .line = e.line});
+    add(check_bring_in_seat(e, p, *expected, door, razz()));
   }
-  // The bring-in is less than a full bet (rule text 000: completing the bet); its size is a
-  // site's table, not derived from the stakes.
-  if (h_.small_bet > 0 && e.amount > h_.small_bet) {
-    add(FindingCode::WrongForcedBet,
-        {.street = Street::Preflop,
-         .seat = e.seat,
-         .expected = h_.small_bet,
-         .actual = e.amount,
-         .message = fmt::format("line {}: {} brings in for {}, more than the small bet {}", e.line,
-                                p.player, amt(e.amount), amt(h_.small_bet)),
-         .line = e.line});
-  }
+  add(check_bring_in_under_small_bet(state_, e, p));
   // The action goes on clockwise from whoever brought in.
   state_.turn_round = Street::Preflop;
   state_.last_actor = e.seat;

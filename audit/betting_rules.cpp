@@ -343,6 +343,33 @@ boost::container::small_vector<Breach, 2> check_round_closed_by(const ReplayStat
   return out;
 }
 
+Breach check_bring_in_seat(const Event& e, const PlayerState& p, int expected, const Card& door,
+                           bool razz) {
+  return {FindingCode::WrongForcedBet,
+          {.street = Street::Preflop,
+           .seat = e.seat,
+           .expected = expected,
+           .actual = e.seat,
+           .message = fmt::format(
+               "line {}: {} brings in from seat {}, but the {} door card is seat {}'s ({})", e.line,
+               p.player, e.seat, razz ? "highest" : "lowest", expected, card_text(door)),
+           .line = e.line}};
+}
+
+std::optional<Breach> check_bring_in_under_small_bet(const ReplayState& s, const Event& e,
+                                                     const PlayerState& p) {
+  if (s.hand.small_bet <= 0 || e.amount <= s.hand.small_bet) return std::nullopt;
+  return Breach{
+      FindingCode::WrongForcedBet,
+      {.street = Street::Preflop,
+       .seat = e.seat,
+       .expected = s.hand.small_bet,
+       .actual = e.amount,
+       .message = fmt::format("line {}: {} brings in for {}, more than the small bet {}", e.line,
+                              p.player, amt(s, e.amount), amt(s, s.hand.small_bet)),
+       .line = e.line}};
+}
+
 std::optional<Breach> check_forced_bet_size(const ReplayState& s, const Event& e) {
   if (!is_forced_bet(e.kind)) return std::nullopt;
   const char* what = "";

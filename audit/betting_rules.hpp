@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "audit/replay_state.hpp"
+#include "model/cards.hpp"
 #include "model/finding.hpp"
 #include "model/finding_codes.hpp"
 
@@ -125,6 +126,18 @@ std::optional<Breach> check_bet_not_over_stack(const ReplayState& s, const Event
 // A player the site says is all-in has nothing left behind: judged after the chips moved.
 std::optional<Breach> check_all_in_as_printed(const ReplayState& s, const Event& e,
                                               const PlayerState& p);
+
+// Stud: the bring-in is made by the lowest door card (razz: the highest),
+// Auditor::expected_bring_in (rule text 000, "Bring-in": "to the player whose upcards indicate the
+// poorest hand"; suits by rule text 004). `expected`: that seat, `door`: its door card, for the
+// message. Called only when the seats differ.
+Breach check_bring_in_seat(const Event& e, const PlayerState& p, int expected, const Card& door,
+                           bool razz);
+
+// Stud: the bring-in is less than a full bet (rule text 000: completing the bet); its size is a
+// site's table, not derived from the stakes, so only more than the small bet is a breach.
+std::optional<Breach> check_bring_in_under_small_bet(const ReplayState& s, const Event& e,
+                                                     const PlayerState& p);
 
 // A betting round ends only when every player still able to bet has matched the largest bet and
 // had a turn (rule text 000, "Call": "a betting round ends when all active players have bet an

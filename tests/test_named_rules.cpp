@@ -268,3 +268,30 @@ TEST_CASE("players act in turn, and a fold ahead of one's turn is no breach (rul
   fold.kind = EventKind::Fold;
   CHECK_FALSE(check_action_in_turn(fold, p, 2));
 }
+
+TEST_CASE("stud: the poorest door card brings in, for less than the small bet (rule text 000)",
+          "[named_rules]") {
+  Hand h;
+  h.structure = Structure::FixedLimit;
+  h.small_bet = 2'000;
+  h.big_bet = 4'000;
+  const HouseRules rules;
+  ReplayState s(h, rules);
+  const PlayerState& p = seat(s, 3, 10'000);
+  Event bring_in;
+  bring_in.kind = EventKind::BringIn;
+  bring_in.street = Street::Preflop;
+  bring_in.seat = 3;
+  bring_in.amount = bring_in.to = 500;
+  bring_in.line = 7;
+  const Breach seat_breach = check_bring_in_seat(bring_in, p, 5, *parse_card("2c"), false);
+  CHECK(seat_breach.code == FindingCode::WrongForcedBet);
+  CHECK(seat_breach.fields.expected == 5);
+  CHECK(seat_breach.fields.actual == 3);
+  CHECK(seat_breach.fields.message ==
+        "line 7: p3 brings in from seat 3, but the lowest door card is seat 5's (2c)");
+  CHECK_FALSE(check_bring_in_under_small_bet(s, bring_in, p));
+  bring_in.amount = 2'500;
+  require_breach(check_bring_in_under_small_bet(s, bring_in, p), FindingCode::WrongForcedBet, 2'000,
+                 2'500);
+}
