@@ -1,7 +1,8 @@
-// The auditor's internals, shared by the files that implement its parts: the replay and betting
-// rules (betting.cpp), the order of action (action_order.cpp), the money checks
-// (money_checks.cpp) and the showdown (showdown.cpp). Not part of the library's interface: use
-// audit_hand() in audit/audit.hpp.
+// The auditor's internals, shared by the files that implement its parts: the replay of the
+// betting (betting.cpp), which moves the replay state (replay_state.hpp) and asks the named
+// betting rules (betting_rules.hpp) of each event, the order of action (action_order.cpp), the
+// money checks (money_checks.cpp) and the showdown (showdown.cpp). Not part of the library's
+// interface: use audit_hand() in audit/audit.hpp.
 #pragma once
 
 #include <cstdint>
