@@ -358,6 +358,7 @@ class Writer {
         if (e.kind == EventKind::Collected) collected_[e.seat] += e.amount;
         continue;
       }
+      if (asked_nothing(e)) continue;  // nor does it open its street
       if (e.kind != EventKind::Board && e.kind != EventKind::Shows && e.kind != EventKind::Mucks &&
           e.street > Street::Preflop)
         deal_boards_to(e.street, out);
@@ -454,16 +455,10 @@ class Writer {
     if (is_bet_action(e.kind)) acted_.insert(e.seat);
     switch (e.kind) {
       case EventKind::Fold:
-        // A player all-in has nothing to fold (a site printing a fold for the big blind all-in
-        // for less): PHH's engine asks nothing of them; they stay in and muck at the showdown.
-        if (asked_nothing(e)) break;
         folded_.insert(e.seat);
         out.push_back(fmt::format("{} f", actor(e.seat)));
         break;
       case EventKind::Check:
-        if (asked_nothing(e)) break;
-        out.push_back(fmt::format("{} cc", actor(e.seat)));
-        break;
       case EventKind::Call:
         out.push_back(fmt::format("{} cc", actor(e.seat)));
         break;
@@ -503,9 +498,10 @@ class Writer {
     }
   }
 
-  // A fold or check PHH's engine does not ask for, which moves no chips: a player all-in
-  // (a site printing a fold or check for them), or a check of the one player with chips when
-  // every other player still in is all-in (PokerStars' Run It Once prints their checks).
+  // A fold or check PHH's engine does not ask for, which moves no chips and is not written: a
+  // player all-in (a site printing a fold for the big blind all-in for less, or checks: they
+  // stay in and show down), or a check of the one player with chips when every other player
+  // still in is all-in (PokerStars' Run It Once prints their checks).
   bool asked_nothing(const Event& e) const {
     if (e.kind != EventKind::Fold && e.kind != EventKind::Check) return false;
     auto all_in = [&](int seat) {
@@ -528,7 +524,6 @@ class Writer {
   void check_turn(const Event& e) {
     const bool draw = e.kind == EventKind::Discards || e.kind == EventKind::StandsPat;
     if (!draw && !is_bet_action(e.kind)) return;
-    if (asked_nothing(e)) return;  // not written
     const std::pair<Street, bool> phase{e.street, draw};
     const bool first = !turn_phase_ || phase != *turn_phase_;
     turn_phase_ = phase;
