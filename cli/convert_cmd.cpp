@@ -258,7 +258,7 @@ void add_convert_command(CLI::App& app, int& exit_code) {
           writable_names() + "): one output file per input file");
   cmd->add_option("paths", args->paths,
                   "Files or folders (recursive); - for stdin (written to "
-                  "stdout)")
+                  "stdout); a .zip, .tar, .tar.gz, .tgz or .gz is read member by member")
       ->required();
   cmd->add_option("--to", args->to, "The format to write: " + writable_names())->required();
   cmd->add_option("-o,--output", args->out_dir,

@@ -120,12 +120,10 @@ void write_reviews(const ReviewArgs& a) {
   if (a.status.empty()) throw std::invalid_argument("--status is required");
   if (a.status == "dismissed" && a.note.empty())
     throw std::invalid_argument("a dismissed finding needs its reason: --note TEXT");
-  std::vector<db::Review> reviews;
-  {
-    auto reader = db::open_store(a.db, db::OpenMode::ReadOnly);  // a missing database is an error
-    reviews = reviews_of_target(*reader, a);
-  }
+  db::open_store(a.db, db::OpenMode::ReadOnly);  // a missing database is an error, not made
+  // Opened for writing first: an older schema is migrated before its findings are read.
   auto store = db::open_store(a.db, db::OpenMode::Write);
+  std::vector<db::Review> reviews = reviews_of_target(*store, a);
   const std::string at = utc_now();
   for (db::Review& r : reviews) {
     r.reviewed_at = at;

@@ -48,7 +48,7 @@ std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Co
 
 // The sections summary_sections puts before the detail, the verdict's.
 inline constexpr const char* kVerdictSections[] = {"verdict", "site_errors", "money_in_error",
-                                                   "gaps",    "reviews",     "unreviewed"};
+                                                   "gaps"};
 
 // The filter of --site and --since: `since` a date YYYY-MM-DD or empty, `site` a format's name or
 // a site the store holds. Throws std::invalid_argument with what is wrong.

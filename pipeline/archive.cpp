@@ -31,6 +31,12 @@ bool single_gzip_name(std::string_view path) {
 
 std::string errno_text() { return std::generic_category().message(errno); }
 
+// libarchive's text of its last error (it may have none).
+std::string la_error(archive* a) {
+  const char* text = archive_error_string(a);
+  return text ? text : "unknown error";
+}
+
 // Reads a member's bytes from its spool file with pread, `bytes` of them from `offset`. A read
 // error throws, which the istream turns into badbit (a failed read, as of a file).
 class MemberBuf : public std::streambuf {
@@ -115,7 +121,7 @@ std::string copy_entry(Extraction& x, const ArchiveLimits& limits, ArchiveMember
     const la_ssize_t got = archive_read_data(x.a, buf, sizeof buf);
     if (got == 0) break;
     if (got < 0) {
-      why = fmt::format("corrupt archive member ({})", archive_error_string(x.a));
+      why = fmt::format("corrupt archive member ({})", la_error(x.a));
       fatal = true;
       break;
     }
@@ -201,7 +207,7 @@ ArchiveContents read_archive(const std::string& path, const ArchiveLimits& limit
   archive* a = open_archive(path);
   Extraction x{a, *spool};
   if (archive_read_open_filename(a, path.c_str(), 1 << 16) != ARCHIVE_OK) {
-    out.error = fmt::format("not a readable archive ({})", archive_error_string(a));
+    out.error = fmt::format("not a readable archive ({})", la_error(a));
     archive_read_free(a);
     return out;
   }
@@ -217,7 +223,7 @@ ArchiveContents read_archive(const std::string& path, const ArchiveLimits& limit
     const int r = archive_read_next_header(a, &e);
     if (r == ARCHIVE_EOF) break;
     if (r < ARCHIVE_WARN) {
-      out.error = fmt::format("corrupt archive ({})", archive_error_string(a));
+      out.error = fmt::format("corrupt archive ({})", la_error(a));
       break;
     }
     if (archive_entry_filetype(e) != AE_IFREG) continue;  // folders, links: no bytes of their own
