@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "cli/commands.hpp"
+#include "cli/summary_sections.hpp"
 #include "db/reviews.hpp"
 #include "db/store.hpp"
 #include "report/render.hpp"
@@ -31,13 +32,6 @@ struct ReviewArgs {
 };
 
 constexpr std::string_view kFindingPrefix = "finding:";
-
-// `s` as an SQL string literal.
-std::string sql_text(std::string_view s) {
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
 
 std::string utc_now() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());

@@ -63,6 +63,12 @@ int severity_rank(const std::string& severity) {
 
 }  // namespace
 
+std::string sql_text(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
 std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Code> codes) {
   std::stable_sort(codes.begin(), codes.end(), [](const auto& a, const auto& b) {
     const int ra = severity_rank(a.severity), rb = severity_rank(b.severity);
@@ -120,13 +126,6 @@ db::QueryResult money_in_error_table(const db::Sections& breakdowns) {
         {u.currency ? T::Text : T::Null, T::Integer, T::Integer, T::Integer, T::Text});
   }
   return r;
-}
-
-// `text` as an SQL string literal: quotes doubled (the SQL of both stores).
-std::string sql_text(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
 }
 
 // The hands `filter` selects, as SQL on `h` (hands): its site and date; its files are never set by
@@ -234,8 +233,10 @@ db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, in
       {"money_in_error", money_in_error_table(breakdowns)},
       {"gaps", codes_table(codes, top, false, "findings",
                            [](const auto& c) { return c.blame == "hhaudit"; })},
-      {"reviews", reviews_table(store, filter)},
       {"totals", totals_table(totals)}};
+  // The reviews once there is one (a database no one reviewed reads as before).
+  if (unreviewed || first_result(store, "SELECT count(*) FROM reviews").rows.at(0).at(0) != "0")
+    sections.insert(sections.begin() + 4, {"reviews", reviews_table(store, filter)});
   if (unreviewed) {
     // The site's errors and warnings no review marks yet, then each of them (finding:ID).
     db::Sections open = unreviewed_sections(store, filter, top);

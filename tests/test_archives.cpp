@@ -105,7 +105,7 @@ TEST_CASE("a zip's members are audited as files named ARCHIVE!/PATH, nested fold
   fs::remove_all(dir);
 }
 
-TEST_CASE("tar, tar.gz, tgz and gz are read; convert reads archives too", "[cli][archives]") {
+TEST_CASE("tar, tar.gz, tgz and gz are read, and convert reads archives too", "[cli][archives]") {
   const fs::path dir = hh::test::temp_dir("hhaudit-archives");
   const fs::path in = dir / "in";
   fs::create_directories(in);
