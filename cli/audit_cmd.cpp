@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "cli/commands.hpp"
-#include "cli/summary_sections.hpp"
 #include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
+#include "cli/summary_sections.hpp"
 #include "db/store.hpp"
 #include "parser/format.hpp"
 #include "pipeline/pipeline.hpp"
@@ -277,7 +277,10 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "audit",
       "Parse, replay and check hand histories; store hands and findings in SQLite or PostgreSQL");
-  cmd->add_option("paths", args->paths, "Files, folders (searched recursively) or - for stdin")
+  cmd->add_option("paths", args->paths,
+                  "Files, folders (searched recursively) or - for stdin; a .zip, .tar, .tar.gz, "
+                  ".tgz or .gz is read member by member, each recorded as ARCHIVE!/path "
+                  "(docs/usage.md, \"Archives\": limits against zip bombs)")
       ->required();
   cmd->add_option("--db", args->db,
                   "SQLite database to create or add to, or a PostgreSQL database "

@@ -21,6 +21,7 @@
 
 #include "db/hand_row.hpp"
 #include "db/result.hpp"
+#include "db/reviews.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
 #include "model/stored_rows.hpp"
@@ -272,6 +273,9 @@ class Store {
 
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
+
+  // Writes `review` (db/reviews.hpp), replacing the review of the same finding, and commits it.
+  virtual void set_review(const Review& review) = 0;
 
   // The checks between hands of a table, which audit/ owns (audit/session_checks.hpp): given the
   // table's key, a cursor over its stored hands and where its findings go, it runs the cursor

@@ -62,9 +62,10 @@ class SigintGuard {
 
 struct InputFile {
   std::string path;
-  bool from_folder{false};  // found by walking a folder rather than named
-  std::string unreadable;   // InputPath::unreadable: never opened
-  bool pipe{false};         // InputPath::pipe: copied into `spool` by the first pass
+  bool from_folder{false};              // found by walking a folder rather than named
+  std::string unreadable;               // InputPath::unreadable: never opened
+  bool pipe{false};                     // InputPath::pipe: copied into `spool` by the first pass
+  std::optional<ArchiveMember> member;  // InputPath::member: read from its archive's spool
   // "-" (stdin) or a named pipe, read once into an unnamed temporary file, which the first pass
   // and the reader then read as they read a file: memory stays bounded whatever it gives.
   std::shared_ptr<int> spool;  // the file's descriptor, closed with the last copy
@@ -79,8 +80,9 @@ struct InputFile {
   const Format* format{nullptr};  // the format sniffed; nullptr: none (every hand is unparsed)
 };
 
-// Opens a file or the bytes read from stdin as one stream.
+// Opens a file, an archive's member or the bytes read from stdin as one stream.
 std::unique_ptr<std::istream> open_input(const InputFile& f) {
+  if (f.member) return open_member(*f.member);
   const std::string path =
       f.spool ? "/proc/self/fd/" + std::to_string(*f.spool) : f.path;  // its own offset
   auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
@@ -237,24 +239,11 @@ void spool(InputFile& f) {
     f.unreadable = "open failed (" + errno_text() + "); expected a readable pipe";
     return;
   }
-  std::string dir;
-  try {
-    dir = fs::temp_directory_path().string();
-  } catch (const fs::filesystem_error&) {
-    dir = "/tmp";
-  }
-  std::string name = dir + "/hhaudit-stdin-XXXXXX";
-  const int to = ::mkostemp(name.data(), O_CLOEXEC);
-  if (to < 0) {
-    f.unreadable = "cannot make a temporary file in " + dir + " (" + errno_text() + ")";
+  f.spool = unnamed_temp_file(f.unreadable);
+  if (!f.spool) {
     if (from != STDIN_FILENO) ::close(from);
     return;
   }
-  ::unlink(name.c_str());
-  f.spool = std::shared_ptr<int>(new int(to), [](int* fd) {
-    ::close(*fd);
-    delete fd;
-  });
   std::string buf(PieceReader::kPiece, '\0');
   f.bytes = 0;
   while (!g_interrupted.load()) {
@@ -265,16 +254,10 @@ void spool(InputFile& f) {
       break;
     }
     if (got == 0) break;
-    for (ssize_t put = 0; put < got;) {
-      const ssize_t n = ::write(to, buf.data() + put, static_cast<std::size_t>(got - put));
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        f.unreadable = "cannot write the temporary copy in " + dir + " (" + errno_text() + ")";
-        break;
-      }
-      put += n;
+    if (!write_all(*f.spool, std::string_view(buf.data(), static_cast<std::size_t>(got)))) {
+      f.unreadable = "cannot write the temporary copy (" + errno_text() + ")";
+      break;
     }
-    if (!f.unreadable.empty()) break;
     f.bytes += static_cast<std::uint64_t>(got);
   }
   if (from != STDIN_FILENO) ::close(from);
@@ -578,14 +561,17 @@ void audit_summary_file(const InputFile& f, std::string_view bytes, const Format
   writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
 }
 
+// A file read by its path (not stdin, a pipe or an archive's member, whose bytes are spooled).
+bool on_disk(const InputFile& f) { return f.path != "-" && !f.pipe && !f.member; }
+
 // A small file of white space only (line ends, blanks): it holds nothing to read.
-bool blank_file(const std::string& path, std::uint64_t bytes) {
-  if (bytes > 64 * 1024) return false;
-  std::ifstream in(path, std::ios::binary);
+bool blank_file(const InputFile& f) {
+  if (f.bytes > 64 * 1024) return false;
+  const auto in = open_input(f);
   char c = 0;
-  while (in.get(c))
+  while (in && in->get(c))
     if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v') return false;
-  return in.eof();
+  return in && in->eof();
 }
 
 // A file found in a folder that is known to hold no hand, so that not reading it leaves nothing
@@ -597,7 +583,7 @@ bool known_non_hand_file(const InputFile& f) {
   std::error_code ec;
   if (ext == ".hp" || ext == ".gt" || ext == ".hands")
     return fs::is_regular_file(p.parent_path() / p.stem(), ec);
-  return ext == ".md" || ext == ".tsv" || f.bytes == 0 || blank_file(f.path, f.bytes);
+  return ext == ".md" || ext == ".tsv" || f.bytes == 0 || blank_file(f);
 }
 
 // Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
@@ -621,7 +607,7 @@ bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
     ++summary.io_errors;
     return false;
   }
-  if (f.path != "-" && !f.pipe && !f.read_once) f.bytes = fs::file_size(f.path, ec);
+  if (on_disk(f) && !f.read_once) f.bytes = fs::file_size(f.path, ec);
   const Format* format = s.sniffed.format;
   const db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
                            format ? std::string(format->name()) : std::string()};
@@ -684,6 +670,32 @@ std::string not_regular_file(const std::string& p) {
   return std::string(what) + "; expected a regular file or a folder";
 }
 
+namespace {
+
+// A regular file `in` as an input: itself, or, an archive, its members (InputPath::member).
+void add_input(InputPath in, const ArchiveLimits& limits, std::vector<InputPath>& inputs,
+               std::vector<NotRead>& not_read) {
+  if (!in.unreadable.empty() || !is_archive_name(in.path)) {
+    inputs.push_back(std::move(in));
+    return;
+  }
+  ArchiveContents contents = read_archive(in.path, limits);
+  const std::string folder = in.from_folder ? in.folder : in.path + "!";
+  for (ArchiveEntry& e : contents.entries) {
+    InputPath member{in.path + "!/" + e.name, true, folder, std::move(e.unreadable)};
+    if (member.unreadable.empty()) member.member = std::move(e.member);
+    inputs.push_back(std::move(member));
+  }
+  if (!contents.error.empty()) {
+    in.unreadable = contents.error;
+    inputs.push_back(std::move(in));
+  } else if (contents.entries.empty()) {
+    not_read.push_back({in.path, "empty archive"});
+  }
+}
+
+}  // namespace
+
 unsigned shard_of(std::string_view path, unsigned shards) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (const char c : path) {
@@ -695,7 +707,7 @@ unsigned shard_of(std::string_view path, unsigned shards) {
 
 std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
                                     std::vector<NotRead>& not_read, long& io_errors,
-                                    std::ostream& err) {
+                                    std::ostream& err, const ArchiveLimits& limits) {
   std::vector<InputPath> inputs;
   for (const std::string& p : paths) {
     if (p == "-") {
@@ -725,9 +737,9 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
       std::sort(found.begin(), found.end(),
                 [](const InputPath& a, const InputPath& b) { return a.path < b.path; });
       if (found.empty() && !ec) not_read.push_back({p, "empty folder"});
-      for (auto& f : found) inputs.push_back(std::move(f));
+      for (auto& f : found) add_input(std::move(f), limits, inputs, not_read);
     } else if (fs::is_regular_file(p, ec)) {
-      inputs.push_back({p, false, {}, {}});
+      add_input({p, false, {}, {}}, limits, inputs, not_read);
     } else if (fs::is_fifo(p, ec)) {
       inputs.push_back({p, false, {}, {}, true});
     } else if (fs::exists(fs::symlink_status(p, ec))) {  // a FIFO, a device, a dangling symlink
@@ -747,12 +759,14 @@ namespace {
 std::vector<InputFile> input_files(const AuditOptions& options, AuditSummary& summary,
                                    std::ostream& err) {
   std::vector<InputFile> inputs;
-  for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err)) {
+  for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err,
+                                   options.archive_limits)) {
     InputFile f;
     f.path = std::move(p.path);
     f.from_folder = p.from_folder;
     f.unreadable = std::move(p.unreadable);
     f.pipe = p.pipe;
+    f.member = std::move(p.member);
     inputs.push_back(std::move(f));
   }
   if (options.shards > 1) {
@@ -782,7 +796,9 @@ FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
   for (const std::uint64_t bytes : writer.content_file_sizes()) ++sizes[bytes];
   for (InputFile& f : inputs) {
     std::error_code ec;
-    if (f.path != "-" && !f.pipe && f.unreadable.empty()) {
+    if (f.member) {
+      ++sizes[f.bytes = f.member->bytes];
+    } else if (on_disk(f) && f.unreadable.empty()) {
       const std::uintmax_t size = fs::file_size(f.path, ec);
       if (!ec) ++sizes[f.bytes = size];
     }
@@ -799,7 +815,7 @@ FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
       if (g_interrupted.load()) break;
     }
     const auto same_size = sizes.find(f.bytes);
-    f.read_once = f.path != "-" && !f.pipe && f.unreadable.empty() && same_size != sizes.end() &&
+    f.read_once = (on_disk(f) || f.member) && f.unreadable.empty() && same_size != sizes.end() &&
                   same_size->second == 1;
     if (!f.read_once) {
       ScanResult s;

@@ -149,6 +149,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "pending_checks"},
                                          {"table", "pot_seats"},
                                          {"table", "pots"},
+                                         {"table", "reviews"},
                                          {"table", "tournament_findings"},
                                          {"table", "tournament_results"},
                                          {"table", "tournaments"},

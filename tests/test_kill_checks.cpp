@@ -81,6 +81,10 @@ class KillingStore final : public Store {
     step("set_meta");
     s_.set_meta(key, value);
   }
+  void set_review(const hh::db::Review& review) override {
+    step("set_review");
+    s_.set_review(review);
+  }
   void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override {
     step("recheck_session");

@@ -782,6 +782,13 @@ void PostgresStore::set_meta(std::string_view key, std::string_view value) {
       {text(key), text(value)});
 }
 
+void PostgresStore::set_review(const Review& r) {
+  impl_->require_writer();
+  impl_->c.exec(upsert_review_sql([](int i) { return "$" + std::to_string(i); }),
+                {text(r.site), text(r.site_hand_id), text(r.code), text(r.player), text(r.street),
+                 text(r.status), text(r.note), text(r.reviewed_by), text(r.reviewed_at)});
+}
+
 void PostgresStore::replace_session_findings(const SessionKey& key,
                                              const std::vector<SessionFinding>& findings) {
   impl_->require_writer();
@@ -1606,9 +1613,10 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
-       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
-       "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
-       "WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},
+       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note FROM "
+       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id LEFT JOIN "
+       "hands r ON r.hand_id = d.related_hand_id JOIN v_findings v ON v.discrepancy_id = "
+       "d.discrepancy_id WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   bool found = true;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "db/portable_views.hpp"
+#include "db/reviews.hpp"
 #include "db/sqlite/schema.hpp"
 
 namespace hh::db::postgres {
@@ -521,10 +522,18 @@ void migrate_13_to_14(Connection& c) {
       "play_month FROM hands WHERE table_name IS NOT NULL ON CONFLICT DO NOTHING");
 }
 
+// Schema 14 -> 15, as SQLite's migrate_14_to_15: reviews; v_findings made again with
+// review_status and review_note (schema_sql()).
+void migrate_14_to_15(Connection& c) {
+  c.exec(kReviewsSql);
+  c.exec("DROP VIEW IF EXISTS v_findings");
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5,  &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
-    &migrate_9_to_10, &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
+    &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,
+    &migrate_8_to_9,   &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12,
+    &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),
@@ -534,7 +543,7 @@ static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
 
 std::string_view schema_sql() {
   static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
-                                 std::string(kTableMonthsSql) +
+                                 std::string(kTableMonthsSql) + std::string(kReviewsSql) +
                                  portable_views_sql("CREATE OR REPLACE VIEW ");
   return sql;
 }

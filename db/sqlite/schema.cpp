@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/portable_views.hpp"
+#include "db/reviews.hpp"
 
 namespace hh::db::sqlite {
 
@@ -501,18 +502,23 @@ void migrate_12_to_13(Database&) {}
 // partitions). SQLite's hands are not partitioned: idx_hands_table finds a table's hands.
 void migrate_13_to_14(Database&) {}
 
+// Schema 14 -> 15: reviews (db/reviews.hpp), and v_findings' review_status and review_note
+// (schema_sql() makes the table and, as every view, v_findings again).
+void migrate_14_to_15(Database&) {}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
-    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,  &migrate_4_to_5,  &migrate_5_to_6,
-    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,  &migrate_9_to_10, &migrate_10_to_11,
-    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
+    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,  &migrate_5_to_6,
+    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10, &migrate_10_to_11,
+    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
 
 std::string_view schema_sql() {
   static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
+                                 std::string(kReviewsSql) +
                                  portable_views_sql("CREATE VIEW IF NOT EXISTS ");
   return sql;
 }

@@ -1086,6 +1086,21 @@ void SqliteStore::set_meta(std::string_view key, std::string_view value) {
   s.step();
 }
 
+void SqliteStore::set_review(const Review& r) {
+  Writer& m = impl_->writer_or_throw();
+  {
+    const Writer::WriteCall call(m);
+    m.ensure_txn();
+    Statement s(m.db, upsert_review_sql([](int) { return std::string("?"); }));
+    int i = 0;
+    for (const std::string* v : {&r.site, &r.site_hand_id, &r.code, &r.player, &r.street, &r.status,
+                                 &r.note, &r.reviewed_by, &r.reviewed_at})
+      s.bind_text(++i, *v);
+    s.step();
+  }
+  commit();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -1403,9 +1418,10 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
-       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
-       "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
-       "WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
+       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note FROM "
+       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id LEFT JOIN "
+       "hands r ON r.hand_id = d.related_hand_id JOIN v_findings v ON v.discrepancy_id = "
+       "d.discrepancy_id WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   for (const auto& [title, sql] : sections) {

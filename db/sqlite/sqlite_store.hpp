@@ -28,6 +28,7 @@ class SqliteStore final : public Store {
                    std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
+  void set_review(const Review& review) override;
   void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override;
   void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
