@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <boost/container/small_vector.hpp>
+#include <iterator>
 #include <numeric>
 #include <span>
 
@@ -119,9 +120,8 @@ void Auditor::check_showdown() {
     } else if ((e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !e.cards.empty()) ||
                 (rules->board && e.kind == EventKind::DealtHole)) &&
                e.seat) {
-      // Cards revealed when mucking (the summary's "mucked [8s Qs]") are shown cards too.
-      // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
-      // end is the whole hand.
+      // Cards revealed when mucking ("mucked [8s Qs]") are shown too. Flop games: the hole cards,
+      // dealt or shown. Stud and draw: only what is shown at the end is the whole hand.
       if (parse_cards(e.cards, cards) && static_cast<int>(cards.size()) == rules->hole)
         holes[e.seat] = cards;
     } else if (e.kind == EventKind::CashedOut) {
@@ -227,18 +227,19 @@ void Auditor::check_showdown() {
     return r;
   };
   for (const BuiltPot& bp : r_.pots) {
-    if (bp.eligible.size() < 2) continue;
+    const std::vector<int> contenders = contenders_for(bp);
+    if (contenders.size() < 2) continue;
     std::vector<int> unknown;
-    for (int seat : bp.eligible)
+    for (int seat : contenders)
       if (!holes.count(seat)) unknown.push_back(seat);
     if (!unknown.empty()) {
       add(FindingCode::ShowdownNotEvaluated,
           {.street = Street::Showdown,
            .message = fmt::format(
                "{}: {} of {} contenders' cards were not shown; the winner is not judged",
-               pot_name(bp.index), unknown.size(), bp.eligible.size())});
+               pot_name(bp.index), unknown.size(), contenders.size())});
       if (board_count == 1)
-        judge_among_shown(bp, unknown, [&](const std::vector<int>& shown) {
+        judge_among_shown(bp, contenders, unknown, [&](const std::vector<int>& shown) {
           return judge(shown, boards.front());
         });
       continue;
@@ -248,7 +249,7 @@ void Auditor::check_showdown() {
     std::vector<int> expected;
     std::string what;
     for (int k = 0; k < board_count; ++k) {
-      results.push_back(judge(bp.eligible, boards[k]));
+      results.push_back(judge(contenders, boards[k]));
       for (const std::vector<int>* side : {&results.back().high, &results.back().low})
         for (int seat : *side)
           if (std::find(expected.begin(), expected.end(), seat) == expected.end())
@@ -300,11 +301,28 @@ void Auditor::check_showdown() {
   }
 }
 
+std::vector<int> Auditor::contenders_for(const BuiltPot& bp) const {
+  if (!h_.mucked_hands_concede) return bp.eligible;
+  const auto conceded = [&](int seat) {
+    const bool mucked = std::any_of(h_.events.begin(), h_.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::Mucks && e.seat == seat;
+    });
+    const bool collected = std::any_of(collections_.begin(), collections_.end(),
+                                       [&](const Collection& c) { return c.seat == seat; });
+    return mucked && !collected;
+  };
+  std::vector<int> out;
+  std::copy_if(bp.eligible.begin(), bp.eligible.end(), std::back_inserter(out),
+               [&](int seat) { return !conceded(seat); });
+  return out;
+}
+
 template <typename Judge>
-void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge) {
+void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& contenders,
+                                const std::vector<int>& unknown, Judge judge) {
   if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
   std::vector<int> shown;
-  for (int seat : bp.eligible)
+  for (int seat : contenders)
     if (std::find(unknown.begin(), unknown.end(), seat) == unknown.end()) shown.push_back(seat);
   if (shown.size() < 2) return;
   const BoardResult best = judge(shown);
