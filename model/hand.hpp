@@ -236,6 +236,10 @@ struct Hand {
   // Blind", "UTG+1"): a name is not the same player from hand to hand, so the checks between hands
   // do not compare them.
   bool players_named_by_position{false};
+  // The tournament may still take late entries when the hand is played (PartyPoker's MTTs: the
+  // export never says when registration closes): the field grows, a player out later may be given
+  // a worse place than one out before, so places are compared within the hand only.
+  bool registration_may_be_open{false};
   int max_seats{0};
   int button_seat{0};
 

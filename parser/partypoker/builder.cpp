@@ -274,6 +274,10 @@ class Builder : HandBuilder {
       h_.tournament_id = std::string(number_after(desc, "Trny:"));
       if (h_.tournament_id.empty())
         h_.tournament_id = std::string(number_after(desc, "Tournament #"));
+      // PartyPoker's multi-table tournaments take late entries, and no export prints when
+      // registration closes (docs/sites/partypoker.md): only a sit-and-go named so is closed.
+      h_.registration_may_be_open = desc.find("(SNG") == std::string_view::npos &&
+                                    desc.find("(STT") == std::string_view::npos;
     }
     const std::vector<std::string_view> words = words_of(desc);
     for (std::string_view w : words) {
