@@ -270,7 +270,11 @@ class Auditor {
   // shown cannot win. `judge` gives the best of the shown hands on the board. Single-board, not
   // hi/lo: there a half may belong to a hand not shown.
   template <typename Judge>
-  void judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge);
+  void judge_among_shown(const BuiltPot& bp, const std::vector<int>& contenders,
+                         const std::vector<int>& unknown, Judge judge);
+  // The pot's eligible seats less those who conceded it (Hand::mucked_hands_concede: mucked and
+  // collected nothing).
+  std::vector<int> contenders_for(const BuiltPot& bp) const;
 
   void check_summary();
   void check_summary_put_in(const PlayerState& p, const SummarySeat& s, bool money_agrees);

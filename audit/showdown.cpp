@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <boost/container/small_vector.hpp>
+#include <iterator>
 #include <numeric>
 #include <span>
 
@@ -243,17 +244,19 @@ Auditor::BoardResult Auditor::judge_board(const ShowdownRules& rules,
 
 void Auditor::check_pot_winners(const BuiltPot& bp, const ShowdownRules& rules,
                                 const ShowdownCards& cards) {
+  const std::vector<int> contenders = contenders_for(bp);
+  if (contenders.size() < 2) return;
   std::vector<int> unknown;
-  for (int seat : bp.eligible)
+  for (int seat : contenders)
     if (!cards.holes.count(seat)) unknown.push_back(seat);
   if (!unknown.empty()) {
     add(FindingCode::ShowdownNotEvaluated,
         {.street = Street::Showdown,
          .message =
              fmt::format("{}: {} of {} contenders' cards were not shown; the winner is not judged",
-                         pot_name(bp.index), unknown.size(), bp.eligible.size())});
+                         pot_name(bp.index), unknown.size(), contenders.size())});
     if (cards.board_count == 1)
-      judge_among_shown(bp, unknown, [&](const std::vector<int>& shown) {
+      judge_among_shown(bp, contenders, unknown, [&](const std::vector<int>& shown) {
         return judge_board(rules, cards.holes, shown, cards.boards.front());
       });
     return;
@@ -263,7 +266,7 @@ void Auditor::check_pot_winners(const BuiltPot& bp, const ShowdownRules& rules,
   std::vector<int> expected;
   std::string what;
   for (int k = 0; k < cards.board_count; ++k) {
-    results.push_back(judge_board(rules, cards.holes, bp.eligible, cards.boards[k]));
+    results.push_back(judge_board(rules, cards.holes, contenders, cards.boards[k]));
     for (const std::vector<int>* side : {&results.back().high, &results.back().low})
       for (int seat : *side)
         if (std::find(expected.begin(), expected.end(), seat) == expected.end())
@@ -313,11 +316,28 @@ void Auditor::check_pot_winners(const BuiltPot& bp, const ShowdownRules& rules,
                               fmt::join(expected, ", "), what)});
 }
 
+std::vector<int> Auditor::contenders_for(const BuiltPot& bp) const {
+  if (!h_.mucked_hands_concede) return bp.eligible;
+  const auto conceded = [&](int seat) {
+    const bool mucked = std::any_of(h_.events.begin(), h_.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::Mucks && e.seat == seat;
+    });
+    const bool collected = std::any_of(collections_.begin(), collections_.end(),
+                                       [&](const Collection& c) { return c.seat == seat; });
+    return mucked && !collected;
+  };
+  std::vector<int> out;
+  std::copy_if(bp.eligible.begin(), bp.eligible.end(), std::back_inserter(out),
+               [&](int seat) { return !conceded(seat); });
+  return out;
+}
+
 template <typename Judge>
-void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge) {
+void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& contenders,
+                                const std::vector<int>& unknown, Judge judge) {
   if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
   std::vector<int> shown;
-  for (int seat : bp.eligible)
+  for (int seat : contenders)
     if (std::find(unknown.begin(), unknown.end(), seat) == unknown.end()) shown.push_back(seat);
   if (shown.size() < 2) return;
   const BoardResult best = judge(shown);

@@ -57,6 +57,8 @@ struct SessionHand {
   // stacks and blinds may be the gap's, so no pair with it is compared (its CHECKS_NOT_RUN says
   // so).
   bool read_whole{true};
+  // Hand::registration_may_be_open: its places are not compared with other hands' (schema 15).
+  bool registration_may_be_open{false};
   std::vector<SessionSeat> seats;
 };
 

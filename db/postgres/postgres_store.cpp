@@ -50,7 +50,7 @@ constexpr std::string_view kHandColumns =
     "unit, small_blind, big_blind, ante, started_at_utc, seats, players_dealt, total_pot, rake, "
     "fees, status, content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
     "total_collected, parse_issues, total_pot_derived, rake_derived, money_in_error, fast_fold, "
-    "players_named_by_position";
+    "players_named_by_position, registration_may_be_open";
 
 std::string text(std::string_view s) { return std::string(s); }
 std::optional<std::string> text_or_null(std::string_view s) {
@@ -251,7 +251,8 @@ struct PostgresStore::Impl {
     copy_int(o, r.rake_derived ? 1 : 0);
     copy_int(o, r.money_in_error);
     copy_int(o, r.fast_fold ? 1 : 0);
-    copy_int(o, r.players_named_by_position ? 1 : 0, true);
+    copy_int(o, r.players_named_by_position ? 1 : 0);
+    copy_int(o, r.registration_may_be_open ? 1 : 0, true);
   }
 
   static Params session_params(const SessionKey& key) {

@@ -180,6 +180,8 @@ CREATE TABLE IF NOT EXISTS hands (
   players_named_by_position integer NOT NULL DEFAULT 0
                     CHECK (players_named_by_position IN (0, 1)),
   play_month        date NOT NULL,
+  registration_may_be_open integer NOT NULL DEFAULT 0
+                    CHECK (registration_may_be_open IN (0, 1)),
   PRIMARY KEY (hand_id, play_month),
   UNIQUE (site, site_hand_id, play_month)
 ) PARTITION BY RANGE (play_month);
@@ -529,11 +531,19 @@ void migrate_14_to_15(Connection& c) {
   c.exec("DROP VIEW IF EXISTS v_findings");
 }
 
+// Schema 15 -> 16, as SQLite's migrate_15_to_16: hands.registration_may_be_open.
+void migrate_15_to_16(Connection& c) {
+  c.exec(
+      "ALTER TABLE hands ADD COLUMN IF NOT EXISTS registration_may_be_open integer NOT NULL "
+      "DEFAULT 0 CHECK (registration_may_be_open IN (0, 1));");
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, sqlite::kSchemaVersion - kFirstSchemaVersion> kMigrations{
     &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,
     &migrate_8_to_9,   &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12,
-    &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15};
+    &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15,
+    &migrate_15_to_16};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

@@ -151,6 +151,8 @@ CREATE TABLE IF NOT EXISTS hands (
   fast_fold         INTEGER NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1)),
   players_named_by_position INTEGER NOT NULL DEFAULT 0
                     CHECK (players_named_by_position IN (0, 1)),
+  registration_may_be_open INTEGER NOT NULL DEFAULT 0
+                    CHECK (registration_may_be_open IN (0, 1)),
   UNIQUE (site, site_hand_id)
 );
 
@@ -505,13 +507,24 @@ void migrate_13_to_14(Database&) {}
 // Schema 14 -> 15: reviews (db/reviews.hpp), and v_findings' review_status and review_note
 // (schema_sql() makes the table and, as every view, v_findings again).
 void migrate_14_to_15(Database&) {}
+}
+
+// Schema 15 -> 16: hands.registration_may_be_open (Hand::registration_may_be_open, issue 33
+// point 18), what the check of places between hands skips; 0 for the hands stored before.
+void migrate_15_to_16(Database& db) {
+  if (!has_column(db, "hands", "registration_may_be_open"))
+    db.exec(
+        "ALTER TABLE hands ADD COLUMN registration_may_be_open INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (registration_may_be_open IN (0, 1))");
+}
 
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
     &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,  &migrate_5_to_6,
     &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10, &migrate_10_to_11,
-    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15};
+    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15,
+    &migrate_15_to_16};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace

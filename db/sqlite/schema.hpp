@@ -28,7 +28,8 @@ namespace hh::db::sqlite {
 // 14: PostgreSQL's table_months (the partitions a table's hands are kept under); nothing on SQLite.
 // 15: reviews (an auditor's mark on a finding, db/reviews.hpp); v_findings' review_status and
 // review_note.
-inline constexpr int kSchemaVersion = 15;
+// 16: hands.registration_may_be_open (a tournament's places not compared across hands).
+inline constexpr int kSchemaVersion = 16;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

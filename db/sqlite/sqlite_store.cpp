@@ -188,8 +188,7 @@ struct SqliteStore::Writer {
         "path = excluded.path, encoding = excluded.encoding, site = excluded.site, "
         "status = excluded.status, note = excluded.note "
         "WHERE files.status IN ('unsupported', 'no-hands')");
-    // A file with no content read is known by its path: the latest run that could not read it
-    // says why.
+    // A file with no content read is known by its path: the latest run unable to read it says why.
     record_unreadable = Statement(
         db,
         "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
@@ -206,14 +205,15 @@ struct SqliteStore::Writer {
                   "AND content_sha256 = ? LIMIT 1");
     insert_hand =
         Statement(db,
-                  "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, "
-                  "table_name, game, limit_type, currency, unit, small_blind, big_blind, "
-                  "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
-                  "status, content_sha256, tournament_id, button_seat, cancelled, "
-                  "total_contributed, total_collected, parse_issues, total_pot_derived, "
-                  "rake_derived, money_in_error, fast_fold, players_named_by_position) VALUES "
-                  "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                  "?, ?, ?, ?, ?, ?) ON CONFLICT(site, site_hand_id) DO NOTHING");
+                  "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, table_name, "
+                  "game, limit_type, currency, unit, small_blind, big_blind, ante, "
+                  "started_at_utc, seats, players_dealt, total_pot, rake, fees, status, "
+                  "content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
+                  "total_collected, parse_issues, total_pot_derived, rake_derived, "
+                  "money_in_error, fast_fold, players_named_by_position, "
+                  "registration_may_be_open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(site, "
+                  "site_hand_id) DO NOTHING");
     // Takes back a hand whose rows could not all be written (its players, pots, events and
     // findings go with it: ON DELETE CASCADE).
     delete_hand = Statement(db, "DELETE FROM hands WHERE hand_id = ?");
@@ -470,6 +470,7 @@ struct SqliteStore::Writer {
       h.bind_int64(30, row.money_in_error);
       h.bind_int64(31, row.fast_fold ? 1 : 0);
       h.bind_int64(32, row.players_named_by_position ? 1 : 0);
+      h.bind_int64(33, row.registration_may_be_open ? 1 : 0);
       h.step();
     }
     if (sqlite3_changes(db.get()) == 0) return std::nullopt;
