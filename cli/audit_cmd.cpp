@@ -9,9 +9,10 @@
 #include <thread>
 
 #include "cli/commands.hpp"
-#include "cli/summary_sections.hpp"
 #include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
+#include "cli/integrity_signals_run.hpp"
+#include "cli/summary_sections.hpp"
 #include "db/store.hpp"
 #include "parser/format.hpp"
 #include "pipeline/pipeline.hpp"
@@ -22,6 +23,10 @@ namespace hh::cli {
 namespace {
 
 using pipeline::AuditSummary;
+
+// The signals across hands are computed again after a run over a store of at most this many
+// hands (a few seconds); a larger store's are left to `hhaudit integrity`.
+constexpr long kMaxAutoIntegrityHands = 2'000'000;
 
 struct AuditArgs {
   std::vector<std::string> paths;
@@ -170,8 +175,9 @@ void run(const AuditArgs& a, int& exit_code) {
   AuditSummary s;
   HouseRulesBook house;
   std::unique_ptr<db::Store> store;
-  db::StoreTotals held;    // what the database holds after the run
-  db::StoreTotals inputs;  // what it holds of this run's files audited before
+  db::StoreTotals held;                  // what the database holds after the run
+  db::StoreTotals inputs;                // what it holds of this run's files audited before
+  std::optional<std::size_t> integrity;  // signals stored, when computed again
   try {
     house = a.house_rules.load();
     opt.context.house_rules = &house;
@@ -191,6 +197,9 @@ void run(const AuditArgs& a, int& exit_code) {
     if (store) {
       store->commit();
       held = store->totals({});
+      // Bounded: a store past kMaxAutoIntegrityHands is left to `hhaudit integrity`.
+      if (held.hands <= kMaxAutoIntegrityHands)
+        if (auto signals = refresh_integrity_signals(*store, false)) integrity = signals->size();
       if (!s.already_audited_ids.empty()) inputs = store->totals({"", "", s.already_audited_ids});
     }
   } catch (const std::exception& e) {
@@ -228,6 +237,10 @@ void run(const AuditArgs& a, int& exit_code) {
           a.db, held.files_audited, held.files_interrupted, held.files_without_hands,
           held.files_unsupported, held.files_unreadable, held.hands, held.hands - held.unparsed,
           held.unparsed, held.hands_with_errors);
+    if (integrity)
+      std::cout << fmt::format(
+          "integrity signals across hands (for review, not findings): {} (hhaudit integrity)\n",
+          *integrity);
     if (held.codes.empty()) {
       std::cout << "no findings\n";
     } else {

@@ -501,18 +501,46 @@ void migrate_12_to_13(Database&) {}
 // partitions). SQLite's hands are not partitioned: idx_hands_table finds a table's hands.
 void migrate_13_to_14(Database&) {}
 
+// Schema 15: the signals across hands (audit/integrity_signals.hpp, docs/integrity.md), replaced
+// as a whole by each computation over the whole database. player_a, player_b: the pair (NULL for a
+// rake signal); hand_ids: the supporting hands' hand_id, comma-joined; amount in minor units of
+// currency (NULL when the hands mix currencies).
+constexpr std::string_view kIntegritySignalsSql = R"sql(
+CREATE TABLE IF NOT EXISTS integrity_signals (
+  signal_id   INTEGER PRIMARY KEY,
+  kind        TEXT NOT NULL CHECK (kind IN ('chip_dumping', 'seats_together', 'soft_play',
+                                            'rake_above_table_max')),
+  site        TEXT NOT NULL,
+  player_a    TEXT,
+  player_b    TEXT,
+  score       REAL NOT NULL,
+  threshold   REAL NOT NULL,
+  statistic   TEXT NOT NULL,
+  amount      INTEGER,
+  currency    TEXT,
+  explanation TEXT NOT NULL,
+  hands       INTEGER NOT NULL,
+  hand_ids    TEXT NOT NULL,
+  computed_at TEXT NOT NULL
+);
+)sql";
+
+// Schema 14 -> 15: integrity_signals (empty until the next computation).
+void migrate_14_to_15(Database& db) { db.exec(kIntegritySignalsSql); }
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
-    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,  &migrate_4_to_5,  &migrate_5_to_6,
-    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,  &migrate_9_to_10, &migrate_10_to_11,
-    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
+    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,  &migrate_5_to_6,
+    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10, &migrate_10_to_11,
+    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
 
 std::string_view schema_sql() {
   static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
+                                 std::string(kIntegritySignalsSql) +
                                  portable_views_sql("CREATE VIEW IF NOT EXISTS ");
   return sql;
 }

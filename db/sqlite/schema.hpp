@@ -26,7 +26,8 @@ namespace hh::db::sqlite {
 // 12: pending_checks (the checks between hands owed, db/pending_checks.hpp).
 // 13: the view players (each player's hands, net won and hands named by errors, per currency).
 // 14: PostgreSQL's table_months (the partitions a table's hands are kept under); nothing on SQLite.
-inline constexpr int kSchemaVersion = 14;
+// 15: integrity_signals (the signals across hands, docs/integrity.md).
+inline constexpr int kSchemaVersion = 15;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();
