@@ -325,10 +325,11 @@ void add_soft_play_hand(const IntegrityHand& h, SoftPlayTally& tally) {
   }
 }
 
-constexpr long kMinCheckChances = 10;
+constexpr long kMinCheckChances = 20;
 
-// How often `player` checks before any bet against everyone but `partner`; -1 when too rarely
-// seen.
+// How often `player` checks before any bet against everyone but `partner`, at the top of its
+// confidence interval (two standard errors above: a rate estimated from few streets must not make
+// an honest pair's checking look rare); -1 when too rarely seen.
 double check_rate(const SoftPlayTally& tally, const std::string& site, const std::string& player,
                   const std::string& partner) {
   const auto all = tally.player.find({site, player});
@@ -337,7 +338,8 @@ double check_rate(const SoftPlayTally& tally, const std::string& site, const std
       all->second.chances - (with == tally.against.end() ? 0 : with->second.chances);
   const long checks = all->second.checks - (with == tally.against.end() ? 0 : with->second.checks);
   if (chances < kMinCheckChances) return -1;
-  return static_cast<double>(checks) / static_cast<double>(chances);
+  const double rate = static_cast<double>(checks) / static_cast<double>(chances);
+  return std::min(1.0, rate + 2 * std::sqrt(rate * (1 - rate) / static_cast<double>(chances)));
 }
 
 struct SoftPlayTest {

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -395,9 +396,9 @@ TEST_CASE("integrity: stored after audit, shown by integrity, summary, explain a
   const auto part = hh::test::run(bin + " integrity --db " + db + " --min-hands 21 --format csv");
   CHECK(part.out.find("chip_dumping") == std::string::npos);
   const auto summary = hh::test::run(bin + " summary --db " + db + " --format csv");
-  CHECK(summary.out.find("integrity_signals,chip_dumping,1,20") != std::string::npos);
+  CHECK(summary.out.find(",chip_dumping,1,20\n") != std::string::npos);
   const auto explain = hh::test::run(bin + " explain 900007 --db " + db + " --format csv");
-  CHECK(explain.out.find("integrity_signals,chip_dumping,Giver,Taker,") != std::string::npos);
+  CHECK(explain.out.find(",chip_dumping,Giver,Taker,4.47") != std::string::npos);
   const auto report = hh::test::run(bin + " report --db " + db + " --html " +
                                     hh::test::q(dir / "r.html") + " --chart-js /dev/null");
   CHECK(report.code == 0);
@@ -407,4 +408,23 @@ TEST_CASE("integrity: stored after audit, shown by integrity, summary, explain a
   // Its first hands replayed and linked.
   CHECK(html.find("<a href=\"#hand-") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+// The measurement docs/integrity.md quotes (hidden: 40 s): 400 honest runs of 800 hands among 12
+// players (66 pairs a run); no kind may fire in more than 2 of them (the documented bound, 1 in
+// 200 runs, is what the thresholds allow at most).
+TEST_CASE("false alarms of the signals over 400 honest runs", "[.][integrity-signals-sweep]") {
+  std::map<std::string, int> runs_fired;
+  for (std::uint64_t seed = 1000; seed < 1400; ++seed) {
+    SessionPlan plan;
+    plan.seed = seed;
+    std::set<std::string> kinds;
+    for (const IntegritySignal& s : hh::integrity_signals(generate_sessions(plan)))
+      kinds.insert(s.kind);
+    for (const std::string& k : kinds) ++runs_fired[k];
+  }
+  for (const char* kind : {"chip_dumping", "seats_together", "soft_play", "rake_above_table_max"}) {
+    WARN(kind << ": " << runs_fired[kind] << " of 400 runs");
+    CHECK(runs_fired[kind] <= 2);
+  }
 }
