@@ -135,7 +135,8 @@ std::optional<Severity> worst_of(const db::StoreTotals& t) {
   return worst;
 }
 
-void run(const AuditArgs& a, int& exit_code) {
+// `store`: the database written, if any (a run with nothing to record opens none).
+void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) {
   std::optional<Severity> fail_on = severity_from_name(a.fail_on);
   if (!fail_on && a.fail_on != "none") {
     std::cerr << "hhaudit audit: --fail-on must be info, warning, error or none\n";
@@ -174,10 +175,8 @@ void run(const AuditArgs& a, int& exit_code) {
   if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) store_options.batch_hands = std::atoi(b);
   AuditSummary s;
   HouseRulesBook house;
-  std::unique_ptr<db::Store> store;
-  db::StoreTotals held;                  // what the database holds after the run
-  db::StoreTotals inputs;                // what it holds of this run's files audited before
-  std::optional<std::size_t> integrity;  // signals stored, when computed again
+  db::StoreTotals held;    // what the database holds after the run
+  db::StoreTotals inputs;  // what it holds of this run's files audited before
   try {
     house = a.house_rules.load();
     opt.context.house_rules = &house;
@@ -197,9 +196,6 @@ void run(const AuditArgs& a, int& exit_code) {
     if (store) {
       store->commit();
       held = store->totals({});
-      // Bounded: a store past kMaxAutoIntegrityHands is left to `hhaudit integrity`.
-      if (held.hands <= kMaxAutoIntegrityHands)
-        if (auto signals = refresh_integrity_signals(*store, false)) integrity = signals->size();
       if (!s.already_audited_ids.empty()) inputs = store->totals({"", "", s.already_audited_ids});
     }
   } catch (const std::exception& e) {
@@ -237,10 +233,6 @@ void run(const AuditArgs& a, int& exit_code) {
           a.db, held.files_audited, held.files_interrupted, held.files_without_hands,
           held.files_unsupported, held.files_unreadable, held.hands, held.hands - held.unparsed,
           held.unparsed, held.hands_with_errors);
-    if (integrity)
-      std::cout << fmt::format(
-          "integrity signals across hands (for review, not findings): {} (hhaudit integrity)\n",
-          *integrity);
     if (held.codes.empty()) {
       std::cout << "no findings\n";
     } else {
@@ -283,6 +275,23 @@ void run(const AuditArgs& a, int& exit_code) {
   }
 }
 
+// After a run that was not interrupted: the signals across hands computed again over the whole
+// store if its hands changed (docs/integrity.md), bounded: a store past kMaxAutoIntegrityHands is
+// left to `hhaudit integrity`.
+void refresh_integrity(const AuditArgs& a, const int& exit_code, db::Store& store) {
+  if (exit_code == kUsageOrIo) return;
+  try {
+    if (store.totals({}).hands > kMaxAutoIntegrityHands) return;
+    const auto signals = refresh_integrity_signals(store, false);
+    if (signals && a.format == "table")
+      std::cout << fmt::format(
+          "integrity signals across hands (for review, not findings): {} (hhaudit integrity)\n",
+          signals->size());
+  } catch (const std::exception& e) {
+    std::cerr << "hhaudit audit: integrity signals not computed: " << e.what() << "\n";
+  }
+}
+
 }  // namespace
 
 void add_audit_command(CLI::App& app, int& exit_code) {
@@ -321,7 +330,11 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-rake-schedules", args->no_rake, "Do not check rake against schedules");
   args->house_rules.add_options(*cmd);
   cmd->footer(kExitCodesHelp);
-  cmd->callback([args, &exit_code] { run(*args, exit_code); });
+  cmd->callback([args, &exit_code] {
+    std::unique_ptr<db::Store> store;
+    run(*args, exit_code, store);
+    if (store) refresh_integrity(*args, exit_code, *store);
+  });
 }
 
 }  // namespace hh::cli
