@@ -122,8 +122,9 @@ std::optional<IntegritySignal> dumping_signal(const PairKey& key, const Transfer
   s.explanation = fmt::format(
       "{} lost {:.1f} big blinds net to {} over the {} hands with money between them ({} of them "
       "went {}'s way); z = {:.2f} (sum over root of the sum of squares, in big blinds): with no "
-      "edge between them z >= {} has a chance under 1 in 30,000 a pair",
-      from, std::abs(sum), to, n, s.hand_ids.size(), to, z, t.dumping_z);
+      "edge between them z >= {} has a chance of about {:.2g} a pair (normal tail)",
+      from, std::abs(sum), to, n, s.hand_ids.size(), to, z, t.dumping_z,
+      0.5 * std::erfc(t.dumping_z / std::sqrt(2.0)));
   return s;
 }
 

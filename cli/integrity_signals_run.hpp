@@ -11,7 +11,7 @@
 
 namespace hh::cli {
 
-// What the stored signals were computed from: "HANDS:MAX_HAND_ID" of the store's hands.
+// What the stored signals were computed from: "HANDS:SEATS", the rows of hands and hand_players.
 std::string integrity_fingerprint(db::Store& store);
 
 // Computes the signals over every hand of `store` with the default thresholds and replaces the
