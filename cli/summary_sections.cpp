@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cli/site_names.hpp"
+#include "db/integrity_rows.hpp"
 #include "report/money_units.hpp"
 #include "report/result_cells.hpp"
 
@@ -249,6 +250,9 @@ db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, in
           "codes", codes_table(codes, top, true, "rows", [](const auto&) { return true; }));
     sections.push_back(std::move(section));
   }
+  // The signals across hands stored by the last computation (of the whole store: not by date).
+  sections.emplace_back("integrity_signals",
+                        store.query(db::integrity_signal_counts_sql(filter.site)).front());
   return sections;
 }
 

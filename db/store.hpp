@@ -443,6 +443,18 @@ class Store {
 
   // Every site the store holds a hand or a file of (hands.site, files.site), sorted.
   virtual std::vector<std::string> sites() = 0;
+
+  // The parsed, not cancelled hands of `filter` whose players are named, with their seats and
+  // their folds, checks, calls, bets and raises, by hand_id (committing what is pending first):
+  // what the signals across hands read (audit/integrity_signals.hpp). The SQL, portable, is
+  // db/integrity_rows.hpp's.
+  virtual std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) = 0;
+
+  // Replaces every row of integrity_signals by `signals`, computed at `computed_at` (UTC,
+  // "YYYY-MM-DDTHH:MM:SSZ"), and sets meta 'integrity_signals_of' to `of` (what the hands were:
+  // a later computation skips when they are the same), in one transaction.
+  virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                         std::string_view computed_at, std::string_view of) = 0;
 };
 
 enum class OpenMode {

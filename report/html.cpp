@@ -7,6 +7,7 @@
 #include <charconv>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "model/amount_text.hpp"
@@ -509,6 +510,46 @@ std::string inline_script(std::string_view js) {
   return out;
 }
 
+// The hand_id of a replayed hand.
+std::string replayed_id(const Sections& hand) {
+  const QueryResult* h = section(hand, "hand");
+  return h && !h->rows.empty() ? cell(*h, 0, "hand_id").value_or("") : "";
+}
+
+// Each stored signal with its evidence and its hands, each linked to its replay when the page
+// holds one.
+void integrity_section(std::ostream& out, const HtmlReport& r) {
+  std::set<std::string> replayed;
+  for (const auto* list : {&r.hands, &r.signal_hands})
+    for (const Sections& hand : *list) replayed.insert(replayed_id(hand));
+  out << "<section id=\"integrity\"><h2>Integrity signals across hands</h2>\n<p>"
+      << r.integrity.rows.size()
+      << " signals for review: patterns beyond what chance explains on honest play, never a "
+         "verdict (docs/integrity.md).</p>\n";
+  for (std::size_t i = 0; i < r.integrity.rows.size(); ++i) {
+    const auto get = [&](const char* column) { return cell(r.integrity, i, column); };
+    out << "<article class=\"signal\"><h3>" << text(get("kind")) << " · " << text(get("site"))
+        << (get("player_a") ? " · " + text(get("player_a")) : "")
+        << (get("player_b") ? " &amp; " + text(get("player_b")) : "") << "</h3>\n<p>"
+        << text(get("explanation")) << "</p>\n<p class=\"meta\">" << text(get("statistic")) << " "
+        << text(get("score")) << " (threshold " << text(get("threshold")) << ") · hands:";
+    std::string ids = get("hand_ids").value_or("");
+    for (std::size_t at = 0; at < ids.size();) {
+      std::size_t end = ids.find(',', at);
+      if (end == std::string::npos) end = ids.size();
+      const std::string id = ids.substr(at, end - at);
+      if (replayed.contains(id))
+        out << " <a href=\"#hand-" << html_escape(id) << "\">" << html_escape(id) << "</a>";
+      else
+        out << " " << html_escape(id);
+      at = end + 1;
+    }
+    out << "</p></article>\n";
+  }
+  for (const Sections& hand : r.signal_hands) replay(out, hand);
+  out << "</section>\n";
+}
+
 }  // namespace
 
 void write_html_report(std::ostream& out, const HtmlReport& r) {
@@ -541,11 +582,13 @@ void write_html_report(std::ostream& out, const HtmlReport& r) {
              r.hands.size(), r.hands_with_findings)
       << "</p>\n";
   for (const Sections& hand : r.hands) replay(out, hand);
+  out << "</section>\n";
+  integrity_section(out, r);
   std::ostringstream json;
   write_sections(json, r.summary, OutputFormat::Json);
-  out << "</section>\n<script type=\"application/json\" id=\"report-data\">"
-      << json_for_script(json.str()) << "</script>\n<script>" << inline_script(r.chart_js)
-      << "</script>\n<script>" << kScript << "</script>\n</body></html>\n";
+  out << "<script type=\"application/json\" id=\"report-data\">" << json_for_script(json.str())
+      << "</script>\n<script>" << inline_script(r.chart_js) << "</script>\n<script>" << kScript
+      << "</script>\n</body></html>\n";
 }
 
 }  // namespace hh::report

@@ -145,6 +145,7 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "hand_event_log"},
                                          {"table", "hand_players"},
                                          {"table", "hands"},
+                                         {"table", "integrity_signals"},
                                          {"table", "meta"},
                                          {"table", "pending_checks"},
                                          {"table", "pot_seats"},

@@ -158,6 +158,13 @@ class KillingStore final : public Store {
     return s_.hands_with_findings(filter, limit);
   }
   std::vector<std::string> sites() override { return s_.sites(); }
+  std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) override {
+    return s_.integrity_hands(filter);
+  }
+  void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                 std::string_view computed_at, std::string_view of) override {
+    s_.replace_integrity_signals(signals, computed_at, of);
+  }
 
  private:
   void step(const char* what) {

@@ -14,6 +14,7 @@
 #include "db/file_rows.hpp"
 #include "db/hand_order.hpp"
 #include "db/hand_row.hpp"
+#include "db/integrity_rows.hpp"
 #include "db/pending_checks.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
@@ -1780,6 +1781,49 @@ Store::HandsWithFindings PostgresStore::hands_with_findings(const ReadFilter& fi
     for (int i = 0; i < r.rows(); ++i) out.hand_ids.push_back(r.int64(i, 0));
   });
   return out;
+}
+
+std::vector<IntegrityHand> PostgresStore::integrity_hands(const ReadFilter& filter) {
+  impl_->require_current_schema();
+  const Params params = filter_params(filter);
+  std::vector<IntegrityHand> hands;
+  impl_->read([&] {
+    std::vector<std::pair<std::int64_t, IntegrityAction>> actions;
+    const Result a = impl_->c.exec(integrity_actions_sql(kHandFilter), params);
+    for (int i = 0; i < a.rows(); ++i)
+      actions.emplace_back(a.int64(i, 0), integrity_action_row(SeatedRow{a, i}));
+    const Result r = impl_->c.exec(integrity_seats_sql(kHandFilter), params);
+    hands.clear();
+    for (int i = 0; i < r.rows(); ++i) add_integrity_seat_row(hands, SeatedRow{r, i});
+    attach_integrity_actions(hands, actions);
+  });
+  return hands;
+}
+
+void PostgresStore::replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                              std::string_view computed_at, std::string_view of) {
+  impl_->require_writer();
+  const auto or_null = [](const std::string& v) -> std::optional<std::string> {
+    if (v.empty()) return std::nullopt;
+    return v;
+  };
+  impl_->write([&] {
+    impl_->c.exec("DELETE FROM integrity_signals");
+    for (const IntegritySignal& g : signals) {
+      std::optional<std::string> amount;
+      if (g.amount) amount = std::to_string(*g.amount);
+      impl_->c.exec(
+          insert_integrity_signal_sql('$'),
+          {g.kind, g.site, or_null(g.players.empty() ? "" : g.players[0]),
+           or_null(g.players.size() < 2 ? "" : g.players[1]), fmt::format("{}", g.score),
+           fmt::format("{}", g.threshold), g.statistic, amount, or_null(g.currency), g.explanation,
+           std::to_string(g.hand_ids.size()), hand_id_list(g.hand_ids), text(computed_at)});
+    }
+    impl_->c.exec(
+        "INSERT INTO meta(key, value) VALUES ('integrity_signals_of', $1) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        {text(of)});
+  });
 }
 
 std::vector<std::string> PostgresStore::sites() {

@@ -57,6 +57,9 @@ class PostgresStore final : public Store {
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
   HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) override;
+  std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) override;
+  void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                 std::string_view computed_at, std::string_view of) override;
   std::vector<std::string> sites() override;
 
  private:

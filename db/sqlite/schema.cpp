@@ -507,7 +507,6 @@ void migrate_13_to_14(Database&) {}
 // Schema 14 -> 15: reviews (db/reviews.hpp), and v_findings' review_status and review_note
 // (schema_sql() makes the table and, as every view, v_findings again).
 void migrate_14_to_15(Database&) {}
-}
 
 // Schema 15 -> 16: hands.registration_may_be_open (Hand::registration_may_be_open, issue 33
 // point 18), what the check of places between hands skips; 0 for the hands stored before.
@@ -518,20 +517,47 @@ void migrate_15_to_16(Database& db) {
         "CHECK (registration_may_be_open IN (0, 1))");
 }
 
+// Schema 17: the signals across hands (audit/integrity_signals.hpp, docs/integrity.md), replaced
+// as a whole by each computation over the whole database. player_a, player_b: the pair (NULL for a
+// rake signal); hand_ids: the supporting hands' hand_id, comma-joined; amount in minor units of
+// currency (NULL when the hands mix currencies).
+constexpr std::string_view kIntegritySignalsSql = R"sql(
+CREATE TABLE IF NOT EXISTS integrity_signals (
+  signal_id   INTEGER PRIMARY KEY,
+  kind        TEXT NOT NULL CHECK (kind IN ('chip_dumping', 'seats_together', 'soft_play',
+                                            'rake_above_table_max')),
+  site        TEXT NOT NULL,
+  player_a    TEXT,
+  player_b    TEXT,
+  score       REAL NOT NULL,
+  threshold   REAL NOT NULL,
+  statistic   TEXT NOT NULL,
+  amount      INTEGER,
+  currency    TEXT,
+  explanation TEXT NOT NULL,
+  hands       INTEGER NOT NULL,
+  hand_ids    TEXT NOT NULL,
+  computed_at TEXT NOT NULL
+);
+)sql";
+
+// Schema 16 -> 17: integrity_signals (empty until the next computation).
+void migrate_16_to_17(Database& db) { db.exec(kIntegritySignalsSql); }
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
-    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,  &migrate_5_to_6,
-    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10, &migrate_10_to_11,
-    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15,
-    &migrate_15_to_16};
+    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,
+    &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
+    &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13,
+    &migrate_13_to_14, &migrate_14_to_15, &migrate_15_to_16, &migrate_16_to_17};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
 
 std::string_view schema_sql() {
   static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
-                                 std::string(kReviewsSql) +
+                                 std::string(kReviewsSql) + std::string(kIntegritySignalsSql) +
                                  portable_views_sql("CREATE VIEW IF NOT EXISTS ");
   return sql;
 }

@@ -29,7 +29,8 @@ namespace hh::db::sqlite {
 // 15: reviews (an auditor's mark on a finding, db/reviews.hpp); v_findings' review_status and
 // review_note.
 // 16: hands.registration_may_be_open (a tournament's places not compared across hands).
-inline constexpr int kSchemaVersion = 16;
+// 17: integrity_signals (the signals across hands, docs/integrity.md).
+inline constexpr int kSchemaVersion = 17;
 
 // The DDL (tables, indexes, views) of kSchemaVersion, every statement guarded with IF NOT EXISTS.
 std::string_view schema_sql();

@@ -23,6 +23,7 @@
 #include "db/file_rows.hpp"
 #include "db/hand_order.hpp"
 #include "db/hand_row.hpp"
+#include "db/integrity_rows.hpp"
 #include "db/pending_checks.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
@@ -1941,6 +1942,53 @@ Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filt
   s.bind_int64(4, limit);
   while (s.step()) out.hand_ids.push_back(s.column_int64(0));
   return out;
+}
+
+std::vector<IntegrityHand> SqliteStore::integrity_hands(const ReadFilter& filter) {
+  impl_->ready_to_read_findings(true);
+  impl_->require_current_schema();
+  std::vector<std::pair<std::int64_t, IntegrityAction>> actions;
+  {
+    Statement s(impl_->db, integrity_actions_sql(kHandFilter));
+    bind_filter(s, filter);
+    while (s.step()) actions.emplace_back(s.column_int64(0), integrity_action_row(SeatedRow{s}));
+  }
+  std::vector<IntegrityHand> hands;
+  Statement s(impl_->db, integrity_seats_sql(kHandFilter));
+  bind_filter(s, filter);
+  while (s.step()) add_integrity_seat_row(hands, SeatedRow{s});
+  attach_integrity_actions(hands, actions);
+  return hands;
+}
+
+void SqliteStore::replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                            std::string_view computed_at, std::string_view of) {
+  Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
+  m.ensure_txn();
+  m.db.exec("DELETE FROM integrity_signals");
+  Statement s(m.db, insert_integrity_signal_sql('?'));
+  for (const IntegritySignal& g : signals) {
+    s.bind_text(1, g.kind);
+    s.bind_text(2, g.site);
+    s.bind_text_or_null(3, g.players.empty() ? "" : g.players[0]);
+    s.bind_text_or_null(4, g.players.size() < 2 ? "" : g.players[1]);
+    s.bind_text(5, fmt::format("{}", g.score));
+    s.bind_text(6, fmt::format("{}", g.threshold));
+    s.bind_text(7, g.statistic);
+    s.bind_int64_or_null(8, g.amount);
+    s.bind_text_or_null(9, g.currency);
+    s.bind_text(10, g.explanation);
+    s.bind_int64(11, static_cast<std::int64_t>(g.hand_ids.size()));
+    s.bind_text(12, hand_id_list(g.hand_ids));
+    s.bind_text(13, computed_at);
+    s.step();
+    s.reset();
+  }
+  Statement meta(m.db,
+                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('integrity_signals_of', ?)");
+  meta.bind_text(1, of);
+  meta.step();
 }
 
 std::vector<std::string> SqliteStore::sites() {
