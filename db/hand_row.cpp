@@ -68,6 +68,7 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
   r.rake_derived = !hand.rake && result.derived_rake.has_value();
   r.fast_fold = hand.fast_fold;
   r.players_named_by_position = hand.players_named_by_position;
+  r.registration_may_be_open = hand.registration_may_be_open;
   r.money_in_error = result.money_in_error;
   return r;
 }

@@ -25,7 +25,7 @@ struct HandRow {
   std::optional<std::int64_t> small_blind, big_blind, ante, seats, players_dealt, total_pot, rake,
       button_seat, total_contributed, total_collected;
   bool cancelled{false}, total_pot_derived{false}, rake_derived{false}, fast_fold{false},
-      players_named_by_position{false};
+      players_named_by_position{false}, registration_may_be_open{false};
   const char* status{""};
 };
 

@@ -87,6 +87,10 @@ const std::pair<const char*, const char*> kDump[] = {
      "c.content_sha256 FROM hand_conflicts c JOIN hands e ON e.hand_id = c.existing_hand_id "
      "JOIN files ef ON ef.file_id = e.file_id JOIN files nf ON nf.file_id = c.file_id"},
     {"meta", "SELECT key, value FROM meta"},
+    // The signals across hands (their scores are doubles, printed differently by each server).
+    {"integrity_signals",
+     "SELECT kind, site, player_a, player_b, statistic, amount, currency, hands FROM "
+     "integrity_signals"},
     {"v_pots",
      "SELECT f.sha256, h.byte_offset, v.pot_index, v.amount, v.rake, v.eligible, v.winners, "
      "v.reported_amount FROM v_pots v JOIN hands h ON h.hand_id = v.hand_id "

@@ -171,10 +171,27 @@ void migrate_13_to_14(Connection& c) {
       "play_month FROM hands WHERE table_name IS NOT NULL ON CONFLICT DO NOTHING");
 }
 
+// Schema 14 -> 15, as SQLite's migrate_14_to_15: reviews; v_findings made again with
+// review_status and review_note (schema_sql()).
+void migrate_14_to_15(Connection& c) {
+  c.exec(table_sql(Dialect::Postgres, "reviews"));
+  c.exec("DROP VIEW IF EXISTS v_findings");
+}
+
+// Schema 15 -> 16, as SQLite's migrate_15_to_16: hands.registration_may_be_open.
+void migrate_15_to_16(Connection& c) {
+  c.exec(fmt::format("ALTER TABLE hands ADD COLUMN IF NOT EXISTS {}",
+                     schema::column_sql(Dialect::Postgres, "hands", "registration_may_be_open")));
+}
+
+// Schema 16 -> 17: integrity_signals (empty until the next computation).
+void migrate_16_to_17(Connection& c) { c.exec(table_sql(Dialect::Postgres, "integrity_signals")); }
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, schema::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5,  &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
-    &migrate_9_to_10, &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
+    &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
+    &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14,
+    &migrate_14_to_15, &migrate_15_to_16, &migrate_16_to_17};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

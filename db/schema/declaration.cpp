@@ -100,7 +100,11 @@ Table hands() {
                       {"money_in_error", BigInt},
                       {"fast_fold", Int, "NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1))"},
                       {"players_named_by_position", Int,
-                       "NOT NULL DEFAULT 0 CHECK (players_named_by_position IN (0, 1))"}},
+                       "NOT NULL DEFAULT 0 CHECK (players_named_by_position IN (0, 1))"},
+                      // Schema 16: a tournament's places are not compared across hands while
+                      // registration may be open (Hand::registration_may_be_open).
+                      {"registration_may_be_open", Int,
+                       "NOT NULL DEFAULT 0 CHECK (registration_may_be_open IN (0, 1))"}},
           .unique = {"site, site_hand_id"},
           .by_month = true};
 }
@@ -291,6 +295,47 @@ Table table_months() {
           .only = Only::Postgres};
 }
 
+// An auditor's mark on a finding (schema 15, db/reviews.hpp): keyed by what survives re-audits
+// (the hand's identity, the finding's code, player and street, '' for none), never by a row id.
+Table reviews() {
+  return {
+      .name = "reviews",
+      .columns = {{"site", Text, "NOT NULL"},
+                  {"site_hand_id", Text, "NOT NULL"},
+                  {"code", Text, "NOT NULL"},
+                  {"player", Text, "NOT NULL"},
+                  {"street", Text, "NOT NULL"},
+                  {"status", Text, "NOT NULL CHECK (status IN ('open', 'confirmed', 'dismissed'))"},
+                  {"note", Text, "NOT NULL"},
+                  {"reviewed_by", Text, "NOT NULL"},
+                  {"reviewed_at", Text, "NOT NULL"}},
+      .primary_key = "site, site_hand_id, code, player, street"};
+}
+
+// The signals across hands (schema 17, docs/integrity.md), replaced as a whole by each
+// computation over the whole database. player_a, player_b: the pair (NULL for a rake signal);
+// hand_ids: the supporting hands' hand_id, comma-joined; amount in minor units of currency (NULL
+// when the hands mix currencies).
+Table integrity_signals() {
+  return {.name = "integrity_signals",
+          .columns = {{"signal_id", Key},
+                      {"kind", Text,
+                       "NOT NULL CHECK (kind IN ('chip_dumping', 'seats_together', 'soft_play', "
+                       "'rake_above_table_max'))"},
+                      {"site", Text, "NOT NULL"},
+                      {"player_a", Text},
+                      {"player_b", Text},
+                      {"score", Real, "NOT NULL"},
+                      {"threshold", Real, "NOT NULL"},
+                      {"statistic", Text, "NOT NULL"},
+                      {"amount", BigInt},
+                      {"currency", Text},
+                      {"explanation", Text, "NOT NULL"},
+                      {"hands", Int, "NOT NULL"},
+                      {"hand_ids", Text, "NOT NULL"},
+                      {"computed_at", Text, "NOT NULL"}}};
+}
+
 }  // namespace
 
 const std::vector<Table>& tables() {
@@ -308,7 +353,9 @@ const std::vector<Table>& tables() {
                                          tournaments(),
                                          tournament_results(),
                                          tournament_findings(),
-                                         table_months()};
+                                         table_months(),
+                                         reviews(),
+                                         integrity_signals()};
   return all;
 }
 

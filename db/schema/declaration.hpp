@@ -13,7 +13,7 @@ namespace hh::db::schema {
 
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
 // each version brought: kSchemaChanges. Each store's migrations bring an older database to it.
-inline constexpr int kSchemaVersion = 14;
+inline constexpr int kSchemaVersion = 17;
 
 // kSchemaChanges[v - 2]: what version v brought (from v - 1), on both stores unless it says so.
 inline constexpr std::string_view kSchemaChanges[] = {
@@ -44,6 +44,11 @@ inline constexpr std::string_view kSchemaChanges[] = {
     /* 14 */
     "PostgreSQL's table_months (the partitions a table's hands are kept under); nothing "
     "on SQLite",
+    /* 15 */
+    "reviews (an auditor's mark on a finding, db/reviews.hpp); v_findings' review_status and "
+    "review_note",
+    /* 16 */ "hands.registration_may_be_open (a tournament's places not compared across hands)",
+    /* 17 */ "integrity_signals (the signals across hands, docs/integrity.md)",
 };
 static_assert(std::size(kSchemaChanges) == kSchemaVersion - 1);
 
@@ -59,6 +64,7 @@ enum class Type {
   BigInt,  // ids and money (minor units): INTEGER / bigint
   Text,    // text; timestamps too, ISO 8601 UTC, so that the read queries are the same SQL
   Json,    // TEXT / json
+  Real,    // a statistic (never money): REAL / double precision
   Date,    // PostgreSQL's month of play (only in its own tables and columns)
   Blame,   // who a finding blames, generated from its code: VIRTUAL / STORED
 };

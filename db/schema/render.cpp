@@ -33,6 +33,8 @@ std::string type_sql(Dialect d, const Table& t, Type type) {
       return sqlite(d) ? "TEXT" : "text";
     case Type::Json:
       return sqlite(d) ? "TEXT" : "json";
+    case Type::Real:
+      return sqlite(d) ? "REAL" : "double precision";
     case Type::Date:
       return sqlite(d) ? "TEXT" : "date";
     case Type::Blame:

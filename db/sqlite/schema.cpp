@@ -215,12 +215,30 @@ void migrate_12_to_13(Database&) {}
 // partitions). SQLite's hands are not partitioned: idx_hands_table finds a table's hands.
 void migrate_13_to_14(Database&) {}
 
+// Schema 14 -> 15: reviews (db/reviews.hpp), and v_findings' review_status and review_note
+// (schema_sql() makes the table and, as every view, v_findings again).
+void migrate_14_to_15(Database&) {}
+
+// Schema 15 -> 16: hands.registration_may_be_open (Hand::registration_may_be_open, issue 33
+// point 18), what the check of places between hands skips; 0 for the hands stored before.
+void migrate_15_to_16(Database& db) {
+  if (!has_column(db, "hands", "registration_may_be_open"))
+    db.exec(fmt::format("ALTER TABLE hands ADD COLUMN {}",
+                        schema::column_sql(Dialect::Sqlite, "hands", "registration_may_be_open")));
+}
+
+// Schema 16 -> 17: integrity_signals (empty until the next computation).
+void migrate_16_to_17(Database& db) {
+  db.exec(schema::table_sql(Dialect::Sqlite, "integrity_signals"));
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
-    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,  &migrate_4_to_5,  &migrate_5_to_6,
-    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,  &migrate_9_to_10, &migrate_10_to_11,
-    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14};
+    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,
+    &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
+    &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13,
+    &migrate_13_to_14, &migrate_14_to_15, &migrate_15_to_16, &migrate_16_to_17};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
