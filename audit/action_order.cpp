@@ -12,10 +12,10 @@ namespace hh::detail {
 int Auditor::next_to_act(int from) const {
   // The first seat after `from` still to act, else the first of all (the deal goes round).
   int first = 0;
-  for (int seat : dealt_in_) {
-    auto it = players_.find(seat);
-    if (it == players_.end() || it->second.folded || it->second.stack == 0 ||
-        passed_over(it->second))
+  for (int seat : state_.dealt_in) {
+    auto it = state_.players.find(seat);
+    if (it == state_.players.end() || it->second.folded || it->second.stack == 0 ||
+        state_.passed_over(it->second))
       continue;
     if (seat > from) return seat;
     if (first == 0) first = seat;
@@ -31,37 +31,28 @@ bool Auditor::any_blind_posted() const {
 void Auditor::check_turn(const Event& e, const PlayerState& p) {
   if (!order_checked() || e.street == Street::Setup) return;
   int expected = 0;
-  if (e.street != turn_round_) {
-    turn_round_ = e.street;
+  if (e.street != state_.turn_round) {
+    state_.turn_round = e.street;
     if (is_stud()) {
       // No bring-in printed on 3rd street: the player who owed it acts first (and may complete).
       auto opener = e.street == Street::Preflop ? expected_bring_in() : stud_opener(e.street);
-      last_actor_ = opener.value_or(0);
-      expected = last_actor_;
+      state_.last_actor = opener.value_or(0);
+      expected = state_.last_actor;
     } else {
       const bool preflop = e.street == Street::Preflop || e.street == Street::Setup;
       // With antes only, the first round too is begun left of the dealer (rule text 004: "if
       // all the players have placed an equal ante").
-      last_actor_ = !preflop || !any_blind_posted() ? h_.button_seat : preflop_anchor_;
+      state_.last_actor = !preflop || !any_blind_posted() ? h_.button_seat : state_.preflop_anchor;
     }
-    if (last_actor_ == 0) return;  // no big blind or no button: the start is unknown
+    if (state_.last_actor == 0) return;  // no big blind or no button: the start is unknown
   }
-  if (last_actor_ == 0) return;
-  if (expected == 0) expected = next_to_act(last_actor_);
+  if (state_.last_actor == 0) return;
+  if (expected == 0) expected = next_to_act(state_.last_actor);
   // Folding ahead of one's turn is how sites print players sitting out or timing out (888
-  // prints them before the deal): not reported, and the turn stays where it was.
+  // prints them before the deal): the turn stays where it was.
   if (e.kind == EventKind::Fold && expected != p.seat) return;
-  if (expected != 0 && expected != p.seat && !p.folded && p.stack > 0) {
-    add(FindingCode::OutOfTurn,
-        {.street = e.street,
-         .seat = p.seat,
-         .expected = expected,
-         .actual = p.seat,
-         .message = fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line,
-                                p.player, p.seat, expected),
-         .line = e.line});
-  }
-  last_actor_ = p.seat;
+  add(check_action_in_turn(e, p, expected));
+  state_.last_actor = p.seat;
 }
 
 // --- stud ----------------------------------------------------------------------------------
@@ -163,16 +154,16 @@ const std::map<int, std::vector<Card>>* Auditor::up_cards(Street s) const {
 
 std::optional<int> Auditor::expected_bring_in() const {
   const auto* doors = up_cards(Street::Preflop);
-  if (!doors || dealt_in_.empty()) return std::nullopt;
+  if (!doors || state_.dealt_in.empty()) return std::nullopt;
   const bool low = razz();
   // The owner of the lowest door card (razz: the highest), among every player dealt in or among
   // those with chips left.
   auto owner = [&](bool with_chips) -> std::optional<int> {
     int seat = 0, order = 0;
-    for (int s : dealt_in_) {
+    for (int s : state_.dealt_in) {
       auto it = doors->find(s);
       if (it == doors->end() || it->second.size() != 1) return std::nullopt;
-      if (with_chips && players_.at(s).stack == 0) continue;
+      if (with_chips && state_.players.at(s).stack == 0) continue;
       const int o = door_order(it->second[0], low);
       if (seat == 0 || (low ? o > order : o < order)) seat = s, order = o;
     }
@@ -180,7 +171,7 @@ std::optional<int> Auditor::expected_bring_in() const {
     return seat;
   };
   auto card = owner(false);
-  if (!card || players_.at(*card).stack > 0) return card;
+  if (!card || state_.players.at(*card).stack > 0) return card;
   // That player is all-in from the ante. Whether the bring-in passes to their left or to the
   // next card is not written down: checked only where both give the same player.
   auto next_card = owner(true);
@@ -200,9 +191,9 @@ std::optional<int> Auditor::stud_opener(Street s) const {
   auto best_hand = [&](bool with_chips) -> std::optional<int> {
     int best = 0;
     std::uint32_t best_value = 0;
-    for (int seat : dealt_in_) {
-      auto p = players_.find(seat);
-      if (p == players_.end() || p->second.folded) continue;
+    for (int seat : state_.dealt_in) {
+      auto p = state_.players.find(seat);
+      if (p == state_.players.end() || p->second.folded) continue;
       auto it = up->find(seat);
       if (it == up->end()) return std::nullopt;
       if (with_chips && p->second.stack == 0) continue;
@@ -215,7 +206,7 @@ std::optional<int> Auditor::stud_opener(Street s) const {
     return best;
   };
   auto best = best_hand(false);
-  if (!best || players_.at(*best).stack > 0) return best;
+  if (!best || state_.players.at(*best).stack > 0) return best;
   // The best hand is all-in. Whether the action then starts at their left or with the best hand
   // that can still bet is not written down: checked only where both give the same player
   // (PokerStars 60974484959: the all-in pair of queens in seat 8, seat 4 opens either way).
@@ -226,36 +217,17 @@ std::optional<int> Auditor::stud_opener(Street s) const {
 
 void Auditor::check_bring_in(const Event& e) {
   if (e.kind != EventKind::BringIn || !is_stud() || !order_checked()) return;
-  auto it = players_.find(e.seat);
-  if (it == players_.end()) return;
+  auto it = state_.players.find(e.seat);
+  if (it == state_.players.end()) return;
   const PlayerState& p = it->second;
   if (auto expected = expected_bring_in(); expected && *expected != e.seat) {
     const Card door = up_cards(Street::Preflop)->at(*expected)[0];
-    add(FindingCode::WrongForcedBet,
-        {.street = Street::Preflop,
-         .seat = e.seat,
-         .expected = *expected,
-         .actual = e.seat,
-         .message = fmt::format(
-             "line {}: {} brings in from seat {}, but the {} door card is seat {}'s ({})", e.line,
-             p.player, e.seat, razz() ? "highest" : "lowest", *expected, card_text(door)),
-         .line = e.line});
+    add(check_bring_in_seat(e, p, *expected, door, razz()));
   }
-  // The bring-in is less than a full bet (rule text 000: completing the bet); its size is a
-  // site's table, not derived from the stakes.
-  if (h_.small_bet > 0 && e.amount > h_.small_bet) {
-    add(FindingCode::WrongForcedBet,
-        {.street = Street::Preflop,
-         .seat = e.seat,
-         .expected = h_.small_bet,
-         .actual = e.amount,
-         .message = fmt::format("line {}: {} brings in for {}, more than the small bet {}", e.line,
-                                p.player, amt(e.amount), amt(h_.small_bet)),
-         .line = e.line});
-  }
+  add(check_bring_in_under_small_bet(state_, e, p));
   // The action goes on clockwise from whoever brought in.
-  turn_round_ = Street::Preflop;
-  last_actor_ = e.seat;
+  state_.turn_round = Street::Preflop;
+  state_.last_actor = e.seat;
 }
 
 }  // namespace hh::detail

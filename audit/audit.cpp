@@ -14,6 +14,7 @@
 #include "audit/hand_eval.hpp"
 #include "audit/integrity.hpp"
 #include "audit/rake/check.hpp"
+#include "audit/sessions.hpp"
 #include "audit/tournaments.hpp"
 #include "model/amount_text.hpp"
 
@@ -47,7 +48,7 @@ AuditResult Auditor::run() {
         {.message = fmt::format("{}:{}: expected {}; got \"{}\" (every check still ran)",
                                 h_.source.file, i.line, i.expected, i.got),
          .line = i.line});
-  players_.reserve(h_.seats.size());
+  state_.players.reserve(h_.seats.size());
   for (const Seat& s : h_.seats) {
     PlayerState p;
     p.seat = s.seat;
@@ -56,7 +57,7 @@ AuditResult Auditor::run() {
     constexpr Money kUnknownStack = Money{1} << 50;
     p.stack_unknown = s.stack_unknown;
     p.start = p.stack = s.stack_unknown ? kUnknownStack : s.stack;
-    players_.emplace(s.seat, std::move(p));
+    state_.players.emplace(s.seat, std::move(p));
   }
   std::vector<std::string> unknown;
   for (const Seat& s : h_.seats)
@@ -143,15 +144,15 @@ void Auditor::add(FindingCode code, FindingFields fields) {
   }
   // A finding about a seat names its player as the seat line does.
   if (fields.seat) {
-    auto it = players_.find(fields.seat);
-    if (it != players_.end()) fields.player = it->second.player;
+    auto it = state_.players.find(fields.seat);
+    if (it != state_.players.end()) fields.player = it->second.player;
   }
   r_.findings.push_back(make_finding(code, std::move(fields)));
 }
 
 PlayerState* Auditor::player(const Event& e) {
-  auto it = players_.find(e.seat);
-  if (it != players_.end()) return &it->second;
+  auto it = state_.players.find(e.seat);
+  if (it != state_.players.end()) return &it->second;
   add(FindingCode::UnknownSeat,
       {.street = e.street,
        .seat = e.seat,
@@ -162,36 +163,18 @@ PlayerState* Auditor::player(const Event& e) {
 }
 
 void Auditor::put(PlayerState& p, const Event& e, Money chips, Money live) {
-  if (chips > p.stack) {
-    add(FindingCode::BetExceedsStack,
-        {.street = e.street,
-         .seat = p.seat,
-         .expected = p.stack,
-         .actual = chips,
-         .message = fmt::format("line {}: {} puts in {} with only {} behind", e.line, p.player,
-                                amt(chips), amt(p.stack)),
-         .line = e.line});
-  }
+  add(check_bet_not_over_stack(state_, e, p, chips));
   p.stack -= chips;
   p.gross += chips;
   p.street_bet += live;
-  max_bet_ = std::max(max_bet_, p.street_bet);
-  if (e.all_in && p.stack > 0) {
-    add(FindingCode::AllInMismatch,
-        {.street = e.street,
-         .seat = p.seat,
-         .expected = 0,
-         .actual = p.stack,
-         .message = fmt::format("line {}: the site says {} is all-in, but {} is left behind",
-                                e.line, p.player, amt(p.stack)),
-         .line = e.line});
-  }
+  state_.max_bet = std::max(state_.max_bet, p.street_bet);
+  add(check_all_in_as_printed(state_, e, p));
 }
 
 void Auditor::fill_players() {
   // The last use of the players: their names move into the result.
   r_.players.reserve(h_.seats.size());
-  for (auto& [seat, p] : players_) {
+  for (auto& [seat, p] : state_.players) {
     PlayerResult pr;
     pr.seat = seat;
     pr.player = std::move(p.player);
@@ -224,7 +207,14 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
   result.findings.insert(result.findings.end(), std::make_move_iterator(integrity.begin()),
                          std::make_move_iterator(integrity.end()));
   link_causes(result);
+  set_stored_reading(hand, result);
   return result;
+}
+
+void set_stored_reading(const Hand& hand, AuditResult& result) {
+  result.seats.clear();
+  if (hand.parsed) result.seats = session_seats(hand, result);
+  result.players_dealt = players_dealt(hand, result);
 }
 
 AuditData load_audit_data(const std::filesystem::path& dir) {

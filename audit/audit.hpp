@@ -35,4 +35,10 @@ AuditData load_audit_data(const std::filesystem::path& dir);
 // printed. The default context: the built-in house rules, no rake schedule.
 AuditResult audit_hand(const Hand& hand, const AuditContext& context = {});
 
+// Sets what a store keeps of the audit's reading of `hand` beside its findings: result.seats
+// (session_seats, none for an unparsed hand) and result.players_dealt, from the hand and the
+// rest of `result`. audit_hand calls it last; a result made otherwise (a test's) calls it before
+// it is stored.
+void set_stored_reading(const Hand& hand, AuditResult& result);
+
 }  // namespace hh

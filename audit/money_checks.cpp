@@ -15,7 +15,7 @@ void Auditor::check_uncalled() {
   const PlayerState* top = nullptr;
   Money second = 0;
   auto live = [](const PlayerState& p) { return p.gross - p.dead; };
-  for (const auto& [seat, p] : players_) {
+  for (const auto& [seat, p] : state_.players) {
     if (!top || live(p) > live(*top)) {
       if (top) second = std::max(second, live(*top));
       top = &p;
@@ -26,36 +26,16 @@ void Auditor::check_uncalled() {
   if (!top) return;
   Money expected_top = std::max<Money>(0, live(*top) - second);
   bool any_printed = false;
-  for (const auto& [seat, p] : players_) any_printed |= p.returned != 0;
+  for (const auto& [seat, p] : state_.players) any_printed |= p.returned != 0;
   Money gross_total = 0;
-  for (const auto& [seat, p] : players_) gross_total += p.gross;
+  for (const auto& [seat, p] : state_.players) gross_total += p.gross;
   if (h_.uncalled_style == UncalledStyle::InCollection) {
-    returned_in_collection(players_.at(top->seat), expected_top);
+    returned_in_collection(state_.players.at(top->seat), expected_top);
     return;
   }
   if ((h_.uncalled_style == UncalledStyle::Silent || h_.uncalled_style == UncalledStyle::ToStack) &&
       expected_top > 0) {
-    // The money tells which way it came back (Silent): if the collections hold more than the
-    // pots can pay without the excess (the site's own money included), it is inside the bettor's
-    // collection; otherwise it went back to the stack unprinted. ToStack: always the stack, so a
-    // collection that large is money the pot never held.
-    PlayerState& p = players_.at(top->seat);
-    Money collected = 0;
-    for (const Collection& c : collections_) collected += c.amount;
-    const Money last = last_collection_of(p.seat);
-    if (h_.uncalled_style == UncalledStyle::Silent &&
-        collected > gross_total - expected_top + h_.site_added && last >= expected_top) {
-      returned_in_collection(p, expected_top);
-    } else {
-      p.returned = expected_top;
-      p.stack += expected_top;
-      add(FindingCode::UncalledBetNotPrinted,
-          {.seat = p.seat,
-           .expected = expected_top,
-           .actual = 0,
-           .message = fmt::format("the site prints no uncalled bets; {} went back to {}",
-                                  amt(expected_top), p.player)});
-    }
+    returned_unprinted(state_.players.at(top->seat), expected_top, gross_total);
     return;
   }
   // The excess went back without its "Uncalled bet" line: the total pot leaves it out. Old
@@ -66,7 +46,7 @@ void Auditor::check_uncalled() {
   if (!any_printed && expected_top > 0 && h_.total_pot &&
       *h_.total_pot == gross_total - expected_top + h_.site_added) {
     const bool old_export = !h_.started_at_utc.empty() && h_.started_at_utc < "2008";
-    PlayerState& p = players_.at(top->seat);
+    PlayerState& p = state_.players.at(top->seat);
     p.returned = expected_top;
     p.stack += expected_top;
     add(old_export ? FindingCode::UncalledBetNotPrinted : FindingCode::UncalledBetLineMissing,
@@ -77,7 +57,7 @@ void Auditor::check_uncalled() {
                                 amt(expected_top), p.player)});
     return;
   }
-  for (const auto& [seat, p] : players_) {
+  for (const auto& [seat, p] : state_.players) {
     Money expected = &p == top ? expected_top : 0;
     if (p.returned == expected) continue;
     auto line_it = returned_lines_.find(seat);
@@ -91,9 +71,32 @@ void Auditor::check_uncalled() {
   }
 }
 
+void Auditor::returned_unprinted(PlayerState& p, Money excess, Money gross_total) {
+  // The money tells which way it came back (Silent): if the collections hold more than the pots
+  // can pay without the excess (the site's own money included), it is inside the bettor's
+  // collection; otherwise it went back to the stack unprinted. ToStack: always the stack, so a
+  // collection that large is money the pot never held.
+  Money collected = 0;
+  for (const Collection& c : collections_) collected += c.amount;
+  const Money last = last_collection_of(p.seat);
+  if (h_.uncalled_style == UncalledStyle::Silent &&
+      collected > gross_total - excess + h_.site_added && last >= excess) {
+    returned_in_collection(p, excess);
+    return;
+  }
+  p.returned = excess;
+  p.stack += excess;
+  add(FindingCode::UncalledBetNotPrinted,
+      {.seat = p.seat,
+       .expected = excess,
+       .actual = 0,
+       .message = fmt::format("the site prints no uncalled bets; {} went back to {}", amt(excess),
+                              p.player)});
+}
+
 Money Auditor::pot_now() const {
   Money pot = 0;
-  for (const auto& [seat, p] : players_) pot += p.gross - p.returned - p.collected;
+  for (const auto& [seat, p] : state_.players) pot += p.gross - p.returned - p.collected;
   return pot;
 }
 
@@ -139,7 +142,7 @@ void Auditor::returned_in_collection(PlayerState& p, Money excess) {
 
 void Auditor::build() {
   std::vector<PotInput> in;
-  for (const auto& [seat, p] : players_) {
+  for (const auto& [seat, p] : state_.players) {
     Money net = p.gross - p.returned;
     const bool all_in = (p.stack == 0 || p.declared_all_in) && net > 0;
     in.push_back({seat, net, p.folded, all_in, std::min(p.dead, net)});
@@ -150,7 +153,7 @@ void Auditor::build() {
   const Money extra = h_.site_added;
   if (r_.pots.empty() && extra > 0) {
     BuiltPot pot;
-    for (const auto& [seat, p] : players_)
+    for (const auto& [seat, p] : state_.players)
       if (!p.folded) pot.eligible.push_back(seat);
     r_.pots.push_back(std::move(pot));
   }
@@ -235,7 +238,7 @@ void Auditor::check_totals() {
 
 Money Auditor::cashed_pot_total() const {
   Money total = 0;
-  for (const auto& [seat, p] : players_)
+  for (const auto& [seat, p] : state_.players)
     if (p.cashed && p.collected == 0) total += summary_won(seat);
   return total;
 }
@@ -248,69 +251,7 @@ Money Auditor::summary_won(int seat) const {
 
 void Auditor::check_pots_and_payouts() {
   auto& pots = r_.pots;
-  // Printed main and side pots. PokerStars prints them net of rake, but how it splits the rake
-  // between pots is not published (real hands fit neither "main pot first" nor an exact
-  // proportion): each printed pot must lie between its built amount less the whole rake and its
-  // built amount, and together they must equal the built pots less the rake.
-  const Money rake = effective_rake() + h_.fee_total();
-  if (!h_.reported_pots.empty()) {
-    if (h_.reported_pots.size() != pots.size()) {
-      add(FindingCode::SidePotMismatch,
-          {.expected = static_cast<Money>(pots.size()),
-           .actual = static_cast<Money>(h_.reported_pots.size()),
-           .message = fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
-                                  h_.reported_pots.size()),
-           .line = summary_line(),
-           .counts = true});
-    }
-    // Where the uncalled part was paid inside a collection, the site's printed pot holds it, as
-    // its total pot does (Run It Once's walk: "Main pot €0.15" with the big blind's €0.05).
-    int excess_pot = -1;
-    for (const Collection& c : collections_)
-      if (c.moved_excess)
-        excess_pot = c.pot_index < 0 ? static_cast<int>(pots.size()) - 1 : c.pot_index;
-    Money printed_sum = 0, built_sum = 0;
-    for (const ReportedPot& rp : h_.reported_pots) {
-      if (rp.index < 0 || rp.index >= static_cast<int>(pots.size())) continue;
-      BuiltPot& bp = pots[rp.index];
-      bp.reported_amount = rp.amount;
-      const Money held = bp.amount + (rp.index == excess_pot ? excess_in_collection_ : 0);
-      printed_sum += rp.amount;
-      built_sum += held;
-      Money high = held;
-      Money low = h_.reported_pots_net_of_rake ? held - rake : held;
-      if (rp.amount > high || rp.amount < low) {
-        Money expected = h_.reported_pots_net_of_rake ? held - bp.rake : held;
-        add(FindingCode::SidePotMismatch,
-            {.expected = expected,
-             .actual = rp.amount,
-             .message = fmt::format(
-                 "{} holds {}{}, the summary says {}", pot_name(rp.index), amt(held),
-                 h_.reported_pots_net_of_rake ? fmt::format(" before a rake of {}", amt(rake))
-                                              : std::string(),
-                 amt(rp.amount)),
-             .line = summary_line()});
-      }
-    }
-    Money expected_sum = h_.reported_pots_net_of_rake ? built_sum - rake : built_sum;
-    if (h_.reported_pots.size() == pots.size() && printed_sum != expected_sum) {
-      add(FindingCode::SidePotMismatch,
-          {.expected = expected_sum,
-           .actual = printed_sum,
-           .message = fmt::format(
-               "the printed pots add up to {}, the built pots{} to {}", amt(printed_sum),
-               h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
-           .line = summary_line()});
-    }
-    // Where the site printed each pot net of rake and every one is plausible, that is the rake
-    // split it used; otherwise keep the proportional one, which adds up to the rake.
-    bool adopt = h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
-                 printed_sum == expected_sum && excess_pot < 0;
-    for (const BuiltPot& bp : pots)
-      adopt = adopt && bp.reported_amount && *bp.reported_amount <= bp.amount;
-    if (adopt)
-      for (BuiltPot& bp : pots) bp.rake = bp.amount - *bp.reported_amount;
-  }
+  if (!h_.reported_pots.empty()) check_printed_pots();
   if (h_.collections_may_merge_pots) split_merged_collections();
   // Collections per pot. When any collection says only "from pot" while the rules build
   // several pots, or a cashed-out pot is involved, only the total can be compared.
@@ -318,6 +259,84 @@ void Auditor::check_pots_and_payouts() {
   for (const auto& c : collections_)
     if (c.pot_index < 0 && pots.size() > 1) attributable = false;
   pots_attributable_ = attributable;
+  SmallMap<Money> paid = paid_per_pot(attributable);
+  for (const auto& [seat, p] : state_.players) {
+    if (p.cashed && p.collected == 0 && summary_won(seat) > 0 && !pots.empty()) {
+      paid[0] += summary_won(seat);
+      if (pots.size() > 1) attributable = false;
+      pots[0].winners.push_back(seat);
+    }
+  }
+  check_paid(paid, attributable);
+}
+
+void Auditor::check_printed_pots() {
+  auto& pots = r_.pots;
+  // Printed main and side pots. PokerStars prints them net of rake, but how it splits the rake
+  // between pots is not published (real hands fit neither "main pot first" nor an exact
+  // proportion): each printed pot must lie between its built amount less the whole rake and its
+  // built amount, and together they must equal the built pots less the rake.
+  const Money rake = effective_rake() + h_.fee_total();
+  if (h_.reported_pots.size() != pots.size()) {
+    add(FindingCode::SidePotMismatch,
+        {.expected = static_cast<Money>(pots.size()),
+         .actual = static_cast<Money>(h_.reported_pots.size()),
+         .message = fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
+                                h_.reported_pots.size()),
+         .line = summary_line(),
+         .counts = true});
+  }
+  // Where the uncalled part was paid inside a collection, the site's printed pot holds it, as
+  // its total pot does (Run It Once's walk: "Main pot €0.15" with the big blind's €0.05).
+  int excess_pot = -1;
+  for (const Collection& c : collections_)
+    if (c.moved_excess)
+      excess_pot = c.pot_index < 0 ? static_cast<int>(pots.size()) - 1 : c.pot_index;
+  Money printed_sum = 0, built_sum = 0;
+  for (const ReportedPot& rp : h_.reported_pots) {
+    if (rp.index < 0 || rp.index >= static_cast<int>(pots.size())) continue;
+    BuiltPot& bp = pots[rp.index];
+    bp.reported_amount = rp.amount;
+    const Money held = bp.amount + (rp.index == excess_pot ? excess_in_collection_ : 0);
+    printed_sum += rp.amount;
+    built_sum += held;
+    Money high = held;
+    Money low = h_.reported_pots_net_of_rake ? held - rake : held;
+    if (rp.amount > high || rp.amount < low) {
+      Money expected = h_.reported_pots_net_of_rake ? held - bp.rake : held;
+      add(FindingCode::SidePotMismatch,
+          {.expected = expected,
+           .actual = rp.amount,
+           .message = fmt::format(
+               "{} holds {}{}, the summary says {}", pot_name(rp.index), amt(held),
+               h_.reported_pots_net_of_rake ? fmt::format(" before a rake of {}", amt(rake))
+                                            : std::string(),
+               amt(rp.amount)),
+           .line = summary_line()});
+    }
+  }
+  Money expected_sum = h_.reported_pots_net_of_rake ? built_sum - rake : built_sum;
+  if (h_.reported_pots.size() == pots.size() && printed_sum != expected_sum) {
+    add(FindingCode::SidePotMismatch,
+        {.expected = expected_sum,
+         .actual = printed_sum,
+         .message =
+             fmt::format("the printed pots add up to {}, the built pots{} to {}", amt(printed_sum),
+                         h_.reported_pots_net_of_rake ? " less rake" : "", amt(expected_sum)),
+         .line = summary_line()});
+  }
+  // Where the site printed each pot net of rake and every one is plausible, that is the rake
+  // split it used; otherwise keep the proportional one, which adds up to the rake.
+  bool adopt = h_.reported_pots_net_of_rake && h_.reported_pots.size() == pots.size() &&
+               printed_sum == expected_sum && excess_pot < 0;
+  for (const BuiltPot& bp : pots)
+    adopt = adopt && bp.reported_amount && *bp.reported_amount <= bp.amount;
+  if (adopt)
+    for (BuiltPot& bp : pots) bp.rake = bp.amount - *bp.reported_amount;
+}
+
+SmallMap<Money> Auditor::paid_per_pot(bool attributable) {
+  auto& pots = r_.pots;
   SmallMap<Money> paid;
   for (const auto& c : collections_) {
     if (c.amount == 0 && c.moved_excess) continue;  // it was all the uncalled part
@@ -347,7 +366,7 @@ void Auditor::check_pots_and_payouts() {
              .expected = 0,
              .actual = c.amount,
              .message = fmt::format("line {}: {} collects {} but is eligible for no pot", c.line,
-                                    players_.at(c.seat).player, amt(c.amount)),
+                                    state_.players.at(c.seat).player, amt(c.amount)),
              .line = c.line});
       }
       for (BuiltPot& bp : pots)
@@ -367,21 +386,19 @@ void Auditor::check_pots_and_payouts() {
            .actual = c.amount,
            .message =
                fmt::format("line {}: {} collects {} from {} but is not eligible for it", c.line,
-                           players_.at(c.seat).player, amt(c.amount), pot_name(index)),
+                           state_.players.at(c.seat).player, amt(c.amount), pot_name(index)),
            .line = c.line});
     }
   }
-  for (const auto& [seat, p] : players_) {
-    if (p.cashed && p.collected == 0 && summary_won(seat) > 0 && !pots.empty()) {
-      paid[0] += summary_won(seat);
-      if (pots.size() > 1) attributable = false;
-      pots[0].winners.push_back(seat);
-    }
-  }
+  return paid;
+}
+
+void Auditor::check_paid(const SmallMap<Money>& paid, bool attributable) {
+  const auto& pots = r_.pots;
   if (!attributable) {
     pots_attributable_ = false;
     Money total_paid = 0, total_net = 0;
-    for (auto& [i, m] : paid) total_paid += m;
+    for (const auto& [i, m] : paid) total_paid += m;
     for (const BuiltPot& bp : pots) total_net += bp.amount - bp.rake;
     if (total_paid != total_net)
       add(FindingCode::PayoutMismatch,
@@ -394,7 +411,8 @@ void Auditor::check_pots_and_payouts() {
   }
   for (const BuiltPot& bp : pots) {
     Money expected = bp.amount - bp.rake;
-    Money got = paid.count(bp.index) ? paid[bp.index] : 0;
+    auto it = paid.find(bp.index);
+    Money got = it != paid.end() ? it->second : 0;
     if (got != expected) {
       add(FindingCode::PayoutMismatch,
           {.street = Street::Showdown,
@@ -448,8 +466,8 @@ void Auditor::check_summary() {
   SmallMap<const SummarySeat*> by_seat;
   for (const SummarySeat& s : h_.summary) {
     by_seat[s.seat] = &s;
-    auto it = players_.find(s.seat);
-    if (it == players_.end()) {
+    auto it = state_.players.find(s.seat);
+    if (it == state_.players.end()) {
       add(FindingCode::SummaryMismatch,
           {.seat = s.seat,
            .message =
@@ -468,7 +486,7 @@ void Auditor::check_summary() {
            .alternate_form = true});
     }
   }
-  for (const auto& [seat, p] : players_) {
+  for (const auto& [seat, p] : state_.players) {
     if (p.cashed && p.collected == 0) continue;  // see cashed_pot_total()
     auto it = by_seat.find(seat);
     Money said = it == by_seat.end() ? 0 : it->second->won;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <boost/container/small_vector.hpp>
+#include <iterator>
 #include <numeric>
 #include <span>
 
@@ -90,6 +91,13 @@ void Auditor::check_showdown() {
     return;
   }
   if (!contested && rules->board) return;
+  const std::optional<ShowdownCards> cards = read_showdown_cards(*rules);
+  if (!cards) return;
+  for (const BuiltPot& bp : r_.pots)
+    if (bp.eligible.size() >= 2) check_pot_winners(bp, *rules, *cards);
+}
+
+std::optional<Auditor::ShowdownCards> Auditor::read_showdown_cards(const ShowdownRules& rules) {
   // The community cards, per board and street. A run-it-twice board shares the streets dealt
   // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",
   // then "*** FIRST RIVER ***" and "*** SECOND RIVER ***".
@@ -106,29 +114,30 @@ void Auditor::check_showdown() {
       if (d.board == board && d.street == street) return &d;
     return nullptr;
   };
-  int board_count = 1;
-  SmallMap<CardList> holes;
+  ShowdownCards out;
+  int& board_count = out.board_count;
+  SmallMap<CardList>& holes = out.holes;
   CardList cards;
   for (const Event& e : h_.events) {
     if (e.kind == EventKind::Board) {
-      if (!parse_cards(e.cards, cards)) return;
+      if (!parse_cards(e.cards, cards)) return std::nullopt;
       Dealt* to = dealt_on(e.board_index, e.street);
       if (!to) to = &dealt.emplace_back(Dealt{e.board_index, e.street, {}});
       to->cards.insert(to->cards.end(), cards.begin(), cards.end());
       board_count = std::max(board_count, e.board_index + 1);
     } else if ((e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !e.cards.empty()) ||
-                (rules->board && e.kind == EventKind::DealtHole)) &&
+                (rules.board && e.kind == EventKind::DealtHole)) &&
                e.seat) {
       // Cards revealed when mucking (the summary's "mucked [8s Qs]") are shown cards too.
       // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
       // end is the whole hand.
-      if (parse_cards(e.cards, cards) && static_cast<int>(cards.size()) == rules->hole)
+      if (parse_cards(e.cards, cards) && static_cast<int>(cards.size()) == rules.hole)
         holes[e.seat] = cards;
     } else if (e.kind == EventKind::CashedOut) {
-      return;  // the pot went to the site, not to a hand
+      return std::nullopt;  // the pot went to the site, not to a hand
     }
   }
-  if (!rules->board) {
+  if (!rules.board) {
     // A draw or stud hand run more than once shows one hand per run ("Run 2: NAME shows"): each
     // run is a showdown of its own, which the judge below does not make. A hand whose later run
     // shows only in a player's draw (no hand shown for it) cannot be judged at all.
@@ -145,21 +154,29 @@ void Auditor::check_showdown() {
                             : "the hand was run more than once and the hands of the later run "
                               "are not shown (only a player's draw for it); the winners of each "
                               "run are not judged"});
-      return;
+      return std::nullopt;
     }
     board_count = 1;
   }
-  boost::container::small_vector<CardList, 2> boards(static_cast<std::size_t>(board_count));
-  if (rules->board) {
+  auto& boards = out.boards;
+  boards.resize(static_cast<std::size_t>(board_count));
+  if (rules.board) {
     for (int k = 0; k < board_count; ++k) {
       for (Street s : {Street::Flop, Street::Turn, Street::River}) {
         const Dealt* d = dealt_on(k, s);
         if (!d) d = dealt_on(0, s);
         if (d) boards[k].insert(boards[k].end(), d->cards.begin(), d->cards.end());
       }
-      if (boards[k].size() != 5) return;
+      if (boards[k].size() != 5) return std::nullopt;
     }
   }
+  return out;
+}
+
+Auditor::BoardResult Auditor::judge_board(const ShowdownRules& rules,
+                                          const SmallMap<CardList>& holes,
+                                          const std::vector<int>& seats,
+                                          const CardList& board) const {
   const bool stud = is_stud();
   // Omaha's low of eight or better takes three board cards of distinct ranks, ace to eight: on
   // a board without them no hand qualifies, and none is evaluated for low.
@@ -169,142 +186,158 @@ void Auditor::check_showdown() {
       if (c.rank == 14 || c.rank <= 8) low_ranks |= 1u << (c.rank == 14 ? 1 : c.rank);
     return std::popcount(low_ranks) >= 3;
   };
-  // The best hands among `seats` on `board`, each list in the order odd chips go.
-  auto judge = [&](const std::vector<int>& seats, const CardList& board) {
-    const bool low_possible = !rules->omaha || board_has_low(board);
-    SmallMap<HandValue> high, low;
-    for (int seat : seats) {
-      const CardList& cards = holes.at(seat);
-      if (rules->high) {
-        if (rules->omaha) {
-          high[seat] = best_omaha(cards_of(cards), cards_of(board));
-        } else {
-          CardList all = cards;
-          all.insert(all.end(), board.begin(), board.end());
-          high[seat] = rules->short_deck ? best_of_short_deck(cards_of(all),
-                                                              rules_.short_deck_trips_beat_straight)
-                                         : best_of(cards_of(all));
-        }
-      }
-      if (rules->low_a5_8 && low_possible) {
-        HandValue v = rules->omaha ? best_omaha_low_a5(cards_of(cards), cards_of(board))
-                                   : best_low_a5(cards_of(cards));
-        if (qualifies_8(v)) low[seat] = v;
-      }
-      if (rules->razz) low[seat] = best_low_a5(cards_of(cards));
-      if (rules->deuce_seven) low[seat] = low_27(cards.data());
-      if (rules->badugi) low[seat] = badugi(cards.data());
-    }
-    auto best_of_map = [](const SmallMap<HandValue>& m) {
-      HandValue best = 0;
-      for (const auto& [seat, v] : m) best = std::max(best, v);
-      std::vector<int> out;
-      for (const auto& [seat, v] : m)
-        if (v == best) out.push_back(seat);
-      return out;
-    };
-    BoardResult r;
-    r.high = from_button(best_of_map(high));
-    r.low = from_button(best_of_map(low));
-    if (stud) {
-      // The first in the order gets the first odd chip: the highest card by suit for high, the
-      // lowest card by suit for low (aces low).
-      std::stable_sort(r.high.begin(), r.high.end(), [&](int a, int b) {
-        return high_card_by_suit(cards_of(holes.at(a))) > high_card_by_suit(cards_of(holes.at(b)));
-      });
-      std::stable_sort(r.low.begin(), r.low.end(), [&](int a, int b) {
-        return low_card_by_suit(cards_of(holes.at(a))) < low_card_by_suit(cards_of(holes.at(b)));
-      });
-    }
-    if (!high.empty()) r.what = category_name(category_of(high.at(r.high.front())));
-    if (!low.empty()) {
-      std::string low_name =
-          rules->badugi ? badugi_name(low.at(r.low.front())) : std::string("the best low");
-      r.what = r.what.empty() ? low_name : fmt::format("{} and {}", r.what, low_name);
-    } else if (rules->low_a5_8) {
-      r.what += ", no low of eight or better";
-    }
-    return r;
-  };
-  for (const BuiltPot& bp : r_.pots) {
-    if (bp.eligible.size() < 2) continue;
-    std::vector<int> unknown;
-    for (int seat : bp.eligible)
-      if (!holes.count(seat)) unknown.push_back(seat);
-    if (!unknown.empty()) {
-      add(FindingCode::ShowdownNotEvaluated,
-          {.street = Street::Showdown,
-           .message = fmt::format(
-               "{}: {} of {} contenders' cards were not shown; the winner is not judged",
-               pot_name(bp.index), unknown.size(), bp.eligible.size())});
-      if (board_count == 1)
-        judge_among_shown(bp, unknown, [&](const std::vector<int>& shown) {
-          return judge(shown, boards.front());
-        });
-      continue;
-    }
-    if (!pots_attributable_ && r_.pots.size() > 1) continue;  // who won which pot is not said
-    std::vector<BoardResult> results;
-    std::vector<int> expected;
-    std::string what;
-    for (int k = 0; k < board_count; ++k) {
-      results.push_back(judge(bp.eligible, boards[k]));
-      for (const std::vector<int>* side : {&results.back().high, &results.back().low})
-        for (int seat : *side)
-          if (std::find(expected.begin(), expected.end(), seat) == expected.end())
-            expected.push_back(seat);
-      if (board_count > 1) {
-        std::vector<int> best = results.back().high;
-        for (int seat : results.back().low)
-          if (std::find(best.begin(), best.end(), seat) == best.end()) best.push_back(seat);
-        std::sort(best.begin(), best.end());
-        what += fmt::format("{}the {} board to seat(s) {} ({})", what.empty() ? "" : "; ",
-                            board_name(k), fmt::join(best, ", "), results.back().what);
+  const bool low_possible = !rules.omaha || board_has_low(board);
+  SmallMap<HandValue> high, low;
+  for (int seat : seats) {
+    const CardList& cards = holes.at(seat);
+    if (rules.high) {
+      if (rules.omaha) {
+        high[seat] = best_omaha(cards_of(cards), cards_of(board));
       } else {
-        what = results.back().what;
+        CardList all = cards;
+        all.insert(all.end(), board.begin(), board.end());
+        high[seat] = rules.short_deck
+                         ? best_of_short_deck(cards_of(all), rules_.short_deck_trips_beat_straight)
+                         : best_of(cards_of(all));
       }
     }
-    std::sort(expected.begin(), expected.end());
-    std::vector<int> actual = bp.winners;
-    std::sort(actual.begin(), actual.end());
-    if (actual.empty()) continue;  // nobody collected: PAYOUT_MISMATCH says so
-    // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
-    // one each to the first winners, and the others rightly collect nothing (found by the
-    // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
-    const SmallMap<Money> shares = expected_shares(bp, results);
-    bool winner_without_chip = false;
-    for (const auto& [seat, want] : shares) winner_without_chip |= want == 0;
-    const bool only_winners_paid =
-        std::includes(expected.begin(), expected.end(), actual.begin(), actual.end());
-    if (actual == expected || board_count > 1 || (winner_without_chip && only_winners_paid)) {
-      // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
-      check_split(bp, results, shares, what);
-      continue;
+    if (rules.low_a5_8 && low_possible) {
+      HandValue v = rules.omaha ? best_omaha_low_a5(cards_of(cards), cards_of(board))
+                                : best_low_a5(cards_of(cards));
+      if (qualifies_8(v)) low[seat] = v;
     }
-    // What the best hand(s) got from this pot, against the pot net of rake.
-    Money got = 0;
-    for (const Collection& c : collections_) {
-      int index = c.pot_index < 0 ? 0 : c.pot_index;
-      if (index == bp.index &&
-          std::find(expected.begin(), expected.end(), c.seat) != expected.end())
-        got += c.amount;
-    }
-    add(FindingCode::WrongWinner,
-        {.street = Street::Showdown,
-         .seat = expected.front(),
-         .expected = bp.amount - bp.rake,
-         .actual = got,
-         .message = fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
-                                pot_name(bp.index), fmt::join(actual, ", "),
-                                fmt::join(expected, ", "), what)});
+    if (rules.razz) low[seat] = best_low_a5(cards_of(cards));
+    if (rules.deuce_seven) low[seat] = low_27(cards.data());
+    if (rules.badugi) low[seat] = badugi(cards.data());
   }
+  auto best_of_map = [](const SmallMap<HandValue>& m) {
+    HandValue best = 0;
+    for (const auto& [seat, v] : m) best = std::max(best, v);
+    std::vector<int> out;
+    for (const auto& [seat, v] : m)
+      if (v == best) out.push_back(seat);
+    return out;
+  };
+  BoardResult r;
+  r.high = from_button(best_of_map(high));
+  r.low = from_button(best_of_map(low));
+  if (stud) {
+    // The first in the order gets the first odd chip: the highest card by suit for high, the
+    // lowest card by suit for low (aces low).
+    std::stable_sort(r.high.begin(), r.high.end(), [&](int a, int b) {
+      return high_card_by_suit(cards_of(holes.at(a))) > high_card_by_suit(cards_of(holes.at(b)));
+    });
+    std::stable_sort(r.low.begin(), r.low.end(), [&](int a, int b) {
+      return low_card_by_suit(cards_of(holes.at(a))) < low_card_by_suit(cards_of(holes.at(b)));
+    });
+  }
+  if (!high.empty()) r.what = category_name(category_of(high.at(r.high.front())));
+  if (!low.empty()) {
+    std::string low_name =
+        rules.badugi ? badugi_name(low.at(r.low.front())) : std::string("the best low");
+    r.what = r.what.empty() ? low_name : fmt::format("{} and {}", r.what, low_name);
+  } else if (rules.low_a5_8) {
+    r.what += ", no low of eight or better";
+  }
+  return r;
+}
+
+void Auditor::check_pot_winners(const BuiltPot& bp, const ShowdownRules& rules,
+                                const ShowdownCards& cards) {
+  const std::vector<int> contenders = contenders_for(bp);
+  if (contenders.size() < 2) return;
+  std::vector<int> unknown;
+  for (int seat : contenders)
+    if (!cards.holes.count(seat)) unknown.push_back(seat);
+  if (!unknown.empty()) {
+    add(FindingCode::ShowdownNotEvaluated,
+        {.street = Street::Showdown,
+         .message =
+             fmt::format("{}: {} of {} contenders' cards were not shown; the winner is not judged",
+                         pot_name(bp.index), unknown.size(), contenders.size())});
+    if (cards.board_count == 1)
+      judge_among_shown(bp, contenders, unknown, [&](const std::vector<int>& shown) {
+        return judge_board(rules, cards.holes, shown, cards.boards.front());
+      });
+    return;
+  }
+  if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
+  std::vector<BoardResult> results;
+  std::vector<int> expected;
+  std::string what;
+  for (int k = 0; k < cards.board_count; ++k) {
+    results.push_back(judge_board(rules, cards.holes, contenders, cards.boards[k]));
+    for (const std::vector<int>* side : {&results.back().high, &results.back().low})
+      for (int seat : *side)
+        if (std::find(expected.begin(), expected.end(), seat) == expected.end())
+          expected.push_back(seat);
+    if (cards.board_count > 1) {
+      std::vector<int> best = results.back().high;
+      for (int seat : results.back().low)
+        if (std::find(best.begin(), best.end(), seat) == best.end()) best.push_back(seat);
+      std::sort(best.begin(), best.end());
+      what += fmt::format("{}the {} board to seat(s) {} ({})", what.empty() ? "" : "; ",
+                          board_name(k), fmt::join(best, ", "), results.back().what);
+    } else {
+      what = results.back().what;
+    }
+  }
+  std::sort(expected.begin(), expected.end());
+  std::vector<int> actual = bp.winners;
+  std::sort(actual.begin(), actual.end());
+  if (actual.empty()) return;  // nobody collected: PAYOUT_MISMATCH says so
+  // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
+  // one each to the first winners, and the others rightly collect nothing (found by the
+  // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
+  const SmallMap<Money> shares = expected_shares(bp, results);
+  bool winner_without_chip = false;
+  for (const auto& [seat, want] : shares) winner_without_chip |= want == 0;
+  const bool only_winners_paid =
+      std::includes(expected.begin(), expected.end(), actual.begin(), actual.end());
+  if (actual == expected || cards.board_count > 1 || (winner_without_chip && only_winners_paid)) {
+    // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
+    check_split(bp, results, shares, what);
+    return;
+  }
+  // What the best hand(s) got from this pot, against the pot net of rake.
+  Money got = 0;
+  for (const Collection& c : collections_) {
+    int index = c.pot_index < 0 ? 0 : c.pot_index;
+    if (index == bp.index && std::find(expected.begin(), expected.end(), c.seat) != expected.end())
+      got += c.amount;
+  }
+  add(FindingCode::WrongWinner,
+      {.street = Street::Showdown,
+       .seat = expected.front(),
+       .expected = bp.amount - bp.rake,
+       .actual = got,
+       .message = fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
+                              pot_name(bp.index), fmt::join(actual, ", "),
+                              fmt::join(expected, ", "), what)});
+}
+
+std::vector<int> Auditor::contenders_for(const BuiltPot& bp) const {
+  if (!h_.mucked_hands_concede) return bp.eligible;
+  const auto conceded = [&](int seat) {
+    const bool mucked = std::any_of(h_.events.begin(), h_.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::Mucks && e.seat == seat;
+    });
+    const bool collected = std::any_of(collections_.begin(), collections_.end(),
+                                       [&](const Collection& c) { return c.seat == seat; });
+    return mucked && !collected;
+  };
+  std::vector<int> out;
+  std::copy_if(bp.eligible.begin(), bp.eligible.end(), std::back_inserter(out),
+               [&](int seat) { return !conceded(seat); });
+  return out;
 }
 
 template <typename Judge>
-void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& unknown, Judge judge) {
+void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& contenders,
+                                const std::vector<int>& unknown, Judge judge) {
   if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
   std::vector<int> shown;
-  for (int seat : bp.eligible)
+  for (int seat : contenders)
     if (std::find(unknown.begin(), unknown.end(), seat) == unknown.end()) shown.push_back(seat);
   if (shown.size() < 2) return;
   const BoardResult best = judge(shown);
@@ -448,16 +481,17 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
            .expected = want,
            .actual = got,
            .message = fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
-                                  players_.at(seat).player, amt(got), amt(want), odd_rule)});
+                                  state_.players.at(seat).player, amt(got), amt(want), odd_rule)});
     } else {
       add(FindingCode::WrongWinner,
           {.street = Street::Showdown,
            .seat = seat,
            .expected = want,
            .actual = got,
-           .message = fmt::format("{}: {} gets {} of a split that gives them {}{}",
-                                  pot_name(bp.index), players_.at(seat).player, amt(got), amt(want),
-                                  boards.size() > 1 ? fmt::format(" ({})", what) : std::string())});
+           .message =
+               fmt::format("{}: {} gets {} of a split that gives them {}{}", pot_name(bp.index),
+                           state_.players.at(seat).player, amt(got), amt(want),
+                           boards.size() > 1 ? fmt::format(" ({})", what) : std::string())});
     }
   }
 }

@@ -161,7 +161,9 @@ std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResul
 }
 
 void FinishOrderCheck::add(const SessionHand& h, std::vector<SessionFinding>& out) {
-  if (!h.tournament) return;
+  // While late entries may come in, a place printed then counts a field still growing: neither
+  // judged against the hands before nor a bound on the hands after (issue 33, point 18).
+  if (!h.tournament || h.registration_may_be_open) return;
   for (const SessionSeat& s : h.seats) {
     if (s.finish_place <= 1 || best_ == 0 || s.finish_place < best_) continue;
     out.push_back({h.hand_id, best_hand_id_,

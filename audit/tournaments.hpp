@@ -21,7 +21,8 @@ std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResul
 
 // FINISH_PLACE_ORDER between the hands of one tournament table, given in the order played:
 // each place a hand prints (1st aside: the survivors share it) is better than every place
-// printed by the hands before it. Keeps the best place so far, not the hands.
+// printed by the hands before it. Keeps the best place so far, not the hands. A hand played
+// while registration may be open (SessionHand::registration_may_be_open) is left out.
 class FinishOrderCheck {
  public:
   void add(const SessionHand& hand, std::vector<SessionFinding>& out);

@@ -9,9 +9,10 @@
 #include <thread>
 
 #include "cli/commands.hpp"
-#include "cli/summary_sections.hpp"
 #include "cli/data_dir.hpp"
 #include "cli/house_rules_args.hpp"
+#include "cli/integrity_signals_run.hpp"
+#include "cli/summary_sections.hpp"
 #include "db/store.hpp"
 #include "parser/format.hpp"
 #include "pipeline/pipeline.hpp"
@@ -22,6 +23,10 @@ namespace hh::cli {
 namespace {
 
 using pipeline::AuditSummary;
+
+// The signals across hands are computed again after a run over a store of at most this many
+// hands (a few seconds); a larger store's are left to `hhaudit integrity`.
+constexpr long kMaxAutoIntegrityHands = 2'000'000;
 
 struct AuditArgs {
   std::vector<std::string> paths;
@@ -130,7 +135,8 @@ std::optional<Severity> worst_of(const db::StoreTotals& t) {
   return worst;
 }
 
-void run(const AuditArgs& a, int& exit_code) {
+// `store`: the database written, if any (a run with nothing to record opens none).
+void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) {
   std::optional<Severity> fail_on = severity_from_name(a.fail_on);
   if (!fail_on && a.fail_on != "none") {
     std::cerr << "hhaudit audit: --fail-on must be info, warning, error or none\n";
@@ -169,7 +175,6 @@ void run(const AuditArgs& a, int& exit_code) {
   if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) store_options.batch_hands = std::atoi(b);
   AuditSummary s;
   HouseRulesBook house;
-  std::unique_ptr<db::Store> store;
   db::StoreTotals held;    // what the database holds after the run
   db::StoreTotals inputs;  // what it holds of this run's files audited before
   try {
@@ -270,6 +275,23 @@ void run(const AuditArgs& a, int& exit_code) {
   }
 }
 
+// After a run that was not interrupted: the signals across hands computed again over the whole
+// store if its hands changed (docs/integrity.md), bounded: a store past kMaxAutoIntegrityHands is
+// left to `hhaudit integrity`.
+void refresh_integrity(const AuditArgs& a, const int& exit_code, db::Store& store) {
+  if (exit_code == kUsageOrIo) return;
+  try {
+    if (store.totals({}).hands > kMaxAutoIntegrityHands) return;
+    const auto signals = refresh_integrity_signals(store, false);
+    if (signals && a.format == "table")
+      std::cout << fmt::format(
+          "integrity signals across hands (for review, not findings): {} (hhaudit integrity)\n",
+          signals->size());
+  } catch (const std::exception& e) {
+    std::cerr << "hhaudit audit: integrity signals not computed: " << e.what() << "\n";
+  }
+}
+
 }  // namespace
 
 void add_audit_command(CLI::App& app, int& exit_code) {
@@ -277,7 +299,10 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "audit",
       "Parse, replay and check hand histories; store hands and findings in SQLite or PostgreSQL");
-  cmd->add_option("paths", args->paths, "Files, folders (searched recursively) or - for stdin")
+  cmd->add_option("paths", args->paths,
+                  "Files, folders (searched recursively) or - for stdin; a .zip, .tar, .tar.gz, "
+                  ".tgz or .gz is read member by member, each recorded as ARCHIVE!/path "
+                  "(docs/usage.md, \"Archives\": limits against zip bombs)")
       ->required();
   cmd->add_option("--db", args->db,
                   "SQLite database to create or add to, or a PostgreSQL database "
@@ -308,7 +333,11 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-rake-schedules", args->no_rake, "Do not check rake against schedules");
   args->house_rules.add_options(*cmd);
   cmd->footer(kExitCodesHelp);
-  cmd->callback([args, &exit_code] { run(*args, exit_code); });
+  cmd->callback([args, &exit_code] {
+    std::unique_ptr<db::Store> store;
+    run(*args, exit_code, store);
+    if (store) refresh_integrity(*args, exit_code, *store);
+  });
 }
 
 }  // namespace hh::cli

@@ -35,6 +35,8 @@ void add_sites_command(CLI::App& app, int& exit_code);
 void add_summary_command(CLI::App& app, int& exit_code);
 void add_convert_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
+void add_review_command(CLI::App& app, int& exit_code);
+void add_integrity_command(CLI::App& app, int& exit_code);
 // Registered last: it lists the commands registered before it.
 void add_completion_command(CLI::App& app, int& exit_code);
 

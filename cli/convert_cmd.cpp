@@ -48,17 +48,20 @@ fs::path output_path(const pipeline::InputPath& in, const fs::path& dir, std::st
   return dir / rel;
 }
 
-bool read_bytes(const std::string& path, std::string& bytes) {
-  if (path == "-") {
+bool read_bytes(const pipeline::InputPath& input, std::string& bytes) {
+  if (input.path == "-") {
     bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  // An archive's member from its extracted copy (pipeline/archive.hpp).
+  const std::unique_ptr<std::istream> in =
+      input.member ? pipeline::open_member(*input.member)
+                   : std::make_unique<std::ifstream>(input.path, std::ios::binary);
+  if (!*in) return false;
   std::ostringstream s;
-  s << in.rdbuf();
+  s << in->rdbuf();
   bytes = std::move(s).str();
-  return !in.bad();
+  return !in->bad();
 }
 
 struct Counts {
@@ -140,7 +143,7 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
     ++counts.io_errors;
     return;
   }
-  if (!read_bytes(in.path, bytes)) {
+  if (!read_bytes(in, bytes)) {
     std::cerr << "hhaudit: cannot read " << in.path << "\n";
     ++counts.io_errors;
     return;
@@ -255,7 +258,7 @@ void add_convert_command(CLI::App& app, int& exit_code) {
           writable_names() + "): one output file per input file");
   cmd->add_option("paths", args->paths,
                   "Files or folders (recursive); - for stdin (written to "
-                  "stdout)")
+                  "stdout); a .zip, .tar, .tar.gz, .tgz or .gz is read member by member")
       ->required();
   cmd->add_option("--to", args->to, "The format to write: " + writable_names())->required();
   cmd->add_option("-o,--output", args->out_dir,

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "db/integrity_rows.hpp"
 #include "db/store.hpp"
 #include "report/render.hpp"
 
@@ -101,9 +102,13 @@ void run(const ExplainArgs& a, int& exit_code) {
       exit_code = kUsageOrIo;
       return;
     }
-    const std::optional<db::HandExplanation> sections = store->explain_hand(found[0].hand_id);
+    std::optional<db::HandExplanation> sections = store->explain_hand(found[0].hand_id);
     if (!sections)
       throw std::runtime_error("hand " + std::to_string(found[0].hand_id) + " vanished");
+    // The signals across hands that cite it (docs/integrity.md).
+    sections->emplace_back(
+        "integrity_signals",
+        store->query(db::integrity_signals_citing_sql(found[0].hand_id)).front());
     if (*format == report::OutputFormat::Table)
       print_text(*sections);
     else

@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
   hh::cli::add_summary_command(app, exit_code);
   hh::cli::add_convert_command(app, exit_code);
   hh::cli::add_report_command(app, exit_code);
+  hh::cli::add_review_command(app, exit_code);
+  hh::cli::add_integrity_command(app, exit_code);
   hh::cli::add_completion_command(app, exit_code);
   try {
     app.parse(argc, argv);

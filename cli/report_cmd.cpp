@@ -1,11 +1,14 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/summary_sections.hpp"
+#include "db/integrity_rows.hpp"
 #include "db/store.hpp"
 #include "report/html.hpp"
 
@@ -39,6 +42,28 @@ std::string read_all(const std::string& path) {
   return s.str();
 }
 
+// The stored signals across hands and the replays of the first hands each cites (at most
+// kSignalHandsReplayed a signal) that `replayed` does not hold.
+constexpr std::size_t kSignalHandsReplayed = 3;
+
+void add_integrity_signals(db::Store& store, const std::string& site,
+                           const std::vector<std::int64_t>& replayed, report::HtmlReport& r) {
+  r.integrity = store.query(db::stored_integrity_signals_sql(site)).front();
+  std::set<std::int64_t> seen(replayed.begin(), replayed.end());
+  const auto ids = std::find(r.integrity.columns.begin(), r.integrity.columns.end(), "hand_ids") -
+                   r.integrity.columns.begin();
+  for (const auto& row : r.integrity.rows) {
+    std::istringstream list(row[static_cast<std::size_t>(ids)].value_or(""));
+    std::string id;
+    for (std::size_t n = 0; n < kSignalHandsReplayed && std::getline(list, id, ','); ++n) {
+      const std::int64_t hand_id = std::stoll(id);
+      if (!seen.insert(hand_id).second) continue;
+      if (auto explained = store.explain_hand(hand_id))
+        r.signal_hands.push_back(std::move(*explained));
+    }
+  }
+}
+
 void run(const ReportArgs& a, int& exit_code) {
   try {
     auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
@@ -56,6 +81,7 @@ void run(const ReportArgs& a, int& exit_code) {
     r.hands_with_findings = hands.count;
     for (std::int64_t id : hands.hand_ids)
       if (auto explained = store->explain_hand(id)) r.hands.push_back(std::move(*explained));
+    add_integrity_signals(*store, a.site, hands.hand_ids, r);
     r.chart_js = read_all(a.chart_js);
     // Written whole or not at all: a half-written report would be mailed as if complete.
     const std::string tmp = a.html + ".tmp";

@@ -18,6 +18,7 @@ struct SummaryArgs {
   std::string format{"table"};
   std::string player;
   int top{20};
+  bool unreviewed{false};
 };
 
 void run(const SummaryArgs& a, int& exit_code) {
@@ -25,7 +26,7 @@ void run(const SummaryArgs& a, int& exit_code) {
   try {
     auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
     const db::ReadFilter filter = read_filter(*store, a.site, a.since);
-    db::Sections sections = summary_sections(*store, filter, a.top);
+    db::Sections sections = summary_sections(*store, filter, a.top, a.unreviewed);
     if (!a.player.empty()) {
       // The player's results, then the verdict of what they were read from.
       db::Sections mine = player_sections(*store, filter, a.player);
@@ -69,6 +70,9 @@ void add_summary_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--player", args->player,
                   "Only what concerns this player (as the histories name them): hands and net "
                   "won per currency, the findings that name them, then the verdict");
+  cmd->add_flag("--unreviewed", args->unreviewed,
+                "The site's errors and warnings no review marks yet (hhaudit review): counted by "
+                "code, then listed (at most --top), each with its finding id");
   add_format_option(*cmd, args->format, "table, csv or json (one document)");
   cmd->callback([args, &exit_code] { run(*args, exit_code); });
 }

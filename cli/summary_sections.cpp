@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cli/site_names.hpp"
+#include "db/integrity_rows.hpp"
 #include "report/money_units.hpp"
 #include "report/result_cells.hpp"
 
@@ -62,6 +63,12 @@ int severity_rank(const std::string& severity) {
 }
 
 }  // namespace
+
+std::string sql_text(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
 
 std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Code> codes) {
   std::stable_sort(codes.begin(), codes.end(), [](const auto& a, const auto& b) {
@@ -122,13 +129,6 @@ db::QueryResult money_in_error_table(const db::Sections& breakdowns) {
   return r;
 }
 
-// `text` as an SQL string literal: quotes doubled (the SQL of both stores).
-std::string sql_text(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
 // The hands `filter` selects, as SQL on `h` (hands): its site and date; its files are never set by
 // summary or report.
 std::string hands_where(const db::ReadFilter& filter) {
@@ -155,7 +155,49 @@ db::QueryResult with_amount(db::Store& store, const std::string& sql, const char
   return r;
 }
 
+// The site's errors and warnings under `where` (SQL on v_findings `f` and hands `h`).
+std::string site_findings_from(const std::string& where) {
+  return " FROM v_findings f JOIN hands h ON h.hand_id = f.hand_id WHERE f.blame = 'site' AND "
+         "f.severity <> 'info' AND " +
+         where;
+}
+
+constexpr const char* kSeverityOrder = "CASE f.severity WHEN 'error' THEN 0 ELSE 1 END";
+
+db::QueryResult first_result(db::Store& store, const std::string& sql) {
+  std::vector<db::QueryResult> results = store.query(sql);
+  return results.empty() ? db::QueryResult{} : std::move(results.front());
+}
+
 }  // namespace
+
+db::QueryResult reviews_table(db::Store& store, const db::ReadFilter& filter) {
+  return first_result(
+      store,
+      "SELECT f.code, f.severity, SUM(CASE WHEN f.review_status = 'open' THEN 1 ELSE 0 END) AS "
+      "unreviewed, SUM(CASE WHEN f.review_status = 'confirmed' THEN 1 ELSE 0 END) AS confirmed, "
+      "SUM(CASE WHEN f.review_status = 'dismissed' THEN 1 ELSE 0 END) AS dismissed" +
+          site_findings_from(hands_where(filter)) + " GROUP BY f.code, f.severity ORDER BY " +
+          kSeverityOrder + ", COUNT(*) DESC, f.code");
+}
+
+db::Sections unreviewed_sections(db::Store& store, const db::ReadFilter& filter, int top) {
+  const std::string from =
+      site_findings_from(hands_where(filter) + " AND f.review_status = 'open'");
+  const std::string limit = " LIMIT " + std::to_string(top);
+  return {{"site_errors",
+           first_result(store,
+                        "SELECT f.code, f.severity, COUNT(DISTINCT "
+                        "f.hand_id) AS hands, COUNT(*) AS findings" +
+                            from + " GROUP BY f.code, f.severity ORDER BY " + kSeverityOrder +
+                            ", COUNT(DISTINCT f.hand_id) DESC, f.code" + limit)},
+          {"unreviewed",
+           first_result(store,
+                        "SELECT f.discrepancy_id AS finding, f.site, "
+                        "f.site_hand_id, f.code, f.severity, f.player, f.street, "
+                        "f.difference, f.path, f.line" +
+                            from + " ORDER BY " + kSeverityOrder + ", f.discrepancy_id" + limit)}};
+}
 
 db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
                              const std::string& player) {
@@ -179,7 +221,8 @@ db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
           {"player_findings", with_amount(store, findings, "difference")}};
 }
 
-db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top) {
+db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top,
+                              bool unreviewed) {
   const db::StoreTotals totals = store.totals(filter);
   const std::vector<db::StoreTotals::Code> codes = by_importance(totals.codes);
   db::Sections breakdowns = store.breakdowns(filter);
@@ -192,12 +235,24 @@ db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, in
       {"gaps", codes_table(codes, top, false, "findings",
                            [](const auto& c) { return c.blame == "hhaudit"; })},
       {"totals", totals_table(totals)}};
+  // The reviews once there is one (a database no one reviewed reads as before).
+  if (unreviewed || first_result(store, "SELECT count(*) FROM reviews").rows.at(0).at(0) != "0")
+    sections.insert(sections.begin() + 4, {"reviews", reviews_table(store, filter)});
+  if (unreviewed) {
+    // The site's errors and warnings no review marks yet, then each of them (finding:ID).
+    db::Sections open = unreviewed_sections(store, filter, top);
+    sections[1].second = std::move(open[0].second);
+    sections.insert(sections.begin() + 5, std::move(open[1]));
+  }
   for (auto& section : breakdowns) {
     if (section.first == "rake")
       sections.emplace_back(
           "codes", codes_table(codes, top, true, "rows", [](const auto&) { return true; }));
     sections.push_back(std::move(section));
   }
+  // The signals across hands stored by the last computation (of the whole store: not by date).
+  sections.emplace_back("integrity_signals",
+                        store.query(db::integrity_signal_counts_sql(filter.site)).front());
   return sections;
 }
 

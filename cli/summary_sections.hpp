@@ -18,10 +18,21 @@ namespace hh::cli {
 //                    across them;
 //  "gaps":           code, severity, hands, findings: what hhaudit could not judge (codes that
 //                    blame hhaudit), errors, warnings then notes.
+//  "reviews":        once the database holds a review (or with `unreviewed`): code, severity,
+//                    unreviewed, confirmed, dismissed: the site's errors and warnings by how
+//                    reviews mark them (`hhaudit review`; a dismissed finding is the reviewer's
+//                    "not the site's error", counted apart).
+// With `unreviewed` (summary --unreviewed), "site_errors" counts only the findings no review
+// marks, and "unreviewed" (finding, site, site_hand_id, code, severity, player, street,
+// difference, path, line) lists the first `top` of them, errors first.
 // Then the detail: "totals" (figure, value), the store's breakdowns in order with "codes" (every
 // code, errors first, then warnings, then notes, most hands first in each, at most `top`) before
 // "rake" (db::Store::breakdowns).
-db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top);
+db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top,
+                              bool unreviewed = false);
+
+// The "reviews" section of summary_sections.
+db::QueryResult reviews_table(db::Store& store, const db::ReadFilter& filter);
 
 // What concerns one player (`summary --player`, `report --player`; docs/report.md):
 //  "player":          currency, unit, hands, net (minor units), amount: the hands the player was
@@ -39,6 +50,9 @@ std::vector<db::StoreTotals::Code> by_importance(std::vector<db::StoreTotals::Co
 // The sections summary_sections puts before the detail, the verdict's.
 inline constexpr const char* kVerdictSections[] = {"verdict", "site_errors", "money_in_error",
                                                    "gaps"};
+
+// `text` as an SQL string literal: quotes doubled (the SQL of both stores).
+std::string sql_text(const std::string& text);
 
 // The filter of --site and --since: `since` a date YYYY-MM-DD or empty, `site` a format's name or
 // a site the store holds. Throws std::invalid_argument with what is wrong.

@@ -3,10 +3,6 @@
 #include <algorithm>
 #include <charconv>
 
-// The seats and players dealt a row holds are the audit's reading of the hand (what the checks
-// between hands and the rake caps count).
-#include "audit/rake/check.hpp"
-#include "audit/sessions.hpp"
 #include "db/store.hpp"
 #include "model/json_text.hpp"
 
@@ -32,7 +28,6 @@ void append_number(std::string& json, std::int64_t v) {
 
 HandRow hand_row(const Hand& hand, const AuditResult& result) {
   const bool parsed = hand.parsed;
-  const int dealt = players_dealt(hand, result);
   HandRow r;
   r.site = hand.site.empty() ? std::string("unknown") : hand.site;
   r.site_hand_id = hand.site_hand_id;
@@ -49,7 +44,7 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
   r.ante = read_or_null(parsed, hand.ante);
   r.started_at_utc = hand.started_at_utc;
   r.seats = nonzero_or_null(hand.max_seats);
-  r.players_dealt = read_or_null(parsed, dealt);
+  r.players_dealt = read_or_null(parsed, result.players_dealt);
   r.total_pot = hand.total_pot ? hand.total_pot : result.derived_total_pot;
   r.rake = hand.rake ? hand.rake : result.derived_rake;
   r.fees = hand.fee_total();
@@ -73,6 +68,7 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
   r.rake_derived = !hand.rake && result.derived_rake.has_value();
   r.fast_fold = hand.fast_fold;
   r.players_named_by_position = hand.players_named_by_position;
+  r.registration_may_be_open = hand.registration_may_be_open;
   r.money_in_error = result.money_in_error;
   return r;
 }
@@ -153,7 +149,6 @@ bool chips_json(const Hand& hand, const AuditResult& result, std::string& json) 
 
 void prepare_rows(const Hand& hand, const AuditResult& result, PreparedRows& rows) {
   if (!hand.parsed) return;
-  rows.seats = session_seats(hand, result);
   events_json(hand, rows.events);
   rows.has_chips = chips_json(hand, result, rows.chips);
 }

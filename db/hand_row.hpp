@@ -25,7 +25,7 @@ struct HandRow {
   std::optional<std::int64_t> small_blind, big_blind, ante, seats, players_dealt, total_pot, rake,
       button_seat, total_contributed, total_collected;
   bool cancelled{false}, total_pot_derived{false}, rake_derived{false}, fast_fold{false},
-      players_named_by_position{false};
+      players_named_by_position{false}, registration_may_be_open{false};
   const char* status{""};
 };
 
@@ -48,14 +48,13 @@ void events_json(const Hand& hand, std::string& json);
 // False when the replay counted none (an unparsed hand): the store writes NULL.
 bool chips_json(const Hand& hand, const AuditResult& result, std::string& json);
 
-// What the stores write of a parsed hand beyond its hands row, derived from the hand and its
-// audit: hand_players' seat details and hand_event_log's two arrays. Made by the pipeline's
+// What the stores write of a parsed hand beyond its hands row and the audit's own rows
+// (AuditResult::seats): hand_event_log's two arrays. Made by the pipeline's
 // workers (prepare_rows), so that the one writer thread binds them instead of making them; a
 // store makes them itself for a hand given without.
 struct PreparedRows {
-  std::vector<SessionSeat> seats;  // session_seats(): one a player of the audit, in its order
-  std::string events;              // events_json()
-  std::string chips;               // chips_json(), when has_chips
+  std::string events;  // events_json()
+  std::string chips;   // chips_json(), when has_chips
   bool has_chips{false};
 };
 

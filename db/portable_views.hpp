@@ -42,6 +42,7 @@ inline std::string with_blame(std::string_view ddl) {
   return out;
 }
 
+// v_findings: review_status 'open' for a finding no review marks (db/reviews.hpp; schema 15).
 inline constexpr std::string_view kPortableViews[] = {
     R"sql(v_findings AS
 SELECT d.discrepancy_id,
@@ -64,11 +65,16 @@ SELECT d.discrepancy_id,
        d.message,
        d.cause_id,
        d.related_hand_id,
-       r.site_hand_id AS related_site_hand_id
+       r.site_hand_id AS related_site_hand_id,
+       COALESCE(rv.status, 'open') AS review_status,
+       rv.note AS review_note
 FROM discrepancies d
 JOIN hands h ON h.hand_id = d.hand_id
 JOIN files f ON f.file_id = h.file_id
-LEFT JOIN hands r ON r.hand_id = d.related_hand_id;)sql",
+LEFT JOIN hands r ON r.hand_id = d.related_hand_id
+LEFT JOIN reviews rv ON rv.site = h.site AND rv.site_hand_id = h.site_hand_id AND
+                        rv.code = d.code AND rv.player = COALESCE(d.player, '') AND
+                        rv.street = COALESCE(d.street, '');)sql",
     R"sql(v_code_counts AS
 SELECT code,
        severity,

@@ -44,7 +44,8 @@ inline std::string seated_hands_sql(const std::string& predicate,
       "SELECT h.hand_id, h.site_hand_id, h.started_at_utc, h.tournament_id, h.unit, h.big_blind, "
       "h.seats, h.button_seat, p.seat, p.player, p.start_stack, p.net, p.stack_unknown, "
       "p.sitting_out, p.posted_small_blind, p.posted_big_blind, p.posted_owed, h.game, "
-      "p.finish_place, h.table_name, p.settled_outside, h.parse_issues FROM hands h "
+      "p.finish_place, h.table_name, p.settled_outside, h.parse_issues, "
+      "h.registration_may_be_open FROM hands h "
       "LEFT JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} AND h.status <> 'unparsed' AND "
       "h.cancelled = 0 AND h.fast_fold = 0 AND h.players_named_by_position = 0 "
       "ORDER BY {}",
@@ -126,6 +127,7 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
     h.has_button = !(game && game->is_stud());
     h.table_name = row.text(19);
     h.read_whole = row.int64(21) == 0;
+    h.registration_may_be_open = row.int64(22) != 0;
     hands.push_back(std::move(h));
   }
   if (row.is_null(8)) return;  // a hand without players

@@ -48,6 +48,10 @@ const char* hand_status(const Hand& hand, const AuditResult& result) {
 }
 
 const PreparedRows& prepared_rows(const StoredHand& stored, PreparedRows& scratch) {
+  // The stores write one hand_players row a player, its seat details from the same index.
+  if (stored.hand.parsed && stored.result.seats.size() != stored.result.players.size())
+    throw std::logic_error(
+        "a parsed hand stored without the audit's seats (AuditResult::seats, set_stored_reading)");
   if (stored.prepared) return *stored.prepared;
   prepare_rows(stored.hand, stored.result, scratch);
   return scratch;

@@ -21,6 +21,7 @@
 
 #include "db/hand_row.hpp"
 #include "db/result.hpp"
+#include "db/reviews.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
 #include "model/stored_rows.hpp"
@@ -273,6 +274,9 @@ class Store {
   // Sets meta(key) = value, in the current batch (the house rules of the run, ...).
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
 
+  // Writes `review` (db/reviews.hpp), replacing the review of the same finding, and commits it.
+  virtual void set_review(const Review& review) = 0;
+
   // The checks between hands of a table, which audit/ owns (audit/session_checks.hpp): given the
   // table's key, a cursor over its stored hands and where its findings go, it runs the cursor
   // and hands on each finding as it is found. Called on any thread (recheck_sessions' readers).
@@ -439,6 +443,18 @@ class Store {
 
   // Every site the store holds a hand or a file of (hands.site, files.site), sorted.
   virtual std::vector<std::string> sites() = 0;
+
+  // The parsed, not cancelled hands of `filter` whose players are named, with their seats and
+  // their folds, checks, calls, bets and raises, by hand_id (committing what is pending first):
+  // what the signals across hands read (audit/integrity_signals.hpp). The SQL, portable, is
+  // db/integrity_rows.hpp's.
+  virtual std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) = 0;
+
+  // Replaces every row of integrity_signals by `signals`, computed at `computed_at` (UTC,
+  // "YYYY-MM-DDTHH:MM:SSZ"), and sets meta 'integrity_signals_of' to `of` (what the hands were:
+  // a later computation skips when they are the same), in one transaction.
+  virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                         std::string_view computed_at, std::string_view of) = 0;
 };
 
 enum class OpenMode {

@@ -8,6 +8,7 @@
 
 #include "model/finding_codes.hpp"
 #include "model/hand.hpp"
+#include "model/session_seat.hpp"
 
 namespace hh {
 
@@ -91,6 +92,12 @@ struct AuditResult {
   // What the hand has wrong in money, counted once however many findings show it
   // (audit/causes.hpp); 0 when no error finding has both amounts.
   Money money_in_error{0};
+  // The audit's reading of the hand that a store keeps beside its findings (audit_hand fills
+  // them, so that db/ computes nothing of the audit): each player's seat, one for each of
+  // `players` in its order (audit/sessions.hpp, session_seats; none for an unparsed hand), and
+  // the players dealt in, the count rake caps are banded by (audit/rake/check.hpp).
+  std::vector<SessionSeat> seats;
+  int players_dealt{0};
   Severity worst() const;
   // The worst severity of the findings that charge the site (Blame::Site); Info when none.
   Severity worst_charged() const;

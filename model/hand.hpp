@@ -236,6 +236,10 @@ struct Hand {
   // Blind", "UTG+1"): a name is not the same player from hand to hand, so the checks between hands
   // do not compare them.
   bool players_named_by_position{false};
+  // The tournament may still take late entries when the hand is played (PartyPoker's MTTs: the
+  // export never says when registration closes): the field grows, a player out later may be given
+  // a worse place than one out before, so places are compared within the hand only.
+  bool registration_may_be_open{false};
   int max_seats{0};
   int button_seat{0};
 
@@ -268,6 +272,10 @@ struct Hand {
   // The site takes its rake from the side pot and pays the main pot in full (PartyPoker). The
   // audit then charges the whole rake to the last pot built.
   bool rake_from_side_pot{false};
+  // A Mucks event at the showdown is the player throwing the hand away (888's "mucks [ 4s, 4c ]",
+  // issue 33 point 17): one who then collects nothing conceded the pot and is no contender whose
+  // cards the showdown lacks. Elsewhere a mucked hand may be one the site judged beaten unseen.
+  bool mucked_hands_concede{false};
   std::optional<Money> rake;  // nullopt when the site prints none (the audit derives it)
   std::vector<Fee> fees;      // money leaving the pot other than rake
   Money site_added{0};        // money the site put into the pot (Splash the Pot, GG Cash Drop)

@@ -12,31 +12,10 @@
 
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "model/session_seat.hpp"
 #include "model/tournament.hpp"
 
 namespace hh {
-
-// One seat of a hand, as the checks between hands need it.
-struct SessionSeat {
-  int seat{0};
-  std::string player;
-  Money start_stack{0};
-  // start_stack + net + settled_outside: what the player leaves the hand with
-  Money end_stack{0};
-  // Paid (negative) or received beside the pot (Hand::side_settlements); 0 for hands stored
-  // before schema 9.
-  Money settled_outside{0};
-  bool stack_known{true};  // false: Seat::stack_unknown (a join whose buy-in is not printed)
-  // Not dealt in: Seat::sitting_out, or a seat the hand prints nothing of (no post, action,
-  // cards or collection) although others act (session_seats says why).
-  bool sitting_out{false};
-  bool posted_small_blind{false};
-  bool posted_big_blind{false};
-  bool posted_owed{false};  // a dead blind, or both blinds at once: blinds owed from before
-  // The place the hand prints the player finishing the tournament in (Hand::finishes); 0: none
-  // (or a hand stored before schema 8). Read by audit/tournaments.hpp's check between hands.
-  int finish_place{0};
-};
 
 // One hand of a table, reduced to its seats, button and time.
 struct SessionHand {
@@ -57,6 +36,8 @@ struct SessionHand {
   // stacks and blinds may be the gap's, so no pair with it is compared (its CHECKS_NOT_RUN says
   // so).
   bool read_whole{true};
+  // Hand::registration_may_be_open: its places are not compared with other hands' (schema 15).
+  bool registration_may_be_open{false};
   std::vector<SessionSeat> seats;
 };
 
@@ -112,6 +93,51 @@ struct StoredTournament {
   std::string most_chips_hand;
   Money most_chips{0};
   std::uint32_t line{0};  // the summary's first line
+};
+
+// A hand as the signals across hands read it (audit/integrity_signals.hpp, docs/integrity.md):
+// who was dealt in, what each won or lost, and who bet, raised or folded on which street.
+struct IntegritySeat {
+  int seat{0};
+  std::string player;
+  Money net{0};  // collected - contributed
+  bool dealt{true};
+};
+struct IntegrityAction {
+  int seat{0};
+  Street street{Street::Preflop};
+  EventKind kind{EventKind::Check};  // Fold, Check, Call, Bet or Raise
+};
+struct IntegrityHand {
+  std::int64_t hand_id{0};  // the store's
+  std::string site;
+  std::string site_hand_id;
+  std::string table_name;  // "" when not known
+  std::string date;        // YYYY-MM-DD (UTC) or ""
+  bool tournament{false};
+  bool fast_fold{false};  // a pool's hands: the table name is the pool's
+  std::string currency;   // "" for a tournament's chips
+  int unit{100};
+  Money big_blind{0};
+  Money total_pot{0};
+  Money rake{0};
+  bool rake_known{false};  // the hand printed or derived its rake (hands.rake not NULL)
+  std::vector<IntegritySeat> seats;
+  std::vector<IntegrityAction> actions;  // in order of play
+};
+
+// A signal across hands for review (never a verdict): integrity_signals rows.
+struct IntegritySignal {
+  std::string kind;  // "chip_dumping", "seats_together", "soft_play", "rake_above_table_max"
+  std::string site;
+  std::vector<std::string> players;  // the pair (empty for rake_above_table_max)
+  double score{0};                   // the statistic (docs/integrity.md gives each)
+  double threshold{0};               // the value it passed
+  std::string statistic;             // its name: "z", "-log10 p", "rake over cap (big blinds)"
+  std::optional<Money> amount;  // minor units of `currency` (a net transfer, a rake over the cap)
+  std::string currency;
+  std::string explanation;             // for a person
+  std::vector<std::int64_t> hand_ids;  // the hands that support it (the store's)
 };
 
 }  // namespace hh

@@ -62,9 +62,10 @@ class SigintGuard {
 
 struct InputFile {
   std::string path;
-  bool from_folder{false};  // found by walking a folder rather than named
-  std::string unreadable;   // InputPath::unreadable: never opened
-  bool pipe{false};         // InputPath::pipe: copied into `spool` by the first pass
+  bool from_folder{false};              // found by walking a folder rather than named
+  std::string unreadable;               // InputPath::unreadable: never opened
+  bool pipe{false};                     // InputPath::pipe: copied into `spool` by the first pass
+  std::optional<ArchiveMember> member;  // InputPath::member: read from its archive's spool
   // "-" (stdin) or a named pipe, read once into an unnamed temporary file, which the first pass
   // and the reader then read as they read a file: memory stays bounded whatever it gives.
   std::shared_ptr<int> spool;  // the file's descriptor, closed with the last copy
@@ -79,8 +80,9 @@ struct InputFile {
   const Format* format{nullptr};  // the format sniffed; nullptr: none (every hand is unparsed)
 };
 
-// Opens a file or the bytes read from stdin as one stream.
+// Opens a file, an archive's member or the bytes read from stdin as one stream.
 std::unique_ptr<std::istream> open_input(const InputFile& f) {
+  if (f.member) return open_member(*f.member);
   const std::string path =
       f.spool ? "/proc/self/fd/" + std::to_string(*f.spool) : f.path;  // its own offset
   auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
@@ -237,24 +239,11 @@ void spool(InputFile& f) {
     f.unreadable = "open failed (" + errno_text() + "); expected a readable pipe";
     return;
   }
-  std::string dir;
-  try {
-    dir = fs::temp_directory_path().string();
-  } catch (const fs::filesystem_error&) {
-    dir = "/tmp";
-  }
-  std::string name = dir + "/hhaudit-stdin-XXXXXX";
-  const int to = ::mkostemp(name.data(), O_CLOEXEC);
-  if (to < 0) {
-    f.unreadable = "cannot make a temporary file in " + dir + " (" + errno_text() + ")";
+  f.spool = unnamed_temp_file(f.unreadable);
+  if (!f.spool) {
     if (from != STDIN_FILENO) ::close(from);
     return;
   }
-  ::unlink(name.c_str());
-  f.spool = std::shared_ptr<int>(new int(to), [](int* fd) {
-    ::close(*fd);
-    delete fd;
-  });
   std::string buf(PieceReader::kPiece, '\0');
   f.bytes = 0;
   while (!g_interrupted.load()) {
@@ -265,16 +254,10 @@ void spool(InputFile& f) {
       break;
     }
     if (got == 0) break;
-    for (ssize_t put = 0; put < got;) {
-      const ssize_t n = ::write(to, buf.data() + put, static_cast<std::size_t>(got - put));
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        f.unreadable = "cannot write the temporary copy in " + dir + " (" + errno_text() + ")";
-        break;
-      }
-      put += n;
+    if (!write_all(*f.spool, std::string_view(buf.data(), static_cast<std::size_t>(got)))) {
+      f.unreadable = "cannot write the temporary copy (" + errno_text() + ")";
+      break;
     }
-    if (!f.unreadable.empty()) break;
     f.bytes += static_cast<std::uint64_t>(got);
   }
   if (from != STDIN_FILENO) ::close(from);
@@ -346,8 +329,46 @@ ScanResult scan(const InputFile& f) {
   return r;
 }
 
-// Reads one file into batches of complete hands. A hand never straddles two batches: the text
-// after the last hand start of a piece is carried into the next one. A file read once is opened
+// The hands of a file opened (and its head sniffed) by read_file, in batches of complete hands
+// sent on by `push`. A hand never straddles two batches: the text after the last hand start of a
+// piece is carried into the next one. False when the file could not be read to its end, or
+// Ctrl-C cut it short.
+template <typename Push>
+bool read_hand_batches(const InputFile& f, std::istream& in, Encoding encoding,
+                       const Format* format, std::string first_bytes, const Push& push) {
+  PieceReader reader(in, encoding);
+  reader.put_back(std::move(first_bytes));
+  Sha256 sha;
+  // The next piece, hashed if the file is read once: the pieces are the file's bytes in order.
+  const auto next_piece = [&](std::string& raw) {
+    const bool got = reader.next(raw);
+    if (got && f.read_once) sha.update(raw);
+    return got;
+  };
+  const auto digest = [&] { return f.read_once ? sha.hex() : std::string(); };
+  HandRuns runs(next_piece);
+  HandRuns::Run run;
+  while (!g_interrupted.load() && runs.next(run)) {
+    if (run.carried) continue;
+    Batch b;
+    b.text = std::move(run.text);
+    b.hands = std::move(run.hands);
+    b.format = format;
+    b.raw_bytes = run.piece_bytes;
+    b.last_of_file = run.last;
+    if (run.last) b.file_sha256 = digest();
+    push(std::move(b));
+    if (run.last) return true;
+  }
+  if (g_interrupted.load() || reader.failed()) return false;
+  Batch last;  // an empty file: finished with no hands
+  last.last_of_file = true;
+  last.file_sha256 = digest();
+  push(std::move(last));
+  return true;
+}
+
+// Reads one file into batches of complete hands (read_hand_batches). A file read once is opened
 // here first: its head is sniffed, and what was found goes with its first batch (a file not read
 // for its hands, or that cannot be read, is one batch of that alone).
 void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostream& err,
@@ -399,42 +420,12 @@ void read_file(const InputFile& f, std::size_t index, Pipeline& pipe, std::ostre
     }
     head->ok = true;
   }
-  PieceReader reader(*in, encoding);
-  reader.put_back(std::move(first_bytes));
-  Sha256 sha;
-  // The next piece, hashed if the file is read once: the pieces are the file's bytes in order.
-  const auto next_piece = [&](std::string& raw) {
-    const bool got = reader.next(raw);
-    if (got && f.read_once) sha.update(raw);
-    return got;
-  };
-  const auto digest = [&] { return f.read_once ? sha.hex() : std::string(); };
-  HandRuns runs(next_piece);
-  HandRuns::Run run;
-  while (!g_interrupted.load() && runs.next(run)) {
-    if (run.carried) continue;
-    Batch b;
-    b.text = std::move(run.text);
-    b.hands = std::move(run.hands);
-    b.format = format;
-    b.raw_bytes = run.piece_bytes;
-    b.last_of_file = run.last;
-    if (run.last) b.file_sha256 = digest();
-    push(std::move(b));
-    if (run.last) return;
-  }
-  if (g_interrupted.load() || reader.failed()) {
-    if (head) push(Batch{});  // registered unfinished, as the first pass registers the others
-    if (g_interrupted.load()) return;
-    std::lock_guard lock(err_mu);
-    err << "hhaudit: error reading " << f.path << "\n";
-    ++io_errors;
-    return;
-  }
-  Batch last;  // an empty file: finished with no hands
-  last.last_of_file = true;
-  last.file_sha256 = digest();
-  push(std::move(last));
+  if (read_hand_batches(f, *in, encoding, format, std::move(first_bytes), push)) return;
+  if (head) push(Batch{});  // registered unfinished, as the first pass registers the others
+  if (g_interrupted.load()) return;
+  std::lock_guard lock(err_mu);
+  err << "hhaudit: error reading " << f.path << "\n";
+  ++io_errors;
 }
 
 // The hands of one piece of a file. A reader that fails (an exception: a library's limit, memory)
@@ -570,14 +561,17 @@ void audit_summary_file(const InputFile& f, std::string_view bytes, const Format
   writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
 }
 
+// A file read by its path (not stdin, a pipe or an archive's member, whose bytes are spooled).
+bool on_disk(const InputFile& f) { return f.path != "-" && !f.pipe && !f.member; }
+
 // A small file of white space only (line ends, blanks): it holds nothing to read.
-bool blank_file(const std::string& path, std::uint64_t bytes) {
-  if (bytes > 64 * 1024) return false;
-  std::ifstream in(path, std::ios::binary);
+bool blank_file(const InputFile& f) {
+  if (f.bytes > 64 * 1024) return false;
+  const auto in = open_input(f);
   char c = 0;
-  while (in.get(c))
+  while (in && in->get(c))
     if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v') return false;
-  return in.eof();
+  return in && in->eof();
 }
 
 // A file found in a folder that is known to hold no hand, so that not reading it leaves nothing
@@ -589,7 +583,7 @@ bool known_non_hand_file(const InputFile& f) {
   std::error_code ec;
   if (ext == ".hp" || ext == ".gt" || ext == ".hands")
     return fs::is_regular_file(p.parent_path() / p.stem(), ec);
-  return ext == ".md" || ext == ".tsv" || f.bytes == 0 || blank_file(f.path, f.bytes);
+  return ext == ".md" || ext == ".tsv" || f.bytes == 0 || blank_file(f);
 }
 
 // Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
@@ -613,7 +607,7 @@ bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
     ++summary.io_errors;
     return false;
   }
-  if (f.path != "-" && !f.pipe && !f.read_once) f.bytes = fs::file_size(f.path, ec);
+  if (on_disk(f) && !f.read_once) f.bytes = fs::file_size(f.path, ec);
   const Format* format = s.sniffed.format;
   const db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
                            format ? std::string(format->name()) : std::string()};
@@ -676,6 +670,32 @@ std::string not_regular_file(const std::string& p) {
   return std::string(what) + "; expected a regular file or a folder";
 }
 
+namespace {
+
+// A regular file `in` as an input: itself, or, an archive, its members (InputPath::member).
+void add_input(InputPath in, const ArchiveLimits& limits, std::vector<InputPath>& inputs,
+               std::vector<NotRead>& not_read) {
+  if (!in.unreadable.empty() || !is_archive_name(in.path)) {
+    inputs.push_back(std::move(in));
+    return;
+  }
+  ArchiveContents contents = read_archive(in.path, limits);
+  const std::string folder = in.from_folder ? in.folder : in.path + "!";
+  for (ArchiveEntry& e : contents.entries) {
+    InputPath member{in.path + "!/" + e.name, true, folder, std::move(e.unreadable)};
+    if (member.unreadable.empty()) member.member = std::move(e.member);
+    inputs.push_back(std::move(member));
+  }
+  if (!contents.error.empty()) {
+    in.unreadable = contents.error;
+    inputs.push_back(std::move(in));
+  } else if (contents.entries.empty()) {
+    not_read.push_back({in.path, "empty archive"});
+  }
+}
+
+}  // namespace
+
 unsigned shard_of(std::string_view path, unsigned shards) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (const char c : path) {
@@ -687,7 +707,7 @@ unsigned shard_of(std::string_view path, unsigned shards) {
 
 std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
                                     std::vector<NotRead>& not_read, long& io_errors,
-                                    std::ostream& err) {
+                                    std::ostream& err, const ArchiveLimits& limits) {
   std::vector<InputPath> inputs;
   for (const std::string& p : paths) {
     if (p == "-") {
@@ -717,9 +737,9 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
       std::sort(found.begin(), found.end(),
                 [](const InputPath& a, const InputPath& b) { return a.path < b.path; });
       if (found.empty() && !ec) not_read.push_back({p, "empty folder"});
-      for (auto& f : found) inputs.push_back(std::move(f));
+      for (auto& f : found) add_input(std::move(f), limits, inputs, not_read);
     } else if (fs::is_regular_file(p, ec)) {
-      inputs.push_back({p, false, {}, {}});
+      add_input({p, false, {}, {}}, limits, inputs, not_read);
     } else if (fs::is_fifo(p, ec)) {
       inputs.push_back({p, false, {}, {}, true});
     } else if (fs::exists(fs::symlink_status(p, ec))) {  // a FIFO, a device, a dangling symlink
@@ -733,16 +753,20 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
   return inputs;
 }
 
-AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
-                       std::ostream& err) {
-  AuditSummary summary;
+namespace {
+
+// The files the paths name, in order: those of this shard alone when the run is sharded.
+std::vector<InputFile> input_files(const AuditOptions& options, AuditSummary& summary,
+                                   std::ostream& err) {
   std::vector<InputFile> inputs;
-  for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err)) {
+  for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err,
+                                   options.archive_limits)) {
     InputFile f;
     f.path = std::move(p.path);
     f.from_folder = p.from_folder;
     f.unreadable = std::move(p.unreadable);
     f.pipe = p.pipe;
+    f.member = std::move(p.member);
     inputs.push_back(std::move(f));
   }
   if (options.shards > 1) {
@@ -752,42 +776,34 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
     summary.files_in_other_shards = std::distance(first_other, inputs.end());
     inputs.erase(first_other, inputs.end());
   }
-  if (inputs.empty()) return summary;
-  db::Store& writer = store();
+  return inputs;
+}
 
-  const HouseRulesBook defaults;
-  const HouseRulesBook& house =
-      options.context.house_rules ? *options.context.house_rules : defaults;
-  // The rules this run judged by, for whoever reads the database later (of the latest run).
-  writer.set_meta("house_rules", house_rules_toml(house));
-  // The checks between hands an earlier run owes (killed, or stopped by a full disk, after its
-  // hands were committed and before their checks were): this run does them with its own.
-  const db::PendingChecks owed = writer.pending_checks();
-  // First pass: the format of each file from its head, and the digests that decide, before any
-  // parsing, that a file was audited before. Only a file of a byte size that no stored file and
-  // no other input has can be new for sure without its digest: it is read once, by the reader,
-  // which hashes it as it goes. Any other file is read to its end here first.
-  // From here on Ctrl-C stops the run cleanly, also during the first pass.
-  SigintGuard sigint;
+// The files whose hands are to be read, and their bytes (progress).
+struct FilesToRead {
+  std::vector<InputFile> files;
+  std::uint64_t total_bytes{0};
+};
+
+// First pass: the format of each file from its head, and the digests that decide, before any
+// parsing, that a file was audited before. Only a file of a byte size that no stored file and no
+// other input has can be new for sure without its digest: it is read once, by the reader, which
+// hashes it as it goes. Any other file is read to its end here first, and registered.
+FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
+                       std::set<db::TournamentKey>& tournaments, AuditSummary& summary,
+                       std::ostream& err) {
   std::map<std::uint64_t, int> sizes;  // byte size -> files stored or input of that size
   for (const std::uint64_t bytes : writer.content_file_sizes()) ++sizes[bytes];
   for (InputFile& f : inputs) {
     std::error_code ec;
-    if (f.path != "-" && !f.pipe && f.unreadable.empty()) {
+    if (f.member) {
+      ++sizes[f.bytes = f.member->bytes];
+    } else if (on_disk(f) && f.unreadable.empty()) {
       const std::uintmax_t size = fs::file_size(f.path, ec);
       if (!ec) ++sizes[f.bytes = size];
     }
   }
-  // Where each input comes in the input: the inputs not read are listed in that order, whether
-  // the first pass or the writer (a file read once) found them so.
-  std::map<std::string, std::size_t> position;
-  for (const InputFile& f : inputs) position.emplace(f.path, position.size());
-  std::vector<InputFile> todo;
-  std::uint64_t total_bytes = 0;
-  // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
-  // (learned rake) they were added to.
-  db::PendingChecks due;
-  std::set<db::TournamentKey>& tournaments = due.tournaments;
+  FilesToRead todo;
   std::set<std::string>
       digests;  // of the inputs hashed so far: a copy is said, not merged silently
   for (InputFile& f : inputs) {
@@ -799,7 +815,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       if (g_interrupted.load()) break;
     }
     const auto same_size = sizes.find(f.bytes);
-    f.read_once = f.path != "-" && !f.pipe && f.unreadable.empty() && same_size != sizes.end() &&
+    f.read_once = (on_disk(f) || f.member) && f.unreadable.empty() && same_size != sizes.end() &&
                   same_size->second == 1;
     if (!f.read_once) {
       ScanResult s;
@@ -810,10 +826,101 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
       f.encoding = s.encoding;
       f.format = s.sniffed.format;
     }
-    total_bytes += f.bytes;
-    todo.push_back(std::move(f));
+    todo.total_bytes += f.bytes;
+    todo.files.push_back(std::move(f));
+  }
+  return todo;
+}
+
+// The writer's side of the run: each batch, in the order read, has its hands stored, the run's
+// counts and the checks its new hands make due noted, and its file finished after its last one.
+class BatchWriter {
+ public:
+  BatchWriter(FilesToRead& todo, db::Store& writer, db::PendingChecks& due, AuditSummary& summary,
+              const AuditOptions& options, std::ostream& err)
+      : todo_(todo),
+        writer_(writer),
+        due_(due),
+        summary_(summary),
+        options_(options),
+        err_(err),
+        file_hands_(todo.files.size(), 0),
+        file_failed_(todo.files.size(), 0) {}
+
+  void write(const Batch& b) {
+    InputFile& file = todo_.files[b.file];
+    if (b.head && !register_file(file, *b.head, writer_, due_.tournaments, summary_, err_))
+      file.skipped = true;
+    done_bytes_ += b.raw_bytes;
+    if (file.skipped) return;
+    std::vector<db::StoredHand> stored;
+    stored.reserve(b.parsed.size());
+    for (std::size_t i = 0; i < b.parsed.size(); ++i)
+      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
+    const std::vector<db::HandOutcome> outcomes = writer_.add_hands(file.file_id, stored);
+    for (std::size_t i = 0; i < b.parsed.size(); ++i)
+      count_hand(b.file, b.parsed[i], b.results[i], outcomes[i]);
+    if (b.last_of_file) {
+      writer_.finish_file(file.file_id, file_hands_[b.file], file_failed_[b.file], b.file_sha256);
+      if (file_hands_[b.file] == 0) summary_.not_read.push_back({file.path, "no hands"});
+    }
+    draw_progress();
   }
 
+ private:
+  void count_hand(std::size_t file, const Hand& h, const AuditResult& r, db::HandOutcome outcome) {
+    ++summary_.hands;
+    ++file_hands_[file];
+    if (!h.parsed) {
+      ++summary_.unparsed;
+      ++file_failed_[file];
+    }
+    switch (outcome) {
+      case db::HandOutcome::Inserted:
+        due_.add_hand(h, r);
+        if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+              return f.severity == Severity::Error && f.blame == Blame::Site;
+            }))
+          ++summary_.hands_with_errors;
+        if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+              return f.severity != Severity::Info && f.blame == Blame::Hhaudit;
+            }))
+          ++summary_.hands_with_gaps;
+        for (const Finding& f : r.findings) count_finding(f, summary_);
+        break;
+      case db::HandOutcome::Duplicate:
+        ++summary_.duplicates;
+        break;
+      case db::HandOutcome::Conflict:
+        ++summary_.conflicts;
+        break;
+    }
+  }
+
+  void draw_progress() {
+    auto now = std::chrono::steady_clock::now();
+    if (options_.progress && now - last_draw_ > std::chrono::milliseconds(200)) {
+      last_draw_ = now;
+      err_ << "\r\033[K" << summary_.hands << " hands, " << done_bytes_ / (1 << 20) << "/"
+           << todo_.total_bytes / (1 << 20) << " MB" << std::flush;
+    }
+  }
+
+  FilesToRead& todo_;
+  db::Store& writer_;
+  db::PendingChecks& due_;
+  AuditSummary& summary_;
+  const AuditOptions& options_;
+  std::ostream& err_;
+  std::vector<int> file_hands_, file_failed_;
+  std::uint64_t done_bytes_{0};
+  std::chrono::steady_clock::time_point last_draw_{std::chrono::steady_clock::now()};
+};
+
+// Reads, parses and audits the files on a reader thread and `options.jobs` workers, and writes
+// their batches in order on this thread.
+void read_audit_and_write(FilesToRead& todo, db::Store& writer, db::PendingChecks& due,
+                          AuditSummary& summary, const AuditOptions& options, std::ostream& err) {
   const unsigned jobs = std::max(1u, options.jobs);
   Pipeline pipe(jobs + 2, jobs);
   std::mutex err_mu, failure_mu;
@@ -821,75 +928,19 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   std::exception_ptr failure;
 
   std::thread reader([&] {
-    for (std::size_t i = 0; i < todo.size() && !g_interrupted.load(); ++i)
-      read_file(todo[i], i, pipe, err, err_mu, io_errors);
+    for (std::size_t i = 0; i < todo.files.size() && !g_interrupted.load(); ++i)
+      read_file(todo.files[i], i, pipe, err, err_mu, io_errors);
     pipe.close_input();
   });
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < jobs; ++i)
-    workers.emplace_back([&, i] { work(i, pipe, todo, options, failure, failure_mu); });
+    workers.emplace_back([&, i] { work(i, pipe, todo.files, options, failure, failure_mu); });
 
-  std::vector<int> file_hands(todo.size(), 0), file_failed(todo.size(), 0);
-  std::uint64_t done_bytes = 0;
-  auto last_draw = std::chrono::steady_clock::now();
-  // A batch in the order read: its hands stored, the run's counts and the tables to check.
-  const auto write_batch = [&](const Batch& b) {
-    InputFile& file = todo[b.file];
-    if (b.head && !register_file(file, *b.head, writer, tournaments, summary, err))
-      file.skipped = true;
-    done_bytes += b.raw_bytes;
-    if (file.skipped) return;
-    std::vector<db::StoredHand> stored;
-    stored.reserve(b.parsed.size());
-    for (std::size_t i = 0; i < b.parsed.size(); ++i)
-      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
-    const std::vector<db::HandOutcome> outcomes = writer.add_hands(todo[b.file].file_id, stored);
-    for (std::size_t i = 0; i < b.parsed.size(); ++i) {
-      const Hand& h = b.parsed[i];
-      const AuditResult& r = b.results[i];
-      ++summary.hands;
-      ++file_hands[b.file];
-      if (!h.parsed) {
-        ++summary.unparsed;
-        ++file_failed[b.file];
-      }
-      switch (outcomes[i]) {
-        case db::HandOutcome::Inserted:
-          due.add_hand(h, r);
-          if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-                return f.severity == Severity::Error && f.blame == Blame::Site;
-              }))
-            ++summary.hands_with_errors;
-          if (std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-                return f.severity != Severity::Info && f.blame == Blame::Hhaudit;
-              }))
-            ++summary.hands_with_gaps;
-          for (const Finding& f : r.findings) count_finding(f, summary);
-          break;
-        case db::HandOutcome::Duplicate:
-          ++summary.duplicates;
-          break;
-        case db::HandOutcome::Conflict:
-          ++summary.conflicts;
-          break;
-      }
-    }
-    if (b.last_of_file) {
-      writer.finish_file(todo[b.file].file_id, file_hands[b.file], file_failed[b.file],
-                         b.file_sha256);
-      if (file_hands[b.file] == 0) summary.not_read.push_back({todo[b.file].path, "no hands"});
-    }
-    auto now = std::chrono::steady_clock::now();
-    if (options.progress && now - last_draw > std::chrono::milliseconds(200)) {
-      last_draw = now;
-      err << "\r\033[K" << summary.hands << " hands, " << done_bytes / (1 << 20) << "/"
-          << total_bytes / (1 << 20) << " MB" << std::flush;
-    }
-  };
+  BatchWriter batches(todo, writer, due, summary, options, err);
   Batch b;
   try {
     while (pipe.next_done(b)) {
-      write_batch(b);
+      batches.write(b);
       pipe.dispose(std::move(b));
     }
   } catch (...) {
@@ -906,15 +957,46 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   malloc_trim(0);
   writer.commit();
   if (options.progress) err << "\r\033[K" << std::flush;
+  summary.io_errors += io_errors.load();
   if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace
+
+AuditSummary run_audit(const AuditOptions& options, const std::function<db::Store&()>& store,
+                       std::ostream& err) {
+  AuditSummary summary;
+  std::vector<InputFile> inputs = input_files(options, summary, err);
+  if (inputs.empty()) return summary;
+  db::Store& writer = store();
+
+  const HouseRulesBook defaults;
+  const HouseRulesBook& house =
+      options.context.house_rules ? *options.context.house_rules : defaults;
+  // The rules this run judged by, for whoever reads the database later (of the latest run).
+  writer.set_meta("house_rules", house_rules_toml(house));
+  // The checks between hands an earlier run owes (killed, or stopped by a full disk, after its
+  // hands were committed and before their checks were): this run does them with its own.
+  const db::PendingChecks owed = writer.pending_checks();
+  // From here on Ctrl-C stops the run cleanly, also during the first pass.
+  SigintGuard sigint;
+  // Where each input comes in the input: the inputs not read are listed in that order, whether
+  // the first pass or the writer (a file read once) found them so.
+  std::map<std::string, std::size_t> position;
+  for (const InputFile& f : inputs) position.emplace(f.path, position.size());
+  // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
+  // (learned rake) they were added to.
+  db::PendingChecks due;
+  FilesToRead todo = first_pass(inputs, writer, due.tournaments, summary, err);
+  read_audit_and_write(todo, writer, due, summary, options, err);
   // With those an earlier run owes; a table's tournament after it (its checks replace the
   // findings of the table's hands' moves, which the tournament's checks store).
   due.merge(owed);
   due.close_over_tournaments();
+  const unsigned jobs = std::max(1u, options.jobs);
   check_sessions(writer, due.tables, house, jobs, summary);
   check_tournaments(writer, due.tournaments, jobs, summary);
   check_learned_rake(writer, due.rake_sites, summary);
-  summary.io_errors += io_errors.load();
   summary.transactions_retried = writer.transaction_retries();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.

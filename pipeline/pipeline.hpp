@@ -16,6 +16,7 @@
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "parser/format.hpp"
+#include "pipeline/archive.hpp"
 
 namespace hh::pipeline {
 
@@ -33,6 +34,8 @@ struct AuditOptions {
   // without talking to each other, and a file added later does not move the others.
   unsigned shard{0};
   unsigned shards{1};
+  // The guards on archives read for their members (pipeline/archive.hpp).
+  ArchiveLimits archive_limits;
 };
 
 // The shard (0 .. shards-1) a path belongs to: FNV-1a of its bytes, modulo shards.
@@ -108,6 +111,10 @@ struct InputPath {
   // A named pipe (FIFO) named on the command line (`<(zcat x.gz)`): read once, into memory, as
   // stdin is. One found in a folder is not opened (unreadable): nobody may ever write to it.
   bool pipe{false};
+  // A member of an archive ("ARCHIVE!/path/in/archive"): its bytes as extracted. Members are
+  // from_folder (a member with no hand is recorded unread as a folder's file is), `folder` the
+  // folder the archive was found in, or "ARCHIVE!" for an archive named.
+  std::optional<ArchiveMember> member{};
 };
 
 // What is wrong with `p`, a path that exists (or is a symlink) but is neither a regular file nor
@@ -115,14 +122,17 @@ struct InputPath {
 std::string not_regular_file(const std::string& p);
 
 // The entries `paths` name: files as they are, folders walked recursively (symlinked folders not
-// followed) in sorted order, "-" for stdin, a named pipe (InputPath::pipe). An entry that is
+// followed) in sorted order, "-" for stdin, a named pipe (InputPath::pipe), an archive's regular
+// files in its order (is_archive_name: read_archive() within `limits`; an archive, or the rest of
+// one, that cannot be read is an entry of the archive's path, unreadable saying why; an archive
+// with no file is added to `not_read` as "empty archive"). An entry that is
 // not a regular file (a socket, a device, a symlink to nothing, named or in a folder; a FIFO in
 // a folder) is listed with why in InputPath::unreadable, for the caller to account for. A missing
 // path or an unreadable folder is printed on `err`, added to `not_read` and counted in `io_errors`;
 // an empty folder is added to `not_read`.
 std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
                                     std::vector<NotRead>& not_read, long& io_errors,
-                                    std::ostream& err);
+                                    std::ostream& err, const ArchiveLimits& limits = {});
 
 // Runs the audit as a pipeline: a reader thread cuts files into batches of complete hands
 // (bounded: at most jobs + 2 batches in flight, so memory does not grow with the input),

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "model/amount_text.hpp"
@@ -131,6 +132,32 @@ std::string verdict_number(const QueryResult* v, std::string_view key) {
 
 // What a manager reads first (cli/summary_sections.hpp): how much was audited and what was not,
 // the site's errors with the money in error per currency, then hhaudit's own gaps apart from them.
+// A finding's review: its status ("open" when none), with the reviewer's note.
+std::string review_cell(const QueryResult& f, std::size_t i) {
+  const std::string status = cell(f, i, "review").value_or("open");
+  const Cell note = cell(f, i, "review_note");
+  return fmt::format("<td class=\"review\" data-review-status=\"{}\">{}{}</td>",
+                     html_escape(status), html_escape(status),
+                     note && !note->empty() ? ": " + html_escape(*note) : std::string());
+}
+
+// The site's errors and warnings as reviews mark them (`hhaudit review`): the dismissed ones, the
+// reviewer's "not the site's error", counted apart from those confirmed and those not reviewed.
+void reviews(std::ostream& out, const Sections& summary) {
+  const QueryResult* r = section(summary, "reviews");
+  if (!r) return;
+  long long sums[3] = {0, 0, 0};
+  const char* kColumns[3] = {"unreviewed", "confirmed", "dismissed"};
+  for (std::size_t i = 0; i < r->rows.size(); ++i)
+    for (int k = 0; k < 3; ++k) sums[k] += number(cell(*r, i, kColumns[k])).value_or(0);
+  out << fmt::format(
+      "<p>Reviewed: <b data-review=\"confirmed\">{}</b> findings confirmed with the site, <b "
+      "data-review=\"dismissed\">{}</b> dismissed by a reviewer (not the site's errors), <b "
+      "data-review=\"unreviewed\">{}</b> not reviewed.</p>\n",
+      sums[1], sums[2], sums[0]);
+  if (sums[1] + sums[2] > 0) table(out, *r, "verdict-reviews");
+}
+
 void verdict(std::ostream& out, const Sections& summary) {
   const QueryResult* v = section(summary, "verdict");
   const QueryResult* totals = section(summary, "totals");
@@ -146,6 +173,7 @@ void verdict(std::ostream& out, const Sections& summary) {
   out << "<h3>The site's errors</h3>\n<p>" << verdict_number(v, "hands_with_site_errors")
       << " hands with an error of the site. By kind (errors, then warnings):</p>\n";
   if (const QueryResult* e = section(summary, "site_errors")) table(out, *e, "verdict-errors");
+  reviews(out, summary);
   out << "<p>Money in error, per currency (each hand's mistake counted once; chips are chips, "
          "never added to money):</p>\n<ul class=\"money\">\n";
   if (const QueryResult* m = section(summary, "money_in_error")) {
@@ -224,7 +252,7 @@ void detail_tables(std::ostream& out, const Sections& summary) {
   out << "<section id=\"tables\"><h2>Tables</h2>\n";
   for (const auto& [title, result] : summary) {
     if (title == "verdict" || title == "site_errors" || title == "money_in_error" ||
-        title == "gaps")
+        title == "gaps" || title == "reviews")
       continue;
     out << "<h3>" << html_escape(title) << "</h3>\n";
     if (title != "codes") {
@@ -328,9 +356,8 @@ void replay(std::ostream& out, const Sections& hand) {
   }
   if (const QueryResult* f = section(hand, "findings"); f && !f->rows.empty()) {
     out << "<table class=\"findings\"><thead><tr><th>id</th><th>code</th><th>severity</th>"
-           "<th>blame</th><th>seat</th><th>player</th><th>expected</th><th>actual</th><th>message</"
-           "th>"
-           "<th>cause</th></tr></thead><tbody>\n";
+           "<th>blame</th><th>seat</th><th>player</th><th>expected</th><th>actual</th>"
+           "<th>message</th><th>cause</th><th>review</th></tr></thead><tbody>\n";
     for (std::size_t i = 0; i < f->rows.size(); ++i) {
       const std::string severity = cell(*f, i, "severity").value_or("");
       const Cell cause = cell(*f, i, "cause");
@@ -345,7 +372,8 @@ void replay(std::ostream& out, const Sections& hand) {
           << text(cell(*f, i, "player")) << "</td><td class=\"n\">"
           << money(cell(*f, i, "expected"), unit) << "</td><td class=\"n\">"
           << money(cell(*f, i, "actual"), unit) << "</td><td>" << text(cell(*f, i, "message"))
-          << "</td><td class=\"cause\">" << html_escape(because) << "</td></tr>\n";
+          << "</td><td class=\"cause\">" << html_escape(because) << "</td>" << review_cell(*f, i)
+          << "</tr>\n";
     }
     out << "</tbody></table>\n";
   }
@@ -482,6 +510,46 @@ std::string inline_script(std::string_view js) {
   return out;
 }
 
+// The hand_id of a replayed hand.
+std::string replayed_id(const Sections& hand) {
+  const QueryResult* h = section(hand, "hand");
+  return h && !h->rows.empty() ? cell(*h, 0, "hand_id").value_or("") : "";
+}
+
+// Each stored signal with its evidence and its hands, each linked to its replay when the page
+// holds one.
+void integrity_section(std::ostream& out, const HtmlReport& r) {
+  std::set<std::string> replayed;
+  for (const auto* list : {&r.hands, &r.signal_hands})
+    for (const Sections& hand : *list) replayed.insert(replayed_id(hand));
+  out << "<section id=\"integrity\"><h2>Integrity signals across hands</h2>\n<p>"
+      << r.integrity.rows.size()
+      << " signals for review: patterns beyond what chance explains on honest play, never a "
+         "verdict (docs/integrity.md).</p>\n";
+  for (std::size_t i = 0; i < r.integrity.rows.size(); ++i) {
+    const auto get = [&](const char* column) { return cell(r.integrity, i, column); };
+    out << "<article class=\"signal\"><h3>" << text(get("kind")) << " · " << text(get("site"))
+        << (get("player_a") ? " · " + text(get("player_a")) : "")
+        << (get("player_b") ? " &amp; " + text(get("player_b")) : "") << "</h3>\n<p>"
+        << text(get("explanation")) << "</p>\n<p class=\"meta\">" << text(get("statistic")) << " "
+        << text(get("score")) << " (threshold " << text(get("threshold")) << ") · hands:";
+    std::string ids = get("hand_ids").value_or("");
+    for (std::size_t at = 0; at < ids.size();) {
+      std::size_t end = ids.find(',', at);
+      if (end == std::string::npos) end = ids.size();
+      const std::string id = ids.substr(at, end - at);
+      if (replayed.contains(id))
+        out << " <a href=\"#hand-" << html_escape(id) << "\">" << html_escape(id) << "</a>";
+      else
+        out << " " << html_escape(id);
+      at = end + 1;
+    }
+    out << "</p></article>\n";
+  }
+  for (const Sections& hand : r.signal_hands) replay(out, hand);
+  out << "</section>\n";
+}
+
 }  // namespace
 
 void write_html_report(std::ostream& out, const HtmlReport& r) {
@@ -514,11 +582,13 @@ void write_html_report(std::ostream& out, const HtmlReport& r) {
              r.hands.size(), r.hands_with_findings)
       << "</p>\n";
   for (const Sections& hand : r.hands) replay(out, hand);
+  out << "</section>\n";
+  integrity_section(out, r);
   std::ostringstream json;
   write_sections(json, r.summary, OutputFormat::Json);
-  out << "</section>\n<script type=\"application/json\" id=\"report-data\">"
-      << json_for_script(json.str()) << "</script>\n<script>" << inline_script(r.chart_js)
-      << "</script>\n<script>" << kScript << "</script>\n</body></html>\n";
+  out << "<script type=\"application/json\" id=\"report-data\">" << json_for_script(json.str())
+      << "</script>\n<script>" << inline_script(r.chart_js) << "</script>\n<script>" << kScript
+      << "</script>\n</body></html>\n";
 }
 
 }  // namespace hh::report

@@ -24,6 +24,10 @@ struct HtmlReport {
   std::string chart_js;             // Chart.js (Debian's libjs-chart.js), inlined as is
   std::string player;               // --player: whose section follows the verdict ("" none)
   db::Sections player_sections;     // cli::player_sections of `player`
+  // The stored signals across hands (db/integrity_rows.hpp, stored_integrity_signals_sql), and
+  // the replays of the hands they cite that `hands` does not hold (docs/integrity.md).
+  db::QueryResult integrity;
+  std::vector<db::Sections> signal_hands;
 };
 
 // The page, UTF-8.

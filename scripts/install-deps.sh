@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build libboost1.81-dev libsqlite3-dev libcli11-dev catch2 libfmt-dev
           libhowardhinnant-date-dev libssl-dev tzdata libtomlplusplus-dev
           libpugixml-dev libsimdjson-dev libpq-dev postgresql
+          # audit and convert read .zip, .tar, .tar.gz and .gz directly (pipeline/archive.cpp).
+          libarchive-dev
           # hhaudit report --html inlines Chart.js; help2man writes the man page from --help;
           # the report's browser test (tests/test_report.cpp) loads the page headless;
           # universal-ctags measures function lengths (scripts/function-lengths.py).

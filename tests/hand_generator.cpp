@@ -133,7 +133,7 @@ class Play {
       g_.big_blind = g_.small_bet;
     } else {
       static const Money blinds[][2] = {{1, 2}, {2, 5}, {5, 10}, {10, 25}, {25, 50}, {50, 100}};
-      const auto& b = blinds[uniform(0, 5)];
+      const auto& b = blinds[o_.blinds ? *o_.blinds : uniform(0, 5)];
       g_.small_blind = b[0];
       g_.big_blind = b[1];
     }
@@ -141,7 +141,7 @@ class Play {
     // Seats: 2 to 9 of a 9-max table, the button on any of them.
     std::vector<int> all{1, 2, 3, 4, 5, 6, 7, 8, 9};
     for (int i = 8; i > 0; --i) std::swap(all[i], all[uniform(0, i)]);
-    const int n = static_cast<int>(uniform(2, 9));
+    const int n = static_cast<int>(uniform(2, o_.max_players));
     std::vector<int> seats(all.begin(), all.begin() + n);
     std::sort(seats.begin(), seats.end());
     g_.seats = seats;
@@ -323,6 +323,13 @@ class Play {
     }
   }
 
+  // Only the first two seated are left in the hand.
+  bool soft_pair_alone() const {
+    int left = 0;
+    for (const Player& q : players_) left += !q.folded;
+    return left == 2 && !players_[0].folded && !players_[1].folded;
+  }
+
   void act(Player& p, Street s, Money owed, Money call_to, bool others_with_chips) {
     const bool fixed = g_.structure == Structure::FixedLimit;
     ActionRecord r;
@@ -352,6 +359,7 @@ class Play {
     bool can_raise = others_with_chips && p.may_raise && all_in_to > call_to && max_to >= min_to;
     if (fixed && bets_ >= 4 && contenders_ > 2) can_raise = false;  // a bet and three raises
     if (r.after_short_all_in) can_raise = false;
+    if (o_.soft_first_two && s != Street::Preflop && soft_pair_alone()) can_raise = false;
     const int roll = static_cast<int>(uniform(0, 99));
     if (can_raise && roll < o_.aggression) {
       Money to = 0;
@@ -492,7 +500,7 @@ class Play {
     // a pot.
     if (!g_.board.empty() && chance(60)) {
       static const Money caps[] = {50, 100, 300, 1000};
-      g_.rake = std::min(g_.total_pot * 5 / 100, caps[uniform(0, 3)]);
+      g_.rake = std::min(g_.total_pot * 5 / 100, o_.rake_cap ? *o_.rake_cap : caps[uniform(0, 3)]);
     }
     // Each pot gives its share of the rake, rounded down; the largest pot gives the cents left.
     Money rake_left = g_.rake;

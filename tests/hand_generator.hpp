@@ -26,6 +26,13 @@ struct GeneratorOptions {
   bool hilo{false};   // Omaha Hi/Lo (eight or better); implies omaha
   // How often a player bets or raises when allowed (0..100); higher reaches fixed-limit caps.
   int aggression{30};
+  // For sessions of many hands (tests/test_integrity_signals.cpp); unset, each hand draws its own.
+  int max_players{9};               // seated: 2 to this many
+  std::optional<int> blinds{};      // the index of the blinds (0-5: $0.01/$0.02 ... $0.50/$1)
+  std::optional<Money> rake_cap{};  // the table's cap, the same every hand
+  // The first two seated never bet or raise after the first round when they are alone in the
+  // hand (a soft-playing pair planted).
+  bool soft_first_two{false};
 };
 
 // One betting action as printed, with the state of the betting just before it: what a mutation

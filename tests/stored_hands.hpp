@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "audit/audit.hpp"
 #include "audit/house_rules.hpp"
 #include "audit/session_checks.hpp"
 #include "db/store.hpp"
@@ -61,6 +62,13 @@ inline hh::Hand make_hand(const std::string& id, const std::string& raw) {
   h.fees = {{"jackpot", 1}};
   h.parsed = true;
   return h;
+}
+
+// `r`, a result written by hand, with what audit_hand would have set for a store of `h` (its seats
+// and players dealt).
+inline hh::AuditResult stored_reading(const hh::Hand& h, hh::AuditResult r) {
+  hh::set_stored_reading(h, r);
+  return r;
 }
 
 inline hh::AuditResult make_result() {
@@ -131,8 +139,8 @@ inline void store_long_table(db::Store& w, std::int64_t file, const std::string&
     hh::AuditResult r;
     r.players = {{1, "Alice", 1000, 0, 0}, {2, "Bob", 2000, 0, 0}};
     digests.push_back(sha256_hex(h.raw));
+    results.push_back(stored_reading(h, std::move(r)));
     hands.push_back(std::move(h));
-    results.push_back(std::move(r));
     if (hands.size() == 1000) store_batch();
   }
   if (!hands.empty()) store_batch();
@@ -195,7 +203,7 @@ inline std::vector<db::HandOutcome> read_once_scenario(const std::string& db) {
                        const std::string& raw) {
     hh::Hand h = make_hand(id, raw);
     const std::string sha = sha256_hex(raw);
-    got.push_back(s.add_hands(file, {{h, make_result(), sha}}).front());
+    got.push_back(s.add_hands(file, {{h, stored_reading(h, make_result()), sha}}).front());
   };
   bool already = true;
   {

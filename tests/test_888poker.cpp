@@ -318,14 +318,15 @@ TEST_CASE("888 fault: a short call", "[888poker][faults]") {
   // "harryabc calls [30]" -> "[20]": the call to the 30 big blind is 30. The pot is then 470,
   // less than the 476 paid (RAKE_MISMATCH: derived rake -6), and harryabc, 10 short of the others
   // without being all-in, is not eligible for the pot he shares (PAYOUT_MISMATCH). Dlady14
-  // "mucks [...]": a hand thrown away, not shown (issue 33), so who wins among the contenders is
-  // not judged whole (SHOWDOWN_NOT_EVALUATED, a note; until 2026-11 his printed cards counted as
-  // shown and nugsy20's hand was also owed both halves: WRONG_WINNER).
+  // "mucks [...]": a hand thrown away, not shown (issue 33), and since he collects nothing he
+  // conceded: the pot is judged among the hands shown. harryabc, not eligible, takes the high half
+  // that nugsy20's hand, the best of those eligible, is owed with the low (WRONG_WINNER).
   check_fault("call_amount", "440985926",
               {{"WRONG_CALL_AMOUNT", 3, 3000, 2000},
                {"ROUND_NOT_CLOSED", 3, 3000, 2000},
                {"RAKE_MISMATCH", 0, 0, -600},
-               {"PAYOUT_MISMATCH", 3, 0, 23800}});
+               {"PAYOUT_MISMATCH", 3, 0, 23800},
+               {"WRONG_WINNER", 6, 47600, 23800}});
 }
 
 TEST_CASE("888 fault: a call larger than the stack", "[888poker][faults]") {
@@ -452,4 +453,61 @@ TEST_CASE("888 a player who mucks never wins the pot", "[888poker][issue33]") {
   // Shown, the same cards win: Bob's collection is the site's error.
   const Hand shown = one_hand_of(written_888("888poker", "shows"));
   CHECK(codes_of(shown) == std::vector<std::string>{"WRONG_WINNER"});
+}
+
+namespace {
+
+// Three-handed, checked down: Carol "mucks" (or shows) 4s 4h, Alice and Bob show, `collector`
+// takes the $3 pot.
+std::string written_888_three_way(const std::string& carol, const std::string& collector) {
+  return "#Game No : 101\n***** 888poker Hand History for Game 101 *****\n"
+         "$0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:31:27\n"
+         "Table Leeds 10 Max (Real Money)\nSeat 6 is the button\nTotal number of players : 3\n"
+         "Seat 2: Carol ( $40 )\nSeat 6: Alice ( $35 )\nSeat 8: Bob ( $50 )\n"
+         "Bob posts small blind [$0.50]\nCarol posts big blind [$1]\n"
+         "** Dealing down cards **\nAlice calls [$1]\nBob calls [$0.50]\nCarol checks\n"
+         "** Dealing flop ** [ 4c, Tc, 6d ]\nBob checks\nCarol checks\nAlice checks\n"
+         "** Dealing turn ** [ 9h ]\nBob checks\nCarol checks\nAlice checks\n"
+         "** Dealing river ** [ 2s ]\nBob checks\nCarol checks\nAlice checks\n"
+         "** Summary **\nAlice shows [ Ah, Jd ]\nBob shows [ Kd, Qd ]\nCarol " +
+         carol + " [ 4s, 4h ]\n" + collector + " collected [ $3 ]\n";
+}
+
+// The findings of the audit but notes, and SHOWDOWN_NOT_EVALUATED (a note).
+std::vector<std::string> all_codes_of(const Hand& h) {
+  std::vector<std::string> out;
+  for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
+    if (f.severity != Severity::Info || f.code == "SHOWDOWN_NOT_EVALUATED") out.push_back(f.code);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("888 a mucker who collects nothing is no contender left unjudged",
+          "[888poker][issue33]") {
+  // Carol's mucked fours conceded: the pot is Alice's ace high against Bob's king high, both
+  // shown, so the showdown is judged whole (no SHOWDOWN_NOT_EVALUATED note).
+  const Hand right = one_hand_of(written_888_three_way("mucks", "Alice"));
+  CHECK(right.mucked_hands_concede);
+  CHECK(all_codes_of(right).empty());
+  // The winners among the shown hands are still judged: Bob's king high is beaten.
+  const Hand wrong = one_hand_of(written_888_three_way("mucks", "Bob"));
+  CHECK(all_codes_of(wrong) == std::vector<std::string>{"WRONG_WINNER"});
+  for (const Finding& f : audit_hand(wrong, AuditContext{&test::shipped_house_rules()}).findings)
+    if (f.code == "WRONG_WINNER") {
+      CHECK(f.seat == 6);
+      CHECK(f.expected == 300);
+      CHECK(f.actual == 0);
+    }
+  // Shown, Carol's fours win: Alice's collection is the site's error.
+  CHECK(all_codes_of(one_hand_of(written_888_three_way("shows", "Alice"))) ==
+        std::vector<std::string>{"WRONG_WINNER"});
+  // A mucker who collects is still a contender (the site paid the hand it threw away): his cards
+  // are not shown, and the winner is not judged.
+  Hand collected = one_hand_of(written_888_three_way("mucks", "Carol"));
+  CHECK(all_codes_of(collected) == std::vector<std::string>{"SHOWDOWN_NOT_EVALUATED"});
+  // Without the site's convention a mucked hand is one not shown (judged beaten unseen).
+  Hand elsewhere = one_hand_of(written_888_three_way("mucks", "Alice"));
+  elsewhere.mucked_hands_concede = false;
+  CHECK(all_codes_of(elsewhere) == std::vector<std::string>{"SHOWDOWN_NOT_EVALUATED"});
 }

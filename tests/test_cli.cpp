@@ -467,7 +467,7 @@ TEST_CASE("summary over a whole database, by site and month, filtered", "[cli][s
             "section,figure,value,code,severity,hands,findings,currency,unit,hands_in_error,"
             "money_in_error,amount,site,read,unsupported,without_hands,unreadable,interrupted,"
             "month,parsed,unparsed,with_errors,hands_not_linked,blame,rows,rake,over_schedule,"
-            "under_schedule,without_schedule\n",
+            "under_schedule,without_schedule,kind,signals,hands_cited\n",
             0) == 0);
   Run table = run(summary);
   CHECK(table.out.find("== hands ==\n") != std::string::npos);

@@ -21,6 +21,8 @@
 #include "model/hand.hpp"
 #include "pipeline/sha256.hpp"
 #include "report/render.hpp"
+#include "tests/pg_server.hpp"
+#include "tests/schema_columns.hpp"
 #include "tests/stored_hands.hpp"
 
 namespace fs = std::filesystem;
@@ -71,7 +73,8 @@ std::unique_ptr<Store> writer(const std::string& db, int batch_hands = Store::kD
 HandOutcome add(Store& store, std::int64_t file_id, const hh::Hand& hand,
                 const hh::AuditResult& result) {
   const std::string sha = sha256_hex(hand.raw);
-  return store.add_hand(file_id, {hand, result, sha});
+  const hh::AuditResult stored = hh::test::stored_reading(hand, result);
+  return store.add_hand(file_id, {hand, stored, sha});
 }
 
 // Read-only SQL on a store, as `hhaudit query` runs it: every result.
@@ -145,10 +148,12 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
                                          {"table", "hand_event_log"},
                                          {"table", "hand_players"},
                                          {"table", "hands"},
+                                         {"table", "integrity_signals"},
                                          {"table", "meta"},
                                          {"table", "pending_checks"},
                                          {"table", "pot_seats"},
                                          {"table", "pots"},
+                                         {"table", "reviews"},
                                          {"table", "tournament_findings"},
                                          {"table", "tournament_results"},
                                          {"table", "tournaments"},
@@ -195,9 +200,8 @@ TEST_CASE("a store reports a database it cannot open", "[db]") {
       Catch::Contains("cannot open database") && Catch::Contains("unable to open database file"));
 }
 
-TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
-  TempDir dir;
-  const std::string db = dir.file("a.db");
+// a hand and its audit are stored with exact values: on the store `db` (a new database).
+static void store_case_exact_values(const std::string& db) {
   const std::string content = "PokerStars Hand #100: ...\n";
   {
     auto w = writer(db);
@@ -210,7 +214,8 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
   }
   CHECK(q(db,
           "SELECT file_id, path, sha256, bytes, encoding, site, hands, failed, duplicates, "
-          "conflicts, audited_at IS NOT NULL, first_seen_at LIKE '____-__-__T__:__:__Z', "
+          "conflicts, CASE WHEN audited_at IS NOT NULL THEN 1 ELSE 0 END, "
+          "CASE WHEN first_seen_at LIKE '____-__-__T__:__:__Z' THEN 1 ELSE 0 END, "
           "status, note FROM files") ==
         Rows{{"1", "in/a.txt", sha256_hex(content), std::to_string(content.size()), "utf-8",
               "pokerstars", "1", "0", "0", "0", "1", "1", "audited", "NULL"}});
@@ -260,7 +265,10 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
              {"1", "1", "2", "eligible"}});
   CHECK(q(db, "SELECT * FROM v_pots ORDER BY pot_index") ==
         Rows{{"1", "0", "210", "5", "1,2", "2", "205"}, {"1", "1", "0", "0", "2", "", "NULL"}});
-  CHECK(q(db, "SELECT * FROM discrepancies ORDER BY discrepancy_id") ==
+  CHECK(q(db,
+          "SELECT discrepancy_id, hand_id, code, severity, blame, street, seat, player, expected, "
+          "actual, message, line, cause_id, related_hand_id FROM discrepancies "
+          "ORDER BY discrepancy_id") ==
         Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "site", "showdown", "2", "Bob", "205",
               "204", "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
              {"2", "1", "NOTE", "info", "site", "NULL", "NULL", "NULL", "NULL", "NULL",
@@ -280,9 +288,14 @@ TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
           "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
 }
 
-TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[db]") {
+TEST_CASE("a hand and its audit are stored with exact values", "[db]") {
   TempDir dir;
-  const std::string db = dir.file("a.db");
+  store_case_exact_values(dir.file("a.db"));
+}
+
+// hand status: warnings and errors are findings, info alone is ok: on the store `db` (a new
+// database).
+static void store_case_hand_status(const std::string& db) {
   hh::AuditResult clean = make_result();
   clean.findings.clear();
   hh::AuditResult error = info_only();
@@ -305,9 +318,13 @@ TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[d
         Rows{{"1", "ok"}, {"2", "ok"}, {"3", "findings"}});
 }
 
-TEST_CASE("a fully audited file is reported as already audited", "[db]") {
+TEST_CASE("hand status: warnings and errors are findings, info alone is ok", "[db]") {
   TempDir dir;
-  const std::string db = dir.file("a.db");
+  store_case_hand_status(dir.file("a.db"));
+}
+
+// a fully audited file is reported as already audited: on the store `db` (a new database).
+static void store_case_already_audited(const std::string& db) {
   const FileRecord f = file_record("a.txt", "content");
   {
     auto w = writer(db);
@@ -326,6 +343,11 @@ TEST_CASE("a fully audited file is reported as already audited", "[db]") {
   w->commit();
   CHECK(q(db, "SELECT file_id, path FROM files") == Rows{{"1", "a.txt"}});
   CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "1");
+}
+
+TEST_CASE("a fully audited file is reported as already audited", "[db]") {
+  TempDir dir;
+  store_case_already_audited(dir.file("a.db"));
 }
 
 TEST_CASE("files read once: known by path and size until their digest, then merged by content",
@@ -557,9 +579,9 @@ TEST_CASE("finish_file rejects an unknown file id", "[db]") {
   REQUIRE_THROWS_WITH(w->finish_file(42, 1, 0), "finish_file: no file with file_id 42");
 }
 
-TEST_CASE("the same hand with the same content is a duplicate and adds nothing", "[db]") {
-  TempDir dir;
-  const std::string db = dir.file("a.db");
+// the same hand with the same content is a duplicate and adds nothing: on the store `db` (a new
+// database).
+static void store_case_duplicate(const std::string& db) {
   auto w = writer(db);
   bool already = false;
   const auto f1 = w->begin_file(file_record("a.txt", "A"), already);
@@ -582,9 +604,14 @@ TEST_CASE("the same hand with the same content is a duplicate and adds nothing",
         Rows{{"1", "0", "0"}, {"2", "1", "0"}});
 }
 
-TEST_CASE("the same hand id with different content is a conflict, the original is kept", "[db]") {
+TEST_CASE("the same hand with the same content is a duplicate and adds nothing", "[db]") {
   TempDir dir;
-  const std::string db = dir.file("a.db");
+  store_case_duplicate(dir.file("a.db"));
+}
+
+// the same hand id with different content is a conflict, the original is kept: on the store `db` (a
+// new database).
+static void store_case_conflict(const std::string& db) {
   auto w = writer(db);
   bool already = false;
   const auto f1 = w->begin_file(file_record("a.txt", "A"), already);
@@ -610,6 +637,11 @@ TEST_CASE("the same hand id with different content is a conflict, the original i
           "FROM v_conflicts") == Rows{{"100", "a.txt", "7", "b.txt", "12"}});
   CHECK(q(db, "SELECT file_id, duplicates, conflicts FROM files ORDER BY file_id") ==
         Rows{{"1", "0", "0"}, {"2", "0", "1"}});
+}
+
+TEST_CASE("the same hand id with different content is a conflict, the original is kept", "[db]") {
+  TempDir dir;
+  store_case_conflict(dir.file("a.db"));
 }
 
 TEST_CASE("unparsed hands get a row with status unparsed and their findings only", "[db]") {
@@ -1519,6 +1551,10 @@ TEST_CASE("a schema 1 database is migrated on open", "[db][migration]") {
   CHECK(scalar(db, "SELECT count(*) FROM pot_seats") == "9");
   // 2 -> 3 -> 4: hand_events exists; the hands stored before have none.
   CHECK(scalar(db, "SELECT count(*) FROM hand_events") == "0");
+  // Every migration taken, the database holds the tables and columns of a new one.
+  const std::string fresh = dir.file("new.db");
+  writer(fresh);
+  CHECK(hh::test::schema_columns(db) == hh::test::schema_columns(fresh));
 }
 
 TEST_CASE("a failed migration leaves the old database as it was", "[db][migration]") {
@@ -1540,9 +1576,8 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
 }
 
-TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][causes]") {
-  TempDir dir;
-  const std::string db = dir.file("a.db");
+// a finding's cause and the hand's money in error are stored: on the store `db` (a new database).
+static void store_case_causes(const std::string& db) {
   hh::AuditResult r = make_result();  // one finding, a root
   hh::Finding follows = r.findings.front();
   follows.code = "SUMMARY_MISMATCH";
@@ -1563,6 +1598,11 @@ TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][ca
              {"SUMMARY_MISMATCH", "PAYOUT_MISMATCH"},
              {"PAYOUT_MISMATCH", "NULL"}});
   CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");
+}
+
+TEST_CASE("a finding's cause and the hand's money in error are stored", "[db][causes]") {
+  TempDir dir;
+  store_case_causes(dir.file("a.db"));
 }
 
 namespace {
@@ -1833,5 +1873,39 @@ TEST_CASE("db: the checks between hands read and replace their table's rows by i
     INFO(sql << "\n" << details);
     CHECK(details.find("SEARCH") != std::string::npos);
     CHECK(details.find("SCAN") == std::string::npos);
+  }
+}
+
+namespace {
+
+// The store cases above that hold for every store: each runs on SQLite in its own TEST_CASE, and
+// all of them against PostgreSQL in the one below (one server for them all: its start is the
+// cost).
+const std::pair<const char*, void (*)(const std::string&)> kEveryStoreCases[] = {
+    {"exact_values", &store_case_exact_values},
+    {"hand_status", &store_case_hand_status},
+    {"already_audited", &store_case_already_audited},
+    {"duplicate", &store_case_duplicate},
+    {"conflict", &store_case_conflict},
+    {"causes", &store_case_causes}};
+
+}  // namespace
+
+TEST_CASE("the store cases of every store: against PostgreSQL", "[db][postgres][schema]") {
+  hh::test::PgServer* server = hh::test::PgServer::get();
+  if (!server) return;
+  // A new database of each store holds the same tables and columns (the declaration's: one schema,
+  // db/schema/declaration.hpp), apart from what it keeps to PostgreSQL.
+  TempDir dir;
+  const std::string sqlite = dir.file("new.db");
+  writer(sqlite);
+  const std::string pg = server->create_database("store_case_schema");
+  writer(pg);
+  CHECK(hh::test::without_postgres_only(hh::test::schema_columns(pg)) ==
+        hh::test::schema_columns(sqlite));
+  CHECK(hh::test::schema_columns(pg).count({"hands", "play_month"}) == 1);
+  for (const auto& [name, store_case] : kEveryStoreCases) {
+    INFO("case: " << name);
+    store_case(server->create_database(std::string("store_case_") + name));
   }
 }

@@ -144,7 +144,8 @@ TEST_CASE("summary: the verdict first, codes by importance, money per currency a
   using hh::test::json_at;
   // The verdict: its sections come first.
   CHECK(hh::test::json_eval("(SELECT group_concat(key, ' ') FROM json_each(?1))", doc) ==
-        "verdict site_errors money_in_error gaps totals files hands money codes rake");
+        "verdict site_errors money_in_error gaps totals files hands money codes rake "
+        "integrity_signals");
   CHECK(json_at(doc, "$.verdict[0].figure") == "hands_read");
   CHECK(json_at(doc, "$.verdict[0].value") == "4");
   CHECK(json_at(doc, "$.verdict[1].figure") == "hands_audited");

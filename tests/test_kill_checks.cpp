@@ -81,6 +81,10 @@ class KillingStore final : public Store {
     step("set_meta");
     s_.set_meta(key, value);
   }
+  void set_review(const hh::db::Review& review) override {
+    step("set_review");
+    s_.set_review(review);
+  }
   void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override {
     step("recheck_session");
@@ -154,6 +158,13 @@ class KillingStore final : public Store {
     return s_.hands_with_findings(filter, limit);
   }
   std::vector<std::string> sites() override { return s_.sites(); }
+  std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) override {
+    return s_.integrity_hands(filter);
+  }
+  void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                 std::string_view computed_at, std::string_view of) override {
+    s_.replace_integrity_signals(signals, computed_at, of);
+  }
 
  private:
   void step(const char* what) {

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -80,7 +81,7 @@ TEST_CASE("OHH hand: seats, raises put in, the pot, its rake and the win", "[ohh
   CHECK(h.site == "ohh");
   CHECK(h.parsed);
   CHECK(h.issues.empty());
-  CHECK(h.site_hand_id == "226935652098");
+  CHECK(h.site_hand_id == "PokerStars | PokerStars | 226935652098");
   CHECK(h.table_name == "McNaught");
   CHECK(h.game.name() == "Hold'em");
   CHECK(h.structure == Structure::NoLimit);
@@ -183,7 +184,13 @@ TEST_CASE("OHH corpus sweep", "[ohh][corpus]") {
 // on one line; testdata/ohh/README.md lists the edits.
 namespace {
 void check_fault(const std::string& name, std::vector<test::Expected> findings) {
-  test::check_fault({"ohh/faults", name, "ohh", "{", "226935652098", std::move(findings), {}});
+  test::check_fault({"ohh/faults",
+                     name,
+                     "ohh",
+                     "{",
+                     "PokerStars | PokerStars | 226935652098",
+                     std::move(findings),
+                     {}});
 }
 }  // namespace
 
@@ -375,6 +382,52 @@ TEST_CASE("OHH write: what OHH cannot hold is refused with the reason", "[ohh]")
   w = ohh_format().write_hand(protected_all_in);
   CHECK(w.written);
   CHECK(w.lost == std::vector<std::string>{"sits_out (no OHH action)"});
+}
+
+TEST_CASE("OHH keys a hand by site, network and game number: repeated numbers are all audited",
+          "[ohh][cli]") {
+  // One hand under three identities: the same game number on another site of the network, and
+  // on another network.
+  const std::string stars = test::load("ohh/holdem_cash_pokerstars.ohh");
+  auto named = [&](std::string_view site, std::string_view network) {
+    std::string text = stars;
+    for (const auto& [key, value] : {std::pair{"site_name", site}, {"network_name", network}}) {
+      const std::string from = "\"" + std::string(key) + "\": \"PokerStars\"";
+      text.replace(text.find(from), from.size(),
+                   "\"" + std::string(key) + "\": \"" + std::string(value) + "\"");
+    }
+    return text;
+  };
+  const Hand h = only_hand(read_text(named("Full Tilt", "PokerStars"), "a.ohh"));
+  CHECK(h.site_hand_id == "Full Tilt | PokerStars | 226935652098");
+  CHECK(ohh::key_parts(h.site_hand_id).site == "Full Tilt");
+  CHECK(ohh::key_parts(h.site_hand_id).network == "PokerStars");
+  CHECK(ohh::key_parts(h.site_hand_id).number == "226935652098");
+  CHECK(ohh::hand_key("", "", "7") == "7");
+  CHECK(ohh::key_parts("7").number == "7");
+  CHECK(ohh::hand_key("A", "B", "") == "");
+  // Written again as OHH, the hand keeps the three parts of its identity.
+  const Format::WrittenHand w = ohh_format().write_hand(h);
+  REQUIRE(w.written);
+  CHECK(w.text.find("\"site_name\": \"Full Tilt\",") != std::string::npos);
+  CHECK(w.text.find("\"network_name\": \"PokerStars\",") != std::string::npos);
+  CHECK(w.text.find("\"game_number\": \"226935652098\",") != std::string::npos);
+  CHECK(only_hand(read_text(w.text, "b.ohh")).site_hand_id == h.site_hand_id);
+
+  const fs::path dir = test::temp_dir("hhaudit-ohh-identity");
+  fs::create_directories(dir / "in");
+  std::ofstream(dir / "in" / "stars.ohh", std::ios::binary) << stars;
+  std::ofstream(dir / "in" / "fulltilt.ohh", std::ios::binary) << named("Full Tilt", "PokerStars");
+  std::ofstream(dir / "in" / "ipoker.ohh", std::ios::binary) << named("iPoker", "iPoker Network");
+  const test::Run run = test::run(test::bin() + " audit " + test::q(dir / "in") + " --db " +
+                                  test::q(dir / "a.db") + " 2>&1");
+  INFO(run.out);
+  const test::Summary s = test::summary_of(run.out);
+  CHECK(s.hands == 3);
+  CHECK(s.parsed == 3);
+  CHECK(s.conflicts == 0);
+  CHECK(s.duplicates == 0);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("OHH read: site_name names the card room whose house rules judge the hand", "[ohh]") {
@@ -635,7 +688,7 @@ TEST_CASE("hhaudit convert --to ohh|phh: one file per input, refused hands liste
   REQUIRE(fs::exists(dir / "out" / "stars.ohh"));
   const std::string written = test::read_file(dir / "out" / "stars.ohh");
   const Hand back = only_hand(read_text(written, "stars.ohh"));
-  CHECK(back.site_hand_id == "226935652098");
+  CHECK(back.site_hand_id == "PokerStars | PokerStars | 226935652098");
   CHECK(back.total_pot == 77);
   CHECK(test::read_file(dir / "err1") ==
         "1 hands read, 1 written as Open Hand History, 0 not written; 0 files skipped\n");
@@ -661,7 +714,7 @@ TEST_CASE("hhaudit convert --to ohh|phh: one file per input, refused hands liste
         "lost in 1 written hand: the pots as the site printed them\n"
         "6 hands read, 6 written as Poker Hand History, 0 not written; 0 files skipped\n");
   const Hand stars = only_hand(read_text(test::read_file(dir / "phh" / "stars.phhs"), "s.phhs"));
-  CHECK(stars.site_hand_id == "226935652098");
+  CHECK(stars.site_hand_id == "PokerStars | PokerStars | 226935652098");
   CHECK(stars.rake == 3);  // the _rake field
   CHECK(test::event(stars, EventKind::Collected, 7).amount == 74);
   const std::vector<Hand> stud = read_text(test::read_file(dir / "phh" / "stud.phhs"), "t.phhs");

@@ -565,3 +565,24 @@ TEST_CASE("PartyPoker rake from the side pot only", "[partypoker][issue33]") {
     CHECK(f.severity != Severity::Error);
   }
 }
+
+// Issue 33, point 18: PartyPoker's tournaments take late entries and no export says when
+// registration closes (docs/sites/partypoker.md): a tournament hand may be played while it is
+// open, unless its header names a sit-and-go.
+TEST_CASE("PartyPoker tournaments: registration may be open unless a sit-and-go",
+          "[partypoker][issue33]") {
+  CHECK(clean_hands("partypoker/finish.txt", 1).front().registration_may_be_open);
+  const std::string mtt = test::load("partypoker/summary_dialect.txt");
+  CHECK(read_text(mtt, "mtt.txt").front().registration_may_be_open);
+  for (const std::string sng : {"(STT Tournament #", "(SNG Tournament #"}) {
+    std::string text = mtt;
+    text.replace(text.find("(MTT Tournament #"), 17, sng);
+    const Hand h = read_text(text, "sng.txt").front();
+    INFO(sng);
+    CHECK(h.tournament);
+    CHECK(h.issues.empty());
+    CHECK_FALSE(h.registration_may_be_open);
+  }
+  // A cash hand is no tournament.
+  CHECK_FALSE(clean_hands("partypoker/mac_format.txt", 1).front().registration_may_be_open);
+}

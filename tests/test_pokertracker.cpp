@@ -303,3 +303,57 @@ TEST_CASE("PokerTracker iPoker headers: slash dates, Pot limit, Ante", "[pokertr
   CHECK(pot_limit.structure == Structure::PotLimit);
   CHECK(pot_limit.big_blind == 2);
 }
+
+// Issue 33, point 8: iPoker's 2011 flat export "LH 20/40 x2 Limit $10.00/$20.00": limit hold'em
+// whose bets, 20/40, are twice the money pair, its blinds. A hand written from that rule: the
+// posts are $10 and $20, a raise preflop and a flop bet are $20 steps, the turn bet $40.
+TEST_CASE("PokerTracker iPoker 2011 flat export: LH 20/40 x2 Limit $10/$20",
+          "[pokertracker][issue33]") {
+  const std::string hand =
+      "GAME #8162156000: LH 20/40 x2 Limit $10.00/$20.00 2011/01/23 20:15:00\n"
+      "Table Barghe\n"
+      "Seat 1: Ann ($500.00 in chips) DEALER\nSeat 3: Bob ($500.00 in chips)\n"
+      "Seat 5: Cy ($500.00 in chips)\n"
+      "Bob: Post SB $10.00\nCy: Post BB $20.00\n*** HOLE CARDS ***\n"
+      "Ann: Raise $40.00\nBob: Call $30.00\nCy: Call $20.00\n"
+      "*** FLOP *** [S3 S9 C4]\nBob: Check\nCy: Bet $20.00\nAnn: Call $20.00\nBob: Fold\n"
+      "*** TURN *** [C9]\nCy: Bet $40.00\nAnn: Call $40.00\n"
+      "*** RIVER *** [SK]\nCy: Check\nAnn: Check\n"
+      "*** SUMMARY ***\nTotal pot $238.00 Rake $2.00\nAnn: wins $238.00\n";
+  auto errors_of = [](const Hand& h) {
+    std::vector<std::string> out;
+    for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
+      if (f.severity != Severity::Info) out.push_back(f.code);
+    return out;
+  };
+  std::vector<Hand> hands = read_text(hand, "flat.txt");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands[0];
+  CHECK(h.parsed);
+  CHECK(h.issues.empty());
+  CHECK(h.site == "ipoker");
+  CHECK(h.game == games::kHoldem);
+  CHECK(h.structure == Structure::FixedLimit);
+  CHECK(h.currency == "USD");
+  CHECK(h.small_bet == 2000);
+  CHECK(h.big_bet == 4000);
+  CHECK(h.live_big_blind() == 2000);
+  CHECK(h.started_at_utc == "2011-01-23T20:15:00Z");
+  CHECK(errors_of(h).empty());
+  // Read as bets of $10/$20, the $40 raise and the $40 turn bet would pass the limit.
+  Hand as_bets = h;
+  as_bets.small_blind = as_bets.small_bet = 1000;
+  as_bets.big_blind = as_bets.big_bet = 2000;
+  CHECK_FALSE(errors_of(as_bets).empty());
+  // Figures that are not bets twice the blinds: which pair is the blinds is not known, a gap.
+  for (const std::string other :
+       {"LH 20/40 x2 Limit $20.00/$40.00", "LH 20/40 x3 Limit $10.00/$20.00"}) {
+    std::string text = hand;
+    text.replace(text.find("LH 20/40 x2 Limit $10.00/$20.00"), 31, other);
+    const std::vector<Hand> gap = read_text(text, "gap.txt");
+    REQUIRE(gap.size() == 1);
+    INFO(other);
+    CHECK_FALSE(gap[0].parsed);
+    CHECK_FALSE(gap[0].issues.empty());
+  }
+}

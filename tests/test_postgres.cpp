@@ -26,6 +26,7 @@
 #include "pipeline/pipeline.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/pg_server.hpp"
+#include "tests/schema_columns.hpp"
 #include "tests/stored_hands.hpp"
 #include "tests/test_paths.hpp"
 #include "tests/unreadable_inputs.hpp"
@@ -87,6 +88,10 @@ const std::pair<const char*, const char*> kDump[] = {
      "c.content_sha256 FROM hand_conflicts c JOIN hands e ON e.hand_id = c.existing_hand_id "
      "JOIN files ef ON ef.file_id = e.file_id JOIN files nf ON nf.file_id = c.file_id"},
     {"meta", "SELECT key, value FROM meta"},
+    // The signals across hands (their scores are doubles, printed differently by each server).
+    {"integrity_signals",
+     "SELECT kind, site, player_a, player_b, statistic, amount, currency, hands FROM "
+     "integrity_signals"},
     {"v_pots",
      "SELECT f.sha256, h.byte_offset, v.pot_index, v.amount, v.rake, v.eligible, v.winners, "
      "v.reported_amount FROM v_pots v JOIN hands h ON h.hand_id = v.hand_id "
@@ -269,10 +274,14 @@ std::vector<HandOutcome> scenario(const std::string& db) {
   const auto add_all = [&](hh::db::Store& s, std::int64_t file,
                            const std::vector<std::pair<hh::Hand, hh::AuditResult>>& hands) {
     std::vector<std::string> digests;
-    for (const auto& [h, r] : hands) digests.push_back(hh::sha256_hex(h.raw));
+    std::vector<hh::AuditResult> results;
+    for (const auto& [h, r] : hands) {
+      digests.push_back(hh::sha256_hex(h.raw));
+      results.push_back(hh::test::stored_reading(h, r));
+    }
     std::vector<StoredHand> stored;
     for (std::size_t i = 0; i < hands.size(); ++i)
-      stored.push_back({hands[i].first, hands[i].second, digests[i]});
+      stored.push_back({hands[i].first, results[i], digests[i]});
     for (const HandOutcome o : s.add_hands(file, stored)) got.push_back(o);
   };
   const auto at = [](hh::Hand h, std::uint64_t offset, std::uint32_t line) {
@@ -779,6 +788,10 @@ TEST_CASE("postgres: a schema 4 database is migrated to this schema, its hands w
   // Opened for writing again: nothing left to migrate.
   hh::db::open_store(pg, OpenMode::Write);
   CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // Every migration taken, the database holds the tables and columns of a new one.
+  const std::string fresh = server->create_database("migrate_4_new");
+  hh::db::open_store(fresh, OpenMode::Write);
+  CHECK(hh::test::schema_columns(pg) == hh::test::schema_columns(fresh));
 }
 
 TEST_CASE("postgres: a schema 5 database's files table takes unreadable files, its rows kept",
@@ -882,7 +895,8 @@ TEST_CASE("postgres: hands and findings are partitioned by month of play", "[pos
       bool already = false;
       const auto id = w->begin_file(file_record(path, path), already);
       const std::string digest = hh::sha256_hex(hand->raw);
-      CHECK(w->add_hands(id, {{*hand, r, digest}}) == std::vector<O>{outcome});
+      const hh::AuditResult stored = hh::test::stored_reading(*hand, r);
+      CHECK(w->add_hands(id, {{*hand, stored, digest}}) == std::vector<O>{outcome});
       w->finish_file(id, 1, 0);
     }
   }
@@ -1110,7 +1124,8 @@ TEST_CASE(
   const auto d = w->begin_file(file_record("d.txt", "D"), already);
   hh::Hand third = make_hand("100", "third time");
   third.started_at_utc = "2024-07-01T00:00:00Z";
-  CHECK(w->add_hands(d, {{third, make_result(), hh::sha256_hex(third.raw)}}) ==
+  CHECK(w->add_hands(d, {{third, hh::test::stored_reading(third, make_result()),
+                          hh::sha256_hex(third.raw)}}) ==
         std::vector<HandOutcome>{HandOutcome::Conflict});
 }
 
@@ -1169,7 +1184,7 @@ void schema_12_gets_table_months(PgServer* server) {
   CHECK(std::stol(cell("SELECT count(*) FROM table_months")) > 0);
 }
 
-// A schema 14 database's discrepancies loses its foreign key to hands (schema 15: checked a row
+// A schema 14 database's discrepancies loses its foreign key to hands (schema 18: checked a row
 // at a time through the partitioned hands, it was most of a write's time); a new one has none.
 void schema_14_loses_findings_foreign_key(PgServer* server) {
   const std::string to_hands =

@@ -2,6 +2,8 @@
 // hostile text: the page as written, then as a real headless browser (Debian's
 // chromium-headless-shell) loads it: no script error, every chart drawn, the figures those of the
 // SQL, and the hostile names of testdata/report/hostile.txt shown as text, running nothing.
+#include <sqlite3.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "db/sqlite/database.hpp"
 #include "report/html.hpp"
 #include "report/render.hpp"
 #include "tests/cli_run.hpp"
@@ -199,6 +202,19 @@ TEST_CASE("report --html in a headless browser: no error, charts drawn, nothing 
   REQUIRE_FALSE(browser.empty());
   const fs::path dir = hh::test::temp_dir("hhaudit-browser");
   const fs::path db = audited(dir);
+  // A signal across hands naming a hostile player and citing the hostile hand (docs/integrity.md):
+  // the report's section shows it as text and links the hand to its replay.
+  const std::string hostile_id =
+      sql(db, "SELECT hand_id FROM hands WHERE site_hand_id = '35824281084'");
+  {
+    hh::db::sqlite::Database raw(db.string(), SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "INSERT INTO integrity_signals (kind, site, player_a, player_b, score, threshold, "
+        "statistic, explanation, hands, hand_ids, computed_at) VALUES ('chip_dumping', "
+        "'pokerstars', '<img src=x onerror=document.body.dataset.pwned=3>', 'Taker', 4.5, 4, 'z', "
+        "'written for the test', 1, '" +
+        hostile_id + "', '2024-01-01T00:00:00Z')");
+  }
   const fs::path html = dir / "r.html";
   REQUIRE(run(bin() + " report --html " + q(html) + " --db " + q(db) + " 2>/dev/null").code == 0);
   // As root Chromium needs --no-sandbox; the network is closed and the profile fresh.
@@ -236,5 +252,12 @@ TEST_CASE("report --html in a headless browser: no error, charts drawn, nothing 
   CHECK(dom.out.find("<svg") == std::string::npos);
   CHECK(dom.out.find("<img") == std::string::npos);
   CHECK(dom.out.find("data-pwned") == std::string::npos);
+  // The signal's section: its players as text, its hand linked to the replay the page holds.
+  CHECK(dom.out.find("<section id=\"integrity\">") != std::string::npos);
+  CHECK(dom.out.find("&lt;img src=x onerror=document.body.dataset.pwned=3&gt; &amp; Taker") !=
+        std::string::npos);
+  CHECK(dom.out.find("<a href=\"#hand-" + hostile_id + "\">" + hostile_id + "</a>") !=
+        std::string::npos);
+  CHECK(dom.out.find("id=\"hand-" + hostile_id + "\"") != std::string::npos);
   fs::remove_all(dir);
 }

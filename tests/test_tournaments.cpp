@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
@@ -474,4 +475,62 @@ TEST_CASE("FINISH_PLACE_ORDER between real hands of a knockout table, in any ord
   CHECK(audited({{"knockout_session_b_place.txt", "knockout_session_a.txt"}}).findings == fault);
   CHECK(audited({{"knockout_session_a.txt"}, {"knockout_session_b_place.txt"}}).findings == fault);
   CHECK(audited({{"knockout_session_b_place.txt"}, {"knockout_session_a.txt"}}).findings == fault);
+}
+
+TEST_CASE("FINISH_PLACE_ORDER between hands: not judged while registration may be open",
+          "[tournaments][issue33]") {
+  // Issue 33, point 18: with late entries still coming in, a player out later may take a worse
+  // place number than one out before (the field grew): Bob 9th, then Cy 12th.
+  std::vector<SessionHand> hands = {
+      tournament_hand(1, "2020-01-01T12:00:00Z", {out_of(2, "Bob", 9)}),
+      tournament_hand(2, "2020-01-01T12:01:00Z", {out_of(3, "Cy", 12)}),
+      tournament_hand(3, "2020-01-01T12:02:00Z", {out_of(4, "Dee", 11)}),
+  };
+  CHECK(
+      between(check_finish_order(hands)) ==
+      std::vector<std::string>{"2<-1 FINISH_PLACE_ORDER 3 8 12", "3<-1 FINISH_PLACE_ORDER 4 8 11"});
+  // Hands 1 and 2 played while registration may be open: neither judged nor a bound for later
+  // hands; hand 3, after it closed, is judged against none of them.
+  hands[0].registration_may_be_open = true;
+  hands[1].registration_may_be_open = true;
+  CHECK(check_finish_order(hands).empty());
+  // Once closed, the order is judged among the closed hands: a worse place after 11th.
+  hands.push_back(tournament_hand(4, "2020-01-01T12:03:00Z", {out_of(5, "Eve", 13)}));
+  CHECK(between(check_finish_order(hands)) ==
+        std::vector<std::string>{"4<-3 FINISH_PLACE_ORDER 5 10 13"});
+  // Within one hand the stacks still order the places (check_tournament_results: one field).
+}
+
+TEST_CASE("PartyPoker MTT: places across hands stored and left unjudged (registration open)",
+          "[tournaments][partypoker][issue33]") {
+  // testdata/partypoker/finish.txt (Player5 out 274th), then the same table 2 minutes later with
+  // Player5 out 280th: a worse place later, which late entries explain. Stored, not judged.
+  const std::string first = test::load("partypoker/finish.txt");
+  std::string later = first;
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"11749829747", "11749829748"}, {"17:59:37", "18:01:37"}, {"in 274.", "in 280."}}) {
+    for (std::size_t at = later.find(from); at != std::string::npos;
+         at = later.find(from, at + to.size()))
+      later.replace(at, from.size(), to);
+  }
+  const std::filesystem::path dir = test::temp_dir("hhaudit-late-registration");
+  const std::string db = (dir / "t.db").string();
+  for (const auto& [name, text] : {std::pair{"a.txt", first}, std::pair{"b.txt", later}}) {
+    std::ofstream(dir / name) << text;
+  }
+  REQUIRE(test::run(test::bin() + " audit -q --fail-on none --db " + test::q(db) + " " +
+                    test::q((dir / "a.txt").string()) + " " + test::q((dir / "b.txt").string()) +
+                    " >/dev/null")
+              .code == 0);
+  auto query = [&](const std::string& sql) {
+    return test::run(test::bin() + " query --format csv --db " + test::q(db) + " \"" + sql + "\"")
+        .out;
+  };
+  CHECK(query("SELECT site_hand_id, registration_may_be_open FROM hands ORDER BY site_hand_id") ==
+        "site_hand_id,registration_may_be_open\n11749829747,1\n11749829748,1\n");
+  CHECK(query("SELECT p.finish_place FROM hand_players p WHERE p.finish_place IS NOT NULL ORDER "
+              "BY p.finish_place") == "finish_place\n274\n280\n");
+  CHECK(query("SELECT count(*) AS n FROM discrepancies WHERE code = 'FINISH_PLACE_ORDER'") ==
+        "n\n0\n");
+  std::filesystem::remove_all(dir);
 }

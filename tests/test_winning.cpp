@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
+#include "audit/rake/schedule.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
 #include "parser/winning/builder.hpp"
@@ -537,4 +538,141 @@ TEST_CASE("WPN classic: a call up to the nominal big blind over a short one, the
   // Were only Cy's 0.30 owed, the call would be 0.20 too much.
   h.full_big_blind_always_owed = false;
   CHECK(problems(h) == std::vector<std::string>{"WRONG_CALL_AMOUNT"});
+}
+
+TEST_CASE("WPN modern: a call up to the nominal big blind over a short one, the excess returned",
+          "[winning][issue33]") {
+  // Issue 33, point 13, the modern export (written from the rule, as the classic case above):
+  // Cy's big blind is his whole $0.30 of the $0.50; Bob's small blind calls up to the $0.50 of the
+  // header's stakes, and the $0.20 nobody can match comes back uncalled.
+  const std::string text =
+      "Hand #700000001 - Holdem(No Limit) - $0.25/$0.50 - 2020/03/02 10:50:44 UTC\n"
+      "Cyclops 6-max Seat #2 is the button\n"
+      "Seat 2: Ann ($10.00)\nSeat 3: Bob ($10.00)\nSeat 4: Cy ($0.30)\n"
+      "Bob posts the small blind $0.25\nCy posts the big blind $0.30\n"
+      "*** HOLE CARDS ***\nAnn folds\nBob calls $0.25\n"
+      "Uncalled bet ($0.20) returned to Bob\n"
+      "*** FLOP *** [6d 7h 3h]\n*** TURN *** [6d 7h 3h] [2c]\n*** RIVER *** [6d 7h 3h 2c] [2h]\n"
+      "*** SHOW DOWN ***\nBob shows [Ah Ad] (two pair, Aces and Twos)\n"
+      "Cy shows [Kh Kd] (two pair, Kings and Twos)\nBob collected $0.57 from main pot\n"
+      "*** SUMMARY ***\nTotal pot $0.57 | Rake $0.03\nBoard [6d 7h 3h 2c 2h]\n"
+      "Seat 2: Ann (button) folded on the Pre-Flop and did not bet\n"
+      "Seat 3: Bob (small blind) showed [Ah Ad] and won $0.57 with two pair, Aces and Twos\n"
+      "Seat 4: Cy (big blind) showed [Kh Kd] and lost with two pair, Kings and Twos\n";
+  Hand h = clean_hand(text, "modern nominal blind");
+  CHECK(h.full_big_blind_always_owed);
+  CHECK(h.big_blind == 50);
+  CHECK(nth(h, EventKind::Call, 3).amount == 25);
+  CHECK(nth(h, EventKind::Call, 3).to == 50);
+  CHECK(nth(h, EventKind::UncalledReturned, 3).amount == 20);
+  CHECK(problems(h).empty());
+  // Were only Cy's 0.30 owed, the call would be 0.20 too much.
+  h.full_big_blind_always_owed = false;
+  CHECK(problems(h) == std::vector<std::string>{"WRONG_CALL_AMOUNT"});
+}
+
+namespace {
+
+// A classic hand at table `table` whose pot line prints `pot_line`: 2.00 went in (1.00 each),
+// Bob collects 1.70.
+std::string classic_jackpot_hand(const std::string& table, const std::string& pot_line) {
+  return "Game started at: 2014/8/2 10:50:44\n"
+         "Game ID: 393967400 0.50/1 " +
+         table +
+         " (Hold'em)\n"
+         "Seat 2 is the button\n"
+         "Seat 2: Ann (10).\nSeat 3: Bob (10).\nSeat 4: Cy (10).\n"
+         "Player Bob has small blind (0.50)\nPlayer Cy has big blind (1)\n"
+         "Player Ann folds\nPlayer Bob calls (0.50)\nPlayer Cy checks\n"
+         "*** FLOP ***: [6d 7h 3h]\nPlayer Bob checks\nPlayer Cy checks\n"
+         "*** TURN ***: [6d 7h 3h] [2c]\nPlayer Bob checks\nPlayer Cy checks\n"
+         "*** RIVER ***: [6d 7h 3h 2c] [2h]\nPlayer Bob checks\nPlayer Cy checks\n"
+         "------ Summary ------\n" +
+         pot_line +
+         "\nBoard: [6d 7h 3h 2c 2h]\n"
+         "Player Ann does not show cards.Bets: 0. Collects: 0. Wins: 0.\n"
+         "*Player Bob shows: Two pairs of As and 2s [Ah Ad]. Bets: 1. Collects: 1.70. Wins: 0.70.\n"
+         "Player Cy shows: Two pairs of Ks and 2s [Kh Kd]. Bets: 1. Collects: 0. Loses: 1.\n"
+         "Game ended at: 2014/8/2 10:51:4\n";
+}
+
+// The findings but notes, the shipped rake schedules applied (FEE_MISMATCH is theirs).
+std::vector<std::string> all_codes(const Hand& h) {
+  static const RakeSchedules schedules =
+      load_rake_schedules((test::source_dir() / "rake").string());
+  std::vector<std::string> out;
+  for (const Finding& f :
+       audit_hand(h, AuditContext{&test::shipped_house_rules(), &schedules}).findings)
+    if (f.severity != Severity::Info) out.push_back(f.code);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("WPN JP and Beast tables of 2014: a pot short by exactly $0.25 is a jackpot fee",
+          "[winning][issue33]") {
+  // Issue 33, point 13: 2.00 went in, "Pot: 1.70. Rake 0.05" accounts for 1.75: the $0.25 the
+  // jackpot table took before the export printed a JP fee.
+  for (const std::string table : {"JP Tahiti", "Beast Lagoon", "Tahiti (JP)"}) {
+    INFO(table);
+    const Hand h = clean_hand(classic_jackpot_hand(table, "Pot: 1.70. Rake 0.05"), table);
+    REQUIRE(h.fees.size() == 1);
+    CHECK(h.fees[0].name == "jackpot fee (not printed)");
+    CHECK(h.fees[0].amount == 25);
+    CHECK(h.total_pot == 200);
+    CHECK(h.rake == 5);
+    // A fee, not money lost: a warning that names it (no documented fee), no error.
+    CHECK(all_codes(h) == std::vector<std::string>{"FEE_MISMATCH"});
+  }
+  // Printed, the JP fee is part of the rake, as ever: no fee of its own.
+  const Hand printed =
+      clean_hand(classic_jackpot_hand("JP Tahiti", "Pot: 1.70. Rake 0.05. JP fee 0.25"), "printed");
+  CHECK(printed.fees.empty());
+  CHECK(printed.rake == 30);
+  // Not a jackpot table, or a shortfall other than $0.25: the pot is short, an error of the site.
+  for (const auto& [table, pot_line] :
+       std::vector<std::pair<std::string, std::string>>{{"Tahiti", "Pot: 1.70. Rake 0.05"},
+                                                        {"JPTahiti", "Pot: 1.70. Rake 0.05"},
+                                                        {"JP Tahiti", "Pot: 1.75. Rake 0.05"}}) {
+    INFO(table << " " << pot_line);
+    const Hand h = clean_hand(classic_jackpot_hand(table, pot_line), table);
+    CHECK(h.fees.empty());
+    CHECK(std::find(all_codes(h).begin(), all_codes(h).end(), "TOTAL_POT_MISMATCH") !=
+          all_codes(h).end());
+  }
+}
+
+TEST_CASE("WPN SNG 2.0: the <Game Information> head is text before the hands, not a hand",
+          "[winning][issue33]") {
+  // Issue 33, point 13: the SNG 2.0 file opens with a block of "Key: value" lines between
+  // "<Game Information>" and "<Hand History>" (text, not XML), then modern tournament hands.
+  const std::string head =
+      "<Game Information>\nTitle: SNG 2.0 $5.50\nEntry #: 8034884\n"
+      "Begin Time: 2017/05/08 08:32:30 UTC\nBuyin to Payout: Real To Real\n"
+      "Play Type: Sit & Go\nGame Type: Hold'em\nBet Limit Type: No Limit\n\n<Hand History>\n";
+  const std::string hand =
+      "Game Hand #12908866 - Tournament #8034884 - Holdem(No Limit) - Level 1 (10.00/20.00)- "
+      "2017/05/08 08:32:30 UTC\n"
+      "Table '1' 3-max Seat #1 is the button\n"
+      "Seat 1: Ann (500.00)\nSeat 2: Bob (500.00)\nSeat 3: Cy (500.00)\n"
+      "Bob posts the small blind 10.00\nCy posts the big blind 20.00\n"
+      "*** HOLE CARDS ***\nAnn folds\nBob folds\n"
+      "Uncalled bet (10.00) returned to Cy\n"
+      "*** SUMMARY ***\nTotal pot 20.00 | Rake 0.00\n"
+      "Seat 1: Ann (button) folded on the Pre-Flop and did not bet\n"
+      "Seat 2: Bob (small blind) folded on the Pre-Flop\n"
+      "Seat 3: Cy (big blind) did not show and won 20.00\n";
+  CHECK(winning::is_preamble(head));
+  CHECK_FALSE(winning::is_preamble(head + "Something else: 1\n"));
+  CHECK_FALSE(
+      winning::is_preamble("Title: SNG 2.0 $5.50\n"));  // the fields without the tag: not the head
+  CHECK(sniff_format(head + hand).format == format_by_name("winning"));
+  const std::vector<Hand> hands = hands_of(head + hand + "\n" + hand);
+  REQUIRE(hands.size() == 2);
+  for (const Hand& h : hands) {
+    CHECK(h.parsed);
+    CHECK(h.issues.empty());
+    CHECK(h.tournament_id == "8034884");
+    CHECK(problems(h).empty());
+  }
 }

@@ -15,12 +15,12 @@
 #include "db/file_rows.hpp"
 #include "db/hand_order.hpp"
 #include "db/hand_row.hpp"
+#include "db/integrity_rows.hpp"
 #include "db/pending_checks.hpp"
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
-#include "db/sqlite/schema.hpp"
 #include "db/tournament_rows.hpp"
 
 namespace hh::db {
@@ -51,7 +51,7 @@ constexpr std::string_view kHandColumns =
     "unit, small_blind, big_blind, ante, started_at_utc, seats, players_dealt, total_pot, rake, "
     "fees, status, content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
     "total_collected, parse_issues, total_pot_derived, rake_derived, money_in_error, fast_fold, "
-    "players_named_by_position";
+    "players_named_by_position, registration_may_be_open";
 
 std::string text(std::string_view s) { return std::string(s); }
 std::optional<std::string> text_or_null(std::string_view s) {
@@ -146,11 +146,11 @@ struct PostgresStore::Impl {
   // The reads of this build know the current schema only (raw SQL through query() reads any).
   void require_current_schema() {
     const int version = postgres::schema_version(c);
-    if (version != sqlite::kSchemaVersion)
+    if (version != schema::kSchemaVersion)
       throw std::runtime_error(fmt::format(
           "{} has schema_version {}, this build reads {}: `hhaudit audit` with it creates or "
           "migrates it",
-          c.name(), version, sqlite::kSchemaVersion));
+          c.name(), version, schema::kSchemaVersion));
   }
 
   // A read: a READ ONLY transaction, so a read can never change anything whatever its SQL.
@@ -284,7 +284,8 @@ struct PostgresStore::Impl {
     copy_int(o, r.rake_derived ? 1 : 0);
     copy_int(o, r.money_in_error);
     copy_int(o, r.fast_fold ? 1 : 0);
-    copy_int(o, r.players_named_by_position ? 1 : 0, true);
+    copy_int(o, r.players_named_by_position ? 1 : 0);
+    copy_int(o, r.registration_may_be_open ? 1 : 0, true);
   }
 
   static Params session_params(const SessionKey& key) {
@@ -595,7 +596,7 @@ struct PostgresStore::Impl {
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (hand.parsed) {
       const PreparedRows& rows = prepared_rows(s, own_rows);
-      const std::vector<SessionSeat>& seats = rows.seats;
+      const std::vector<SessionSeat>& seats = result.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
         const SessionSeat& seat = seats[i];
@@ -881,6 +882,13 @@ void PostgresStore::set_meta(std::string_view key, std::string_view value) {
       "INSERT INTO meta(key, value) VALUES ($1, $2) "
       "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       {text(key), text(value)});
+}
+
+void PostgresStore::set_review(const Review& r) {
+  impl_->require_writer();
+  impl_->c.exec(upsert_review_sql([](int i) { return "$" + std::to_string(i); }),
+                {text(r.site), text(r.site_hand_id), text(r.code), text(r.player), text(r.street),
+                 text(r.status), text(r.note), text(r.reviewed_by), text(r.reviewed_at)});
 }
 
 void PostgresStore::replace_session_findings(const SessionKey& key,
@@ -1707,9 +1715,10 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
-       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
-       "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
-       "WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},
+       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note FROM "
+       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id LEFT JOIN "
+       "hands r ON r.hand_id = d.related_hand_id JOIN v_findings v ON v.discrepancy_id = "
+       "d.discrepancy_id WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   bool found = true;
@@ -1872,6 +1881,49 @@ Store::HandsWithFindings PostgresStore::hands_with_findings(const ReadFilter& fi
     for (int i = 0; i < r.rows(); ++i) out.hand_ids.push_back(r.int64(i, 0));
   });
   return out;
+}
+
+std::vector<IntegrityHand> PostgresStore::integrity_hands(const ReadFilter& filter) {
+  impl_->require_current_schema();
+  const Params params = filter_params(filter);
+  std::vector<IntegrityHand> hands;
+  impl_->read([&] {
+    std::vector<std::pair<std::int64_t, IntegrityAction>> actions;
+    const Result a = impl_->c.exec(integrity_actions_sql(kHandFilter), params);
+    for (int i = 0; i < a.rows(); ++i)
+      actions.emplace_back(a.int64(i, 0), integrity_action_row(SeatedRow{a, i}));
+    const Result r = impl_->c.exec(integrity_seats_sql(kHandFilter), params);
+    hands.clear();
+    for (int i = 0; i < r.rows(); ++i) add_integrity_seat_row(hands, SeatedRow{r, i});
+    attach_integrity_actions(hands, actions);
+  });
+  return hands;
+}
+
+void PostgresStore::replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                              std::string_view computed_at, std::string_view of) {
+  impl_->require_writer();
+  const auto or_null = [](const std::string& v) -> std::optional<std::string> {
+    if (v.empty()) return std::nullopt;
+    return v;
+  };
+  impl_->write([&] {
+    impl_->c.exec("DELETE FROM integrity_signals");
+    for (const IntegritySignal& g : signals) {
+      std::optional<std::string> amount;
+      if (g.amount) amount = std::to_string(*g.amount);
+      impl_->c.exec(
+          insert_integrity_signal_sql('$'),
+          {g.kind, g.site, or_null(g.players.empty() ? "" : g.players[0]),
+           or_null(g.players.size() < 2 ? "" : g.players[1]), fmt::format("{}", g.score),
+           fmt::format("{}", g.threshold), g.statistic, amount, or_null(g.currency), g.explanation,
+           std::to_string(g.hand_ids.size()), hand_id_list(g.hand_ids), text(computed_at)});
+    }
+    impl_->c.exec(
+        "INSERT INTO meta(key, value) VALUES ('integrity_signals_of', $1) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        {text(of)});
+  });
 }
 
 std::vector<std::string> PostgresStore::sites() {

@@ -1,17 +1,18 @@
-// The PostgreSQL schema of an audit database: the tables and views of the SQLite schema
-// (docs/schema.md) with PostgreSQL's types, versioned with the same schema_version, and the
+// The PostgreSQL schema of an audit database: the declaration's (db/schema/declaration.hpp;
+// docs/schema.md) rendered for PostgreSQL, its big tables partitioned by month, and the
 // migrations that bring an older database to this build's version.
 #pragma once
 
 #include <string_view>
 
 #include "db/postgres/connection.hpp"
+#include "db/schema/declaration.hpp"
 
 namespace hh::db::postgres {
 
-// The version this build writes: the SQLite schema's (db/sqlite/schema.hpp), since both hold the
-// same tables. PostgreSQL databases began at version 4.
-inline constexpr int kFirstSchemaVersion = 4;
+// The version this build writes is the declaration's (schema::kSchemaVersion); PostgreSQL
+// databases began at version 4.
+inline constexpr int kFirstSchemaVersion = schema::kFirstPostgresSchemaVersion;
 
 // Advisory lock keys (pg_advisory_lock(namespace, key)): the schema's creation and migration,
 // and a file being audited (its file_id), so that concurrent writers never audit one file twice.

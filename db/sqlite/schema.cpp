@@ -7,294 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "db/portable_views.hpp"
+#include "db/schema/render.hpp"
 
 namespace hh::db::sqlite {
 
 namespace {
 
-// Schema 9: tournament summaries (docs/schema.md), what migrate_8_to_9 adds to an older database.
-constexpr std::string_view kTournamentSql = R"sql(
-CREATE TABLE IF NOT EXISTS tournaments (
-  tournament_row_id INTEGER PRIMARY KEY,
-  site           TEXT NOT NULL,
-  tournament_id  TEXT,
-  file_id        INTEGER NOT NULL REFERENCES files(file_id),
-  line           INTEGER NOT NULL,
-  game           TEXT,
-  currency       TEXT,
-  unit           INTEGER NOT NULL CHECK (unit > 0),
-  buy_in         INTEGER,
-  bounty         INTEGER,
-  fee            INTEGER,
-  entrants       INTEGER,
-  prize_pool     INTEGER,
-  guarantee      INTEGER,
-  starting_chips INTEGER,
-  rebuys         INTEGER NOT NULL CHECK (rebuys IN (0, 1)),
-  finished       INTEGER NOT NULL CHECK (finished IN (0, 1)),
-  started_at     TEXT,
-  ended_at       TEXT,
-  status         TEXT NOT NULL CHECK (status IN ('ok', 'findings', 'unparsed')),
-  content_sha256 TEXT NOT NULL,
-  UNIQUE (site, tournament_id)
-);
-
-CREATE TABLE IF NOT EXISTS tournament_results (
-  tournament_row_id INTEGER NOT NULL REFERENCES tournaments(tournament_row_id) ON DELETE CASCADE,
-  result_index INTEGER NOT NULL,
-  place        INTEGER CHECK (place > 0),
-  player       TEXT NOT NULL,
-  country      TEXT,
-  prize        INTEGER,
-  prize_text   TEXT,
-  line         INTEGER NOT NULL,
-  PRIMARY KEY (tournament_row_id, result_index)
-) WITHOUT ROWID;
-
-CREATE TABLE IF NOT EXISTS tournament_findings (
-  tournament_finding_id INTEGER PRIMARY KEY,
-  tournament_row_id INTEGER NOT NULL REFERENCES tournaments(tournament_row_id) ON DELETE CASCADE,
-  code     TEXT NOT NULL,
-  severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
-  blame    TEXT GENERATED ALWAYS AS (@BLAME@) VIRTUAL,
-  player   TEXT,
-  expected INTEGER,
-  actual   INTEGER,
-  message  TEXT NOT NULL,
-  line     INTEGER
-);
-
-CREATE INDEX IF NOT EXISTS idx_tournament_findings ON tournament_findings(tournament_row_id);
-CREATE INDEX IF NOT EXISTS idx_hands_tournament ON hands(site, tournament_id);
-)sql";
-
-// Keep in sync with docs/schema.md. Column order of the required columns follows the spec so that
-// `SELECT *` reads naturally; extra columns come last.
-constexpr std::string_view kSchemaSql = R"sql(
-CREATE TABLE IF NOT EXISTS meta (
-  key   TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-
--- Schema 12: the checks between hands owed (PendingChecks in db/store.hpp): a row is written with
--- the hands that make it due and deleted with the findings of its checks stored again; a run that
--- dies between the two leaves it to the next run. Empty once every run has ended. kind 'table':
--- site, table_name, tournament_id ('' for a cash game); 'tournament': site, tournament_id,
--- table_name ''; 'rake': site, the others ''. writer: 0 (PostgreSQL: the writer's backend pid).
-CREATE TABLE IF NOT EXISTS pending_checks (
-  kind          TEXT NOT NULL CHECK (kind IN ('table', 'tournament', 'rake')),
-  site          TEXT NOT NULL,
-  table_name    TEXT NOT NULL,
-  tournament_id TEXT NOT NULL,
-  writer        INTEGER NOT NULL,
-  PRIMARY KEY (kind, site, table_name, tournament_id, writer)
-) WITHOUT ROWID;
-
--- sha256 is NULL only for a file that could not be read (status 'unreadable'): such a file is
--- known by its path (idx_files_unreadable_path), every other by its content.
-CREATE TABLE IF NOT EXISTS files (
-  file_id       INTEGER PRIMARY KEY,
-  path          TEXT NOT NULL,
-  sha256        TEXT UNIQUE,
-  bytes         INTEGER NOT NULL,
-  encoding      TEXT,
-  site          TEXT,
-  hands         INTEGER,
-  failed        INTEGER,
-  audited_at    TEXT,
-  duplicates    INTEGER,
-  conflicts     INTEGER,
-  first_seen_at TEXT NOT NULL,
-  status        TEXT NOT NULL DEFAULT 'audited'
-                CHECK (status IN ('audited', 'interrupted', 'unsupported', 'no-hands',
-                                  'unreadable')),
-  note          TEXT,
-  CHECK ((sha256 IS NULL) = (status = 'unreadable'))
-);
-
-CREATE UNIQUE INDEX IF NOT EXISTS idx_files_unreadable_path ON files(path) WHERE sha256 IS NULL;
-
-CREATE TABLE IF NOT EXISTS hands (
-  hand_id           INTEGER PRIMARY KEY,
-  site              TEXT NOT NULL,
-  site_hand_id      TEXT,
-  file_id           INTEGER NOT NULL REFERENCES files(file_id),
-  byte_offset       INTEGER NOT NULL,
-  line              INTEGER NOT NULL,
-  table_name        TEXT,
-  game              TEXT,
-  limit_type        TEXT,
-  currency          TEXT,
-  unit              INTEGER NOT NULL CHECK (unit > 0),
-  small_blind       INTEGER,
-  big_blind         INTEGER,
-  ante              INTEGER,
-  started_at_utc    TEXT,
-  seats             INTEGER,
-  players_dealt     INTEGER,
-  total_pot         INTEGER,
-  rake              INTEGER,
-  fees              INTEGER NOT NULL DEFAULT 0,
-  status            TEXT NOT NULL CHECK (status IN ('ok', 'findings', 'unparsed')),
-  content_sha256    TEXT NOT NULL,
-  tournament_id     TEXT,
-  button_seat       INTEGER,
-  cancelled         INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)),
-  total_contributed INTEGER,
-  total_collected   INTEGER,
-  parse_issues      INTEGER NOT NULL DEFAULT 0,
-  total_pot_derived INTEGER NOT NULL DEFAULT 0 CHECK (total_pot_derived IN (0, 1)),
-  rake_derived      INTEGER NOT NULL DEFAULT 0 CHECK (rake_derived IN (0, 1)),
-  money_in_error    INTEGER,
-  fast_fold         INTEGER NOT NULL DEFAULT 0 CHECK (fast_fold IN (0, 1)),
-  players_named_by_position INTEGER NOT NULL DEFAULT 0
-                    CHECK (players_named_by_position IN (0, 1)),
-  UNIQUE (site, site_hand_id)
-);
-
-CREATE TABLE IF NOT EXISTS hand_players (
-  hand_id     INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
-  seat        INTEGER NOT NULL,
-  player      TEXT NOT NULL,
-  start_stack INTEGER NOT NULL,
-  contributed INTEGER NOT NULL,
-  collected   INTEGER NOT NULL,
-  net         INTEGER NOT NULL,
-  sitting_out        INTEGER CHECK (sitting_out IN (0, 1)),
-  stack_unknown      INTEGER CHECK (stack_unknown IN (0, 1)),
-  posted_small_blind INTEGER CHECK (posted_small_blind IN (0, 1)),
-  posted_big_blind   INTEGER CHECK (posted_big_blind IN (0, 1)),
-  posted_owed        INTEGER CHECK (posted_owed IN (0, 1)),
-  finish_place       INTEGER CHECK (finish_place > 0),
-  settled_outside    INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (hand_id, seat)
-) WITHOUT ROWID;
-
-CREATE TABLE IF NOT EXISTS pots (
-  hand_id         INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
-  pot_index       INTEGER NOT NULL,
-  amount          INTEGER NOT NULL,
-  rake            INTEGER NOT NULL,
-  reported_amount INTEGER,
-  PRIMARY KEY (hand_id, pot_index)
-) WITHOUT ROWID;
-
-CREATE TABLE IF NOT EXISTS pot_seats (
-  hand_id   INTEGER NOT NULL,
-  pot_index INTEGER NOT NULL,
-  seat      INTEGER NOT NULL,
-  role      TEXT NOT NULL CHECK (role IN ('eligible', 'winner')),
-  PRIMARY KEY (hand_id, pot_index, role, seat),
-  FOREIGN KEY (hand_id, pot_index) REFERENCES pots(hand_id, pot_index) ON DELETE CASCADE
-) WITHOUT ROWID;
-
-CREATE TABLE IF NOT EXISTS discrepancies (
-  discrepancy_id INTEGER PRIMARY KEY,
-  hand_id        INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE,
-  code           TEXT NOT NULL,
-  severity       TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
-  -- 'site': the finding charges the site; 'hhaudit': hhaudit could not read or judge (a gap, a
-  -- check held back). From the code (model/finding_codes.hpp); only the site's count against it.
-  blame          TEXT GENERATED ALWAYS AS (@BLAME@) VIRTUAL,
-  street         TEXT,
-  seat           INTEGER,
-  player         TEXT,
-  expected       INTEGER,
-  actual         INTEGER,
-  message        TEXT NOT NULL,
-  line           INTEGER,
-  cause_id       INTEGER REFERENCES discrepancies(discrepancy_id),
-  related_hand_id INTEGER REFERENCES hands(hand_id)
-);
-
--- What happened in a parsed hand, line by line (chat and other money-neutral lines left out):
--- what `hhaudit explain` replays. One row a hand, its events as one JSON array of arrays
--- [street, kind, seat, amount, to_amount, line, all_in, cards, board], the last three left out
--- when absent (one INSERT a hand instead of one a line: docs/performance.md); the view
--- hand_events below reads them as rows. `chips`: one [stack, pot] (or null) an event, the
--- event's seat's stack and the pot after it as the audit's replay booked them; NULL for a hand
--- with none and for hands stored before schema 5.
-CREATE TABLE IF NOT EXISTS hand_event_log (
-  hand_id INTEGER PRIMARY KEY REFERENCES hands(hand_id) ON DELETE CASCADE,
-  events  TEXT NOT NULL,
-  chips   TEXT
-);
-
-CREATE TABLE IF NOT EXISTS hand_conflicts (
-  conflict_id      INTEGER PRIMARY KEY,
-  site             TEXT NOT NULL,
-  site_hand_id     TEXT,
-  existing_hand_id INTEGER NOT NULL REFERENCES hands(hand_id),
-  file_id          INTEGER NOT NULL REFERENCES files(file_id),
-  byte_offset      INTEGER NOT NULL,
-  line             INTEGER NOT NULL,
-  content_sha256   TEXT NOT NULL,
-  recorded_at      TEXT NOT NULL
-);
-
-CREATE INDEX IF NOT EXISTS idx_discrepancies_code ON discrepancies(code);
-CREATE INDEX IF NOT EXISTS idx_discrepancies_hand ON discrepancies(hand_id);
-CREATE INDEX IF NOT EXISTS idx_discrepancies_cause ON discrepancies(cause_id);
-CREATE INDEX IF NOT EXISTS idx_hands_file ON hands(file_id);
-CREATE INDEX IF NOT EXISTS idx_hands_content ON hands(content_sha256);
-CREATE INDEX IF NOT EXISTS idx_conflicts_hand ON hand_conflicts(existing_hand_id);
--- A table's hands in the order of play (the checks between hands read them so): schema 10.
-CREATE INDEX IF NOT EXISTS idx_hands_table ON hands(site, table_name, started_at_utc);
-
--- A pot with its seats comma-joined in seat order ('' for none), as schema 1 stored them.
-CREATE VIEW IF NOT EXISTS v_pots AS
-SELECT p.hand_id,
-       p.pot_index,
-       p.amount,
-       p.rake,
-       COALESCE((SELECT group_concat(seat, ',') FROM
-                   (SELECT s.seat FROM pot_seats s WHERE s.hand_id = p.hand_id AND
-                    s.pot_index = p.pot_index AND s.role = 'eligible' ORDER BY s.seat)), '')
-         AS eligible,
-       COALESCE((SELECT group_concat(seat, ',') FROM
-                   (SELECT s.seat FROM pot_seats s WHERE s.hand_id = p.hand_id AND
-                    s.pot_index = p.pot_index AND s.role = 'winner' ORDER BY s.seat)), '')
-         AS winners,
-       p.reported_amount
-FROM pots p;
-
--- hand_event_log as one row an event. Amounts in the hand's minor units, as everywhere.
-CREATE VIEW IF NOT EXISTS hand_events AS
-SELECT l.hand_id,
-       e.key + 1 AS seq,
-       e.value ->> 0 AS street,
-       e.value ->> 2 AS seat,
-       e.value ->> 1 AS kind,
-       e.value ->> 3 AS amount,
-       e.value ->> 4 AS to_amount,
-       COALESCE(e.value ->> 6, 0) AS all_in,
-       e.value ->> 7 AS cards,
-       e.value ->> 8 AS board,
-       e.value ->> 5 AS line,
-       json_extract(l.chips, '$[' || e.key || '][0]') AS stack_after,
-       json_extract(l.chips, '$[' || e.key || '][1]') AS pot_after
-FROM hand_event_log l, json_each(l.events) e;
-
-CREATE VIEW IF NOT EXISTS v_file_summary AS
-SELECT f.file_id,
-       f.path,
-       f.site,
-       f.status,
-       f.hands,
-       f.failed,
-       f.duplicates,
-       f.conflicts,
-       COUNT(h.hand_id) AS hands_stored,
-       COALESCE(SUM(h.status = 'ok'), 0) AS hands_ok,
-       COALESCE(SUM(h.status = 'findings'), 0) AS hands_with_findings,
-       COALESCE(SUM(h.status = 'unparsed'), 0) AS hands_unparsed,
-       f.audited_at
-FROM files f
-LEFT JOIN hands h ON h.file_id = f.file_id
-GROUP BY f.file_id;
-
-)sql";
+using schema::Dialect;
 
 // Schema 1 -> 2: files get a status (every old row was read; unfinished ones were interrupted) and
 // a note; the comma-joined pots.eligible and pots.winners become pot_seats rows; site "pacific" is
@@ -305,10 +24,8 @@ void migrate_1_to_2(Database& db) {
       "CHECK (status IN ('audited', 'interrupted', 'unsupported', 'no-hands'));"
       "ALTER TABLE files ADD COLUMN note TEXT;"
       "UPDATE files SET status = 'interrupted' WHERE audited_at IS NULL;");
-  // pot_seats, from the schema's own DDL.
-  const std::string_view ddl = schema_sql();
-  const std::size_t from = ddl.find("CREATE TABLE IF NOT EXISTS pot_seats");
-  db.exec(ddl.substr(from, ddl.find(';', from) + 1 - from));
+  // pot_seats, from the schema's own declaration.
+  db.exec(schema::table_sql(Dialect::Sqlite, "pot_seats"));
   {
     Statement pots(db, "SELECT hand_id, pot_index, eligible, winners FROM pots");
     Statement insert(db,
@@ -441,20 +158,15 @@ void migrate_5_to_6(Database& db) {
 // runs this with foreign_keys off (dropping a parent table would otherwise fail) and checks
 // every reference after it. The views that read files are made again by schema_sql().
 void migrate_6_to_7(Database& db) {
-  const std::string_view ddl = schema_sql();
-  constexpr std::string_view kCreate = "CREATE TABLE IF NOT EXISTS files (";
-  const std::size_t from = ddl.find(kCreate);
-  const std::string_view body =
-      ddl.substr(from + kCreate.size(), ddl.find(';', from) - from - kCreate.size());
   constexpr std::string_view kColumns =
       "file_id, path, sha256, bytes, encoding, site, hands, failed, audited_at, duplicates, "
       "conflicts, first_seen_at, status, note";
   db.exec(
       fmt::format("DROP VIEW IF EXISTS v_file_summary; DROP VIEW IF EXISTS v_findings;"
                   "DROP VIEW IF EXISTS v_conflicts;"
-                  "CREATE TABLE files_v7 ({}; INSERT INTO files_v7({}) SELECT {} FROM files;"
+                  "{} INSERT INTO files_v7({}) SELECT {} FROM files;"
                   "DROP TABLE files; ALTER TABLE files_v7 RENAME TO files;",
-                  body, kColumns, kColumns));
+                  schema::table_sql(Dialect::Sqlite, "files", "files_v7"), kColumns, kColumns));
 }
 
 // Schema 7 -> 8: the place a hand prints a player finishing a tournament in (Hand::finishes),
@@ -469,7 +181,9 @@ void migrate_7_to_8(Database& db) {
 // hands stored before). PostgreSQL's step also adds hand_keys, which SQLite's hands needs not: it
 // is unique on (site, site_hand_id) itself.
 void migrate_8_to_9(Database& db) {
-  db.exec(with_blame(kTournamentSql));
+  for (const char* table : {"tournaments", "tournament_results", "tournament_findings"})
+    db.exec(schema::table_sql(Dialect::Sqlite, table));
+  db.exec(schema::index_sql("idx_tournament_findings") + schema::index_sql("idx_hands_tournament"));
   if (!has_column(db, "hand_players", "settled_outside"))
     db.exec("ALTER TABLE hand_players ADD COLUMN settled_outside INTEGER NOT NULL DEFAULT 0");
 }
@@ -485,8 +199,8 @@ void migrate_10_to_11(Database& db) {
   db.exec("DROP VIEW IF EXISTS v_findings; DROP VIEW IF EXISTS v_code_counts;");
   for (const char* table : {"discrepancies", "tournament_findings"}) {
     if (!has_column(db, table, "blame"))
-      db.exec(fmt::format("ALTER TABLE {} ADD COLUMN blame TEXT GENERATED ALWAYS AS ({}) VIRTUAL",
-                          table, blame_case_sql()));
+      db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {}", table,
+                          schema::column_sql(Dialect::Sqlite, table, "blame")));
   }
 }
 
@@ -501,22 +215,39 @@ void migrate_12_to_13(Database&) {}
 // partitions). SQLite's hands are not partitioned: idx_hands_table finds a table's hands.
 void migrate_13_to_14(Database&) {}
 
-// Schema 14 -> 15: PostgreSQL's discrepancies lost its foreign key to hands; SQLite's keeps it.
+// Schema 14 -> 15: reviews (db/reviews.hpp), and v_findings' review_status and review_note
+// (schema_sql() makes the table and, as every view, v_findings again).
 void migrate_14_to_15(Database&) {}
+
+// Schema 15 -> 16: hands.registration_may_be_open (Hand::registration_may_be_open, issue 33
+// point 18), what the check of places between hands skips; 0 for the hands stored before.
+void migrate_15_to_16(Database& db) {
+  if (!has_column(db, "hands", "registration_may_be_open"))
+    db.exec(fmt::format("ALTER TABLE hands ADD COLUMN {}",
+                        schema::column_sql(Dialect::Sqlite, "hands", "registration_may_be_open")));
+}
+
+// Schema 16 -> 17: integrity_signals (empty until the next computation).
+void migrate_16_to_17(Database& db) {
+  db.exec(schema::table_sql(Dialect::Sqlite, "integrity_signals"));
+}
+
+// Schema 17 -> 18: PostgreSQL's discrepancies lost its foreign key to hands; SQLite's keeps it.
+void migrate_17_to_18(Database&) {}
 
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
-    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,  &migrate_5_to_6,
-    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10, &migrate_10_to_11,
-    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15};
+    &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,   &migrate_5_to_6,
+    &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10,  &migrate_10_to_11,
+    &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15, &migrate_15_to_16,
+    &migrate_16_to_17, &migrate_17_to_18};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
 
 std::string_view schema_sql() {
-  static const std::string sql = with_blame(kSchemaSql) + with_blame(kTournamentSql) +
-                                 portable_views_sql("CREATE VIEW IF NOT EXISTS ");
+  static const std::string sql = schema::schema_sql(Dialect::Sqlite);
   return sql;
 }
 
@@ -527,17 +258,6 @@ constexpr std::string_view kBulkLoadHandIndexes[] = {"idx_hands_file", "idx_hand
                                                      "idx_hands_table", "idx_hands_tournament"};
 constexpr std::string_view kBulkLoadFindingIndexes[] = {
     "idx_discrepancies_code", "idx_discrepancies_hand", "idx_discrepancies_cause"};
-
-// The statement of schema_sql() that creates index `name`.
-std::string index_ddl(std::string_view name) {
-  const std::string_view ddl = schema_sql();
-  const std::string head = fmt::format("CREATE INDEX IF NOT EXISTS {} ON", name);
-  const std::size_t at = ddl.find(head);
-  const std::size_t end = at == std::string_view::npos ? at : ddl.find(';', at);
-  if (end == std::string_view::npos)
-    throw std::logic_error(fmt::format("schema_sql() does not create index {}", name));
-  return std::string(ddl.substr(at, end + 1 - at));
-}
 
 }  // namespace
 
@@ -552,7 +272,7 @@ void drop_bulk_load_indexes(Database& db) {
 
 void create_missing_hand_indexes(Database& db) {
   std::string sql;
-  for (std::string_view name : kBulkLoadHandIndexes) sql += index_ddl(name);
+  for (std::string_view name : kBulkLoadHandIndexes) sql += schema::index_sql(name);
   db.exec(sql);
 }
 

@@ -23,6 +23,7 @@
 #include "db/file_rows.hpp"
 #include "db/hand_order.hpp"
 #include "db/hand_row.hpp"
+#include "db/integrity_rows.hpp"
 #include "db/pending_checks.hpp"
 #include "db/rake_rows.hpp"
 #include "db/session_rows.hpp"
@@ -188,8 +189,7 @@ struct SqliteStore::Writer {
         "path = excluded.path, encoding = excluded.encoding, site = excluded.site, "
         "status = excluded.status, note = excluded.note "
         "WHERE files.status IN ('unsupported', 'no-hands')");
-    // A file with no content read is known by its path: the latest run that could not read it
-    // says why.
+    // A file with no content read is known by its path: the latest run unable to read it says why.
     record_unreadable = Statement(
         db,
         "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status, note) "
@@ -206,14 +206,15 @@ struct SqliteStore::Writer {
                   "AND content_sha256 = ? LIMIT 1");
     insert_hand =
         Statement(db,
-                  "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, "
-                  "table_name, game, limit_type, currency, unit, small_blind, big_blind, "
-                  "ante, started_at_utc, seats, players_dealt, total_pot, rake, fees, "
-                  "status, content_sha256, tournament_id, button_seat, cancelled, "
-                  "total_contributed, total_collected, parse_issues, total_pot_derived, "
-                  "rake_derived, money_in_error, fast_fold, players_named_by_position) VALUES "
-                  "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                  "?, ?, ?, ?, ?, ?) ON CONFLICT(site, site_hand_id) DO NOTHING");
+                  "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, table_name, "
+                  "game, limit_type, currency, unit, small_blind, big_blind, ante, "
+                  "started_at_utc, seats, players_dealt, total_pot, rake, fees, status, "
+                  "content_sha256, tournament_id, button_seat, cancelled, total_contributed, "
+                  "total_collected, parse_issues, total_pot_derived, rake_derived, "
+                  "money_in_error, fast_fold, players_named_by_position, "
+                  "registration_may_be_open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(site, "
+                  "site_hand_id) DO NOTHING");
     // Takes back a hand whose rows could not all be written (its players, pots, events and
     // findings go with it: ON DELETE CASCADE).
     delete_hand = Statement(db, "DELETE FROM hands WHERE hand_id = ?");
@@ -470,6 +471,7 @@ struct SqliteStore::Writer {
       h.bind_int64(30, row.money_in_error);
       h.bind_int64(31, row.fast_fold ? 1 : 0);
       h.bind_int64(32, row.players_named_by_position ? 1 : 0);
+      h.bind_int64(33, row.registration_may_be_open ? 1 : 0);
       h.step();
     }
     if (sqlite3_changes(db.get()) == 0) return std::nullopt;
@@ -495,7 +497,7 @@ struct SqliteStore::Writer {
     // The audit of an unparsed hand is meaningless beyond its findings.
     if (stored.hand.parsed) {
       const PreparedRows& rows = prepared_rows(stored, own_rows);
-      const std::vector<SessionSeat>& seats = rows.seats;
+      const std::vector<SessionSeat>& seats = result.seats;
       for (std::size_t i = 0; i < result.players.size(); ++i) {
         const PlayerResult& p = result.players[i];
         const SessionSeat& seat = seats[i];
@@ -1086,6 +1088,21 @@ void SqliteStore::set_meta(std::string_view key, std::string_view value) {
   s.step();
 }
 
+void SqliteStore::set_review(const Review& r) {
+  Writer& m = impl_->writer_or_throw();
+  {
+    const Writer::WriteCall call(m);
+    m.ensure_txn();
+    Statement s(m.db, upsert_review_sql([](int) { return std::string("?"); }));
+    int i = 0;
+    for (const std::string* v : {&r.site, &r.site_hand_id, &r.code, &r.player, &r.street, &r.status,
+                                 &r.note, &r.reviewed_by, &r.reviewed_at})
+      s.bind_text(++i, *v);
+    s.step();
+  }
+  commit();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -1403,9 +1420,10 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
-       "r.site_hand_id AS related_hand FROM discrepancies d LEFT JOIN discrepancies c ON "
-       "c.discrepancy_id = d.cause_id LEFT JOIN hands r ON r.hand_id = d.related_hand_id "
-       "WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
+       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note FROM "
+       "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id LEFT JOIN "
+       "hands r ON r.hand_id = d.related_hand_id JOIN v_findings v ON v.discrepancy_id = "
+       "d.discrepancy_id WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
   };
   HandExplanation out;
   for (const auto& [title, sql] : sections) {
@@ -1924,6 +1942,53 @@ Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filt
   s.bind_int64(4, limit);
   while (s.step()) out.hand_ids.push_back(s.column_int64(0));
   return out;
+}
+
+std::vector<IntegrityHand> SqliteStore::integrity_hands(const ReadFilter& filter) {
+  impl_->ready_to_read_findings(true);
+  impl_->require_current_schema();
+  std::vector<std::pair<std::int64_t, IntegrityAction>> actions;
+  {
+    Statement s(impl_->db, integrity_actions_sql(kHandFilter));
+    bind_filter(s, filter);
+    while (s.step()) actions.emplace_back(s.column_int64(0), integrity_action_row(SeatedRow{s}));
+  }
+  std::vector<IntegrityHand> hands;
+  Statement s(impl_->db, integrity_seats_sql(kHandFilter));
+  bind_filter(s, filter);
+  while (s.step()) add_integrity_seat_row(hands, SeatedRow{s});
+  attach_integrity_actions(hands, actions);
+  return hands;
+}
+
+void SqliteStore::replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                            std::string_view computed_at, std::string_view of) {
+  Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
+  m.ensure_txn();
+  m.db.exec("DELETE FROM integrity_signals");
+  Statement s(m.db, insert_integrity_signal_sql('?'));
+  for (const IntegritySignal& g : signals) {
+    s.bind_text(1, g.kind);
+    s.bind_text(2, g.site);
+    s.bind_text_or_null(3, g.players.empty() ? "" : g.players[0]);
+    s.bind_text_or_null(4, g.players.size() < 2 ? "" : g.players[1]);
+    s.bind_text(5, fmt::format("{}", g.score));
+    s.bind_text(6, fmt::format("{}", g.threshold));
+    s.bind_text(7, g.statistic);
+    s.bind_int64_or_null(8, g.amount);
+    s.bind_text_or_null(9, g.currency);
+    s.bind_text(10, g.explanation);
+    s.bind_int64(11, static_cast<std::int64_t>(g.hand_ids.size()));
+    s.bind_text(12, hand_id_list(g.hand_ids));
+    s.bind_text(13, computed_at);
+    s.step();
+    s.reset();
+  }
+  Statement meta(m.db,
+                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('integrity_signals_of', ?)");
+  meta.bind_text(1, of);
+  meta.step();
 }
 
 std::vector<std::string> SqliteStore::sites() {

@@ -28,6 +28,7 @@ class SqliteStore final : public Store {
                    std::string_view sha256 = {}) override;
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
+  void set_review(const Review& review) override;
   void recheck_session(const SessionKey& key, const TableCheck& check,
                        const SessionFindingSink& found) override;
   void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
@@ -56,6 +57,9 @@ class SqliteStore final : public Store {
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
   HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) override;
+  std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) override;
+  void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                 std::string_view computed_at, std::string_view of) override;
   std::vector<std::string> sites() override;
 
  private:

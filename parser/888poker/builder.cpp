@@ -64,9 +64,11 @@ class Builder : HandBuilder {
   Builder(const HandText& text, const std::string& file)
       : HandBuilder(text, file, "888poker", &read_amount) {
     // 888 never prints uncalled bets, and pays them back either silently or inside a collection;
-    // after a short all-in big blind it keeps the full blind owed (docs/sites/888poker.md).
+    // after a short all-in big blind it keeps the full blind owed; "mucks [ .. ]" throws the
+    // hand away (docs/sites/888poker.md).
     h_.uncalled_style = UncalledStyle::Silent;
     h_.full_big_blind_always_owed = true;
+    h_.mucked_hands_concede = true;
   }
 
   using HandBuilder::build;

@@ -417,6 +417,9 @@ class GameReader : xml::HandReader {
 }  // namespace
 
 bool is_hand_start(std::string_view line) {
+  // "<Game Information>" opens WPN's SNG 2.0 head, text and not a <Game> element
+  // (winning::is_preamble).
+  if (trim(line) == "<Game Information>") return false;
   return announces_hand(line) || xml::find_tag(trim(line), "Game", 0) == 0;
 }
 

@@ -20,6 +20,17 @@ bool is_hand_start(std::string_view line);
 // Reads one piece cut out by split_hands(): one hand object. Never throws on bad input.
 Hand read_hand(const HandText& text, const std::string& file);
 
+// A hand's identity in OHH (1.4: game_number "uniquely identifies the hand on the network"):
+// `site | network | game number`, the hand's site_hand_id; the number alone where the file names
+// neither site nor network; "" without a number (the store keys the hand by its content).
+std::string hand_key(std::string_view site, std::string_view network, std::string_view number);
+
+// The parts of a hand_key(): site, network, number (site and network empty for a number alone).
+struct KeyParts {
+  std::string site, network, number;
+};
+KeyParts key_parts(std::string_view key);
+
 // The hand as one OHH object (Format::write_hand).
 Format::WrittenHand write_hand(const Hand& hand);
 

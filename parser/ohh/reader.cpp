@@ -263,9 +263,12 @@ RawPlayer read_player(od::object o) {
   return p;
 }
 
+constexpr std::string_view kKeySeparator = " | ";
+
 // Everything of the "ohh" object the Hand needs, as read.
 struct RawHand {
-  std::string game_number, game_type, bet_type, currency, table_name, start, site_name;
+  std::string game_number, game_type, bet_type, currency, table_name, start, site_name,
+      network_name;
   std::string_view sb, bb, ante, cap;
   int table_size{0}, dealer_seat{0};
   bool tournament{false};
@@ -291,6 +294,8 @@ RawHand read_ohh(od::object o) {
       h.start = string_of(v);
     else if (k == "site_name")
       h.site_name = string_of(v);
+    else if (k == "network_name")
+      h.network_name = string_of(v);
     else if (k == "table_size")
       h.table_size = int_of(v);
     else if (k == "dealer_seat")
@@ -335,8 +340,8 @@ RawHand read_ohh(od::object o) {
     } else {
       // Free: what names the export and the table, the hero, the flags (docs/sites/ohh.md).
       other_key(k, "ohh",
-                {"spec_version", "network_name", "internal_version", "table_handle", "table_skin",
-                 "hero_player_id", "flags", "tournament_bounties"});
+                {"spec_version", "internal_version", "table_handle", "table_skin", "hero_player_id",
+                 "flags", "tournament_bounties"});
     }
   });
   return h;
@@ -397,7 +402,9 @@ class Builder {
   Builder(Hand& h, const HandText& text, const char* base) : h_(h), text_(text), base_(base) {}
 
   void build(const RawHand& r) {
-    h_.site_hand_id = r.game_number;
+    // OHH 1.4: game_number "uniquely identifies the hand on the network": the hand is keyed by
+    // its site, network and number (docs/sites/ohh.md), so that two rooms' hand 1 are two hands.
+    h_.site_hand_id = hand_key(r.site_name, r.network_name, r.game_number);
     // The card room's house rules judge its hands (the odd chip of a Bovada hi/lo split, a
     // PartyPoker all-in of half a bet reopening): site_name where it is a room hhaudit reads
     // under that name, as hhaudit's writer names it (Format::display_name()).
@@ -613,6 +620,22 @@ class Builder {
 };
 
 }  // namespace
+
+std::string hand_key(std::string_view site, std::string_view network, std::string_view number) {
+  if (number.empty()) return {};
+  if (site.empty() && network.empty()) return std::string(number);
+  std::string key(site);
+  for (std::string_view part : {network, number}) (key += kKeySeparator) += part;
+  return key;
+}
+
+KeyParts key_parts(std::string_view key) {
+  const std::size_t first = key.find(kKeySeparator), last = key.rfind(kKeySeparator);
+  if (first == std::string_view::npos || first == last) return {{}, {}, std::string(key)};
+  const std::size_t n = kKeySeparator.size();
+  return {std::string(key.substr(0, first)), std::string(key.substr(first + n, last - first - n)),
+          std::string(key.substr(last + n))};
+}
 
 Hand read_hand(const HandText& text, const std::string& file) {
   Hand h;

@@ -335,262 +335,340 @@ void spread_unlabelled(const std::vector<BuiltPot>& pots, std::map<int, Money>& 
   for (const auto& [seat, rest] : std::map<int, Money>(unlabelled)) pay(0, seat, rest);
 }
 
-}  // namespace
-
-Format::WrittenHand write_hand(const Hand& h) {
-  Format::WrittenHand w;
-  if (std::string why = cannot_express(h); !why.empty()) {
-    w.lost.push_back(std::move(why));
-    return w;
+// The Hand as one OHH object, piece by piece: the header, the players, the rounds of actions,
+// then the pots built from the bets with each pot's rake and wins.
+class HandWriter {
+ public:
+  explicit HandWriter(const Hand& h) : h_(h), chips_(chips_put_in(h)) {
+    for (const Seat& s : h.seats) id_of_seat_[s.seat] = static_cast<int>(id_of_seat_.size());
   }
-  auto amount = [&](Money m) { return format_amount(m, h.unit); };
-  std::map<int, int> id_of_seat;
-  for (const Seat& s : h.seats) id_of_seat[s.seat] = static_cast<int>(id_of_seat.size());
 
-  Json j;
-  j.open("", '{');
-  j.open("ohh", '{');
-  j.string("spec_version", "1.4.7");
-  // The card room: its house rules judge the hand read back (an OHH hand keeps the room its own
-  // site_name named).
-  const Format* source = format_by_name(h.house_rules_site.empty() ? h.site : h.house_rules_site);
-  const std::string site = source ? std::string(source->display_name()) : h.site;
-  j.string("site_name", site);
-  j.string("network_name", site);
-  j.string("internal_version", "hhaudit 0.1.0");
-  j.boolean("tournament", h.tournament);
-  if (h.tournament) {
-    j.open("tournament_info", '{');
-    j.string("tournament_number", h.tournament_id);
-    j.close('}');
-  }
-  j.string("game_number", h.site_hand_id);
-  j.string("start_date_utc", h.started_at_utc);
-  j.string("table_name", h.table_name);
-  int table_size = h.max_seats;
-  for (const Seat& s : h.seats) table_size = std::max(table_size, s.seat);
-  j.integer("table_size", table_size);
-  j.string("game_type", game_type(h.game));
-  j.open("bet_limit", '{');
-  j.string("bet_type", bet_type(h.structure));
-  j.raw("bet_cap", amount(h.cap));
-  j.close('}');
-  j.string("currency", h.currency.empty() ? "Chips" : h.currency);
-  j.raw("small_blind_amount", amount(h.small_blind));
-  j.raw("big_blind_amount", amount(h.live_big_blind()));
-  j.raw("ante_amount", amount(h.ante));
-  j.integer("dealer_seat", h.button_seat);
-  j.open("flags", '[');
-  j.close(']');
-
-  j.open("players", '[');
-  for (const Seat& s : h.seats) {
-    j.open("", '{');
-    j.integer("id", id_of_seat.at(s.seat));
-    j.integer("seat", s.seat);
-    j.string("name", s.player);
-    j.raw("starting_stack", amount(s.stack));
-    if (s.bounty != 0) j.raw("player_bounty", amount(s.bounty));
-    if (s.sitting_out) j.boolean("is_sitting_out", true);
-    j.close('}');
-  }
-  j.close(']');
-
-  // Rounds: the forced bets open the preflop round; a round for every street with cards or
-  // actions, in the order of the streets.
-  const std::vector<Money> chips = chips_put_in(h);
-  std::map<Street, std::vector<std::size_t>> actions;  // event indices by round
-  std::map<Street, std::string> boards;
-  std::set<std::string> dropped;
-  for (std::size_t i = 0; i < h.events.size(); ++i) {
-    const Event& e = h.events[i];
-    if (e.kind == EventKind::Board) {
-      std::string& b = boards[round_of(e.street)];
-      if (!b.empty()) b += ' ';
-      b += e.cards;
-      continue;
+  Format::WrittenHand write() {
+    Format::WrittenHand w;
+    if (std::string why = cannot_express(h_); !why.empty()) {
+      w.lost.push_back(std::move(why));
+      return w;
     }
-    if (e.kind == EventKind::Collected || e.kind == EventKind::CashedOut ||
-        e.kind == EventKind::UncalledReturned)
-      continue;  // the pots state them; a reader derives the uncalled part
-    if (e.seat == 0 || !id_of_seat.count(e.seat)) {
-      if (e.kind != EventKind::Other && e.kind != EventKind::Chat)
-        dropped.insert(event_kind_name(e.kind));
-      continue;
-    }
-    if (e.kind == EventKind::PostBothBlinds || action_name(e.kind))
-      actions[round_of(e.street)].push_back(i);
-    else if (e.kind != EventKind::Other && e.kind != EventKind::Chat)
-      dropped.insert(event_kind_name(e.kind));
-  }
-  for (const std::string& d : dropped) w.lost.push_back(d + " (no OHH action)");
-
-  j.open("rounds", '[');
-  int round_id = 0, action_number = 0;
-  for (Street s : {Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown}) {
-    if (!actions.count(s) && !boards.count(s)) continue;
-    j.open("", '{');
-    j.integer("id", round_id++);
-    j.string("street", s == Street::Preflop ? "Preflop"
-                       : s == Street::Flop  ? "Flop"
-                       : s == Street::Turn  ? "Turn"
-                       : s == Street::River ? "River"
-                                            : "Showdown");
-    j.open("cards", '[');
-    for (const std::string& c : split_cards(boards[s])) j.string("", c);
-    j.close(']');
-    j.open("actions", '[');
-    auto action = [&](const Event& e, const char* name, Money chips) {
-      j.open("", '{');
-      j.integer("action_number", ++action_number);
-      j.integer("player_id", id_of_seat.at(e.seat));
-      j.string("action", name);
-      j.raw("amount", amount(chips));
-      j.boolean("is_allin", e.all_in);
-      if (!e.cards.empty()) {
-        j.open("cards", '[');
-        for (const std::string& c : split_cards(e.cards)) j.string("", c);
-        j.close(']');
-      }
-      j.close('}');
-    };
-    for (std::size_t i : actions[s]) {
-      const Event& e = h.events[i];
-      if (e.kind == EventKind::PostBothBlinds) {
-        // OHH has no action for both blinds at once: the live part and the dead part.
-        action(e, "Post BB", e.amount - e.dead);
-        if (e.dead != 0) action(e, "Post Dead", e.dead);
-        continue;
-      }
-      action(e, action_name(e.kind), chips[i]);
-    }
-    j.close(']');
-    j.close('}');
-  }
-  j.close(']');
-
-  // Pots: built from the bets; each player's collections and cash-outs by pot.
-  Pots built = pots_of(h, chips);
-  std::vector<BuiltPot>& pots = built.pots;
-  const Money fees = h.fee_total();
-  std::map<int, std::map<int, Win>> wins;  // pot -> seat -> what it paid
-  std::map<int, Money> unlabelled;         // seat -> collected "from the pot" of several
-  for (const Event& e : h.events) {
-    if (!id_of_seat.count(e.seat)) continue;
-    if (e.kind == EventKind::Collected) {
-      if (e.pot_index < 0 && pots.size() > 1) {
-        unlabelled[e.seat] += e.amount;
-        continue;
-      }
-      Win& win = wins[std::max(e.pot_index, 0)][e.seat];
-      win.won += e.amount;
-      win.has_won = true;
-    } else if (e.kind == EventKind::CashedOut) {
-      Win& win = wins[0][e.seat];
-      win.cashout += e.amount;
-      win.cashout_fee += e.fee;
-      win.cashed = true;
-    }
-  }
-  // Where the site paid the uncalled part inside the bettor's collection (Winamax, Unibet; the
-  // money tells, as the audit judges it), OHH's win is the collection less that part.
-  Money pot_total = 0, collected = 0;
-  for (const BuiltPot& p : pots) pot_total += p.amount;
-  for (const auto& [pot, seats] : wins)
-    for (const auto& [seat, win] : seats) collected += win.won;
-  for (const auto& [seat, won] : unlabelled) collected += won;
-  // A site that prints its uncalled returns and printed none here (PokerStars' walks, pre-2008
-  // exports) is read as a silent one: the money tells.
-  const bool none_printed = std::none_of(h.events.begin(), h.events.end(), [](const Event& e) {
-    return e.kind == EventKind::UncalledReturned;
-  });
-  const bool in_collection = h.uncalled_style == UncalledStyle::InCollection ||
-                             ((h.uncalled_style == UncalledStyle::Silent ||
-                               (h.uncalled_style == UncalledStyle::Printed && none_printed)) &&
-                              collected > pot_total);
-  if (built.uncalled > 0 && in_collection) {
-    auto own = unlabelled.find(built.uncalled_seat);
-    if (own != unlabelled.end() && own->second >= built.uncalled) {
-      own->second -= built.uncalled;
-    } else {
-      for (auto it = wins.rbegin(); it != wins.rend(); ++it) {
-        auto in_pot = it->second.find(built.uncalled_seat);
-        if (in_pot == it->second.end() || in_pot->second.won < built.uncalled) continue;
-        in_pot->second.won -= built.uncalled;
-        // A collection that was only the uncalled part is no win.
-        if (in_pot->second.won == 0 && !in_pot->second.cashed) it->second.erase(in_pot);
-        break;
-      }
-    }
-  }
-  // The rake and fees over the pots; where the site prints no rake, the rake the audit derives
-  // (what the pots held less what was paid), so that a collection is spread over what each pot
-  // paid. Written: a printed rake, or the rake of each pot the site printed net of it (BetOnline
-  // prints "Total pot 1.26" per pot and no rake: the read-back audit takes the same split, not
-  // one in proportion).
-  Money paid = 0;
-  for (const auto& [pot, seats] : wins)
-    for (const auto& [seat, win] : seats) paid += win.won + win.cashout;
-  for (const auto& [seat, won] : unlabelled) paid += won;
-  const bool site_split =
-      split_rake(h, pots, h.rake ? *h.rake + fees : std::max<Money>(0, pot_total - paid));
-  spread_unlabelled(pots, unlabelled, wins);
-  if (h.total_pot && *h.total_pot != pot_total + built.uncalled && *h.total_pot != pot_total)
-    w.lost.push_back("a total pot the bets do not add up to (the pots are written as bet)");
-  std::set<std::string> fee_names;
-  for (const Fee& f : h.fees) fee_names.insert(f.name);
-  if (!fee_names.empty() && !(fee_names.size() == 1 && *fee_names.begin() == "jackpot"))
-    w.lost.push_back("the names of the fees (written as the jackpot)");
-  // A pot beyond the built ones only where a win names it (a collection that was only the
-  // uncalled part, "side pot #1" in PartyPoker 2621679197, names no pot once taken out).
-  int pot_count = static_cast<int>(pots.size());
-  for (const auto& [pot, seats] : wins)
-    if (!seats.empty()) pot_count = std::max(pot_count, pot + 1);
-  // A pot paying more than it holds is the site's own error (the audit reports it): OHH states
-  // each pot's amount and what it paid, and no reader accepts the one above the other.
-  for (int i = 0; i < pot_count; ++i) {
-    Money paid_out = i < static_cast<int>(pots.size()) && (h.rake || site_split) ? pots[i].rake : 0;
-    for (const auto& [seat, win] : wins[i]) paid_out += win.won;
-    const Money held = i < static_cast<int>(pots.size()) ? pots[i].amount : 0;
-    if (paid_out > held) {
+    j_.open("", '{');
+    j_.open("ohh", '{');
+    write_header();
+    write_players();
+    write_rounds(w.lost);
+    PotsToWrite pots = pots_to_write(w.lost);
+    if (std::string why = pot_paying_more(pots); !why.empty()) {
       Format::WrittenHand refused;
-      refused.lost.push_back("pot " + std::to_string(i) + " pays " + amount(paid_out) + " of " +
-                             amount(held) + ": the collections are more than the bets put in");
+      refused.lost.push_back(std::move(why));
       return refused;
     }
+    write_pots(pots);
+    j_.close('}');
+    j_.close('}');
+    w.written = true;
+    w.text = std::move(j_).text();
+    return w;
   }
-  Money jackpot_left = fees;
-  j.open("pots", '[');
-  for (int i = 0; i < pot_count; ++i) {
-    const BuiltPot* bp = i < static_cast<int>(pots.size()) ? &pots[i] : nullptr;
-    const Money taken = bp ? bp->rake : 0;
-    const Money jackpot = std::min(jackpot_left, taken);
-    jackpot_left -= jackpot;
-    j.open("", '{');
-    j.integer("number", i);
-    j.raw("amount", amount(bp ? bp->amount : 0));
-    if (h.rake || site_split) j.raw("rake", amount(taken - jackpot));
-    if (jackpot != 0) j.raw("jackpot", amount(jackpot));
-    j.open("player_wins", '[');
-    for (const auto& [seat, win] : wins[i]) {
-      j.open("", '{');
-      j.integer("player_id", id_of_seat.at(seat));
-      if (win.has_won || !win.cashed) j.raw("win_amount", amount(win.won));
-      if (win.cashed) {
-        j.raw("cashout_amount", amount(win.cashout));
-        j.raw("cashout_fee", amount(win.cashout_fee));
-      }
-      j.close('}');
+
+ private:
+  // The pots as written: built from the bets, with each pot's rake and what it paid whom.
+  struct PotsToWrite {
+    std::vector<BuiltPot> pots;
+    std::map<int, std::map<int, Win>> wins;  // pot -> seat -> what it paid
+    bool rake_written{false};  // a printed rake, or the site's own split of it over the pots
+    int count{0};              // the built pots, and a pot beyond them that a win names
+  };
+
+  std::string amount(Money m) const { return format_amount(m, h_.unit); }
+
+  void write_header() {
+    j_.string("spec_version", "1.4.7");
+    // The card room: its house rules judge the hand read back. A hand read from OHH keeps the
+    // site, network and game number that identify it.
+    const Format* source =
+        format_by_name(h_.house_rules_site.empty() ? h_.site : h_.house_rules_site);
+    const std::string site = source ? std::string(source->display_name()) : h_.site;
+    KeyParts key = h_.site == "ohh" ? key_parts(h_.site_hand_id) : KeyParts{};
+    if (key.site.empty() && key.network.empty()) key = {site, site, h_.site_hand_id};
+    j_.string("site_name", key.site);
+    j_.string("network_name", key.network);
+    j_.string("internal_version", "hhaudit 0.1.0");
+    j_.boolean("tournament", h_.tournament);
+    if (h_.tournament) {
+      j_.open("tournament_info", '{');
+      j_.string("tournament_number", h_.tournament_id);
+      j_.close('}');
     }
-    j.close(']');
-    j.close('}');
+    j_.string("game_number", key.number);
+    j_.string("start_date_utc", h_.started_at_utc);
+    j_.string("table_name", h_.table_name);
+    int table_size = h_.max_seats;
+    for (const Seat& s : h_.seats) table_size = std::max(table_size, s.seat);
+    j_.integer("table_size", table_size);
+    j_.string("game_type", game_type(h_.game));
+    j_.open("bet_limit", '{');
+    j_.string("bet_type", bet_type(h_.structure));
+    j_.raw("bet_cap", amount(h_.cap));
+    j_.close('}');
+    j_.string("currency", h_.currency.empty() ? "Chips" : h_.currency);
+    j_.raw("small_blind_amount", amount(h_.small_blind));
+    j_.raw("big_blind_amount", amount(h_.live_big_blind()));
+    j_.raw("ante_amount", amount(h_.ante));
+    j_.integer("dealer_seat", h_.button_seat);
+    j_.open("flags", '[');
+    j_.close(']');
   }
-  j.close(']');
-  j.close('}');
-  j.close('}');
-  w.written = true;
-  w.text = std::move(j).text();
-  return w;
-}
+
+  void write_players() {
+    j_.open("players", '[');
+    for (const Seat& s : h_.seats) {
+      j_.open("", '{');
+      j_.integer("id", id_of_seat_.at(s.seat));
+      j_.integer("seat", s.seat);
+      j_.string("name", s.player);
+      j_.raw("starting_stack", amount(s.stack));
+      if (s.bounty != 0) j_.raw("player_bounty", amount(s.bounty));
+      if (s.sitting_out) j_.boolean("is_sitting_out", true);
+      j_.close('}');
+    }
+    j_.close(']');
+  }
+
+  // The events of each round (the forced bets open the preflop round) and each round's board;
+  // what has no OHH action is named in `lost`.
+  void sort_into_rounds(std::vector<std::string>& lost) {
+    std::set<std::string> dropped;
+    for (std::size_t i = 0; i < h_.events.size(); ++i) {
+      const Event& e = h_.events[i];
+      if (e.kind == EventKind::Board) {
+        std::string& b = boards_[round_of(e.street)];
+        if (!b.empty()) b += ' ';
+        b += e.cards;
+        continue;
+      }
+      if (e.kind == EventKind::Collected || e.kind == EventKind::CashedOut ||
+          e.kind == EventKind::UncalledReturned)
+        continue;  // the pots state them; a reader derives the uncalled part
+      const bool neutral = e.kind == EventKind::Other || e.kind == EventKind::Chat;
+      if (e.seat == 0 || !id_of_seat_.count(e.seat)) {
+        if (!neutral) dropped.insert(event_kind_name(e.kind));
+        continue;
+      }
+      if (e.kind == EventKind::PostBothBlinds || action_name(e.kind))
+        actions_[round_of(e.street)].push_back(i);
+      else if (!neutral)
+        dropped.insert(event_kind_name(e.kind));
+    }
+    for (const std::string& d : dropped) lost.push_back(d + " (no OHH action)");
+  }
+
+  static const char* street_name(Street s) {
+    return s == Street::Preflop ? "Preflop"
+           : s == Street::Flop  ? "Flop"
+           : s == Street::Turn  ? "Turn"
+           : s == Street::River ? "River"
+                                : "Showdown";
+  }
+
+  // A round for every street with cards or actions, in the order of the streets.
+  void write_rounds(std::vector<std::string>& lost) {
+    sort_into_rounds(lost);
+    j_.open("rounds", '[');
+    int round_id = 0;
+    for (Street s :
+         {Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown}) {
+      if (!actions_.count(s) && !boards_.count(s)) continue;
+      j_.open("", '{');
+      j_.integer("id", round_id++);
+      j_.string("street", street_name(s));
+      j_.open("cards", '[');
+      for (const std::string& c : split_cards(boards_[s])) j_.string("", c);
+      j_.close(']');
+      j_.open("actions", '[');
+      for (std::size_t i : actions_[s]) {
+        const Event& e = h_.events[i];
+        if (e.kind == EventKind::PostBothBlinds) {
+          // OHH has no action for both blinds at once: the live part and the dead part.
+          write_action(e, "Post BB", e.amount - e.dead);
+          if (e.dead != 0) write_action(e, "Post Dead", e.dead);
+          continue;
+        }
+        write_action(e, action_name(e.kind), chips_[i]);
+      }
+      j_.close(']');
+      j_.close('}');
+    }
+    j_.close(']');
+  }
+
+  void write_action(const Event& e, const char* name, Money chips) {
+    j_.open("", '{');
+    j_.integer("action_number", ++action_number_);
+    j_.integer("player_id", id_of_seat_.at(e.seat));
+    j_.string("action", name);
+    j_.raw("amount", amount(chips));
+    j_.boolean("is_allin", e.all_in);
+    if (!e.cards.empty()) {
+      j_.open("cards", '[');
+      for (const std::string& c : split_cards(e.cards)) j_.string("", c);
+      j_.close(']');
+    }
+    j_.close('}');
+  }
+
+  // Each player's collections and cash-outs by the pot they name; a collection "from the pot"
+  // when there are several pots goes to `unlabelled`.
+  void sort_wins(const std::vector<BuiltPot>& pots, PotsToWrite& out) {
+    for (const Event& e : h_.events) {
+      if (!id_of_seat_.count(e.seat)) continue;
+      if (e.kind == EventKind::Collected) {
+        if (e.pot_index < 0 && pots.size() > 1) {
+          unlabelled_[e.seat] += e.amount;
+          continue;
+        }
+        Win& win = out.wins[std::max(e.pot_index, 0)][e.seat];
+        win.won += e.amount;
+        win.has_won = true;
+      } else if (e.kind == EventKind::CashedOut) {
+        Win& win = out.wins[0][e.seat];
+        win.cashout += e.amount;
+        win.cashout_fee += e.fee;
+        win.cashed = true;
+      }
+    }
+  }
+
+  // What the wins pay in all (`with_cashouts`: cash-outs too).
+  Money wins_total(const PotsToWrite& p, bool with_cashouts) const {
+    Money total = 0;
+    for (const auto& [pot, seats] : p.wins)
+      for (const auto& [seat, win] : seats) total += win.won + (with_cashouts ? win.cashout : 0);
+    for (const auto& [seat, won] : unlabelled_) total += won;
+    return total;
+  }
+
+  // Where the site paid the uncalled part inside the bettor's collection (Winamax, Unibet; the
+  // money tells, as the audit judges it), OHH's win is the collection less that part.
+  void take_uncalled_out(const Pots& built, PotsToWrite& p) {
+    Money pot_total = 0;
+    for (const BuiltPot& pot : p.pots) pot_total += pot.amount;
+    // A site that prints its uncalled returns and printed none here (PokerStars' walks,
+    // pre-2008 exports) is read as a silent one: the money tells.
+    const bool none_printed = std::none_of(h_.events.begin(), h_.events.end(), [](const Event& e) {
+      return e.kind == EventKind::UncalledReturned;
+    });
+    const bool in_collection = h_.uncalled_style == UncalledStyle::InCollection ||
+                               ((h_.uncalled_style == UncalledStyle::Silent ||
+                                 (h_.uncalled_style == UncalledStyle::Printed && none_printed)) &&
+                                wins_total(p, false) > pot_total);
+    if (built.uncalled <= 0 || !in_collection) return;
+    auto own = unlabelled_.find(built.uncalled_seat);
+    if (own != unlabelled_.end() && own->second >= built.uncalled) {
+      own->second -= built.uncalled;
+      return;
+    }
+    for (auto it = p.wins.rbegin(); it != p.wins.rend(); ++it) {
+      auto in_pot = it->second.find(built.uncalled_seat);
+      if (in_pot == it->second.end() || in_pot->second.won < built.uncalled) continue;
+      in_pot->second.won -= built.uncalled;
+      // A collection that was only the uncalled part is no win.
+      if (in_pot->second.won == 0 && !in_pot->second.cashed) it->second.erase(in_pot);
+      break;
+    }
+  }
+
+  // The pots built from the bets, the wins in them, the rake over them.
+  PotsToWrite pots_to_write(std::vector<std::string>& lost) {
+    Pots built = pots_of(h_, chips_);
+    PotsToWrite p;
+    p.pots = built.pots;
+    sort_wins(p.pots, p);
+    take_uncalled_out(built, p);
+    Money pot_total = 0;
+    for (const BuiltPot& pot : p.pots) pot_total += pot.amount;
+    // The rake and fees over the pots; where the site prints no rake, the rake the audit
+    // derives (what the pots held less what was paid), so that a collection is spread over what
+    // each pot paid. Written: a printed rake, or the rake of each pot the site printed net of it
+    // (BetOnline prints "Total pot 1.26" per pot and no rake: the read-back audit takes the same
+    // split, not one in proportion).
+    const Money fees = h_.fee_total();
+    const bool site_split =
+        split_rake(h_, p.pots,
+                   h_.rake ? *h_.rake + fees : std::max<Money>(0, pot_total - wins_total(p, true)));
+    p.rake_written = h_.rake || site_split;
+    spread_unlabelled(p.pots, unlabelled_, p.wins);
+    if (h_.total_pot && *h_.total_pot != pot_total + built.uncalled && *h_.total_pot != pot_total)
+      lost.push_back("a total pot the bets do not add up to (the pots are written as bet)");
+    std::set<std::string> fee_names;
+    for (const Fee& f : h_.fees) fee_names.insert(f.name);
+    if (!fee_names.empty() && !(fee_names.size() == 1 && *fee_names.begin() == "jackpot"))
+      lost.push_back("the names of the fees (written as the jackpot)");
+    // A pot beyond the built ones only where a win names it (a collection that was only the
+    // uncalled part, "side pot #1" in PartyPoker 2621679197, names no pot once taken out).
+    p.count = static_cast<int>(p.pots.size());
+    for (const auto& [pot, seats] : p.wins)
+      if (!seats.empty()) p.count = std::max(p.count, pot + 1);
+    return p;
+  }
+
+  // A pot paying more than it holds is the site's own error (the audit reports it): OHH states
+  // each pot's amount and what it paid, and no reader accepts the one above the other. The
+  // reason the hand is refused, or "".
+  std::string pot_paying_more(PotsToWrite& p) const {
+    for (int i = 0; i < p.count; ++i) {
+      const bool built = i < static_cast<int>(p.pots.size());
+      Money paid_out = built && p.rake_written ? p.pots[i].rake : 0;
+      for (const auto& [seat, win] : p.wins[i]) paid_out += win.won;
+      const Money held = built ? p.pots[i].amount : 0;
+      if (paid_out > held)
+        return "pot " + std::to_string(i) + " pays " + amount(paid_out) + " of " + amount(held) +
+               ": the collections are more than the bets put in";
+    }
+    return {};
+  }
+
+  void write_pots(PotsToWrite& p) {
+    Money jackpot_left = h_.fee_total();
+    j_.open("pots", '[');
+    for (int i = 0; i < p.count; ++i) {
+      const BuiltPot* bp = i < static_cast<int>(p.pots.size()) ? &p.pots[i] : nullptr;
+      const Money taken = bp ? bp->rake : 0;
+      const Money jackpot = std::min(jackpot_left, taken);
+      jackpot_left -= jackpot;
+      j_.open("", '{');
+      j_.integer("number", i);
+      j_.raw("amount", amount(bp ? bp->amount : 0));
+      if (p.rake_written) j_.raw("rake", amount(taken - jackpot));
+      if (jackpot != 0) j_.raw("jackpot", amount(jackpot));
+      j_.open("player_wins", '[');
+      for (const auto& [seat, win] : p.wins[i]) write_win(seat, win);
+      j_.close(']');
+      j_.close('}');
+    }
+    j_.close(']');
+  }
+
+  void write_win(int seat, const Win& win) {
+    j_.open("", '{');
+    j_.integer("player_id", id_of_seat_.at(seat));
+    if (win.has_won || !win.cashed) j_.raw("win_amount", amount(win.won));
+    if (win.cashed) {
+      j_.raw("cashout_amount", amount(win.cashout));
+      j_.raw("cashout_fee", amount(win.cashout_fee));
+    }
+    j_.close('}');
+  }
+
+  const Hand& h_;
+  const std::vector<Money> chips_;  // the chips each event puts in (chips_put_in)
+  std::map<int, int> id_of_seat_;   // seat -> OHH player id
+  Json j_;
+  std::map<Street, std::vector<std::size_t>> actions_;  // event indices by round
+  std::map<Street, std::string> boards_;
+  int action_number_{0};
+  std::map<int, Money> unlabelled_;  // seat -> collected "from the pot" of several
+};
+
+}  // namespace
+
+Format::WrittenHand write_hand(const Hand& h) { return HandWriter(h).write(); }
 
 }  // namespace hh::ohh

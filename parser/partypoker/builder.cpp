@@ -132,19 +132,6 @@ int month_number(std::string_view name) {
   return 0;
 }
 
-// The words of a text, split at spaces.
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t end = text.find(' ', pos);
-    if (end == std::string_view::npos) end = text.size();
-    if (end > pos) out.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
-
 // "[  7d Ah 6s 2h ]", "[ 9c , 2s ]", "[ Js, Ad, 8c, 6d ]" -> "7d Ah 6s 2h".
 std::string cards_of(std::string_view inside) {
   std::string out;
@@ -274,6 +261,10 @@ class Builder : HandBuilder {
       h_.tournament_id = std::string(number_after(desc, "Trny:"));
       if (h_.tournament_id.empty())
         h_.tournament_id = std::string(number_after(desc, "Tournament #"));
+      // PartyPoker's multi-table tournaments take late entries, and no export prints when
+      // registration closes (docs/sites/partypoker.md): only a sit-and-go named so is closed.
+      h_.registration_may_be_open = desc.find("(SNG") == std::string_view::npos &&
+                                    desc.find("(STT") == std::string_view::npos;
     }
     const std::vector<std::string_view> words = words_of(desc);
     for (std::string_view w : words) {

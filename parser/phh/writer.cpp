@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "parser/card_codes.hpp"
@@ -357,11 +358,14 @@ class Writer {
         if (e.kind == EventKind::Collected) collected_[e.seat] += e.amount;
         continue;
       }
+      if (asked_nothing(e)) continue;  // nor does it open its street
       if (e.kind != EventKind::Board && e.kind != EventKind::Shows && e.kind != EventKind::Mucks &&
           e.street > Street::Preflop)
         deal_boards_to(e.street, out);
       write_play(e, out);
     }
+    if (!out_of_turn_.empty()) return fail(out_of_turn_);
+    if (!over_cap_.empty()) return fail(over_cap_);
     deal_replacements(out);
     fold_who_did_not_match(out);
     check_who_did_not_act(out);
@@ -377,9 +381,32 @@ class Writer {
                   std::to_string(board_cards()) + " cards)");
     // When the others mucked at an all-in showdown, PokerKit deals the next street's cards and
     // ends the hand: the rest of the board the site dealt moves no money and is not written.
+    // Unless the one keeping cards has chips behind: PokerKit then opens a betting round for
+    // one player and stops (an assertion), so the hand cannot be replayed as the site played it.
+    if (kept <= 1 && !boards_.empty() && keeper_has_chips())
+      return fail(
+          "an all-in showdown before the whole board where the others muck and the one keeping "
+          "cards has chips behind: PokerKit cannot deal the rest of the board to one player");
     if (kept <= 1 && !boards_.empty()) boards_.erase(std::next(boards_.begin()), boards_.end());
     deal_boards_to(Street::Showdown, out);
     return true;
+  }
+
+  // Whether a player keeping cards at the showdown has chips behind, the part of their bet
+  // nobody called included (the engine returns it before the showdown).
+  bool keeper_has_chips() const {
+    auto put_in_hand = [&](const Seat* s) {
+      auto left = remaining_.find(s->seat);
+      return left == remaining_.end() || left->second < 0 ? Money{-1} : s->stack - left->second;
+    };
+    return std::any_of(keepers_.begin(), keepers_.end(), [&](int seat) {
+      auto left = remaining_.find(seat);
+      if (left == remaining_.end() || left->second != 0) return true;
+      const Money mine = put_in_hand(h_.seat_of(seat));
+      return std::all_of(order_.begin(), order_.end(), [&](const Seat* s) {
+        return s->seat == seat || (put_in_hand(s) >= 0 && put_in_hand(s) < mine);
+      });
+    });
   }
 
   int board_cards() const {
@@ -411,6 +438,7 @@ class Writer {
   // has behind, what each put in on the betting street).
   void write_play(const Event& e, std::vector<std::string>& out) {
     if (e.seat != 0 && !index_.count(e.seat)) return;  // a seat not dealt in
+    check_turn(e);
     if (is_bet_action(e.kind) || e.kind == EventKind::BringIn) deal_replacements(out);
     if (e.street > Street::Preflop && e.street < Street::Showdown && e.street != street_ &&
         is_bet_action(e.kind)) {
@@ -427,9 +455,6 @@ class Writer {
     if (is_bet_action(e.kind)) acted_.insert(e.seat);
     switch (e.kind) {
       case EventKind::Fold:
-        // A player all-in has nothing to fold (a site printing a fold for the big blind all-in
-        // for less): PHH's engine asks nothing of them; they stay in and muck at the showdown.
-        if (remaining_.count(e.seat) && remaining_.at(e.seat) == 0) break;
         folded_.insert(e.seat);
         out.push_back(fmt::format("{} f", actor(e.seat)));
         break;
@@ -441,9 +466,12 @@ class Writer {
       case EventKind::Raise:
         // A raise no one left can call (every other player is all-in) is a call in PHH: the
         // part above the others is returned, as the site returned it.
-        out.push_back(nobody_can_call(e.seat)
-                          ? fmt::format("{} cc", actor(e.seat))
-                          : fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
+        if (nobody_can_call(e.seat)) {
+          out.push_back(fmt::format("{} cc", actor(e.seat)));
+          break;
+        }
+        out.push_back(fmt::format("{} cbr {}", actor(e.seat), amount(e.to)));
+        count_raise(e);
         break;
       case EventKind::BringIn:
         out.push_back(fmt::format("{} pb", actor(e.seat)));
@@ -468,6 +496,67 @@ class Writer {
       default:
         break;  // Shows and Mucks: the showdown, written after the last bet
     }
+  }
+
+  // A fold or check PHH's engine does not ask for, which moves no chips and is not written: a
+  // player all-in (a site printing a fold for the big blind all-in for less, or checks: they
+  // stay in and show down), or a check of the one player with chips when every other player
+  // still in is all-in (PokerStars' Run It Once prints their checks).
+  bool asked_nothing(const Event& e) const {
+    if (e.kind != EventKind::Fold && e.kind != EventKind::Check) return false;
+    auto all_in = [&](int seat) {
+      auto left = remaining_.find(seat);
+      return left != remaining_.end() && left->second == 0;
+    };
+    if (all_in(e.seat)) return true;
+    return e.kind == EventKind::Check &&
+           std::all_of(order_.begin(), order_.end(), [&](const Seat* s) {
+             return s->seat == e.seat || folded_.count(s->seat) || all_in(s->seat);
+           });
+  }
+
+  // PHH's actions are in the order of play, and the engine asks each player in turn: the next
+  // player after the last to act (PHH's order, round the table) who is still in and, when
+  // betting, has chips behind (a draw asks an all-in player too); a street's first bet or draw
+  // is the first such player after the button (the first bet before the flop follows the
+  // blinds, and stud's the cards: not checked). A hand whose site printed an action out of that
+  // order cannot be written without reordering its actions: the first one is noted.
+  void check_turn(const Event& e) {
+    const bool draw = e.kind == EventKind::Discards || e.kind == EventKind::StandsPat;
+    if (!draw && !is_bet_action(e.kind)) return;
+    const std::pair<Street, bool> phase{e.street, draw};
+    const bool first = !turn_phase_ || phase != *turn_phase_;
+    turn_phase_ = phase;
+    const std::size_t me = index_.at(e.seat);
+    const std::size_t n = order_.size();
+    std::size_t from = first ? n - 1 : last_to_act_;
+    last_to_act_ = me;
+    if (first && (h_.game.is_stud() || e.street <= Street::Preflop)) return;
+    for (std::size_t k = 1; k <= n; ++k) {
+      const Seat* s = order_[(from + k) % n];
+      auto left = remaining_.find(s->seat);
+      if (folded_.count(s->seat) || (!draw && left != remaining_.end() && left->second == 0))
+        continue;
+      if (s->seat != e.seat && out_of_turn_.empty())
+        out_of_turn_ = fmt::format(
+            "an action the site printed out of turn (line {}: seat {} acts where seat {} is to "
+            "act): PHH's actions are in the order of play",
+            e.line, e.seat, s->seat);
+      return;
+    }
+  }
+
+  // PHH's fixed-limit games allow four bets or raises a round (a bet and three raises; the
+  // bring-in and blinds not counted: PokerKit's max_completion_betting_or_raising_count), and
+  // PHH has no field to lift the cap: a round where the site allowed more (heads-up, where
+  // rooms lift it) cannot be written.
+  void count_raise(const Event& e) {
+    if (h_.structure != Structure::FixedLimit || ++raises_[e.street] <= 4 || !over_cap_.empty())
+      return;
+    over_cap_ = fmt::format(
+        "a fifth bet or raise in a fixed-limit round (line {}): PHH's fixed-limit games allow "
+        "four and have no field to lift the cap",
+        e.line);
   }
 
   // The chips an event moves from a stack (a stack not known stays unknown: -1).
@@ -681,6 +770,7 @@ class Writer {
         continue;
       }
       out.push_back(fmt::format("{} sm {}", actor(seat), cards));
+      keepers_.push_back(seat);
       ++kept;
     }
     out.insert(out.end(), mucks.begin(), mucks.end());
@@ -778,6 +868,12 @@ class Writer {
   std::map<int, std::string> drawn_;       // seat -> the cards it drew, as the site showed them
   Money bring_in_{0};
   Money excess_in_collection_{0};
+  std::optional<std::pair<Street, bool>> turn_phase_;  // street, a draw: check_turn()
+  std::size_t last_to_act_{0};
+  std::string out_of_turn_;
+  std::map<Street, int> raises_;  // the bets and raises written in each round
+  std::string over_cap_;
+  std::vector<int> keepers_;  // the seats that keep their cards at the showdown
   std::string reason_;
 };
 

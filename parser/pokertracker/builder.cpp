@@ -190,7 +190,10 @@ class Builder : HandBuilder {
       issue(ln, "GAME #N [Version:V] [Uncalled:Y|N] GAME ...", first);
       return false;
     }
-    if (!set_game(desc, limit_in(desc), ln)) return false;
+    const bool flat_limit = starts_with(desc, "LH ");  // iPoker's 2011 flat export
+    if (!set_game(flat_limit ? "Hold'em" : desc,
+                  flat_limit ? Structure::FixedLimit : limit_in(desc), ln))
+      return false;
     if (hd.description.find("Uncalled:Y") != std::string_view::npos)
       h_.uncalled_style = UncalledStyle::Silent;
     h_.tournament = desc.find("Tournament") != std::string_view::npos;
@@ -200,6 +203,7 @@ class Builder : HandBuilder {
     stacks_after_posts_ = h_.tournament && hd.prefix == "MERGE_GAME #";
     if (!h_.tournament) {
       h_.currency = header::currency_of(line, header::kCurrencySymbols);
+      if (flat_limit) return flat_limit_stakes(desc, ln) && set_header_time(hd, ln);
       // "$0.10/$0.25", "($0.02/$0.04)", "50/100": the last word holding a '/'.
       std::size_t slash = desc.rfind('/');
       if (slash == std::string_view::npos) {
@@ -223,6 +227,35 @@ class Builder : HandBuilder {
       const std::size_t s = stakes.find('/');
       if (!set_stakes(stakes.substr(0, s), stakes.substr(s + 1), ln)) return false;
     }
+    return set_header_time(hd, ln);
+  }
+
+  // iPoker's 2011 flat export: "LH 20/40 x2 Limit $10.00/$20.00", limit hold'em whose bets (20/40)
+  // are twice ("x2") the money pair, its blinds (docs/sites/pokertracker.md). Any other figures
+  // are a gap: which pair is the blinds is then not known.
+  bool flat_limit_stakes(std::string_view desc, std::uint32_t ln) {
+    constexpr const char* kExpected = "LH BETS x2 Limit $SB/$BB, the bets twice the blinds";
+    const std::vector<std::string_view> words = words_of(desc);
+    const bool shaped = words.size() == 5 && words[2] == "x2" && words[3] == "Limit" &&
+                        words[1].find('/') != std::string_view::npos &&
+                        words[4].find('/') != std::string_view::npos;
+    if (!shaped) {
+      issue(ln, kExpected, desc);
+      return false;
+    }
+    const std::size_t b = words[1].find('/'), m = words[4].find('/');
+    const auto small_bet = money(words[1].substr(0, b), ln),
+               big_bet = money(words[1].substr(b + 1), ln);
+    const auto sb = money(words[4].substr(0, m), ln), bb = money(words[4].substr(m + 1), ln);
+    if (!small_bet || !big_bet || !sb || !bb) return false;
+    if (*small_bet != 2 * *sb || *big_bet != 2 * *bb) {
+      issue(ln, kExpected, desc);
+      return false;
+    }
+    return set_stakes(words[1].substr(0, b), words[1].substr(b + 1), ln);
+  }
+
+  bool set_header_time(const ast::ColonHeader& hd, std::uint32_t ln) {
     // Month first in Merge's dates ("04/11/2012"), year first in iPoker's.
     std::string date;
     if (hd.date.find('-') != std::string_view::npos) {

@@ -238,4 +238,16 @@ std::string to_utc_iana(std::string_view date_s, std::string_view time_s,
   }
 }
 
+std::vector<std::string_view> words_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find(' ', pos);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > pos) out.push_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return out;
+}
+
 }  // namespace hh

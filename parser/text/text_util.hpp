@@ -20,6 +20,9 @@ inline bool starts_with(std::string_view s, std::string_view p) {
   return s.substr(0, p.size()) == p;
 }
 
+// The words of a text, split at spaces (runs of spaces make no empty word).
+std::vector<std::string_view> words_of(std::string_view text);
+
 // Cards printed as a comma-separated list ("6s, 7h", OnGame's and Betfair's) as the model keeps
 // them ("6s 7h"); hidden cards printed "-" (OnGame's stud) are left out.
 std::string cards_from_list(std::string_view list);

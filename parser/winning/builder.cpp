@@ -26,7 +26,8 @@ constexpr std::array<header::GameName, 4> kGames = {{
 }};
 
 constexpr std::array<std::string_view, 1> kNeutralPhrases = {" joins the table"};
-constexpr std::array<std::string_view, 1> kNeutralStarts = {"Main pot "};
+// "<Hand History>": the SNG 2.0 file's tag before its hands (is_preamble()), if between them.
+constexpr std::array<std::string_view, 2> kNeutralStarts = {"Main pot ", "<Hand History>"};
 constexpr std::array<std::string_view, 1> kSitsOut = {" is sitting out"};
 
 // Run it twice: "*** RUN IT TWICE ***", then "*** FLOP 1 ***" ... "*** RIVER 2 ***",
@@ -54,6 +55,9 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
                            {kNeutralPhrases, kNeutralStarts, kSitsOut}) {
     // A split's odd chips all go to the first winner after the small blind (issue 33, point 14).
     h_.odd_chips_whole_after_small_blind = true;
+    // Over a big blind all-in for less, a call goes up to the nominal big blind (the header's)
+    // and the excess comes back as an uncalled bet, as in the classic export (issue 33, point 13).
+    h_.full_big_blind_always_owed = true;
   }
 
   using HandBuilder::build;
@@ -190,6 +194,7 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
     };
     shared::set_net_total(h_, ln, money(t.total, ln), optional_money(t.rake),
                           optional_money(t.jackpot));
+    jackpot_printed_ = !t.jackpot.empty();
   }
 
   void finish_site() override {
@@ -199,9 +204,11 @@ class ModernBuilder : stars_family::StarsFamilyBuilder {
     // A winner who does not show has no "collected" line: the summary's "did not show and won X"
     // is the only place the collection is printed (docs/sites/winning.md).
     collections_from_summary();
+    shared::read_unprinted_jackpot_fee(h_, jackpot_printed_);
   }
 
   Money largest_bet_{0};
+  bool jackpot_printed_{false};  // "| JP Fee J" in the total line
 };
 
 }  // namespace
@@ -235,7 +242,79 @@ void set_net_total(Hand& h, std::uint32_t line, std::optional<Money> total,
   if (total) h.total_pot = *total + h.rake.value_or(0);
 }
 
+namespace {
+
+bool is_jackpot_table(std::string_view name) {
+  for (std::string_view word : {"JP", "Beast"}) {
+    for (std::size_t at = name.find(word); at != std::string_view::npos;
+         at = name.find(word, at + 1)) {
+      const std::size_t end = at + word.size();
+      const bool starts = at == 0 || name[at - 1] == ' ' || name[at - 1] == '(';
+      const bool ends = end == name.size() || name[end] == ' ' || name[end] == ')';
+      if (starts && ends) return true;
+    }
+  }
+  return false;
+}
+
+// The chips the players put in, less what came back uncalled (every WPN amount is chips added).
+Money chips_put_in(const Hand& h) {
+  Money in = 0;
+  for (const Event& e : h.events) {
+    switch (e.kind) {
+      case EventKind::UncalledReturned:
+        in -= e.amount;
+        break;
+      case EventKind::PostAnte:
+      case EventKind::PostSmallBlind:
+      case EventKind::PostBigBlind:
+      case EventKind::PostBothBlinds:
+      case EventKind::PostStraddle:
+      case EventKind::PostDead:
+      case EventKind::Call:
+      case EventKind::Bet:
+      case EventKind::Raise:
+        in += e.amount;
+        break;
+      default:
+        break;
+    }
+  }
+  return in;
+}
+
+}  // namespace
+
+void read_unprinted_jackpot_fee(Hand& h, bool jackpot_printed) {
+  if (jackpot_printed || h.tournament || h.currency != "USD" || !h.total_pot ||
+      !is_jackpot_table(h.table_name))
+    return;
+  if (chips_put_in(h) - *h.total_pot != kUnprintedJackpotFee) return;
+  h.fees.push_back({"jackpot fee (not printed)", kUnprintedJackpotFee});
+  *h.total_pot += kUnprintedJackpotFee;
+}
+
 }  // namespace shared
+
+bool is_preamble(std::string_view text) {
+  static constexpr std::array<std::string_view, 7> kFields = {
+      "Title: ",     "Entry #: ",   "Begin Time: ",    "Buyin to Payout: ",
+      "Play Type: ", "Game Type: ", "Bet Limit Type: "};
+  bool opened = false;
+  LineCursor lines(text);
+  for (std::string_view line; lines.next(line);) {
+    line = trim(line);
+    if (line.empty() || line == "<Hand History>") continue;
+    if (line == "<Game Information>") {
+      opened = true;
+      continue;
+    }
+    const bool field = std::any_of(kFields.begin(), kFields.end(),
+                                   [&](std::string_view f) { return starts_with(line, f); });
+    if (!opened || !field) return false;
+  }
+  return opened;
+}
 
 bool is_modern_start(std::string_view line) {
   line = trim(line);

@@ -288,6 +288,7 @@ class ClassicBuilder : HandBuilder {
     }
     shared::set_net_total(h_, ln, money(t.total, ln), optional_money(t.rake, ln),
                           optional_money(t.jackpot, ln));
+    jackpot_printed_ = !t.jackpot.empty();
   }
 
   std::optional<Money> optional_money(std::string_view text, std::uint32_t ln) {
@@ -333,12 +334,14 @@ class ClassicBuilder : HandBuilder {
       h_.small_blind = posted_sb_;
     }
     if (cap_table_) h_.cap = shared::kCapBigBlinds * h_.big_blind;
+    shared::read_unprinted_jackpot_fee(h_, jackpot_printed_);
   }
 
   StreetBets bets_;
   Money largest_bet_{0};
   bool in_summary_{false};
   bool cap_table_{false};
+  bool jackpot_printed_{false};        // ". JP fee J" in the pot line
   Money posted_sb_{0}, posted_bb_{0};  // the blinds as posted ("has small blind (X)")
   bool short_bb_{false};               // a big blind posted with the poster's whole stack
   std::map<int, std::size_t> dealt_;   // seat -> index of its DealtHole event

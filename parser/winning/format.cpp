@@ -18,6 +18,7 @@ class WinningFormat final : public Format {
         head, [](std::string_view line) { return winning::is_hand_start(line) ? kCertain : 0; });
   }
   bool is_hand_start(std::string_view line) const override { return winning::is_hand_start(line); }
+  bool is_preamble(std::string_view text) const override { return winning::is_preamble(text); }
   std::vector<std::string_view> hand_start_prefixes() const override {
     return {"Game started at: ", "Game Hand #", "Hand #"};
   }

@@ -1,0 +1,154 @@
+// What both stores read for the signals across hands (Store::integrity_hands, docs/integrity.md)
+// and write of them (Store::replace_integrity_signals): the SQL, the same on SQLite and PostgreSQL
+// but for the hand filter (each store's, parameters 1-3), and the decoding of its rows.
+#pragma once
+
+#include <fmt/core.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "model/stored_rows.hpp"
+
+namespace hh::db {
+
+// Parsed hands, not cancelled, whose players are named (not by position), with their seats: one
+// row a seat, by hand then seat. `filter`: the store's hand filter of `h`.
+inline std::string integrity_seats_sql(std::string_view filter) {
+  return fmt::format(
+      "SELECT h.hand_id, h.site, h.site_hand_id, h.table_name, substr(h.started_at_utc, 1, 10), "
+      "CASE WHEN h.tournament_id IS NULL THEN 0 ELSE 1 END, h.fast_fold, h.currency, h.unit, "
+      "h.big_blind, h.total_pot, h.rake, p.seat, p.player, p.net, COALESCE(p.sitting_out, 0) "
+      "FROM hands h JOIN hand_players p ON p.hand_id = h.hand_id WHERE h.status <> 'unparsed' "
+      "AND h.cancelled = 0 AND h.players_named_by_position = 0 AND {} ORDER BY h.hand_id, p.seat",
+      filter);
+}
+
+// The folds, checks, calls, bets and raises of the same hands, by hand then order of play.
+inline std::string integrity_actions_sql(std::string_view filter) {
+  return fmt::format(
+      "SELECT e.hand_id, e.street, e.seat, e.kind FROM hand_events e JOIN hands h ON h.hand_id = "
+      "e.hand_id WHERE h.status <> 'unparsed' AND h.cancelled = 0 AND "
+      "h.players_named_by_position = 0 AND e.kind IN ('fold', 'check', 'call', 'bet', 'raise') "
+      "AND e.seat IS NOT NULL AND {} ORDER BY e.hand_id, e.seq",
+      filter);
+}
+
+// Columns 1-13 of integrity_signals, in this order.
+inline std::string insert_integrity_signal_sql(char mark) {
+  std::string values;
+  for (int i = 1; i <= 13; ++i) values += fmt::format("{}{}{}", i > 1 ? ", " : "", mark, i);
+  return "INSERT INTO integrity_signals (kind, site, player_a, player_b, score, threshold, "
+         "statistic, amount, currency, explanation, hands, hand_ids, computed_at) VALUES (" +
+         values + ")";
+}
+
+// "12,15,99": integrity_signals.hand_ids.
+inline std::string hand_id_list(const std::vector<std::int64_t>& ids) {
+  std::string out;
+  for (const std::int64_t id : ids) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(id);
+  }
+  return out;
+}
+
+// `text` as an SQL string literal.
+inline std::string sql_literal(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+// The stored signals (of `site` only unless it is empty) counted by kind: `summary`.
+inline std::string integrity_signal_counts_sql(std::string_view site) {
+  return fmt::format(
+      "SELECT kind, count(*) AS signals, sum(hands) AS hands_cited FROM integrity_signals WHERE "
+      "{0} = '' OR site = {0} GROUP BY kind ORDER BY kind",
+      sql_literal(site));
+}
+
+// The stored signals (of `site` only unless it is empty), by kind then strongest first: `report`.
+inline std::string stored_integrity_signals_sql(std::string_view site) {
+  return fmt::format(
+      "SELECT kind, site, player_a, player_b, score, threshold, statistic, amount, currency, "
+      "hands, hand_ids, explanation, computed_at FROM integrity_signals WHERE {0} = '' OR site = "
+      "{0} ORDER BY kind, score DESC, signal_id",
+      sql_literal(site));
+}
+
+// The stored signals that cite hand `hand_id`: `explain`.
+inline std::string integrity_signals_citing_sql(std::int64_t hand_id) {
+  return fmt::format(
+      "SELECT kind, player_a, player_b, score, threshold, statistic, explanation, computed_at "
+      "FROM integrity_signals WHERE ',' || hand_ids || ',' LIKE '%,{},%' ORDER BY kind, score "
+      "DESC",
+      hand_id);
+}
+
+// Adds one row of integrity_seats_sql() to `hands`. Row: is_null(column), int64(column),
+// text(column), columns from 0 (each store adapts its own row type).
+template <class Row>
+void add_integrity_seat_row(std::vector<IntegrityHand>& hands, const Row& row) {
+  const std::int64_t hand_id = row.int64(0);
+  if (hands.empty() || hands.back().hand_id != hand_id) {
+    IntegrityHand h;
+    h.hand_id = hand_id;
+    h.site = row.text(1);
+    h.site_hand_id = row.text(2);
+    h.table_name = row.text(3);
+    h.date = row.text(4);
+    h.tournament = row.int64(5) != 0;
+    h.fast_fold = row.int64(6) != 0;
+    h.currency = row.text(7);
+    h.unit = static_cast<int>(row.int64(8));
+    h.big_blind = row.is_null(9) ? 0 : row.int64(9);
+    h.total_pot = row.is_null(10) ? 0 : row.int64(10);
+    h.rake_known = !row.is_null(11);
+    h.rake = h.rake_known ? row.int64(11) : 0;
+    hands.push_back(std::move(h));
+  }
+  IntegritySeat seat;
+  seat.seat = static_cast<int>(row.int64(12));
+  seat.player = row.text(13);
+  seat.net = row.int64(14);
+  seat.dealt = row.int64(15) == 0;
+  hands.back().seats.push_back(std::move(seat));
+}
+
+// The action of one row of integrity_actions_sql() (columns 1-3: street, seat, kind).
+template <class Row>
+IntegrityAction integrity_action_row(const Row& row) {
+  IntegrityAction a;
+  const std::string street = row.text(1);
+  a.street = street == "preflop" ? Street::Preflop
+             : street == "flop"  ? Street::Flop
+             : street == "turn"  ? Street::Turn
+             : street == "river" ? Street::River
+                                 : Street::Seventh;
+  a.seat = static_cast<int>(row.int64(2));
+  const std::string kind = row.text(3);
+  a.kind = kind == "fold"    ? EventKind::Fold
+           : kind == "check" ? EventKind::Check
+           : kind == "call"  ? EventKind::Call
+           : kind == "bet"   ? EventKind::Bet
+                             : EventKind::Raise;
+  return a;
+}
+
+// Joins the actions (hand_id, action), by hand, to `hands` (by hand too).
+inline void attach_integrity_actions(
+    std::vector<IntegrityHand>& hands,
+    const std::vector<std::pair<std::int64_t, IntegrityAction>>& actions) {
+  std::size_t at = 0;
+  for (IntegrityHand& h : hands) {
+    while (at < actions.size() && actions[at].first < h.hand_id) ++at;
+    for (; at < actions.size() && actions[at].first == h.hand_id; ++at)
+      h.actions.push_back(actions[at].second);
+  }
+}
+
+}  // namespace hh::db

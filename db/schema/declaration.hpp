@@ -1,0 +1,147 @@
+// The schema of an audit database, declared once for every store (docs/schema.md describes each
+// table; docs/architecture.md says how to add a table or a migration): tables with portable column
+// types, keys, indexes and views, from which db/schema/render.hpp writes each dialect's DDL
+// (SQLite: db/sqlite/schema.cpp; PostgreSQL: db/postgres/schema.cpp, which also partitions the big
+// tables by month of play).
+#pragma once
+
+#include <iterator>
+#include <string_view>
+#include <vector>
+
+namespace hh::db::schema {
+
+// Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
+// each version brought: kSchemaChanges. Each store's migrations bring an older database to it.
+inline constexpr int kSchemaVersion = 18;
+
+// kSchemaChanges[v - 2]: what version v brought (from v - 1), on both stores unless it says so.
+inline constexpr std::string_view kSchemaChanges[] = {
+    /* 2 */
+    "files.status and files.note (files recorded unread), pot seats as rows (pot_seats, "
+    "v_pots), site \"pacific\" named \"888poker\"",
+    /* 3 */ "hand_events (explain's replay)",
+    /* 4 */
+    "a hand's events stored as one hand_event_log row, hand_events a view of them; the "
+    "first PostgreSQL schema",
+    /* 5 */ "root causes (discrepancies.cause_id), hands.money_in_error, hand_event_log.chips",
+    /* 6 */
+    "the checks between hands (hand_players sitting_out, stack_unknown and posted blinds; "
+    "hands.fast_fold and players_named_by_position; discrepancies.related_hand_id)",
+    /* 7 */
+    "files that could not be read are stored (files.status 'unreadable', files.sha256 "
+    "NULL); PostgreSQL's hands and discrepancies partitioned by month of play",
+    /* 8 */ "the place a hand prints a player finishing a tournament (hand_players.finish_place)",
+    /* 9 */
+    "tournament summaries (tournaments, tournament_results, tournament_findings); "
+    "hand_players.settled_outside; PostgreSQL's hand_keys",
+    /* 10 */ "idx_hands_table by (site, table_name, started_at_utc)",
+    /* 11 */
+    "who a finding blames (discrepancies.blame, tournament_findings.blame; in v_findings "
+    "and v_code_counts)",
+    /* 12 */ "pending_checks (the checks between hands owed, db/pending_checks.hpp)",
+    /* 13 */ "the view players (each player's hands, net won and hands named by errors)",
+    /* 14 */
+    "PostgreSQL's table_months (the partitions a table's hands are kept under); nothing "
+    "on SQLite",
+    /* 15 */
+    "reviews (an auditor's mark on a finding, db/reviews.hpp); v_findings' review_status and "
+    "review_note",
+    /* 16 */ "hands.registration_may_be_open (a tournament's places not compared across hands)",
+    /* 17 */ "integrity_signals (the signals across hands, docs/integrity.md)",
+    /* 18 */
+    "PostgreSQL's discrepancies without its foreign key to hands (a write's cost); nothing on "
+    "SQLite",
+};
+static_assert(std::size(kSchemaChanges) == kSchemaVersion - 1);
+
+// The first schema version of PostgreSQL's store (older databases are SQLite's only).
+inline constexpr int kFirstPostgresSchemaVersion = 4;
+
+enum class Dialect { Sqlite, Postgres };
+
+// The portable column types, and what each dialect makes of them (render.cpp).
+enum class Type {
+  Key,     // the table's row id: SQLite INTEGER PRIMARY KEY; PostgreSQL bigint identity
+  Int,     // seats, lines, counts, flags: INTEGER / integer
+  BigInt,  // ids and money (minor units): INTEGER / bigint
+  Text,    // text; timestamps too, ISO 8601 UTC, so that the read queries are the same SQL
+  Json,    // TEXT / json
+  Real,    // a statistic (never money): REAL / double precision
+  Date,    // PostgreSQL's month of play (only in its own tables and columns)
+  Blame,   // who a finding blames, generated from its code: VIRTUAL / STORED
+};
+
+// A column's foreign key. A reference to a table partitioned by month (Table::by_month) is kept on
+// PostgreSQL only when the referring table is partitioned by the same month (`same_month`): then
+// as a key of (column, play_month); a partitioned table has no key on its id alone.
+struct Reference {
+  std::string_view table;
+  std::string_view column;
+  bool cascade{false};     // ON DELETE CASCADE
+  bool same_month{false};  // the referred row is of the referring row's month of play
+};
+
+struct Column {
+  std::string_view name;
+  Type type;
+  // Portable SQL after the type: "NOT NULL", "DEFAULT 0", "UNIQUE", "PRIMARY KEY", "CHECK (...)",
+  // "CONSTRAINT name CHECK (...)" (a constraint a migration drops by name).
+  std::string_view constraints{};
+  Reference references{};      // none when `table` is empty
+  std::string_view comment{};  // written above the column, in both dialects
+};
+
+enum class Only { Both, Sqlite, Postgres };
+
+struct Table {
+  std::string_view name;
+  std::vector<Column> columns;
+  std::string_view primary_key{};          // a key of several columns, "a, b"
+  std::vector<std::string_view> unique{};  // "a, b" each
+  // Table constraints as portable SQL: "CONSTRAINT name CHECK (...)", "FOREIGN KEY ...".
+  std::vector<std::string_view> constraints{};
+  bool without_rowid{false};  // SQLite's storage of a table keyed by several columns
+  // PostgreSQL: partitioned by RANGE of play_month (a date column added last, in every key; a
+  // DEFAULT partition <name>_undated for the hands with no time, the months' partitions made by
+  // hh_create_month_partitions()). SQLite: an ordinary table.
+  bool by_month{false};
+  Only only{Only::Both};
+};
+
+struct Index {
+  std::string_view name;
+  std::string_view table;
+  std::string_view columns;  // "a, b"
+  bool unique{false};
+  std::string_view where{};  // a partial index's condition
+  Only only{Only::Both};
+};
+
+// A view whose SQL differs between the dialects ("name AS SELECT ..." without the name); the
+// portable ones are db/portable_views.hpp's.
+struct DialectView {
+  std::string_view name;
+  std::string_view sqlite;
+  std::string_view postgres;
+};
+
+// In the order they are created (a table after those it refers to).
+const std::vector<Table>& tables();
+const std::vector<Index>& indexes();
+const std::vector<DialectView>& dialect_views();
+
+// PostgreSQL's functions of the partitioning by month (hh_play_month, hh_create_month_partitions),
+// created before the tables.
+std::string_view postgres_functions_sql();
+
+// The table or index of that name; throws std::logic_error for none.
+const Table& table(std::string_view name);
+const Index& index(std::string_view name);
+
+// Whether `only` includes `dialect`.
+inline bool in_dialect(Only only, Dialect dialect) {
+  return only == Only::Both || (only == Only::Sqlite) == (dialect == Dialect::Sqlite);
+}
+
+}  // namespace hh::db::schema
