@@ -10,6 +10,7 @@
 #include <string>
 
 #include "db/sqlite/database.hpp"
+#include "db/sqlite/schema.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/json_check.hpp"
 #include "tests/pg_server.hpp"
@@ -101,7 +102,8 @@ TEST_CASE("a review outlives findings written again, a changed file and a migrat
   REQUIRE(
       run(bin() + " audit " + q(file) + " --db " + q(db) + " -q --fail-on none >/dev/null").code ==
       0);
-  CHECK(rows(db, "SELECT value FROM meta WHERE key = 'schema_version'") == "15\n");
+  CHECK(rows(db, "SELECT value FROM meta WHERE key = 'schema_version'") ==
+        std::to_string(hh::db::sqlite::kSchemaVersion) + "\n");
   CHECK(rows(db, kStatus) == kDismissed);
   // The list: each review, and how many findings it marks now.
   const auto list = run(bin() + " review --list --db " + q(db) + " --format csv");
@@ -158,7 +160,7 @@ TEST_CASE("summary --unreviewed and the report count dismissed findings apart",
   using hh::test::json_eval;
   CHECK(json_eval("(SELECT group_concat(key, ' ') FROM json_each(?1))", doc) ==
         "verdict site_errors money_in_error gaps reviews unreviewed totals files hands money codes "
-        "rake");
+        "rake integrity_signals");
   // The dismissed short call is not among the site's errors left to review; it is counted apart.
   const auto of_code = [&](const std::string& section, const std::string& what) {
     return json_eval("(SELECT " + what + " FROM json_each(?1, '$." + section +
@@ -205,7 +207,8 @@ TEST_CASE("reviews in PostgreSQL: written, kept across a re-audit, shown by v_fi
             " --status confirmed >/dev/null")
             .code == 0);
   CHECK(rows(uri, "SELECT count(*), min(status), min(note) FROM reviews") == "1,confirmed,\n");
-  CHECK(rows(uri, "SELECT value FROM meta WHERE key = 'schema_version'") == "15\n");
+  CHECK(rows(uri, "SELECT value FROM meta WHERE key = 'schema_version'") ==
+        std::to_string(hh::db::sqlite::kSchemaVersion) + "\n");
   CHECK(rows(uri, kStatus) == "WRONG_CALL_AMOUNT,DSOR65,confirmed,\n");
   fs::remove_all(dir);
 }

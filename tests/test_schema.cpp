@@ -52,11 +52,14 @@ TEST_CASE("schema: each dialect's DDL of a table, from the one declaration", "[s
   CHECK(schema::column_sql(Dialect::Sqlite, "pots", "hand_id") ==
         "hand_id INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE");
   CHECK(schema::column_sql(Dialect::Postgres, "pots", "hand_id") == "hand_id bigint NOT NULL");
+  // A finding's own hand (schema 18): referred to on SQLite only (on PostgreSQL, checked a row at
+  // a time through the partitioned hands, it was most of a write's time).
+  CHECK(schema::column_sql(Dialect::Sqlite, "discrepancies", "hand_id") ==
+        "hand_id INTEGER NOT NULL REFERENCES hands(hand_id) ON DELETE CASCADE");
   const std::string discrepancies = schema::table_sql(Dialect::Postgres, "discrepancies");
+  CHECK_THAT(discrepancies, !Catch::Contains("REFERENCES hands"));
   CHECK_THAT(discrepancies,
              Catch::Contains("  PRIMARY KEY (discrepancy_id, play_month),\n"
-                             "  FOREIGN KEY (hand_id, play_month) REFERENCES hands(hand_id, "
-                             "play_month) ON DELETE CASCADE,\n"
                              "  FOREIGN KEY (cause_id, play_month) REFERENCES "
                              "discrepancies(discrepancy_id, play_month)\n"
                              ") PARTITION BY RANGE (play_month);\n"

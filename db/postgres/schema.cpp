@@ -90,23 +90,35 @@ void migrate_6_to_7(Connection& c) {
   c.exec(std::string(schema::postgres_functions_sql()) + table_sql(Dialect::Postgres, "hands") +
          table_sql(Dialect::Postgres, "hand_keys") + index_sql("idx_hands_unidentified") +
          table_sql(Dialect::Postgres, "discrepancies"));
-  // Schema 6's columns are schema 7's in the same order (6's added columns last), play_month last.
+  // By name: the hands declared now have columns schema 6 had not (registration_may_be_open, 16),
+  // which keep their defaults.
+  const std::string columns =
+      c.exec(
+           "SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) FROM "
+           "information_schema.columns WHERE table_name = 'hands_v6' AND table_schema = "
+           "current_schema()")
+          .text(0, 0);
   c.exec(
       "SELECT hh_create_month_partitions(m) FROM (SELECT DISTINCT hh_play_month(started_at_utc) "
-      "AS m FROM hands_v6) months WHERE m <> '-infinity';"
-      "INSERT INTO hands SELECT *, hh_play_month(started_at_utc) FROM hands_v6;"
+      "AS m FROM hands_v6) months WHERE m <> '-infinity';" +
+      fmt::format("INSERT INTO hands ({0}, play_month) SELECT {0}, hh_play_month(started_at_utc) "
+                  "FROM hands_v6;",
+                  columns) +
       // By name: the DDL of this build has columns schema 6 had not (blame, generated).
-      "INSERT INTO discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
-      "expected, actual, message, line, cause_id, related_hand_id, play_month) "
-      "SELECT d.discrepancy_id, d.hand_id, d.code, d.severity, d.street, d.seat, d.player, "
-      "d.expected, d.actual, d.message, d.line, d.cause_id, d.related_hand_id, "
-      "hh_play_month(h.started_at_utc) "
-      "FROM discrepancies_v6 d JOIN hands_v6 h ON h.hand_id = d.hand_id;"
-      "SELECT setval(pg_get_serial_sequence('hands', 'hand_id'), coalesce(max(hand_id), 0) + 1, "
-      "false) FROM hands;"
-      "SELECT setval(pg_get_serial_sequence('discrepancies', 'discrepancy_id'), "
-      "coalesce(max(discrepancy_id), 0) + 1, false) FROM discrepancies;"
-      "DROP TABLE discrepancies_v6, hands_v6;");
+      std::string(
+          "INSERT INTO discrepancies(discrepancy_id, hand_id, code, severity, street, seat, "
+          "player, "
+          "expected, actual, message, line, cause_id, related_hand_id, play_month) "
+          "SELECT d.discrepancy_id, d.hand_id, d.code, d.severity, d.street, d.seat, d.player, "
+          "d.expected, d.actual, d.message, d.line, d.cause_id, d.related_hand_id, "
+          "hh_play_month(h.started_at_utc) "
+          "FROM discrepancies_v6 d JOIN hands_v6 h ON h.hand_id = d.hand_id;"
+          "SELECT setval(pg_get_serial_sequence('hands', 'hand_id'), coalesce(max(hand_id), 0) + "
+          "1, "
+          "false) FROM hands;"
+          "SELECT setval(pg_get_serial_sequence('discrepancies', 'discrepancy_id'), "
+          "coalesce(max(discrepancy_id), 0) + 1, false) FROM discrepancies;"
+          "DROP TABLE discrepancies_v6, hands_v6;"));
 }
 
 // migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1 (the first
