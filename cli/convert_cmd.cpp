@@ -66,6 +66,7 @@ bool read_bytes(const pipeline::InputPath& input, std::string& bytes) {
 
 struct Counts {
   long hands = 0, written = 0, not_written = 0, files_skipped = 0, failed = 0;
+  long files_without_hands = 0;  // found in a folder, known to hold none (notes, sidecars, blank)
   long io_errors = 0;
   std::map<std::string, long> lost;  // what written hands lost, by why
 };
@@ -158,8 +159,13 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
   }
   if (sniffed.format && sniffed.format->reads_summaries()) {
     std::cerr << in.path << ": not converted: a " << sniffed.format->display_name()
-              << " holds no counts.hands\n";
+              << " holds no hands\n";
     ++counts.files_skipped;
+    return;
+  }
+  const bool blank = decoded.text.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
+  if (!sniffed.format && in.from_folder && (blank || pipeline::known_non_hand_path(in.path))) {
+    ++counts.files_without_hands;  // as `audit`: nothing of it is left unconverted
     return;
   }
   if (!sniffed.format && in.from_folder) {
@@ -238,10 +244,14 @@ int run_convert(const ConvertArgs& args) {
   }
   for (const auto& [why, count] : counts.lost)
     std::cerr << fmt::format("lost in {} written hand{}: {}\n", count, count == 1 ? "" : "s", why);
-  std::cerr << fmt::format("{} hands read, {} written as {}, {} not written; {} files skipped{}\n",
-                           counts.hands, counts.written, target->display_name(), counts.not_written,
-                           counts.files_skipped,
-                           counts.failed > 0 ? fmt::format(", {} failed", counts.failed) : "");
+  std::cerr << fmt::format(
+      "{} hands read, {} written as {}, {} not written; {} files skipped{}{}\n", counts.hands,
+      counts.written, target->display_name(), counts.not_written, counts.files_skipped,
+      counts.failed > 0 ? fmt::format(", {} failed", counts.failed) : "",
+      counts.files_without_hands > 0
+          ? fmt::format(", {} known to hold no hand (notes, sidecars, blank)",
+                        counts.files_without_hands)
+          : "");
   if (counts.io_errors > 0) return kUsageOrIo;
   if (counts.not_written > 0 || counts.files_skipped > 0 || counts.failed > 0 || counts.hands == 0)
     return kNotAudited;

@@ -575,15 +575,9 @@ bool blank_file(const InputFile& f) {
 }
 
 // A file found in a folder that is known to hold no hand, so that not reading it leaves nothing
-// unaudited: an fpdb regression-test sidecar (NAME.hp, NAME.gt, NAME.hands beside the hand history
-// NAME), notes and listings (.md, .tsv), an empty or blank file.
+// unaudited: known by its path, or empty or blank.
 bool known_non_hand_file(const InputFile& f) {
-  const fs::path p(f.path);
-  const std::string ext = p.extension().string();
-  std::error_code ec;
-  if (ext == ".hp" || ext == ".gt" || ext == ".hands")
-    return fs::is_regular_file(p.parent_path() / p.stem(), ec);
-  return ext == ".md" || ext == ".tsv" || f.bytes == 0 || blank_file(f);
+  return known_non_hand_path(f.path) || f.bytes == 0 || blank_file(f);
 }
 
 // Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
@@ -703,6 +697,15 @@ unsigned shard_of(std::string_view path, unsigned shards) {
     h *= 0x100000001b3ULL;
   }
   return static_cast<unsigned>(h % std::max(1u, shards));
+}
+
+bool known_non_hand_path(const std::string& path) {
+  const fs::path p(path);
+  const std::string ext = p.extension().string();
+  std::error_code ec;
+  if (ext == ".hp" || ext == ".gt" || ext == ".hands")
+    return fs::is_regular_file(p.parent_path() / p.stem(), ec);
+  return ext == ".md" || ext == ".tsv";
 }
 
 std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,

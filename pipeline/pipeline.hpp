@@ -134,6 +134,11 @@ std::vector<InputPath> expand_paths(const std::vector<std::string>& paths,
                                     std::vector<NotRead>& not_read, long& io_errors,
                                     std::ostream& err, const ArchiveLimits& limits = {});
 
+// Whether a file found in a folder is known by its path to hold no hand: an fpdb regression-test
+// sidecar (NAME.hp, NAME.gt, NAME.hands beside the hand history NAME), notes and listings (.md,
+// .tsv). An empty or blank file is known too, by its bytes.
+bool known_non_hand_path(const std::string& path);
+
 // Runs the audit as a pipeline: a reader thread cuts files into batches of complete hands
 // (bounded: at most jobs + 2 batches in flight, so memory does not grow with the input),
 // `jobs` workers read and audit them, and this thread writes them to `store` in input order, so

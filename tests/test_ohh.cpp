@@ -729,6 +729,35 @@ TEST_CASE("hhaudit convert --to ohh|phh: one file per input, refused hands liste
   fs::remove_all(dir);
 }
 
+TEST_CASE("hhaudit convert: a folder's notes, sidecars and blank files hold no hand, as for audit",
+          "[ohh][phh][cli]") {
+  using test::q;
+  const fs::path dir = test::temp_dir("hhaudit-convert-notes");
+  const fs::path in = dir / "in";
+  fs::create_directories(in);
+  fs::copy_file(test::testdata("ohh/faults/originals/pot_amount.txt"), in / "stars.txt");
+  std::ofstream(in / "README.md", std::ios::binary) << "# Where these hands come from\n";
+  std::ofstream(in / "stars.txt.hp", std::ios::binary)
+      << "an fpdb sidecar beside its hand history\n";
+  std::ofstream(in / "blank.txt", std::ios::binary) << "\n  \n";
+  const auto convert = [&](const std::string& out) {
+    return test::run(test::bin() + " convert " + q(in) + " --to ohh -o " + q(dir / out) + " 2>" +
+                     q(dir / (out + ".err")));
+  };
+  test::Run ok = convert("out");
+  CHECK(ok.code == 0);
+  CHECK(test::read_file(dir / "out.err") ==
+        "1 hands read, 1 written as Open Hand History, 0 not written; 0 files skipped, 3 known to "
+        "hold no hand (notes, sidecars, blank)\n");
+  // A file of no known format beside them is still input not converted: exit 3.
+  std::ofstream(in / "other.txt", std::ios::binary) << "Some other site's hand #1\n";
+  test::Run other = convert("out2");
+  CHECK(other.code == 3);
+  CHECK(test::read_file(dir / "out2.err")
+            .find("other.txt: not converted: no hand of a known format") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 // Strict reading (docs/sites/ohh.md): a key the standard does not define where play or money can
 // be (a misspelt "win_amount", "amount", "starting_stack") is not skipped: the hand is not read,
 // and says which key. The standard's free keys ("display", "flags", ...) are skipped.
