@@ -26,6 +26,7 @@ struct ReportArgs {
   std::string since;
   std::string chart_js{kDebianChartJs};
   std::string player;
+  bool unreviewed{false};
   int hands{200};
   int top{20};
 };
@@ -67,16 +68,18 @@ void add_integrity_signals(db::Store& store, const std::string& site,
 void run(const ReportArgs& a, int& exit_code) {
   try {
     auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
-    const db::ReadFilter filter = read_filter(*store, a.site, a.since);
+    db::ReadFilter filter = read_filter(*store, a.site, a.since);
     report::HtmlReport r;
     r.title = "hhaudit report";
-    r.scope = fmt::format("database {}{}{}", a.db, a.site.empty() ? "" : ", site " + a.site,
-                          a.since.empty() ? "" : ", hands since " + a.since);
-    r.summary = summary_sections(*store, filter, a.top);
+    r.scope = fmt::format("database {}{}{}{}", a.db, a.site.empty() ? "" : ", site " + a.site,
+                          a.since.empty() ? "" : ", hands since " + a.since,
+                          a.unreviewed ? ", findings not reviewed" : "");
+    r.summary = summary_sections(*store, filter, a.top, a.unreviewed);
     if (!a.player.empty()) {
       r.player = a.player;
       r.player_sections = player_sections(*store, filter, a.player);
     }
+    filter.unreviewed = a.unreviewed;
     const db::Store::HandsWithFindings hands = store->hands_with_findings(filter, a.hands);
     r.hands_with_findings = hands.count;
     for (std::int64_t id : hands.hand_ids)
@@ -131,6 +134,9 @@ void add_report_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--player", args->player,
                   "Add a section for this player: hands and net won per currency, the findings "
                   "that name them");
+  cmd->add_flag("--unreviewed", args->unreviewed,
+                "What is left to review: the site's errors counted and the hands replayed only for "
+                "findings no review marks (hhaudit review), as summary --unreviewed");
   cmd->add_option("--chart-js", args->chart_js, "Chart.js to inline (Debian's libjs-chart.js)")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { run(*args, exit_code); });

@@ -58,4 +58,12 @@ inline constexpr std::string_view kListReviewsSql =
     "COALESCE(f.street, '') = r.street) AS findings_now FROM reviews r ORDER BY r.site, "
     "r.site_hand_id, r.code, r.player, r.street";
 
+// The condition on a hand `h` of ReadFilter::unreviewed: an error or warning of the hand that no
+// review marks ("" without the filter).
+inline std::string_view unreviewed_hand_sql(bool unreviewed) {
+  return unreviewed ? " AND EXISTS (SELECT 1 FROM v_findings f WHERE f.hand_id = h.hand_id AND "
+                      "f.severity <> 'info' AND f.review_status = 'open')"
+                    : "";
+}
+
 }  // namespace hh::db

@@ -112,6 +112,9 @@ struct ReadFilter {
   std::string site;                    // hands.site / files.site, e.g. "pokerstars"
   std::string since;                   // YYYY-MM-DD: hands started on or after it (UTC)
   std::vector<std::int64_t> file_ids;  // only the hands of these files
+  // Store::hands_with_findings only: the hands with an error or warning no review marks
+  // (db/reviews.hpp), as `report --unreviewed` replays them.
+  bool unreviewed{false};
 };
 
 // What a store holds, counted. Files are filtered by site and file_ids only (a file has no date);

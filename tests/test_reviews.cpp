@@ -182,6 +182,18 @@ TEST_CASE("summary --unreviewed and the report count dismissed findings apart",
                   "</b>") != std::string::npos);
   CHECK(page.find("<td class=\"review\" data-review-status=\"dismissed\">dismissed: refunded by "
                   "the site</td>") != std::string::npos);
+  // report --unreviewed: what is left to review. With every finding of the short call's hand
+  // dismissed, that hand is not replayed; the other hand is.
+  REQUIRE(run(bin() + " review 35824715133 --db " + q(db) +
+              " --status dismissed --note 'refunded by the site' >/dev/null")
+              .code == 0);
+  const auto left =
+      run(bin() + " report --unreviewed --db " + q(db) + " --html " + q(html) + " 2>&1 >/dev/null");
+  REQUIRE(left.code == 0);
+  CHECK(left.out.find("(1 of 1 hands with findings replayed)") != std::string::npos);
+  const std::string left_page = hh::test::read_file(html);
+  CHECK(left_page.find("findings not reviewed") != std::string::npos);
+  CHECK(left_page.find("dismissed: refunded by the site") == std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -210,5 +222,13 @@ TEST_CASE("reviews in PostgreSQL: written, kept across a re-audit, shown by v_fi
   CHECK(rows(uri, "SELECT value FROM meta WHERE key = 'schema_version'") ==
         std::to_string(hh::db::sqlite::kSchemaVersion) + "\n");
   CHECK(rows(uri, kStatus) == "WRONG_CALL_AMOUNT,DSOR65,confirmed,\n");
+  // report --unreviewed on PostgreSQL: the hand, every finding of it reviewed, is not replayed.
+  REQUIRE(
+      run(bin() + " review 35824715133 --db " + q(uri) + " --status confirmed >/dev/null").code ==
+      0);
+  const std::string report = bin() + " report --db " + q(uri) + " --html " + q(dir / "r.html");
+  CHECK(run(report + " 2>&1 >/dev/null").out.find("(1 of 1 hands") != std::string::npos);
+  CHECK(run(report + " --unreviewed 2>&1 >/dev/null").out.find("(0 of 0 hands") !=
+        std::string::npos);
   fs::remove_all(dir);
 }

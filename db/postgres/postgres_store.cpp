@@ -20,6 +20,7 @@
 #include "db/postgres/connection.hpp"
 #include "db/postgres/schema.hpp"
 #include "db/rake_rows.hpp"
+#include "db/reviews.hpp"
 #include "db/session_rows.hpp"
 #include "db/tournament_rows.hpp"
 
@@ -1868,15 +1869,15 @@ Store::HandsWithFindings PostgresStore::hands_with_findings(const ReadFilter& fi
   impl_->read([&] {
     out.count = static_cast<long>(
         impl_->c
-            .exec(fmt::format("SELECT count(*) FROM hands h WHERE h.status = 'findings' AND {}",
-                              kHandFilter),
+            .exec(fmt::format("SELECT count(*) FROM hands h WHERE h.status = 'findings' AND {}{}",
+                              kHandFilter, unreviewed_hand_sql(filter.unreviewed)),
                   params)
             .int64(0, 0));
     params.push_back(std::to_string(limit));
     Result r = impl_->c.exec(
-        fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' AND {} "
+        fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' AND {}{} "
                     "ORDER BY {} LIMIT $4",
-                    kHandFilter, kMoneyInErrorOrder),
+                    kHandFilter, unreviewed_hand_sql(filter.unreviewed), kMoneyInErrorOrder),
         params);
     for (int i = 0; i < r.rows(); ++i) out.hand_ids.push_back(r.int64(i, 0));
   });

@@ -26,6 +26,7 @@
 #include "db/integrity_rows.hpp"
 #include "db/pending_checks.hpp"
 #include "db/rake_rows.hpp"
+#include "db/reviews.hpp"
 #include "db/session_rows.hpp"
 #include "db/sqlite/database.hpp"
 #include "db/sqlite/schema.hpp"
@@ -1927,16 +1928,17 @@ Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filt
   HandsWithFindings out;
   {
     Statement s(impl_->db, fmt::format("SELECT count(*) FROM hands h WHERE h.status = "
-                                       "'findings' AND {}",
-                                       kHandFilter));
+                                       "'findings' AND {}{}",
+                                       kHandFilter, unreviewed_hand_sql(filter.unreviewed)));
     ResetGuard g(s);
     bind_filter(s, filter);
     s.step();
     out.count = static_cast<long>(s.column_int64(0));
   }
-  Statement s(impl_->db, fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' "
-                                     "AND {} ORDER BY {} LIMIT ?4",
-                                     kHandFilter, kMoneyInErrorOrder));
+  Statement s(impl_->db,
+              fmt::format("SELECT h.hand_id FROM hands h WHERE h.status = 'findings' "
+                          "AND {}{} ORDER BY {} LIMIT ?4",
+                          kHandFilter, unreviewed_hand_sql(filter.unreviewed), kMoneyInErrorOrder));
   ResetGuard g(s);
   bind_filter(s, filter);
   s.bind_int64(4, limit);
