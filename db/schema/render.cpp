@@ -1,6 +1,6 @@
 #include "db/schema/render.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>  // format_to a std::string (core.h alone leaves clang+lld a symbol short)
 
 #include <stdexcept>
 #include <vector>
