@@ -391,8 +391,13 @@ class GameReader : xml::HandReader {
     }
     for (pugi::xml_node c : round.children("cards"))
       if (std::string_view(c.attribute("type").value()) == "COMMUNITY") board(c);
-    for (pugi::xml_node c : round.children("cards"))
-      if (std::string_view(c.attribute("type").value()) == "HOLE") hole(c);
+    for (pugi::xml_node c : round.children("cards")) {
+      const std::string_view type = c.attribute("type").value();
+      if (h_.game.is_stud() && (type == "HOLE" || type == "DRAW_DRAWN_CARDS"))
+        stud_dealt(c, std::max(*street, Street::Preflop));
+      else if (type == "HOLE")
+        hole(c);
+    }
     for (pugi::xml_node n : round.children()) {
       const std::string_view name = n.name();
       if (name == "event") {
@@ -439,6 +444,25 @@ class GameReader : xml::HandReader {
     e.cards = c;
   }
 
+  // Stud: a player's cards are printed again every round (DRAW_DRAWN_CARDS, the down cards
+  // hidden: ",,2h,8s"; the hero's HOLE): the cards not printed before are the round's deal.
+  void stud_dealt(const pugi::xml_node& n, Street street) {
+    const int seat = seat_of(n);
+    if (seat == 0) return;
+    std::string& printed = stud_printed_[seat];
+    std::string fresh;
+    const std::string all = cards(n);
+    for (std::size_t at = 0; at + 2 <= all.size(); at += 3) {
+      const std::string card = all.substr(at, 2);
+      if (printed.find(card) != std::string::npos) continue;
+      printed += card;
+      fresh += (fresh.empty() ? "" : " ") + card;
+    }
+    if (fresh.empty()) return;
+    Event& e = add(EventKind::DealtHole, street, seat, line_of(n));
+    e.cards = fresh;
+  }
+
   // SHOWN and MUCKED cards at the showdown; DRAW_DRAWN_CARDS (a draw's new hand, stud's up
   // cards) and HOLE are no showdown.
   void shown(const pugi::xml_node& n) {
@@ -449,6 +473,8 @@ class GameReader : xml::HandReader {
     Event& e = add(type == "SHOWN" ? EventKind::Shows : EventKind::Mucks, Street::Showdown, seat,
                    line_of(n));
     e.cards = cards(n);
+    // An all-in's cards shown before the last street are no later street's deal.
+    if (h_.game.is_stud()) stud_printed_[seat] += e.cards;
   }
 
   void winner(const pugi::xml_node& n) {
@@ -622,7 +648,8 @@ class GameReader : xml::HandReader {
     }
   }
 
-  std::map<int, bool> dealt_;  // seats whose hole cards were read
+  std::map<int, bool> dealt_;                // seats whose hole cards were read
+  std::map<int, std::string> stud_printed_;  // seat -> its stud cards printed so far, packed
   std::size_t board_cards_{0};
   bool uncalled_printed_{false};
   bool raise_by_{false};   // RAISE amount="..": the chips added (until 2010), not the total

@@ -92,7 +92,7 @@ class Writer {
         return refuse(
             "an all-in with chips behind (disconnect protection): PHH has no action for it");
     }
-    if (!order_players()) return refuse(reason_);
+    if (!order_players() || !fixed_limit_bets()) return refuse(reason_);
     std::string forced;
     if (!forced_bets(forced)) return refuse(reason_);
     std::vector<std::string> actions;
@@ -105,7 +105,7 @@ class Writer {
       t += fmt::format("bring_in = {}\n", amount(bring_in_));
     }
     if (h_.structure == Structure::FixedLimit) {
-      t += fmt::format("small_bet = {}\nbig_bet = {}\n", amount(h_.small_bet), amount(h_.big_bet));
+      t += fmt::format("small_bet = {}\nbig_bet = {}\n", amount(small_bet_), amount(big_bet_));
     } else {
       t += fmt::format("min_bet = {}\n", amount(min_bet()));
     }
@@ -288,6 +288,34 @@ class Writer {
     return true;
   }
 
+  // Fixed limit's bet sizes: the header's. Where the site printed none (tournament levels
+  // printed "(0/0)": Bovada, iPoker, Merge), the hand's own bets say them: a bet of a small-bet
+  // street (stud's completion on third street; a flop game's bet on the flop) is the small bet, a
+  // bet of a big-bet street (stud's fifth to seventh, the turn and river) the big bet; with one
+  // of them known, the other is its double or half (fixed limit's big bet is twice the small).
+  bool fixed_limit_bets() {
+    small_bet_ = h_.small_bet;
+    big_bet_ = h_.big_bet;
+    if (h_.structure != Structure::FixedLimit || (small_bet_ > 0 && big_bet_ > 0)) return true;
+    const Street small_street = h_.game.is_stud() ? Street::Preflop : Street::Flop;
+    std::set<Street> opened;  // the streets whose first bet was seen
+    for (const Event& e : h_.events) {
+      // An all-in for less than the bet says nothing of its size.
+      if ((e.kind != EventKind::Bet && e.kind != EventKind::Raise) || e.all_in ||
+          !opened.insert(e.street).second)
+        continue;
+      if (e.street == small_street && small_bet_ == 0) small_bet_ = e.to;
+      if (e.street >= Street::Turn && e.street < Street::Showdown && big_bet_ == 0) big_bet_ = e.to;
+    }
+    if (small_bet_ == 0 && big_bet_ == 0)
+      return fail(
+          "fixed-limit bet sizes the site did not print, and no bet of the hand shows them: PHH "
+          "needs them");
+    if (small_bet_ == 0) small_bet_ = big_bet_ / 2;
+    if (big_bet_ == 0) big_bet_ = small_bet_ * 2;
+    return true;
+  }
+
   // No and pot limit: the big blind; where the header states none (a big blind all-in for
   // less, antes only), the largest blind posted, else the ante, else the smallest unit.
   Money min_bet() const {
@@ -331,14 +359,63 @@ class Writer {
           cards += packed(e.cards);
       // A hand whose discards the site printed as a count only cannot say which cards went:
       // its first cards are unknown too (PHH's engine checks a discard against them).
-      if (h_.game.is_stud() || cards.size() != static_cast<std::size_t>(count) * 2 ||
-          discards_unknown(s->seat))
+      if (h_.game.is_stud())
+        cards = stud_cards(s->seat, Street::Preflop);
+      else if (cards.size() != static_cast<std::size_t>(count) * 2 || discards_unknown(s->seat))
         cards = unknown_cards(count);
       else
         known_hand_[s->seat] = cards;
       out.push_back(fmt::format("d dh {} {}", actor(s->seat), cards));
     }
   }
+
+  // The cards a stud street deals a seat, in the order PHH's `d dh` deals them; the game's rule
+  // says which are up (third street two down then one up, fourth to sixth up, seventh down) and
+  // PokerKit places the bring-in and the first to act from the up cards. A reader prints a seat's
+  // cards of a street with those it already holds (PokerStars' `[9s 6h] [7s]`): the street's
+  // cards are the printed ones the seat did not hold. Third street with only its up card printed
+  // (another player's) deals two unknown down cards first; a card not printed is unknown.
+  std::string stud_cards(int seat, Street street) {
+    std::string& held = stud_held_[seat];
+    std::string seen = held;  // with the cards it showed before (an all-in's, FTP's and Merge's)
+    std::string fresh;
+    for (const Event& e : h_.events) {
+      const bool third = street <= Street::Preflop;
+      if (e.seat != seat) continue;
+      const bool shows = e.kind == EventKind::Shows;
+      if (!shows && (e.kind != EventKind::DealtHole ||
+                     (third ? e.street > Street::Preflop : e.street != street)))
+        continue;
+      for (const std::string& c : card_codes(e.cards).value_or(std::vector<std::string>{}))
+        if (!holds_card(seen, c) && !holds_card(fresh, c)) (shows ? seen : fresh) += c;
+    }
+    const std::size_t count = street <= Street::Preflop ? 3 : 1;
+    stud_dealt_[seat] += count;
+    if (fresh.size() == count * 2 || (count == 3 && fresh.size() == 2)) {
+      held += fresh;
+      return unknown_cards(static_cast<int>(count - fresh.size() / 2)) + fresh;
+    }
+    return unknown_cards(static_cast<int>(count));
+  }
+
+  // Stud players all-in before the seventh street: PHH's engine shows their cards first (those
+  // known so far: the up cards, the hero's), then deals the streets left, and after each street
+  // asks again whoever holds a card not shown; the showdown after it shows what the site printed.
+  void stud_run_out(std::vector<std::string>& out) {
+    std::vector<int> in;
+    for (const Seat* s : order_)
+      if (!folded_.count(s->seat)) in.push_back(s->seat);
+    for (int seat : in) out.push_back(fmt::format("{} sm {}", actor(seat), stud_held_[seat]));
+    for (Street st = after(street_); st <= Street::Seventh; st = after(st)) {
+      for (int seat : in)
+        out.push_back(fmt::format("d dh {} {}", actor(seat), stud_cards(seat, st)));
+      for (int seat : in)
+        if (st < Street::Seventh && stud_held_[seat].size() < stud_dealt_[seat] * 2)
+          out.push_back(fmt::format("{} sm {}", actor(seat), stud_held_[seat]));
+    }
+  }
+
+  static Street after(Street s) { return static_cast<Street>(static_cast<int>(s) + 1); }
 
   bool write_actions(std::vector<std::string>& out) {
     deal_first(out);
@@ -348,6 +425,10 @@ class Writer {
     for (const Event& e : h_.events)
       if (e.kind == EventKind::Board) {
         if (e.board_index > 0) return fail("a second board (run it twice)");
+        if (h_.game.is_stud())
+          return fail(
+              "a card shared on seventh street (the deck ran out): PHH deals stud's cards to "
+              "the players only");
         boards_[e.street].push_back(&e);
       }
     for (std::size_t i = 0; i < h_.events.size(); ++i) {
@@ -375,6 +456,7 @@ class Writer {
       write_voluntary_shows(out);
       return true;
     }
+    if (h_.game.is_stud() && street_ < Street::Seventh) stud_run_out(out);
     const int kept = write_showdown(out);
     if (kept > 1 && !h_.game.is_stud() && !h_.game.is_draw() && board_cards() < 5)
       return fail("a showdown without the whole board (the site printed " +
@@ -449,8 +531,9 @@ class Writer {
       if (h_.game.is_stud())
         for (const Seat* s : order_)
           if (!folded_.count(s->seat))
-            out.push_back(fmt::format("d dh {} {}", actor(s->seat), unknown_cards(1)));
+            out.push_back(fmt::format("d dh {} {}", actor(s->seat), stud_cards(s->seat, street_)));
     }
+    note_fourth_street_big_bet(e);
     put_in(e);
     if (is_bet_action(e.kind)) acted_.insert(e.seat);
     switch (e.kind) {
@@ -544,6 +627,22 @@ class Writer {
             e.line, e.seat, s->seat);
       return;
     }
+  }
+
+  // Seven card stud's fourth street is bet in small bets, but an open pair gives the option of
+  // the big bet (Stars, Full Tilt, Bovada, iPoker, Everleaf take it); PHH's stud variants bet the
+  // small bet there (PokerKit's fourth street) and have no field for the option.
+  void note_fourth_street_big_bet(const Event& e) {
+    if (!h_.game.is_stud() || e.street != Street::Flop || !over_cap_.empty() ||
+        (e.kind != EventKind::Bet && e.kind != EventKind::Raise))
+      return;
+    Money top = 0;
+    for (const auto& [seat, bet] : street_bet_) top = std::max(top, bet);
+    if (e.to - top <= small_bet_) return;
+    over_cap_ = fmt::format(
+        "a big bet on fourth street (line {}): PHH's stud variants bet the small bet there and "
+        "have no field for an open pair's option of the big bet",
+        e.line);
   }
 
   // PHH's fixed-limit games allow four bets or raises a round (a bet and three raises; the
@@ -762,7 +861,8 @@ class Writer {
     for (int seat : order) {
       std::string cards = shown_cards(seat);
       if (cards.empty() && collected_[seat] > 0) {
-        cards = dealt_cards(seat);
+        // Stud: the cards it holds that are known (PokerKit's engine shows no unknown card).
+        cards = h_.game.is_stud() ? stud_held_[seat] : dealt_cards(seat);
         if (cards.empty()) cards = unknown_cards(h_.game.hole_cards);
       }
       if (cards.empty()) {
@@ -866,7 +966,10 @@ class Writer {
   std::vector<std::pair<int, std::size_t>> replacements_;  // seat, cards drawn
   std::map<int, std::string> known_hand_;  // seat -> the cards it holds, where all are known
   std::map<int, std::string> drawn_;       // seat -> the cards it drew, as the site showed them
+  std::map<int, std::string> stud_held_;   // seat -> the known stud cards written for it, packed
+  std::map<int, std::size_t> stud_dealt_;  // seat -> the stud cards dealt to it, known or not
   Money bring_in_{0};
+  Money small_bet_{0}, big_bet_{0};  // fixed limit: fixed_limit_bets()
   Money excess_in_collection_{0};
   std::optional<std::pair<Street, bool>> turn_phase_;  // street, a draw: check_turn()
   std::size_t last_to_act_{0};
