@@ -860,6 +860,12 @@ class Writer {
     std::vector<std::string> mucks;
     for (int seat : order) {
       std::string cards = shown_cards(seat);
+      // Stud: a show at the last street is the whole hand in PokerKit; the cards known to be held
+      // that the show left out (dealt after an all-in's show) stay in it.
+      if (h_.game.is_stud() && !cards.empty())
+        for (std::size_t i = 0; i + 2 <= stud_held_[seat].size(); i += 2)
+          if (!holds_card(cards, std::string_view(stud_held_[seat]).substr(i, 2)))
+            cards += stud_held_[seat].substr(i, 2);
       if (cards.empty() && collected_[seat] > 0) {
         // Stud: the cards it holds that are known (PokerKit's engine shows no unknown card).
         cards = h_.game.is_stud() ? stud_held_[seat] : dealt_cards(seat);
