@@ -187,6 +187,52 @@ TEST_CASE("Merge gametype 25: an Omaha tournament (pot limit)", "[merge][issue33
   CHECK(unknown.front().issues.front().got == "27");
 }
 
+TEST_CASE("Merge stud: each round's new cards are that street's deal", "[merge][stud]") {
+  // A player's stud cards are printed again every round (DRAW_DRAWN_CARDS, the down cards
+  // hidden; the hero's HOLE): the cards not printed before are the round's deal, and an
+  // all-in's cards shown at fourth street are no fifth street's deal.
+  const std::string text = R"(<description type="7-Stud" stakes="Limit $0.50/$1"/>
+<game id="1-1" starttime="20110204202244" numholecards="7" gametype="39" realmoney="true" data="20110204|T (1)|1|1-1|false">
+	<players dealer="1">
+		<player seat="1" nickname="Ann" balance="$10.00" dealtin="true" />
+		<player seat="2" nickname="Hero" balance="$1.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="ANTE" timestamp="1296868936796" player="1" amount="0.05"/>
+		<event sequence="2" type="ANTE" timestamp="1296868936796" player="2" amount="0.05"/>
+	</round>
+	<round id="BRING_IN" sequence="2">
+		<event sequence="3" type="BRING_IN" timestamp="1296868941234" player="1" amount="0.10"/>
+		<cards type="DRAW_DRAWN_CARDS" cards="null,null,2s" player="1"/>
+		<cards type="HOLE" cards="4d,3d,Qh" player="2" hand="Queen High"/>
+	</round>
+	<round id="THIRD_STREET" sequence="3">
+		<event sequence="4" type="CALL" timestamp="1296868943781" player="2" amount="0.10"/>
+	</round>
+	<round id="FOURTH_STREET" sequence="4">
+		<event sequence="5" type="BET" timestamp="1296868962250" player="2" amount="0.50"/>
+		<event sequence="6" type="ALL_IN" timestamp="1296868962250" player="1" amount="0.50"/>
+		<event sequence="7" type="CALL" timestamp="1296868962250" player="2" amount="0.35"/>
+		<cards type="DRAW_DRAWN_CARDS" cards="null,null,2s,8c" player="1"/>
+		<cards type="HOLE" cards="4d,3d,Qh,Kd" player="2" hand="Queen High"/>
+		<cards type="SHOWN" cards="9h,9s,2s,8c" player="1"/>
+	</round>
+	<round id="FIFTH_STREET" sequence="5">
+		<cards type="DRAW_DRAWN_CARDS" cards="9h,9s,2s,8c,7d" player="1"/>
+		<cards type="HOLE" cards="4d,3d,Qh,Kd,Jd" player="2" hand="Queen High"/>
+	</round>
+</game>
+)";
+  const std::vector<Hand> hands = read_text(text, "stud.xml");
+  REQUIRE(hands.size() == 1);
+  std::vector<std::string> dealt;
+  for (const Event* e : test::events_of(hands.front(), EventKind::DealtHole))
+    dealt.push_back(std::to_string(e->seat) + " " + street_name(e->street) + " " + e->cards);
+  // Merge's seats count from 0: player="1" is seat 2.
+  CHECK(dealt == std::vector<std::string>{"2 preflop 2s", "3 preflop 4d 3d Qh", "2 flop 8c",
+                                          "3 flop Kd", "2 turn 7d", "3 turn Jd"});
+}
+
 TEST_CASE("Merge document: a mixed game's hands, a cut-off game, junk after a game", "[merge]") {
   const std::string doc =
       "<description type=\"HORSE\" stakes=\"Limit $0.25/$0.50\" version=\"2\" />\n"
