@@ -444,6 +444,40 @@ TEST_CASE("PHH for PokerKit: stud deals each street's up cards, the down cards n
   fs::remove_all(dir);
 }
 
+TEST_CASE("PHH for PokerKit: stud bet sizes from the hand's bets, no big bet on fourth street",
+          "[phh][pokerkit][stud]") {
+  const std::vector<Hand> hands =
+      read_text(test::read_file(test::testdata("phh/pokerkit/stars_stud.txt")), "stud.txt");
+  REQUIRE(hands.size() == 3);
+  const Format* phh = format_by_name("phh");
+  REQUIRE(phh);
+  // Fixed-limit bet sizes the header does not state come from the hand's bets: the razz
+  // completion to 0.04 is the small bet, the big bet its double; with no bet, not written.
+  Hand unstated = hands[1];
+  unstated.small_bet = unstated.big_bet = 0;
+  const Format::WrittenHand sized = phh->write_hand(unstated);
+  REQUIRE(sized.written);
+  CHECK(sized.text.find("small_bet = 0.04\nbig_bet = 0.08\n") != std::string::npos);
+  unstated.events.erase(std::remove_if(unstated.events.begin(), unstated.events.end(),
+                                       [](const Event& e) { return e.kind == EventKind::Raise; }),
+                        unstated.events.end());
+  const Format::WrittenHand unsized = phh->write_hand(unstated);
+  CHECK_FALSE(unsized.written);
+  CHECK(unsized.lost == std::vector<std::string>{
+                            "fixed-limit bet sizes the site did not print, and no bet of the hand "
+                            "shows them: PHH needs them"});
+  // A big bet on fourth street (Bob's open pair of nines): PHH's stud has no such option.
+  std::string text = test::read_file(test::testdata("phh/pokerkit/stars_stud.txt"));
+  text = text.substr(0, text.find("\n\n\n"));
+  const std::string small = "Bob: bets $0.04\nCat: folds\nHero: calls $0.04";
+  text.replace(text.find(small), small.size(), "Bob: bets $0.08\nCat: folds\nHero: calls $0.08");
+  const Format::WrittenHand big = phh->write_hand(test::only_hand(read_text(text, "big.txt")));
+  CHECK_FALSE(big.written);
+  CHECK(big.lost == std::vector<std::string>{
+                        "a big bet on fourth street (line 20): PHH's stud variants bet the small "
+                        "bet there and have no field for an open pair's option of the big bet"});
+}
+
 TEST_CASE(
     "PokerKit replays the PHH written from a corpus slice, and its OHH passes the 1.4 checker",
     "[phh][ohh][pokerkit][corpus]") {
