@@ -373,14 +373,15 @@ class Writer {
   // says which are up (third street two down then one up, fourth to sixth up, seventh down) and
   // PokerKit places the bring-in and the first to act from the up cards. A reader prints a seat's
   // cards of a street with those it already holds (PokerStars' `[9s 6h] [7s]`): the street's
-  // cards are the printed ones the seat did not hold. Third street with only its up card printed
+  // cards are the printed ones the seat did not hold, nor show before (an all-in's cards, shown
+  // and then printed with the next street's). Third street with only its up card printed
   // (another player's) deals two unknown down cards first; a card not printed is unknown.
   std::string stud_cards(int seat, Street street) {
     std::string& held = stud_held_[seat];
-    std::string seen = held;  // with the cards it showed before (an all-in's, FTP's and Merge's)
+    std::string seen = held;
     std::string fresh;
+    const bool third = street <= Street::Preflop;
     for (const Event& e : h_.events) {
-      const bool third = street <= Street::Preflop;
       if (e.seat != seat) continue;
       const bool shows = e.kind == EventKind::Shows;
       if (!shows && (e.kind != EventKind::DealtHole ||
@@ -389,7 +390,7 @@ class Writer {
       for (const std::string& c : card_codes(e.cards).value_or(std::vector<std::string>{}))
         if (!holds_card(seen, c) && !holds_card(fresh, c)) (shows ? seen : fresh) += c;
     }
-    const std::size_t count = street <= Street::Preflop ? 3 : 1;
+    const std::size_t count = third ? 3 : 1;
     stud_dealt_[seat] += count;
     if (fresh.size() == count * 2 || (count == 3 && fresh.size() == 2)) {
       held += fresh;
@@ -630,7 +631,8 @@ class Writer {
   }
 
   // Seven card stud's fourth street is bet in small bets, but an open pair gives the option of
-  // the big bet (Stars, Full Tilt, Bovada, iPoker, Everleaf take it); PHH's stud variants bet the
+  // the big bet (taken at PokerStars, Full Tilt, Bovada, iPoker, Everleaf, KingsClub,
+  // PartyPoker); PHH's stud variants bet the
   // small bet there (PokerKit's fourth street) and have no field for the option.
   void note_fourth_street_big_bet(const Event& e) {
     if (!h_.game.is_stud() || e.street != Street::Flop || !over_cap_.empty() ||
