@@ -245,15 +245,26 @@ test::Run validate_ohh(const fs::path& dir) {
                    q(dir) + " 2>&1");
 }
 
+// The hands of a file of testdata/phh/pokerkit/, written for the writer's rules.
+std::vector<Hand> rule_hands(const std::string& name, std::size_t count) {
+  std::vector<Hand> hands =
+      read_text(test::read_file(test::testdata("phh/pokerkit/" + name)), name);
+  REQUIRE(hands.size() == count);
+  return hands;
+}
+
+const Format& phh_format() {
+  const Format* phh = format_by_name("phh");
+  REQUIRE(phh);
+  return *phh;
+}
+
 }  // namespace
 
 TEST_CASE("PHH for PokerKit: no muck after the others folded, shows before an all-in run-out",
           "[phh][pokerkit]") {
-  const std::vector<Hand> hands =
-      read_text(test::read_file(test::testdata("phh/pokerkit/stars_rules.txt")), "rules.txt");
-  REQUIRE(hands.size() == 3);
-  const Format* phh = format_by_name("phh");
-  REQUIRE(phh);
+  const std::vector<Hand> hands = rule_hands("stars_rules.txt", 3);
+  const Format* phh = &phh_format();
   // Ann (p3, the button) raises, both fold, Ann shows: a show after the hand is over shows every
   // card (PHH allows it), and the folded players write nothing more.
   const Format::WrittenHand won = phh->write_hand(hands[0]);
@@ -374,11 +385,8 @@ TEST_CASE("PHH for PokerKit: what PHH cannot replay as the site printed it is no
 // cards.
 TEST_CASE("PHH for PokerKit: stud deals each street's up cards, the down cards not printed unknown",
           "[phh][pokerkit][stud]") {
-  const std::vector<Hand> hands =
-      read_text(test::read_file(test::testdata("phh/pokerkit/stars_stud.txt")), "stud.txt");
-  REQUIRE(hands.size() == 3);
-  const Format* phh = format_by_name("phh");
-  REQUIRE(phh);
+  const std::vector<Hand> hands = rule_hands("stars_stud.txt", 3);
+  const Format* phh = &phh_format();
   // The hero's three cards as printed (the up card last); Cat's 2c brings in over the hero's 2d
   // (clubs below diamonds); Bob's pair of nines showing acts first on later streets; Bob's
   // seventh card, dealt down, is unknown, and he mucks.
@@ -446,11 +454,8 @@ TEST_CASE("PHH for PokerKit: stud deals each street's up cards, the down cards n
 
 TEST_CASE("PHH for PokerKit: stud bet sizes from the hand's bets, no big bet on fourth street",
           "[phh][pokerkit][stud]") {
-  const std::vector<Hand> hands =
-      read_text(test::read_file(test::testdata("phh/pokerkit/stars_stud.txt")), "stud.txt");
-  REQUIRE(hands.size() == 3);
-  const Format* phh = format_by_name("phh");
-  REQUIRE(phh);
+  const std::vector<Hand> hands = rule_hands("stars_stud.txt", 3);
+  const Format* phh = &phh_format();
   // Fixed-limit bet sizes the header does not state come from the hand's bets: the razz
   // completion to 0.04 is the small bet, the big bet its double; with no bet, not written.
   Hand unstated = hands[1];
