@@ -24,10 +24,26 @@ double log_choose(int n, int k) {
   return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
 }
 
+// The statistic of the signals scored by corrected_score().
+constexpr const char* kCorrectedStatistic = "-log10(p x pairs)";
+
 // -log10 of a tail probability times the tests made (Bonferroni), at most 300 (p underflows).
 double corrected_score(double p, std::size_t tests) {
   const double bound = p * static_cast<double>(std::max<std::size_t>(tests, 1));
   return bound <= 1e-300 ? 300.0 : -std::log10(std::min(1.0, bound));
+}
+
+// A signal about the pair `key` (its players in key order): what every pair signal shares.
+IntegritySignal pair_signal(const char* kind, const PairKey& key, double score, double threshold,
+                            const char* statistic) {
+  IntegritySignal s;
+  s.kind = kind;
+  s.site = std::get<0>(key);
+  s.players = {std::get<1>(key), std::get<2>(key)};
+  s.score = score;
+  s.threshold = threshold;
+  s.statistic = statistic;
+  return s;
 }
 
 // The strongest first, then by site and players.
@@ -105,15 +121,10 @@ std::optional<IntegritySignal> dumping_signal(const PairKey& key, const Transfer
   const double z = std::abs(sum) / std::sqrt(squares);
   if (z < t.dumping_z || std::abs(sum) < t.dumping_min_big_blinds) return std::nullopt;
   const bool toward_second = sum > 0;
-  const std::string& from = toward_second ? std::get<1>(key) : std::get<2>(key);
-  const std::string& to = toward_second ? std::get<2>(key) : std::get<1>(key);
-  IntegritySignal s;
-  s.kind = "chip_dumping";
-  s.site = std::get<0>(key);
-  s.players = {from, to};
-  s.score = z;
-  s.threshold = t.dumping_z;
-  s.statistic = "z";
+  IntegritySignal s = pair_signal("chip_dumping", key, z, t.dumping_z, "z");
+  if (!toward_second) std::swap(s.players[0], s.players[1]);  // the giver first
+  const std::string& from = s.players[0];
+  const std::string& to = s.players[1];
   if (p.one_currency) {
     s.amount = std::abs(amount);
     s.currency = p.currency;
@@ -175,13 +186,7 @@ std::optional<IntegritySignal> seats_signal(const PairKey& key, const SeatPair& 
   const double prob = hypergeometric_upper_tail(population, a, b, k);
   const double score = corrected_score(prob, tested);
   if (score < t.seats_score) return std::nullopt;
-  IntegritySignal s;
-  s.kind = "seats_together";
-  s.site = std::get<0>(key);
-  s.players = {std::get<1>(key), std::get<2>(key)};
-  s.score = score;
-  s.threshold = t.seats_score;
-  s.statistic = "-log10(p x pairs)";
+  IntegritySignal s = pair_signal("seats_together", key, score, t.seats_score, kCorrectedStatistic);
   s.hand_ids = p.hand_ids;
   s.explanation = fmt::format(
       "{} and {} sat at the same table on the same day in {} of the site's {} table-days, where "
@@ -373,13 +378,7 @@ std::optional<SoftPlayTest> soft_play_test(const PairKey& key,
 IntegritySignal soft_play_signal(const PairKey& key, const std::vector<HeadsUpStreet>& streets,
                                  const SoftPlayTest& test, double score,
                                  const IntegrityThresholds& t, std::size_t tested) {
-  IntegritySignal s;
-  s.kind = "soft_play";
-  s.site = std::get<0>(key);
-  s.players = {std::get<1>(key), std::get<2>(key)};
-  s.score = score;
-  s.threshold = t.soft_play_score;
-  s.statistic = "-log10(p x pairs)";
+  IntegritySignal s = pair_signal("soft_play", key, score, t.soft_play_score, kCorrectedStatistic);
   std::set<std::int64_t> ids;
   for (const HeadsUpStreet& h : streets)
     if (h.passive) ids.insert(h.hand_id);
