@@ -597,6 +597,12 @@ TEST_CASE("integrity: stored after audit, shown by integrity, summary, explain a
   CHECK(part.out.find("chip_dumping") == std::string::npos);
   const auto summary = hh::test::run(bin + " summary --db " + db + " --format csv");
   CHECK(summary.out.find(",chip_dumping,1,20\n") != std::string::npos);
+  // --since: the signals citing hands of that day or later, those hands only.
+  const auto since = [&](const char* day) {
+    return hh::test::run(bin + " summary --db " + db + " --format csv --since " + day).out;
+  };
+  CHECK(since("2024-03-05").find(",chip_dumping,1,20\n") != std::string::npos);
+  CHECK(since("2024-03-06").find("chip_dumping") == std::string::npos);
   const auto explain = hh::test::run(bin + " explain 900007 --db " + db + " --format csv");
   CHECK(explain.out.find(",chip_dumping,Giver,Taker,4.47") != std::string::npos);
   const auto report = hh::test::run(bin + " report --db " + db + " --html " +
