@@ -350,6 +350,22 @@ double rate_against_others(const RateCount& all, const RateCount* with) {
   return std::min(1.0, (centre + spread) / (1 + z2 / n));
 }
 
+// Each player's counts (site, player), and the part of them counted with each other player in
+// the street (site, player, other).
+struct RateCounts {
+  std::map<std::pair<std::string, std::string>, RateCount> player;
+  std::map<std::tuple<std::string, std::string, std::string>, RateCount> with;
+
+  // `name`'s rate on the streets without `partner` (rate_against_others); -1 if never counted.
+  double without(const std::string& site, const std::string& name,
+                 const std::string& partner) const {
+    const auto all = player.find({site, name});
+    if (all == player.end()) return -1;
+    const auto shared = with.find({site, name, partner});
+    return rate_against_others(all->second, shared == with.end() ? nullptr : &shared->second);
+  }
+};
+
 // A street after the first round that two players played alone against each other.
 struct HeadsUpStreet {
   std::int64_t hand_id{0};
@@ -358,9 +374,7 @@ struct HeadsUpStreet {
 };
 
 struct SoftPlayTally {
-  std::map<std::pair<std::string, std::string>, RateCount> player;  // (site, player)
-  std::map<std::tuple<std::string, std::string, std::string>, RateCount>
-      against;  // (site, player, opponent)
+  RateCounts checks;  // checks before any bet, with: against the other of the street
   std::map<PairKey, std::vector<HeadsUpStreet>> streets;
 };
 
@@ -384,7 +398,8 @@ void add_heads_up_street(const IntegrityHand& h, const std::vector<IntegrityActi
   if (acted.size() != 2 || street.second.empty()) return;  // one of them all-in: no betting
   for (const auto& [name, checked] : chances) {
     const std::string& other = name == street.first ? street.second : street.first;
-    for (RateCount* c : {&tally.player[{h.site, name}], &tally.against[{h.site, name, other}]}) {
+    for (RateCount* c :
+         {&tally.checks.player[{h.site, name}], &tally.checks.with[{h.site, name, other}]}) {
       ++c->chances;
       c->hits += checked;
     }
@@ -418,15 +433,6 @@ void add_soft_play_hand(const IntegrityHand& h, SoftPlayTally& tally) {
   }
 }
 
-// How often `player` checks before any bet against everyone but `partner` (rate_against_others).
-double check_rate(const SoftPlayTally& tally, const std::string& site, const std::string& player,
-                  const std::string& partner) {
-  const auto all = tally.player.find({site, player});
-  if (all == tally.player.end()) return -1;  // never had the first action of a street
-  const auto with = tally.against.find({site, player, partner});
-  return rate_against_others(all->second, with == tally.against.end() ? nullptr : &with->second);
-}
-
 struct SoftPlayTest {
   int streets{0};
   int passive{0};
@@ -442,8 +448,8 @@ std::optional<SoftPlayTest> soft_play_test(const PairKey& key,
   const std::string& site = std::get<0>(key);
   const std::string& a = std::get<1>(key);
   const std::string& b = std::get<2>(key);
-  const double rate_a = check_rate(tally, site, a, b);
-  const double rate_b = check_rate(tally, site, b, a);
+  const double rate_a = tally.checks.without(site, a, b);
+  const double rate_b = tally.checks.without(site, b, a);
   if (rate_a < 0 || rate_b < 0) return std::nullopt;
   SoftPlayTest test;
   test.streets = static_cast<int>(streets.size());
@@ -499,9 +505,7 @@ struct SharedStreet {
 };
 
 struct SqueezeTally {
-  std::map<std::pair<std::string, std::string>, RateCount> player;  // (site, player)
-  std::map<std::tuple<std::string, std::string, std::string>, RateCount>
-      with;  // (site, player, another player in the hand at the street's start)
+  RateCounts raises;  // bets and raises, with: another player in the hand at the street's start
   std::map<PairKey, std::vector<SharedStreet>> streets;
 };
 
@@ -558,9 +562,9 @@ void add_squeeze_street(const IntegrityHand& h, const StreetPlay& play,
   for (const auto& [x, name] : live) {
     if (!play.acted.contains(x)) continue;
     const bool raised = play.first_aggression.contains(x);
-    std::vector<RateCount*> counts{&tally.player[{h.site, name}]};
+    std::vector<RateCount*> counts{&tally.raises.player[{h.site, name}]};
     for (const auto& [y, other] : live)
-      if (y != x) counts.push_back(&tally.with[{h.site, name, other}]);
+      if (y != x) counts.push_back(&tally.raises.with[{h.site, name, other}]);
     for (RateCount* c : counts) {
       ++c->chances;
       c->hits += raised;
@@ -596,14 +600,6 @@ void add_squeeze_hand(const IntegrityHand& h, SqueezeTally& tally) {
   }
 }
 
-double raise_rate(const SqueezeTally& tally, const std::string& site, const std::string& player,
-                  const std::string& partner) {
-  const auto all = tally.player.find({site, player});
-  if (all == tally.player.end()) return -1;
-  const auto with = tally.with.find({site, player, partner});
-  return rate_against_others(all->second, with == tally.with.end() ? nullptr : &with->second);
-}
-
 struct SqueezeTest {
   int streets{0};
   int both_raised{0};
@@ -616,8 +612,8 @@ std::optional<SqueezeTest> squeeze_test(const PairKey& key,
                                         const SqueezeTally& tally, const IntegrityThresholds& t) {
   if (static_cast<int>(streets.size()) < t.min_hands) return std::nullopt;
   const std::string& site = std::get<0>(key);
-  const double rate_a = raise_rate(tally, site, std::get<1>(key), std::get<2>(key));
-  const double rate_b = raise_rate(tally, site, std::get<2>(key), std::get<1>(key));
+  const double rate_a = tally.raises.without(site, std::get<1>(key), std::get<2>(key));
+  const double rate_b = tally.raises.without(site, std::get<2>(key), std::get<1>(key));
   if (rate_a < 0 || rate_b < 0) return std::nullopt;
   SqueezeTest test;
   test.streets = static_cast<int>(streets.size());

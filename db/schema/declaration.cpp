@@ -316,10 +316,9 @@ Table reviews() {
 }
 
 // The signals across hands (schema 17; kinds squeeze and tournament_seats 19, docs/integrity.md),
-// replaced as a whole by each
-// computation over the whole database. player_a, player_b: the pair (NULL for a rake signal);
-// hand_ids: the supporting hands' hand_id, comma-joined; amount in minor units of currency (NULL
-// when the hands mix currencies).
+// replaced as a whole by each computation over the whole database. player_a, player_b: the pair
+// (NULL for a rake signal); hand_ids: the supporting hands' hand_id, comma-joined; amount in minor
+// units of currency (NULL when the hands mix currencies).
 Table integrity_signals() {
   return {.name = "integrity_signals",
           .columns = {{"signal_id", Key},
