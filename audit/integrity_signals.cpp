@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -24,10 +25,26 @@ double log_choose(int n, int k) {
   return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
 }
 
+// The statistic of the signals scored by corrected_score().
+constexpr const char* kCorrectedStatistic = "-log10(p x pairs)";
+
 // -log10 of a tail probability times the tests made (Bonferroni), at most 300 (p underflows).
 double corrected_score(double p, std::size_t tests) {
   const double bound = p * static_cast<double>(std::max<std::size_t>(tests, 1));
   return bound <= 1e-300 ? 300.0 : -std::log10(std::min(1.0, bound));
+}
+
+// A signal about the pair `key` (its players in key order): what every pair signal shares.
+IntegritySignal pair_signal(const char* kind, const PairKey& key, double score, double threshold,
+                            const char* statistic) {
+  IntegritySignal s;
+  s.kind = kind;
+  s.site = std::get<0>(key);
+  s.players = {std::get<1>(key), std::get<2>(key)};
+  s.score = score;
+  s.threshold = threshold;
+  s.statistic = statistic;
+  return s;
 }
 
 // The strongest first, then by site and players.
@@ -37,6 +54,24 @@ void order_by_score(std::vector<IntegritySignal>& signals) {
                      if (a.score != b.score) return a.score > b.score;
                      return std::tie(a.site, a.players) < std::tie(b.site, b.players);
                    });
+}
+
+// The pairs' tests judged together (soft play, squeeze): each test's p times the pairs tested at
+// its site (Bonferroni) must reach `threshold`; `signal(key, test, score, pairs tested)` makes
+// the signal of each that does.
+template <class Test, class MakeSignal>
+std::vector<IntegritySignal> judged_pairs(const std::vector<std::pair<PairKey, Test>>& tests,
+                                          double threshold, MakeSignal signal) {
+  std::map<std::string, std::size_t> tested;
+  for (const auto& [key, test] : tests) ++tested[std::get<0>(key)];
+  std::vector<IntegritySignal> out;
+  for (const auto& [key, test] : tests) {
+    const std::size_t n = tested[std::get<0>(key)];
+    const double score = corrected_score(test.p, n);
+    if (score >= threshold) out.push_back(signal(key, test, score, n));
+  }
+  order_by_score(out);
+  return out;
 }
 
 // ----- chip dumping -------------------------------------------------------------------------
@@ -105,15 +140,10 @@ std::optional<IntegritySignal> dumping_signal(const PairKey& key, const Transfer
   const double z = std::abs(sum) / std::sqrt(squares);
   if (z < t.dumping_z || std::abs(sum) < t.dumping_min_big_blinds) return std::nullopt;
   const bool toward_second = sum > 0;
-  const std::string& from = toward_second ? std::get<1>(key) : std::get<2>(key);
-  const std::string& to = toward_second ? std::get<2>(key) : std::get<1>(key);
-  IntegritySignal s;
-  s.kind = "chip_dumping";
-  s.site = std::get<0>(key);
-  s.players = {from, to};
-  s.score = z;
-  s.threshold = t.dumping_z;
-  s.statistic = "z";
+  IntegritySignal s = pair_signal("chip_dumping", key, z, t.dumping_z, "z");
+  if (!toward_second) std::swap(s.players[0], s.players[1]);  // the giver first
+  const std::string& from = s.players[0];
+  const std::string& to = s.players[1];
   if (p.one_currency) {
     s.amount = std::abs(amount);
     s.currency = p.currency;
@@ -141,9 +171,24 @@ std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHan
   return out;
 }
 
-// ----- seats together -----------------------------------------------------------------------
+// ----- seats together: cash tables chosen, tournament tables drawn --------------------------
 
 namespace {
+
+// A table's session two players may share, under its site: (table, date) of a cash game,
+// (tournament, table) of a tournament.
+using SeatUnit = std::pair<std::string, std::string>;
+
+// What a seat signal judges: the unit of each hand (none when the hand is not judged) and the
+// words of its explanation.
+struct Seating {
+  const char* kind;
+  double threshold;
+  std::function<std::optional<SeatUnit>(const IntegrityHand&)> unit_of;
+  const char* together;  // "sat at the same table on the same day"
+  const char* units;     // "table-days"
+  const char* chance;    // "if each chose tables alone"
+};
 
 struct SeatPair {
   std::set<int> sessions;
@@ -152,7 +197,7 @@ struct SeatPair {
 };
 
 struct SiteSessions {
-  std::map<std::pair<std::string, std::string>, int> sessions;  // (table, date) -> index
+  std::map<SeatUnit, int> sessions;  // unit -> index
   std::map<std::string, std::set<int>> player_sessions;
 };
 
@@ -166,7 +211,7 @@ std::vector<std::string> dealt_players(const IntegrityHand& h) {
 
 std::optional<IntegritySignal> seats_signal(const PairKey& key, const SeatPair& p,
                                             const SiteSessions& site, std::size_t tested,
-                                            const IntegrityThresholds& t) {
+                                            const IntegrityThresholds& t, const Seating& seating) {
   if (p.hands < t.min_hands) return std::nullopt;
   const int population = static_cast<int>(site.sessions.size());
   const int a = static_cast<int>(site.player_sessions.at(std::get<1>(key)).size());
@@ -174,58 +219,39 @@ std::optional<IntegritySignal> seats_signal(const PairKey& key, const SeatPair& 
   const int k = static_cast<int>(p.sessions.size());
   const double prob = hypergeometric_upper_tail(population, a, b, k);
   const double score = corrected_score(prob, tested);
-  if (score < t.seats_score) return std::nullopt;
-  IntegritySignal s;
-  s.kind = "seats_together";
-  s.site = std::get<0>(key);
-  s.players = {std::get<1>(key), std::get<2>(key)};
-  s.score = score;
-  s.threshold = t.seats_score;
-  s.statistic = "-log10(p x pairs)";
+  if (score < seating.threshold) return std::nullopt;
+  IntegritySignal s = pair_signal(seating.kind, key, score, seating.threshold, kCorrectedStatistic);
   s.hand_ids = p.hand_ids;
   s.explanation = fmt::format(
-      "{} and {} sat at the same table on the same day in {} of the site's {} table-days, where "
-      "{} has {} and {} has {}: {:.1f} expected if each chose tables alone (hypergeometric p = "
-      "{:.2g}, {} pairs tested); {} hands together",
-      s.players[0], s.players[1], k, population, s.players[0], a, s.players[1], b,
-      static_cast<double>(a) * b / population, prob, tested, p.hands);
+      "{} and {} {} in {} of the site's {} {}, where {} has {} and {} has {}: {:.1f} expected {} "
+      "(hypergeometric p = {:.2g}, {} pairs tested); {} hands together",
+      s.players[0], s.players[1], seating.together, k, population, seating.units, s.players[0], a,
+      s.players[1], b, static_cast<double>(a) * b / population, seating.chance, prob, tested,
+      p.hands);
   return s;
 }
 
 constexpr std::size_t kMaxCitedHands = 200;
 
-// The hands a table-day must hold to be a session players chose to sit in: fewer are an
-// excerpt (a test fixture, a hand posted to a forum), whose names are often the anonymiser's
-// labels (Player1, Player2, ... in every file) rather than accounts.
+// The hands a unit must hold to be a session players sat in: fewer are an excerpt (a test
+// fixture, a hand posted to a forum), whose names are often the anonymiser's labels (Player1,
+// Player2, ... in every file) rather than accounts.
 constexpr int kMinSessionHands = 5;
 
-bool seated_by_choice(const IntegrityHand& h) {
-  // A tournament's tables are drawn by the site, a fast-fold pool's name is not a table's.
-  return !h.tournament && !h.fast_fold && !h.table_name.empty() && !h.date.empty();
-}
-
-std::map<std::tuple<std::string, std::string, std::string>, int> session_sizes(
-    const std::vector<IntegrityHand>& hands) {
-  std::map<std::tuple<std::string, std::string, std::string>, int> sizes;
+std::vector<IntegritySignal> co_seating_signals(const std::vector<IntegrityHand>& hands,
+                                                const IntegrityThresholds& t,
+                                                const Seating& seating) {
+  std::map<std::pair<std::string, SeatUnit>, int> sizes;
   for (const IntegrityHand& h : hands)
-    if (seated_by_choice(h)) ++sizes[{h.site, h.table_name, h.date}];
-  return sizes;
-}
-
-}  // namespace
-
-std::vector<IntegritySignal> seats_together_signals(const std::vector<IntegrityHand>& hands,
-                                                    const IntegrityThresholds& t) {
+    if (const auto unit = seating.unit_of(h)) ++sizes[{h.site, *unit}];
   std::map<std::string, SiteSessions> sites;
   std::map<PairKey, SeatPair> pairs;
-  const auto sizes = session_sizes(hands);
   for (const IntegrityHand& h : hands) {
-    if (!seated_by_choice(h) || sizes.at({h.site, h.table_name, h.date}) < kMinSessionHands)
-      continue;
+    const auto unit = seating.unit_of(h);
+    if (!unit || sizes.at({h.site, *unit}) < kMinSessionHands) continue;
     SiteSessions& site = sites[h.site];
-    const auto [at, added] =
-        site.sessions.try_emplace({h.table_name, h.date}, static_cast<int>(site.sessions.size()));
-    const int session = at->second;
+    const int session =
+        site.sessions.try_emplace(*unit, static_cast<int>(site.sessions.size())).first->second;
     const std::vector<std::string> names = dealt_players(h);
     for (std::size_t i = 0; i < names.size(); ++i) {
       site.player_sessions[names[i]].insert(session);
@@ -242,20 +268,102 @@ std::vector<IntegritySignal> seats_together_signals(const std::vector<IntegrityH
   std::vector<IntegritySignal> out;
   for (const auto& [key, p] : pairs) {
     const std::string& site = std::get<0>(key);
-    if (auto s = seats_signal(key, p, sites.at(site), tested[site], t)) out.push_back(*s);
+    if (auto s = seats_signal(key, p, sites.at(site), tested[site], t, seating)) out.push_back(*s);
   }
   order_by_score(out);
   return out;
+}
+
+// The last table of each tournament (site, tournament) in the hands, by the time of its last
+// hand (then hand id): where a final table or a one-table tournament seats everyone left together.
+std::set<std::tuple<std::string, std::string, std::string>> last_tournament_tables(
+    const std::vector<IntegrityHand>& hands) {
+  std::map<std::pair<std::string, std::string>, const IntegrityHand*> last;
+  for (const IntegrityHand& h : hands) {
+    if (!h.tournament || h.tournament_id.empty()) continue;
+    const IntegrityHand*& at = last[{h.site, h.tournament_id}];
+    if (!at || std::tie(at->started_at, at->hand_id) < std::tie(h.started_at, h.hand_id)) at = &h;
+  }
+  std::set<std::tuple<std::string, std::string, std::string>> tables;
+  for (const auto& [tournament, h] : last)
+    tables.insert({h->site, h->tournament_id, h->table_name});
+  return tables;
+}
+
+}  // namespace
+
+std::vector<IntegritySignal> seats_together_signals(const std::vector<IntegrityHand>& hands,
+                                                    const IntegrityThresholds& t) {
+  // A tournament's tables are drawn by the site, a fast-fold pool's name is not a table's.
+  const auto unit_of = [](const IntegrityHand& h) -> std::optional<SeatUnit> {
+    if (h.tournament || h.fast_fold || h.table_name.empty() || h.date.empty()) return std::nullopt;
+    return SeatUnit{h.table_name, h.date};
+  };
+  return co_seating_signals(
+      hands, t,
+      {"seats_together", t.seats_score, unit_of, "sat at the same table on the same day",
+       "table-days", "if each chose tables alone"});
+}
+
+std::vector<IntegritySignal> tournament_seats_signals(const std::vector<IntegrityHand>& hands,
+                                                      const IntegrityThresholds& t) {
+  const auto last = last_tournament_tables(hands);
+  const auto unit_of = [&](const IntegrityHand& h) -> std::optional<SeatUnit> {
+    if (!h.tournament || h.tournament_id.empty() || h.table_name.empty() ||
+        last.contains({h.site, h.tournament_id, h.table_name}))
+      return std::nullopt;
+    return SeatUnit{h.tournament_id, h.table_name};
+  };
+  return co_seating_signals(hands, t,
+                            {"tournament_seats", t.tournament_seats_score, unit_of,
+                             "were seated at the same table of a tournament",
+                             "tournament tables (each tournament's last table left out)",
+                             "if the draw and the table moves seated them at random"});
 }
 
 // ----- soft play ----------------------------------------------------------------------------
 
 namespace {
 
-// A player's checks when nobody had bet yet, on streets heads-up after the first round.
-struct CheckCount {
+// How often a player did something when it could: checked when nobody had bet yet on heads-up
+// streets after the first round (soft play), bet or raised on streets of three or more (squeeze).
+struct RateCount {
   long chances{0};
-  long checks{0};
+  long hits{0};
+};
+
+constexpr long kMinRateChances = 20;
+
+// A player's rate against everyone but a partner (`all` less `with`, the partner's streets), at
+// the top of its confidence interval (Wilson's, two standard errors: a rate estimated from few
+// streets must not make an honest pair's play look rare, and a rate of 0 seen in 20 streets is
+// not certain); -1 when too rarely seen.
+double rate_against_others(const RateCount& all, const RateCount* with) {
+  const long chances = all.chances - (with ? with->chances : 0);
+  const long hits = all.hits - (with ? with->hits : 0);
+  if (chances < kMinRateChances) return -1;
+  const double n = static_cast<double>(chances);
+  const double rate = static_cast<double>(hits) / n;
+  constexpr double z2 = 4;  // two standard errors, squared
+  const double centre = rate + z2 / (2 * n);
+  const double spread = 2 * std::sqrt(rate * (1 - rate) / n + z2 / (4 * n * n));
+  return std::min(1.0, (centre + spread) / (1 + z2 / n));
+}
+
+// Each player's counts (site, player), and the part of them counted with each other player in
+// the street (site, player, other).
+struct RateCounts {
+  std::map<std::pair<std::string, std::string>, RateCount> player;
+  std::map<std::tuple<std::string, std::string, std::string>, RateCount> with;
+
+  // `name`'s rate on the streets without `partner` (rate_against_others); -1 if never counted.
+  double without(const std::string& site, const std::string& name,
+                 const std::string& partner) const {
+    const auto all = player.find({site, name});
+    if (all == player.end()) return -1;
+    const auto shared = with.find({site, name, partner});
+    return rate_against_others(all->second, shared == with.end() ? nullptr : &shared->second);
+  }
 };
 
 // A street after the first round that two players played alone against each other.
@@ -266,9 +374,7 @@ struct HeadsUpStreet {
 };
 
 struct SoftPlayTally {
-  std::map<std::pair<std::string, std::string>, CheckCount> player;  // (site, player)
-  std::map<std::tuple<std::string, std::string, std::string>, CheckCount>
-      against;  // (site, player, opponent)
+  RateCounts checks;  // checks before any bet, with: against the other of the street
   std::map<PairKey, std::vector<HeadsUpStreet>> streets;
 };
 
@@ -292,9 +398,10 @@ void add_heads_up_street(const IntegrityHand& h, const std::vector<IntegrityActi
   if (acted.size() != 2 || street.second.empty()) return;  // one of them all-in: no betting
   for (const auto& [name, checked] : chances) {
     const std::string& other = name == street.first ? street.second : street.first;
-    for (CheckCount* c : {&tally.player[{h.site, name}], &tally.against[{h.site, name, other}]}) {
+    for (RateCount* c :
+         {&tally.checks.player[{h.site, name}], &tally.checks.with[{h.site, name, other}]}) {
       ++c->chances;
-      c->checks += checked;
+      c->hits += checked;
     }
   }
   tally.streets[pair_key(h.site, street.first, street.second)].push_back(std::move(street));
@@ -326,23 +433,6 @@ void add_soft_play_hand(const IntegrityHand& h, SoftPlayTally& tally) {
   }
 }
 
-constexpr long kMinCheckChances = 20;
-
-// How often `player` checks before any bet against everyone but `partner`, at the top of its
-// confidence interval (two standard errors above: a rate estimated from few streets must not make
-// an honest pair's checking look rare); -1 when too rarely seen.
-double check_rate(const SoftPlayTally& tally, const std::string& site, const std::string& player,
-                  const std::string& partner) {
-  const auto all = tally.player.find({site, player});
-  const auto with = tally.against.find({site, player, partner});
-  const long chances =
-      all->second.chances - (with == tally.against.end() ? 0 : with->second.chances);
-  const long checks = all->second.checks - (with == tally.against.end() ? 0 : with->second.checks);
-  if (chances < kMinCheckChances) return -1;
-  const double rate = static_cast<double>(checks) / static_cast<double>(chances);
-  return std::min(1.0, rate + 2 * std::sqrt(rate * (1 - rate) / static_cast<double>(chances)));
-}
-
 struct SoftPlayTest {
   int streets{0};
   int passive{0};
@@ -358,8 +448,8 @@ std::optional<SoftPlayTest> soft_play_test(const PairKey& key,
   const std::string& site = std::get<0>(key);
   const std::string& a = std::get<1>(key);
   const std::string& b = std::get<2>(key);
-  const double rate_a = check_rate(tally, site, a, b);
-  const double rate_b = check_rate(tally, site, b, a);
+  const double rate_a = tally.checks.without(site, a, b);
+  const double rate_b = tally.checks.without(site, b, a);
   if (rate_a < 0 || rate_b < 0) return std::nullopt;
   SoftPlayTest test;
   test.streets = static_cast<int>(streets.size());
@@ -373,13 +463,7 @@ std::optional<SoftPlayTest> soft_play_test(const PairKey& key,
 IntegritySignal soft_play_signal(const PairKey& key, const std::vector<HeadsUpStreet>& streets,
                                  const SoftPlayTest& test, double score,
                                  const IntegrityThresholds& t, std::size_t tested) {
-  IntegritySignal s;
-  s.kind = "soft_play";
-  s.site = std::get<0>(key);
-  s.players = {std::get<1>(key), std::get<2>(key)};
-  s.score = score;
-  s.threshold = t.soft_play_score;
-  s.statistic = "-log10(p x pairs)";
+  IntegritySignal s = pair_signal("soft_play", key, score, t.soft_play_score, kCorrectedStatistic);
   std::set<std::int64_t> ids;
   for (const HeadsUpStreet& h : streets)
     if (h.passive) ids.insert(h.hand_id);
@@ -402,17 +486,191 @@ std::vector<IntegritySignal> soft_play_signals(const std::vector<IntegrityHand>&
   std::vector<std::pair<PairKey, SoftPlayTest>> tests;
   for (const auto& [key, streets] : tally.streets)
     if (auto test = soft_play_test(key, streets, tally, t)) tests.emplace_back(key, *test);
-  std::map<std::string, std::size_t> tested;
-  for (const auto& [key, test] : tests) ++tested[std::get<0>(key)];
-  std::vector<IntegritySignal> out;
-  for (const auto& [key, test] : tests) {
-    const std::size_t n = tested[std::get<0>(key)];
-    const double score = corrected_score(test.p, n);
-    if (score >= t.soft_play_score)
-      out.push_back(soft_play_signal(key, tally.streets.at(key), test, score, t, n));
+  return judged_pairs(
+      tests, t.soft_play_score,
+      [&](const PairKey& key, const SoftPlayTest& test, double score, std::size_t tested) {
+        return soft_play_signal(key, tally.streets.at(key), test, score, t, tested);
+      });
+}
+
+// ----- squeeze of a third ------------------------------------------------------------------
+
+namespace {
+
+// A street that both players of a pair acted on with a third who had put money in and acted too.
+struct SharedStreet {
+  std::int64_t hand_id{0};
+  bool both_raised{false};  // each of the pair bet or raised on it
+  std::string squeezed;     // a third who folded after both had bet or raised; "" if none did
+};
+
+struct SqueezeTally {
+  RateCounts raises;  // bets and raises, with: another player in the hand at the street's start
+  std::map<PairKey, std::vector<SharedStreet>> streets;
+};
+
+// What each seat did on one street: whether it acted, the index of its first bet or raise, of
+// its fold.
+struct StreetPlay {
+  std::map<int, std::size_t> first_aggression, fold;
+  std::set<int> acted;
+};
+
+StreetPlay street_play(const std::vector<IntegrityAction>& actions, std::size_t from,
+                       std::size_t to) {
+  StreetPlay play;
+  for (std::size_t i = from; i < to; ++i) {
+    const IntegrityAction& a = actions[i];
+    play.acted.insert(a.seat);
+    if (a.kind == EventKind::Bet || a.kind == EventKind::Raise)
+      play.first_aggression.try_emplace(a.seat, i);
+    if (a.kind == EventKind::Fold) play.fold.try_emplace(a.seat, i);
   }
-  order_by_score(out);
-  return out;
+  return play;
+}
+
+// The third of `live` who had put money in (`entered`) and folded on the street after both `x`
+// and `y` had bet or raised on it; "" if none.
+std::string squeezed_third(const StreetPlay& play, const std::map<int, std::string>& live,
+                           const std::set<int>& entered, int x, int y) {
+  const auto ax = play.first_aggression.find(x), ay = play.first_aggression.find(y);
+  if (ax == play.first_aggression.end() || ay == play.first_aggression.end()) return "";
+  const std::size_t both = std::max(ax->second, ay->second);
+  for (const auto& [seat, name] : live) {
+    const auto fold = play.fold.find(seat);
+    if (seat != x && seat != y && entered.contains(seat) && fold != play.fold.end() &&
+        fold->second > both)
+      return name;
+  }
+  return "";
+}
+
+// Whether a third of `live` (not `x` or `y`) who had put money in (`entered`) acted on the street.
+bool third_in(const StreetPlay& play, const std::map<int, std::string>& live,
+              const std::set<int>& entered, int x, int y) {
+  return std::any_of(live.begin(), live.end(), [&](const auto& seat) {
+    return seat.first != x && seat.first != y && entered.contains(seat.first) &&
+           play.acted.contains(seat.first);
+  });
+}
+
+// One street of three or more players `live` at its start: each acting player's chance to bet
+// or raise, and each pair that both acted on it with a third in.
+void add_squeeze_street(const IntegrityHand& h, const StreetPlay& play,
+                        const std::map<int, std::string>& live, const std::set<int>& entered,
+                        SqueezeTally& tally) {
+  for (const auto& [x, name] : live) {
+    if (!play.acted.contains(x)) continue;
+    const bool raised = play.first_aggression.contains(x);
+    std::vector<RateCount*> counts{&tally.raises.player[{h.site, name}]};
+    for (const auto& [y, other] : live)
+      if (y != x) counts.push_back(&tally.raises.with[{h.site, name, other}]);
+    for (RateCount* c : counts) {
+      ++c->chances;
+      c->hits += raised;
+    }
+    for (const auto& [y, other] : live)
+      if (y > x && play.acted.contains(y) && third_in(play, live, entered, x, y))
+        tally.streets[pair_key(h.site, name, other)].push_back(
+            {h.hand_id, raised && play.first_aggression.contains(y),
+             squeezed_third(play, live, entered, x, y)});
+  }
+}
+
+// The hand's streets of three or more players; `entered`: who had called, bet or raised before
+// (the third's money in, which the squeeze makes it give up).
+void add_squeeze_hand(const IntegrityHand& h, SqueezeTally& tally) {
+  std::map<int, std::string> live;
+  for (const IntegritySeat& s : h.seats)
+    if (s.dealt) live[s.seat] = s.player;
+  std::set<int> entered;
+  std::size_t i = 0;
+  while (i < h.actions.size()) {
+    std::size_t end = i;
+    while (end < h.actions.size() && h.actions[end].street == h.actions[i].street) ++end;
+    const StreetPlay play = street_play(h.actions, i, end);
+    std::set<int> entered_by_street_end = entered;
+    for (std::size_t j = i; j < end; ++j)
+      if (h.actions[j].kind != EventKind::Fold && h.actions[j].kind != EventKind::Check)
+        entered_by_street_end.insert(h.actions[j].seat);
+    if (live.size() >= 3) add_squeeze_street(h, play, live, entered_by_street_end, tally);
+    for (const auto& [seat, at] : play.fold) live.erase(seat);
+    entered = std::move(entered_by_street_end);
+    i = end;
+  }
+}
+
+struct SqueezeTest {
+  int streets{0};
+  int both_raised{0};
+  double q{0};  // both betting or raising, by their rates against others
+  double p{1};
+};
+
+std::optional<SqueezeTest> squeeze_test(const PairKey& key,
+                                        const std::vector<SharedStreet>& streets,
+                                        const SqueezeTally& tally, const IntegrityThresholds& t) {
+  if (static_cast<int>(streets.size()) < t.min_hands) return std::nullopt;
+  const std::string& site = std::get<0>(key);
+  const double rate_a = tally.raises.without(site, std::get<1>(key), std::get<2>(key));
+  const double rate_b = tally.raises.without(site, std::get<2>(key), std::get<1>(key));
+  if (rate_a < 0 || rate_b < 0) return std::nullopt;
+  SqueezeTest test;
+  test.streets = static_cast<int>(streets.size());
+  for (const SharedStreet& s : streets) test.both_raised += s.both_raised;
+  test.q = rate_a * rate_b;
+  test.p = binomial_upper_tail(test.streets, test.q, test.both_raised);
+  return test;
+}
+
+// The third squeezed most often, and how often: "C 12 times".
+std::string most_squeezed(const std::vector<SharedStreet>& streets) {
+  std::map<std::string, int> thirds;
+  for (const SharedStreet& street : streets)
+    if (street.both_raised && !street.squeezed.empty()) ++thirds[street.squeezed];
+  const auto most =
+      std::max_element(thirds.begin(), thirds.end(),
+                       [](const auto& a, const auto& b) { return a.second < b.second; });
+  return most == thirds.end() ? "nobody" : fmt::format("{} {} times", most->first, most->second);
+}
+
+IntegritySignal squeeze_signal(const PairKey& key, const std::vector<SharedStreet>& streets,
+                               const SqueezeTest& test, double score, const IntegrityThresholds& t,
+                               std::size_t tested) {
+  IntegritySignal s = pair_signal("squeeze", key, score, t.squeeze_score, kCorrectedStatistic);
+  // The hands where a third folded between them first, then the other streets both raised.
+  std::set<std::int64_t> squeezed, raised;
+  for (const SharedStreet& street : streets)
+    if (street.both_raised) (street.squeezed.empty() ? raised : squeezed).insert(street.hand_id);
+  s.hand_ids.assign(squeezed.begin(), squeezed.end());
+  for (const std::int64_t id : raised)
+    if (!squeezed.contains(id)) s.hand_ids.push_back(id);
+  if (s.hand_ids.size() > kMaxCitedHands) s.hand_ids.resize(kMaxCitedHands);
+  s.explanation = fmt::format(
+      "{} and {} both bet or raised on {} of the {} streets they played with a third player who "
+      "had put money in, where the rate at which each bets or raises on streets of three or more "
+      "without the other makes {:.1f} expected (binomial p = {:.2g} at a rate of at most {:.3f} a "
+      "street, {} pairs tested); a third folded between their bets and raises in {} hands (the "
+      "most: {})",
+      s.players[0], s.players[1], test.both_raised, test.streets, test.q * test.streets, test.p,
+      test.q, tested, squeezed.size(), most_squeezed(streets));
+  return s;
+}
+
+}  // namespace
+
+std::vector<IntegritySignal> squeeze_signals(const std::vector<IntegrityHand>& hands,
+                                             const IntegrityThresholds& t) {
+  SqueezeTally tally;
+  for (const IntegrityHand& h : hands) add_squeeze_hand(h, tally);
+  std::vector<std::pair<PairKey, SqueezeTest>> tests;
+  for (const auto& [key, streets] : tally.streets)
+    if (auto test = squeeze_test(key, streets, tally, t)) tests.emplace_back(key, *test);
+  return judged_pairs(
+      tests, t.squeeze_score,
+      [&](const PairKey& key, const SqueezeTest& test, double score, std::size_t tested) {
+        return squeeze_signal(key, tally.streets.at(key), test, score, t, tested);
+      });
 }
 
 // ----- tails --------------------------------------------------------------------------------
@@ -442,7 +700,8 @@ double hypergeometric_upper_tail(int population, int marked, int drawn, int k) {
 std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
                                                const IntegrityThresholds& t) {
   std::vector<IntegritySignal> out = chip_dumping_signals(hands, t);
-  for (auto* kind : {&seats_together_signals, &soft_play_signals, &rake_above_table_max_signals})
+  for (auto* kind : {&seats_together_signals, &tournament_seats_signals, &soft_play_signals,
+                     &squeeze_signals, &rake_above_table_max_signals})
     for (IntegritySignal& s : kind(hands, t)) out.push_back(std::move(s));
   return out;
 }

@@ -23,6 +23,10 @@ struct IntegrityThresholds {
   // Bonferroni bound: 3 is one false alarm a thousand computations on honest play at most).
   double soft_play_score{3.0};
   double seats_score{3.0};
+  // Tournament seats: the same bound over the tournament tables (each tournament's last left out).
+  double tournament_seats_score{3.0};
+  // Squeeze of a third: the same bound on the pair's streets with a third player in the hand.
+  double squeeze_score{3.0};
   // Rake above the table's maximum: hands of the group that paid the maximum, and the group's
   // least size before the site's hands of the same stakes and year stand in for it.
   int rake_cap_hands{3};
@@ -33,12 +37,16 @@ std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHan
                                                   const IntegrityThresholds& t);
 std::vector<IntegritySignal> seats_together_signals(const std::vector<IntegrityHand>& hands,
                                                     const IntegrityThresholds& t);
+std::vector<IntegritySignal> tournament_seats_signals(const std::vector<IntegrityHand>& hands,
+                                                      const IntegrityThresholds& t);
 std::vector<IntegritySignal> soft_play_signals(const std::vector<IntegrityHand>& hands,
                                                const IntegrityThresholds& t);
+std::vector<IntegritySignal> squeeze_signals(const std::vector<IntegrityHand>& hands,
+                                             const IntegrityThresholds& t);
 std::vector<IntegritySignal> rake_above_table_max_signals(const std::vector<IntegrityHand>& hands,
                                                           const IntegrityThresholds& t);
 
-// All four, in that order (each kind's strongest first).
+// All of them, in that order (each kind's strongest first).
 std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
                                                const IntegrityThresholds& t = {});
 

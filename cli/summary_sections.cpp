@@ -58,6 +58,34 @@ db::QueryResult verdict_table(const db::StoreTotals& t) {
   return r;
 }
 
+// The stored signals counted by kind (kind, signals, hands_cited). With --since: those that cite a
+// hand started on or after the date, and only such hands counted (the signals themselves are
+// computed over the whole store).
+db::QueryResult integrity_signals_table(db::Store& store, const db::ReadFilter& filter) {
+  if (filter.since.empty())
+    return store.query(db::integrity_signal_counts_sql(filter.site)).front();
+  std::map<std::string, std::pair<long, long>> by_kind;  // kind -> (signals, hands cited)
+  const std::vector<db::QueryResult> stored =
+      store.query(db::stored_integrity_signals_sql(filter.site));
+  for (const auto& row : stored.front().rows) {
+    const std::string ids = row[10].value_or("");  // "12,15,99", written by the store
+    if (ids.empty() || ids.find_first_not_of("0123456789,") != std::string::npos) continue;
+    const auto cited = store.query("SELECT count(*) FROM hands WHERE hand_id IN (" + ids +
+                                   ") AND started_at_utc >= " + sql_text(filter.since));
+    const long n = std::stol(cited.front().rows.front().front().value_or("0"));
+    if (n == 0) continue;
+    auto& [signals, hands] = by_kind[row[0].value_or("")];
+    ++signals;
+    hands += n;
+  }
+  db::QueryResult r = table_of({"kind", "signals", "hands_cited"});
+  for (const auto& [kind, counts] : by_kind) {
+    r.rows.push_back({kind, std::to_string(counts.first), std::to_string(counts.second)});
+    r.types.push_back({T::Text, T::Integer, T::Integer});
+  }
+  return r;
+}
+
 int severity_rank(const std::string& severity) {
   return severity == "error" ? 0 : severity == "warning" ? 1 : 2;
 }
@@ -250,9 +278,8 @@ db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, in
           "codes", codes_table(codes, top, true, "rows", [](const auto&) { return true; }));
     sections.push_back(std::move(section));
   }
-  // The signals across hands stored by the last computation (of the whole store: not by date).
-  sections.emplace_back("integrity_signals",
-                        store.query(db::integrity_signal_counts_sql(filter.site)).front());
+  // The signals across hands stored by the last computation (of the whole store).
+  sections.emplace_back("integrity_signals", integrity_signals_table(store, filter));
   return sections;
 }
 

@@ -21,7 +21,8 @@ inline std::string integrity_seats_sql(std::string_view filter) {
   return fmt::format(
       "SELECT h.hand_id, h.site, h.site_hand_id, h.table_name, substr(h.started_at_utc, 1, 10), "
       "CASE WHEN h.tournament_id IS NULL THEN 0 ELSE 1 END, h.fast_fold, h.currency, h.unit, "
-      "h.big_blind, h.total_pot, h.rake, p.seat, p.player, p.net, COALESCE(p.sitting_out, 0) "
+      "h.big_blind, h.total_pot, h.rake, p.seat, p.player, p.net, COALESCE(p.sitting_out, 0), "
+      "COALESCE(h.tournament_id, ''), COALESCE(h.started_at_utc, '') "
       "FROM hands h JOIN hand_players p ON p.hand_id = h.hand_id WHERE h.status <> 'unparsed' "
       "AND h.cancelled = 0 AND h.players_named_by_position = 0 AND {} ORDER BY h.hand_id, p.seat",
       filter);
@@ -109,6 +110,8 @@ void add_integrity_seat_row(std::vector<IntegrityHand>& hands, const Row& row) {
     h.total_pot = row.is_null(10) ? 0 : row.int64(10);
     h.rake_known = !row.is_null(11);
     h.rake = h.rake_known ? row.int64(11) : 0;
+    h.tournament_id = row.text(16);
+    h.started_at = row.text(17);
     hands.push_back(std::move(h));
   }
   IntegritySeat seat;

@@ -115,8 +115,10 @@ struct IntegrityHand {
   std::string table_name;  // "" when not known
   std::string date;        // YYYY-MM-DD (UTC) or ""
   bool tournament{false};
-  bool fast_fold{false};  // a pool's hands: the table name is the pool's
-  std::string currency;   // "" for a tournament's chips
+  std::string tournament_id;  // "" for a cash game
+  std::string started_at;     // started_at_utc, "" when not known
+  bool fast_fold{false};      // a pool's hands: the table name is the pool's
+  std::string currency;       // "" for a tournament's chips
   int unit{100};
   Money big_blind{0};
   Money total_pot{0};
@@ -128,7 +130,8 @@ struct IntegrityHand {
 
 // A signal across hands for review (never a verdict): integrity_signals rows.
 struct IntegritySignal {
-  std::string kind;  // "chip_dumping", "seats_together", "soft_play", "rake_above_table_max"
+  std::string kind;  // "chip_dumping", "seats_together", "soft_play", "squeeze",
+                     // "tournament_seats", "rake_above_table_max"
   std::string site;
   std::vector<std::string> players;  // the pair (empty for rake_above_table_max)
   double score{0};                   // the statistic (docs/integrity.md gives each)

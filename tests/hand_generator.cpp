@@ -61,6 +61,7 @@ struct Player {
   bool folded{false};
   bool may_raise{true};  // no action since the last full bet or raise
   bool pending{false};   // still has to act in this round
+  bool raised_on_street{false};
   Street folded_on{Street::Preflop};
   std::vector<Card> hole;
 };
@@ -283,6 +284,7 @@ class Play {
     for (Player& p : players_) {
       p.may_raise = true;
       p.pending = !p.folded && p.stack > 0;
+      p.raised_on_street = false;
     }
     int last = s == Street::Preflop ? bb_seat_ : g_.button;
     while (in_hand() > 1) {
@@ -330,6 +332,14 @@ class Play {
     return left == 2 && !players_[0].folded && !players_[1].folded;
   }
 
+  // `p` is one of the first two seated, both still in the hand with at least one other player.
+  bool squeeze_pair_with_third(const Player& p) const {
+    int left = 0;
+    for (const Player& q : players_) left += !q.folded;
+    return left >= 3 && !players_[0].folded && !players_[1].folded &&
+           (p.seat == players_[0].seat || p.seat == players_[1].seat);
+  }
+
   void act(Player& p, Street s, Money owed, Money call_to, bool others_with_chips) {
     const bool fixed = g_.structure == Structure::FixedLimit;
     ActionRecord r;
@@ -360,7 +370,9 @@ class Play {
     if (fixed && bets_ >= 4 && contenders_ > 2) can_raise = false;  // a bet and three raises
     if (r.after_short_all_in) can_raise = false;
     if (o_.soft_first_two && s != Street::Preflop && soft_pair_alone()) can_raise = false;
-    const int roll = static_cast<int>(uniform(0, 99));
+    int roll = static_cast<int>(uniform(0, 99));
+    if (o_.squeeze_first_two && can_raise && !p.raised_on_street && squeeze_pair_with_third(p))
+      roll = 0;  // the planted pair bets or raises once a street while a third is in
     if (can_raise && roll < o_.aggression) {
       Money to = 0;
       if (all_in_to <= min_to) {
@@ -399,6 +411,7 @@ class Play {
       }
       ++bets_;
       p.may_raise = false;
+      p.raised_on_street = true;
       for (Player& q : players_) q.pending = q.seat != p.seat && !q.folded && q.stack > 0;
     } else if (owed == 0) {
       r.kind = EventKind::Check;

@@ -33,6 +33,9 @@ struct GeneratorOptions {
   // The first two seated never bet or raise after the first round when they are alone in the
   // hand (a soft-playing pair planted).
   bool soft_first_two{false};
+  // The first two seated each bet or raise once a street while a third player is still in the
+  // hand (a pair squeezing a third, planted).
+  bool squeeze_first_two{false};
 };
 
 // One betting action as printed, with the state of the betting just before it: what a mutation

@@ -1832,6 +1832,46 @@ TEST_CASE("a schema 10 database gets who each finding blames, from its code", "[
           "'blame'") == Rows{{"1"}});
 }
 
+TEST_CASE("a schema 18 database's integrity signals are made anew for the squeeze and seat kinds",
+          "[db][migration]") {
+  TempDir dir;
+  const std::string db = dir.file("old.db");
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  {
+    // Schema 18's table, with a signal and the hands it was computed from.
+    hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+    raw.exec(
+        "DROP TABLE integrity_signals; CREATE TABLE integrity_signals (signal_id INTEGER PRIMARY "
+        "KEY, kind TEXT NOT NULL CHECK (kind IN ('chip_dumping', 'seats_together', 'soft_play', "
+        "'rake_above_table_max')), site TEXT NOT NULL, player_a TEXT, player_b TEXT, score REAL "
+        "NOT NULL, threshold REAL NOT NULL, statistic TEXT NOT NULL, amount INTEGER, currency "
+        "TEXT, explanation TEXT NOT NULL, hands INTEGER NOT NULL, hand_ids TEXT NOT NULL, "
+        "computed_at TEXT NOT NULL);"
+        "INSERT INTO integrity_signals (kind, site, score, threshold, statistic, explanation, "
+        "hands, hand_ids, computed_at) VALUES ('soft_play', 's', 4, 3, 'x', 'x', 1, '1', 'now');"
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('integrity_signals_of', '1:2');"
+        "UPDATE meta SET value = '18' WHERE key = 'schema_version';");
+    CHECK_THROWS_WITH(raw.exec("INSERT INTO integrity_signals (kind, site, score, threshold, "
+                               "statistic, explanation, hands, hand_ids, computed_at) VALUES "
+                               "('squeeze', 's', 4, 3, 'x', 'x', 1, '1', 'now')"),
+                      Catch::Contains("CHECK constraint failed"));
+  }
+  writer(db);
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // Empty, the next computation owed, and the new kinds stored.
+  CHECK(scalar(db, "SELECT count(*) FROM integrity_signals") == "0");
+  CHECK(scalar(db, "SELECT count(*) FROM meta WHERE key = 'integrity_signals_of'") == "0");
+  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
+  for (const char* kind : {"squeeze", "tournament_seats"})
+    raw.exec(std::string("INSERT INTO integrity_signals (kind, site, score, threshold, statistic, "
+                         "explanation, hands, hand_ids, computed_at) VALUES ('") +
+             kind + "', 's', 4, 3, 'x', 'x', 1, '1', 'now')");
+  CHECK(scalar(db, "SELECT count(*) FROM integrity_signals") == "2");
+}
+
 TEST_CASE("db: the checks between hands read and replace their table's rows by index",
           "[db][recheck]") {
   TempDir dir;

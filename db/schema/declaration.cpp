@@ -315,16 +315,16 @@ Table reviews() {
       .primary_key = "site, site_hand_id, code, player, street"};
 }
 
-// The signals across hands (schema 17, docs/integrity.md), replaced as a whole by each
-// computation over the whole database. player_a, player_b: the pair (NULL for a rake signal);
-// hand_ids: the supporting hands' hand_id, comma-joined; amount in minor units of currency (NULL
-// when the hands mix currencies).
+// The signals across hands (schema 17; kinds squeeze and tournament_seats 19, docs/integrity.md),
+// replaced as a whole by each computation over the whole database. player_a, player_b: the pair
+// (NULL for a rake signal); hand_ids: the supporting hands' hand_id, comma-joined; amount in minor
+// units of currency (NULL when the hands mix currencies).
 Table integrity_signals() {
   return {.name = "integrity_signals",
           .columns = {{"signal_id", Key},
                       {"kind", Text,
                        "NOT NULL CHECK (kind IN ('chip_dumping', 'seats_together', 'soft_play', "
-                       "'rake_above_table_max'))"},
+                       "'rake_above_table_max', 'squeeze', 'tournament_seats'))"},
                       {"site", Text, "NOT NULL"},
                       {"player_a", Text},
                       {"player_b", Text},
