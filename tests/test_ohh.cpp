@@ -727,9 +727,13 @@ TEST_CASE("hhaudit convert: a folder's notes, sidecars and blank files hold no h
   };
   test::Run ok = convert("out");
   CHECK(ok.code == 0);
+  // Listed as `audit` lists them (not read), and counted apart.
+  const std::string none = ": not converted: no hand of a known format\n";
   CHECK(test::read_file(dir / "out.err") ==
-        "1 hands read, 1 written as Open Hand History, 0 not written; 0 files skipped, 3 known to "
-        "hold no hand (notes, sidecars, blank)\n");
+        (in / "README.md").string() + none + (in / "blank.txt").string() + none +
+            (in / "stars.txt.hp").string() + none +
+            "1 hands read, 1 written as Open Hand History, 0 not written; 0 files skipped, 3 "
+            "known to hold no hand (notes, sidecars, blank)\n");
   // A file of no known format beside them is still input not converted: exit 3.
   std::ofstream(in / "other.txt", std::ios::binary) << "Some other site's hand #1\n";
   test::Run other = convert("out2");
