@@ -167,6 +167,7 @@ void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) 
     opt.shards = shard->second;
   }
   opt.paths = a.paths;
+  opt.standard_input = STDIN_FILENO;  // "-"
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
   RakeSchedules rake;

@@ -3,6 +3,7 @@
 // file. A hand the target cannot express is reported with its file, line and why, never dropped
 // silently; what a written hand loses is summed up at the end.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
@@ -127,7 +128,8 @@ void not_converted(const std::string& path, const std::string& why) {
 // file that holds hands is left in `scanned` (its bytes) for the caller; any other is counted here.
 bool read_input(pipeline::InputFile& in, pipeline::ScanResult& scanned, Counts& counts) {
   static const std::atomic<bool> never_stopped{false};  // Ctrl-C ends `convert` at once
-  if ((in.pipe || in.path == "-") && in.unreadable.empty()) pipeline::spool(in, never_stopped);
+  if ((in.pipe || in.path == "-") && in.unreadable.empty())
+    pipeline::spool(in, STDIN_FILENO, never_stopped);
   if (in.unreadable.empty()) scanned = pipeline::scan(in, true);
   if (scanned.ok) in.bytes = scanned.bytes_read;
   const pipeline::InputAccount account = pipeline::account_input(in, scanned);

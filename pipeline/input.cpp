@@ -35,16 +35,21 @@ std::unique_ptr<std::istream> open_input(const InputFile& f) {
   return in;
 }
 
-void spool(InputFile& f, const std::atomic<bool>& stop) {
+void spool(InputFile& f, int standard_input, const std::atomic<bool>& stop) {
+  const bool named = f.path != "-";
+  if (!named && standard_input < 0) {
+    f.unreadable = "no standard input given; expected a readable pipe";
+    return;
+  }
   errno = 0;
-  const int from = f.path == "-" ? STDIN_FILENO : ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int from = named ? ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC) : standard_input;
   if (from < 0) {
     f.unreadable = "open failed (" + errno_text() + "); expected a readable pipe";
     return;
   }
   f.spool = unnamed_temp_file(f.unreadable);
   if (!f.spool) {
-    if (from != STDIN_FILENO) ::close(from);
+    if (named) ::close(from);
     return;
   }
   std::string buf(PieceReader::kPiece, '\0');
@@ -63,7 +68,7 @@ void spool(InputFile& f, const std::atomic<bool>& stop) {
     }
     f.bytes += static_cast<std::uint64_t>(got);
   }
-  if (from != STDIN_FILENO) ::close(from);
+  if (named) ::close(from);
   if (!f.unreadable.empty()) f.spool.reset();
 }
 

@@ -61,10 +61,11 @@ std::string errno_text();
 // nullptr when it cannot be opened (errno says why).
 std::unique_ptr<std::istream> open_input(const InputFile& f);
 
-// Copies stdin or a named pipe into an unnamed temporary file (in TMPDIR, removed at once: it goes
-// with the process), in pieces, so that it is then read like a file. A failure makes the input
-// unreadable, with what failed; `stop` (Ctrl-C) stops the copy.
-void spool(InputFile& f, const std::atomic<bool>& stop);
+// Copies stdin (the path "-": the descriptor `standard_input` the caller gives, -1 for none) or a
+// named pipe into an unnamed temporary file (in TMPDIR, removed at once: it goes with the
+// process), in pieces, so that it is then read like a file. A failure makes the input unreadable,
+// with what failed; `stop` (Ctrl-C) stops the copy.
+void spool(InputFile& f, int standard_input, const std::atomic<bool>& stop);
 
 // Reads the head of a file (what sniffing looks at) into `head`: its encoding and format.
 void scan_head(std::istream& in, std::string& head, ScanResult& r);

@@ -614,7 +614,7 @@ struct FilesToRead {
 // parsing, that a file was audited before. Only a file of a byte size that no stored file and no
 // other input has can be new for sure without its digest: it is read once, by the reader, which
 // hashes it as it goes. Any other file is read to its end here first, and registered.
-FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
+FilesToRead first_pass(std::vector<InputFile>& inputs, int standard_input, db::Store& writer,
                        std::set<db::TournamentKey>& tournaments, AuditSummary& summary,
                        std::ostream& err) {
   std::map<std::uint64_t, int> sizes;  // byte size -> files stored or input of that size
@@ -636,7 +636,7 @@ FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
     if ((f.pipe || f.path == "-") && f.unreadable.empty()) {
       // Once: a pipe gives its bytes to one reader. Here, under the SIGINT guard, like the
       // first pass over a file (what the digest and the reading then use).
-      spool(f, g_interrupted);
+      spool(f, standard_input, g_interrupted);
       if (g_interrupted.load()) break;
     }
     const auto same_size = sizes.find(f.bytes);
@@ -812,7 +812,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
   // (learned rake) they were added to.
   db::PendingChecks due;
-  FilesToRead todo = first_pass(inputs, writer, due.tournaments, summary, err);
+  FilesToRead todo =
+      first_pass(inputs, options.standard_input, writer, due.tournaments, summary, err);
   read_audit_and_write(todo, writer, due, summary, options, err);
   // With those an earlier run owes; a table's tournament after it (its checks replace the
   // findings of the table's hands' moves, which the tournament's checks store).

@@ -5,9 +5,12 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 
+#include "db/store.hpp"
+#include "pipeline/pipeline.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/test_paths.hpp"
 
@@ -88,5 +91,31 @@ TEST_CASE("audit and convert account for every input of a folder the same way",
         std::string::npos);
   CHECK(fs::exists(dir / "out" / "stars.ohh"));
   CHECK(fs::exists(dir / "out" / "packed.tar.gz!" / "again.ohh"));
+  fs::remove_all(dir);
+}
+
+// The library reads no standard input of its own: "-" reads the descriptor the caller gives
+// (AuditOptions::standard_input; `hhaudit audit` gives its stdin), and without one it is an input
+// that cannot be read, recorded and said so, never a wait on the process's stdin.
+TEST_CASE("the pipeline reads - only from the descriptor its caller gives", "[inputs]") {
+  const fs::path dir = hh::test::temp_dir("hhaudit-no-stdin");
+  hh::pipeline::AuditOptions options;
+  options.paths = {"-"};
+  std::unique_ptr<hh::db::Store> store;
+  std::ostringstream err;
+  const hh::pipeline::AuditSummary s = hh::pipeline::run_audit(
+      options,
+      [&]() -> hh::db::Store& {
+        store = hh::db::open_store((dir / "a.db").string(), hh::db::OpenMode::Write);
+        return *store;
+      },
+      err);
+  CHECK(s.files_unreadable == 1);
+  CHECK(s.io_errors == 1);
+  REQUIRE(s.not_read.size() == 1);
+  CHECK(s.not_read[0].path == "-");
+  CHECK(s.not_read[0].why == "cannot read: no standard input given; expected a readable pipe");
+  CHECK(err.str() == "hhaudit: cannot read -: no standard input given; expected a readable pipe\n");
+  store.reset();
   fs::remove_all(dir);
 }
