@@ -40,6 +40,7 @@ struct AuditArgs {
   std::string rake_domain{".com"};
   bool no_rake{false};
   std::string shard;  // "K/N", "" for every file
+  int batch_hands{db::Store::kDefaultBatchHands};
   HouseRulesArgs house_rules;
 };
 
@@ -166,13 +167,12 @@ void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) 
     opt.shards = shard->second;
   }
   opt.paths = a.paths;
+  opt.standard_input = STDIN_FILENO;  // "-"
   opt.progress = !a.quiet && isatty(STDERR_FILENO);
   opt.jobs = a.jobs;
   RakeSchedules rake;
-  // Hands per transaction. Not an option users need: the crash-safety tests set it small so that
-  // a run of a few MB commits many times and can be killed between two commits.
   db::StoreOptions store_options;
-  if (const char* b = std::getenv("HHAUDIT_BATCH_HANDS")) store_options.batch_hands = std::atoi(b);
+  store_options.batch_hands = a.batch_hands;
   AuditSummary s;
   HouseRulesBook house;
   db::StoreTotals held;    // what the database holds after the run
@@ -331,6 +331,13 @@ void add_audit_command(CLI::App& app, int& exit_code) {
                   "Site domain whose schedule entries apply (.com, .de, ...)")
       ->capture_default_str();
   cmd->add_flag("--no-rake-schedules", args->no_rake, "Do not check rake against schedules");
+  // The crash-safety tests set it small, so that a run of a few MB commits many times and can be
+  // killed between two commits.
+  cmd->add_option("--batch-hands", args->batch_hands,
+                  "Hands written per database transaction: fewer commit more often (an "
+                  "interrupted run keeps every committed transaction), more are faster")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
   args->house_rules.add_options(*cmd);
   cmd->footer(kExitCodesHelp);
   cmd->callback([args, &exit_code] {

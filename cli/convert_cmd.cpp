@@ -3,19 +3,20 @@
 // file. A hand the target cannot express is reported with its file, line and why, never dropped
 // silently; what a written hand loses is summed up at the end.
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
-#include <sstream>
 
 #include "cli/commands.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
+#include "pipeline/input.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace hh::cli {
@@ -46,22 +47,6 @@ fs::path output_path(const pipeline::InputPath& in, const fs::path& dir, std::st
                                 : fs::path(in.path).filename();
   rel.replace_extension(ext);
   return dir / rel;
-}
-
-bool read_bytes(const pipeline::InputPath& input, std::string& bytes) {
-  if (input.path == "-") {
-    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
-  }
-  // An archive's member from its extracted copy (pipeline/archive.hpp).
-  const std::unique_ptr<std::istream> in =
-      input.member ? pipeline::open_member(*input.member)
-                   : std::make_unique<std::ifstream>(input.path, std::ios::binary);
-  if (!*in) return false;
-  std::ostringstream s;
-  s << in->rdbuf();
-  bytes = std::move(s).str();
-  return !in->bad();
 }
 
 struct Counts {
@@ -133,49 +118,67 @@ fs::path unique_output(const fs::path& wanted, const std::map<fs::path, std::str
   }
 }
 
+// An input not converted, listed as `audit` lists it ("not read: PATH: WHY").
+void not_converted(const std::string& path, const std::string& why) {
+  std::cerr << path << ": not converted: " << why << "\n";
+}
+
+// Reads an input as the audit's first pass does (pipeline/input.hpp): stdin and pipes spooled,
+// the head decoded and sniffed, every byte read; then what becomes of it, by the audit's rule. A
+// file that holds hands is left in `scanned` (its bytes) for the caller; any other is counted here.
+bool read_input(pipeline::InputFile& in, pipeline::ScanResult& scanned, Counts& counts) {
+  static const std::atomic<bool> never_stopped{false};  // Ctrl-C ends `convert` at once
+  if ((in.pipe || in.path == "-") && in.unreadable.empty())
+    pipeline::spool(in, STDIN_FILENO, never_stopped);
+  if (in.unreadable.empty()) scanned = pipeline::scan(in, true);
+  if (scanned.ok) in.bytes = scanned.bytes_read;
+  const pipeline::InputAccount account = pipeline::account_input(in, scanned);
+  switch (account.kind) {
+    case pipeline::InputKind::Unreadable:
+      std::cerr << "hhaudit: cannot read " << in.path << ": " << account.note << "\n";
+      ++counts.io_errors;
+      return false;
+    case pipeline::InputKind::Unsupported:
+      not_converted(in.path, account.why);
+      ++counts.files_skipped;
+      return false;
+    case pipeline::InputKind::NoHands:
+      not_converted(in.path, account.why);
+      // As `audit`: a file known to hold no hand leaves nothing unconverted.
+      ++(account.known_non_hand ? counts.files_without_hands : counts.files_skipped);
+      return false;
+    case pipeline::InputKind::Summary:
+      not_converted(in.path,
+                    "a " + std::string(scanned.sniffed.format->display_name()) + " holds no hands");
+      ++counts.files_skipped;
+      return false;
+    case pipeline::InputKind::Hands:
+      break;
+  }
+  return true;
+}
+
+// The hands of a file's text, each piece read as the pipeline reads it (read_any_hands_text with
+// the format sniffed from the file's head).
+std::vector<Hand> read_hands(const std::string& bytes, const Format* format,
+                             const std::string& path, const ReadOptions& options) {
+  const Decoded decoded = decode(bytes);
+  std::vector<Hand> hands;
+  for (const HandText& ht : split_any_hands(decoded.text))
+    for (Hand& h : read_any_hands_text(format, ht, path, options)) hands.push_back(std::move(h));
+  return hands;
+}
+
 // Converts one input into its output file.
-void convert_file(const pipeline::InputPath& in, const Format& target,
+void convert_file(const pipeline::InputPath& input, const Format& target,
                   const ReadOptions& read_options, const std::string& out_dir, Counts& counts,
                   std::map<fs::path, std::string>& outputs) {
-  std::string bytes;
-
-  if (!in.unreadable.empty()) {
-    std::cerr << "hhaudit: cannot read " << in.path << ": " << in.unreadable << "\n";
-    ++counts.io_errors;
-    return;
-  }
-  if (!read_bytes(in, bytes)) {
-    std::cerr << "hhaudit: cannot read " << in.path << "\n";
-    ++counts.io_errors;
-    return;
-  }
-  const Decoded decoded = decode(bytes);
-  const SniffResult sniffed = sniff_format(std::string_view(decoded.text).substr(0, kSniffBytes));
-  if (sniffed.format && !sniffed.format->readable()) {
-    std::cerr << in.path << ": not converted: " << sniffed.format->display_name()
-              << " is recognised but not read\n";
-    ++counts.files_skipped;
-    return;
-  }
-  if (sniffed.format && sniffed.format->reads_summaries()) {
-    std::cerr << in.path << ": not converted: a " << sniffed.format->display_name()
-              << " holds no hands\n";
-    ++counts.files_skipped;
-    return;
-  }
-  const bool blank = decoded.text.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
-  if (!sniffed.format && in.from_folder && (blank || pipeline::known_non_hand_path(in.path))) {
-    ++counts.files_without_hands;  // as `audit`: nothing of it is left unconverted
-    return;
-  }
-  if (!sniffed.format && in.from_folder) {
-    std::cerr << in.path << ": not converted: no hand of a known format\n";
-    ++counts.files_skipped;
-    return;
-  }
+  pipeline::InputFile in = pipeline::input_file(input);
+  pipeline::ScanResult scanned;
+  if (!read_input(in, scanned, counts)) return;
   std::vector<std::string> texts;
   std::vector<NotWritten> refused;
-  for (const Hand& h : read_text(decoded.text, in.path, read_options)) {
+  for (const Hand& h : read_hands(scanned.bytes, scanned.sniffed.format, in.path, read_options)) {
     ++counts.hands;
     Format::WrittenHand w = write_whole(target, h);
     if (!w.written) {
@@ -191,7 +194,7 @@ void convert_file(const pipeline::InputPath& in, const Format& target,
   list_not_written(in.path, refused);
   if (texts.empty()) return;
   const std::string text = target.join_written(texts);
-  const fs::path out = unique_output(output_path(in, out_dir, target.file_extension()), outputs);
+  const fs::path out = unique_output(output_path(input, out_dir, target.file_extension()), outputs);
   if (out == "-") {
     std::cout << text;
     counts.written += static_cast<long>(texts.size());
@@ -232,6 +235,8 @@ int run_convert(const ConvertArgs& args) {
   const std::vector<pipeline::InputPath> inputs =
       pipeline::expand_paths(args.paths, not_read, counts.io_errors, std::cerr);
   std::map<fs::path, std::string> outputs;  // output file -> the input it is written from
+  // Inputs that name nothing to read (a missing path, an empty folder or archive), as `audit`.
+  for (const pipeline::NotRead& n : not_read) not_converted(n.path, n.why);
   for (const pipeline::InputPath& in : inputs) {
     // A file that fails its reader or writer (an exception: a library's limit, memory) is
     // reported and the others are converted.

@@ -41,7 +41,9 @@ int main(int argc, char** argv) {
   CLI::App app{"hhaudit: audits poker hand histories and stores every discrepancy in SQLite"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "hhaudit 0.1.0");
-  app.footer(hh::cli::kExitCodesHelp);
+  app.footer(std::string(hh::cli::kExitCodesHelp) +
+             "\n\nEnvironment: HHAUDIT_DATA_DIR, the folder of hhaudit's data (rake/ and "
+             "house-rules.toml) in place of the one found from the binary (PREFIX/share/hhaudit).");
   int exit_code = hh::cli::kClean;
   hh::cli::add_audit_command(app, exit_code);
   hh::cli::add_query_command(app, exit_code);

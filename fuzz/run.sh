@@ -33,10 +33,11 @@ case $target in
   decode | split | audit | limits) binary=fuzz_$target ;;
   *) binary=fuzz_site; export HH_FUZZ_FORMAT=$target ;;
 esac
-cmake --build "$build" --target "$binary" -j"$(nproc)"
+# hhaudit too: fuzz/seed.sh asks it where a format's samples are (`hhaudit sites --samples`).
+cmake --build "$build" --target "$binary" hhaudit -j"$(nproc)"
 
 if [[ ! -d $build/seeds/$target ]]; then
-  bash "$root/fuzz/seed.sh" "$target" "$build/seeds/$target"
+  HHAUDIT_BIN=$build/hhaudit bash "$root/fuzz/seed.sh" "$target" "$build/seeds/$target"
 fi
 corpus_dir=${FUZZ_CORPUS_DIR:-$build/corpus/$target}
 mkdir -p "$corpus_dir" "$build/artifacts/$target"

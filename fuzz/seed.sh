@@ -2,53 +2,27 @@
 # Copies seed inputs for one fuzz target into a folder: hand-history files of at most 64 KB from
 # the shared corpus (../shared/corpus beside the checkout, or $HHAUDIT_CORPUS) and testdata/.
 # Site targets get their site's files only, so the fuzzer starts from valid hands of its grammar.
-# Usage: fuzz/seed.sh TARGET DIR      (TARGET: decode split audit pokerstars winamax 888poker ggpoker winning bovada partypoker unibet
-#                                     ipoker fulltilt kingsclub merge boss ohh betonline phh pokernow
-#                                     everleaf pkr ongame absolute betfair
-#                                     pokertracker entraction enet sealswithclubs
-#                                     microgaming everest cake pokerstars-summary fulltilt-summary
-#                                     limits)
+# Usage: fuzz/seed.sh TARGET DIR   (TARGET: decode split audit limits, or a readable format's name)
+# A format's folders come from the registry (`hhaudit sites --samples`: the shared corpus's folders
+# and its testdata/ folder, declared where the format registers itself), so a new format needs no
+# line here. HHAUDIT_BIN names the hhaudit to ask (default build/hhaudit of this checkout).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=$1
 dest=$2
 corpus=${HHAUDIT_CORPUS:-$root/../shared/corpus}
 case $target in
-  pokerstars) dirs=(Stars) ; local_dirs=(sample) ;;
-  winamax) dirs=(Winamax) ; local_dirs=(winamax) ;;
-  888poker) dirs=(PacificPoker) ; local_dirs=(888poker) ;;
-  ggpoker) dirs=(GGPoker) ; local_dirs=(gg) ;;
-  winning) dirs=(Winning) ; local_dirs=(winning) ;;
-  bovada) dirs=(Bovada) ; local_dirs=(bovada) ;;
-  partypoker) dirs=(PartyPoker) ; local_dirs=(partypoker) ;;
-  unibet) dirs=(Unibet) ; local_dirs=(unibet) ;;
-  ipoker) dirs=(iPoker) ; local_dirs=(ipoker) ;;
-  merge) dirs=(Merge) ; local_dirs=(merge) ;;
-  boss) dirs=(Boss) ; local_dirs=(boss) ;;
-  microgaming) dirs=(Microgaming) ; local_dirs=(microgaming) ;;
-  everest) dirs=(Everest) ; local_dirs=(everest) ;;
-  fulltilt) dirs=(FTP) ; local_dirs=(fulltilt) ;;
-  kingsclub) dirs=(KingsClub) ; local_dirs=(kingsclub) ;;
-  ohh) dirs=(OHH) ; local_dirs=(ohh) ;;
-  betonline) dirs=(BetOnline) ; local_dirs=(betonline) ;;
-  phh) dirs=(PHH) ; local_dirs=(phh) ;;
-  pokernow) dirs=(PokerNow) ; local_dirs=(pokernow) ;;
-  everleaf) dirs=(Everleaf) ; local_dirs=(everleaf) ;;
-  pkr) dirs=(PKR) ; local_dirs=(pkr) ;;
-  ongame) dirs=(OnGame) ; local_dirs=(ongame) ;;
-  absolute) dirs=(Absolute UltimateBet) ; local_dirs=(absolute) ;;
-  betfair) dirs=(Betfair) ; local_dirs=(betfair) ;;
-  pokertracker) dirs=(PokerTracker) ; local_dirs=(pokertracker) ;;
-  entraction) dirs=(Entraction) ; local_dirs=(entraction) ;;
-  enet) dirs=(Enet) ; local_dirs=(enet) ;;
-  sealswithclubs) dirs=(SealsWithClubs) ; local_dirs=(sealswithclubs) ;;
-  cake) dirs=(Cake) ; local_dirs=(cake) ;;
-  # Tournament summaries: the corpus's one (Full Tilt's) is copied into testdata/ with fpdb's.
-  pokerstars-summary) dirs=() ; local_dirs=(pokerstars-summary) ;;
-  fulltilt-summary) dirs=() ; local_dirs=(fulltilt-summary) ;;
   decode | split | audit) dirs=(.) ; local_dirs=(.) ;;
   limits) dirs=() ; local_dirs=() ;;
-  *) echo "fuzz/seed.sh: unknown target $target" >&2; exit 2 ;;
+  *)
+    hhaudit=${HHAUDIT_BIN:-$root/build/hhaudit}
+    # site,name,read,corpus folders,test data (no field holds a comma).
+    row=$("$hhaudit" sites --samples --format csv |
+      awk -F, -v t="$target" 'NR > 1 && $1 == t && $3 == "yes" {print $4 "," $5}')
+    [[ -n $row ]] || { echo "fuzz/seed.sh: unknown target $target" >&2; exit 2; }
+    read -r -a dirs <<<"${row%%,*}"
+    local_dirs=("${row#*,}")
+    ;;
 esac
 mkdir -p "$dest"
 n=0

@@ -6,39 +6,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "parser/888poker/builder.hpp"
-#include "parser/absolute/builder.hpp"
-#include "parser/betfair/builder.hpp"
-#include "parser/betonline/builder.hpp"
-#include "parser/boss/builder.hpp"
-#include "parser/bovada/builder.hpp"
-#include "parser/cake/builder.hpp"
-#include "parser/enet/builder.hpp"
-#include "parser/entraction/builder.hpp"
-#include "parser/everest/builder.hpp"
-#include "parser/everleaf/builder.hpp"
-#include "parser/fulltilt/builder.hpp"
-#include "parser/fulltilt/summary.hpp"
 #include "parser/ggpoker/builder.hpp"
-#include "parser/ipoker/builder.hpp"
-#include "parser/kingsclub/builder.hpp"
-#include "parser/merge/builder.hpp"
-#include "parser/microgaming/builder.hpp"
-#include "parser/ohh/ohh.hpp"
-#include "parser/ongame/builder.hpp"
-#include "parser/partypoker/builder.hpp"
-#include "parser/phh/reader.hpp"
-#include "parser/pkr/builder.hpp"
-#include "parser/pokernow/reader.hpp"
-#include "parser/pokerstars/builder.hpp"
-#include "parser/pokerstars/summary.hpp"
-#include "parser/pokertracker/builder.hpp"
-#include "parser/recognised.hpp"
-#include "parser/sealswithclubs/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
-#include "parser/unibet/builder.hpp"
-#include "parser/winamax/builder.hpp"
-#include "parser/winning/builder.hpp"
 
 namespace hh {
 
@@ -51,47 +21,38 @@ std::string_view first_line(std::string_view text) {
 
 }  // namespace
 
-const std::vector<std::unique_ptr<Format>>& formats() {
-  static const std::vector<std::unique_ptr<Format>> all = [] {
-    std::vector<std::unique_ptr<Format>> v;
-    // The readable formats first: they win a tie.
-    v.push_back(pokerstars::make_format());
-    v.push_back(winamax::make_format());
-    v.push_back(poker888::make_format());
-    v.push_back(gg::make_format());
-    v.push_back(winning::make_format());
-    v.push_back(bovada::make_format());
-    v.push_back(partypoker::make_format());
-    v.push_back(unibet::make_format());
-    v.push_back(ipoker::make_format());
-    v.push_back(fulltilt::make_format());
-    v.push_back(kingsclub::make_format());
-    v.push_back(merge::make_format());
-    v.push_back(boss::make_format());
-    v.push_back(ohh::make_format());
-    v.push_back(betonline::make_format());
-    v.push_back(phh::make_format());
-    v.push_back(pokernow::make_format());
-    v.push_back(everleaf::make_format());
-    v.push_back(pkr::make_format());
-    v.push_back(ongame::make_format());
-    v.push_back(absolute::make_format());
-    v.push_back(betfair::make_format());
-    v.push_back(pokertracker::make_format());
-    v.push_back(entraction::make_format());
-    v.push_back(enet::make_format());
-    v.push_back(sealswithclubs::make_format());
-    v.push_back(microgaming::make_format());
-    v.push_back(everest::make_format());
-    v.push_back(cake::make_format());
-    // Tournament summaries: results, not hands (Format::reads_summaries).
-    v.push_back(pokerstars::make_summary_format());
-    v.push_back(fulltilt::make_summary_format());
-    add_recognised_formats(v);
-    return v;
+namespace {
+
+// The registry, built once: every site folder's formats and the recognised-only ones, by rank.
+struct Registry {
+  std::vector<std::unique_ptr<Format>> formats;
+  std::vector<FormatEntry> entries;
+};
+
+const Registry& registry() {
+  static const Registry all = [] {
+    FormatRegistry registered;
+    register_site_formats(registered);
+    register_recognised_formats(registered);
+    std::vector<RegisteredFormat>& v = registered.entries();
+    std::stable_sort(v.begin(), v.end(), [](const RegisteredFormat& a, const RegisteredFormat& b) {
+      return a.rank < b.rank;
+    });
+    Registry r;
+    for (RegisteredFormat& f : v) {
+      r.entries.push_back({f.format.get(), f.rank, std::move(f.samples), f.folder});
+      r.formats.push_back(std::move(f.format));
+    }
+    return r;
   }();
   return all;
 }
+
+}  // namespace
+
+const std::vector<std::unique_ptr<Format>>& formats() { return registry().formats; }
+
+const std::vector<FormatEntry>& format_entries() { return registry().entries; }
 
 const Format* format_by_name(std::string_view name) {
   for (const auto& f : formats())

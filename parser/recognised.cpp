@@ -1,9 +1,8 @@
 // The formats hhaudit recognises but does not read yet, each with the signature lines of its own
 // software (tests/test_sniff.cpp).
-#include "parser/recognised.hpp"
-
 #include <array>
 
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh {
@@ -69,9 +68,11 @@ class RecognisedFormat final : public Format {
 
 }  // namespace
 
-void add_recognised_formats(std::vector<std::unique_ptr<Format>>& formats) {
+void register_recognised_formats(FormatRegistry& registry) {
+  // After the readable formats and the summaries (ranks below 1000): they win a tie.
+  int rank = 1000;
   for (const Recognised& r : kRecognised)
-    formats.push_back(std::make_unique<RecognisedFormat>(r.name, r.display_name, r.score));
+    registry.add(rank++, std::make_unique<RecognisedFormat>(r.name, r.display_name, r.score));
 }
 
 }  // namespace hh

@@ -32,6 +32,7 @@
 #include "audit/tournaments.hpp"
 #include "db/tournament_rows.hpp"
 #include "parser/text/decode.hpp"
+#include "pipeline/input.hpp"
 #include "pipeline/piece_reader.hpp"
 #include "pipeline/sha256.hpp"
 
@@ -58,48 +59,6 @@ class SigintGuard {
 
  private:
   void (*old_)(int);
-};
-
-struct InputFile {
-  std::string path;
-  bool from_folder{false};              // found by walking a folder rather than named
-  std::string unreadable;               // InputPath::unreadable: never opened
-  bool pipe{false};                     // InputPath::pipe: copied into `spool` by the first pass
-  std::optional<ArchiveMember> member;  // InputPath::member: read from its archive's spool
-  // "-" (stdin) or a named pipe, read once into an unnamed temporary file, which the first pass
-  // and the reader then read as they read a file: memory stays bounded whatever it gives.
-  std::shared_ptr<int> spool;  // the file's descriptor, closed with the last copy
-  std::uint64_t bytes{0};
-  std::int64_t file_id{0};
-  // Read once: of a byte size no stored file and no other input has, so it cannot have been
-  // audited before. The first pass leaves it; the reader sniffs its head, hashes it as it reads
-  // it and sends what it found with its first batch, by which the writer registers it.
-  bool read_once{false};
-  bool skipped{false};  // writer: registered and not to be written (recorded unread, a summary...)
-  Encoding encoding{Encoding::Utf8};
-  const Format* format{nullptr};  // the format sniffed; nullptr: none (every hand is unparsed)
-};
-
-// Opens a file, an archive's member or the bytes read from stdin as one stream.
-std::unique_ptr<std::istream> open_input(const InputFile& f) {
-  if (f.member) return open_member(*f.member);
-  const std::string path =
-      f.spool ? "/proc/self/fd/" + std::to_string(*f.spool) : f.path;  // its own offset
-  auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*in) return nullptr;
-  return in;
-}
-
-// What is known of a file before its hands are read: whether it could be read, its encoding and
-// format from its head, and (read to its end) its digest.
-struct ScanResult {
-  bool ok{false};
-  std::string error;   // when not ok: what failed, with the system's text of errno
-  std::string sha256;  // "" for a file whose hands are read once: the reader hashes it
-  Encoding encoding{Encoding::Utf8};
-  SniffResult sniffed;  // the format of the first piece
-  std::string bytes;    // the whole file, when asked to keep it
-  std::uint64_t bytes_read{0};
 };
 
 // A run of complete hands from one file, with the decoded text they point into.
@@ -223,111 +182,6 @@ class Pipeline {
   bool input_closed_{false};
   bool aborted_{false};
 };
-
-// The system's text of errno ("Permission denied"), read just after the call that failed.
-std::string errno_text() {
-  return errno != 0 ? std::generic_category().message(errno) : std::string("unknown error");
-}
-
-// Copies stdin or a named pipe into an unnamed temporary file (in TMPDIR, removed at once: it goes
-// with the process), in pieces, so that it is then read like a file. A failure makes the input
-// unreadable, with what failed; Ctrl-C stops the copy (the run then stops).
-void spool(InputFile& f) {
-  errno = 0;
-  const int from = f.path == "-" ? STDIN_FILENO : ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (from < 0) {
-    f.unreadable = "open failed (" + errno_text() + "); expected a readable pipe";
-    return;
-  }
-  f.spool = unnamed_temp_file(f.unreadable);
-  if (!f.spool) {
-    if (from != STDIN_FILENO) ::close(from);
-    return;
-  }
-  std::string buf(PieceReader::kPiece, '\0');
-  f.bytes = 0;
-  while (!g_interrupted.load()) {
-    const ssize_t got = ::read(from, buf.data(), buf.size());
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      f.unreadable = "read failed (" + errno_text() + ")";
-      break;
-    }
-    if (got == 0) break;
-    if (!write_all(*f.spool, std::string_view(buf.data(), static_cast<std::size_t>(got)))) {
-      f.unreadable = "cannot write the temporary copy (" + errno_text() + ")";
-      break;
-    }
-    f.bytes += static_cast<std::uint64_t>(got);
-  }
-  if (from != STDIN_FILENO) ::close(from);
-  if (!f.unreadable.empty()) f.spool.reset();
-}
-
-// A file of this format (nullptr: none) found in a folder or named is read for its hands: not
-// recorded unread (a format recognised but not read, or nothing known in a folder's file) and not
-// a tournament summary (read whole by audit_summary_file).
-bool reads_hands(const InputFile& f, const Format* format) {
-  return format ? format->readable() && !format->reads_summaries() : !f.from_folder;
-}
-
-// A file of this format is a tournament summary, read whole (its bytes kept by the first read).
-bool is_summary(const Format* format) {
-  return format && format->readable() && format->reads_summaries();
-}
-
-// Reads `in` to its end after `head`, its first bytes: their digest, and all of them if `keep`.
-void read_rest(std::istream& in, std::string_view head, bool keep, ScanResult& r) {
-  Sha256 sha;
-  sha.update(head);
-  if (keep) r.bytes.assign(head);
-  std::string buf(PieceReader::kPiece, '\0');
-  while (in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    const std::string_view got(buf.data(), static_cast<std::size_t>(in.gcount()));
-    r.bytes_read += got.size();
-    sha.update(got);
-    if (keep) r.bytes.append(got);
-  }
-  if (in.bad()) {
-    r.error = "read failed (" + errno_text() + ")";
-    return;
-  }
-  r.sha256 = sha.hex();
-  r.ok = true;
-}
-
-// Reads the head of a file (what sniffing looks at) into `head`: its encoding and format.
-void scan_head(std::istream& in, std::string& head, ScanResult& r) {
-  head.resize(PieceReader::kPiece);
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  r.bytes_read += head.size();
-  const Decoded d = decode(head);
-  r.encoding = d.encoding;
-  r.sniffed = sniff_format(d.text);
-}
-
-// The first pass over a file not read once: from its head the encoding and the format, then its
-// digest (a summary's bytes kept: it is read whole).
-ScanResult scan(const InputFile& f) {
-  ScanResult r;
-  errno = 0;
-  auto in = open_input(f);
-  if (!in) {
-    r.error = "open failed (" + errno_text() + ")";
-    return r;
-  }
-  errno = 0;
-  std::string head;
-  scan_head(*in, head, r);
-  if (in->bad()) {
-    r.error = "read failed (" + errno_text() + ")";
-    return r;
-  }
-  read_rest(*in, head, is_summary(r.sniffed.format), r);
-  return r;
-}
 
 // The hands of a file opened (and its head sniffed) by read_file, in batches of complete hands
 // sent on by `push`. A hand never straddles two batches: the text after the last hand start of a
@@ -561,25 +415,6 @@ void audit_summary_file(const InputFile& f, std::string_view bytes, const Format
   writer.finish_file(f.file_id, 0, t.parsed ? 0 : 1);
 }
 
-// A file read by its path (not stdin, a pipe or an archive's member, whose bytes are spooled).
-bool on_disk(const InputFile& f) { return f.path != "-" && !f.pipe && !f.member; }
-
-// A small file of white space only (line ends, blanks): it holds nothing to read.
-bool blank_file(const InputFile& f) {
-  if (f.bytes > 64 * 1024) return false;
-  const auto in = open_input(f);
-  char c = 0;
-  while (in && in->get(c))
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v') return false;
-  return in && in->eof();
-}
-
-// A file found in a folder that is known to hold no hand, so that not reading it leaves nothing
-// unaudited: known by its path, or empty or blank.
-bool known_non_hand_file(const InputFile& f) {
-  return known_non_hand_path(f.path) || f.bytes == 0 || blank_file(f);
-}
-
 // Registers a file the first pass or the reader (a file read once) scanned: one that cannot be
 // read, or is not read for its hands, is recorded so; a summary is audited here; a file of hands
 // is begun. True: its hands are to be read and written (f.file_id set).
@@ -587,38 +422,31 @@ bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
                    std::set<db::TournamentKey>& tournaments, AuditSummary& summary,
                    std::ostream& err) {
   std::error_code ec;
-  if (!s.ok) {
+  if (on_disk(f) && !f.read_once && s.ok) f.bytes = fs::file_size(f.path, ec);
+  const InputAccount account = account_input(f, s);
+  if (account.kind == InputKind::Unreadable) {
     // Nothing of it read: recorded by its path, with what failed and what was expected.
-    const std::string note =
-        f.unreadable.empty() ? s.error + "; expected a readable regular file" : f.unreadable;
-    err << "hhaudit: cannot read " << f.path << ": " << note << "\n";
+    err << "hhaudit: cannot read " << f.path << ": " << account.note << "\n";
     const std::uintmax_t size = fs::is_regular_file(f.path, ec) ? fs::file_size(f.path, ec) : 0;
     writer.record_unread_file({{f.path, "", ec ? 0 : static_cast<std::uint64_t>(size), "", ""},
                                db::UnreadReason::Unreadable,
-                               note});
-    summary.not_read.push_back({f.path, "cannot read: " + note});
+                               account.note});
+    summary.not_read.push_back({f.path, account.why});
     ++summary.files_unreadable;
     ++summary.io_errors;
     return false;
   }
-  if (on_disk(f) && !f.read_once) f.bytes = fs::file_size(f.path, ec);
   const Format* format = s.sniffed.format;
   const db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
                            format ? std::string(format->name()) : std::string()};
-  // A format recognised but not read, and, in a folder (which holds other things too: fpdb's
-  // .hp files, notes), a file with no hand of a known format: recorded, not read.
-  if (format && !format->readable()) {
-    const std::string note = std::string(format->display_name()) + ": not supported";
-    writer.record_unread_file({rec, db::UnreadReason::Unsupported, note});
-    summary.not_read.push_back({f.path, "unsupported (" + note + ")"});
-    ++summary.files_unsupported;
-    return false;
-  }
-  if (!format && f.from_folder) {
-    writer.record_unread_file({rec, db::UnreadReason::NoHands, "no hand of a known format"});
-    summary.not_read.push_back({f.path, "no hand of a known format"});
-    ++summary.files_without_hands;
-    if (!known_non_hand_file(f)) ++summary.files_without_hands_unknown;
+  if (account.kind == InputKind::Unsupported || account.kind == InputKind::NoHands) {
+    const bool unsupported = account.kind == InputKind::Unsupported;
+    writer.record_unread_file(
+        {rec, unsupported ? db::UnreadReason::Unsupported : db::UnreadReason::NoHands,
+         account.note});
+    summary.not_read.push_back({f.path, account.why});
+    ++(unsupported ? summary.files_unsupported : summary.files_without_hands);
+    if (!unsupported && !account.known_non_hand) ++summary.files_without_hands_unknown;
     return false;
   }
   bool already = false;
@@ -629,7 +457,7 @@ bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
     summary.already_audited_ids.push_back(f.file_id);
     return false;
   }
-  if (format && format->reads_summaries()) {
+  if (account.kind == InputKind::Summary) {
     audit_summary_file(f, s.bytes, *format, writer, tournaments, summary);
     return false;
   }
@@ -764,13 +592,7 @@ std::vector<InputFile> input_files(const AuditOptions& options, AuditSummary& su
   std::vector<InputFile> inputs;
   for (InputPath& p : expand_paths(options.paths, summary.not_read, summary.io_errors, err,
                                    options.archive_limits)) {
-    InputFile f;
-    f.path = std::move(p.path);
-    f.from_folder = p.from_folder;
-    f.unreadable = std::move(p.unreadable);
-    f.pipe = p.pipe;
-    f.member = std::move(p.member);
-    inputs.push_back(std::move(f));
+    inputs.push_back(input_file(std::move(p)));
   }
   if (options.shards > 1) {
     const auto first_other = std::stable_partition(
@@ -792,7 +614,7 @@ struct FilesToRead {
 // parsing, that a file was audited before. Only a file of a byte size that no stored file and no
 // other input has can be new for sure without its digest: it is read once, by the reader, which
 // hashes it as it goes. Any other file is read to its end here first, and registered.
-FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
+FilesToRead first_pass(std::vector<InputFile>& inputs, int standard_input, db::Store& writer,
                        std::set<db::TournamentKey>& tournaments, AuditSummary& summary,
                        std::ostream& err) {
   std::map<std::uint64_t, int> sizes;  // byte size -> files stored or input of that size
@@ -814,7 +636,7 @@ FilesToRead first_pass(std::vector<InputFile>& inputs, db::Store& writer,
     if ((f.pipe || f.path == "-") && f.unreadable.empty()) {
       // Once: a pipe gives its bytes to one reader. Here, under the SIGINT guard, like the
       // first pass over a file (what the digest and the reading then use).
-      spool(f);
+      spool(f, standard_input, g_interrupted);
       if (g_interrupted.load()) break;
     }
     const auto same_size = sizes.find(f.bytes);
@@ -990,7 +812,8 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   // The checks this run's new hands and summaries make due: of the tables, tournaments and sites
   // (learned rake) they were added to.
   db::PendingChecks due;
-  FilesToRead todo = first_pass(inputs, writer, due.tournaments, summary, err);
+  FilesToRead todo =
+      first_pass(inputs, options.standard_input, writer, due.tournaments, summary, err);
   read_audit_and_write(todo, writer, due, summary, options, err);
   // With those an earlier run owes; a table's tournament after it (its checks replace the
   // findings of the table's hands' moves, which the tournament's checks store).

@@ -36,6 +36,9 @@ struct AuditOptions {
   unsigned shards{1};
   // The guards on archives read for their members (pipeline/archive.hpp).
   ArchiveLimits archive_limits;
+  // The descriptor a path "-" reads, given by the caller (cli/: STDIN_FILENO), so that the library
+  // reads no standard input of its own; -1: "-" is unreadable.
+  int standard_input{-1};
 };
 
 // The shard (0 .. shards-1) a path belongs to: FNV-1a of its bytes, modulo shards.

@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kFiles = 32;
-constexpr int kBatchHands = 50;  // HHAUDIT_BATCH_HANDS: many commits in a run of a few MB
+constexpr int kBatchHands = 50;  // --batch-hands: many commits in a run of a few MB
 
 fs::path temp_dir() {
   std::random_device rd;
@@ -95,9 +95,10 @@ pid_t start_audit(const fs::path& input, const fs::path& db, const fs::path& log
     if (fd < 0) _exit(127);
     dup2(fd, 1);
     dup2(fd, 2);
-    setenv("HHAUDIT_BATCH_HANDS", std::to_string(kBatchHands).c_str(), 1);
-    execl(hh::test::hhaudit_binary(), hh::test::hhaudit_binary(), "audit", in.c_str(), "--db", d.c_str(), "-q", "-j", "2",
-          "--fail-on", "none", static_cast<char*>(nullptr));
+    const std::string batch = std::to_string(kBatchHands);
+    execl(hh::test::hhaudit_binary(), hh::test::hhaudit_binary(), "audit", in.c_str(), "--db",
+          d.c_str(), "-q", "-j", "2", "--fail-on", "none", "--batch-hands", batch.c_str(),
+          static_cast<char*>(nullptr));
     _exit(127);
   }
   return pid;

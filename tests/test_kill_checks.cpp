@@ -535,7 +535,7 @@ TEST_CASE("a full disk stops the audit with one message, and a rerun loses nothi
   const auto script = [&](const std::string& body) {
     const fs::path file = dir / "audit.sh";
     std::ofstream(file) << fmt::format(
-        "audit() {{ HHAUDIT_BATCH_HANDS=7 {} audit{} --db \"$1\" -q --fail-on none -j 2 "
+        "audit() {{ {} audit{} --db \"$1\" -q --fail-on none -j 2 --batch-hands 7 "
         ">/dev/null; }}\n{}\n",
         test::bin(), folders, body);
     return test::run("bash " + test::q(file) + " 2>&1");
@@ -573,7 +573,7 @@ TEST_CASE("a full disk stops the audit with one message, and a rerun loses nothi
     fs::create_directories(mnt);
     std::ofstream(in_ns) << fmt::format(
         "mount -t tmpfs -o size={}k tmpfs {} || exit 9\n"
-        "HHAUDIT_BATCH_HANDS=7 {} audit{} --db {} -q --fail-on none -j 2 >/dev/null\nrc=$?\n"
+        "{} audit{} --db {} -q --fail-on none -j 2 --batch-hands 7 >/dev/null\nrc=$?\n"
         "cp {}/full.db* {}/ 2>/dev/null\nexit $rc\n",
         size / 2 / 1024, test::q(mnt), test::bin(), folders, test::q(mnt / "full.db"), test::q(mnt),
         test::q(dir));

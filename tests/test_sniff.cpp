@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "parser/format.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/text/decode.hpp"
 #include "parser/text/split.hpp"
@@ -43,42 +44,50 @@ TEST_CASE("Sniff: the registry holds the readable formats and the recognised-onl
     CHECK(format_by_name(f->name()) == f.get());
     (f->readable() ? readable : recognised).insert(std::string(f->name()));
   }
-  CHECK(readable == std::set<std::string>{"pokerstars",
-                                          "winamax",
-                                          "888poker",
-                                          "ggpoker",
-                                          "winning",
-                                          "bovada",
-                                          "partypoker",
-                                          "unibet",
-                                          "ipoker",
-                                          "fulltilt",
-                                          "kingsclub",
-                                          "merge",
-                                          "boss",
-                                          "ohh",
-                                          "betonline",
-                                          "phh",
-                                          "pokernow",
-                                          "everleaf",
-                                          "pkr",
-                                          "ongame",
-                                          "absolute",
-                                          "betfair",
-                                          "pokertracker",
-                                          "entraction",
-                                          "enet",
-                                          "sealswithclubs",
-                                          "microgaming",
-                                          "everest",
-                                          "cake",
-                                          "pokerstars-summary",
-                                          "fulltilt-summary"});
+  // Each site folder registers its formats itself (parser/registry.hpp): every folder of parser/
+  // with a format.cpp registers a readable format, and every readable format comes from one.
+  std::set<std::string> folders, registering;
+  for (const auto& de : fs::directory_iterator(test::source_dir() / "parser"))
+    if (fs::is_regular_file(de.path() / "format.cpp"))
+      folders.insert(de.path().filename().string());
+  for (const FormatEntry& e : format_entries()) {
+    INFO(e.format->name());
+    CHECK(e.format->readable() != e.folder.empty());
+    if (e.format->readable()) registering.insert(std::string(e.folder));
+  }
+  CHECK(folders.size() >= 29);
+  CHECK(registering == folders);
+  CHECK(readable.count("pokerstars-summary") == 1);
   // Issue 33, point 21: recorded "unsupported" with their names, never "no-hands".
   CHECK(recognised == std::set<std::string>{"9stacks", "betonline-xml"});
   CHECK(format_by_name("pacific") == nullptr);
   CHECK(sniff_format("just some notes\nnot a hand\n").format == nullptr);
   CHECK(sniff_format("").confidence == 0);
+}
+
+TEST_CASE("Registry: ranks order the formats, and every format's samples exist", "[sniff]") {
+  const std::vector<FormatEntry>& entries = format_entries();
+  REQUIRE(entries.size() == formats().size());
+  std::set<int> ranks;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const FormatEntry& e = entries[i];
+    INFO(e.format->name());
+    CHECK(e.format == formats()[i].get());
+    CHECK(ranks.insert(e.rank).second);  // a tie between ranks would be the link order's
+    if (i > 0) CHECK(entries[i - 1].rank < e.rank);
+    // Readable formats of hands first, then the summaries, then the recognised-only ones.
+    const int group = !e.format->readable() ? 2 : e.format->reads_summaries() ? 1 : 0;
+    if (i > 0) {
+      const Format& before = *entries[i - 1].format;
+      CHECK((!before.readable() ? 2 : before.reads_summaries() ? 1 : 0) <= group);
+    }
+    if (!e.format->readable()) continue;
+    // A readable format's test data, which fuzz/seed.sh seeds from with its corpus folders.
+    REQUIRE_FALSE(e.samples.testdata_folder.empty());
+    CHECK(fs::is_directory(test::testdata(std::string(e.samples.testdata_folder))));
+    for (std::string_view folder : e.samples.corpus_folders)
+      CHECK(fs::is_directory(test::shared_corpus() / folder));
+  }
 }
 
 TEST_CASE("Sniff: PartyPoker's #Game No head is PartyPoker, not 888poker", "[sniff]") {
@@ -221,38 +230,12 @@ TEST_CASE("Sniff: every folder of the shared corpus sniffs as its own site", "[s
   const fs::path root = test::shared_corpus();
   // Not skipped: the corpus is part of the check-out's neighbourhood (test_paths.hpp).
   REQUIRE(fs::is_directory(root));
-  const std::map<std::string, std::string> site_of_folder = {
-      {"Absolute", "absolute"},
-      {"BetOnline", "betonline"},
-      {"Betfair", "betfair"},
-      {"Boss", "boss"},
-      {"Bovada", "bovada"},
-      {"Cake", "cake"},
-      {"Enet", "enet"},
-      {"Entraction", "entraction"},
-      {"Everest", "everest"},
-      {"Everleaf", "everleaf"},
-      {"FTP", "fulltilt"},
-      {"GGPoker", "ggpoker"},
-      {"KingsClub", "kingsclub"},
-      {"Merge", "merge"},
-      {"Microgaming", "microgaming"},
-      {"OHH", "ohh"},
-      {"OnGame", "ongame"},
-      {"PHH", "phh"},
-      {"PKR", "pkr"},
-      {"PacificPoker", "888poker"},
-      {"PartyPoker", "partypoker"},
-      {"PokerNow", "pokernow"},
-      {"PokerTracker", "pokertracker"},
-      {"SealsWithClubs", "sealswithclubs"},
-      {"Stars", "pokerstars"},
-      {"UltimateBet", "absolute"},
-      {"Unibet", "unibet"},
-      {"Winamax", "winamax"},
-      {"Winning", "winning"},
-      {"iPoker", "ipoker"},
-  };
+  // The site of each corpus folder, as the formats declare their samples (parser/registry.hpp).
+  std::map<std::string, std::string> site_of_folder;
+  for (const FormatEntry& e : format_entries())
+    for (std::string_view folder : e.samples.corpus_folders)
+      site_of_folder.emplace(std::string(folder), std::string(e.format->name()));
+  CHECK(site_of_folder.size() >= 30);
   std::size_t files = 0;
   std::vector<std::string> unrecognised;
   for (const auto& folder : fs::directory_iterator(root)) {

@@ -1,6 +1,7 @@
 // The 888poker entry of the Format registry (parser/format.hpp): how sure a file's head is
 // 888poker's, and reading a hand with the builder.
 #include "parser/888poker/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::poker888 {
@@ -41,3 +42,11 @@ class Poker888Format final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<Poker888Format>(); }
 
 }  // namespace hh::poker888
+
+namespace hh {
+
+HH_REGISTER_FORMATS(888poker) {
+  registry.add(30, poker888::make_format(), {{"PacificPoker"}, "888poker"});
+}
+
+}  // namespace hh

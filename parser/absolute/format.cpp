@@ -1,6 +1,7 @@
 // The Absolute / UltimateBet entry of the Format registry (parser/format.hpp): how sure a file's
 // head is theirs, and reading a hand with the builder.
 #include "parser/absolute/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::absolute {
@@ -29,3 +30,11 @@ class AbsoluteFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<AbsoluteFormat>(); }
 
 }  // namespace hh::absolute
+
+namespace hh {
+
+HH_REGISTER_FORMATS(absolute) {
+  registry.add(210, absolute::make_format(), {{"Absolute", "UltimateBet"}, "absolute"});
+}
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The Betfair entry of the Format registry (parser/format.hpp): how sure a file's head is
 // Betfair's, and reading a hand with the builder.
 #include "parser/betfair/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::betfair {
@@ -31,3 +32,11 @@ class BetfairFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<BetfairFormat>(); }
 
 }  // namespace hh::betfair
+
+namespace hh {
+
+HH_REGISTER_FORMATS(betfair) {
+  registry.add(220, betfair::make_format(), {{"Betfair"}, "betfair"});
+}
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The BetOnline entry of the Format registry (parser/format.hpp): how sure a file's head is
 // BetOnline's, and reading a hand with the builder.
 #include "parser/betonline/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::betonline {
@@ -36,3 +37,11 @@ class BetOnlineFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<BetOnlineFormat>(); }
 
 }  // namespace hh::betonline
+
+namespace hh {
+
+HH_REGISTER_FORMATS(betonline) {
+  registry.add(150, betonline::make_format(), {{"BetOnline"}, "betonline"});
+}
+
+}  // namespace hh

@@ -2,6 +2,7 @@
 // hand (game, stakes and table are its attributes), so a piece is one hand, from its "<HISTORY"
 // line; the "<?xml" and "<ROOT>" lines a file may open with announce the first.
 #include "parser/boss/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/xml/document.hpp"
 
@@ -40,3 +41,9 @@ class BossFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<BossFormat>(); }
 
 }  // namespace hh::boss
+
+namespace hh {
+
+HH_REGISTER_FORMATS(boss) { registry.add(130, boss::make_format(), {{"Boss"}, "boss"}); }
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The Bovada entry of the Format registry (parser/format.hpp): how sure a file's head is
 // Bovada's (or Ignition's, or Bodog's), and reading a hand with the builder.
 #include "parser/bovada/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::bovada {
@@ -31,3 +32,9 @@ class BovadaFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<BovadaFormat>(); }
 
 }  // namespace hh::bovada
+
+namespace hh {
+
+HH_REGISTER_FORMATS(bovada) { registry.add(60, bovada::make_format(), {{"Bovada"}, "bovada"}); }
+
+}  // namespace hh

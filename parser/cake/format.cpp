@@ -1,6 +1,7 @@
 // The Cake entry of the Format registry (parser/format.hpp): how sure a file's head is Cake's,
 // and reading a hand with the builder.
 #include "parser/cake/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::cake {
@@ -29,3 +30,9 @@ class CakeFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<CakeFormat>(); }
 
 }  // namespace hh::cake
+
+namespace hh {
+
+HH_REGISTER_FORMATS(cake) { registry.add(290, cake::make_format(), {{"Cake"}, "cake"}); }
+
+}  // namespace hh

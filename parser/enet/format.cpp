@@ -1,6 +1,7 @@
 // The Enet entry of the Format registry (parser/format.hpp): how sure a file's head is Enet's,
 // and reading a hand with the builder.
 #include "parser/enet/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::enet {
@@ -29,3 +30,9 @@ class EnetFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<EnetFormat>(); }
 
 }  // namespace hh::enet
+
+namespace hh {
+
+HH_REGISTER_FORMATS(enet) { registry.add(250, enet::make_format(), {{"Enet"}, "enet"}); }
+
+}  // namespace hh

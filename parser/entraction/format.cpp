@@ -1,6 +1,7 @@
 // The Entraction entry of the Format registry (parser/format.hpp): how sure a file's head is
 // Entraction's, and reading a hand with the builder.
 #include "parser/entraction/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::entraction {
@@ -31,3 +32,11 @@ class EntractionFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<EntractionFormat>(); }
 
 }  // namespace hh::entraction
+
+namespace hh {
+
+HH_REGISTER_FORMATS(entraction) {
+  registry.add(240, entraction::make_format(), {{"Entraction"}, "entraction"});
+}
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The Everest entry of the Format registry (parser/format.hpp). A file is a <SESSION .../> header
 // and its <HAND>s; a piece runs from a "<SESSION" line to the next and holds all of its hands.
 #include "parser/everest/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::everest {
@@ -39,3 +40,11 @@ class EverestFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<EverestFormat>(); }
 
 }  // namespace hh::everest
+
+namespace hh {
+
+HH_REGISTER_FORMATS(everest) {
+  registry.add(280, everest::make_format(), {{"Everest"}, "everest"});
+}
+
+}  // namespace hh

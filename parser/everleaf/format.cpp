@@ -1,6 +1,7 @@
 // The Everleaf entry of the Format registry (parser/format.hpp): how sure a file's head is
 // Everleaf's, and reading a hand with the builder.
 #include "parser/everleaf/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::everleaf {
@@ -35,3 +36,11 @@ class EverleafFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<EverleafFormat>(); }
 
 }  // namespace hh::everleaf
+
+namespace hh {
+
+HH_REGISTER_FORMATS(everleaf) {
+  registry.add(180, everleaf::make_format(), {{"Everleaf"}, "everleaf"});
+}
+
+}  // namespace hh

@@ -1,6 +1,8 @@
 // The Full Tilt entry of the Format registry (parser/format.hpp): how sure a file's head is Full
 // Tilt's own software, and reading a hand with the builder.
 #include "parser/fulltilt/builder.hpp"
+#include "parser/fulltilt/summary.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::fulltilt {
@@ -38,3 +40,13 @@ bool is_hand_start(std::string_view line) {
 std::unique_ptr<Format> make_format() { return std::make_unique<FullTiltFormat>(); }
 
 }  // namespace hh::fulltilt
+
+namespace hh {
+
+HH_REGISTER_FORMATS(fulltilt) {
+  registry.add(100, fulltilt::make_format(), {{"FTP"}, "fulltilt"});
+  // Tournament summaries (results, not hands): no corpus folder of their own.
+  registry.add(310, fulltilt::make_summary_format(), {{}, "fulltilt-summary"});
+}
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The GGPoker entry of the Format registry (parser/format.hpp): how sure a file's head is
 // GGPoker's, and reading a hand with the builder.
 #include "parser/ggpoker/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::gg {
@@ -30,3 +31,9 @@ class GGPokerFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<GGPokerFormat>(); }
 
 }  // namespace hh::gg
+
+namespace hh {
+
+HH_REGISTER_FORMATS(ggpoker) { registry.add(40, gg::make_format(), {{"GGPoker"}, "gg"}); }
+
+}  // namespace hh

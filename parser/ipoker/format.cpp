@@ -6,6 +6,7 @@
 // each with its own line and raw text. Cutting at "<game" lines instead would lose the header and
 // split games that share a line.
 #include "parser/ipoker/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/xml/document.hpp"
 
@@ -51,3 +52,9 @@ class IPokerFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<IPokerFormat>(); }
 
 }  // namespace hh::ipoker
+
+namespace hh {
+
+HH_REGISTER_FORMATS(ipoker) { registry.add(90, ipoker::make_format(), {{"iPoker"}, "ipoker"}); }
+
+}  // namespace hh

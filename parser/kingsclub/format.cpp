@@ -1,6 +1,7 @@
 // The KingsClub entry of the Format registry (parser/format.hpp): how sure a file's head is
 // KingsClub's, and reading a hand with the builder.
 #include "parser/kingsclub/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::kingsclub {
@@ -32,3 +33,11 @@ class KingsClubFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<KingsClubFormat>(); }
 
 }  // namespace hh::kingsclub
+
+namespace hh {
+
+HH_REGISTER_FORMATS(kingsclub) {
+  registry.add(110, kingsclub::make_format(), {{"KingsClub"}, "kingsclub"});
+}
+
+}  // namespace hh

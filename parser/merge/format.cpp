@@ -2,6 +2,7 @@
 // header and the <game>s it describes (one, or a session's many), so the piece split_hands() cuts
 // runs from a "<description" line to the next, and read_hands() returns one Hand per <game>.
 #include "parser/merge/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/xml/document.hpp"
 
@@ -42,3 +43,9 @@ class MergeFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<MergeFormat>(); }
 
 }  // namespace hh::merge
+
+namespace hh {
+
+HH_REGISTER_FORMATS(merge) { registry.add(120, merge::make_format(), {{"Merge"}, "merge"}); }
+
+}  // namespace hh

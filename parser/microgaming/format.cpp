@@ -2,6 +2,7 @@
 // hand (game, stakes, table and rake are its attributes), so a piece is one hand, from its
 // "<Game" line; the "----PRIMA.DAT----" line most files open with announces it.
 #include "parser/microgaming/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::microgaming {
@@ -46,3 +47,11 @@ class MicrogamingFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<MicrogamingFormat>(); }
 
 }  // namespace hh::microgaming
+
+namespace hh {
+
+HH_REGISTER_FORMATS(microgaming) {
+  registry.add(270, microgaming::make_format(), {{"Microgaming"}, "microgaming"});
+}
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The OHH entry of the Format registry (parser/format.hpp): read and written. A piece cut out by
 // split_hands() is one hand object, from its opening "{" line to the blank line before the next.
 #include "parser/ohh/ohh.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::ohh {
@@ -43,3 +44,9 @@ class OhhFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<OhhFormat>(); }
 
 }  // namespace hh::ohh
+
+namespace hh {
+
+HH_REGISTER_FORMATS(ohh) { registry.add(140, ohh::make_format(), {{"OHH"}, "ohh"}); }
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The OnGame entry of the Format registry (parser/format.hpp): how sure a file's head is OnGame's,
 // and reading a hand with the builder.
 #include "parser/ongame/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::ongame {
@@ -31,3 +32,9 @@ class OnGameFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<OnGameFormat>(); }
 
 }  // namespace hh::ongame
+
+namespace hh {
+
+HH_REGISTER_FORMATS(ongame) { registry.add(200, ongame::make_format(), {{"OnGame"}, "ongame"}); }
+
+}  // namespace hh

@@ -1,6 +1,7 @@
 // The PartyPoker entry of the Format registry (parser/format.hpp): how sure a file's head is
 // PartyPoker's, and reading a hand with the builder.
 #include "parser/partypoker/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::partypoker {
@@ -40,3 +41,11 @@ class PartyPokerFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<PartyPokerFormat>(); }
 
 }  // namespace hh::partypoker
+
+namespace hh {
+
+HH_REGISTER_FORMATS(partypoker) {
+  registry.add(70, partypoker::make_format(), {{"PartyPoker"}, "partypoker"});
+}
+
+}  // namespace hh

@@ -5,6 +5,7 @@
 // the file's preamble, not a hand.
 #include "parser/phh/reader.hpp"
 #include "parser/phh/writer.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::phh {
@@ -50,3 +51,9 @@ class PhhFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<PhhFormat>(); }
 
 }  // namespace hh::phh
+
+namespace hh {
+
+HH_REGISTER_FORMATS(phh) { registry.add(160, phh::make_format(), {{"PHH"}, "phh"}); }
+
+}  // namespace hh

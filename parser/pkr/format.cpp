@@ -1,6 +1,7 @@
 // The PKR entry of the Format registry (parser/format.hpp): how sure a file's head is PKR's, and
 // reading a hand with the builder.
 #include "parser/pkr/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::pkr {
@@ -36,3 +37,9 @@ class PkrFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<PkrFormat>(); }
 
 }  // namespace hh::pkr
+
+namespace hh {
+
+HH_REGISTER_FORMATS(pkr) { registry.add(190, pkr::make_format(), {{"PKR"}, "pkr"}); }
+
+}  // namespace hh

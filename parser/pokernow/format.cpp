@@ -2,6 +2,7 @@
 // no hand can be read before the whole file is: the piece is the log, from its CSV header, and
 // read_hands() returns one Hand per hand of it (like iPoker's session).
 #include "parser/pokernow/reader.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::pokernow {
@@ -37,3 +38,11 @@ class PokerNowFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<PokerNowFormat>(); }
 
 }  // namespace hh::pokernow
+
+namespace hh {
+
+HH_REGISTER_FORMATS(pokernow) {
+  registry.add(170, pokernow::make_format(), {{"PokerNow"}, "pokernow"});
+}
+
+}  // namespace hh

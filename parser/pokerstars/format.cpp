@@ -1,6 +1,8 @@
 // The PokerStars entry of the Format registry (parser/format.hpp): how sure a file's head is
 // PokerStars's, and reading a hand with the builder.
 #include "parser/pokerstars/builder.hpp"
+#include "parser/pokerstars/summary.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::pokerstars {
@@ -33,3 +35,13 @@ class PokerStarsFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<PokerStarsFormat>(); }
 
 }  // namespace hh::pokerstars
+
+namespace hh {
+
+HH_REGISTER_FORMATS(pokerstars) {
+  registry.add(10, pokerstars::make_format(), {{"Stars"}, "sample"});
+  // Tournament summaries (results, not hands): no corpus folder of their own.
+  registry.add(300, pokerstars::make_summary_format(), {{}, "pokerstars-summary"});
+}
+
+}  // namespace hh

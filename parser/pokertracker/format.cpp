@@ -1,6 +1,7 @@
 // The PokerTracker export's entry of the Format registry (parser/format.hpp): how sure a file's
 // head is such an export, and reading a hand with the builder.
 #include "parser/pokertracker/builder.hpp"
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
 namespace hh::pokertracker {
@@ -35,3 +36,11 @@ class PokerTrackerFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<PokerTrackerFormat>(); }
 
 }  // namespace hh::pokertracker
+
+namespace hh {
+
+HH_REGISTER_FORMATS(pokertracker) {
+  registry.add(230, pokertracker::make_format(), {{"PokerTracker"}, "pokertracker"});
+}
+
+}  // namespace hh

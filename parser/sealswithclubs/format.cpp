@@ -1,5 +1,6 @@
 // The Seals With Clubs entry of the Format registry (parser/format.hpp): how sure a file's head
 // is Seals With Clubs', and reading a hand with the builder.
+#include "parser/registry.hpp"
 #include "parser/sealswithclubs/builder.hpp"
 #include "parser/sniff.hpp"
 
@@ -33,3 +34,11 @@ class SealsWithClubsFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<SealsWithClubsFormat>(); }
 
 }  // namespace hh::sealswithclubs
+
+namespace hh {
+
+HH_REGISTER_FORMATS(sealswithclubs) {
+  registry.add(260, sealswithclubs::make_format(), {{"SealsWithClubs"}, "sealswithclubs"});
+}
+
+}  // namespace hh

@@ -1,5 +1,6 @@
 // The Unibet entry of the Format registry (parser/format.hpp): how sure a file's head is Unibet's,
 // and reading a hand with the builder.
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/unibet/builder.hpp"
 
@@ -29,3 +30,9 @@ class UnibetFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<UnibetFormat>(); }
 
 }  // namespace hh::unibet
+
+namespace hh {
+
+HH_REGISTER_FORMATS(unibet) { registry.add(80, unibet::make_format(), {{"Unibet"}, "unibet"}); }
+
+}  // namespace hh

@@ -1,5 +1,6 @@
 // The Winamax entry of the Format registry (parser/format.hpp): how sure a file's head is
 // Winamax's, and reading a hand with the builder.
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/winamax/builder.hpp"
 
@@ -31,3 +32,9 @@ class WinamaxFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<WinamaxFormat>(); }
 
 }  // namespace hh::winamax
+
+namespace hh {
+
+HH_REGISTER_FORMATS(winamax) { registry.add(20, winamax::make_format(), {{"Winamax"}, "winamax"}); }
+
+}  // namespace hh

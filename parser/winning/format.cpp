@@ -1,5 +1,6 @@
 // The Winning Poker Network entry of the Format registry (parser/format.hpp): how sure a file's
 // head is WPN's, and reading a hand of either export with its builder.
+#include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 #include "parser/winning/builder.hpp"
 
@@ -32,3 +33,9 @@ class WinningFormat final : public Format {
 std::unique_ptr<Format> make_format() { return std::make_unique<WinningFormat>(); }
 
 }  // namespace hh::winning
+
+namespace hh {
+
+HH_REGISTER_FORMATS(winning) { registry.add(50, winning::make_format(), {{"Winning"}, "winning"}); }
+
+}  // namespace hh
