@@ -258,7 +258,7 @@ void to_schema_5_tables(hh::db::postgres::Connection& c) {
       "CREATE INDEX idx_discrepancies_cause ON discrepancies(cause_id);"
       "ALTER TABLE hand_players DROP COLUMN sitting_out, DROP COLUMN stack_unknown, "
       "DROP COLUMN posted_small_blind, DROP COLUMN posted_big_blind, DROP COLUMN posted_owed;"
-      "DROP FUNCTION hh_create_month_partitions(date), hh_play_month(text);");
+      "DROP FUNCTION hh_create_partitions(date), hh_partition_of(date), hh_play_month(text);");
 }
 
 // The first cell of the one row `sql` gives ("NULL" for NULL).
@@ -835,7 +835,7 @@ TEST_CASE("postgres: a schema 5 database's files table takes unreadable files, i
   CHECK(cell("SELECT count(*) || ' ' || count(DISTINCT hand_id) FROM hands") == "5 5");
   CHECK(cell("SELECT count(*) || ' ' || count(cause_id) FROM v_findings") == "10 1");
   CHECK(cell("SELECT string_agg(tableoid::regclass::text, ',' ORDER BY hand_id) FROM hands") ==
-        "hands_2024_01,hands_2024_01,hands_2024_01,hands_undated,hands_2024_01");
+        "hands_2024,hands_2024,hands_2024,hands_undated,hands_2024");
   CHECK(store->totals({}).files_unreadable == 1);
   hh::db::postgres::Connection c(pg);
   CHECK_THROWS_WITH(c.exec("UPDATE files SET status = 'unreadable' WHERE path = 'a.txt'"),
@@ -873,7 +873,7 @@ TEST_CASE("postgres: files that cannot be read at all are stored as in SQLite",
   fs::remove_all(dir);
 }
 
-TEST_CASE("postgres: hands and findings are partitioned by month of play", "[postgres]") {
+TEST_CASE("postgres: hands and findings are partitioned by year of play", "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;
   const std::string pg = server->create_database("partitions");
@@ -906,7 +906,7 @@ TEST_CASE("postgres: hands and findings are partitioned by month of play", "[pos
   CHECK(cell("SELECT count(*) FROM hands WHERE site_hand_id = 'U1'") == "1");
   CHECK(cell("SELECT count(*) FROM hands_undated WHERE site_hand_id = 'U1'") == "1");
   CHECK(cell("SELECT count(*) FROM hand_conflicts WHERE site_hand_id = 'U1'") == "1");
-  // One partition a month of the hands, and the default; each row in its month's.
+  // One partition a year of the hands, and the default; each row in its year's.
   for (const std::string table : {"hands", "discrepancies"}) {
     INFO(table);
     CHECK(cell("SELECT string_agg(c.relname, ',' ORDER BY c.relname) FROM pg_inherits i "
@@ -914,22 +914,22 @@ TEST_CASE("postgres: hands and findings are partitioned by month of play", "[pos
                table + "'::regclass") ==
           cell("SELECT string_agg(name, ',' ORDER BY name) FROM (SELECT DISTINCT '" + table +
                "_' || CASE WHEN play_month = '-infinity' THEN 'undated' ELSE "
-               "to_char(play_month, 'YYYY_MM') END AS name FROM hands UNION SELECT '" +
+               "to_char(play_month, 'YYYY') END AS name FROM hands UNION SELECT '" +
                table + "_undated') names"));
     CHECK(cell("SELECT count(*) FROM " + table + " WHERE tableoid::regclass::text <> '" + table +
                "_' || CASE WHEN play_month = '-infinity' THEN 'undated' ELSE "
-               "to_char(play_month, 'YYYY_MM') END") == "0");
+               "to_char(play_month, 'YYYY') END") == "0");
   }
   CHECK(std::stol(cell("SELECT count(*) FROM pg_inherits WHERE inhparent = 'hands'::regclass")) >
-        5);
+        2);
   // A finding's month is its hand's (the foreign key includes it).
   CHECK(cell("SELECT count(*) FROM discrepancies d JOIN hands h ON h.hand_id = d.hand_id "
              "WHERE d.play_month <> h.play_month") == "0");
-  // A query of one month reads that month's partition only.
+  // A query of one month reads that month's year's partition only.
   const std::string month =
       cell("SELECT min(play_month) FROM hands WHERE play_month > '-infinity'");
   const std::string partition =
-      cell("SELECT to_char(min(play_month), 'YYYY_MM') FROM hands WHERE play_month > '-infinity'");
+      cell("SELECT to_char(min(play_month), 'YYYY') FROM hands WHERE play_month > '-infinity'");
   for (const std::string table : {"hands", "discrepancies"}) {
     const auto plan =
         store->query("EXPLAIN SELECT count(*) FROM " + table + " WHERE play_month >= '" + month +
@@ -947,8 +947,8 @@ TEST_CASE("postgres: hands and findings are partitioned by month of play", "[pos
   }
   // The reads behind summary, report and rake-profile with --since read only the months from it.
   const std::string last = cell("SELECT max(play_month) FROM hands");
-  const std::string last_partition = cell("SELECT to_char(max(play_month), 'YYYY_MM') FROM hands");
-  REQUIRE(last != month);
+  const std::string last_partition = cell("SELECT to_char(max(play_month), 'YYYY') FROM hands");
+  REQUIRE(last_partition != partition);
   // A prepared statement, as the store runs them, through a connection of its own (query runs
   // no PREPARE: it is read-only and runs only reads).
   hh::db::postgres::Connection conn(pg);
@@ -1101,7 +1101,7 @@ TEST_CASE(
       *server, "migrate_8_keys", 8,
       "DROP TABLE hand_keys;"
       "ALTER TABLE hand_players DROP COLUMN settled_outside;"
-      "SELECT hh_create_month_partitions('2024-05-01');"
+      "SELECT hh_create_partitions('2024-05-01');"
       "INSERT INTO hands(site, site_hand_id, file_id, byte_offset, line, unit, status, "
       "content_sha256, started_at_utc, play_month) SELECT 'pokerstars', '100', file_id, 500, 50, "
       "100, 'ok', 'retimed copy', '2024-05-02T00:00:00Z', '2024-05-01' FROM files "
@@ -1206,11 +1206,47 @@ void schema_14_loses_findings_foreign_key(PgServer* server) {
   CHECK(hh::db::postgres::Connection(fresh).exec(to_hands).text(0, 0) == "0");
 }
 
+// A schema 18 database made a partition a month: a year it has begun goes on with months
+// (partitions may not overlap), a new year gets one partition, and the old function goes.
+void schema_18_keeps_its_month_partitions(PgServer* server) {
+  const std::string pg = server->create_database("migrate_18");
+  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // the schema, no partition yet
+  hh::db::postgres::Connection(pg).exec(
+      "CREATE TABLE hands_2024_01 PARTITION OF hands FOR VALUES FROM ('2024-01-01') TO "
+      "('2024-02-01');"
+      "CREATE TABLE discrepancies_2024_01 PARTITION OF discrepancies FOR VALUES FROM "
+      "('2024-01-01') TO ('2024-02-01');"
+      "CREATE FUNCTION hh_create_month_partitions(month date) RETURNS void LANGUAGE plpgsql AS "
+      "'BEGIN END';"
+      "UPDATE meta SET value = '18' WHERE key = 'schema_version'");
+  {
+    auto w = hh::db::open_store(pg, OpenMode::Write);  // migrates
+    hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
+    hh::test::store_table_of_month(*w, "mar.txt", "Mar", "", "2024-03", 200);
+    hh::test::store_table_of_month(*w, "old.txt", "Old", "", "2022-07", 300);
+    hh::test::store_table_of_month(*w, "nov.txt", "Nov", "", "2022-11", 400);
+  }
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
+  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  for (const std::string table : {"hands", "discrepancies"}) {
+    CHECK(cell("SELECT string_agg(c.relname, ',' ORDER BY c.relname) FROM pg_inherits i JOIN "
+               "pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = '" +
+               table + "'::regclass") ==
+          table + "_2022," + table + "_2024_01," + table + "_2024_03," + table + "_undated");
+  }
+  CHECK(cell("SELECT string_agg(p || ':' || n, ',' ORDER BY p) FROM (SELECT "
+             "tableoid::regclass::text AS p, count(*) AS n FROM hands GROUP BY 1) t") ==
+        "hands_2022:8,hands_2024_01:4,hands_2024_03:4");
+  CHECK(cell("SELECT count(*) FROM pg_proc WHERE proname = 'hh_create_month_partitions'") == "0");
+}
+
 }  // namespace
 
 namespace {
 
-// The partitions (hands_YYYY_MM, discrepancies_YYYY_MM) a plan's text scans.
+// The partitions (hands_YYYY, discrepancies_YYYY; a schema 18 database's hands_YYYY_MM) a plan's
+// text scans.
 std::set<std::string> partitions_in(const std::string& plan) {
   const std::regex scan(" on ((hands|discrepancies)_[a-z0-9_]+)");
   std::set<std::string> scanned;
@@ -1230,12 +1266,13 @@ TEST_CASE(
   const std::string pg = server->create_database("recheck_months");
   const hh::HouseRules rules;
   const hh::db::SessionKey cash{"pokerstars", "Jan", ""}, tour{"pokerstars", "77 1", "77"};
-  // File after file into one database: a cash table of January, then a tournament table of June.
+  // File after file into one database: a cash table of January 2023, then a tournament table of
+  // June 2024 (another year: another partition).
   std::vector<std::string> found;
   const auto count = [&](const hh::SessionFinding& f) { found.push_back(f.finding.code); };
   {
     auto w = hh::db::open_store(pg, OpenMode::Write);
-    hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
+    hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2023-01", 100);
     w->recheck_session(cash, hh::test::table_checks(rules), count);
     hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
     w->recheck_session(tour, hh::test::table_checks(rules), count);
@@ -1245,14 +1282,12 @@ TEST_CASE(
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
   CHECK(cell("SELECT string_agg(tournament_id || '/' || table_name || '/' || play_month, ',' "
-             "ORDER BY play_month) FROM table_months") == "/Jan/2024-01-01,77/77 1/2024-06-01");
-  CHECK(cell("SELECT count(*) FROM discrepancies_2024_01 WHERE related_hand_id IS NOT NULL") ==
-        "3");
-  CHECK(cell("SELECT count(*) FROM discrepancies_2024_06 WHERE related_hand_id IS NOT NULL") ==
-        "3");
+             "ORDER BY play_month) FROM table_months") == "/Jan/2023-01-01,77/77 1/2024-06-01");
+  CHECK(cell("SELECT count(*) FROM discrepancies_2023 WHERE related_hand_id IS NOT NULL") == "3");
+  CHECK(cell("SELECT count(*) FROM discrepancies_2024 WHERE related_hand_id IS NOT NULL") == "3");
   // The statements of the June table's and tournament's checks, with the parameters the store
   // gives them, as it runs them (an unnamed statement: planned with its parameters), read the
-  // June partitions only, by index: not January's.
+  // 2024 partitions only, by index: not 2023's.
   hh::db::postgres::Connection conn(pg);
   conn.exec("SET enable_seqscan = off");  // what an index can serve, it serves
   const auto plan_of = [&](const std::string& sql, const hh::db::postgres::Params& params) {
@@ -1277,12 +1312,13 @@ TEST_CASE(
     const std::string plan = plan_of(sql, params);
     INFO(sql << "\n" << plan);
     CHECK_FALSE(partitions_in(plan).empty());
-    for (const std::string& p : partitions_in(plan)) CHECK(p.find("_2024_06") != std::string::npos);
+    for (const std::string& p : partitions_in(plan)) CHECK(p.find("_2024") != std::string::npos);
     CHECK(plan.find("Seq Scan") == std::string::npos);
   }
   // In the same test: one server start (each test case is a process of its own under ctest).
   schema_12_gets_table_months(server);
   schema_14_loses_findings_foreign_key(server);
+  schema_18_keeps_its_month_partitions(server);
 }
 
 namespace {

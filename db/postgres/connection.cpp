@@ -104,12 +104,18 @@ Connection& Connection::operator=(Connection&& other) noexcept {
   return *this;
 }
 
+bool Connection::in_transaction() const { return PQtransactionStatus(c_) != PQTRANS_IDLE; }
+
 Result Connection::exec(std::string_view sql) {
-  const std::string s(sql);
+  // The simple protocol runs several statements: the transaction's BEGIN first, if pending.
+  std::string s = pending_begin_.empty() ? std::string() : pending_begin_ + ";";
+  pending_begin_.clear();
+  s += sql;
   return checked(c_, PQexec(c_, s.c_str()), sql);
 }
 
 Result Connection::exec(std::string_view sql, const Params& params) {
+  if (!pending_begin_.empty()) return std::move(exec_pipelined({{std::string(sql), params}})[0]);
   const std::string s(sql);
   std::vector<const char*> values;
   values.reserve(params.size());
@@ -118,6 +124,76 @@ Result Connection::exec(std::string_view sql, const Params& params) {
                  PQexecParams(c_, s.c_str(), static_cast<int>(values.size()), nullptr,
                               values.data(), nullptr, nullptr, 0),
                  sql);
+}
+
+namespace {
+
+// Sends one statement of a pipeline (no wait for its answer).
+void send_in_pipeline(pg_conn* c, const Statement& s) {
+  std::vector<const char*> values;
+  values.reserve(s.params.size());
+  for (const auto& p : s.params) values.push_back(p ? p->c_str() : nullptr);
+  if (PQsendQueryParams(c, s.sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                        nullptr, nullptr, 0) != 1 ||
+      (s.commit_after && PQpipelineSync(c) != 1))
+    throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c)));
+}
+
+// The next result of a pipeline, or a lost connection's error.
+pg_result* next_result(pg_conn* c) {
+  // A statement's results end with a null; a synchronisation point is a result of its own.
+  pg_result* r = PQgetResult(c);
+  if (!r && PQstatus(c) != CONNECTION_OK)
+    throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c)));
+  return r;
+}
+
+}  // namespace
+
+std::vector<Result> Connection::exec_pipelined(const std::vector<Statement>& statements) {
+  if (statements.empty()) return {};
+  if (!pending_begin_.empty()) {
+    // The transaction's BEGIN first.
+    std::vector<Statement> all{{pending_begin_, {}}};
+    pending_begin_.clear();
+    all.insert(all.end(), statements.begin(), statements.end());
+    std::vector<Result> results = exec_pipelined(all);
+    results.erase(results.begin());
+    return results;
+  }
+  if (PQenterPipelineMode(c_) != 1)
+    throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c_)));
+  std::vector<Result> results;
+  std::optional<ServerError> failure;
+  try {
+    for (const Statement& s : statements) send_in_pipeline(c_, s);
+    if ((statements.empty() || !statements.back().commit_after) && PQpipelineSync(c_) != 1)
+      throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c_)));
+    // Every result read, whatever failed, so that the connection leaves pipeline mode idle.
+    for (const Statement& s : statements) {
+      pg_result* r = next_result(c_);
+      if (r)
+        while (pg_result* extra = next_result(c_)) PQclear(extra);
+      if (failure || !r || PQresultStatus(r) == PGRES_PIPELINE_ABORTED) {
+        PQclear(r);
+      } else {
+        try {
+          results.push_back(checked(c_, r, s.sql));
+        } catch (const ServerError& e) {
+          failure = e;
+        }
+      }
+      if (s.commit_after || &s == &statements.back()) PQclear(next_result(c_));  // the sync's
+    }
+  } catch (...) {
+    PQexitPipelineMode(c_);
+    throw;
+  }
+  PQexitPipelineMode(c_);
+  if (failure) throw *failure;
+  if (results.size() != statements.size())
+    throw std::runtime_error("PostgreSQL: a pipelined statement gave no result");
+  return results;
 }
 
 void Connection::copy_in(std::string_view copy_sql, std::string_view data) {
@@ -139,6 +215,77 @@ void Connection::copy_in(std::string_view copy_sql, std::string_view data) {
     }
   }
   if (failure) checked(c_, failure, copy_sql);
+}
+
+std::vector<Result> Connection::copy_in_all(const std::vector<Copy>& copies,
+                                            std::vector<Statement> after) {
+  std::size_t bytes = 0;
+  for (const auto& [sql, data] : copies) bytes += data.size();
+  if (bytes > kInlineCopyBytes) {
+    for (const auto& [sql, data] : copies)
+      if (!data.empty()) copy_in(sql, data);
+    return exec_pipelined(after);
+  }
+  std::vector<Statement> all;
+  for (const auto& [sql, data] : copies)
+    if (!data.empty()) all.push_back({insert_of_copy(sql, data), {}});
+  const std::size_t inserts = all.size();
+  for (Statement& s : after) all.push_back(std::move(s));
+  std::vector<Result> results = exec_pipelined(all);
+  results.erase(results.begin(), results.begin() + static_cast<std::ptrdiff_t>(inserts));
+  return results;
+}
+
+namespace {
+
+// One field of COPY's text format (copy_field, copy_null) as an SQL value: NULL, or a literal of
+// its text (standard_conforming_strings: a backslash is itself, a quote doubled).
+void append_value(std::string& out, std::string_view field) {
+  if (field == "\\N") {
+    out += "NULL";
+    return;
+  }
+  out += '\'';
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    char c = field[i];
+    if (c == '\\' && i + 1 < field.size()) {
+      const char e = field[++i];
+      c = e == 't' ? '\t' : e == 'n' ? '\n' : e == 'r' ? '\r' : e;
+    }
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  out += '\'';
+}
+
+}  // namespace
+
+std::string insert_of_copy(std::string_view copy_sql, std::string_view data) {
+  constexpr std::string_view kCopy = "COPY ", kFrom = " FROM STDIN";
+  if (copy_sql.size() < kCopy.size() + kFrom.size() || copy_sql.substr(0, kCopy.size()) != kCopy ||
+      copy_sql.substr(copy_sql.size() - kFrom.size()) != kFrom)
+    throw std::logic_error("insert_of_copy: not a COPY ... FROM STDIN: " + std::string(copy_sql));
+  std::string out = "INSERT INTO ";
+  out += copy_sql.substr(kCopy.size(), copy_sql.size() - kCopy.size() - kFrom.size());
+  out += " VALUES ";
+  out.reserve(out.size() + data.size() + data.size() / 4);
+  // Tabs and newlines in a value are escaped: each separates fields or rows.
+  for (std::size_t at = 0; at < data.size();) {
+    std::size_t end = data.find('\n', at);
+    if (end == std::string_view::npos) end = data.size();
+    const std::string_view row = data.substr(at, end - at);
+    out += at == 0 ? "(" : ",(";
+    for (std::size_t field = 0;;) {
+      const std::size_t tab = row.find('\t', field);
+      append_value(out, row.substr(field, tab == std::string_view::npos ? tab : tab - field));
+      if (tab == std::string_view::npos) break;
+      out += ',';
+      field = tab + 1;
+    }
+    out += ')';
+    at = end + 1;
+  }
+  return out;
 }
 
 bool is_retryable(const std::exception& e) {

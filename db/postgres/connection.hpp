@@ -39,6 +39,15 @@ class Result {
 // Parameters of a statement as text ($1, $2, ...), std::nullopt for NULL.
 using Params = std::vector<std::optional<std::string>>;
 
+// One statement of a pipeline (Connection::exec_pipelined): one statement's SQL and its text
+// parameters; `commit_after`: a synchronisation point after it, which commits what runs outside an
+// explicit transaction before the statements that follow run.
+struct Statement {
+  std::string sql;
+  Params params;
+  bool commit_after{false};
+};
+
 // An open connection. Move-only; closes on destruction.
 class Connection {
  public:
@@ -52,6 +61,12 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   pg_conn* get() const { return c_; }
+  // `begin` ("BEGIN", "BEGIN TRANSACTION READ ONLY") sent with the next statement, not alone: a
+  // round trip less for every transaction (in_transaction).
+  void begin_with_next(std::string_view begin) { pending_begin_ = begin; }
+  void drop_pending_begin() { pending_begin_.clear(); }
+  // Whether a transaction is open (or failed and not yet rolled back) on the server.
+  bool in_transaction() const;
   // What the messages name: the database and host, never the password.
   const std::string& name() const { return name_; }
 
@@ -60,25 +75,41 @@ class Connection {
   // Runs one statement with text parameters (the extended protocol, which refuses a second
   // statement in `sql`). Throws on error.
   Result exec(std::string_view sql, const Params& params);
+  // Runs the statements in order in one round trip (libpq's pipeline mode: each waits for no
+  // answer to be sent): the result of each. Outside an explicit transaction the statements up to
+  // a commit_after (or the end) are one transaction. Throws the first failure (the server skips
+  // the statements after it up to the next synchronisation point).
+  std::vector<Result> exec_pipelined(const std::vector<Statement>& statements);
   // COPY ... FROM STDIN with `data` in COPY's text format (copy_field/copy_null below).
   void copy_in(std::string_view copy_sql, std::string_view data);
+  // The rows of each (copy_sql, data) as copy_in stores them, then the statements `after`: in
+  // one round trip when the rows are few (kInlineCopyBytes in all: INSERTs of them, pipelined
+  // with `after`), else a COPY each (two round trips, but faster for the server to read), then
+  // `after` pipelined. The results of `after`.
+  using Copy = std::pair<std::string_view, std::string_view>;
+  std::vector<Result> copy_in_all(const std::vector<Copy>& copies,
+                                  std::vector<Statement> after = {});
 
  private:
   pg_conn* c_{nullptr};
   std::string name_;
+  std::string pending_begin_;  // begin_with_next
 };
 
-// Runs body() in a transaction opened by `begin` ("BEGIN", "BEGIN TRANSACTION READ ONLY"):
-// committed if it returns, rolled back if it throws (the exception goes on).
+// Runs body() in a transaction opened by `begin` ("BEGIN", "BEGIN TRANSACTION READ ONLY", sent
+// with body's first statement): committed if it returns (unless body's last statements committed
+// it), rolled back if it throws (the exception goes on).
 template <class F>
 void in_transaction(Connection& c, std::string_view begin, F&& body) {
-  c.exec(begin);
+  c.begin_with_next(begin);
   try {
     body();
-    c.exec("COMMIT");
+    c.drop_pending_begin();  // body ran no statement: nothing to commit
+    if (c.in_transaction()) c.exec("COMMIT");
   } catch (...) {
+    c.drop_pending_begin();
     try {
-      c.exec("ROLLBACK");
+      if (c.in_transaction()) c.exec("ROLLBACK");
     } catch (...) {
       // The original error is the one worth reporting.
     }
@@ -115,6 +146,14 @@ void retried_transaction(Connection& c, std::string_view begin, F&& body, long& 
     pause_before_retry(attempt);
   }
 }
+
+// Connection::copy_in_all: below this many bytes of rows in all, INSERTs in a pipeline.
+inline constexpr std::size_t kInlineCopyBytes = 64 * 1024;
+
+// The INSERT of the rows `data` (COPY's text format) of `copy_sql` ("COPY t(columns) FROM STDIN"):
+// "INSERT INTO t(columns) VALUES ('...', NULL, ...), ...", each value a quoted literal (which
+// takes its column's type), \N NULL. Throws std::logic_error for another statement.
+std::string insert_of_copy(std::string_view copy_sql, std::string_view data);
 
 // True for what libpq reads as a connection string: a postgresql:// or postgres:// URI, or a
 // keyword string whose first word is one of libpq's keywords ("host=... dbname=...").

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <iterator>
 #include <memory>
@@ -100,11 +101,17 @@ std::string months_literal(const std::set<std::string>& months) {
 
 // Writers storing or re-checking the same tournament wait for each other (until the
 // transaction ends).
+const std::string kTournamentLockSql =
+    fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2))",
+                postgres::kTournamentLockNamespace);
 void lock_tournament(postgres::Connection& c, const TournamentKey& key) {
-  c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2))",
-                     postgres::kTournamentLockNamespace),
-         {key.site, key.tournament_id});
+  c.exec(kTournamentLockSql, {key.site, key.tournament_id});
 }
+
+// A table's lock (site, table name, tournament number as $1, $2, $3).
+const std::string kSessionLockSql =
+    fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2 || '/' || $3))",
+                postgres::kSessionLockNamespace);
 
 }  // namespace
 
@@ -170,41 +177,43 @@ struct PostgresStore::Impl {
     c.exec(fmt::format("SELECT pg_advisory_unlock({}, {})", postgres::kFileLockNamespace, file_id));
   }
 
-  // The partitions of the months of the staged hands that have none yet, made before the hands
-  // are inserted (a hand of a month with no partition would land in the default partition,
-  // which must hold only hands with no time). Under an advisory lock held to the commit, so
-  // that two writers meeting a new month make it once; writers whose months exist take none.
-  void make_month_partitions() {
-    constexpr std::string_view kMonths =
-        "SELECT DISTINCT hh_play_month(started_at_utc) AS m FROM stage_hands";
-    if (c.exec(fmt::format("SELECT 1 FROM ({}) months WHERE m <> '-infinity' AND "
-                           "to_regclass('hands_' || to_char(m, 'YYYY_MM')) IS NULL LIMIT 1",
-                           kMonths))
-            .rows() == 0)
-      return;
-    c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, {})", postgres::kLockNamespace,
-                       postgres::kPartitionLockKey));
-    c.exec(
-        fmt::format("SELECT hh_create_month_partitions(m) FROM ({}) months "
-                    "WHERE m <> '-infinity'",
-                    kMonths));
+  // The partitions of the months of the staged hands that have none yet (a year each,
+  // hh_create_partitions()), made before the hands are inserted (a hand of a month with no
+  // partition would land in the default partition, which must hold only hands with no time).
+  // Under an advisory lock held to the commit, taken only when a partition is missing, so that
+  // two writers meeting a new year make it once; writers whose months have their partitions take
+  // none. Two statements, pipelined with the inserts: the second, run once the first has the lock,
+  // sees what the writer that held it made.
+  static std::vector<postgres::Statement> partition_statements() {
+    constexpr std::string_view kMissing =
+        "SELECT m FROM (SELECT DISTINCT hh_play_month(started_at_utc) AS m FROM stage_hands) "
+        "months WHERE m <> '-infinity' AND hh_partition_of(m) IS NULL";
+    return {
+        {fmt::format("SELECT pg_advisory_xact_lock({}, {}) FROM ({} LIMIT 1) missing",
+                     postgres::kLockNamespace, postgres::kPartitionLockKey, kMissing),
+         {}},
+        {fmt::format("SELECT hh_create_partitions(m) FROM ({} ORDER BY m) missing", kMissing), {}}};
   }
 
   // The checks new hands or a summary make due (pending_checks), in the caller's transaction, as
   // rows of this writer (its backend's pid), in one order for every writer. A row of the same
   // check another writer is deleting (its check, under way) is written once that check ends.
   // One statement a few thousand rows (a batch's tables: one round trip, not one a table).
-  void record_checks(const PendingChecks& due) {
+  void record_checks(const PendingChecks& due) { c.exec_pipelined(record_checks_statements(due)); }
+  // record_checks' statements (pipelined with others).
+  static std::vector<postgres::Statement> record_checks_statements(const PendingChecks& due) {
     constexpr std::size_t kRowsPerStatement = 4096;  // 4 parameters a row, at most 65,535
     const std::vector<PendingCheckRow> rows = pending_check_rows(due);
+    std::vector<postgres::Statement> out;
     for (std::size_t first = 0; first < rows.size(); first += kRowsPerStatement) {
       const std::size_t n = std::min(kRowsPerStatement, rows.size() - first);
       Params params;
       params.reserve(4 * n);
       for (std::size_t k = first; k < first + n; ++k)
         for (std::optional<std::string>& p : check_params(rows[k])) params.push_back(std::move(p));
-      c.exec(record_pending_checks_sql('$', "pg_backend_pid()", n), params);
+      out.push_back({record_pending_checks_sql('$', "pg_backend_pid()", n), std::move(params)});
     }
+    return out;
   }
 
   // A check under way, in its transaction, under its lock, before it reads what it checks: the
@@ -227,17 +236,20 @@ struct PostgresStore::Impl {
   // earlier run's or another writer's). Between an INSERT that meets another writer's row and the
   // look-up of it, that writer's finish_file may give the row its digest (for a pending key) or
   // merge it into another row of the same content: the key is then free, and is inserted again.
+  // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
+  static constexpr std::string_view kInsertFileSql =
+      "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
+      "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
+      ", 'interrupted') "
+      "ON CONFLICT (sha256) DO NOTHING RETURNING file_id";
+  static Params insert_file_params(const FileRecord& f, const std::string& key) {
+    return {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
+            text_or_null(f.site)};
+  }
   std::pair<std::int64_t, bool> file_row(const FileRecord& f, const std::string& key) {
     constexpr int kAttempts = 4;
     for (int attempt = 1;; ++attempt) {
-      // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
-      Result inserted = c.exec(
-          "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
-          "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
-          ", 'interrupted') "
-          "ON CONFLICT (sha256) DO NOTHING RETURNING file_id",
-          {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
-           text_or_null(f.site)});
+      Result inserted = c.exec(kInsertFileSql, insert_file_params(f, key));
       if (inserted.rows() == 1) return {inserted.int64(0, 0), true};
       Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
       if (found.rows() == 1) return {found.int64(0, 0), false};
@@ -246,8 +258,34 @@ struct PostgresStore::Impl {
   }
 
   // Read now (or recorded unread with its content): no longer unreadable.
-  void forget_unreadable_at(const std::string& path) {
-    c.exec("DELETE FROM files WHERE path = $1 AND sha256 IS NULL", {path});
+  static constexpr std::string_view kForgetUnreadableSql =
+      "DELETE FROM files WHERE path = $1 AND sha256 IS NULL";
+  void forget_unreadable_at(const std::string& path) { c.exec(kForgetUnreadableSql, {path}); }
+
+  // What begin_file does first, in one round trip, each statement its own transaction as if run
+  // alone: forget_unreadable_at, the pending row's digest (`adopt_pending`, for a file read with
+  // its digest), file_row's INSERT and the claim of the row of `key`. The row's id, whether this
+  // inserted it and whether it is claimed; nothing when the row of `key` was gone by the claim
+  // (another writer's finish_file moved it: file_row looks again).
+  struct FileClaim {
+    std::int64_t id;
+    bool inserted;
+    bool claimed;
+  };
+  std::optional<FileClaim> claim_file_row(const FileRecord& f, const std::string& key,
+                                          std::optional<postgres::Statement> adopt_pending) {
+    std::vector<postgres::Statement> first;
+    first.push_back({std::string(kForgetUnreadableSql), {f.path}, true});
+    if (adopt_pending) first.push_back(std::move(*adopt_pending));
+    first.push_back({std::string(kInsertFileSql), insert_file_params(f, key), true});
+    first.push_back({fmt::format("SELECT file_id, pg_try_advisory_lock({}, file_id::integer) "
+                                 "FROM files WHERE sha256 = $1",
+                                 postgres::kFileLockNamespace),
+                     {key}});
+    const std::vector<Result> r = c.exec_pipelined(first);
+    const Result& claim = r.back();
+    if (claim.rows() != 1) return std::nullopt;
+    return FileClaim{claim.int64(0, 0), r[r.size() - 2].rows() == 1, claim.text(0, 1) == "t"};
   }
 
   void stage_row(int ord, std::int64_t file_id, const StoredHand& s) {
@@ -295,14 +333,12 @@ struct PostgresStore::Impl {
 
   // session_params and, as parameter 4, the months the table's hands are kept under (in_months()
   // of db/session_rows.hpp): what the table's recheck reads and deletes is in those partitions.
+  static constexpr std::string_view kSessionMonthsSql =
+      "SELECT COALESCE(array_agg(play_month ORDER BY play_month), '{}')::text "
+      "FROM table_months WHERE site = $1 AND tournament_id = $3 AND table_name = $2";
   Params session_params_in_months(const SessionKey& key) {
     Params params = session_params(key);
-    params.push_back(
-        c.exec("SELECT COALESCE(array_agg(play_month ORDER BY play_month), '{}')::text "
-               "FROM table_months WHERE site = $1 AND tournament_id = $3 AND "
-               "table_name = $2",
-               params)
-            .text(0, 0));
+    params.push_back(c.exec(kSessionMonthsSql, params).text(0, 0));
     return params;
   }
 
@@ -318,13 +354,11 @@ struct PostgresStore::Impl {
   }
 
   // The months of the tables of the staged hands (stage_hands) in table_months, in key order
-  // (one lock order for every writer), in the caller's transaction.
-  void add_table_months() {
-    c.exec(
-        "INSERT INTO table_months SELECT DISTINCT site, COALESCE(tournament_id, ''), table_name, "
-        "hh_play_month(started_at_utc) FROM stage_hands WHERE table_name IS NOT NULL "
-        "ORDER BY 1, 2, 3, 4 ON CONFLICT DO NOTHING");
-  }
+  // (one lock order for every writer), in the caller's transaction (after the hands' insert).
+  static constexpr std::string_view kAddTableMonthsSql =
+      "INSERT INTO table_months SELECT DISTINCT site, COALESCE(tournament_id, ''), table_name, "
+      "hh_play_month(started_at_utc) FROM stage_hands WHERE table_name IS NOT NULL "
+      "ORDER BY 1, 2, 3, 4 ON CONFLICT DO NOTHING";
 
   // Writers re-checking the same table wait for each other (until the transaction ends): each
   // reads the table's hands and replaces its findings between hands as a whole. A tournament's
@@ -332,11 +366,25 @@ struct PostgresStore::Impl {
   // both delete the findings between hands at its tables (a move's are the table's too), and two
   // writers deleting the same rows in two orders deadlock (PostgreSQL aborts one of them: seen in
   // the test of four auditors at once).
-  void lock_session(const SessionKey& key) {
-    if (!key.tournament_id.empty()) lock_tournament(c, {key.site, key.tournament_id});
-    c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2 || '/' || $3))",
-                       postgres::kSessionLockNamespace),
-           session_params(key));
+  void lock_session(const SessionKey& key) { c.exec_pipelined(session_lock_statements(key)); }
+  // lock_session's statements (pipelined with what follows them).
+  static std::vector<postgres::Statement> session_lock_statements(const SessionKey& key) {
+    std::vector<postgres::Statement> out;
+    if (!key.tournament_id.empty())
+      out.push_back({kTournamentLockSql, {key.site, key.tournament_id}});
+    out.push_back({kSessionLockSql, session_params(key)});
+    return out;
+  }
+
+  // lock_session, check_done(table_check(key)) and session_params_in_months(key) in one round
+  // trip: what a table's check between hands begins with, in the caller's transaction.
+  Params begin_session_check(const SessionKey& key) {
+    std::vector<postgres::Statement> first = session_lock_statements(key);
+    first.push_back({clear_pending_check_sql('$'), check_params(table_check(key))});
+    first.push_back({std::string(kSessionMonthsSql), session_params(key)});
+    Params params = session_params(key);
+    params.push_back(c.exec_pipelined(first).back().text(0, 0));
+    return params;
   }
 
   std::vector<SessionHand> read_session(const SessionKey& key) {
@@ -414,10 +462,10 @@ struct PostgresStore::Impl {
   // table, each row with its hand's month (its partition): no key to conflict on.
   void insert_staged_findings() {
     if (findings.empty()) return;
-    c.copy_in(
-        "COPY discrepancies(hand_id, code, severity, street, seat, player, expected, actual, "
-        "message, line, related_hand_id, play_month) FROM STDIN",
-        findings);
+    c.copy_in_all(
+        {{"COPY discrepancies(hand_id, code, severity, street, seat, player, expected, "
+          "actual, message, line, related_hand_id, play_month) FROM STDIN",
+          findings}});
     findings.clear();
   }
 
@@ -449,8 +497,9 @@ struct PostgresStore::Impl {
     std::vector<std::string> play_months;                     // of the hands inserted
   };
 
-  // Inserts the staged hands no one stored (by number, or by text for a hand without one) and
-  // marks them Inserted with their ids and months; returns how many.
+  // Inserts the staged hands no one stored (by number, or by text for a hand without one), their
+  // partitions first and their tables' months after, and marks them Inserted with their ids and
+  // months; returns how many.
   int insert_new_hands(Batch& b) {
     // A number is stored once whatever its hand's month: its key goes into hand_keys (not
     // partitioned, so unique on (site, site_hand_id) alone) first, and only the hands whose key
@@ -459,35 +508,57 @@ struct PostgresStore::Impl {
     // overlapping hands wait for each other at most once and never deadlock. The first of a
     // number in the input wins, as in SQLite's store. A key another writer is inserting waits
     // for its commit and then counts as theirs.
-    const Result inserted = c.exec(
-        fmt::format("WITH staged AS (SELECT DISTINCT ON (site, site_hand_id) * "
-                    "FROM stage_hands WHERE site_hand_id IS NOT NULL "
-                    "ORDER BY site, site_hand_id, ord), "
-                    "keyed AS (INSERT INTO hand_keys(site, site_hand_id, hand_id, play_month) "
-                    "SELECT site, site_hand_id, "
-                    "nextval(pg_get_serial_sequence('hands', 'hand_id')), "
-                    "hh_play_month(started_at_utc) FROM staged ORDER BY site, site_hand_id "
-                    "ON CONFLICT DO NOTHING RETURNING site, site_hand_id, hand_id, play_month) "
-                    "INSERT INTO hands(hand_id, {0}, play_month) "
-                    "SELECT k.hand_id, {0}, k.play_month FROM keyed k "
-                    "JOIN staged USING (site, site_hand_id) "
-                    "RETURNING hand_id, byte_offset, play_month",
-                    kHandColumns));
-    take_inserted(b, inserted);
-    int stored = inserted.rows();
+    // One round trip for a few hands: their rows staged, the partitions, the hands, the months
+    // of their tables.
+    std::vector<postgres::Statement> statements = partition_statements();
+    statements.push_back(
+        {fmt::format("WITH staged AS (SELECT DISTINCT ON (site, site_hand_id) * "
+                     "FROM stage_hands WHERE site_hand_id IS NOT NULL "
+                     "ORDER BY site, site_hand_id, ord), "
+                     "keyed AS (INSERT INTO hand_keys(site, site_hand_id, hand_id, play_month) "
+                     "SELECT site, site_hand_id, "
+                     "nextval(pg_get_serial_sequence('hands', 'hand_id')), "
+                     "hh_play_month(started_at_utc) FROM staged ORDER BY site, site_hand_id "
+                     "ON CONFLICT DO NOTHING RETURNING site, site_hand_id, hand_id, play_month) "
+                     "INSERT INTO hands(hand_id, {0}, play_month) "
+                     "SELECT k.hand_id, {0}, k.play_month FROM keyed k "
+                     "JOIN staged USING (site, site_hand_id) "
+                     "RETURNING hand_id, byte_offset, play_month",
+                     kHandColumns),
+         {}});
     // A hand without a number is the same hand when its text is (idx_hands_unidentified; the
     // same text has the same time, so the same month).
-    if (std::any_of(b.hands.begin(), b.hands.end(),
-                    [](const StoredHand& s) { return s.hand.site_hand_id.empty(); })) {
-      const Result unnumbered =
-          c.exec(fmt::format("INSERT INTO hands({0}, play_month) "
-                             "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
-                             "WHERE site_hand_id IS NULL ORDER BY site, content_sha256, ord "
-                             "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
-                             kHandColumns));
-      take_inserted(b, unnumbered);
-      stored += unnumbered.rows();
+    const bool unnumbered = std::any_of(b.hands.begin(), b.hands.end(), [](const StoredHand& s) {
+      return s.hand.site_hand_id.empty();
+    });
+    if (unnumbered)
+      statements.push_back(
+          {fmt::format("INSERT INTO hands({0}, play_month) "
+                       "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
+                       "WHERE site_hand_id IS NULL ORDER BY site, content_sha256, ord "
+                       "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
+                       kHandColumns),
+           {}});
+    statements.push_back({std::string(kAddTableMonthsSql), {}});
+    // Ids for the findings of every staged hand, in the same round trip: those of the hands
+    // inserted take the first (copy_child_rows), the rest stay unused.
+    std::size_t findings_of_batch = 0;
+    for (const StoredHand& h : b.hands) findings_of_batch += h.result.findings.size();
+    if (findings_of_batch > 0)
+      statements.push_back(
+          {"SELECT nextval(pg_get_serial_sequence('discrepancies', "
+           "'discrepancy_id')) FROM generate_series(1, $1) ORDER BY 1",
+           {std::to_string(findings_of_batch)}});
+    const std::string stage_sql = fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns);
+    const std::vector<Result> r = c.copy_in_all({{stage_sql, stage}}, std::move(statements));
+    int stored = 0;
+    for (std::size_t i = 2; i < (unnumbered ? 4u : 3u); ++i) {
+      take_inserted(b, r[i]);
+      stored += r[i].rows();
     }
+    finding_ids.clear();
+    if (findings_of_batch > 0)
+      for (int i = 0; i < r.back().rows(); ++i) finding_ids.push_back(r.back().int64(i, 0));
     return stored;
   }
 
@@ -541,27 +612,13 @@ struct PostgresStore::Impl {
     }
   }
 
-  // The ids of the inserted hands' findings, from the table's sequence (finding_ids).
-  void take_finding_ids(const Batch& b) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < b.hands.size(); ++i)
-      if (b.outcomes[i] == HandOutcome::Inserted) count += b.hands[i].result.findings.size();
-    finding_ids.clear();
-    next_finding_id = 0;
-    if (count == 0) return;
-    // In the order the COPY inserts the rows, as the identity would have numbered them.
-    const Result ids = c.exec(
-        "SELECT nextval(pg_get_serial_sequence('discrepancies', 'discrepancy_id')) "
-        "FROM generate_series(1, $1) ORDER BY 1",
-        {std::to_string(count)});
-    for (int r = 0; r < ids.rows(); ++r) finding_ids.push_back(ids.int64(r, 0));
-  }
-
-  // The inserted hands' players, pots, findings and events, one COPY a table; returns the
-  // batch's duplicates and conflicts.
-  FileCounts copy_child_rows(const Batch& b) {
+  // The inserted hands' players, pots, findings and events, one COPY a table (or INSERTs, in one
+  // round trip with `after`); returns the batch's duplicates and conflicts.
+  FileCounts copy_child_rows(const Batch& b, std::vector<postgres::Statement> after) {
     for (std::string* buffer : {&players, &pots, &pot_seats, &findings, &events}) buffer->clear();
-    take_finding_ids(b);
+    // The ids insert_new_hands took, in the order the rows are inserted, as the identity
+    // would have numbered them.
+    next_finding_id = 0;
     FileCounts added;
     for (std::size_t i = 0; i < b.hands.size(); ++i) {
       if (b.outcomes[i] == HandOutcome::Inserted) {
@@ -572,7 +629,7 @@ struct PostgresStore::Impl {
         ++added.conflicts;
       }
     }
-    const std::pair<const char*, const std::string*> copies[] = {
+    const std::pair<std::string_view, const std::string*> copies[] = {
         {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net, "
          "sitting_out, stack_unknown, posted_small_blind, posted_big_blind, posted_owed, "
          "finish_place, settled_outside) FROM STDIN",
@@ -584,8 +641,9 @@ struct PostgresStore::Impl {
          &findings},
         {"COPY hand_event_log(hand_id, events, chips) FROM STDIN", &events},
     };
-    for (const auto& [sql, data] : copies)
-      if (!data->empty()) c.copy_in(sql, *data);
+    std::vector<Connection::Copy> all;
+    for (const auto& [sql, data] : copies) all.emplace_back(sql, *data);
+    c.copy_in_all(all, std::move(after));
     return added;
   }
 
@@ -700,26 +758,32 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
   impl_->require_writer();
   Connection& c = impl_->c;
   already_audited = false;
-  impl_->forget_unreadable_at(f.path);
   const std::string pending = pending_file_key(f);
   const std::string& key = f.sha256.empty() ? pending : f.sha256;
   // A file read once before at this path and size and stopped before its digest was known: its
   // row, now known by the digest (unless that is another row's).
+  std::optional<postgres::Statement> adopt_pending;
   if (!f.sha256.empty())
-    c.exec(
+    adopt_pending = postgres::Statement{
         "UPDATE files SET sha256 = $1 WHERE sha256 = $2 AND audited_at IS NULL AND NOT EXISTS "
         "(SELECT 1 FROM files k WHERE k.sha256 = $1)",
-        {text(key), text(pending)});
-  const auto [id, inserted] = impl_->file_row(f, key);
-  if (inserted) {
+        {text(key), text(pending)},
+        true};
+  std::optional<Impl::FileClaim> row = impl_->claim_file_row(f, key, std::move(adopt_pending));
+  if (!row) {
+    const auto [id, inserted] = impl_->file_row(f, key);
+    row = Impl::FileClaim{id, inserted, impl_->claim(id)};
+  }
+  const std::int64_t id = row->id;
+  if (row->inserted) {
     // Another writer may have seen the row and claimed it first: it audits the file.
-    if (!impl_->claim(id)) {
+    if (!row->claimed) {
       already_audited = true;
       return id;
     }
   } else {
     // A file another writer is auditing now is theirs: this run leaves it, as one audited.
-    if (!impl_->claim(id)) {
+    if (!row->claimed) {
       already_audited = true;
       return id;
     }
@@ -765,17 +829,16 @@ std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
     batch.outcomes.assign(hands.size(), HandOutcome::Duplicate);
     batch.hand_ids.assign(hands.size(), 0);
     batch.play_months.assign(hands.size(), {});
-    m.c.copy_in(fmt::format("COPY stage_hands(ord, {}) FROM STDIN", kHandColumns), m.stage);
-    m.make_month_partitions();
     const int stored = m.insert_new_hands(batch);
-    m.add_table_months();
     if (stored < static_cast<int>(hands.size())) m.record_conflicts(file_id, batch);
-    added = m.copy_child_rows(batch);
     // The checks the new hands make due, in their transaction.
     PendingChecks due;
     for (std::size_t i = 0; i < hands.size(); ++i)
       if (batch.outcomes[i] == HandOutcome::Inserted) due.add_hand(hands[i].hand, hands[i].result);
-    m.record_checks(due);
+    std::vector<postgres::Statement> last = Impl::record_checks_statements(due);
+    // Committed in the same round trip (in_transaction then commits no more).
+    last.push_back({"COMMIT", {}});
+    added = m.copy_child_rows(batch, std::move(last));
   });
   Impl::FileCounts& counts = m.counts[file_id];
   counts.duplicates += added.duplicates;
@@ -806,7 +869,28 @@ void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed,
                             std::to_string(counts.duplicates), std::to_string(counts.conflicts),
                             id};
   };
-  if (!sha256.empty()) {
+  // The row finished (with its digest, unless another row holds it) and its claim released once
+  // that is committed, in one round trip: the claim only if the row is finished.
+  const std::string kFinishWithDigest =
+      "UPDATE files SET sha256 = $6, hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
+      "audited_at = " HH_PG_NOW
+      ", status = 'audited' WHERE file_id = $5 AND NOT EXISTS (SELECT 1 FROM files k WHERE "
+      "k.sha256 = $6 AND k.file_id <> $5) RETURNING file_id";
+  {
+    postgres::Params params = finish_params(std::to_string(file_id));
+    if (!sha256.empty()) params.push_back(std::string(sha256));
+    const std::vector<Result> done = c.exec_pipelined(
+        {{sha256.empty() ? std::string(kFinishFile) : kFinishWithDigest, params, true},
+         {fmt::format("SELECT pg_advisory_unlock({}, file_id::integer) FROM files WHERE file_id = "
+                      "$1 AND audited_at IS NOT NULL",
+                      postgres::kFileLockNamespace),
+          {std::to_string(file_id)}}});
+    if (done[0].rows() == 1) return;
+    if (sha256.empty())
+      throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+  }
+  // The digest is another row's (or was while the statement above ran).
+  {
     const std::string id = std::to_string(file_id), sha(sha256);
     // The digest, unless another row holds it.
     const auto set_digest = [&] {
@@ -907,18 +991,26 @@ namespace {
 // Each hand of a seated_hands_sql() query (`sql`, `params`) with its seats, in the query's order,
 // fetched through a cursor a few thousand rows at a time: a query's result is held whole, and a
 // table's or a tournament's hands may be more than memory should hold at once. In a transaction
-// (a cursor lives until its end).
+// (a cursor lives until its end: each has a name of its own, and the commit closes it).
+// `before`: statements run first, in the round trip of the cursor's opening and first rows.
 void for_each_seated_hand(Connection& c, const std::string& sql, const Params& params,
-                          const std::function<void(SessionHand)>& each) {
-  c.exec("DECLARE seated_hands NO SCROLL CURSOR FOR " + sql, params);
+                          const std::function<void(SessionHand)>& each,
+                          std::vector<postgres::Statement> before = {}) {
+  constexpr int kRowsPerFetch = 4000;
+  static std::atomic<unsigned> cursors{0};
+  const std::string cursor = fmt::format("seated_hands_{}", ++cursors);
+  const std::string fetch = fmt::format("FETCH FORWARD {} FROM {}", kRowsPerFetch, cursor);
+  before.push_back({fmt::format("DECLARE {} NO SCROLL CURSOR FOR {}", cursor, sql), params});
+  before.push_back({fetch, {}});
+  std::vector<Result> results = c.exec_pipelined(before);
+  Result rows = std::move(results.back());
   SeatedHandStream hands(each);
   for (;;) {
-    const Result rows = c.exec("FETCH FORWARD 4000 FROM seated_hands");
-    if (rows.rows() == 0) break;
     for (int i = 0; i < rows.rows(); ++i) hands.add(SeatedRow{rows, i});
+    if (rows.rows() < kRowsPerFetch) break;  // the last rows
+    rows = c.exec(fetch);
   }
   hands.finish();
-  c.exec("CLOSE seated_hands");
 }
 
 }  // namespace
@@ -931,12 +1023,12 @@ void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& che
   std::vector<SessionFinding> committed;
   m.write([&] {
     committed.clear();
-    m.lock_session(key);
-    m.check_done(table_check(key));
-    // The table's old findings go first: the new ones are written as they are found, a COPY of
-    // a few thousand at a time (the rows of one COPY are held until it).
-    const Params params = m.session_params_in_months(key);
-    m.c.exec(delete_session_findings_sql('$', 4), params);
+    // The table's old findings go first (in the round trip of the cursor's opening): the new
+    // ones are written as they are found, a COPY of a few thousand at a time (the rows of one
+    // COPY are held until it).
+    const Params params = m.begin_session_check(key);
+    const std::string delete_old = delete_session_findings_sql('$', 4);
+    bool old_deleted = false;
     m.findings.clear();
     m.hand_months.clear();
     std::size_t staged = 0;
@@ -944,7 +1036,10 @@ void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& che
       // Ordered byte by byte, as SQLite does, whatever the database's collation.
       for_each_seated_hand(
           m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4),
-          params, m.noting_months(each));
+          params, m.noting_months(each),
+          old_deleted ? std::vector<postgres::Statement>{}
+                      : std::vector<postgres::Statement>{{delete_old, params}});
+      old_deleted = true;
     };
     check(key, hands, [&](SessionFinding f) {
       m.stage_session_finding(f);
@@ -954,6 +1049,7 @@ void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& che
       }
       committed.push_back(std::move(f));
     });
+    if (!old_deleted) m.c.exec(delete_old, params);  // a check that read no hands
     m.insert_staged_findings();
   });
   for (const SessionFinding& f : committed) found(f);

@@ -99,7 +99,7 @@ void migrate_6_to_7(Connection& c) {
            "current_schema()")
           .text(0, 0);
   c.exec(
-      "SELECT hh_create_month_partitions(m) FROM (SELECT DISTINCT hh_play_month(started_at_utc) "
+      "SELECT hh_create_partitions(m) FROM (SELECT DISTINCT hh_play_month(started_at_utc) "
       "AS m FROM hands_v6) months WHERE m <> '-infinity';" +
       fmt::format("INSERT INTO hands ({0}, play_month) SELECT {0}, hh_play_month(started_at_utc) "
                   "FROM hands_v6;",
@@ -213,11 +213,18 @@ void migrate_18_to_19(Connection& c) {
   c.exec("DELETE FROM meta WHERE key = 'integrity_signals_of'");
 }
 
+// Schema 19 -> 20: new partitions a year each (hh_create_partitions(), made by schema_sql()); the
+// month partitions made before stay, and their years go on with months.
+void migrate_19_to_20(Connection& c) {
+  c.exec("DROP FUNCTION IF EXISTS hh_create_month_partitions(date)");
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, schema::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
-    &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14,
-    &migrate_14_to_15, &migrate_15_to_16, &migrate_16_to_17, &migrate_17_to_18, &migrate_18_to_19};
+    &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,
+    &migrate_8_to_9,   &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12,
+    &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15, &migrate_15_to_16,
+    &migrate_16_to_17, &migrate_17_to_18, &migrate_18_to_19, &migrate_19_to_20};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

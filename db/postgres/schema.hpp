@@ -18,7 +18,7 @@ inline constexpr int kFirstSchemaVersion = schema::kFirstPostgresSchemaVersion;
 // and a file being audited (its file_id), so that concurrent writers never audit one file twice.
 inline constexpr int kLockNamespace = 0x68686175;  // "hhau"
 inline constexpr int kSchemaLockKey = 0;
-// The making of a month's partitions (hh_create_month_partitions()).
+// The making of a year's partitions (hh_create_partitions()).
 inline constexpr int kPartitionLockKey = 1;
 inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
 // Per table (site, table, tournament): the writers replacing its findings between hands.

@@ -13,7 +13,7 @@ namespace hh::db::schema {
 
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
 // each version brought: kSchemaChanges. Each store's migrations bring an older database to it.
-inline constexpr int kSchemaVersion = 19;
+inline constexpr int kSchemaVersion = 20;
 
 // kSchemaChanges[v - 2]: what version v brought (from v - 1), on both stores unless it says so.
 inline constexpr std::string_view kSchemaChanges[] = {
@@ -55,6 +55,9 @@ inline constexpr std::string_view kSchemaChanges[] = {
     /* 19 */
     "integrity_signals.kind also squeeze and tournament_seats (the table made anew, empty until "
     "the next computation)",
+    /* 20 */
+    "PostgreSQL's new partitions of hands and discrepancies a year each (hands_YYYY), "
+    "hh_create_partitions; nothing on SQLite",
 };
 static_assert(std::size(kSchemaChanges) == kSchemaVersion - 1);
 
@@ -107,7 +110,7 @@ struct Table {
   bool without_rowid{false};  // SQLite's storage of a table keyed by several columns
   // PostgreSQL: partitioned by RANGE of play_month (a date column added last, in every key; a
   // DEFAULT partition <name>_undated for the hands with no time, the months' partitions made by
-  // hh_create_month_partitions()). SQLite: an ordinary table.
+  // hh_create_partitions(), a year each since schema 19). SQLite: an ordinary table.
   bool by_month{false};
   Only only{Only::Both};
 };
@@ -134,7 +137,8 @@ const std::vector<Table>& tables();
 const std::vector<Index>& indexes();
 const std::vector<DialectView>& dialect_views();
 
-// PostgreSQL's functions of the partitioning by month (hh_play_month, hh_create_month_partitions),
+// PostgreSQL's functions of the partitioning by month of play (hh_play_month, hh_partition_of,
+// hh_create_partitions),
 // created before the tables.
 std::string_view postgres_functions_sql();
 
