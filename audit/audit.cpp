@@ -214,7 +214,12 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
 void set_stored_reading(const Hand& hand, AuditResult& result) {
   result.seats.clear();
   if (hand.parsed) result.seats = session_seats(hand, result);
-  result.players_dealt = players_dealt(hand, result);
+  // The seats just built say who was dealt in: players_dealt() would read the events again.
+  result.players_dealt =
+      hand.parsed && !result.players.empty()
+          ? static_cast<int>(std::count_if(result.seats.begin(), result.seats.end(),
+                                           [](const SessionSeat& s) { return !s.sitting_out; }))
+          : players_dealt(hand, result);
 }
 
 AuditData load_audit_data(const std::filesystem::path& dir) {

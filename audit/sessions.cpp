@@ -495,19 +495,34 @@ namespace {
 
 // What a seat's own events say of it: whether it was dealt in and which blinds it posted.
 struct SeatPlay {
+  bool appears{false};  // has an event only a player dealt in has (dealt_in_event)
   bool sitting_out{false};
   bool posted_small_blind{false};
   bool posted_big_blind{false};
   bool posted_owed{false};
 };
 
-// Whether any action is printed (the play of the hand), which the seats' events are read by.
-bool play_printed(const Hand& hand) {
-  return std::any_of(hand.events.begin(), hand.events.end(),
-                     [](const Event& e) { return detail::is_action(e.kind); });
+// What each seat's own events say of it, read in one pass over the events (a seat with no
+// event has no entry), and whether any action is printed (the play of the hand).
+struct SeatEvents {
+  boost::container::flat_map<int, SeatPlay> by_seat;
+  bool play_printed{false};
+};
+
+SeatEvents read_seat_events(const Hand& hand) {
+  SeatEvents out;
+  for (const Event& e : hand.events) {
+    out.play_printed |= detail::is_action(e.kind);
+    SeatPlay& s = out.by_seat[e.seat];
+    s.appears |= dealt_in_event(e.kind);
+    s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
+    s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
+    s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
+  }
+  return out;
 }
 
-SeatPlay seat_play(const Hand& hand, int seat_number, bool play_printed) {
+SeatPlay seat_play(const Hand& hand, int seat_number, const SeatEvents& events) {
   // Many formats (PKR, Everest, 888poker, iPoker, ...) list every seated player, also those who
   // sit out or wait for the big blind, without saying so. A player dealt in always appears: the
   // blinds post, and every other player acts before the hand can end (the one who is not asked,
@@ -515,16 +530,10 @@ SeatPlay seat_play(const Hand& hand, int seat_number, bool play_printed) {
   // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
   // sitting out.
   SeatPlay s;
+  auto it = events.by_seat.find(seat_number);
+  if (it != events.by_seat.end()) s = it->second;
   if (const Seat* seat = hand.seat_of(seat_number)) s.sitting_out = seat->sitting_out;
-  bool appears = false;
-  for (const Event& e : hand.events) {
-    if (e.seat != seat_number) continue;
-    appears |= dealt_in_event(e.kind);
-    s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
-    s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
-    s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
-  }
-  if (play_printed && !appears) s.sitting_out = true;
+  if (events.play_printed && !s.appears) s.sitting_out = true;
   // A player who posts a blind is in the blinds' rotation, whatever else the site says of
   // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
   // "Player12 (200 in chips) is sitting out", then "Player12: posts big blind 160").
@@ -535,8 +544,9 @@ SeatPlay seat_play(const Hand& hand, int seat_number, bool play_printed) {
 }  // namespace
 
 std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result) {
-  const bool printed = play_printed(hand);
+  const SeatEvents events = read_seat_events(hand);
   std::vector<SessionSeat> out;
+  out.reserve(result.players.size());
   for (const PlayerResult& p : result.players) {
     SessionSeat s;
     s.seat = p.seat;
@@ -546,7 +556,7 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
       if (paid.seat == p.seat) s.settled_outside += paid.amount;
     s.end_stack = p.start_stack + p.net() + s.settled_outside;
     if (const Seat* seat = hand.seat_of(p.seat)) s.stack_known = !seat->stack_unknown;
-    const SeatPlay play = seat_play(hand, p.seat, printed);
+    const SeatPlay play = seat_play(hand, p.seat, events);
     s.sitting_out = play.sitting_out;
     s.posted_small_blind = play.posted_small_blind;
     s.posted_big_blind = play.posted_big_blind;
@@ -559,10 +569,10 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
 }
 
 int seats_dealt_in(const Hand& hand, const AuditResult& result) {
-  const bool printed = play_printed(hand);
+  const SeatEvents events = read_seat_events(hand);
   int n = 0;
   for (const PlayerResult& p : result.players)
-    n += seat_play(hand, p.seat, printed).sitting_out ? 0 : 1;
+    n += seat_play(hand, p.seat, events).sitting_out ? 0 : 1;
   return n;
 }
 
