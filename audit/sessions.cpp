@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <optional>
@@ -502,18 +503,30 @@ struct SeatPlay {
   bool posted_owed{false};
 };
 
-// What each seat's own events say of it, read in one pass over the events (a seat with no
-// event has no entry), and whether any action is printed (the play of the hand).
+// What each seat's own events say of it, read in one pass over the events (a seat with no event
+// has nothing set), and whether any action is printed (the play of the hand). Seat numbers are
+// small: indexed in place, any other kept aside.
 struct SeatEvents {
-  boost::container::flat_map<int, SeatPlay> by_seat;
+  static constexpr int kIndexed = 32;
+  std::array<SeatPlay, kIndexed> indexed{};
+  boost::container::flat_map<int, SeatPlay> others;
   bool play_printed{false};
+
+  SeatPlay& of(int seat) {
+    return seat >= 0 && seat < kIndexed ? indexed[static_cast<std::size_t>(seat)] : others[seat];
+  }
+  SeatPlay at(int seat) const {
+    if (seat >= 0 && seat < kIndexed) return indexed[static_cast<std::size_t>(seat)];
+    auto it = others.find(seat);
+    return it == others.end() ? SeatPlay{} : it->second;
+  }
 };
 
 SeatEvents read_seat_events(const Hand& hand) {
   SeatEvents out;
   for (const Event& e : hand.events) {
     out.play_printed |= detail::is_action(e.kind);
-    SeatPlay& s = out.by_seat[e.seat];
+    SeatPlay& s = out.of(e.seat);
     s.appears |= dealt_in_event(e.kind);
     s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
     s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
@@ -529,9 +542,7 @@ SeatPlay seat_play(const Hand& hand, int seat_number, const SeatEvents& events) 
   // the big blind in a walk, has posted). So in a hand whose play is printed, a seat with no
   // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
   // sitting out.
-  SeatPlay s;
-  auto it = events.by_seat.find(seat_number);
-  if (it != events.by_seat.end()) s = it->second;
+  SeatPlay s = events.at(seat_number);
   if (const Seat* seat = hand.seat_of(seat_number)) s.sitting_out = seat->sitting_out;
   if (events.play_printed && !s.appears) s.sitting_out = true;
   // A player who posts a blind is in the blinds' rotation, whatever else the site says of
