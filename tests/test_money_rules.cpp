@@ -158,7 +158,8 @@ TEST_CASE("total pot: what the players put in, or derived when not printed", "[m
   CHECK(t.result.derived_total_pot == 7'000);
 }
 
-TEST_CASE("rake: the pot less what was paid out; every chip put in comes out", "[money_rules]") {
+TEST_CASE("rake: the pot less what was paid out, and every chip put in comes out",
+          "[money_rules]") {
   Table t;
   all_in_example(t);
   t.collect(2, 0, 2'850);
