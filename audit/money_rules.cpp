@@ -410,6 +410,21 @@ Breaches check_printed_pots(MoneyState& s) {
 
 namespace {
 
+// A collection the pots cannot pay: PAYOUT_MISMATCH on its line, all of it unexpected.
+Breach unpayable(const Collection& c, std::string why) {
+  return {FindingCode::PayoutMismatch,
+          {.street = Street::Showdown,
+           .seat = c.seat,
+           .expected = 0,
+           .actual = c.amount,
+           .message = fmt::format("line {}: {}", c.line, why),
+           .line = c.line}};
+}
+
+bool has_seat(const std::vector<int>& seats, int seat) {
+  return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
+
 SmallMap<Money> paid_per_pot(MoneyState& s, bool attributable, Breaches& out) {
   auto& pots = s.result.pots;
   SmallMap<Money> paid;
@@ -418,54 +433,28 @@ SmallMap<Money> paid_per_pot(MoneyState& s, bool attributable, Breaches& out) {
     int index = c.pot_index < 0 ? 0 : c.pot_index;
     paid[index] += c.amount;
     if (index >= static_cast<int>(pots.size())) {
-      out.push_back(
-          {FindingCode::PayoutMismatch,
-           {.street = Street::Showdown,
-            .seat = c.seat,
-            .expected = 0,
-            .actual = c.amount,
-            .message = fmt::format("line {}: collected from {} which the rules do not build",
-                                   c.line, pot_name(index)),
-            .line = c.line}});
+      out.push_back(unpayable(
+          c, fmt::format("collected from {} which the rules do not build", pot_name(index))));
       continue;
     }
     if (!attributable) {
       // Which pot is not said; the collector must at least be eligible for one of them.
       bool eligible_somewhere = false;
-      for (const BuiltPot& bp : pots)
-        eligible_somewhere |=
-            std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end();
-      if (!eligible_somewhere) {
-        out.push_back(
-            {FindingCode::PayoutMismatch,
-             {.street = Street::Showdown,
-              .seat = c.seat,
-              .expected = 0,
-              .actual = c.amount,
-              .message = fmt::format("line {}: {} collects {} but is eligible for no pot", c.line,
-                                     s.players.at(c.seat).player, s.amt(c.amount)),
-              .line = c.line}});
-      }
+      for (const BuiltPot& bp : pots) eligible_somewhere |= has_seat(bp.eligible, c.seat);
+      if (!eligible_somewhere)
+        out.push_back(unpayable(c, fmt::format("{} collects {} but is eligible for no pot",
+                                               s.players.at(c.seat).player, s.amt(c.amount))));
       for (BuiltPot& bp : pots)
-        if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) != bp.eligible.end() &&
-            std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
+        if (has_seat(bp.eligible, c.seat) && !has_seat(bp.winners, c.seat))
           bp.winners.push_back(c.seat);
       continue;
     }
     BuiltPot& bp = pots[index];
-    if (std::find(bp.winners.begin(), bp.winners.end(), c.seat) == bp.winners.end())
-      bp.winners.push_back(c.seat);
-    if (std::find(bp.eligible.begin(), bp.eligible.end(), c.seat) == bp.eligible.end()) {
-      out.push_back({FindingCode::PayoutMismatch,
-                     {.street = Street::Showdown,
-                      .seat = c.seat,
-                      .expected = 0,
-                      .actual = c.amount,
-                      .message = fmt::format(
-                          "line {}: {} collects {} from {} but is not eligible for it", c.line,
-                          s.players.at(c.seat).player, s.amt(c.amount), pot_name(index)),
-                      .line = c.line}});
-    }
+    if (!has_seat(bp.winners, c.seat)) bp.winners.push_back(c.seat);
+    if (!has_seat(bp.eligible, c.seat))
+      out.push_back(
+          unpayable(c, fmt::format("{} collects {} from {} but is not eligible for it",
+                                   s.players.at(c.seat).player, s.amt(c.amount), pot_name(index))));
   }
   return paid;
 }

@@ -496,7 +496,8 @@ namespace {
 
 // What a seat's own events say of it: whether it was dealt in and which blinds it posted.
 struct SeatPlay {
-  bool appears{false};  // has an event only a player dealt in has (dealt_in_event)
+  const Seat* line{nullptr};  // its seat line (Hand::seat_of), if any
+  bool appears{false};        // has an event only a player dealt in has (dealt_in_event)
   bool sitting_out{false};
   bool posted_small_blind{false};
   bool posted_big_blind{false};
@@ -524,6 +525,10 @@ struct SeatEvents {
 
 SeatEvents read_seat_events(const Hand& hand) {
   SeatEvents out;
+  for (const Seat& seat : hand.seats) {
+    SeatPlay& s = out.of(seat.seat);
+    if (!s.line) s.line = &seat;
+  }
   for (const Event& e : hand.events) {
     out.play_printed |= detail::is_action(e.kind);
     SeatPlay& s = out.of(e.seat);
@@ -535,7 +540,7 @@ SeatEvents read_seat_events(const Hand& hand) {
   return out;
 }
 
-SeatPlay seat_play(const Hand& hand, int seat_number, const SeatEvents& events) {
+SeatPlay seat_play(int seat_number, const SeatEvents& events) {
   // Many formats (PKR, Everest, 888poker, iPoker, ...) list every seated player, also those who
   // sit out or wait for the big blind, without saying so. A player dealt in always appears: the
   // blinds post, and every other player acts before the hand can end (the one who is not asked,
@@ -543,7 +548,7 @@ SeatPlay seat_play(const Hand& hand, int seat_number, const SeatEvents& events) 
   // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
   // sitting out.
   SeatPlay s = events.at(seat_number);
-  if (const Seat* seat = hand.seat_of(seat_number)) s.sitting_out = seat->sitting_out;
+  if (s.line) s.sitting_out = s.line->sitting_out;
   if (events.play_printed && !s.appears) s.sitting_out = true;
   // A player who posts a blind is in the blinds' rotation, whatever else the site says of
   // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
@@ -566,8 +571,8 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
     for (const SideSettlement& paid : hand.side_settlements)
       if (paid.seat == p.seat) s.settled_outside += paid.amount;
     s.end_stack = p.start_stack + p.net() + s.settled_outside;
-    if (const Seat* seat = hand.seat_of(p.seat)) s.stack_known = !seat->stack_unknown;
-    const SeatPlay play = seat_play(hand, p.seat, events);
+    const SeatPlay play = seat_play(p.seat, events);
+    if (play.line) s.stack_known = !play.line->stack_unknown;
     s.sitting_out = play.sitting_out;
     s.posted_small_blind = play.posted_small_blind;
     s.posted_big_blind = play.posted_big_blind;
@@ -582,8 +587,7 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
 int seats_dealt_in(const Hand& hand, const AuditResult& result) {
   const SeatEvents events = read_seat_events(hand);
   int n = 0;
-  for (const PlayerResult& p : result.players)
-    n += seat_play(hand, p.seat, events).sitting_out ? 0 : 1;
+  for (const PlayerResult& p : result.players) n += seat_play(p.seat, events).sitting_out ? 0 : 1;
   return n;
 }
 

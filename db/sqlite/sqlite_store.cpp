@@ -283,6 +283,18 @@ struct SqliteStore::Writer {
     }
   }
 
+  // Takes back a hand whose rows could not all be written (its players, pots, events and findings
+  // go with it: ON DELETE CASCADE), while an error is on its way: a failure here is not reported,
+  // the original error is the one worth reporting.
+  void take_back_hand(std::int64_t hand_id) {
+    try {
+      ResetGuard g(delete_hand);
+      delete_hand.bind_int64(1, hand_id);
+      delete_hand.step();
+    } catch (...) {
+    }
+  }
+
   // A hand just stored: the checks it makes due, in its batch; atomic with it, as its rows are
   // (when they cannot be recorded, the hand is taken back and the error goes on).
   void record_checks_of(std::int64_t hand_id, const StoredHand& stored) {
@@ -291,13 +303,7 @@ struct SqliteStore::Writer {
       due.add_hand(stored.hand, stored.result);
       record_checks(due);
     } catch (...) {
-      try {
-        ResetGuard g(delete_hand);
-        delete_hand.bind_int64(1, hand_id);
-        delete_hand.step();
-      } catch (...) {
-        // The original error is the one worth reporting.
-      }
+      take_back_hand(hand_id);
       throw;
     }
   }
@@ -562,13 +568,7 @@ struct SqliteStore::Writer {
     try {
       store_hand_rows(hand_id, stored);
     } catch (...) {
-      try {
-        ResetGuard g(delete_hand);
-        delete_hand.bind_int64(1, hand_id);
-        delete_hand.step();
-      } catch (...) {
-        // The original error is the one worth reporting.
-      }
+      take_back_hand(hand_id);
       throw;
     }
     return hand_id;
