@@ -15,6 +15,7 @@
 #include "audit/integrity.hpp"
 #include "audit/rake/check.hpp"
 #include "audit/sessions.hpp"
+#include "audit/showdown_rules.hpp"
 #include "audit/tournaments.hpp"
 #include "model/amount_text.hpp"
 
@@ -78,18 +79,25 @@ AuditResult Auditor::run() {
     fill_players();
     return std::move(r_);
   }
-  check_uncalled();
-  build();
-  check_totals();
-  // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
-  attribute_rake(r_.pots, effective_rake() + h_.fee_total(), h_.rake_from_main_pot,
-                 h_.rake_from_side_pot);
-  check_pots_and_payouts();
-  check_summary();
-  check_showdown();
+  check_money_and_showdown();
   if (gap_line_ != 0) note_checks_not_run();
   fill_players();
   return std::move(r_);
+}
+
+void Auditor::check_money_and_showdown() {
+  add(check_uncalled_bet_returned(money_));
+  build_pots_from_play(money_);
+  add(check_total_pot(money_));
+  add(check_rake(money_));
+  // The house's take from the pots: the rake and the fees (jackpot, bingo, ...).
+  attribute_rake(r_.pots, money_.effective_rake() + h_.fee_total(), h_.rake_from_main_pot,
+                 h_.rake_from_side_pot);
+  add(check_printed_pots(money_));
+  split_merged_collections(money_);
+  add(check_pots_paid(money_));
+  add(check_summary_agrees(money_));
+  add(check_best_hand_wins(money_));
 }
 
 void Auditor::add_unmatched_summary_names() {
@@ -214,7 +222,12 @@ AuditResult audit_hand(const Hand& hand, const AuditContext& context) {
 void set_stored_reading(const Hand& hand, AuditResult& result) {
   result.seats.clear();
   if (hand.parsed) result.seats = session_seats(hand, result);
-  result.players_dealt = players_dealt(hand, result);
+  // The seats just built say who was dealt in: players_dealt() would read the events again.
+  result.players_dealt =
+      hand.parsed && !result.players.empty()
+          ? static_cast<int>(std::count_if(result.seats.begin(), result.seats.end(),
+                                           [](const SessionSeat& s) { return !s.sitting_out; }))
+          : players_dealt(hand, result);
 }
 
 AuditData load_audit_data(const std::filesystem::path& dir) {

@@ -188,10 +188,10 @@ PlayerState* Auditor::apply_settlement(const Event& e) {
   if (e.kind == EventKind::UncalledReturned) {
     p->returned += e.amount;
     p->stack += e.amount;
-    returned_lines_[p->seat] = e.line;
+    money_.returned_lines[p->seat] = e.line;
   } else if (e.kind == EventKind::Collected) {
     p->collected += e.amount;
-    collections_.push_back({p->seat, e.pot_index, e.amount, e.line, false});
+    money_.collections.push_back({p->seat, e.pot_index, e.amount, e.line, false});
   } else {  // cashed out
     p->cashed = true;
     p->cashed_out += e.amount;
@@ -332,6 +332,12 @@ void Auditor::after_action(const Event& e, PlayerState& p, Money max_before) {
     default:
       return;
   }
+}
+
+Money Auditor::pot_now() const {
+  Money pot = 0;
+  for (const auto& [seat, p] : state_.players) pot += p.gross - p.returned - p.collected;
+  return pot;
 }
 
 }  // namespace hh::detail

@@ -56,27 +56,23 @@ std::optional<MoneyStep> money_step(FindingCode code) {
     case FindingCode::BetAboveLimit:
     case FindingCode::RaiseCapExceeded:
     case FindingCode::ShowdownNotEvaluated:
-    // Between two hands (audit/sessions.cpp): no step of one hand's money.
-    case FindingCode::StackDiscontinuity:
+    case FindingCode::StackDiscontinuity:  // between two hands (sessions.cpp)
     case FindingCode::ButtonOutOfOrder:
     case FindingCode::BlindSkipped:
     case FindingCode::HandOrder:
     case FindingCode::TimeGap:
     case FindingCode::HandsMissing:
     case FindingCode::ChipsAdded:
-    // Tournament results (audit/tournaments.cpp): after the hand's money, not a step of it.
-    case FindingCode::FinishWithChips:
+    case FindingCode::FinishWithChips:  // tournament results: after the money
     case FindingCode::FinishPlaceOrder:
     case FindingCode::BountyMismatch:
-    // Tournament summaries (audit/summary_checks.cpp): no hand.
-    case FindingCode::PrizePoolMismatch:
+    case FindingCode::PrizePoolMismatch:  // tournament summaries (summary_checks.cpp): no hand
     case FindingCode::PayoutsMismatch:
     case FindingCode::SummaryPlaces:
     case FindingCode::SummaryPlaceMismatch:
     case FindingCode::SummaryConflict:
     case FindingCode::TournamentChipsExceeded:
-    // The integrity of the cards and seats (audit/integrity.cpp): not a step of the money.
-    case FindingCode::CardSeenTwice:
+    case FindingCode::CardSeenTwice:  // integrity of cards and seats
     case FindingCode::ShownCardsMismatch:
     case FindingCode::HandNameMismatch:
     case FindingCode::PlayerInTwoSeats:

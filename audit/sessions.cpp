@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <optional>
@@ -495,36 +496,60 @@ namespace {
 
 // What a seat's own events say of it: whether it was dealt in and which blinds it posted.
 struct SeatPlay {
+  const Seat* line{nullptr};  // its seat line (Hand::seat_of), if any
+  bool appears{false};        // has an event only a player dealt in has (dealt_in_event)
   bool sitting_out{false};
   bool posted_small_blind{false};
   bool posted_big_blind{false};
   bool posted_owed{false};
 };
 
-// Whether any action is printed (the play of the hand), which the seats' events are read by.
-bool play_printed(const Hand& hand) {
-  return std::any_of(hand.events.begin(), hand.events.end(),
-                     [](const Event& e) { return detail::is_action(e.kind); });
+// What each seat's own events say of it, read in one pass over the events (a seat with no event
+// has nothing set), and whether any action is printed (the play of the hand). Seat numbers are
+// small: indexed in place, any other kept aside.
+struct SeatEvents {
+  static constexpr int kIndexed = 32;
+  std::array<SeatPlay, kIndexed> indexed{};
+  boost::container::flat_map<int, SeatPlay> others;
+  bool play_printed{false};
+
+  SeatPlay& of(int seat) {
+    return seat >= 0 && seat < kIndexed ? indexed[static_cast<std::size_t>(seat)] : others[seat];
+  }
+  SeatPlay at(int seat) const {
+    if (seat >= 0 && seat < kIndexed) return indexed[static_cast<std::size_t>(seat)];
+    auto it = others.find(seat);
+    return it == others.end() ? SeatPlay{} : it->second;
+  }
+};
+
+SeatEvents read_seat_events(const Hand& hand) {
+  SeatEvents out;
+  for (const Seat& seat : hand.seats) {
+    SeatPlay& s = out.of(seat.seat);
+    if (!s.line) s.line = &seat;
+  }
+  for (const Event& e : hand.events) {
+    out.play_printed |= detail::is_action(e.kind);
+    SeatPlay& s = out.of(e.seat);
+    s.appears |= dealt_in_event(e.kind);
+    s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
+    s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
+    s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
+  }
+  return out;
 }
 
-SeatPlay seat_play(const Hand& hand, int seat_number, bool play_printed) {
+SeatPlay seat_play(int seat_number, const SeatEvents& events) {
   // Many formats (PKR, Everest, 888poker, iPoker, ...) list every seated player, also those who
   // sit out or wait for the big blind, without saying so. A player dealt in always appears: the
   // blinds post, and every other player acts before the hand can end (the one who is not asked,
   // the big blind in a walk, has posted). So in a hand whose play is printed, a seat with no
   // event of its own was not dealt in: it is out of the blinds' rotation, as a seat marked
   // sitting out.
-  SeatPlay s;
-  if (const Seat* seat = hand.seat_of(seat_number)) s.sitting_out = seat->sitting_out;
-  bool appears = false;
-  for (const Event& e : hand.events) {
-    if (e.seat != seat_number) continue;
-    appears |= dealt_in_event(e.kind);
-    s.posted_small_blind |= e.kind == EventKind::PostSmallBlind;
-    s.posted_big_blind |= e.kind == EventKind::PostBigBlind;
-    s.posted_owed |= e.kind == EventKind::PostDead || e.kind == EventKind::PostBothBlinds;
-  }
-  if (play_printed && !appears) s.sitting_out = true;
+  SeatPlay s = events.at(seat_number);
+  if (s.line) s.sitting_out = s.line->sitting_out;
+  if (events.play_printed && !s.appears) s.sitting_out = true;
   // A player who posts a blind is in the blinds' rotation, whatever else the site says of
   // them: a tournament player sitting out still posts and is dealt in (PokerStars prints
   // "Player12 (200 in chips) is sitting out", then "Player12: posts big blind 160").
@@ -535,8 +560,9 @@ SeatPlay seat_play(const Hand& hand, int seat_number, bool play_printed) {
 }  // namespace
 
 std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& result) {
-  const bool printed = play_printed(hand);
+  const SeatEvents events = read_seat_events(hand);
   std::vector<SessionSeat> out;
+  out.reserve(result.players.size());
   for (const PlayerResult& p : result.players) {
     SessionSeat s;
     s.seat = p.seat;
@@ -545,8 +571,8 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
     for (const SideSettlement& paid : hand.side_settlements)
       if (paid.seat == p.seat) s.settled_outside += paid.amount;
     s.end_stack = p.start_stack + p.net() + s.settled_outside;
-    if (const Seat* seat = hand.seat_of(p.seat)) s.stack_known = !seat->stack_unknown;
-    const SeatPlay play = seat_play(hand, p.seat, printed);
+    const SeatPlay play = seat_play(p.seat, events);
+    if (play.line) s.stack_known = !play.line->stack_unknown;
     s.sitting_out = play.sitting_out;
     s.posted_small_blind = play.posted_small_blind;
     s.posted_big_blind = play.posted_big_blind;
@@ -559,10 +585,9 @@ std::vector<SessionSeat> session_seats(const Hand& hand, const AuditResult& resu
 }
 
 int seats_dealt_in(const Hand& hand, const AuditResult& result) {
-  const bool printed = play_printed(hand);
+  const SeatEvents events = read_seat_events(hand);
   int n = 0;
-  for (const PlayerResult& p : result.players)
-    n += seat_play(hand, p.seat, printed).sitting_out ? 0 : 1;
+  for (const PlayerResult& p : result.players) n += seat_play(p.seat, events).sitting_out ? 0 : 1;
   return n;
 }
 

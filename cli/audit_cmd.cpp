@@ -136,6 +136,142 @@ std::optional<Severity> worst_of(const db::StoreTotals& t) {
   return worst;
 }
 
+// The pipeline's options from the arguments; nullopt, with the reason on stderr, when
+// --gg-time-zone or --shard is malformed.
+std::optional<pipeline::AuditOptions> audit_options(const AuditArgs& a) {
+  pipeline::AuditOptions opt;
+  if (!a.gg_zone.empty()) {
+    try {
+      opt.read_options.gg_time_zone = a.gg_zone;
+      check_read_options(opt.read_options);
+    } catch (const std::exception& e) {
+      std::cerr << "hhaudit audit: --gg-time-zone: " << e.what() << "\n";
+      return std::nullopt;
+    }
+  }
+  if (!a.shard.empty()) {
+    const auto shard = parse_shard(a.shard);
+    if (!shard) {
+      std::cerr << "hhaudit audit: --shard must be K/N with 1 <= K <= N, e.g. 2/4\n";
+      return std::nullopt;
+    }
+    opt.shard = shard->first;
+    opt.shards = shard->second;
+  }
+  opt.paths = a.paths;
+  opt.standard_input = STDIN_FILENO;  // "-"
+  opt.progress = !a.quiet && isatty(STDERR_FILENO);
+  opt.jobs = a.jobs;
+  return opt;
+}
+
+// What a run did and what the database holds after it.
+struct RunTotals {
+  AuditSummary summary;
+  db::StoreTotals held;    // what the database holds after the run
+  db::StoreTotals inputs;  // what it holds of this run's files audited before
+};
+
+// Runs the pipeline under the house rules and rake schedules of the arguments, into `store`
+// (opened only when there is a file to record: missing paths create no database). Throws what
+// loading the rules, reading or storing throws.
+RunTotals audit_into_store(const AuditArgs& a, pipeline::AuditOptions opt,
+                           std::unique_ptr<db::Store>& store) {
+  RakeSchedules rake;
+  db::StoreOptions store_options;
+  store_options.batch_hands = a.batch_hands;
+  const HouseRulesBook house = a.house_rules.load();
+  opt.context.house_rules = &house;
+  if (!a.no_rake) {
+    rake = load_rake_schedules(a.rake_dir);
+    rake.domain = a.rake_domain;
+    opt.context.rake_schedules = &rake;
+  }
+  RunTotals t;
+  t.summary = pipeline::run_audit(
+      opt,
+      [&]() -> db::Store& {
+        store = db::open_store(a.db, db::OpenMode::Write, store_options);
+        return *store;
+      },
+      std::cerr);
+  if (store) {
+    store->commit();
+    t.held = store->totals({});
+    if (!t.summary.already_audited_ids.empty())
+      t.inputs = store->totals({"", "", t.summary.already_audited_ids});
+  }
+  return t;
+}
+
+// The run in words (--format table): what was read, what the database holds, the codes found.
+void print_run_table(const AuditArgs& a, const RunTotals& t, bool stored) {
+  const AuditSummary& s = t.summary;
+  const db::StoreTotals& held = t.held;
+  std::cout << fmt::format(
+      "audited {} files ({} already in the database; not read, recorded: {} without hands, {} "
+      "of a format not supported, {} unreadable): {} tournament summaries, {} hands, {} parsed, "
+      "{} unparsed, {} duplicates, {} conflicts -> {}\n",
+      s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported,
+      s.files_unreadable, s.summaries, s.hands, s.hands - s.unparsed, s.unparsed, s.duplicates,
+      s.conflicts, stored ? a.db : "nothing written");
+  if (s.identical_copies > 0)
+    std::cout << fmt::format(
+        "{} inputs are byte-identical copies of another input: each content is stored once, "
+        "under one of its paths\n",
+        s.identical_copies);
+  for (const pipeline::NotRead& n : s.not_read)
+    std::cout << "not read: " << n.path << ": " << n.why << "\n";
+  if (!a.shard.empty())
+    std::cout << fmt::format("shard {}: {} input files left to the other shards\n", a.shard,
+                             s.files_in_other_shards);
+  if (s.transactions_retried > 0)
+    std::cout << fmt::format(
+        "{} transactions retried whole after the database aborted them for a deadlock or a "
+        "serialization failure (nothing lost)\n",
+        s.transactions_retried);
+  if (stored)
+    std::cout << fmt::format(
+        "{} holds: {} files audited, {} interrupted, {} without hands, {} of a format not "
+        "supported, {} unreadable; {} hands, {} parsed, {} unparsed, {} with errors\n",
+        a.db, held.files_audited, held.files_interrupted, held.files_without_hands,
+        held.files_unsupported, held.files_unreadable, held.hands, held.hands - held.unparsed,
+        held.unparsed, held.hands_with_errors);
+  if (held.codes.empty()) {
+    std::cout << "no findings\n";
+    return;
+  }
+  if (s.codes.empty())
+    std::cout << fmt::format("no new findings in this run; {} holds {} findings:\n", a.db,
+                             finding_rows(held));
+  report::write_result(std::cout, code_table(s, held), report::OutputFormat::Table);
+}
+
+// The exit code of a run that ran (docs/cli.md): interrupted or an I/O error, nothing audited,
+// findings at or above --fail-on, or clean.
+int run_exit_code(const RunTotals& t, std::optional<Severity> fail_on) {
+  const AuditSummary& s = t.summary;
+  const db::StoreTotals& inputs = t.inputs;
+  // The findings of this run's input: the hands it added and those of its files audited before.
+  std::optional<Severity> worst = s.worst;
+  if (const auto w = worst_of(inputs); w && (!worst || *w > *worst)) worst = w;
+  // A run that read only tournament summaries read something to audit; one whose every hand is
+  // unparsed (hhaudit's gap, which never fails a run as the site's error) audited nothing.
+  const bool no_hand = s.hands - s.unparsed == 0 && inputs.hands - inputs.unparsed == 0 &&
+                       s.summaries == 0 && inputs.summaries == 0;
+  if (s.io_errors > 0 || s.interrupted) return kUsageOrIo;
+  if (no_hand || s.files_unsupported > 0 || s.files_without_hands_unknown > 0) {
+    std::cerr << (no_hand ? "hhaudit audit: no hand audited (none read, or every one unparsed)\n"
+                  : s.files_unsupported > 0
+                      ? "hhaudit audit: files of a format hhaudit does not read were skipped\n"
+                      : "hhaudit audit: files with no hand of a format hhaudit reads were "
+                        "skipped (see \"not read\")\n");
+    return kNotAudited;
+  }
+  if (fail_on && worst && *worst >= *fail_on) return kFindings;
+  return kClean;
+}
+
 // `store`: the database written, if any (a run with nothing to record opens none).
 void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) {
   std::optional<Severity> fail_on = severity_from_name(a.fail_on);
@@ -145,134 +281,33 @@ void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) 
     return;
   }
   const auto format = report::output_format_from_name(a.format);  // checked by CLI11
-  pipeline::AuditOptions opt;
-  if (!a.gg_zone.empty()) {
-    try {
-      opt.read_options.gg_time_zone = a.gg_zone;
-      check_read_options(opt.read_options);
-    } catch (const std::exception& e) {
-      std::cerr << "hhaudit audit: --gg-time-zone: " << e.what() << "\n";
-      exit_code = kUsageOrIo;
-      return;
-    }
+  std::optional<pipeline::AuditOptions> opt = audit_options(a);
+  if (!opt) {
+    exit_code = kUsageOrIo;
+    return;
   }
-  if (!a.shard.empty()) {
-    const auto shard = parse_shard(a.shard);
-    if (!shard) {
-      std::cerr << "hhaudit audit: --shard must be K/N with 1 <= K <= N, e.g. 2/4\n";
-      exit_code = kUsageOrIo;
-      return;
-    }
-    opt.shard = shard->first;
-    opt.shards = shard->second;
-  }
-  opt.paths = a.paths;
-  opt.standard_input = STDIN_FILENO;  // "-"
-  opt.progress = !a.quiet && isatty(STDERR_FILENO);
-  opt.jobs = a.jobs;
-  RakeSchedules rake;
-  db::StoreOptions store_options;
-  store_options.batch_hands = a.batch_hands;
-  AuditSummary s;
-  HouseRulesBook house;
-  db::StoreTotals held;    // what the database holds after the run
-  db::StoreTotals inputs;  // what it holds of this run's files audited before
+  RunTotals t;
   try {
-    house = a.house_rules.load();
-    opt.context.house_rules = &house;
-    if (!a.no_rake) {
-      rake = load_rake_schedules(a.rake_dir);
-      rake.domain = a.rake_domain;
-      opt.context.rake_schedules = &rake;
-    }
-    // Opened only when there is a file to record: missing paths create no database.
-    s = pipeline::run_audit(
-        opt,
-        [&]() -> db::Store& {
-          store = db::open_store(a.db, db::OpenMode::Write, store_options);
-          return *store;
-        },
-        std::cerr);
-    if (store) {
-      store->commit();
-      held = store->totals({});
-      if (!s.already_audited_ids.empty()) inputs = store->totals({"", "", s.already_audited_ids});
-    }
+    t = audit_into_store(a, std::move(*opt), store);
   } catch (const std::exception& e) {
     std::cerr << "hhaudit audit: " << e.what() << "\n";
     exit_code = kUsageOrIo;
     return;
   }
   if (*format == report::OutputFormat::Table) {
-    std::cout << fmt::format(
-        "audited {} files ({} already in the database; not read, recorded: {} without hands, {} "
-        "of a format not supported, {} unreadable): {} tournament summaries, {} hands, {} parsed, "
-        "{} unparsed, {} duplicates, {} conflicts -> {}\n",
-        s.files, s.files_already_audited, s.files_without_hands, s.files_unsupported,
-        s.files_unreadable, s.summaries, s.hands, s.hands - s.unparsed, s.unparsed, s.duplicates,
-        s.conflicts, store ? a.db : "nothing written");
-    if (s.identical_copies > 0)
-      std::cout << fmt::format(
-          "{} inputs are byte-identical copies of another input: each content is stored once, "
-          "under one of its paths\n",
-          s.identical_copies);
-    for (const pipeline::NotRead& n : s.not_read)
-      std::cout << "not read: " << n.path << ": " << n.why << "\n";
-    if (!a.shard.empty())
-      std::cout << fmt::format("shard {}: {} input files left to the other shards\n", a.shard,
-                               s.files_in_other_shards);
-    if (s.transactions_retried > 0)
-      std::cout << fmt::format(
-          "{} transactions retried whole after the database aborted them for a deadlock or a "
-          "serialization failure (nothing lost)\n",
-          s.transactions_retried);
-    if (store)
-      std::cout << fmt::format(
-          "{} holds: {} files audited, {} interrupted, {} without hands, {} of a format not "
-          "supported, {} unreadable; {} hands, {} parsed, {} unparsed, {} with errors\n",
-          a.db, held.files_audited, held.files_interrupted, held.files_without_hands,
-          held.files_unsupported, held.files_unreadable, held.hands, held.hands - held.unparsed,
-          held.unparsed, held.hands_with_errors);
-    if (held.codes.empty()) {
-      std::cout << "no findings\n";
-    } else {
-      if (s.codes.empty())
-        std::cout << fmt::format("no new findings in this run; {} holds {} findings:\n", a.db,
-                                 finding_rows(held));
-      report::write_result(std::cout, code_table(s, held), *format);
-    }
+    print_run_table(a, t, store != nullptr);
   } else {
     report::write_sections(std::cout,
-                           {{"totals", totals_table(s, held)},
-                            {"not_read", not_read_table(s)},
-                            {"codes", code_table(s, held)}},
+                           {{"totals", totals_table(t.summary, t.held)},
+                            {"not_read", not_read_table(t.summary)},
+                            {"codes", code_table(t.summary, t.held)}},
                            *format);
   }
-  if (s.interrupted)
+  if (t.summary.interrupted)
     std::cerr
         << "hhaudit audit: interrupted; what was read is saved, run the same command again to "
            "finish\n";
-  // The findings of this run's input: the hands it added and those of its files audited before.
-  std::optional<Severity> worst = s.worst;
-  if (const auto w = worst_of(inputs); w && (!worst || *w > *worst)) worst = w;
-  // A run that read only tournament summaries read something to audit; one whose every hand is
-  // unparsed (hhaudit's gap, which never fails a run as the site's error) audited nothing.
-  const bool no_hand = s.hands - s.unparsed == 0 && inputs.hands - inputs.unparsed == 0 &&
-                       s.summaries == 0 && inputs.summaries == 0;
-  if (s.io_errors > 0 || s.interrupted) {
-    exit_code = kUsageOrIo;
-  } else if (no_hand || s.files_unsupported > 0 || s.files_without_hands_unknown > 0) {
-    std::cerr << (no_hand ? "hhaudit audit: no hand audited (none read, or every one unparsed)\n"
-                  : s.files_unsupported > 0
-                      ? "hhaudit audit: files of a format hhaudit does not read were skipped\n"
-                      : "hhaudit audit: files with no hand of a format hhaudit reads were "
-                        "skipped (see \"not read\")\n");
-    exit_code = kNotAudited;
-  } else if (fail_on && worst && *worst >= *fail_on) {
-    exit_code = kFindings;
-  } else {
-    exit_code = kClean;
-  }
+  exit_code = run_exit_code(t, fail_on);
 }
 
 // After a run that was not interrupted: the signals across hands computed again over the whole

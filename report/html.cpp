@@ -275,108 +275,125 @@ void detail_tables(std::ostream& out, const Sections& summary) {
   out << "</section>\n";
 }
 
+// The hand's heading: where it is, its table, stakes, totals and money in error.
+void replay_heading(std::ostream& out, const QueryResult& h, int unit) {
+  const std::string id = cell(h, 0, "hand_id").value_or("");
+  out << "<article class=\"hand\" id=\"hand-" << html_escape(id) << "\"><h3>"
+      << text(cell(h, 0, "site")) << " hand " << text(cell(h, 0, "site_hand_id"))
+      << " <small>(hand_id " << html_escape(id) << ")</small></h3>\n<p class=\"meta\">"
+      << text(cell(h, 0, "path")) << ":" << text(cell(h, 0, "line")) << " · "
+      << text(cell(h, 0, "started_at_utc")) << " UTC · table " << text(cell(h, 0, "table_name"))
+      << " · " << text(cell(h, 0, "game")) << " " << text(cell(h, 0, "limit_type")) << " · "
+      << text(cell(h, 0, "currency")) << " blinds " << money(cell(h, 0, "small_blind"), unit) << "/"
+      << money(cell(h, 0, "big_blind"), unit) << " · total pot "
+      << money(cell(h, 0, "total_pot"), unit) << " · rake " << money(cell(h, 0, "rake"), unit)
+      << " · <b>money in error <span class=\"mie\">" << money(cell(h, 0, "money_in_error"), unit)
+      << "</span></b></p>\n";
+}
+
+// Each player's seat, cards and money over the hand.
+void replay_players(std::ostream& out, const QueryResult& p, int unit) {
+  out << "<table class=\"players\"><thead><tr><th>seat</th><th>player</th><th>cards</th>"
+         "<th>stack</th><th>put in</th><th>collected</th><th>net</th></tr></thead><tbody>\n";
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    out << "<tr><td class=\"n\">" << text(cell(p, i, "seat")) << "</td><td class=\"player\">"
+        << text(cell(p, i, "player")) << "</td><td>" << text(cell(p, i, "hole_cards"))
+        << "</td><td class=\"n\">" << money(cell(p, i, "start_stack"), unit)
+        << "</td><td class=\"n\">" << money(cell(p, i, "contributed"), unit)
+        << "</td><td class=\"n\">" << money(cell(p, i, "collected"), unit)
+        << "</td><td class=\"n\">" << money(cell(p, i, "net"), unit) << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+// Every street's actions with the stack and the pot after each.
+void replay_actions(std::ostream& out, const QueryResult& a, int unit) {
+  out << "<table class=\"actions\"><thead><tr><th>#</th><th>player</th><th>action</th>"
+         "<th>amount</th><th>to</th><th>stack after</th><th>pot after</th></tr></thead>"
+         "<tbody>\n";
+  std::string street;
+  for (std::size_t i = 0; i < a.rows.size(); ++i) {
+    const std::string s = cell(a, i, "street").value_or("");
+    if (s != street) {
+      street = s;
+      out << "<tr class=\"street\"><th colspan=\"7\">" << html_escape(street) << "</th></tr>\n";
+    }
+    std::string what = cell(a, i, "action").value_or("");
+    if (number(cell(a, i, "all_in")).value_or(0)) what += " (all-in)";
+    if (const Cell cards = cell(a, i, "cards")) what += " " + *cards;
+    out << "<tr><td class=\"n\">" << text(cell(a, i, "seq")) << "</td><td class=\"player\">"
+        << text(cell(a, i, "player")) << "</td><td>" << html_escape(what) << "</td><td class=\"n\">"
+        << money(cell(a, i, "amount"), unit) << "</td><td class=\"n\">"
+        << money(cell(a, i, "to_amount"), unit) << "</td><td class=\"n\">"
+        << money(cell(a, i, "stack"), unit) << "</td><td class=\"n\">"
+        << money(cell(a, i, "pot"), unit) << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+// The pots built against the printed ones (a row that differs by more than its rake is marked).
+void replay_pots(std::ostream& out, const QueryResult& p, int unit) {
+  out << "<table class=\"pots\"><thead><tr><th>pot</th><th>built</th><th>rake</th>"
+         "<th>printed</th><th>eligible</th><th>winners</th></tr></thead><tbody>\n";
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    const Cell printed = cell(p, i, "reported_amount");
+    const bool differs = printed && number(printed) != number(cell(p, i, "amount")) &&
+                         number(printed).value_or(0) + number(cell(p, i, "rake")).value_or(0) !=
+                             number(cell(p, i, "amount")).value_or(0);
+    out << "<tr" << (differs ? " class=\"differs\"" : "") << "><td class=\"n\">"
+        << text(cell(p, i, "pot_index")) << "</td><td class=\"n\">"
+        << money(cell(p, i, "amount"), unit) << "</td><td class=\"n\">"
+        << money(cell(p, i, "rake"), unit) << "</td><td class=\"n\">" << money(printed, unit)
+        << "</td><td>" << text(cell(p, i, "eligible")) << "</td><td>" << text(cell(p, i, "winners"))
+        << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+// The hand's findings with their causes and reviews.
+void replay_findings(std::ostream& out, const QueryResult& f, int unit) {
+  out << "<table class=\"findings\"><thead><tr><th>id</th><th>code</th><th>severity</th>"
+         "<th>blame</th><th>seat</th><th>player</th><th>expected</th><th>actual</th>"
+         "<th>message</th><th>cause</th><th>review</th></tr></thead><tbody>\n";
+  for (std::size_t i = 0; i < f.rows.size(); ++i) {
+    const std::string severity = cell(f, i, "severity").value_or("");
+    const Cell cause = cell(f, i, "cause");
+    std::string because =
+        severity == "info" ? "note"
+        : cause ? "follows from #" + cell(f, i, "follows_from").value_or("") + " " + *cause
+                : "root";
+    out << "<tr class=\"" << html_escape(severity) << "\"><td class=\"n\">"
+        << text(cell(f, i, "id")) << "</td><td>" << text(cell(f, i, "code")) << "</td><td>"
+        << html_escape(severity) << "</td><td>" << text(cell(f, i, "blame"))
+        << "</td><td class=\"n\">" << text(cell(f, i, "seat")) << "</td><td class=\"player\">"
+        << text(cell(f, i, "player")) << "</td><td class=\"n\">"
+        << money(cell(f, i, "expected"), unit) << "</td><td class=\"n\">"
+        << money(cell(f, i, "actual"), unit) << "</td><td>" << text(cell(f, i, "message"))
+        << "</td><td class=\"cause\">" << html_escape(because) << "</td>" << review_cell(f, i)
+        << "</tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
 // Every street's actions with the stack and the pot after each, the pots built against the
 // printed ones, the findings with their causes.
 void replay(std::ostream& out, const Sections& hand) {
   const QueryResult* h = section(hand, "hand");
   if (!h || h->rows.empty()) return;
   const int unit = static_cast<int>(number(cell(*h, 0, "unit")).value_or(1));
-  const std::string id = cell(*h, 0, "hand_id").value_or("");
-  out << "<article class=\"hand\" id=\"hand-" << html_escape(id) << "\"><h3>"
-      << text(cell(*h, 0, "site")) << " hand " << text(cell(*h, 0, "site_hand_id"))
-      << " <small>(hand_id " << html_escape(id) << ")</small></h3>\n<p class=\"meta\">"
-      << text(cell(*h, 0, "path")) << ":" << text(cell(*h, 0, "line")) << " · "
-      << text(cell(*h, 0, "started_at_utc")) << " UTC · table " << text(cell(*h, 0, "table_name"))
-      << " · " << text(cell(*h, 0, "game")) << " " << text(cell(*h, 0, "limit_type")) << " · "
-      << text(cell(*h, 0, "currency")) << " blinds " << money(cell(*h, 0, "small_blind"), unit)
-      << "/" << money(cell(*h, 0, "big_blind"), unit) << " · total pot "
-      << money(cell(*h, 0, "total_pot"), unit) << " · rake " << money(cell(*h, 0, "rake"), unit)
-      << " · <b>money in error <span class=\"mie\">" << money(cell(*h, 0, "money_in_error"), unit)
-      << "</span></b></p>\n";
+  replay_heading(out, *h, unit);
   if (const QueryResult* b = section(hand, "board"); b && !b->rows.empty()) {
     out << "<p>Board:";
     for (std::size_t i = 0; i < b->rows.size(); ++i)
       out << " [" << text(cell(*b, i, "cards")) << "]";
     out << "</p>\n";
   }
-  std::map<std::string, std::string> names;  // seat -> player
-  if (const QueryResult* p = section(hand, "players")) {
-    out << "<table class=\"players\"><thead><tr><th>seat</th><th>player</th><th>cards</th>"
-           "<th>stack</th><th>put in</th><th>collected</th><th>net</th></tr></thead><tbody>\n";
-    for (std::size_t i = 0; i < p->rows.size(); ++i) {
-      names[cell(*p, i, "seat").value_or("")] = cell(*p, i, "player").value_or("");
-      out << "<tr><td class=\"n\">" << text(cell(*p, i, "seat")) << "</td><td class=\"player\">"
-          << text(cell(*p, i, "player")) << "</td><td>" << text(cell(*p, i, "hole_cards"))
-          << "</td><td class=\"n\">" << money(cell(*p, i, "start_stack"), unit)
-          << "</td><td class=\"n\">" << money(cell(*p, i, "contributed"), unit)
-          << "</td><td class=\"n\">" << money(cell(*p, i, "collected"), unit)
-          << "</td><td class=\"n\">" << money(cell(*p, i, "net"), unit) << "</td></tr>\n";
-    }
-    out << "</tbody></table>\n";
-  }
-  if (const QueryResult* a = section(hand, "actions")) {
-    out << "<table class=\"actions\"><thead><tr><th>#</th><th>player</th><th>action</th>"
-           "<th>amount</th><th>to</th><th>stack after</th><th>pot after</th></tr></thead>"
-           "<tbody>\n";
-    std::string street;
-    for (std::size_t i = 0; i < a->rows.size(); ++i) {
-      const std::string s = cell(*a, i, "street").value_or("");
-      if (s != street) {
-        street = s;
-        out << "<tr class=\"street\"><th colspan=\"7\">" << html_escape(street) << "</th></tr>\n";
-      }
-      std::string what = cell(*a, i, "action").value_or("");
-      if (number(cell(*a, i, "all_in")).value_or(0)) what += " (all-in)";
-      if (const Cell cards = cell(*a, i, "cards")) what += " " + *cards;
-      out << "<tr><td class=\"n\">" << text(cell(*a, i, "seq")) << "</td><td class=\"player\">"
-          << text(cell(*a, i, "player")) << "</td><td>" << html_escape(what)
-          << "</td><td class=\"n\">" << money(cell(*a, i, "amount"), unit)
-          << "</td><td class=\"n\">" << money(cell(*a, i, "to_amount"), unit)
-          << "</td><td class=\"n\">" << money(cell(*a, i, "stack"), unit) << "</td><td class=\"n\">"
-          << money(cell(*a, i, "pot"), unit) << "</td></tr>\n";
-    }
-    out << "</tbody></table>\n";
-  }
-  if (const QueryResult* p = section(hand, "pots"); p && !p->rows.empty()) {
-    out << "<table class=\"pots\"><thead><tr><th>pot</th><th>built</th><th>rake</th>"
-           "<th>printed</th><th>eligible</th><th>winners</th></tr></thead><tbody>\n";
-    for (std::size_t i = 0; i < p->rows.size(); ++i) {
-      const Cell printed = cell(*p, i, "reported_amount");
-      const bool differs = printed && number(printed) != number(cell(*p, i, "amount")) &&
-                           number(printed).value_or(0) + number(cell(*p, i, "rake")).value_or(0) !=
-                               number(cell(*p, i, "amount")).value_or(0);
-      out << "<tr" << (differs ? " class=\"differs\"" : "") << "><td class=\"n\">"
-          << text(cell(*p, i, "pot_index")) << "</td><td class=\"n\">"
-          << money(cell(*p, i, "amount"), unit) << "</td><td class=\"n\">"
-          << money(cell(*p, i, "rake"), unit) << "</td><td class=\"n\">" << money(printed, unit)
-          << "</td><td>" << text(cell(*p, i, "eligible")) << "</td><td>"
-          << text(cell(*p, i, "winners")) << "</td></tr>\n";
-    }
-    out << "</tbody></table>\n";
-  }
-  if (const QueryResult* f = section(hand, "findings"); f && !f->rows.empty()) {
-    out << "<table class=\"findings\"><thead><tr><th>id</th><th>code</th><th>severity</th>"
-           "<th>blame</th><th>seat</th><th>player</th><th>expected</th><th>actual</th>"
-           "<th>message</th><th>cause</th><th>review</th></tr></thead><tbody>\n";
-    for (std::size_t i = 0; i < f->rows.size(); ++i) {
-      const std::string severity = cell(*f, i, "severity").value_or("");
-      const Cell cause = cell(*f, i, "cause");
-      std::string because =
-          severity == "info" ? "note"
-          : cause ? "follows from #" + cell(*f, i, "follows_from").value_or("") + " " + *cause
-                  : "root";
-      out << "<tr class=\"" << html_escape(severity) << "\"><td class=\"n\">"
-          << text(cell(*f, i, "id")) << "</td><td>" << text(cell(*f, i, "code")) << "</td><td>"
-          << html_escape(severity) << "</td><td>" << text(cell(*f, i, "blame"))
-          << "</td><td class=\"n\">" << text(cell(*f, i, "seat")) << "</td><td class=\"player\">"
-          << text(cell(*f, i, "player")) << "</td><td class=\"n\">"
-          << money(cell(*f, i, "expected"), unit) << "</td><td class=\"n\">"
-          << money(cell(*f, i, "actual"), unit) << "</td><td>" << text(cell(*f, i, "message"))
-          << "</td><td class=\"cause\">" << html_escape(because) << "</td>" << review_cell(*f, i)
-          << "</tr>\n";
-    }
-    out << "</tbody></table>\n";
-  }
+  if (const QueryResult* p = section(hand, "players")) replay_players(out, *p, unit);
+  if (const QueryResult* a = section(hand, "actions")) replay_actions(out, *a, unit);
+  if (const QueryResult* p = section(hand, "pots"); p && !p->rows.empty())
+    replay_pots(out, *p, unit);
+  if (const QueryResult* f = section(hand, "findings"); f && !f->rows.empty())
+    replay_findings(out, *f, unit);
   out << "</article>\n";
 }
 

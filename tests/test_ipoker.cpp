@@ -335,9 +335,9 @@ TEST_CASE("iPoker: malformed documents give findings with file and line, never a
 
 TEST_CASE("iPoker: the summary's bet= is checked against the actions (SUMMARY_MISMATCH)",
           "[ipoker]") {
-  // The rule is general (audit/money_checks.cpp): a summary that states what a player put in.
-  // Ann puts in 0.02 (blind and call), Bob 0.06 of which 0.04 comes back uncalled inside his
-  // win of 0.06 (the 0.02 pot less no rake... and his own 0.04).
+  // The rule is general (audit/money_rules.cpp, check_summary_agrees): a summary that states what a
+  // player put in. Ann puts in 0.02 (blind and call), Bob 0.06 of which 0.04 comes back uncalled
+  // inside his win of 0.06 (the 0.02 pot less no rake... and his own 0.04).
   const std::string good =
       session("Holdem NL $0.01/$0.02") + small_game("$0.02", "$0.06", "$0.08") + "</session>\n";
   std::vector<Hand> hands = read_text(good, "good.xml");

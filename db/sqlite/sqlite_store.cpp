@@ -167,6 +167,12 @@ struct SqliteStore::Writer {
     read_data_version = Statement(db, "PRAGMA data_version");
     record_check = Statement(db, record_pending_check_sql('?', "0"));
     clear_check = Statement(db, clear_pending_check_sql('?'));
+    prepare_file_statements();
+    prepare_hand_statements();
+  }
+
+  // The statements that record the files read.
+  void prepare_file_statements() {
     find_file = Statement(db, "SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = ?");
     restart_file = Statement(db,
                              "UPDATE files SET path = ?, bytes = ?, encoding = ?, site = ?, "
@@ -199,6 +205,10 @@ struct SqliteStore::Writer {
         "bytes = excluded.bytes, note = excluded.note");
     // Read now (or recorded unread with its content): no longer unreadable.
     forget_unreadable = Statement(db, "DELETE FROM files WHERE path = ? AND sha256 IS NULL");
+  }
+
+  // The statements that write a hand and its rows, and record its conflicts.
+  void prepare_hand_statements() {
     find_hand = Statement(
         db, "SELECT hand_id, content_sha256 FROM hands WHERE site = ? AND site_hand_id = ?");
     find_unidentified =
@@ -271,6 +281,84 @@ struct SqliteStore::Writer {
       record_check.step();
       checks_recorded.insert(row);
     }
+  }
+
+  // Takes back a hand whose rows could not all be written (its players, pots, events and findings
+  // go with it: ON DELETE CASCADE), while an error is on its way: a failure here is not reported,
+  // the original error is the one worth reporting.
+  void take_back_hand(std::int64_t hand_id) {
+    try {
+      ResetGuard g(delete_hand);
+      delete_hand.bind_int64(1, hand_id);
+      delete_hand.step();
+    } catch (...) {
+    }
+  }
+
+  // A hand just stored: the checks it makes due, in its batch; atomic with it, as its rows are
+  // (when they cannot be recorded, the hand is taken back and the error goes on).
+  void record_checks_of(std::int64_t hand_id, const StoredHand& stored) {
+    try {
+      PendingChecks due;
+      due.add_hand(stored.hand, stored.result);
+      record_checks(due);
+    } catch (...) {
+      take_back_hand(hand_id);
+      throw;
+    }
+  }
+
+  // A hand whose (site, site_hand_id) is stored already: the same text is a duplicate, another a
+  // conflict, recorded once (never overwritten: which copy is right is for a person to decide,
+  // v_conflicts).
+  HandOutcome duplicate_or_conflict(std::int64_t file_id, const StoredHand& stored) {
+    const Hand& hand = stored.hand;
+    const std::string_view content_sha = stored.content_sha256;
+    FileCounts& file_counts = counts[file_id];
+    const std::string site = hand.site.empty() ? std::string("unknown") : hand.site;
+    std::int64_t existing_id = 0;
+    std::string existing_sha;
+    {
+      ResetGuard g(find_hand);
+      find_hand.bind_text(1, site);
+      find_hand.bind_text(2, hand.site_hand_id);
+      if (!find_hand.step())
+        throw std::runtime_error(fmt::format("hand {} of {}: not inserted, yet not stored either",
+                                             hand.site_hand_id, site));
+      existing_id = find_hand.column_int64(0);
+      existing_sha = find_hand.column_text(1);
+    }
+    if (existing_sha == content_sha) {
+      ++file_counts.duplicates;
+      count_hand();
+      return HandOutcome::Duplicate;
+    }
+    bool recorded = false;
+    {
+      ResetGuard g(find_conflict);
+      find_conflict.bind_int64(1, existing_id);
+      find_conflict.bind_int64(2, file_id);
+      find_conflict.bind_int64(3, static_cast<std::int64_t>(hand.source.byte_offset));
+      find_conflict.bind_text(4, content_sha);
+      recorded = find_conflict.step();
+    }
+    // A row already recorded by an interrupted run of this file is not added twice; the file
+    // still counts the conflict, as its run did.
+    if (!recorded) {
+      Statement& s = insert_conflict;
+      ResetGuard g(s);
+      s.bind_text(1, site);
+      s.bind_text(2, hand.site_hand_id);
+      s.bind_int64(3, existing_id);
+      s.bind_int64(4, file_id);
+      s.bind_int64(5, static_cast<std::int64_t>(hand.source.byte_offset));
+      s.bind_int64(6, hand.source.line);
+      s.bind_text(7, content_sha);
+      s.step();
+    }
+    ++file_counts.conflicts;
+    count_hand();
+    return HandOutcome::Conflict;
   }
 
   // A check done: its row goes, in the batch that stores its findings again.
@@ -480,13 +568,7 @@ struct SqliteStore::Writer {
     try {
       store_hand_rows(hand_id, stored);
     } catch (...) {
-      try {
-        ResetGuard g(delete_hand);
-        delete_hand.bind_int64(1, hand_id);
-        delete_hand.step();
-      } catch (...) {
-        // The original error is the one worth reporting.
-      }
+      take_back_hand(hand_id);
       throw;
     }
     return hand_id;
@@ -777,71 +859,11 @@ HandOutcome SqliteStore::add_hand(std::int64_t file_id, const StoredHand& stored
     }
   }
   if (const std::optional<std::int64_t> id = m.store_hand(file_id, stored)) {
-    // The checks it makes due, in its batch; atomic with it, as its rows are.
-    try {
-      PendingChecks due;
-      due.add_hand(hand, stored.result);
-      m.record_checks(due);
-    } catch (...) {
-      try {
-        ResetGuard g(m.delete_hand);
-        m.delete_hand.bind_int64(1, *id);
-        m.delete_hand.step();
-      } catch (...) {
-        // The original error is the one worth reporting.
-      }
-      throw;
-    }
+    m.record_checks_of(*id, stored);
     m.count_hand();
     return HandOutcome::Inserted;
   }
-
-  // (site, site_hand_id) is stored already: the same text is a duplicate, another a conflict.
-  const std::string site = hand.site.empty() ? std::string("unknown") : hand.site;
-  std::int64_t existing_id = 0;
-  std::string existing_sha;
-  {
-    ResetGuard g(m.find_hand);
-    m.find_hand.bind_text(1, site);
-    m.find_hand.bind_text(2, hand.site_hand_id);
-    if (!m.find_hand.step())
-      throw std::runtime_error(fmt::format("hand {} of {}: not inserted, yet not stored either",
-                                           hand.site_hand_id, site));
-    existing_id = m.find_hand.column_int64(0);
-    existing_sha = m.find_hand.column_text(1);
-  }
-  if (existing_sha == content_sha) {
-    ++counts.duplicates;
-    m.count_hand();
-    return HandOutcome::Duplicate;
-  }
-  bool recorded = false;
-  {
-    ResetGuard g(m.find_conflict);
-    m.find_conflict.bind_int64(1, existing_id);
-    m.find_conflict.bind_int64(2, file_id);
-    m.find_conflict.bind_int64(3, static_cast<std::int64_t>(hand.source.byte_offset));
-    m.find_conflict.bind_text(4, content_sha);
-    recorded = m.find_conflict.step();
-  }
-  // Never overwrite: which copy is right is for a person to decide (v_conflicts). A row
-  // already recorded by an interrupted run of this file is not added twice; the file still
-  // counts the conflict, as its run did.
-  Statement& s = m.insert_conflict;
-  if (!recorded) {
-    ResetGuard g(s);
-    s.bind_text(1, site);
-    s.bind_text(2, hand.site_hand_id);
-    s.bind_int64(3, existing_id);
-    s.bind_int64(4, file_id);
-    s.bind_int64(5, static_cast<std::int64_t>(hand.source.byte_offset));
-    s.bind_int64(6, hand.source.line);
-    s.bind_text(7, content_sha);
-    s.step();
-  }
-  ++counts.conflicts;
-  m.count_hand();
-  return HandOutcome::Conflict;
+  return m.duplicate_or_conflict(file_id, stored);
 }
 
 void SqliteStore::finish_file(std::int64_t file_id, int hands, int failed,

@@ -28,6 +28,58 @@ std::optional<Money> guarantee_in(std::string_view title, int unit) {
   return guarantee;
 }
 
+// The header line after kHeader: the tournament's number (the first parenthesised number: "Step
+// 2 (Super Turbo) (243814827) Hold'em No Limit (Steps, Super Turbo)") and its game. Returns the
+// title before the number; nullopt, with the issue, when there is no number.
+std::optional<std::string_view> read_header(TournamentSummary& s, const summary::Line& first) {
+  std::string_view title;
+  const std::string_view h = first.text.substr(kHeader.size());
+  std::size_t open = h.find('(');
+  while (open != std::string_view::npos) {
+    const std::size_t close = h.find(')', open);
+    if (close == std::string_view::npos) break;
+    const std::string_view id = h.substr(open + 1, close - open - 1);
+    if (!id.empty() && id.find_first_not_of("0123456789") == std::string_view::npos) {
+      s.tournament_id = std::string(id);
+      title = trim(h.substr(0, open));
+      std::string_view game = trim(h.substr(close + 1));
+      const std::size_t kinds = game.find(" (");
+      s.game = std::string(trim(game.substr(0, kinds)));
+      break;
+    }
+    open = h.find('(', close);
+  }
+  if (s.tournament_id.empty()) {
+    summary::add_issue(s, first, "the tournament's number in parentheses: \"(243814827)\"");
+    return std::nullopt;
+  }
+  s.source.line = first.number;
+  s.parsed = true;
+  return title;
+}
+
+// A place: "1: mkSuisse, Step 3 Ticket", "6: tjwright18, $2", "7: uwe7801".
+void read_place(TournamentSummary& s, const summary::Line& line, const summary::Numbered& n) {
+  TournamentResult r;
+  r.place = n.place;
+  r.line = line.number;
+  const std::size_t comma = n.rest.find(", ");
+  r.player = std::string(trim(n.rest.substr(0, comma)));
+  if (comma != std::string_view::npos) {
+    const std::string_view prize = trim(n.rest.substr(comma + 2));
+    if (const std::optional<Money> m = summary::cash_amount(prize, s.unit)) {
+      r.prize = *m;
+    } else {
+      r.prize_text = std::string(prize);
+    }
+  }
+  if (r.player.empty()) {
+    summary::add_issue(s, line, "a place \"N: name[, prize]\"");
+  } else {
+    s.results.push_back(std::move(r));
+  }
+}
+
 }  // namespace
 
 TournamentSummary read_summary(std::string_view decoded, const std::string& file) {
@@ -42,33 +94,8 @@ TournamentSummary read_summary(std::string_view decoded, const std::string& file
     summary::add_issue(s, lines[0], kExpectedHeader);
     return s;
   }
-  std::string_view title;
-  {
-    // The tournament's number is the first parenthesised number: "Step 2 (Super Turbo)
-    // (243814827) Hold'em No Limit (Steps, Super Turbo)".
-    const std::string_view h = lines[0].text.substr(kHeader.size());
-    std::size_t open = h.find('(');
-    while (open != std::string_view::npos) {
-      const std::size_t close = h.find(')', open);
-      if (close == std::string_view::npos) break;
-      const std::string_view id = h.substr(open + 1, close - open - 1);
-      if (!id.empty() && id.find_first_not_of("0123456789") == std::string_view::npos) {
-        s.tournament_id = std::string(id);
-        title = trim(h.substr(0, open));
-        std::string_view game = trim(h.substr(close + 1));
-        const std::size_t kinds = game.find(" (");
-        s.game = std::string(trim(game.substr(0, kinds)));
-        break;
-      }
-      open = h.find('(', close);
-    }
-    if (s.tournament_id.empty()) {
-      summary::add_issue(s, lines[0], "the tournament's number in parentheses: \"(243814827)\"");
-      return s;
-    }
-    s.source.line = lines[0].number;
-    s.parsed = true;
-  }
+  const std::optional<std::string_view> title = read_header(s, lines[0]);
+  if (!title) return s;
   std::optional<Money> printed_buy_in;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const summary::Line& line = lines[i];
@@ -105,25 +132,7 @@ TournamentSummary read_summary(std::string_view decoded, const std::string& file
       r.line = line.number;
       s.results.push_back(std::move(r));
     } else if (const std::optional<summary::Numbered> n = summary::numbered(t)) {
-      // "1: mkSuisse, Step 3 Ticket", "6: tjwright18, $2", "7: uwe7801".
-      TournamentResult r;
-      r.place = n->place;
-      r.line = line.number;
-      const std::size_t comma = n->rest.find(", ");
-      r.player = std::string(trim(n->rest.substr(0, comma)));
-      if (comma != std::string_view::npos) {
-        const std::string_view prize = trim(n->rest.substr(comma + 2));
-        if (const std::optional<Money> m = summary::cash_amount(prize, s.unit)) {
-          r.prize = *m;
-        } else {
-          r.prize_text = std::string(prize);
-        }
-      }
-      if (r.player.empty()) {
-        summary::add_issue(s, line, "a place \"N: name[, prize]\"");
-      } else {
-        s.results.push_back(std::move(r));
-      }
+      read_place(s, line, *n);
     } else if (t.find("Rebuy") != std::string_view::npos ||
                t.find("Add-On") != std::string_view::npos) {
       s.rebuys = true;
@@ -141,7 +150,7 @@ TournamentSummary read_summary(std::string_view decoded, const std::string& file
   Money buy_in = 0;
   if (printed_buy_in && !__builtin_sub_overflow(*printed_buy_in, s.bounty.value_or(0), &buy_in))
     s.buy_in = buy_in;
-  s.guarantee = guarantee_in(title, s.unit);
+  s.guarantee = guarantee_in(*title, s.unit);
   return s;
 }
 

@@ -673,11 +673,19 @@ class GameReader : xml::HandReader {
       }
       sum = *m;
     }
-    const Street street = street_of(it.round);
     Event e;
-    e.street = street;
+    e.street = street_of(it.round);
     e.seat = seat;
     e.line = ln;
+    if (action_event(n, type, sum, e)) push_bet(std::move(e));
+  }
+
+  // What the action of iPoker type `type` putting in `sum` is, into `e` (its street, seat and
+  // line set); false, with the issue recorded, for an action not read.
+  bool action_event(const pugi::xml_node& n, int type, Money sum, Event& e) {
+    const Street street = e.street;
+    const int seat = e.seat;
+    const std::uint32_t ln = e.line;
     switch (type) {
       case kFold:
         e.kind = EventKind::Fold;
@@ -716,7 +724,7 @@ class GameReader : xml::HandReader {
       case kBringIn:
         if (!h_.game.is_stud()) {
           issue(ln, "a bring-in (type 16) in a stud game only", n.attribute("type").value());
-          return;
+          return false;
         }
         e.kind = EventKind::BringIn;
         e.amount = sum;
@@ -746,9 +754,9 @@ class GameReader : xml::HandReader {
       default:
         issue(ln, "an action type of iPoker (0-5, 7, 8, 9, 15, 16, 23)",
               n.attribute("type").value());
-        return;
+        return false;
     }
-    push_bet(std::move(e));
+    return true;
   }
 
   // iPoker prints no pot, rake or uncalled line: each player's `bet` (what they put in over the

@@ -581,6 +581,50 @@ class Builder : HandBuilder {
     return false;
   }
 
+  // "Seat 3 is the button" and the seat lines, before the deal; false for another line.
+  bool setup_seat_line(std::string_view line, std::uint32_t ln) {
+    if (line.ends_with(" is the button")) {
+      std::string_view n = line.substr(5, line.size() - 5 - 14);
+      int seat = 0;
+      auto [p, ec] = std::from_chars(n.data(), n.data() + n.size(), seat);
+      if (ec == std::errc() && p == n.data() + n.size()) {
+        h_.button_seat = seat;
+        return true;
+      }
+    }
+    ast::SeatLine sl;
+    if (!parse_all(line, seat_line(), sl)) return false;
+    Seat s;
+    s.seat = static_cast<int>(sl.seat);
+    s.player = std::string(sl.player);
+    if (auto m = money(sl.stack, ln)) s.stack = *m;
+    add_seat(std::move(s), ln);
+    return true;
+  }
+
+  // The lines kept as notes: counts, tournament levels, pots the site creates, the board. "Main
+  // Pot: 35656500 Side Pot 1: 3767420" in the summary: the pots after the uncalled part went
+  // back, while the "collected" amounts include it; the audit builds the pots.
+  bool note_line(std::string_view line) const {
+    return starts_with(line, "Total number of players") || announces_hand(line) ||
+           starts_with(line, "Trny:") || starts_with(line, "Level:") || starts_with(line, ">") ||
+           starts_with(line, "There was no qualifying low hand") ||
+           starts_with(line, "Creating Main Pot") || starts_with(line, "Creating Side Pot") ||
+           starts_with(line, "Board: ") || (in_summary_ && starts_with(line, "Main Pot: "));
+  }
+
+  // "Dealt to NAME [ Ah Kd ]"; false for another line.
+  bool dealt_line(std::string_view line, std::uint32_t ln) {
+    auto m = player_then(line.substr(9), " ");
+    if (!m || !starts_with(m->second, "[")) return false;
+    std::string_view inside = m->second.substr(1);
+    if (std::size_t e = inside.find(']'); e != std::string_view::npos) inside = inside.substr(0, e);
+    Event& e = add_event(EventKind::DealtHole, ln);
+    e.seat = m->first;
+    e.cards = cards_of(inside);
+    return true;
+  }
+
   void read_one(std::string_view line, std::uint32_t ln) {
     if (starts_with(line, "** ")) {
       ast::StreetLine sl;
@@ -589,57 +633,19 @@ class Builder : HandBuilder {
         return;
       }
     }
-    if (street_ == Street::Setup && (starts_with(line, "Seat ") || starts_with(line, "seat"))) {
-      if (line.ends_with(" is the button")) {
-        std::string_view n = line.substr(5, line.size() - 5 - 14);
-        int seat = 0;
-        auto [p, ec] = std::from_chars(n.data(), n.data() + n.size(), seat);
-        if (ec == std::errc() && p == n.data() + n.size()) {
-          h_.button_seat = seat;
-          return;
-        }
-      }
-      ast::SeatLine sl;
-      if (parse_all(line, seat_line(), sl)) {
-        Seat s;
-        s.seat = static_cast<int>(sl.seat);
-        s.player = std::string(sl.player);
-        if (auto m = money(sl.stack, ln)) s.stack = *m;
-        add_seat(std::move(s), ln);
-        return;
-      }
-    }
+    if (street_ == Street::Setup && (starts_with(line, "Seat ") || starts_with(line, "seat")) &&
+        setup_seat_line(line, ln))
+      return;
     if (starts_with(line, "Blinds(") || starts_with(line, "Stakes(") ||
         starts_with(line, "Blinds-Antes(") || starts_with(line, "Stakes-Antes(")) {
       in_hand_stakes(line, ln);
       return;
     }
-    if (starts_with(line, "Total number of players") || announces_hand(line) ||
-        starts_with(line, "Trny:") || starts_with(line, "Level:") || starts_with(line, ">") ||
-        starts_with(line, "There was no qualifying low hand") ||
-        starts_with(line, "Creating Main Pot") || starts_with(line, "Creating Side Pot") ||
-        starts_with(line, "Board: ")) {
+    if (note_line(line)) {
       other(line, ln);
       return;
     }
-    // "Main Pot: 35656500 Side Pot 1: 3767420": the pots after the uncalled part went back,
-    // while the "collected" amounts include it; kept as a note, the audit builds the pots.
-    if (in_summary_ && starts_with(line, "Main Pot: ")) {
-      other(line, ln);
-      return;
-    }
-    if (starts_with(line, "Dealt to ")) {
-      auto m = player_then(line.substr(9), " ");
-      if (m && starts_with(m->second, "[")) {
-        std::string_view inside = m->second.substr(1);
-        if (std::size_t e = inside.find(']'); e != std::string_view::npos)
-          inside = inside.substr(0, e);
-        Event& e = add_event(EventKind::DealtHole, ln);
-        e.seat = m->first;
-        e.cards = cards_of(inside);
-        return;
-      }
-    }
+    if (starts_with(line, "Dealt to ") && dealt_line(line, ln)) return;
     if (line.ends_with(" has joined the table.")) {
       joined(line.substr(0, line.size() - 22), ln);
       return;

@@ -163,6 +163,98 @@ class Builder : HandBuilder {
     e.amount -= bets_.committed(e);
   }
 
+  // "Dealing Cards", the board ("Dealing Flop [3 h][Q c][7 h]") and the hole cards ("Dealing
+  // [A s][K d] to NAME"); false for another line.
+  bool deal_line(std::string_view line, std::uint32_t ln) {
+    if (line == "Dealing Cards") {
+      street_ = Street::Preflop;
+      return true;
+    }
+    if (starts_with(line, "Dealing Flop ") || starts_with(line, "Dealing Turn ") ||
+        starts_with(line, "Dealing River ")) {
+      street_ = line[8] == 'F' ? Street::Flop : line[8] == 'T' ? Street::Turn : Street::River;
+      const std::size_t cards = line.find('[');
+      if (cards == std::string_view::npos) {
+        issue(ln, "the board's cards in brackets (Dealing Flop [3 h][Q c][7 h])", line);
+        return true;
+      }
+      add_event(EventKind::Board, ln).cards = cards_of(line.substr(cards));
+      return true;
+    }
+    if (starts_with(line, "Dealing [")) {
+      const std::size_t to = line.rfind("] to ");
+      const int s = to == std::string_view::npos ? 0 : seat_of_player(line.substr(to + 5));
+      if (s != 0) {
+        Event& e = add_event(EventKind::DealtHole, ln);
+        e.seat = s;
+        e.cards = cards_of(line.substr(8, to - 7));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The pots so far, the rake taken ("Taking Rake of $0.10 from pot 1", "No Rake Taken") and
+  // uncalled bets returned ("Returning $1 to NAME uncalled"); false for another line.
+  bool pot_line(std::string_view line, std::uint32_t ln) {
+    if (starts_with(line, "Pot sizes: ")) return true;  // the pots so far, after rake when taken
+    if (starts_with(line, "Taking Rake of ")) {
+      const std::size_t from = line.find(" from pot ");
+      const auto r = money(line.substr(15, from - 15), ln);
+      h_.rake = h_.rake.value_or(0) + r.value_or(0);
+      if (from != std::string_view::npos) raked_pots_.insert(line.substr(from + 10));
+      return true;
+    }
+    if (line == "No Rake Taken") {
+      h_.rake = h_.rake.value_or(0);
+      return true;
+    }
+    if (starts_with(line, "Returning ") && line.ends_with(" uncalled")) {
+      const std::size_t to = line.find(" to ");
+      const int s = seat_of_player(line.substr(to + 4, line.size() - to - 4 - 9));
+      if (s != 0) {
+        Event& e = add_event(EventKind::UncalledReturned, ln);
+        e.seat = s;
+        e.amount = money(line.substr(10, to - 10), ln).value_or(0);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A seated player's line: a rebuy, an action, an emote (`rest`: the line after the name);
+  // false for another line.
+  bool player_line(std::string_view line, int seat, std::string_view rest, std::uint32_t ln) {
+    if (starts_with(rest, "rebuys ")) {
+      topped_up_.insert(seat);
+      other(line, ln);
+      return true;
+    }
+    ast::Action a;
+    if (parse_all(rest, action(), a)) {
+      Event e = action_event(a, seat, rest, ln);
+      if (e.kind == EventKind::Shows) e.cards = cards_of(e.cards);
+      if (e.kind == EventKind::Collected) {
+        street_ = Street::Showdown;
+        e.street = street_;
+        collected_ = true;
+      }
+      // "Player5 posts $0" before "Player5 posts $0.02 dead": a missed small blind alone.
+      if (e.kind == EventKind::PostBigBlind && e.amount == 0) e.kind = EventKind::Other;
+      to_chips_added(e);
+      bets_.apply(e);
+      h_.events.push_back(std::move(e));
+      return true;
+    }
+    // Emotes: "NAME yawns.", "NAME says Boom!", "NAME acknowledges a nice hand.".
+    if (line.ends_with(".") || line.ends_with("!") || starts_with(rest, "says ")) {
+      add_event(EventKind::Chat, ln).text = std::string(rest);
+      h_.events.back().seat = seat;
+      return true;
+    }
+    return false;
+  }
+
   void read_line(std::string_view line, std::uint32_t ln) override {
     if (ended_) {
       // Between "End of Hand" and the next hand: rebuys, tables joined.
@@ -178,53 +270,7 @@ class Builder : HandBuilder {
       ended_ = true;
       return;
     }
-    if (line == "Dealing Cards") {
-      street_ = Street::Preflop;
-      return;
-    }
-    if (starts_with(line, "Dealing Flop ") || starts_with(line, "Dealing Turn ") ||
-        starts_with(line, "Dealing River ")) {
-      street_ = line[8] == 'F' ? Street::Flop : line[8] == 'T' ? Street::Turn : Street::River;
-      const std::size_t cards = line.find('[');
-      if (cards == std::string_view::npos) {
-        issue(ln, "the board's cards in brackets (Dealing Flop [3 h][Q c][7 h])", line);
-        return;
-      }
-      add_event(EventKind::Board, ln).cards = cards_of(line.substr(cards));
-      return;
-    }
-    if (starts_with(line, "Dealing [")) {
-      const std::size_t to = line.rfind("] to ");
-      const int s = to == std::string_view::npos ? 0 : seat_of_player(line.substr(to + 5));
-      if (s != 0) {
-        Event& e = add_event(EventKind::DealtHole, ln);
-        e.seat = s;
-        e.cards = cards_of(line.substr(8, to - 7));
-        return;
-      }
-    }
-    if (starts_with(line, "Pot sizes: ")) return;  // the pots so far, after rake when taken
-    if (starts_with(line, "Taking Rake of ")) {
-      const std::size_t from = line.find(" from pot ");
-      const auto r = money(line.substr(15, from - 15), ln);
-      h_.rake = h_.rake.value_or(0) + r.value_or(0);
-      if (from != std::string_view::npos) raked_pots_.insert(line.substr(from + 10));
-      return;
-    }
-    if (line == "No Rake Taken") {
-      h_.rake = h_.rake.value_or(0);
-      return;
-    }
-    if (starts_with(line, "Returning ") && line.ends_with(" uncalled")) {
-      const std::size_t to = line.find(" to ");
-      const int s = seat_of_player(line.substr(to + 4, line.size() - to - 4 - 9));
-      if (s != 0) {
-        Event& e = add_event(EventKind::UncalledReturned, ln);
-        e.seat = s;
-        e.amount = money(line.substr(10, to - 10), ln).value_or(0);
-        return;
-      }
-    }
+    if (deal_line(line, ln) || pot_line(line, ln)) return;
     if (line == "There is no qualifying low hand" ||
         sniff::contains(line, " has joined from Tournament Table #")) {
       other(line, ln);
@@ -246,35 +292,7 @@ class Builder : HandBuilder {
       h_.events.back().seat = m->first;
       return;
     }
-    if (auto m = player_then(line, " ")) {
-      if (starts_with(m->second, "rebuys ")) {
-        topped_up_.insert(m->first);
-        other(line, ln);
-        return;
-      }
-      ast::Action a;
-      if (parse_all(m->second, action(), a)) {
-        Event e = action_event(a, m->first, m->second, ln);
-        if (e.kind == EventKind::Shows) e.cards = cards_of(e.cards);
-        if (e.kind == EventKind::Collected) {
-          street_ = Street::Showdown;
-          e.street = street_;
-          collected_ = true;
-        }
-        // "Player5 posts $0" before "Player5 posts $0.02 dead": a missed small blind alone.
-        if (e.kind == EventKind::PostBigBlind && e.amount == 0) e.kind = EventKind::Other;
-        to_chips_added(e);
-        bets_.apply(e);
-        h_.events.push_back(std::move(e));
-        return;
-      }
-      // Emotes: "NAME yawns.", "NAME says Boom!", "NAME acknowledges a nice hand.".
-      if (line.ends_with(".") || line.ends_with("!") || starts_with(m->second, "says ")) {
-        add_event(EventKind::Chat, ln).text = std::string(m->second);
-        h_.events.back().seat = m->first;
-        return;
-      }
-    }
+    if (auto m = player_then(line, " "); m && player_line(line, m->first, m->second, ln)) return;
     issue(ln, "a line of a PKR hand", line);
   }
 

@@ -324,37 +324,8 @@ class HandReader {
     if (starts_with(e, "Your hand is ")) return;  // the log owner's cards: the owner is not named
     // "Flop (second run):  [4♦, 5♦, 6♦]", "Turn (second run): 4♦, 5♦, 6♦ [8♥]": run it twice,
     // the second board's new cards (the audit shares the streets dealt before the split).
-    const bool second_run = starts_with(e, "Flop (second run):") ||
-                            starts_with(e, "Turn (second run):") ||
-                            starts_with(e, "River (second run):");
-    if (second_run || starts_with(e, "Flop:") || starts_with(e, "Turn:") ||
-        starts_with(e, "River:")) {
-      const Street s = e[0] == 'F' ? Street::Flop : e[0] == 'T' ? Street::Turn : Street::River;
-      if (second_run)
-        street_ = s;  // no betting after the hand is run twice
-      else
-        next_street(s);
-      const std::size_t open = e.rfind('[');
-      Event b;
-      b.kind = EventKind::Board;
-      b.street = street_;
-      b.board_index = second_run ? 1 : 0;
-      b.cards = open == std::string_view::npos ? "" : cards_of(e.substr(open));
-      b.line = ln;
-      if (b.cards.empty()) issue(ln, "board cards", e);
-      h_.events.push_back(std::move(b));
-      return;
-    }
-    if (consume(e, "Uncalled bet of ")) {
-      const std::size_t to = e.find(" returned to ");
-      auto who = to == std::string_view::npos ? std::nullopt : player_then(e.substr(to + 13));
-      auto m = to == std::string_view::npos ? std::nullopt : amount(e.substr(0, to), ln);
-      if (!who || !m) return issue(ln, "Uncalled bet of X returned to \"PLAYER\"", r.entry);
-      const int seat = seat_of(who->first, ln);
-      add(EventKind::UncalledReturned, seat, ln).amount = *m;
-      back_[seat] += *m;
-      return;
-    }
+    if (board_row(e, ln)) return;
+    if (consume(e, "Uncalled bet of ")) return uncalled_row(e, r.entry, ln);
     // Table management and run-it-twice choices inside the hand: no money moves ("WARNING: the
     // admin queued the stack change ... in the next hand" changes the next hand's stack).
     if (starts_with(e, "The player ") || starts_with(e, "The admin ") ||
@@ -368,9 +339,51 @@ class HandReader {
     if (!who) return issue(ln, "a row of a PokerNow hand", r.entry);
     const int seat = seat_of(who->first, ln);
     if (seat == 0) return;
-    std::string_view rest = who->second;
+    player_row(seat, who->second, r.entry, ln);
+  }
+
+  // A street's board: "Flop:  [4♦, 5♦, 6♦]", "Turn: 4♦, 5♦, 6♦ [8♥]"; with run it twice, "Flop
+  // (second run): ..." gives the second board's new cards (the audit shares the streets dealt
+  // before the split). False for another row.
+  bool board_row(std::string_view e, std::uint32_t ln) {
+    const bool second_run = starts_with(e, "Flop (second run):") ||
+                            starts_with(e, "Turn (second run):") ||
+                            starts_with(e, "River (second run):");
+    if (!second_run && !starts_with(e, "Flop:") && !starts_with(e, "Turn:") &&
+        !starts_with(e, "River:"))
+      return false;
+    const Street s = e[0] == 'F' ? Street::Flop : e[0] == 'T' ? Street::Turn : Street::River;
+    if (second_run)
+      street_ = s;  // no betting after the hand is run twice
+    else
+      next_street(s);
+    const std::size_t open = e.rfind('[');
+    Event b;
+    b.kind = EventKind::Board;
+    b.street = street_;
+    b.board_index = second_run ? 1 : 0;
+    b.cards = open == std::string_view::npos ? "" : cards_of(e.substr(open));
+    b.line = ln;
+    if (b.cards.empty()) issue(ln, "board cards", e);
+    h_.events.push_back(std::move(b));
+    return true;
+  }
+
+  // "X returned to \"PLAYER\"" after "Uncalled bet of " (`entry`: the whole row).
+  void uncalled_row(std::string_view e, const std::string& entry, std::uint32_t ln) {
+    const std::size_t to = e.find(" returned to ");
+    auto who = to == std::string_view::npos ? std::nullopt : player_then(e.substr(to + 13));
+    auto m = to == std::string_view::npos ? std::nullopt : amount(e.substr(0, to), ln);
+    if (!who || !m) return issue(ln, "Uncalled bet of X returned to \"PLAYER\"", entry);
+    const int seat = seat_of(who->first, ln);
+    add(EventKind::UncalledReturned, seat, ln).amount = *m;
+    back_[seat] += *m;
+  }
+
+  // A seated player's row: `rest` after the name (`entry`: the whole row).
+  void player_row(int seat, std::string_view rest, const std::string& entry, std::uint32_t ln) {
     if (consume(rest, "chooses to ")) {  // "chooses to  run it twice." (two spaces), "to not"
-      add(EventKind::Other, seat, ln).text = r.entry;
+      add(EventKind::Other, seat, ln).text = entry;
     } else if (rest == "folds") {
       add(EventKind::Fold, seat, ln);
     } else if (rest == "checks") {
@@ -402,13 +415,13 @@ class HandReader {
       forced(EventKind::PostAnte, seat, rest, ln);
     } else if (consume(rest, "shows a ")) {
       const std::string cards = cards_of(rest);
-      if (cards.empty()) return issue(ln, "shows a CARD, CARD.", r.entry);
+      if (cards.empty()) return issue(ln, "shows a CARD, CARD.", entry);
       street_ = Street::Showdown;
       add(EventKind::Shows, seat, ln).cards = cards;
     } else if (consume(rest, "collected ")) {
       const std::size_t from = rest.find(" from pot");
       auto m = from == std::string_view::npos ? std::nullopt : amount(rest.substr(0, from), ln);
-      if (!m) return issue(ln, "collected X from pot", r.entry);
+      if (!m) return issue(ln, "collected X from pot", entry);
       street_ = Street::Showdown;
       Event& c = add(EventKind::Collected, seat, ln);
       c.amount = *m;
@@ -416,7 +429,7 @@ class HandReader {
       issue(ln,
             "a PokerNow action (folds, checks, calls X, bets X, raises to X, posts, shows, "
             "collected)",
-            r.entry);
+            entry);
     }
   }
 
@@ -462,13 +475,15 @@ std::string card(std::string_view t) {
   return {};
 }
 
-std::vector<Hand> read_log(const HandText& text, const std::string& file) {
+namespace {
+
+// The log's CSV rows after its header line ("entry,at,order"), in the file's order; a line that
+// is not a row goes to `bad`.
+std::vector<Row> read_rows(const HandText& text, std::vector<ParseIssue>& bad) {
   std::vector<Row> rows;
-  std::vector<Hand> hands;
   LineCursor cur(text.text, text.line);
   std::string_view line;
   bool header = true;
-  std::vector<ParseIssue> bad;
   while (cur.next(line)) {
     if (header) {  // "entry,at,order"
       header = false;
@@ -486,10 +501,11 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
     r->length = line.size();
     rows.push_back(std::move(*r));
   }
-  std::vector<const Row*> by_order;
-  for (const Row& r : rows) by_order.push_back(&r);
-  std::stable_sort(by_order.begin(), by_order.end(),
-                   [](const Row* a, const Row* b) { return a->order < b->order; });
+  return rows;
+}
+
+// The rows of each hand, from "-- starting hand #" to "-- ending hand #", in play order.
+std::vector<std::vector<const Row*>> rows_by_hand(const std::vector<const Row*>& by_order) {
   std::vector<std::vector<const Row*>> groups;
   bool in_hand = false;
   for (const Row* r : by_order) {
@@ -500,42 +516,38 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
     if (in_hand) groups.back().push_back(r);
     if (starts_with(r->entry, "-- ending hand #")) in_hand = false;
   }
-  std::vector<HandReader> readers;
-  readers.reserve(groups.size());
-  const int unit = log_unit(rows);
-  for (const auto& g : groups) {
-    std::size_t begin = g.front()->offset, end = g.front()->offset + g.front()->length;
+  return groups;
+}
+
+// A row that is not a CSV row of three fields has no order: where it was played is not known, so
+// the hand whose rows (`g`) stand around it in the file is not read. Moves such rows of `bad`
+// into `h`'s issues.
+void take_bad_rows_within(Hand& h, const std::vector<const Row*>& g, std::vector<ParseIssue>& bad) {
+  for (auto it = bad.begin(); it != bad.end();) {
+    const std::uint32_t first = g.front()->line;
+    std::uint32_t lo = first, hi = first;
     for (const Row* r : g) {
-      begin = std::min(begin, r->offset);
-      end = std::max(end, r->offset + r->length);
+      lo = std::min(lo, r->line);
+      hi = std::max(hi, r->line);
     }
-    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file,
-                         unit);
-    Hand h = readers.back().read();
-    // A row that is not a CSV row of three fields has no order: where it was played is not
-    // known, so the hand whose rows stand around it in the file is not read.
-    for (auto it = bad.begin(); it != bad.end();) {
-      const std::uint32_t first = g.front()->line;
-      std::uint32_t lo = first, hi = first;
-      for (const Row* r : g) {
-        lo = std::min(lo, r->line);
-        hi = std::max(hi, r->line);
-      }
-      if (it->line > lo && it->line < hi) {
-        h.issues.push_back(std::move(*it));
-        h.parsed = false;
-        it = bad.erase(it);
-      } else {
-        ++it;
-      }
+    if (it->line > lo && it->line < hi) {
+      h.issues.push_back(std::move(*it));
+      h.parsed = false;
+      it = bad.erase(it);
+    } else {
+      ++it;
     }
-    hands.push_back(std::move(h));
   }
-  // The next hand's "Player stacks" states each player's stack after this one, unless the
-  // table changed it in between: checked like a summary's final stacks for every player no row
-  // between the hands names (joining, leaving, an admin's stack change), nor a stack change the
-  // admin queued during the hand ("WARNING: the admin queued the stack change for the player
-  // "P" adding 500 chips in the next hand.").
+}
+
+// The next hand's "Player stacks" states each player's stack after this one, unless the table
+// changed it in between: checked like a summary's final stacks for every player no row between
+// the hands names (joining, leaving, an admin's stack change), nor a stack change the admin
+// queued during the hand ("WARNING: the admin queued the stack change for the player "P" adding
+// 500 chips in the next hand."). Writes the summary of each hand `k` with a next one.
+void summarise_from_next_hand(std::vector<Hand>& hands,
+                              const std::vector<std::vector<const Row*>>& groups,
+                              const std::vector<const Row*>& by_order) {
   for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
     Hand& h = hands[k];
     const Hand& next = hands[k + 1];
@@ -567,6 +579,35 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
       h.summary.push_back(std::move(ss));
     }
   }
+}
+
+}  // namespace
+
+std::vector<Hand> read_log(const HandText& text, const std::string& file) {
+  std::vector<Hand> hands;
+  std::vector<ParseIssue> bad;
+  const std::vector<Row> rows = read_rows(text, bad);
+  std::vector<const Row*> by_order;
+  for (const Row& r : rows) by_order.push_back(&r);
+  std::stable_sort(by_order.begin(), by_order.end(),
+                   [](const Row* a, const Row* b) { return a->order < b->order; });
+  const std::vector<std::vector<const Row*>> groups = rows_by_hand(by_order);
+  std::vector<HandReader> readers;
+  readers.reserve(groups.size());
+  const int unit = log_unit(rows);
+  for (const auto& g : groups) {
+    std::size_t begin = g.front()->offset, end = g.front()->offset + g.front()->length;
+    for (const Row* r : g) {
+      begin = std::min(begin, r->offset);
+      end = std::max(end, r->offset + r->length);
+    }
+    readers.emplace_back(g, text.text.substr(begin, end - begin), text.byte_offset + begin, file,
+                         unit);
+    Hand h = readers.back().read();
+    take_bad_rows_within(h, g, bad);
+    hands.push_back(std::move(h));
+  }
+  summarise_from_next_hand(hands, groups, by_order);
   if (!bad.empty()) {
     Hand h;
     h.site = "pokernow";

@@ -117,6 +117,53 @@ Hand unread_hand(const HandText& ht, const std::string& file, const Shape& shape
   return h;
 }
 
+// A hand whose opening tag is not the hand's ("<zzyzx gamecode=..>" in place of "<game"): its
+// closing tag (`closing`) is in the text of the header (`header`, at `header_at`). It is no hand
+// read, but it is a hand: an unparsed one, never none.
+Hand orphan_closing_tag_hand(const HandText& ht, const std::string& file, const Shape& shape,
+                             std::string_view header, std::size_t header_at,
+                             const std::string& closing, const Lines& lines) {
+  const std::string_view text = ht.text;
+  const std::size_t at = header_at + header.find(closing);
+  const std::size_t begin = text.rfind('\n', at);
+  const std::size_t from = begin == std::string_view::npos ? 0 : begin + 1;
+  Hand h;
+  h.site = std::string(shape.site);
+  h.source = {file, ht.byte_offset + header_at, lines.at(at)};
+  h.raw = std::string(header);
+  std::string expected =
+      fmt::format("<{} ...> opening the hand this {} closes", shape.hand_tag, closing);
+  std::string got(trim(text.substr(from, at - from + closing.size())));
+  if (got.size() > 120) got.resize(120);
+  h.issues.push_back({lines.at(at), std::move(expected), std::move(got), 0});
+  return h;
+}
+
+// Between a hand and what follows (`after`, from `end` in the text) only the document's closing
+// tag belongs (and the shape's trailer lines): anything else is an issue of the hand `h`.
+void check_after_hand(Hand& h, const Shape& shape, std::string_view after, std::size_t end,
+                      const std::string& closing, const Lines& lines) {
+  std::string rest;
+  for (std::size_t p = 0; p < after.size();) {
+    if (!shape.closing_after.empty() && after.substr(p).starts_with(shape.closing_after)) {
+      p += shape.closing_after.size();
+    } else if (!shape.trailer_line.empty() && (p == 0 || after[p - 1] == '\n') &&
+               after.substr(p).starts_with(shape.trailer_line)) {
+      p = std::min(after.find('\n', p), after.size());
+    } else {
+      rest += after[p++];
+    }
+  }
+  if (only_space(rest)) return;
+  const std::size_t junk = after.find_first_not_of(" \t\r\n");
+  std::string_view got = after.substr(junk);
+  got = got.substr(0, std::min(got.find('\n'), std::size_t{120}));
+  std::string expected = "only whitespace after " + closing;
+  if (!shape.closing_after.empty())
+    expected = "only " + std::string(shape.closing_after) + " after " + closing;
+  h.issues.push_back({lines.at(end + junk), std::move(expected), std::string(got), 0});
+}
+
 }  // namespace
 
 std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const Shape& shape,
@@ -165,25 +212,9 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
           text.substr(header_at, hand_at == std::string_view::npos ? std::string_view::npos
                                                                    : hand_at - header_at);
       reader.header(header, header_at, lines);
-      // A hand whose opening tag is not the hand's ("<zzyzx gamecode=..>" in place of "<game"):
-      // its closing tag is in the header's text. It is no hand read, but it is a hand: an
-      // unparsed one, never none.
-      const std::size_t orphan = header.find(closing);
-      if (orphan != std::string_view::npos) {
-        const std::size_t at = header_at + orphan;
-        const std::size_t begin = text.rfind('\n', at);
-        const std::size_t from = begin == std::string_view::npos ? 0 : begin + 1;
-        Hand h;
-        h.site = std::string(shape.site);
-        h.source = {file, ht.byte_offset + header_at, lines.at(at)};
-        h.raw = std::string(header);
-        std::string expected =
-            fmt::format("<{} ...> opening the hand this {} closes", shape.hand_tag, closing);
-        std::string got(trim(text.substr(from, at - from + closing.size())));
-        if (got.size() > 120) got.resize(120);
-        h.issues.push_back({lines.at(at), std::move(expected), std::move(got), 0});
-        hands.push_back(std::move(h));
-      }
+      if (header.find(closing) != std::string_view::npos)  // a hand under another opening tag
+        hands.push_back(
+            orphan_closing_tag_hand(ht, file, shape, header, header_at, closing, lines));
       pos = header_at + 1;
       continue;
     }
@@ -206,28 +237,7 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
     Hand h = problem ? unread_hand(ht, file, shape, text.substr(hand_at, end - hand_at), hand_at,
                                    lines, *problem)
                      : reader.hand(text.substr(hand_at, end - hand_at), hand_at, closed, lines);
-    // Between a hand and what follows only the document's closing tag belongs.
-    std::string_view after = text.substr(end, limit - end);
-    std::string rest;
-    for (std::size_t p = 0; p < after.size();) {
-      if (!shape.closing_after.empty() && after.substr(p).starts_with(shape.closing_after)) {
-        p += shape.closing_after.size();
-      } else if (!shape.trailer_line.empty() && (p == 0 || after[p - 1] == '\n') &&
-                 after.substr(p).starts_with(shape.trailer_line)) {
-        p = std::min(after.find('\n', p), after.size());
-      } else {
-        rest += after[p++];
-      }
-    }
-    if (!only_space(rest)) {
-      const std::size_t junk = after.find_first_not_of(" \t\r\n");
-      std::string_view got = after.substr(junk);
-      got = got.substr(0, std::min(got.find('\n'), std::size_t{120}));
-      std::string expected = "only whitespace after " + closing;
-      if (!shape.closing_after.empty())
-        expected = "only " + std::string(shape.closing_after) + " after " + closing;
-      h.issues.push_back({lines.at(end + junk), std::move(expected), std::string(got), 0});
-    }
+    check_after_hand(h, shape, text.substr(end, limit - end), end, closing, lines);
     hands.push_back(std::move(h));
     pos = end;
   }

@@ -1,4 +1,7 @@
-// The showdown: who should win each pot by the cards, and how a split pot is divided.
+// The showdown rules (see showdown_rules.hpp for each rule and its source): who should win each
+// pot by the cards, and how a split pot is divided.
+#include "audit/showdown_rules.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -9,7 +12,6 @@
 #include <numeric>
 #include <span>
 
-#include "audit/auditor.hpp"
 #include "audit/hand_eval.hpp"
 
 namespace hh::detail {
@@ -36,10 +38,20 @@ const char* board_name(int k) {
   return k < 5 ? names[k] : "next";
 }
 
+// The cards a showdown is judged on: the hands shown (or dealt, in flop games) by seat, and the
+// boards (one a run, with run-it-twice; none in stud and draw).
+struct ShowdownCards {
+  int board_count{1};
+  SmallMap<CardList> holes;
+  boost::container::small_vector<CardList, 2> boards;
+};
+
+Money smallest_chip(const MoneyState& s, Money amount);
+std::vector<int> from_button(const MoneyState& s, std::vector<int> seats);
+
 }  // namespace
 
-std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
-  const Game& g = h_.game;
+std::optional<ShowdownRules> showdown_rules_of(const Game& g) {
   const int hole = g.hole_cards;
   switch (g.variant) {
     case GameVariant::Holdem:
@@ -74,30 +86,13 @@ std::optional<Auditor::ShowdownRules> Auditor::showdown_rules() const {
   return std::nullopt;
 }
 
-void Auditor::check_showdown() {
-  const auto rules = showdown_rules();
-  // Most hands end without a showdown: no pot with two contenders, nothing to judge. (Stud and
-  // draw go on: a hand run more than once is reported below whatever its pots.)
-  const bool contested = std::any_of(r_.pots.begin(), r_.pots.end(),
-                                     [](const BuiltPot& bp) { return bp.eligible.size() >= 2; });
-  if (!rules) {
-    // A game the model names but no evaluator ranks (Badeucey, 2-7 razz, A-5 lowball, 2-7
-    // Drawmaha): its money is audited, its showdown said not judged.
-    if (contested && h_.game.known())
-      add(FindingCode::ShowdownNotEvaluated,
-          {.street = Street::Showdown,
-           .message = fmt::format("no evaluator ranks {} hands: the winner is not judged",
-                                  h_.game.name())});
-    return;
-  }
-  if (!contested && rules->board) return;
-  const std::optional<ShowdownCards> cards = read_showdown_cards(*rules);
-  if (!cards) return;
-  for (const BuiltPot& bp : r_.pots)
-    if (bp.eligible.size() >= 2) check_pot_winners(bp, *rules, *cards);
-}
+namespace {
 
-std::optional<Auditor::ShowdownCards> Auditor::read_showdown_cards(const ShowdownRules& rules) {
+// The hands and boards of the showdown, read from the events; nullopt when it cannot be judged
+// (a card not read, a board short of five cards, a cash-out, a stud or draw hand run more than
+// once, which is reported SHOWDOWN_NOT_EVALUATED).
+std::optional<ShowdownCards> read_showdown_cards(const MoneyState& s, const ShowdownRules& rules,
+                                                 Breaches& out) {
   // The community cards, per board and street. A run-it-twice board shares the streets dealt
   // before the split with the first board: PokerStars prints "*** FLOP ***", "*** TURN ***",
   // then "*** FIRST RIVER ***" and "*** SECOND RIVER ***".
@@ -114,11 +109,11 @@ std::optional<Auditor::ShowdownCards> Auditor::read_showdown_cards(const Showdow
       if (d.board == board && d.street == street) return &d;
     return nullptr;
   };
-  ShowdownCards out;
-  int& board_count = out.board_count;
-  SmallMap<CardList>& holes = out.holes;
+  ShowdownCards read;
+  int& board_count = read.board_count;
+  SmallMap<CardList>& holes = read.holes;
   CardList cards;
-  for (const Event& e : h_.events) {
+  for (const Event& e : s.hand.events) {
     if (e.kind == EventKind::Board) {
       if (!parse_cards(e.cards, cards)) return std::nullopt;
       Dealt* to = dealt_on(e.board_index, e.street);
@@ -145,39 +140,40 @@ std::optional<Auditor::ShowdownCards> Auditor::read_showdown_cards(const Showdow
     const auto shown_later = [](const Event& e) {
       return e.kind == EventKind::Shows && e.board_index > 0;
     };
-    if (std::any_of(h_.events.begin(), h_.events.end(), later_run)) {
-      const bool shown = std::any_of(h_.events.begin(), h_.events.end(), shown_later);
-      add(FindingCode::ShowdownNotEvaluated,
-          {.street = Street::Showdown,
-           .message = shown ? "the hand was run more than once with hands shown per run; the "
-                              "winners of each run are not judged"
-                            : "the hand was run more than once and the hands of the later run "
-                              "are not shown (only a player's draw for it); the winners of each "
-                              "run are not judged"});
+    if (std::any_of(s.hand.events.begin(), s.hand.events.end(), later_run)) {
+      const bool shown = std::any_of(s.hand.events.begin(), s.hand.events.end(), shown_later);
+      out.push_back(
+          {FindingCode::ShowdownNotEvaluated,
+           {.street = Street::Showdown,
+            .message = shown ? "the hand was run more than once with hands shown per run; the "
+                               "winners of each run are not judged"
+                             : "the hand was run more than once and the hands of the later run "
+                               "are not shown (only a player's draw for it); the winners of each "
+                               "run are not judged"}});
       return std::nullopt;
     }
     board_count = 1;
   }
-  auto& boards = out.boards;
+  auto& boards = read.boards;
   boards.resize(static_cast<std::size_t>(board_count));
   if (rules.board) {
     for (int k = 0; k < board_count; ++k) {
-      for (Street s : {Street::Flop, Street::Turn, Street::River}) {
-        const Dealt* d = dealt_on(k, s);
-        if (!d) d = dealt_on(0, s);
+      for (Street street : {Street::Flop, Street::Turn, Street::River}) {
+        const Dealt* d = dealt_on(k, street);
+        if (!d) d = dealt_on(0, street);
         if (d) boards[k].insert(boards[k].end(), d->cards.begin(), d->cards.end());
       }
       if (boards[k].size() != 5) return std::nullopt;
     }
   }
-  return out;
+  return read;
 }
 
-Auditor::BoardResult Auditor::judge_board(const ShowdownRules& rules,
-                                          const SmallMap<CardList>& holes,
-                                          const std::vector<int>& seats,
-                                          const CardList& board) const {
-  const bool stud = is_stud();
+// The best hands among `seats` on `board`, each list in the order odd chips go.
+BoardResult judge_board(const MoneyState& s, const ShowdownRules& rules,
+                        const SmallMap<CardList>& holes, const std::vector<int>& seats,
+                        const CardList& board) {
+  const bool stud = s.hand.game.is_stud();
   // Omaha's low of eight or better takes three board cards of distinct ranks, ace to eight: on
   // a board without them no hand qualifies, and none is evaluated for low.
   auto board_has_low = [](const CardList& board) {
@@ -197,7 +193,7 @@ Auditor::BoardResult Auditor::judge_board(const ShowdownRules& rules,
         CardList all = cards;
         all.insert(all.end(), board.begin(), board.end());
         high[seat] = rules.short_deck
-                         ? best_of_short_deck(cards_of(all), rules_.short_deck_trips_beat_straight)
+                         ? best_of_short_deck(cards_of(all), s.rules.short_deck_trips_beat_straight)
                          : best_of(cards_of(all));
       }
     }
@@ -219,8 +215,8 @@ Auditor::BoardResult Auditor::judge_board(const ShowdownRules& rules,
     return out;
   };
   BoardResult r;
-  r.high = from_button(best_of_map(high));
-  r.low = from_button(best_of_map(low));
+  r.high = from_button(s, best_of_map(high));
+  r.low = from_button(s, best_of_map(low));
   if (stud) {
     // The first in the order gets the first odd chip: the highest card by suit for high, the
     // lowest card by suit for low (aces low).
@@ -242,31 +238,48 @@ Auditor::BoardResult Auditor::judge_board(const ShowdownRules& rules,
   return r;
 }
 
-void Auditor::check_pot_winners(const BuiltPot& bp, const ShowdownRules& rules,
-                                const ShowdownCards& cards) {
-  const std::vector<int> contenders = contenders_for(bp);
+// The pot's eligible seats less those who conceded it (Hand::mucked_hands_concede: mucked and
+// collected nothing).
+std::vector<int> contenders_for(const MoneyState& s, const BuiltPot& bp);
+
+// A pot some contenders did not show: among those who did (the summary's "mucked [8s Qs]"
+// counts), a collector whose shown hand another shown hand beats is WRONG_WINNER; a hand not
+// shown cannot win. `judge` gives the best of the shown hands on the board. Single-board, not
+// hi/lo: there a half may belong to a hand not shown.
+template <typename Judge>
+void check_best_shown_hand_wins(const MoneyState& s, const BuiltPot& bp,
+                                const std::vector<int>& contenders, const std::vector<int>& unknown,
+                                Judge judge, Breaches& out);
+
+// One pot contested by two or more: the winners the cards name against those who collected.
+void check_pot_winners(const MoneyState& s, const BuiltPot& bp, const ShowdownRules& rules,
+                       const ShowdownCards& cards, Breaches& out) {
+  const std::vector<int> contenders = contenders_for(s, bp);
   if (contenders.size() < 2) return;
   std::vector<int> unknown;
   for (int seat : contenders)
     if (!cards.holes.count(seat)) unknown.push_back(seat);
   if (!unknown.empty()) {
-    add(FindingCode::ShowdownNotEvaluated,
-        {.street = Street::Showdown,
-         .message =
-             fmt::format("{}: {} of {} contenders' cards were not shown; the winner is not judged",
-                         pot_name(bp.index), unknown.size(), contenders.size())});
+    out.push_back({FindingCode::ShowdownNotEvaluated,
+                   {.street = Street::Showdown,
+                    .message = fmt::format(
+                        "{}: {} of {} contenders' cards were not shown; the winner is not judged",
+                        pot_name(bp.index), unknown.size(), contenders.size())}});
     if (cards.board_count == 1)
-      judge_among_shown(bp, contenders, unknown, [&](const std::vector<int>& shown) {
-        return judge_board(rules, cards.holes, shown, cards.boards.front());
-      });
+      check_best_shown_hand_wins(
+          s, bp, contenders, unknown,
+          [&](const std::vector<int>& shown) {
+            return judge_board(s, rules, cards.holes, shown, cards.boards.front());
+          },
+          out);
     return;
   }
-  if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
+  if (!s.pots_attributable && s.result.pots.size() > 1) return;  // who won which pot is not said
   std::vector<BoardResult> results;
   std::vector<int> expected;
   std::string what;
   for (int k = 0; k < cards.board_count; ++k) {
-    results.push_back(judge_board(rules, cards.holes, contenders, cards.boards[k]));
+    results.push_back(judge_board(s, rules, cards.holes, contenders, cards.boards[k]));
     for (const std::vector<int>* side : {&results.back().high, &results.back().low})
       for (int seat : *side)
         if (std::find(expected.begin(), expected.end(), seat) == expected.end())
@@ -289,40 +302,42 @@ void Auditor::check_pot_winners(const BuiltPot& bp, const ShowdownRules& rules,
   // A pot (or half pot) of fewer chips than its winners cannot pay them all: the odd chips go
   // one each to the first winners, and the others rightly collect nothing (found by the
   // Omaha Hi/Lo property test: a 2-cent pot, a tie for the 1-cent low half).
-  const SmallMap<Money> shares = expected_shares(bp, results);
+  const SmallMap<Money> shares = expected_shares(s, bp, results);
   bool winner_without_chip = false;
   for (const auto& [seat, want] : shares) winner_without_chip |= want == 0;
   const bool only_winners_paid =
       std::includes(expected.begin(), expected.end(), actual.begin(), actual.end());
   if (actual == expected || cards.board_count > 1 || (winner_without_chip && only_winners_paid)) {
     // Several boards: who is owed what is told seat by seat, each seat's total over the boards.
-    check_split(bp, results, shares, what);
+    for (Breach& b : check_split_pot_shares(s, bp, results, shares, what))
+      out.push_back(std::move(b));
     return;
   }
   // What the best hand(s) got from this pot, against the pot net of rake.
   Money got = 0;
-  for (const Collection& c : collections_) {
+  for (const Collection& c : s.collections) {
     int index = c.pot_index < 0 ? 0 : c.pot_index;
     if (index == bp.index && std::find(expected.begin(), expected.end(), c.seat) != expected.end())
       got += c.amount;
   }
-  add(FindingCode::WrongWinner,
-      {.street = Street::Showdown,
-       .seat = expected.front(),
-       .expected = bp.amount - bp.rake,
-       .actual = got,
-       .message = fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
-                              pot_name(bp.index), fmt::join(actual, ", "),
-                              fmt::join(expected, ", "), what)});
+  out.push_back(
+      {FindingCode::WrongWinner,
+       {.street = Street::Showdown,
+        .seat = expected.front(),
+        .expected = bp.amount - bp.rake,
+        .actual = got,
+        .message = fmt::format("{} went to seat(s) {} but seat(s) {} hold the best hand(s) ({})",
+                               pot_name(bp.index), fmt::join(actual, ", "),
+                               fmt::join(expected, ", "), what)}});
 }
 
-std::vector<int> Auditor::contenders_for(const BuiltPot& bp) const {
-  if (!h_.mucked_hands_concede) return bp.eligible;
+std::vector<int> contenders_for(const MoneyState& s, const BuiltPot& bp) {
+  if (!s.hand.mucked_hands_concede) return bp.eligible;
   const auto conceded = [&](int seat) {
-    const bool mucked = std::any_of(h_.events.begin(), h_.events.end(), [&](const Event& e) {
-      return e.kind == EventKind::Mucks && e.seat == seat;
-    });
-    const bool collected = std::any_of(collections_.begin(), collections_.end(),
+    const bool mucked =
+        std::any_of(s.hand.events.begin(), s.hand.events.end(),
+                    [&](const Event& e) { return e.kind == EventKind::Mucks && e.seat == seat; });
+    const bool collected = std::any_of(s.collections.begin(), s.collections.end(),
                                        [&](const Collection& c) { return c.seat == seat; });
     return mucked && !collected;
   };
@@ -333,9 +348,10 @@ std::vector<int> Auditor::contenders_for(const BuiltPot& bp) const {
 }
 
 template <typename Judge>
-void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& contenders,
-                                const std::vector<int>& unknown, Judge judge) {
-  if (!pots_attributable_ && r_.pots.size() > 1) return;  // who won which pot is not said
+void check_best_shown_hand_wins(const MoneyState& s, const BuiltPot& bp,
+                                const std::vector<int>& contenders, const std::vector<int>& unknown,
+                                Judge judge, Breaches& out) {
+  if (!s.pots_attributable && s.result.pots.size() > 1) return;  // who won which pot is not said
   std::vector<int> shown;
   for (int seat : contenders)
     if (std::find(unknown.begin(), unknown.end(), seat) == unknown.end()) shown.push_back(seat);
@@ -355,35 +371,42 @@ void Auditor::judge_among_shown(const BuiltPot& bp, const std::vector<int>& cont
   std::sort(better.begin(), better.end());
   std::sort(beaten.begin(), beaten.end());
   Money got = 0;
-  for (const Collection& c : collections_)
+  for (const Collection& c : s.collections)
     if ((c.pot_index < 0 ? 0 : c.pot_index) == bp.index &&
         std::find(better.begin(), better.end(), c.seat) != better.end())
       got += c.amount;
-  add(FindingCode::WrongWinner,
-      {.street = Street::Showdown,
-       .seat = better.front(),
-       .expected = bp.amount - bp.rake,
-       .actual = got,
-       .message = fmt::format("{} went to seat(s) {} whose hand seat(s) {} beat ({}); {} "
-                              "contender(s) did not show",
-                              pot_name(bp.index), fmt::join(beaten, ", "), fmt::join(better, ", "),
-                              best.what, unknown.size())});
+  out.push_back(
+      {FindingCode::WrongWinner,
+       {.street = Street::Showdown,
+        .seat = better.front(),
+        .expected = bp.amount - bp.rake,
+        .actual = got,
+        .message = fmt::format("{} went to seat(s) {} whose hand seat(s) {} beat ({}); {} "
+                               "contender(s) did not show",
+                               pot_name(bp.index), fmt::join(beaten, ", "), fmt::join(better, ", "),
+                               best.what, unknown.size())}});
 }
 
-Money Auditor::smallest_chip(Money amount) const {
+// The smallest chip in play, fixed by the game and never by the amounts under audit: a whole
+// chip in tournaments (Hand::unit minor units: Winamax prints tournament chips with cents), the
+// site's cent (1 minor unit) at cash tables. Reduced to a divisor of `amount` should the pot
+// not be a whole number of chips.
+Money smallest_chip(const MoneyState& s, Money amount) {
   // Fixed by the game, never by the amounts under audit (a split paid in 5- or 25-chip steps
   // would set the unit that then excuses it): a tournament chip is one chip (Winamax prints
-  // chips with cents: h_.unit minor units), a cash table's is the site's cent unless the format
+  // chips with cents: s.hand.unit minor units), a cash table's is the site's cent unless the format
   // knows the table played in a larger chip (Hand::chip).
-  const Money chip = h_.chip > 0 ? h_.chip : h_.tournament ? h_.unit : 1;
+  const Money chip = s.hand.chip > 0 ? s.hand.chip : s.hand.tournament ? s.hand.unit : 1;
   const Money g = std::gcd(amount, chip);
   return g > 0 ? g : 1;
 }
 
-std::vector<int> Auditor::from_button(std::vector<int> seats) const {
-  int after = h_.button_seat;
-  if (h_.odd_chips_whole_after_small_blind) {
-    for (const Event& e : h_.events)
+// Seats in the order odd chips go: clockwise from the first seat left of the button (after the
+// small blind's seat: Hand::odd_chips_whole_after_small_blind).
+std::vector<int> from_button(const MoneyState& s, std::vector<int> seats) {
+  int after = s.hand.button_seat;
+  if (s.hand.odd_chips_whole_after_small_blind) {
+    for (const Event& e : s.hand.events)
       if (e.kind == EventKind::PostSmallBlind) {
         after = e.seat;
         break;
@@ -395,23 +418,29 @@ std::vector<int> Auditor::from_button(std::vector<int> seats) const {
   return seats;
 }
 
-void Auditor::share(Money amount, const std::vector<int>& seats, SmallMap<Money>& out) {
+// Shares `amount` equally between `seats`; the chips left over go one each to the first of
+// `seats` (which are in the order odd chips go).
+void share(const MoneyState& s, Money amount, const std::vector<int>& seats,
+           SmallMap<Money>& shares) {
   if (seats.empty()) return;
-  const Money unit = smallest_chip(amount);
+  const Money unit = smallest_chip(s, amount);
   const Money each = amount / static_cast<Money>(seats.size()) / unit * unit;
   Money left = amount - each * static_cast<Money>(seats.size());
   // The house rule of the Hand: the whole remainder to the first winner (not one chip each).
-  const Money step = h_.odd_chips_whole_after_small_blind && !is_stud() ? left : unit;
+  const Money step =
+      s.hand.odd_chips_whole_after_small_blind && !s.hand.game.is_stud() ? left : unit;
   for (int seat : seats) {
-    out[seat] += each + (left > 0 ? step : 0);
+    shares[seat] += each + (left > 0 ? step : 0);
     if (left > 0) left -= step;
   }
 }
 
-SmallMap<Money> Auditor::expected_shares(const BuiltPot& bp,
-                                         const std::vector<BoardResult>& boards) {
+}  // namespace
+
+SmallMap<Money> expected_shares(const MoneyState& s, const BuiltPot& bp,
+                                const std::vector<BoardResult>& boards) {
   const Money net = bp.amount - bp.rake;
-  const Money unit = smallest_chip(net);
+  const Money unit = smallest_chip(s, net);
   const Money board_count = static_cast<Money>(boards.size());
   // The pot is divided equally between the boards, the odd chips to the first boards (PokerStars
   // and GGPoker: $0.01 more on the first board in hands 184487904738 and OM232657303).
@@ -425,23 +454,25 @@ SmallMap<Money> Auditor::expected_shares(const BuiltPot& bp,
       // Hi/lo: the odd chip between the halves goes to the high half; what the low half cannot
       // divide among its winners too where the house rule says so.
       Money low_half = amount / unit / 2 * unit;
-      if (rules_.hilo_low_remainder_to_high) {
+      if (s.rules.hilo_low_remainder_to_high) {
         const Money low_winners = static_cast<Money>(r.low.size());
         low_half = low_half / unit / low_winners * low_winners * unit;
       }
-      share(amount - low_half, r.high, expected);
-      share(low_half, r.low, expected);
+      share(s, amount - low_half, r.high, expected);
+      share(s, low_half, r.low, expected);
     } else {
-      share(amount, r.high.empty() ? r.low : r.high, expected);
+      share(s, amount, r.high.empty() ? r.low : r.high, expected);
     }
   }
   return expected;
 }
 
-void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& boards,
-                          const SmallMap<Money>& expected, const std::string& what) {
+Breaches check_split_pot_shares(const MoneyState& s, const BuiltPot& bp,
+                                const std::vector<BoardResult>& boards,
+                                const SmallMap<Money>& expected, const std::string& what) {
+  Breaches out;
   const Money net = bp.amount - bp.rake;
-  const Money unit = smallest_chip(net);
+  const Money unit = smallest_chip(s, net);
   SmallMap<Money> paid;
   // How far odd chips can move a seat's total: one per board and one per winner of each board.
   Money odd_chip_room = static_cast<Money>(boards.size() - 1) * unit;
@@ -451,18 +482,19 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
       if (std::find(winners.begin(), winners.end(), seat) == winners.end()) winners.push_back(seat);
     odd_chip_room += static_cast<Money>(winners.size()) * unit;
   }
-  for (const Collection& c : collections_) {
+  for (const Collection& c : s.collections) {
     int index = c.pot_index < 0 ? 0 : c.pot_index;
     if (index == bp.index) paid[c.seat] += c.amount;
   }
   Money total_paid = 0;
   for (const auto& [seat, m] : paid) total_paid += m;
-  if (total_paid != net) return;  // PAYOUT_MISMATCH already says the pot was not paid in full
+  if (total_paid != net) return out;  // PAYOUT_MISMATCH already says the pot was not paid in full
   SmallMap<Money> seats = expected;
   for (const auto& [seat, m] : paid) seats.emplace(seat, 0);
-  std::string odd_rule = is_stud() ? "the odd chips going by suit (to the highest card in a high "
-                                     "hand, to the lowest in a low)"
-                         : h_.odd_chips_whole_after_small_blind
+  std::string odd_rule = s.hand.game.is_stud()
+                             ? "the odd chips going by suit (to the highest card in a high "
+                               "hand, to the lowest in a low)"
+                         : s.hand.odd_chips_whole_after_small_blind
                              ? "the odd chips all going to the first winner after the small blind"
                              : "the odd chips going left of the button";
   if (boards.size() > 1)
@@ -475,25 +507,53 @@ void Auditor::check_split(const BuiltPot& bp, const std::vector<BoardResult>& bo
     const Money off = got > want ? got - want : want - got;
     // A winner owed nothing (fewer chips than winners) is still a winner: an odd chip off.
     if (expected.count(seat) && off < odd_chip_room) {
-      add(FindingCode::OddChipMismatch,
-          {.street = Street::Showdown,
-           .seat = seat,
-           .expected = want,
-           .actual = got,
-           .message = fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
-                                  state_.players.at(seat).player, amt(got), amt(want), odd_rule)});
+      out.push_back(
+          {FindingCode::OddChipMismatch,
+           {.street = Street::Showdown,
+            .seat = seat,
+            .expected = want,
+            .actual = got,
+            .message = fmt::format("{}: {} gets {} of the split, {} with {}", pot_name(bp.index),
+                                   s.players.at(seat).player, s.amt(got), s.amt(want), odd_rule)}});
     } else {
-      add(FindingCode::WrongWinner,
-          {.street = Street::Showdown,
-           .seat = seat,
-           .expected = want,
-           .actual = got,
-           .message =
-               fmt::format("{}: {} gets {} of a split that gives them {}{}", pot_name(bp.index),
-                           state_.players.at(seat).player, amt(got), amt(want),
-                           boards.size() > 1 ? fmt::format(" ({})", what) : std::string())});
+      out.push_back({FindingCode::WrongWinner,
+                     {.street = Street::Showdown,
+                      .seat = seat,
+                      .expected = want,
+                      .actual = got,
+                      .message = fmt::format(
+                          "{}: {} gets {} of a split that gives them {}{}", pot_name(bp.index),
+                          s.players.at(seat).player, s.amt(got), s.amt(want),
+                          boards.size() > 1 ? fmt::format(" ({})", what) : std::string())}});
     }
   }
+  return out;
+}
+
+Breaches check_best_hand_wins(const MoneyState& s) {
+  Breaches out;
+  const auto rules = showdown_rules_of(s.hand.game);
+  // Most hands end without a showdown: no pot with two contenders, nothing to judge. (Stud and
+  // draw go on: a hand run more than once is reported below whatever its pots.)
+  const bool contested = std::any_of(s.result.pots.begin(), s.result.pots.end(),
+                                     [](const BuiltPot& bp) { return bp.eligible.size() >= 2; });
+  if (!rules) {
+    // A game the model names but no evaluator ranks (Badeucey, 2-7 razz, A-5 lowball, 2-7
+    // Drawmaha): its money is audited, its showdown said not judged.
+    if (contested && s.hand.game.known())
+      out.push_back(
+          {FindingCode::ShowdownNotEvaluated,
+           {.street = Street::Showdown,
+            .message = fmt::format("no evaluator ranks {} hands: the winner is not judged",
+                                   s.hand.game.name())}});
+    return out;
+  }
+  if (!contested && rules->board) return out;
+  const std::optional<ShowdownCards> cards = read_showdown_cards(s, *rules, out);
+  if (!cards) return out;
+  for (const BuiltPot& bp : s.result.pots)
+    if (bp.eligible.size() >= 2) check_pot_winners(s, bp, *rules, *cards, out);
+  return out;
 }
 
 }  // namespace hh::detail
