@@ -9,6 +9,8 @@
 #include <tuple>
 #include <utility>
 
+#include "audit/integrity_chance.hpp"
+
 namespace hh {
 
 namespace {
@@ -22,12 +24,6 @@ PairKey pair_key(const std::string& site, const std::string& x, const std::strin
 
 double log_choose(int n, int k) {
   return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
-}
-
-// -log10 of a tail probability times the tests made (Bonferroni), at most 300 (p underflows).
-double corrected_score(double p, std::size_t tests) {
-  const double bound = p * static_cast<double>(std::max<std::size_t>(tests, 1));
-  return bound <= 1e-300 ? 300.0 : -std::log10(std::min(1.0, bound));
 }
 
 // The strongest first, then by site and players.
@@ -417,6 +413,11 @@ std::vector<IntegritySignal> soft_play_signals(const std::vector<IntegrityHand>&
 
 // ----- tails --------------------------------------------------------------------------------
 
+double corrected_score(double p, std::size_t tests) {
+  const double bound = p * static_cast<double>(std::max<std::size_t>(tests, 1));
+  return bound <= 1e-300 ? 300.0 : -std::log10(std::min(1.0, bound));
+}
+
 double binomial_upper_tail(int n, double q, int k) {
   if (k <= 0) return 1.0;
   if (k > n || q <= 0) return 0.0;
@@ -444,6 +445,7 @@ std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>&
   std::vector<IntegritySignal> out = chip_dumping_signals(hands, t);
   for (auto* kind : {&seats_together_signals, &soft_play_signals, &rake_above_table_max_signals})
     for (IntegritySignal& s : kind(hands, t)) out.push_back(std::move(s));
+  for (IntegritySignal& s : chance_signals(hands)) out.push_back(std::move(s));  // point 8
   return out;
 }
 

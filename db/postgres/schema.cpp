@@ -205,11 +205,18 @@ void migrate_17_to_18(Connection& c) {
       "ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS discrepancies_hand_id_play_month_fkey");
 }
 
+// Schema 18 -> 19: integrity_signals' kinds widened (its rows are computed again on the next run).
+void migrate_18_to_19(Connection& c) {
+  c.exec("DROP TABLE IF EXISTS integrity_signals");
+  c.exec(table_sql(Dialect::Postgres, "integrity_signals"));
+  c.exec("DELETE FROM meta WHERE key = 'integrity_signals_of'");
+}
+
 using Migration = void (*)(Connection&);
 constexpr std::array<Migration, schema::kSchemaVersion - kFirstSchemaVersion> kMigrations{
     &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,
     &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14,
-    &migrate_14_to_15, &migrate_15_to_16, &migrate_16_to_17, &migrate_17_to_18};
+    &migrate_14_to_15, &migrate_15_to_16, &migrate_16_to_17, &migrate_17_to_18, &migrate_18_to_19};
 // A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
 static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
                            [](Migration m) { return m == nullptr; }),

@@ -13,7 +13,7 @@ namespace hh::db::schema {
 
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
 // each version brought: kSchemaChanges. Each store's migrations bring an older database to it.
-inline constexpr int kSchemaVersion = 18;
+inline constexpr int kSchemaVersion = 19;
 
 // kSchemaChanges[v - 2]: what version v brought (from v - 1), on both stores unless it says so.
 inline constexpr std::string_view kSchemaChanges[] = {
@@ -52,6 +52,9 @@ inline constexpr std::string_view kSchemaChanges[] = {
     /* 18 */
     "PostgreSQL's discrepancies without its foreign key to hands (a write's cost); nothing on "
     "SQLite",
+    /* 19 */
+    "integrity_signals.kind also 'allin_results' and 'deck_frequencies' (issue 37 point 8): the "
+    "table is made again (its rows are computed, and are on the next run)",
 };
 static_assert(std::size(kSchemaChanges) == kSchemaVersion - 1);
 

@@ -235,13 +235,21 @@ void migrate_16_to_17(Database& db) {
 // Schema 17 -> 18: PostgreSQL's discrepancies lost its foreign key to hands; SQLite's keeps it.
 void migrate_17_to_18(Database&) {}
 
+// Schema 18 -> 19: integrity_signals' kinds widened (a CHECK: the table is made again; its rows
+// are computed over the whole database, and are again on the next run).
+void migrate_18_to_19(Database& db) {
+  db.exec("DROP TABLE IF EXISTS integrity_signals");
+  db.exec(schema::table_sql(Dialect::Sqlite, "integrity_signals"));
+  db.exec("DELETE FROM meta WHERE key = 'integrity_signals_of'");
+}
+
 // migrations[v - 1] brings a database of version v to v + 1.
 using Migration = void (*)(Database&);
 constexpr Migration kMigrations[] = {
     &migrate_1_to_2,   &migrate_2_to_3,   &migrate_3_to_4,   &migrate_4_to_5,   &migrate_5_to_6,
     &migrate_6_to_7,   &migrate_7_to_8,   &migrate_8_to_9,   &migrate_9_to_10,  &migrate_10_to_11,
     &migrate_11_to_12, &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15, &migrate_15_to_16,
-    &migrate_16_to_17, &migrate_17_to_18};
+    &migrate_16_to_17, &migrate_17_to_18, &migrate_18_to_19};
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 }  // namespace
