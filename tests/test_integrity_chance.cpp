@@ -2,12 +2,17 @@
 // all-ins, exact where the board left is small, hi/lo halves and side pots as shares, sampled
 // preflop; what is not an all-in or not known; the tails the signals rest on. The planted
 // patterns and the false alarms on generated sessions are in tests/test_integrity_signals.cpp.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "audit/integrity_chance.hpp"
 #include "model/game.hpp"
+#include "tests/cli_run.hpp"
 
 namespace {
 
@@ -45,6 +50,38 @@ IntegrityHand written(const hh::Game& game, const std::vector<Player>& players,
   for (std::size_t i = 0; i < board.size(); ++i)
     h.cards.push_back({0, streets[i], EventKind::Board, 0, board[i]});
   return h;
+}
+
+// Heads-up hand `i`: Lucky moves all-in on the turn with kings against aces on 2c 7d 9s Jh (2 of
+// the 44 cards left win) and the river is a king.
+std::string lucky_hand(int i) {
+  return fmt::format(
+      "PokerStars Hand #{}:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/06 12:{:02}:00 ET\n"
+      "Table 'Luck' 6-max Seat #1 is the button\n"
+      "Seat 1: Aces ($10 in chips)\n"
+      "Seat 2: Lucky ($10 in chips)\n"
+      "Aces: posts small blind $0.05\n"
+      "Lucky: posts big blind $0.10\n"
+      "*** HOLE CARDS ***\n"
+      "Aces: calls $0.05\n"
+      "Lucky: checks\n"
+      "*** FLOP *** [2c 7d 9s]\n"
+      "Lucky: checks\n"
+      "Aces: checks\n"
+      "*** TURN *** [2c 7d 9s] [Jh]\n"
+      "Lucky: bets $9.90 and is all-in\n"
+      "Aces: calls $9.90 and is all-in\n"
+      "*** RIVER *** [2c 7d 9s Jh] [Kd]\n"
+      "*** SHOW DOWN ***\n"
+      "Lucky: shows [Ks Kh] (three of a kind, Kings)\n"
+      "Aces: shows [As Ah] (a pair of Aces)\n"
+      "Lucky collected $20 from pot\n"
+      "*** SUMMARY ***\n"
+      "Total pot $20 | Rake $0\n"
+      "Board [2c 7d 9s Jh Kd]\n"
+      "Seat 1: Aces (button) (small blind) showed [As Ah] and lost with a pair of Aces\n"
+      "Seat 2: Lucky (big blind) showed [Ks Kh] and won ($20) with three of a kind, Kings\n\n\n",
+      910000 + i, i);
 }
 
 }  // namespace
@@ -180,4 +217,28 @@ TEST_CASE("all-in results: a player judged only over enough all-ins", "[integrit
   CHECK(s[0].hand_ids.size() == 20);
   CHECK(s[0].explanation.find("Lucky won 20.00 pots of 20 all-ins where the cards when the money "
                               "went in gave 0.91") == 0);
+}
+
+TEST_CASE("all-in results: read back from the store, shown by integrity, summary and explain",
+          "[integrity-chance][cli]") {
+  const auto dir = hh::test::temp_dir("hh-chance");
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += lucky_hand(i);
+  std::ofstream(dir / "luck.txt") << text;
+  const std::string db = hh::test::q(dir / "a.db");
+  const std::string bin = hh::test::bin();
+  const auto audit = hh::test::run(bin + " audit " + hh::test::q(dir / "luck.txt") + " --db " + db);
+  CHECK(audit.out.find("0 with errors") != std::string::npos);
+  const auto listed = hh::test::run(bin + " integrity --db " + db + " --format csv");
+  CHECK(listed.code == 0);
+  // The store's cards (hand_event_log), the seats' contributions and the game read back: 20
+  // all-ins at 2 in 44, all won.
+  CHECK(listed.out.find(",allin_results,pokerstars,Lucky,,") != std::string::npos);
+  CHECK(listed.out.find("Lucky won 20.00 pots of 20 all-ins where the cards when the money went "
+                        "in gave 0.91") != std::string::npos);
+  const auto summary = hh::test::run(bin + " summary --db " + db + " --format csv");
+  CHECK(summary.out.find(",allin_results,1,20\n") != std::string::npos);
+  const auto explain = hh::test::run(bin + " explain 910003 --db " + db + " --format csv");
+  CHECK(explain.out.find(",allin_results,Lucky,") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }
