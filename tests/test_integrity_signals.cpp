@@ -448,9 +448,9 @@ TEST_CASE("integrity: stored after audit, shown by integrity, summary, explain a
   std::filesystem::remove_all(dir);
 }
 
-// The measurement docs/integrity.md quotes (hidden: 40 s): 400 honest runs of 800 hands among 12
-// players (66 pairs a run); no kind may fire in more than 2 of them (the documented bound, 1 in
-// 200 runs, is what the thresholds allow at most).
+// The measurement docs/integrity.md quotes (hidden: 2 minutes of CPU): 400 honest runs of 800 hands
+// among 12 players (66 pairs a run); no kind may fire in more than 2 of them (the documented bound,
+// 1 in 200 runs, is what the thresholds allow at most).
 TEST_CASE("false alarms of the signals over 400 honest runs", "[.][integrity-signals-sweep]") {
   std::map<std::string, int> runs_fired;
   for (std::uint64_t seed = 1000; seed < 1400; ++seed) {
