@@ -15,38 +15,49 @@
 
 namespace hh::db {
 
-// Parsed hands, not cancelled, whose players are named (not by position), with their seats: one
-// row a seat, by hand then seat. `filter`: the store's hand filter of `h`.
+// The hands the signals read: parsed, not cancelled, whose players are named (not by position),
+// and the store's hand filter of `h` (`filter`).
+inline std::string integrity_hands_condition(std::string_view filter) {
+  return fmt::format(
+      "h.status <> 'unparsed' AND h.cancelled = 0 AND h.players_named_by_position = 0 AND {}",
+      filter);
+}
+
+// Those hands with their seats: one row a seat, by hand then seat.
 inline std::string integrity_seats_sql(std::string_view filter) {
   return fmt::format(
       "SELECT h.hand_id, h.site, h.site_hand_id, h.table_name, substr(h.started_at_utc, 1, 10), "
       "CASE WHEN h.tournament_id IS NULL THEN 0 ELSE 1 END, h.fast_fold, h.currency, h.unit, "
       "h.big_blind, h.total_pot, h.rake, p.seat, p.player, p.net, COALESCE(p.sitting_out, 0), "
       "COALESCE(p.contributed, 0), COALESCE(h.game, '') "
-      "FROM hands h JOIN hand_players p ON p.hand_id = h.hand_id WHERE h.status <> 'unparsed' "
-      "AND h.cancelled = 0 AND h.players_named_by_position = 0 AND {} ORDER BY h.hand_id, p.seat",
-      filter);
+      "FROM hands h JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} ORDER BY h.hand_id, "
+      "p.seat",
+      integrity_hands_condition(filter));
 }
 
-// The folds, checks, calls, bets and raises of the same hands, by hand then order of play.
+// The events of the same hands that meet `condition` (on hand_events e): `columns` of them after
+// hand_id, by hand then order of play.
+inline std::string integrity_events_sql(std::string_view columns, std::string_view condition,
+                                        std::string_view filter) {
+  return fmt::format(
+      "SELECT e.hand_id, {} FROM hand_events e JOIN hands h ON h.hand_id = e.hand_id WHERE {} AND "
+      "{} ORDER BY e.hand_id, e.seq",
+      columns, integrity_hands_condition(filter), condition);
+}
+
+// The folds, checks, calls, bets and raises of the same hands.
 inline std::string integrity_actions_sql(std::string_view filter) {
-  return fmt::format(
-      "SELECT e.hand_id, e.street, e.seat, e.kind FROM hand_events e JOIN hands h ON h.hand_id = "
-      "e.hand_id WHERE h.status <> 'unparsed' AND h.cancelled = 0 AND "
-      "h.players_named_by_position = 0 AND e.kind IN ('fold', 'check', 'call', 'bet', 'raise') "
-      "AND e.seat IS NOT NULL AND {} ORDER BY e.hand_id, e.seq",
-      filter);
+  return integrity_events_sql(
+      "e.street, e.seat, e.kind",
+      "e.kind IN ('fold', 'check', 'call', 'bet', 'raise') AND e.seat IS NOT NULL", filter);
 }
 
-// The cards of the same hands' deal, show, muck and board lines, by hand then order of play: the
-// all-in equity and the deck's frequencies (audit/integrity_chance.hpp).
+// The cards of the same hands' deal, show, muck and board lines: the all-in equity and the
+// deck's frequencies (audit/integrity_chance.hpp).
 inline std::string integrity_cards_sql(std::string_view filter) {
-  return fmt::format(
-      "SELECT e.hand_id, e.street, e.seat, e.kind, e.cards, e.board FROM hand_events e JOIN hands "
-      "h ON h.hand_id = e.hand_id WHERE h.status <> 'unparsed' AND h.cancelled = 0 AND "
-      "h.players_named_by_position = 0 AND e.kind IN ('dealt', 'shows', 'mucks', 'board') AND "
-      "e.cards IS NOT NULL AND {} ORDER BY e.hand_id, e.seq",
-      filter);
+  return integrity_events_sql(
+      "e.street, e.seat, e.kind, e.cards, e.board",
+      "e.kind IN ('dealt', 'shows', 'mucks', 'board') AND e.cards IS NOT NULL", filter);
 }
 
 // Columns 1-13 of integrity_signals, in this order.
