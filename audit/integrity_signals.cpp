@@ -10,6 +10,8 @@
 #include <tuple>
 #include <utility>
 
+#include "audit/integrity_chance.hpp"
+
 namespace hh {
 
 namespace {
@@ -27,12 +29,6 @@ double log_choose(int n, int k) {
 
 // The statistic of the signals scored by corrected_score().
 constexpr const char* kCorrectedStatistic = "-log10(p x pairs)";
-
-// -log10 of a tail probability times the tests made (Bonferroni), at most 300 (p underflows).
-double corrected_score(double p, std::size_t tests) {
-  const double bound = p * static_cast<double>(std::max<std::size_t>(tests, 1));
-  return bound <= 1e-300 ? 300.0 : -std::log10(std::min(1.0, bound));
-}
 
 // A signal about the pair `key` (its players in key order): what every pair signal shares.
 IntegritySignal pair_signal(const char* kind, const PairKey& key, double score, double threshold,
@@ -675,6 +671,11 @@ std::vector<IntegritySignal> squeeze_signals(const std::vector<IntegrityHand>& h
 
 // ----- tails --------------------------------------------------------------------------------
 
+double corrected_score(double p, std::size_t tests) {
+  const double bound = p * static_cast<double>(std::max<std::size_t>(tests, 1));
+  return bound <= 1e-300 ? 300.0 : -std::log10(std::min(1.0, bound));
+}
+
 double binomial_upper_tail(int n, double q, int k) {
   if (k <= 0) return 1.0;
   if (k > n || q <= 0) return 0.0;
@@ -703,6 +704,7 @@ std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>&
   for (auto* kind : {&seats_together_signals, &tournament_seats_signals, &soft_play_signals,
                      &squeeze_signals, &rake_above_table_max_signals})
     for (IntegritySignal& s : kind(hands, t)) out.push_back(std::move(s));
+  for (IntegritySignal& s : chance_signals(hands)) out.push_back(std::move(s));  // point 8
   return out;
 }
 

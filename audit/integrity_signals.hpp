@@ -46,7 +46,8 @@ std::vector<IntegritySignal> squeeze_signals(const std::vector<IntegrityHand>& h
 std::vector<IntegritySignal> rake_above_table_max_signals(const std::vector<IntegrityHand>& hands,
                                                           const IntegrityThresholds& t);
 
-// All of them, in that order (each kind's strongest first).
+// All of them, in that order (each kind's strongest first), then results beyond chance
+// (audit/integrity_chance.hpp, with its default thresholds).
 std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
                                                const IntegrityThresholds& t = {});
 
@@ -54,5 +55,7 @@ std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>&
 // X hypergeometric (a population of `population` holding `marked` marked, `drawn` drawn).
 double binomial_upper_tail(int n, double q, int k);
 double hypergeometric_upper_tail(int population, int marked, int drawn, int k);
+// -log10 of a tail probability times the tests made (Bonferroni), at most 300 (p underflows).
+double corrected_score(double p, std::size_t tests);
 
 }  // namespace hh

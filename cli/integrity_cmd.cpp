@@ -53,8 +53,9 @@ void add_integrity_command(CLI::App& app, int& exit_code) {
       "Signals across hands for review, never verdicts (docs/integrity.md): chip dumping (money "
       "one way between two players beyond chance), seats together (two accounts at the same "
       "tables beyond their volume), soft play (two players who check to each other where they "
-      "bet against others), rake above the most the table's other hands paid. Over the whole "
-      "database they are stored (table integrity_signals, also refreshed after each audit); "
+      "bet against others), rake above the most the table's other hands paid, all-in results "
+      "beyond the cards' equity and a site's board cards dealt unlike a shuffled deck. Over the "
+      "whole database they are stored (table integrity_signals, also refreshed after each audit); "
       "with --site, --since or --min-hands they are printed only");
   cmd->add_option("--db", args->db,
                   "Database written by hhaudit audit: a SQLite file or a PostgreSQL URI")

@@ -15,27 +15,50 @@
 
 namespace hh::db {
 
-// Parsed hands, not cancelled, whose players are named (not by position), with their seats: one
-// row a seat, by hand then seat. `filter`: the store's hand filter of `h`.
+// The hands the signals read: parsed, not cancelled, whose players are named (not by position),
+// and the store's hand filter of `h` (`filter`).
+inline std::string integrity_hands_condition(std::string_view filter) {
+  return fmt::format(
+      "h.status <> 'unparsed' AND h.cancelled = 0 AND h.players_named_by_position = 0 AND {}",
+      filter);
+}
+
+// Those hands with their seats: one row a seat, by hand then seat.
 inline std::string integrity_seats_sql(std::string_view filter) {
   return fmt::format(
       "SELECT h.hand_id, h.site, h.site_hand_id, h.table_name, substr(h.started_at_utc, 1, 10), "
       "CASE WHEN h.tournament_id IS NULL THEN 0 ELSE 1 END, h.fast_fold, h.currency, h.unit, "
       "h.big_blind, h.total_pot, h.rake, p.seat, p.player, p.net, COALESCE(p.sitting_out, 0), "
-      "COALESCE(h.tournament_id, ''), COALESCE(h.started_at_utc, '') "
-      "FROM hands h JOIN hand_players p ON p.hand_id = h.hand_id WHERE h.status <> 'unparsed' "
-      "AND h.cancelled = 0 AND h.players_named_by_position = 0 AND {} ORDER BY h.hand_id, p.seat",
-      filter);
+      "COALESCE(h.tournament_id, ''), COALESCE(h.started_at_utc, ''), COALESCE(p.contributed, 0), "
+      "COALESCE(h.game, '') "
+      "FROM hands h JOIN hand_players p ON p.hand_id = h.hand_id WHERE {} ORDER BY h.hand_id, "
+      "p.seat",
+      integrity_hands_condition(filter));
 }
 
-// The folds, checks, calls, bets and raises of the same hands, by hand then order of play.
-inline std::string integrity_actions_sql(std::string_view filter) {
+// The events of the same hands that meet `condition` (on hand_events e): `columns` of them after
+// hand_id, by hand then order of play.
+inline std::string integrity_events_sql(std::string_view columns, std::string_view condition,
+                                        std::string_view filter) {
   return fmt::format(
-      "SELECT e.hand_id, e.street, e.seat, e.kind FROM hand_events e JOIN hands h ON h.hand_id = "
-      "e.hand_id WHERE h.status <> 'unparsed' AND h.cancelled = 0 AND "
-      "h.players_named_by_position = 0 AND e.kind IN ('fold', 'check', 'call', 'bet', 'raise') "
-      "AND e.seat IS NOT NULL AND {} ORDER BY e.hand_id, e.seq",
-      filter);
+      "SELECT e.hand_id, {} FROM hand_events e JOIN hands h ON h.hand_id = e.hand_id WHERE {} AND "
+      "{} ORDER BY e.hand_id, e.seq",
+      columns, integrity_hands_condition(filter), condition);
+}
+
+// The folds, checks, calls, bets and raises of the same hands.
+inline std::string integrity_actions_sql(std::string_view filter) {
+  return integrity_events_sql(
+      "e.street, e.seat, e.kind",
+      "e.kind IN ('fold', 'check', 'call', 'bet', 'raise') AND e.seat IS NOT NULL", filter);
+}
+
+// The cards of the same hands' deal, show, muck and board lines: the all-in equity and the
+// deck's frequencies (audit/integrity_chance.hpp).
+inline std::string integrity_cards_sql(std::string_view filter) {
+  return integrity_events_sql(
+      "e.street, e.seat, e.kind, e.cards, e.board",
+      "e.kind IN ('dealt', 'shows', 'mucks', 'board') AND e.cards IS NOT NULL", filter);
 }
 
 // Columns 1-13 of integrity_signals, in this order.
@@ -119,7 +142,36 @@ void add_integrity_seat_row(std::vector<IntegrityHand>& hands, const Row& row) {
   seat.player = row.text(13);
   seat.net = row.int64(14);
   seat.dealt = row.int64(15) == 0;
+  seat.contributed = row.int64(18);
   hands.back().seats.push_back(std::move(seat));
+  hands.back().game = row.text(19);
+}
+
+// A street as hand_events names it (model street_name()).
+inline Street integrity_street(const std::string& street) {
+  return street == "setup"     ? Street::Setup
+         : street == "preflop" ? Street::Preflop
+         : street == "flop"    ? Street::Flop
+         : street == "turn"    ? Street::Turn
+         : street == "river"   ? Street::River
+         : street == "seventh" ? Street::Seventh
+                               : Street::Showdown;
+}
+
+// The cards of one row of integrity_cards_sql() (columns 1-5: street, seat, kind, cards, board).
+template <class Row>
+IntegrityCards integrity_cards_row(const Row& row) {
+  IntegrityCards c;
+  c.street = integrity_street(row.text(1));
+  c.seat = row.is_null(2) ? 0 : static_cast<int>(row.int64(2));
+  const std::string kind = row.text(3);
+  c.kind = kind == "dealt"   ? EventKind::DealtHole
+           : kind == "shows" ? EventKind::Shows
+           : kind == "mucks" ? EventKind::Mucks
+                             : EventKind::Board;
+  c.cards = row.text(4);
+  c.board_index = row.is_null(5) ? 0 : static_cast<int>(row.int64(5));
+  return c;
 }
 
 // The action of one row of integrity_actions_sql() (columns 1-3: street, seat, kind).
@@ -127,11 +179,9 @@ template <class Row>
 IntegrityAction integrity_action_row(const Row& row) {
   IntegrityAction a;
   const std::string street = row.text(1);
-  a.street = street == "preflop" ? Street::Preflop
-             : street == "flop"  ? Street::Flop
-             : street == "turn"  ? Street::Turn
-             : street == "river" ? Street::River
-                                 : Street::Seventh;
+  a.street = street == "preflop" || street == "flop" || street == "turn" || street == "river"
+                 ? integrity_street(street)
+                 : Street::Seventh;
   a.seat = static_cast<int>(row.int64(2));
   const std::string kind = row.text(3);
   a.kind = kind == "fold"    ? EventKind::Fold
@@ -142,16 +192,24 @@ IntegrityAction integrity_action_row(const Row& row) {
   return a;
 }
 
+// Joins the rows (hand_id, row), by hand, to `hands` (by hand too), into each hand's `member`.
+template <class T>
+void attach_integrity_rows(std::vector<IntegrityHand>& hands,
+                           const std::vector<std::pair<std::int64_t, T>>& rows,
+                           std::vector<T> IntegrityHand::*member) {
+  std::size_t at = 0;
+  for (IntegrityHand& h : hands) {
+    while (at < rows.size() && rows[at].first < h.hand_id) ++at;
+    for (; at < rows.size() && rows[at].first == h.hand_id; ++at)
+      (h.*member).push_back(rows[at].second);
+  }
+}
+
 // Joins the actions (hand_id, action), by hand, to `hands` (by hand too).
 inline void attach_integrity_actions(
     std::vector<IntegrityHand>& hands,
     const std::vector<std::pair<std::int64_t, IntegrityAction>>& actions) {
-  std::size_t at = 0;
-  for (IntegrityHand& h : hands) {
-    while (at < actions.size() && actions[at].first < h.hand_id) ++at;
-    for (; at < actions.size() && actions[at].first == h.hand_id; ++at)
-      h.actions.push_back(actions[at].second);
-  }
+  attach_integrity_rows(hands, actions, &IntegrityHand::actions);
 }
 
 }  // namespace hh::db

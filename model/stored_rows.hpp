@@ -102,11 +102,21 @@ struct IntegritySeat {
   std::string player;
   Money net{0};  // collected - contributed
   bool dealt{true};
+  Money contributed{0};  // what the seat put in (the pots are layered from it: all-in equity)
 };
 struct IntegrityAction {
   int seat{0};
   Street street{Street::Preflop};
   EventKind kind{EventKind::Check};  // Fold, Check, Call, Bet or Raise
+};
+// The cards of one line of a hand: a deal, a show or muck (seat), or a board's street (seat 0):
+// what the all-in equity and the deck's frequencies read (audit/integrity_chance.hpp).
+struct IntegrityCards {
+  int seat{0};  // 0 for a board
+  Street street{Street::Preflop};
+  EventKind kind{EventKind::DealtHole};  // DealtHole, Shows, Mucks or Board
+  int board_index{0};                    // a board's: 0 the first (run it twice: 1, ...)
+  std::string cards;                     // as stored: "Ah Kd", "[3s 3c]", "5c 2c 6d"
 };
 struct IntegrityHand {
   std::int64_t hand_id{0};  // the store's
@@ -126,17 +136,21 @@ struct IntegrityHand {
   bool rake_known{false};  // the hand printed or derived its rake (hands.rake not NULL)
   std::vector<IntegritySeat> seats;
   std::vector<IntegrityAction> actions;  // in order of play
+  std::string game;                      // Game::name() ("Hold'em", "Omaha Hi/Lo"), "" unknown
+  std::vector<IntegrityCards> cards;     // in order of play
 };
 
 // A signal across hands for review (never a verdict): integrity_signals rows.
 struct IntegritySignal {
-  std::string kind;  // "chip_dumping", "seats_together", "soft_play", "squeeze",
-                     // "tournament_seats", "rake_above_table_max"
+  // "chip_dumping", "seats_together", "soft_play", "squeeze", "tournament_seats",
+  // "rake_above_table_max", "allin_results", "deck_frequencies"
+  std::string kind;
   std::string site;
-  std::vector<std::string> players;  // the pair (empty for rake_above_table_max)
-  double score{0};                   // the statistic (docs/integrity.md gives each)
-  double threshold{0};               // the value it passed
-  std::string statistic;             // its name: "z", "-log10 p", "rake over cap (big blinds)"
+  // the pair; the one player of allin_results; empty for rake_above_table_max, deck_frequencies
+  std::vector<std::string> players;
+  double score{0};              // the statistic (docs/integrity.md gives each)
+  double threshold{0};          // the value it passed
+  std::string statistic;        // its name: "z", "-log10 p", "rake over cap (big blinds)"
   std::optional<Money> amount;  // minor units of `currency` (a net transfer, a rake over the cap)
   std::string currency;
   std::string explanation;             // for a person

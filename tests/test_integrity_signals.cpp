@@ -14,7 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "audit/hand_eval.hpp"
+#include "audit/integrity_chance.hpp"
 #include "audit/integrity_signals.hpp"
+#include "model/game.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/hand_generator.hpp"
 
@@ -75,6 +78,38 @@ std::vector<std::string> draw_session(const SessionPlan& p, std::mt19937_64& rng
   return chosen;
 }
 
+std::string cards_text(const std::vector<hh::Card>& cards) {
+  std::string out;
+  for (const hh::Card& c : cards) out += (out.empty() ? "" : " ") + hh::card_text(c);
+  return out;
+}
+
+// The cards a store reads of a generated hand: its game, the hero's deal, the board street by
+// street and the hands shown.
+void add_cards(const hhtest::GeneratedHand& g, IntegrityHand& h) {
+  using hh::EventKind;
+  using hh::Street;
+  const hh::Game game = !g.omaha ? hh::games::kHoldem
+                        : g.hilo ? hh::games::kOmahaHiLo
+                                 : hh::games::kOmaha;
+  h.game = std::string(game.name());
+  for (const std::string& line : g.lines)
+    for (const auto& [seat, player] : g.names)
+      if (line.starts_with("Dealt to " + player + " ["))
+        h.cards.push_back({seat, Street::Preflop, EventKind::DealtHole, 0,
+                           "[" + cards_text(g.hole.at(seat)) + "]"});
+  const std::vector<hh::Card>& b = g.board;
+  if (b.size() >= 3)
+    h.cards.push_back(
+        {0, Street::Flop, EventKind::Board, 0, cards_text({b.begin(), b.begin() + 3})});
+  if (b.size() >= 4) h.cards.push_back({0, Street::Turn, EventKind::Board, 0, cards_text({b[3]})});
+  if (b.size() >= 5) h.cards.push_back({0, Street::River, EventKind::Board, 0, cards_text({b[4]})});
+  if (!g.showdown) return;
+  for (const int seat : g.seats)
+    if (const auto f = g.folded.find(seat); f == g.folded.end() || !f->second)
+      h.cards.push_back({seat, Street::Showdown, EventKind::Shows, 0, cards_text(g.hole.at(seat))});
+}
+
 // A generated hand as the store would read it back, its seats named from `names` in seat order.
 IntegrityHand reading_of(const hhtest::GeneratedHand& g, const std::vector<std::string>& names,
                          std::int64_t hand_id, const std::string& table, const std::string& date) {
@@ -95,9 +130,11 @@ IntegrityHand reading_of(const hhtest::GeneratedHand& g, const std::vector<std::
       const auto f = m.find(seat);
       return f == m.end() ? Money{0} : f->second;
     };
-    h.seats.push_back({seat, names[i], in(g.collected) - in(g.contributed), true});
+    h.seats.push_back(
+        {seat, names[i], in(g.collected) - in(g.contributed), true, in(g.contributed)});
   }
   for (const hhtest::ActionRecord& a : g.actions) h.actions.push_back({a.seat, a.street, a.kind});
+  add_cards(g, h);
   return h;
 }
 
@@ -636,10 +673,147 @@ TEST_CASE("false alarms of the signals over 400 honest runs", "[.][integrity-sig
         !hh::tournament_seats_signals(generate_tournaments(seed, 60), {}).empty();
   }
   for (const auto& [kind, runs] : runs_fired) WARN(kind << ": " << runs << " of 400 runs");
-  for (const char* kind :
-       {"chip_dumping", "seats_together", "soft_play", "squeeze", "rake_above_table_max"}) {
+  for (const char* kind : {"chip_dumping", "seats_together", "soft_play", "squeeze",
+                           "rake_above_table_max", "allin_results", "deck_frequencies"}) {
     for (const int max_players : {4, 6})
       CHECK(runs_fired[fmt::format("{} ({}-max)", kind, max_players)] <= 2);
   }
   CHECK(runs_fired["tournament_seats"] <= 2);
+}
+
+// ----- results beyond chance (audit/integrity_chance.hpp) -----------------------------------
+
+namespace {
+
+// `n` heads-up hold'em hands appended to `hands`: `lucky` and an opponent of the pool put 100 big
+// blinds in by the turn; the river is the first card of the shuffled rest that makes `lucky` win
+// (`rigged`, a hand with none left out) or simply the next card (honest).
+void plant_turn_allins(std::vector<IntegrityHand>& hands, const std::string& lucky, int n,
+                       bool rigged, std::uint64_t seed) {
+  using hh::EventKind;
+  using hh::Street;
+  std::mt19937_64 rng(seed);
+  for (int made = 0, tries = 0; made < n && tries < 10 * n; ++tries) {
+    std::vector<hh::Card> deck;
+    for (std::uint8_t r = 2; r <= 14; ++r)
+      for (std::uint8_t su = 0; su < 4; ++su) deck.push_back({r, su});
+    std::shuffle(deck.begin(), deck.end(), rng);
+    const std::vector<hh::Card> mine(deck.begin(), deck.begin() + 2);
+    const std::vector<hh::Card> theirs(deck.begin() + 2, deck.begin() + 4);
+    std::vector<hh::Card> board(deck.begin() + 4, deck.begin() + 8);
+    const auto value = [&](const std::vector<hh::Card>& hole, const hh::Card& river) {
+      std::vector<hh::Card> seven = hole;
+      seven.insert(seven.end(), board.begin(), board.end());
+      seven.push_back(river);
+      return hh::best_of(seven);
+    };
+    std::optional<hh::Card> river;
+    for (auto c = deck.begin() + 8; c != deck.end() && !river; ++c)
+      if (!rigged || value(mine, *c) > value(theirs, *c)) river = *c;
+    if (!river) continue;
+    const hh::HandValue a = value(mine, *river), b = value(theirs, *river);
+    IntegrityHand h;
+    h.hand_id = static_cast<std::int64_t>(hands.size()) + 1;
+    h.site = "pokerstars";
+    h.site_hand_id = fmt::format("planted-{}-{}", seed, made);
+    h.table_name = "Table 9";
+    h.date = "2024-03-21";
+    h.currency = "USD";
+    h.big_blind = 10;
+    h.game = std::string(hh::games::kHoldem.name());
+    const std::string other = name(made % 2);  // P00 or P01
+    const Money mine_back = a > b ? 1950 : a == b ? 975 : 0;
+    h.seats = {{1, lucky, mine_back - 1000, true, 1000},
+               {2, other, 1950 - mine_back - 1000, true, 1000}};
+    h.actions = {{1, Street::Preflop, EventKind::Raise}, {2, Street::Preflop, EventKind::Call},
+                 {1, Street::Flop, EventKind::Check},    {2, Street::Flop, EventKind::Check},
+                 {1, Street::Turn, EventKind::Bet},      {2, Street::Turn, EventKind::Call}};
+    h.cards = {{1, Street::Showdown, EventKind::Shows, 0, cards_text(mine)},
+               {2, Street::Showdown, EventKind::Shows, 0, cards_text(theirs)},
+               {0, Street::Flop, EventKind::Board, 0, cards_text({board[0], board[1], board[2]})},
+               {0, Street::Turn, EventKind::Board, 0, cards_text({board[3]})},
+               {0, Street::River, EventKind::Board, 0, cards_text({*river})}};
+    hands.push_back(std::move(h));
+    ++made;
+  }
+}
+
+// Every board card `from` of `hands` replaced, where `replace` says, by a card of `to` not in
+// the hand (a deck that deals `from` less and `to` more).
+template <class Replace>
+void plant_deck(std::vector<IntegrityHand>& hands, const std::vector<std::string>& to,
+                Replace replace) {
+  for (IntegrityHand& h : hands) {
+    std::set<std::string> in_hand;
+    for (const hh::IntegrityCards& c : h.cards)
+      for (const hh::Card& card : *hh::parse_cards(c.cards)) in_hand.insert(hh::card_text(card));
+    for (hh::IntegrityCards& c : h.cards) {
+      if (c.kind != hh::EventKind::Board) continue;
+      std::vector<hh::Card> cards = *hh::parse_cards(c.cards);
+      for (hh::Card& card : cards) {
+        if (!replace(card)) continue;
+        for (const std::string& spare : to)
+          if (!in_hand.contains(spare)) {
+            in_hand.insert(spare);
+            card = *hh::parse_card(spare);
+            break;
+          }
+      }
+      c.cards = cards_text(cards);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("planted: a player who wins all-ins far beyond their equity", "[integrity-signals]") {
+  SessionPlan plan;
+  plan.seed = 303;
+  std::vector<IntegrityHand> hands = generate_sessions(plan);
+  std::vector<IntegrityHand> honest = hands;
+  // The generator's sessions go all-in often (about 470 all-ins with every hand shown in 800
+  // hands, P05 in about 90): 80 turn all-ins with the river chosen for P05 stand out of them.
+  plant_turn_allins(hands, "P05", 80, true, 7);
+  const std::vector<IntegritySignal> s = of_kind(hh::integrity_signals(hands), "allin_results");
+  REQUIRE(s.size() == 1);
+  CHECK(s[0].players == std::vector<std::string>{"P05"});
+  CHECK(s[0].score >= 3.0);
+  CHECK(s[0].hand_ids.size() >= 20);  // the all-ins won as the underdog or at a coin flip
+  // The same spots with the river dealt fairly: nothing.
+  plant_turn_allins(honest, "P05", 80, false, 7);
+  CHECK(hh::allin_results_signals(honest, {}).empty());
+}
+
+TEST_CASE("planted: a deck without the ace of spades, and a deck heavy in hearts",
+          "[integrity-signals]") {
+  std::vector<IntegrityHand> hands;
+  for (std::uint64_t seed : {401, 402}) {
+    SessionPlan plan;
+    plan.seed = seed;
+    for (IntegrityHand& h : generate_sessions(plan)) {
+      h.hand_id = static_cast<std::int64_t>(hands.size()) + 1;
+      hands.push_back(std::move(h));
+    }
+  }
+  CHECK(hh::deck_frequencies_signals(hands, {}).empty());
+  std::vector<IntegrityHand> missing = hands;
+  plant_deck(missing, {"2c", "3c", "4c", "5c", "6c"},
+             [](const hh::Card& c) { return hh::card_text(c) == "As"; });
+  const auto no_ace = hh::deck_frequencies_signals(missing, {});
+  REQUIRE(!no_ace.empty());
+  CHECK(std::any_of(no_ace.begin(), no_ace.end(), [](const IntegritySignal& s) {
+    return s.explanation.find("As was on the board of 0 of") != std::string::npos;
+  }));
+  std::mt19937_64 rng(5);
+  std::vector<std::string> hearts;
+  for (const char* r : {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"})
+    hearts.push_back(std::string(r) + "h");
+  plant_deck(hands, hearts, [&](const hh::Card& c) {
+    std::shuffle(hearts.begin(), hearts.end(), rng);
+    return hh::card_text(c).back() != 'h' && rng() % 4 == 0;
+  });
+  const auto heavy = hh::deck_frequencies_signals(hands, {});
+  CHECK(std::any_of(heavy.begin(), heavy.end(), [](const IntegritySignal& s) {
+    return s.explanation.starts_with("chi-square of the board's suits");
+  }));
 }

@@ -1989,10 +1989,15 @@ std::vector<IntegrityHand> PostgresStore::integrity_hands(const ReadFilter& filt
     const Result a = impl_->c.exec(integrity_actions_sql(kHandFilter), params);
     for (int i = 0; i < a.rows(); ++i)
       actions.emplace_back(a.int64(i, 0), integrity_action_row(SeatedRow{a, i}));
+    std::vector<std::pair<std::int64_t, IntegrityCards>> cards;
+    const Result c = impl_->c.exec(integrity_cards_sql(kHandFilter), params);
+    for (int i = 0; i < c.rows(); ++i)
+      cards.emplace_back(c.int64(i, 0), integrity_cards_row(SeatedRow{c, i}));
     const Result r = impl_->c.exec(integrity_seats_sql(kHandFilter), params);
     hands.clear();
     for (int i = 0; i < r.rows(); ++i) add_integrity_seat_row(hands, SeatedRow{r, i});
     attach_integrity_actions(hands, actions);
+    attach_integrity_rows(hands, cards, &IntegrityHand::cards);
   });
   return hands;
 }

@@ -205,7 +205,8 @@ void migrate_17_to_18(Connection& c) {
       "ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS discrepancies_hand_id_play_month_fkey");
 }
 
-// Schema 18 -> 19: integrity_signals' kinds add squeeze and tournament_seats; made anew (it holds
+// Schema 18 -> 19: integrity_signals' kinds add squeeze, tournament_seats,
+// allin_results and deck_frequencies; made anew (it holds
 // only what the next computation makes again), that computation owed.
 void migrate_18_to_19(Connection& c) {
   c.exec("DROP TABLE IF EXISTS integrity_signals");

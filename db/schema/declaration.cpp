@@ -324,7 +324,8 @@ Table integrity_signals() {
           .columns = {{"signal_id", Key},
                       {"kind", Text,
                        "NOT NULL CHECK (kind IN ('chip_dumping', 'seats_together', 'soft_play', "
-                       "'rake_above_table_max', 'squeeze', 'tournament_seats'))"},
+                       "'rake_above_table_max', 'squeeze', 'tournament_seats', 'allin_results', "
+                       "'deck_frequencies'))"},
                       {"site", Text, "NOT NULL"},
                       {"player_a", Text},
                       {"player_b", Text},

@@ -53,8 +53,8 @@ inline constexpr std::string_view kSchemaChanges[] = {
     "PostgreSQL's discrepancies without its foreign key to hands (a write's cost); nothing on "
     "SQLite",
     /* 19 */
-    "integrity_signals.kind also squeeze and tournament_seats (the table made anew, empty until "
-    "the next computation)",
+    "integrity_signals.kind also squeeze, tournament_seats, allin_results and deck_frequencies "
+    "(the table made anew, empty until the next computation)",
     /* 20 */
     "PostgreSQL's new partitions of hands and discrepancies a year each (hands_YYYY), "
     "hh_create_partitions; nothing on SQLite",

@@ -235,7 +235,8 @@ void migrate_16_to_17(Database& db) {
 // Schema 17 -> 18: PostgreSQL's discrepancies lost its foreign key to hands; SQLite's keeps it.
 void migrate_17_to_18(Database&) {}
 
-// Schema 18 -> 19: integrity_signals' kinds add squeeze and tournament_seats. The table holds only
+// Schema 18 -> 19: integrity_signals' kinds add squeeze, tournament_seats,
+// allin_results and deck_frequencies. The table holds only
 // what the next computation makes again, so it is made anew and that computation is owed.
 void migrate_18_to_19(Database& db) {
   db.exec("DROP TABLE IF EXISTS integrity_signals");

@@ -1977,11 +1977,18 @@ std::vector<IntegrityHand> SqliteStore::integrity_hands(const ReadFilter& filter
     bind_filter(s, filter);
     while (s.step()) actions.emplace_back(s.column_int64(0), integrity_action_row(SeatedRow{s}));
   }
+  std::vector<std::pair<std::int64_t, IntegrityCards>> cards;
+  {
+    Statement s(impl_->db, integrity_cards_sql(kHandFilter));
+    bind_filter(s, filter);
+    while (s.step()) cards.emplace_back(s.column_int64(0), integrity_cards_row(SeatedRow{s}));
+  }
   std::vector<IntegrityHand> hands;
   Statement s(impl_->db, integrity_seats_sql(kHandFilter));
   bind_filter(s, filter);
   while (s.step()) add_integrity_seat_row(hands, SeatedRow{s});
   attach_integrity_actions(hands, actions);
+  attach_integrity_rows(hands, cards, &IntegrityHand::cards);
   return hands;
 }
 

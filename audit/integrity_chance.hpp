@@ -1,0 +1,86 @@
+// Results beyond chance (issue 37 point 8, docs/integrity.md): a player whose all-ins win more
+// than their cards' equity at the moment the money went in allows, and a site whose board cards
+// are dealt with frequencies a shuffled deck does not give. Computed over the hands a store reads
+// back (Store::integrity_hands: their seats, actions and the cards of their deal, show and board
+// lines), with hhaudit's own evaluators (audit/hand_eval.hpp). Statistics, not money: doubles
+// are fine here; amounts stay integer minor units. Signals for review, never a verdict.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/stored_rows.hpp"
+
+namespace hh {
+
+struct ChanceThresholds {
+  // All-ins of a player (every live hand known) before their results are judged.
+  int min_allins{20};
+  // -log10 of the tail bound times the players (or deck statistics) tested: 3 is one false alarm
+  // in a thousand computations at most.
+  double allin_score{3.0};
+  double deck_score{3.0};
+  // Hands with a board of a 52-card game at a site before its deck is judged.
+  int min_board_hands{300};
+};
+
+// One player's stake in one all-in: what the cards when the money went in gave them of the pots
+// contested (hi/lo halves and ties as shares), and what they collected of them.
+struct AllInShare {
+  std::int64_t hand_id{0};
+  std::string site;
+  std::string player;
+  double equity{0};    // expected share of the pots contested, 0..1
+  double variance{0};  // of that share, over the boards still to come
+  double won{0};       // the share collected (of what the live players collected)
+  double pot_big_blinds{0};
+};
+
+enum class AllInReading {
+  NotAllIn,      // a decision after the last card, or fewer than two hands live
+  NotEvaluated,  // a game without an evaluator here (stud, draw, short deck) or run twice
+  CardsUnknown,  // a live hand not shown, or the known cards not one deck
+  Evaluated,
+};
+
+struct AllInEquity {
+  AllInReading reading{AllInReading::NotAllIn};
+  std::vector<AllInShare> shares;  // one a live player, when Evaluated
+  bool sampled{false};             // the board sampled (kSampledBoards), not enumerated
+  long boards{0};                  // boards enumerated or sampled
+};
+
+// Boards sampled (fixed seed: the hand's site and number) when the boards still to come number
+// more than kExactBoards: a preflop all-in. The sampled equity's standard error is at most
+// 0.5 / sqrt(kSampledBoards) = 0.011.
+inline constexpr long kExactBoards = 20000;
+inline constexpr long kSampledBoards = 2000;
+
+// The equity of each live player of `h` at its all-in: the moment of the last decision, after
+// which the rest of the board was dealt with no one to act.
+AllInEquity all_in_equity(const IntegrityHand& h);
+
+// What the all-ins of `hands` gave: how many of each reading.
+struct AllInTally {
+  long evaluated{0}, sampled{0}, not_evaluated{0}, cards_unknown{0};
+};
+
+std::vector<IntegritySignal> allin_results_signals(const std::vector<IntegrityHand>& hands,
+                                                   const ChanceThresholds& t,
+                                                   AllInTally* tally = nullptr);
+std::vector<IntegritySignal> deck_frequencies_signals(const std::vector<IntegrityHand>& hands,
+                                                      const ChanceThresholds& t);
+// Both, in that order.
+std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,
+                                            const ChanceThresholds& t = {});
+
+// Bennett's inequality for a sum of independent terms each at most 1 above its mean, of total
+// variance `variance`: P(sum - mean >= excess) <= exp(-variance h(excess / variance)), h(u) =
+// (1 + u) ln(1 + u) - u. A bound, not an approximation: it holds for skewed terms (a 10%
+// underdog's win) where the normal tail would understate the chance.
+double bennett_upper_bound(double excess, double variance);
+// P(X >= x) for X chi-square with `df` degrees of freedom.
+double chi_square_upper_tail(double x, int df);
+
+}  // namespace hh
