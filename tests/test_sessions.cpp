@@ -65,8 +65,8 @@ std::vector<SessionSeat> full_table(int bb) {
   return out;
 }
 
-std::vector<std::string> codes(const std::vector<SessionFinding>& findings) {
-  std::vector<std::string> out;
+std::vector<FindingCode> codes(const std::vector<SessionFinding>& findings) {
+  std::vector<FindingCode> out;
   for (const SessionFinding& f : findings) out.push_back(f.finding.code);
   return out;
 }
