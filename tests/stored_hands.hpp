@@ -98,7 +98,7 @@ inline hh::AuditResult make_result() {
   f.message = "Bob collected 2.04, pot after rake is 2.05";
   f.line = 15;
   hh::Finding info;
-  info.code = hh::FindingCode::HandCancelled;
+  info.code = hh::FindingCode::RakeNotPrinted;
   info.severity = hh::Severity::Info;
   info.message = "just a note";
   r.findings = {f, info};

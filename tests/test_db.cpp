@@ -271,18 +271,18 @@ static void store_case_exact_values(const std::string& db) {
           "ORDER BY discrepancy_id") ==
         Rows{{"1", "1", "PAYOUT_MISMATCH", "warning", "site", "showdown", "2", "Bob", "205", "204",
               "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
-             {"2", "1", "HAND_CANCELLED", "info", "site", "NULL", "NULL", "NULL", "NULL", "NULL",
+             {"2", "1", "RAKE_NOT_PRINTED", "info", "site", "NULL", "NULL", "NULL", "NULL", "NULL",
               "just a note", "NULL", "NULL", "NULL"}});
   CHECK(q(db,
           "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
           "unit, message FROM v_findings ORDER BY discrepancy_id") ==
         Rows{{"in/a.txt", "15", "100", "PAYOUT_MISMATCH", "warning", "205", "204", "-1", "100",
               "Bob collected 2.04, pot after rake is 2.05"},
-             {"in/a.txt", "7", "100", "HAND_CANCELLED", "info", "NULL", "NULL", "NULL", "100",
+             {"in/a.txt", "7", "100", "RAKE_NOT_PRINTED", "info", "NULL", "NULL", "NULL", "100",
               "just a note"}});
   CHECK(q(db, "SELECT * FROM v_code_counts") ==
         Rows{{"PAYOUT_MISMATCH", "warning", "site", "1", "1"},
-             {"HAND_CANCELLED", "info", "site", "1", "1"}});
+             {"RAKE_NOT_PRINTED", "info", "site", "1", "1"}});
   CHECK(q(db,
           "SELECT path, hands, hands_stored, hands_ok, hands_with_findings, hands_unparsed "
           "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
@@ -1073,15 +1073,15 @@ TEST_CASE("query results round-trip from a real database into every format", "[d
   CHECK(render(r, OutputFormat::Json) ==
         "[\n"
         "  {\"code\": \"PAYOUT_MISMATCH\", \"severity\": \"warning\", \"count\": 1},\n"
-        "  {\"code\": \"HAND_CANCELLED\", \"severity\": \"info\", \"count\": 1}\n"
+        "  {\"code\": \"RAKE_NOT_PRINTED\", \"severity\": \"info\", \"count\": 1}\n"
         "]\n");
   CHECK(render(r, OutputFormat::Csv) ==
-        "code,severity,count\nPAYOUT_MISMATCH,warning,1\nHAND_CANCELLED,info,1\n");
+        "code,severity,count\nPAYOUT_MISMATCH,warning,1\nRAKE_NOT_PRINTED,info,1\n");
   CHECK(render(r, OutputFormat::Table) ==
-        "code             severity  count\n"
-        "---------------  --------  -----\n"
-        "PAYOUT_MISMATCH  warning       1\n"
-        "HAND_CANCELLED   info          1\n");
+        "code              severity  count\n"
+        "----------------  --------  -----\n"
+        "PAYOUT_MISMATCH   warning       1\n"
+        "RAKE_NOT_PRINTED  info          1\n");
   CHECK(hh::report::output_format_from_name("csv") == OutputFormat::Csv);
   CHECK(hh::report::output_format_from_name("table") == OutputFormat::Table);
   CHECK(hh::report::output_format_from_name("json") == OutputFormat::Json);
