@@ -91,8 +91,7 @@ void link_causes(AuditResult& result) {
   for (std::size_t i = 0; i < fs.size(); ++i) {
     fs[i].cause.reset();
     if (fs[i].severity == Severity::Info) continue;
-    const std::optional<FindingCode> code = finding_code_named(fs[i].code);
-    const std::optional<MoneyStep> step = code ? money_step(*code) : std::nullopt;
+    const std::optional<MoneyStep> step = money_step(fs[i].code);
     if (!step) continue;
     step_of[i] = *step;
     chain.push_back(i);

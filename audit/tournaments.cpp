@@ -156,7 +156,7 @@ class TournamentChecker {
 std::vector<Finding> check_tournament_results(const Hand& hand, const AuditResult& result) {
   if (!hand.tournament || (hand.finishes.empty() && hand.bounties.empty())) return {};
   // After a line of the play not understood the replay's stacks lack what it did.
-  if (!hand.parsed || result.has(code_name(FindingCode::ChecksNotRun))) return {};
+  if (!hand.parsed || result.has(FindingCode::ChecksNotRun)) return {};
   return TournamentChecker(hand, result).run();
 }
 

@@ -117,7 +117,8 @@ db::QueryResult code_table(const AuditSummary& s, const db::StoreTotals& db) {
   db::QueryResult r;
   r.columns = {"code", "severity", "blame", "run", "database", "database_hands"};
   for (const auto& c : by_importance(db.codes)) {
-    auto it = s.codes.find(c.code);
+    const std::optional<FindingCode> code = finding_code_named(c.code);  // the stored name
+    auto it = code ? s.codes.find(*code) : s.codes.end();
     const long run = it != s.codes.end() && severity_name(it->second.severity) == c.severity
                          ? it->second.count
                          : 0;

@@ -58,12 +58,11 @@ HandRow hand_row(const Hand& hand, const AuditResult& result) {
   }
   // The lines not read: the reader's, and those the audit found it could not have read (a
   // summary seat naming nobody seated). The checks between hands skip a hand with any.
-  r.parse_issues = hand.parsed ? static_cast<std::int64_t>(std::count_if(
-                                     result.findings.begin(), result.findings.end(),
-                                     [](const Finding& f) {
-                                       return f.code == code_name(FindingCode::UnrecognisedLine);
-                                     }))
-                               : static_cast<std::int64_t>(hand.issues.size());
+  r.parse_issues =
+      hand.parsed ? static_cast<std::int64_t>(std::count_if(
+                        result.findings.begin(), result.findings.end(),
+                        [](const Finding& f) { return f.code == FindingCode::UnrecognisedLine; }))
+                  : static_cast<std::int64_t>(hand.issues.size());
   r.total_pot_derived = !hand.total_pot && result.derived_total_pot.has_value();
   r.rake_derived = !hand.rake && result.derived_rake.has_value();
   r.fast_fold = hand.fast_fold;

@@ -63,8 +63,7 @@ void PendingChecks::add_hand(const Hand& hand, const AuditResult& result) {
   if (hand.parsed && !hand.tournament_id.empty())
     tournaments.insert({std::string(hand.site), hand.tournament_id});
   for (const Finding& f : result.findings)
-    if (f.code == code_name(FindingCode::RakeScheduleUnknown))
-      rake_sites.insert(std::string(hand.site));
+    if (f.code == FindingCode::RakeScheduleUnknown) rake_sites.insert(std::string(hand.site));
 }
 
 void PendingChecks::add_summary(const TournamentSummary& summary) {

@@ -101,7 +101,7 @@ inline std::string insert_tournament_finding_sql(char mark) {
 
 inline std::vector<SqlParam> tournament_finding_params(std::int64_t row_id, const Finding& f) {
   return {row_id,
-          f.code,
+          std::string(code_name(f.code)),
           std::string(severity_name(f.severity)),
           text_param(f.player),
           param_or_null(f.expected),

@@ -12,7 +12,7 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   if (fields.alternate_form && !c.alternate_severity)
     throw std::logic_error(fmt::format("finding {} has no alternate form", c.name));
   Finding f;
-  f.code = std::string(c.name);
+  f.code = code;
   f.severity = fields.alternate_form ? *c.alternate_severity : c.severity;
   f.blame = c.blame;
   f.street = fields.street;
@@ -39,7 +39,7 @@ Severity AuditResult::worst_charged() const {
   return w;
 }
 
-bool AuditResult::has(std::string_view code) const {
+bool AuditResult::has(FindingCode code) const {
   return std::any_of(findings.begin(), findings.end(),
                      [&](const Finding& f) { return f.code == code; });
 }

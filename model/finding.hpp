@@ -12,11 +12,11 @@
 
 namespace hh {
 
-// A stored finding. The audit builds them only with make_finding, so `code` is the name of a
-// FindingCode and `severity` the one the registry gives it; the text form is what the database,
-// the summaries and the tests compare (f.code == "WRONG_WINNER").
+// A finding. The audit builds them only with make_finding, so `severity` is the one the registry
+// gives `code`. The code's name (code_name) exists only at the edges: what a store writes and
+// what JSON, CSV and text print; the pipeline, the audit and the tests compare the enum.
 struct Finding {
-  std::string code;  // FindingCode's name (model/finding_codes.hpp)
+  FindingCode code{FindingCode::ParseError};
   Severity severity{Severity::Error};
   Blame blame{Blame::Site};  // the registry's, by code
   std::optional<Street> street;
@@ -101,7 +101,7 @@ struct AuditResult {
   Severity worst() const;
   // The worst severity of the findings that charge the site (Blame::Site); Info when none.
   Severity worst_charged() const;
-  bool has(std::string_view code) const;
+  bool has(FindingCode code) const;
 };
 
 }  // namespace hh

@@ -1,6 +1,7 @@
 #include "model/finding_codes.hpp"
 
 #include <cctype>
+#include <ostream>
 
 namespace hh {
 
@@ -36,6 +37,8 @@ std::optional<FindingCode> finding_code_named(std::string_view name) {
     if (c.name == name) return c.code;
   return std::nullopt;
 }
+
+std::ostream& operator<<(std::ostream& os, FindingCode code) { return os << code_name(code); }
 
 std::string doc_anchor(FindingCode code) {
   // GitHub's heading anchors: the heading "## WRONG_WINNER" is #wrong_winner.

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -473,6 +474,8 @@ constexpr const FindingCodeInfo& info(FindingCode code) {
 }
 constexpr std::string_view code_name(FindingCode code) { return info(code).name; }
 std::optional<FindingCode> finding_code_named(std::string_view name);
+// Prints the code's name (what Catch2 shows when a comparison of codes fails).
+std::ostream& operator<<(std::ostream& os, FindingCode code);
 
 // The code's section in docs/discrepancies.md, as a link: "discrepancies.md#wrong_winner".
 std::string doc_anchor(FindingCode code);

@@ -97,7 +97,7 @@ struct AuditSummary {
   std::vector<std::int64_t> already_audited_ids;
   bool interrupted{false};  // stopped by SIGINT: what was read is committed, the rest is not
   // Findings of this run by code; those between hands: of every table this run added hands to.
-  std::map<std::string, CodeCount> codes;
+  std::map<FindingCode, CodeCount> codes;
   std::optional<Severity> worst;
 };
 

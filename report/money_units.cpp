@@ -2,7 +2,7 @@
 
 #include <tuple>
 
-#include "parser/text/money.hpp"
+#include "model/amount_text.hpp"
 
 namespace hh::report {
 

@@ -94,14 +94,16 @@ inline SweepResult sweep_corpus(const std::filesystem::path& root, const std::st
       for (const Finding& f : r.findings) {
         if (f.severity == Severity::Warning)
           out.warnings.push_back(rel.string() + ":" + std::to_string(h.source.line) + " #" +
-                                 h.site_hand_id + " " + f.code + ": " + f.message);
+                                 h.site_hand_id + " " + std::string(code_name(f.code)) + ": " +
+                                 f.message);
         if (f.severity != Severity::Error) continue;
-        if (out.listed.count({key, f.code})) {
-          out.seen.insert({key, f.code});
+        if (out.listed.count({key, std::string(code_name(f.code))})) {
+          out.seen.insert({key, std::string(code_name(f.code))});
           continue;
         }
         out.unexpected.push_back(rel.string() + ":" + std::to_string(h.source.line) + " #" +
-                                 h.site_hand_id + " " + f.code + ": " + f.message);
+                                 h.site_hand_id + " " + std::string(code_name(f.code)) + ": " +
+                                 f.message);
       }
       // fpdb's profits are hundredths of the major unit: cents, or centi-chips in tournaments.
       for (const PlayerResult& p : r.players) nets[p.player] += p.net() * 100 / h.unit;

@@ -23,7 +23,7 @@ namespace hh::test {
 
 // One error or warning finding. `seat` is 0 for findings about no seat.
 struct Expected {
-  std::string code;
+  FindingCode code;
   int seat;
   hh::Money expected;
   hh::Money actual;
@@ -89,7 +89,7 @@ inline std::vector<const hh::Finding*> errors_and_warnings(const hh::AuditResult
 inline std::string describe(const std::vector<const hh::Finding*>& fs) {
   std::string s;
   for (const hh::Finding* f : fs) {
-    s += f->code + " seat " + std::to_string(f->seat) + " expected " +
+    s += std::string(hh::code_name(f->code)) + " seat " + std::to_string(f->seat) + " expected " +
          (f->expected ? std::to_string(*f->expected) : "-") + " actual " +
          (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
   }
@@ -122,7 +122,7 @@ inline hh::AuditResult audit_one(const std::string& text, const std::string& rel
 // one on code, seat and both amounts.
 inline void check_exactly(const std::vector<const hh::Finding*>& found,
                           const std::vector<Expected>& want) {
-  std::vector<std::string> want_codes, got_codes;
+  std::vector<hh::FindingCode> want_codes, got_codes;
   for (const Expected& e : want) want_codes.push_back(e.code);
   for (const hh::Finding* f : found) got_codes.push_back(f->code);
   std::sort(want_codes.begin(), want_codes.end());

@@ -11,7 +11,7 @@
 namespace hh::test {
 
 // Copies, not pointers: the results are often temporaries.
-inline std::vector<Finding> of(const AuditResult& r, const std::string& code) {
+inline std::vector<Finding> of(const AuditResult& r, FindingCode code) {
   std::vector<Finding> out;
   for (const Finding& f : r.findings)
     if (f.code == code) out.push_back(f);
@@ -20,7 +20,7 @@ inline std::vector<Finding> of(const AuditResult& r, const std::string& code) {
 
 // A finding reduced to what a test compares whole: code, seat, expected and actual (-1: none).
 struct Got {
-  std::string code;
+  FindingCode code;
   int seat;
   Money expected;
   Money actual;
@@ -36,8 +36,8 @@ namespace Catch {
 template <>
 struct StringMaker<hh::test::Got> {
   static std::string convert(const hh::test::Got& g) {
-    return g.code + " seat " + std::to_string(g.seat) + " expected " + std::to_string(g.expected) +
-           " actual " + std::to_string(g.actual);
+    return std::string(code_name(g.code)) + " seat " + std::to_string(g.seat) + " expected " +
+           std::to_string(g.expected) + " actual " + std::to_string(g.actual);
   }
 };
 }  // namespace Catch

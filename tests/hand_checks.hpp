@@ -45,12 +45,13 @@ inline std::size_t count_events(const Hand& h, EventKind kind) {
                                                 [&](const Event& e) { return e.kind == kind; }));
 }
 
-// Error and warning codes of an audited hand, sorted.
-inline std::vector<std::string> problem_codes(const Hand& h) {
-  std::vector<std::string> out;
+// Error and warning codes of an audited hand, sorted by name.
+inline std::vector<FindingCode> problem_codes(const Hand& h) {
+  std::vector<FindingCode> out;
   for (const Finding& f : audit_hand(h, AuditContext{&shipped_house_rules()}).findings)
     if (f.severity != Severity::Info) out.push_back(f.code);
-  std::sort(out.begin(), out.end());
+  std::sort(out.begin(), out.end(),
+            [](FindingCode a, FindingCode b) { return code_name(a) < code_name(b); });
   return out;
 }
 

@@ -58,7 +58,7 @@ inline const Seat& seat(const Hand& h, int n) {
 }
 
 // The finding of `code` about seat `seat_no` (0: about no seat), or nullptr.
-inline const Finding* finding(const AuditResult& r, const std::string& code, int seat_no = 0) {
+inline const Finding* finding(const AuditResult& r, FindingCode code, int seat_no = 0) {
   for (const Finding& f : r.findings)
     if (f.code == code && f.seat == seat_no) return &f;
   return nullptr;

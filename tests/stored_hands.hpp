@@ -88,7 +88,7 @@ inline hh::AuditResult make_result() {
   side.eligible = {2};
   r.pots = {p, side};
   hh::Finding f;
-  f.code = "COLLECTED_MISMATCH";
+  f.code = hh::FindingCode::PayoutMismatch;
   f.severity = hh::Severity::Warning;
   f.street = hh::Street::Showdown;
   f.seat = 2;
@@ -98,7 +98,7 @@ inline hh::AuditResult make_result() {
   f.message = "Bob collected 2.04, pot after rake is 2.05";
   f.line = 15;
   hh::Finding info;
-  info.code = "NOTE";
+  info.code = hh::FindingCode::RakeNotPrinted;
   info.severity = hh::Severity::Info;
   info.message = "just a note";
   r.findings = {f, info};

@@ -189,12 +189,12 @@ TEST_CASE("888 Dutch amounts: '.' groups and ',' is decimal in one hand", "[888p
   // compare them with anything printed.
   const AuditResult r = audit_hand(h);
   for (const Finding& f : r.findings)
-    if (f.code != "SUMMARY_MISMATCH") CHECK(f.severity == Severity::Info);
-  const Finding* pot = finding(r, "TOTAL_POT_NOT_PRINTED");
+    if (f.code != FindingCode::SummaryMismatch) CHECK(f.severity == Severity::Info);
+  const Finding* pot = finding(r, FindingCode::TotalPotNotPrinted);
   REQUIRE(pot);
   CHECK(pot->expected == 18000);
   CHECK(r.derived_total_pot == 18000);
-  const Finding* rake = finding(r, "RAKE_NOT_PRINTED");
+  const Finding* rake = finding(r, FindingCode::RakeNotPrinted);
   REQUIRE(rake);
   CHECK(rake->expected == 400);
   CHECK(r.derived_rake == 400);
@@ -311,7 +311,7 @@ void check_fault(const std::string& name, const std::string& hand_id,
 TEST_CASE("888 fault: a collection too large in a two-pot tournament hand", "[888poker][faults]") {
   // "nikoquimey collected [ $3,403 ]" -> "$3,503": 100 more is paid than the two pots hold. With
   // no rake printed the audit derives one, and it comes out negative.
-  check_fault("collected_amount", "190627712", {{"RAKE_MISMATCH", 0, 0, -100}});
+  check_fault("collected_amount", "190627712", {{FindingCode::RakeMismatch, 0, 0, -100}});
 }
 
 TEST_CASE("888 fault: a short call", "[888poker][faults]") {
@@ -322,11 +322,11 @@ TEST_CASE("888 fault: a short call", "[888poker][faults]") {
   // conceded: the pot is judged among the hands shown. harryabc, not eligible, takes the high half
   // that nugsy20's hand, the best of those eligible, is owed with the low (WRONG_WINNER).
   check_fault("call_amount", "440985926",
-              {{"WRONG_CALL_AMOUNT", 3, 3000, 2000},
-               {"ROUND_NOT_CLOSED", 3, 3000, 2000},
-               {"RAKE_MISMATCH", 0, 0, -600},
-               {"PAYOUT_MISMATCH", 3, 0, 23800},
-               {"WRONG_WINNER", 6, 47600, 23800}});
+              {{FindingCode::WrongCallAmount, 3, 3000, 2000},
+               {FindingCode::RoundNotClosed, 3, 3000, 2000},
+               {FindingCode::RakeMismatch, 0, 0, -600},
+               {FindingCode::PayoutMismatch, 3, 0, 23800},
+               {FindingCode::WrongWinner, 6, 47600, 23800}});
 }
 
 TEST_CASE("888 fault: a call larger than the stack", "[888poker][faults]") {
@@ -334,12 +334,13 @@ TEST_CASE("888 fault: a call larger than the stack", "[888poker][faults]") {
   // and calls 2 250 $ on the river.
   // The call is also more than the all-in call of 1 875 $ the stack allows.
   check_fault("bet_exceeds_stack", "873818904",
-              {{"BET_EXCEEDS_STACK", 4, 187500, 225000}, {"WRONG_CALL_AMOUNT", 4, 187500, 225000}});
+              {{FindingCode::BetExceedsStack, 4, 187500, 225000},
+               {FindingCode::WrongCallAmount, 4, 187500, 225000}});
 }
 
 TEST_CASE("888 fault: a folded player collects the pot", "[888poker][faults]") {
   // "Player0 collected [ 1,26$ ]" -> "Hero collected [ 1,26$ ]": Hero folded preflop.
-  check_fault("ineligible_collection", "103581731", {{"PAYOUT_MISMATCH", 2, 0, 126}});
+  check_fault("ineligible_collection", "103581731", {{FindingCode::PayoutMismatch, 2, 0, 126}});
 }
 
 // Issue 19, point 8, written from the rule: an export with a blank player name ("Seat 2:  ( $895
@@ -413,8 +414,8 @@ Hand one_hand_of(const std::string& text) {
   return std::move(hands[0]);
 }
 
-std::vector<std::string> codes_of(const Hand& h) {
-  std::vector<std::string> out;
+std::vector<FindingCode> codes_of(const Hand& h) {
+  std::vector<FindingCode> out;
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
     if (f.severity != Severity::Info) out.push_back(f.code);
   return out;
@@ -452,7 +453,7 @@ TEST_CASE("888 a player who mucks never wins the pot", "[888poker][issue33]") {
   CHECK(codes_of(mucked).empty());
   // Shown, the same cards win: Bob's collection is the site's error.
   const Hand shown = one_hand_of(written_888("888poker", "shows"));
-  CHECK(codes_of(shown) == std::vector<std::string>{"WRONG_WINNER"});
+  CHECK(codes_of(shown) == std::vector<FindingCode>{FindingCode::WrongWinner});
 }
 
 namespace {
@@ -474,10 +475,11 @@ std::string written_888_three_way(const std::string& carol, const std::string& c
 }
 
 // The findings of the audit but notes, and SHOWDOWN_NOT_EVALUATED (a note).
-std::vector<std::string> all_codes_of(const Hand& h) {
-  std::vector<std::string> out;
+std::vector<FindingCode> all_codes_of(const Hand& h) {
+  std::vector<FindingCode> out;
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
-    if (f.severity != Severity::Info || f.code == "SHOWDOWN_NOT_EVALUATED") out.push_back(f.code);
+    if (f.severity != Severity::Info || f.code == FindingCode::ShowdownNotEvaluated)
+      out.push_back(f.code);
   return out;
 }
 
@@ -492,22 +494,22 @@ TEST_CASE("888 a mucker who collects nothing is no contender left unjudged",
   CHECK(all_codes_of(right).empty());
   // The winners among the shown hands are still judged: Bob's king high is beaten.
   const Hand wrong = one_hand_of(written_888_three_way("mucks", "Bob"));
-  CHECK(all_codes_of(wrong) == std::vector<std::string>{"WRONG_WINNER"});
+  CHECK(all_codes_of(wrong) == std::vector<FindingCode>{FindingCode::WrongWinner});
   for (const Finding& f : audit_hand(wrong, AuditContext{&test::shipped_house_rules()}).findings)
-    if (f.code == "WRONG_WINNER") {
+    if (f.code == FindingCode::WrongWinner) {
       CHECK(f.seat == 6);
       CHECK(f.expected == 300);
       CHECK(f.actual == 0);
     }
   // Shown, Carol's fours win: Alice's collection is the site's error.
   CHECK(all_codes_of(one_hand_of(written_888_three_way("shows", "Alice"))) ==
-        std::vector<std::string>{"WRONG_WINNER"});
+        std::vector<FindingCode>{FindingCode::WrongWinner});
   // A mucker who collects is still a contender (the site paid the hand it threw away): his cards
   // are not shown, and the winner is not judged.
   Hand collected = one_hand_of(written_888_three_way("mucks", "Carol"));
-  CHECK(all_codes_of(collected) == std::vector<std::string>{"SHOWDOWN_NOT_EVALUATED"});
+  CHECK(all_codes_of(collected) == std::vector<FindingCode>{FindingCode::ShowdownNotEvaluated});
   // Without the site's convention a mucked hand is one not shown (judged beaten unseen).
   Hand elsewhere = one_hand_of(written_888_three_way("mucks", "Alice"));
   elsewhere.mucked_hands_concede = false;
-  CHECK(all_codes_of(elsewhere) == std::vector<std::string>{"SHOWDOWN_NOT_EVALUATED"});
+  CHECK(all_codes_of(elsewhere) == std::vector<FindingCode>{FindingCode::ShowdownNotEvaluated});
 }

@@ -245,33 +245,33 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 
 TEST_CASE("Absolute fault: a collection larger than the pot", "[absolute][faults]") {
   // "Player1 Collects $8.55" -> "$8.65": $9.50 less $0.45 rake and $0.50 jackpot is $8.55.
-  check_fault("collection", {{"PAYOUT_MISMATCH", 0, 855, 865},
-                             {"CHIPS_NOT_CONSERVED", 0, 950, 960},
-                             {"RAKE_MISMATCH", 0, 35, 45},
-                             {"SUMMARY_MISMATCH", 5, 865, 855}});
+  check_fault("collection", {{FindingCode::PayoutMismatch, 0, 855, 865},
+                             {FindingCode::ChipsNotConserved, 0, 950, 960},
+                             {FindingCode::RakeMismatch, 0, 35, 45},
+                             {FindingCode::SummaryMismatch, 5, 865, 855}});
 }
 
 TEST_CASE("Absolute fault: an uncalled bet returned short", "[absolute][faults]") {
   // "Player1 - returned ($6)" -> "($5)": nobody called the $6 flop bet.
-  check_fault("uncalled", {{"UNCALLED_BET_MISMATCH", 5, 600, 500},
-                           {"TOTAL_POT_MISMATCH", 0, 1050, 950},
-                           {"CHIPS_NOT_CONSERVED", 0, 1050, 950},
-                           {"PAYOUT_MISMATCH", 0, 955, 855}});
+  check_fault("uncalled", {{FindingCode::UncalledBetMismatch, 5, 600, 500},
+                           {FindingCode::TotalPotMismatch, 0, 1050, 950},
+                           {FindingCode::ChipsNotConserved, 0, 1050, 950},
+                           {FindingCode::PayoutMismatch, 0, 955, 855}});
 }
 
 TEST_CASE("Absolute fault: a rake the pot does not leave", "[absolute][faults]") {
   // "Rake ($0.45)" -> "($0.55)": $9.50 - $8.55 paid - $0.50 jackpot is $0.45.
-  check_fault("rake", {{"RAKE_MISMATCH", 0, 45, 55},
-                       {"CHIPS_NOT_CONSERVED", 0, 950, 960},
-                       {"PAYOUT_MISMATCH", 0, 845, 855}});
+  check_fault("rake", {{FindingCode::RakeMismatch, 0, 45, 55},
+                       {FindingCode::ChipsNotConserved, 0, 950, 960},
+                       {FindingCode::PayoutMismatch, 0, 845, 855}});
 }
 
 TEST_CASE("Absolute fault: a short call", "[absolute][faults]") {
   // "Player2 - Calls $3" -> "$2.50": Player2's $1 live blind owes $3 to the raise to $4.
-  check_fault("call", {{"WRONG_CALL_AMOUNT", 2, 300, 250},
-                       {"ROUND_NOT_CLOSED", 2, 400, 350},
-                       {"UNCALLED_BET_MISMATCH", 5, 650, 600},
-                       {"TOTAL_POT_MISMATCH", 0, 900, 950},
-                       {"CHIPS_NOT_CONSERVED", 0, 900, 950},
-                       {"PAYOUT_MISMATCH", 0, 805, 855}});
+  check_fault("call", {{FindingCode::WrongCallAmount, 2, 300, 250},
+                       {FindingCode::RoundNotClosed, 2, 400, 350},
+                       {FindingCode::UncalledBetMismatch, 5, 650, 600},
+                       {FindingCode::TotalPotMismatch, 0, 900, 950},
+                       {FindingCode::ChipsNotConserved, 0, 900, 950},
+                       {FindingCode::PayoutMismatch, 0, 805, 855}});
 }

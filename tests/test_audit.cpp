@@ -23,14 +23,14 @@ Hand sample_hand(
   return hands[0];
 }
 
-std::vector<std::string> codes_at_least(const AuditResult& r, Severity s) {
-  std::vector<std::string> out;
+std::vector<FindingCode> codes_at_least(const AuditResult& r, Severity s) {
+  std::vector<FindingCode> out;
   for (const Finding& f : r.findings)
     if (f.severity >= s) out.push_back(f.code);
   return out;
 }
 
-const Finding* find(const AuditResult& r, const std::string& code) {
+const Finding* find(const AuditResult& r, FindingCode code) {
   for (const Finding& f : r.findings)
     if (f.code == code) return &f;
   return nullptr;
@@ -54,8 +54,8 @@ TEST_CASE("no rake and no total pot printed: derived, and said so", "[audit]") {
   CHECK(*r.derived_rake == rake);
   REQUIRE(r.derived_total_pot);
   CHECK(*r.derived_total_pot == total);
-  CHECK(find(r, "RAKE_NOT_PRINTED"));
-  CHECK(find(r, "TOTAL_POT_NOT_PRINTED"));
+  CHECK(find(r, FindingCode::RakeNotPrinted));
+  CHECK(find(r, FindingCode::TotalPotNotPrinted));
 }
 
 TEST_CASE("a derived rake below zero is a money error", "[audit]") {
@@ -64,8 +64,8 @@ TEST_CASE("a derived rake below zero is a money error", "[audit]") {
   for (Event& e : h.events)
     if (e.kind == EventKind::Collected) e.amount += *h.rake + 100;
   AuditResult r = audit_hand(h);
-  REQUIRE(find(r, "RAKE_MISMATCH"));
-  CHECK(*find(r, "RAKE_MISMATCH")->actual == -100);
+  REQUIRE(find(r, FindingCode::RakeMismatch));
+  CHECK(*find(r, FindingCode::RakeMismatch)->actual == -100);
 }
 
 TEST_CASE("uncalled part paid back inside a collection", "[audit]") {
@@ -97,11 +97,11 @@ TEST_CASE("uncalled part paid back inside a collection", "[audit]") {
   }
   AuditResult r = audit_hand(h);
   INFO(r.findings.size());
-  const Finding* f = find(r, "UNCALLED_BET_IN_COLLECTION");
+  const Finding* f = find(r, FindingCode::UncalledBetInCollection);
   REQUIRE(f);
   CHECK(*f->expected == returned.amount);
-  CHECK(find(r, "UNCALLED_BET_MISMATCH") == nullptr);
-  CHECK(find(r, "PAYOUT_MISMATCH") == nullptr);
+  CHECK(find(r, FindingCode::UncalledBetMismatch) == nullptr);
+  CHECK(find(r, FindingCode::PayoutMismatch) == nullptr);
   // Player results: the excess is neither contributed nor collected.
   for (const PlayerResult& p : r.players)
     if (p.seat == returned.seat) CHECK(p.contributed > 0);

@@ -110,21 +110,24 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 TEST_CASE("Betfair fault: a side pot paid more than it holds", "[betfair][faults]") {
   // "wins $6.26 from side pot #1" -> "$6.36": the side pot is Player4's and Player1's $0.10 and
   // $3.03 each; the rake derived from the payouts shrinks to $0.46 and leaves the main pot short.
-  check_fault("side_pot", {{"PAYOUT_MISMATCH", 0, 626, 636}, {"PAYOUT_MISMATCH", 0, 454, 444}});
+  check_fault("side_pot", {{FindingCode::PayoutMismatch, 0, 626, 636},
+                           {FindingCode::PayoutMismatch, 0, 454, 444}});
 }
 
 TEST_CASE("Betfair fault: more paid out than the pot", "[betfair][faults]") {
   // "wins $4.44 from main pot" -> "$5.44": $11.70 paid from $11.26.
-  check_fault("main_pot", {{"RAKE_MISMATCH", 0, 0, -44}});
+  check_fault("main_pot", {{FindingCode::RakeMismatch, 0, 0, -44}});
 }
 
 TEST_CASE("Betfair fault: a short call", "[betfair][faults]") {
   // "Player3 calls [$0.90]" -> "[$0.80]": Player3's $0.10 owes $0.90 to Hero's raise to $1.
-  check_fault("call", {{"WRONG_CALL_AMOUNT", 2, 90, 80}, {"ROUND_NOT_CLOSED", 2, 100, 90}});
+  check_fault("call", {{FindingCode::WrongCallAmount, 2, 90, 80},
+                       {FindingCode::RoundNotClosed, 2, 100, 90}});
 }
 
 TEST_CASE("Betfair fault: the pots paid to a beaten hand", "[betfair][faults]") {
   // "Player4 shows [ 7d, 8c, 3d, 6h ]" -> "[ 7s, 8c, 3c, 6h ]": a straight, no longer the
   // straight flush; Player1's four fours win both pots.
-  check_fault("winner", {{"WRONG_WINNER", 6, 444, 0}, {"WRONG_WINNER", 6, 626, 0}});
+  check_fault("winner",
+              {{FindingCode::WrongWinner, 6, 444, 0}, {FindingCode::WrongWinner, 6, 626, 0}});
 }

@@ -196,43 +196,44 @@ void check_fault(const std::string& name, const std::string& start, const std::s
 TEST_CASE("BetOnline fault: a collection larger than the pot", "[betonline][faults]") {
   // "won (0.95)" -> "(1.05)": the pot is 1.00, the rake 0.05.
   check_fault("collection", "PayNoRake ", "1027919331",
-              {{"RAKE_MISMATCH", 0, -5, 5},
-               {"CHIPS_NOT_CONSERVED", 0, 100, 110},
-               {"PAYOUT_MISMATCH", 0, 95, 105}});
+              {{FindingCode::RakeMismatch, 0, -5, 5},
+               {FindingCode::ChipsNotConserved, 0, 100, 110},
+               {FindingCode::PayoutMismatch, 0, 95, 105}});
 }
 
 TEST_CASE("BetOnline fault: a rake larger than the pot less the collection",
           "[betonline][faults]") {
   // "Rake 0.05" -> "Rake 0.10": 1.00 went in, 0.95 was paid.
   check_fault("rake", "PayNoRake ", "1027919331",
-              {{"TOTAL_POT_MISMATCH", 0, 100, 105},
-               {"CHIPS_NOT_CONSERVED", 0, 100, 105},
-               {"PAYOUT_MISMATCH", 0, 90, 95}});
+              {{FindingCode::TotalPotMismatch, 0, 100, 105},
+               {FindingCode::ChipsNotConserved, 0, 100, 105},
+               {FindingCode::PayoutMismatch, 0, 90, 95}});
 }
 
 TEST_CASE("BetOnline fault: an uncalled bet returned short", "[betonline][faults]") {
   // "Uncalled bet (0.03)" -> "(0.02)": nobody called Hero's 0.03.
   check_fault("uncalled", "BetOnline ", "1593704164",
-              {{"UNCALLED_BET_MISMATCH", 6, 3, 2},
-               {"TOTAL_POT_MISMATCH", 0, 5, 4},
-               {"CHIPS_NOT_CONSERVED", 0, 5, 4},
-               {"PAYOUT_MISMATCH", 0, 5, 4}});
+              {{FindingCode::UncalledBetMismatch, 6, 3, 2},
+               {FindingCode::TotalPotMismatch, 0, 5, 4},
+               {FindingCode::ChipsNotConserved, 0, 5, 4},
+               {FindingCode::PayoutMismatch, 0, 5, 4}});
 }
 
 TEST_CASE("BetOnline fault: a call short of the bet", "[betonline][faults]") {
   // "Player6: calls 3.00" -> "2.50": the bet was 3.50 and Player6 had 0.50 in.
   check_fault("call", "BetOnline ", "1002060530",
-              {{"WRONG_CALL_AMOUNT", 3, 300, 250},
-               {"ROUND_NOT_CLOSED", 3, 350, 300},
-               {"TOTAL_POT_MISMATCH", 0, 4950, 5050},
-               {"CHIPS_NOT_CONSERVED", 0, 4950, 5050},
-               {"PAYOUT_MISMATCH", 0, 4698, 4798}});
+              {{FindingCode::WrongCallAmount, 3, 300, 250},
+               {FindingCode::RoundNotClosed, 3, 350, 300},
+               {FindingCode::TotalPotMismatch, 0, 4950, 5050},
+               {FindingCode::ChipsNotConserved, 0, 4950, 5050},
+               {FindingCode::PayoutMismatch, 0, 4698, 4798}});
 }
 
 TEST_CASE("BetOnline fault: a side pot printed larger than it is", "[betonline][faults]") {
   // "Total pot 1.26" -> "1.36": the side pot holds 1.34 before rake (0.67 from two players).
-  check_fault("side_pot", "BetOnline ", "1606125823",
-              {{"SIDE_POT_MISMATCH", 0, 130, 136}, {"SIDE_POT_MISMATCH", 0, 255, 249}});
+  check_fault(
+      "side_pot", "BetOnline ", "1606125823",
+      {{FindingCode::SidePotMismatch, 0, 130, 136}, {FindingCode::SidePotMismatch, 0, 255, 249}});
 }
 
 TEST_CASE("BetOnline tournament: no limit printed, blinds posted, a player with no name",

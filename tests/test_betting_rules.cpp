@@ -46,14 +46,14 @@ TEST_CASE("no-limit: after a $100 bet and a $140 all-in, a raise must make it $2
   // B's stack must be exactly 240 for the all-in: give B 240 in total.
   for (Seat& s : ok.seats)
     if (s.player == "B") s.stack = 24000;
-  CHECK(of(audit_hand(ok), "RAISE_BELOW_MINIMUM").empty());
+  CHECK(of(audit_hand(ok), FindingCode::RaiseBelowMinimum).empty());
 
   Hand low =
       hand("No Limit", "A: bets $100\nB: raises $40 to $140 and is all-in\nC: raises $60 to $200\n",
            kLimpedToFlop);
   for (Seat& s : low.seats)
     if (s.player == "B") s.stack = 24000;
-  auto f = of(audit_hand(low), "RAISE_BELOW_MINIMUM");
+  auto f = of(audit_hand(low), FindingCode::RaiseBelowMinimum);
   REQUIRE(f.size() == 1);
   CHECK(f[0].seat == 3);
   CHECK(f[0].expected == 24000);
@@ -74,7 +74,7 @@ TEST_CASE("no-limit: a short all-in does not reopen the betting for the last ful
                                       "C: raises $50 to $250 and is all-in\nD: folds\n"
                                       "A: calls $150\nB: raises $400 to $650\n",
                                       kLimpedToFlop));
-  auto f = of(audit_hand(b_reraises), "RAISE_NOT_REOPENED");
+  auto f = of(audit_hand(b_reraises), FindingCode::RaiseNotReopened);
   REQUIRE(f.size() == 1);
   CHECK(f[0].seat == 2);
 
@@ -83,7 +83,7 @@ TEST_CASE("no-limit: a short all-in does not reopen the betting for the last ful
                                       "C: raises $50 to $250 and is all-in\nD: folds\n"
                                       "A: raises $400 to $650\n",
                                       kLimpedToFlop));
-  CHECK(of(audit_hand(a_reraises), "RAISE_NOT_REOPENED").empty());
+  CHECK(of(audit_hand(a_reraises), FindingCode::RaiseNotReopened).empty());
 }
 
 TEST_CASE("pot limit: a $50 bet into $100 may be raised to $250 at most", "[rules]") {
@@ -93,34 +93,36 @@ TEST_CASE("pot limit: a $50 bet into $100 may be raised to $250 at most", "[rule
   const std::string to_flop =
       "C: folds\nD: folds\nA: calls $50\nB: checks\n*** FLOP *** [2c 7d 9h]\n";
   Hand ok = hand("Pot Limit", "A: bets $100\nB: raises $400 to $500\n", to_flop);
-  CHECK(of(audit_hand(ok), "BET_ABOVE_LIMIT").empty());
+  CHECK(of(audit_hand(ok), FindingCode::BetAboveLimit).empty());
   Hand over = hand("Pot Limit", "A: bets $100\nB: raises $401 to $501\n", to_flop);
-  auto f = of(audit_hand(over), "BET_ABOVE_LIMIT");
+  auto f = of(audit_hand(over), FindingCode::BetAboveLimit);
   REQUIRE(f.size() == 1);
   CHECK(f[0].expected == 50000);
   CHECK(f[0].actual == 50100);
   // Opening pre-flop: pot 150, call 100 -> at most to 350 (3.5 big blinds, strict pot limit).
   Hand open_ok = hand("Pot Limit", "C: raises $250 to $350\n");
-  CHECK(of(audit_hand(open_ok), "BET_ABOVE_LIMIT").empty());
+  CHECK(of(audit_hand(open_ok), FindingCode::BetAboveLimit).empty());
   Hand open_over = hand("Pot Limit", "C: raises $300 to $400\n");
-  CHECK(of(audit_hand(open_over), "BET_ABOVE_LIMIT").size() == 1);
+  CHECK(of(audit_hand(open_over), FindingCode::BetAboveLimit).size() == 1);
 }
 
 TEST_CASE("bets below the big blind, checks facing a bet, acting after folding", "[rules]") {
-  auto low = of(audit_hand(hand("No Limit", "A: bets $50\n", kLimpedToFlop)), "BET_BELOW_MINIMUM");
+  auto low = of(audit_hand(hand("No Limit", "A: bets $50\n", kLimpedToFlop)),
+                FindingCode::BetBelowMinimum);
   REQUIRE(low.size() == 1);
   CHECK(low[0].expected == 10000);
   CHECK(low[0].actual == 5000);
-  auto check = of(audit_hand(hand("No Limit", "C: checks\n")), "ILLEGAL_CHECK");
+  auto check = of(audit_hand(hand("No Limit", "C: checks\n")), FindingCode::IllegalCheck);
   REQUIRE(check.size() == 1);
   CHECK(check[0].seat == 3);
   CHECK(check[0].expected == 10000);
-  auto after = of(audit_hand(hand("No Limit", "C: folds\nC: calls $100\n")), "ACTION_AFTER_FOLD");
+  auto after =
+      of(audit_hand(hand("No Limit", "C: folds\nC: calls $100\n")), FindingCode::ActionAfterFold);
   REQUIRE(after.size() == 1);
   CHECK(after[0].seat == 3);
   // The big blind's option: a check on its own blind is legal.
   CHECK(of(audit_hand(hand("No Limit", "C: calls $100\nD: folds\nA: calls $50\nB: checks\n")),
-           "ILLEGAL_CHECK")
+           FindingCode::IllegalCheck)
             .empty());
 }
 
@@ -128,18 +130,20 @@ TEST_CASE("order of action: left of the big blind first, then left of the button
   // Four players: A small blind, B big blind, C first to act, D on the button.
   CHECK(of(audit_hand(
                hand("No Limit", kLimpedToFlop + "A: checks\nB: checks\nC: checks\nD: checks\n")),
-           "OUT_OF_TURN")
+           FindingCode::OutOfTurn)
             .empty());
-  auto early = of(audit_hand(hand("No Limit", "D: calls $100\nC: calls $100\n")), "OUT_OF_TURN");
+  auto early =
+      of(audit_hand(hand("No Limit", "D: calls $100\nC: calls $100\n")), FindingCode::OutOfTurn);
   REQUIRE(early.size() == 2);
   CHECK(early[0].seat == 4);
   CHECK(early[0].expected == 3);  // C's turn
   // Folding ahead of one's turn is how sites print players sitting out: not reported.
   CHECK(of(audit_hand(hand("No Limit", "D: folds\nC: calls $100\nA: calls $50\nB: checks\n")),
-           "OUT_OF_TURN")
+           FindingCode::OutOfTurn)
             .empty());
   // After the flop the small blind acts first; the big blind acting first is out of turn.
-  auto post = of(audit_hand(hand("No Limit", kLimpedToFlop + "B: checks\n")), "OUT_OF_TURN");
+  auto post =
+      of(audit_hand(hand("No Limit", kLimpedToFlop + "B: checks\n")), FindingCode::OutOfTurn);
   REQUIRE(post.size() == 1);
   CHECK(post[0].seat == 2);
   CHECK(post[0].expected == 1);
@@ -163,7 +167,7 @@ TEST_CASE("order of action heads-up and after straddles", "[rules]") {
       "Button: checks\n"
       "*** SUMMARY ***\n";
   AuditResult r = audit_hand(read_text(heads_up, "hu.txt").at(0));
-  CHECK(of(r, "OUT_OF_TURN").empty());
+  CHECK(of(r, FindingCode::OutOfTurn).empty());
   // Rule 000, straddle example: Carol straddles under the gun, so Joane acts first. Mississippi
   // straddle: Ellen straddles on the button, so the small blind acts first.
   const std::string five =
@@ -178,13 +182,13 @@ TEST_CASE("order of action heads-up and after straddles", "[rules]") {
                            "Joane: folds\nEllen: calls $4\nAlice: folds\nDianne: calls $2\n"
                            "Carol: raises $8 to $12\nEllen: folds\nDianne: calls $8\n"
                            "*** SUMMARY ***\n";
-  CHECK(of(audit_hand(read_text(live, "s.txt").at(0)), "OUT_OF_TURN").empty());
-  CHECK(of(audit_hand(read_text(live, "s.txt").at(0)), "RAISE_BELOW_MINIMUM").empty());
+  CHECK(of(audit_hand(read_text(live, "s.txt").at(0)), FindingCode::OutOfTurn).empty());
+  CHECK(of(audit_hand(read_text(live, "s.txt").at(0)), FindingCode::RaiseBelowMinimum).empty());
   const std::string mississippi = five +
                                   "Ellen: posts straddle $4\n*** HOLE CARDS ***\n"
                                   "Alice: folds\nDianne: calls $2\nCarol: folds\n"
                                   "Joane: calls $4\nEllen: checks\n*** SUMMARY ***\n";
-  CHECK(of(audit_hand(read_text(mississippi, "m.txt").at(0)), "OUT_OF_TURN").empty());
+  CHECK(of(audit_hand(read_text(mississippi, "m.txt").at(0)), FindingCode::OutOfTurn).empty());
 }
 
 TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]") {
@@ -194,7 +198,7 @@ TEST_CASE("blinds are the stakes' sizes unless the poster is all-in", "[rules]")
       "Seat 1: A ($200 in chips)\nSeat 2: B ($1.50 in chips)\nSeat 3: C ($200 in chips)\n"
       "A: posts small blind $0.50\nB: posts big blind $1.50 and is all-in\n"
       "*** HOLE CARDS ***\nC: folds\nA: folds\n*** SUMMARY ***\n";
-  auto f = of(audit_hand(read_text(text, "b.txt").at(0)), "WRONG_FORCED_BET");
+  auto f = of(audit_hand(read_text(text, "b.txt").at(0)), FindingCode::WrongForcedBet);
   REQUIRE(f.size() == 1);  // the short big blind is all-in: only the small blind is wrong
   CHECK(f[0].seat == 1);
   CHECK(f[0].expected == 100);
@@ -205,7 +209,7 @@ TEST_CASE("the next round is dealt only once every bet is matched", "[rules]") {
   auto open =
       of(audit_hand(hand("No Limit", "A: bets $100\n*** TURN *** [2c 7d 9h] [Js]\nA: checks\n",
                          kLimpedToFlop)),
-         "ROUND_NOT_CLOSED");
+         FindingCode::RoundNotClosed);
   REQUIRE(open.size() == 3);  // B, C and D never answered A's bet
   CHECK(open[0].expected == 10000);
   CHECK(open[0].actual == 0);
@@ -213,7 +217,7 @@ TEST_CASE("the next round is dealt only once every bet is matched", "[rules]") {
                            "A: bets $100\nB: calls $100\nC: folds\nD: calls $100\n"
                            "*** TURN *** [2c 7d 9h] [Js]\nA: checks\n",
                            kLimpedToFlop)),
-           "ROUND_NOT_CLOSED")
+           FindingCode::RoundNotClosed)
             .empty());
 }
 
@@ -233,21 +237,22 @@ TEST_CASE("fixed limit 20/40: a bet, a raise, a re-raise and the cap", "[rules]"
   AuditResult capped = audit_of(
       "A: bets $20\nB: raises $20 to $40\nC: raises $20 to $60\nD: raises $20 to $80\n"
       "A: calls $60\nB: calls $40\nC: calls $20\n*** TURN *** [2c 7d 9h] [Js]\nA: bets $40\n");
-  for (const char* code : {"BET_ABOVE_LIMIT", "BET_BELOW_MINIMUM", "RAISE_BELOW_MINIMUM",
-                           "RAISE_CAP_EXCEEDED", "ROUND_NOT_CLOSED", "OUT_OF_TURN"})
+  for (FindingCode code :
+       {FindingCode::BetAboveLimit, FindingCode::BetBelowMinimum, FindingCode::RaiseBelowMinimum,
+        FindingCode::RaiseCapExceeded, FindingCode::RoundNotClosed, FindingCode::OutOfTurn})
     CHECK(of(capped, code).empty());
   auto cap = of(audit_of("A: bets $20\nB: raises $20 to $40\nC: raises $20 to $60\n"
                          "D: raises $20 to $80\nA: raises $20 to $100\n"),
-                "RAISE_CAP_EXCEEDED");
+                FindingCode::RaiseCapExceeded);
   REQUIRE(cap.size() == 1);
   CHECK(cap[0].seat == 1);
-  auto big = of(audit_of("A: bets $40\n"), "BET_ABOVE_LIMIT");
+  auto big = of(audit_of("A: bets $40\n"), FindingCode::BetAboveLimit);
   REQUIRE(big.size() == 1);
   CHECK(big[0].expected == 2000);
   CHECK(big[0].actual == 4000);
   auto small_turn = of(audit_of("A: checks\nB: checks\nC: checks\nD: checks\n"
                                 "*** TURN *** [2c 7d 9h] [Js]\nA: bets $20\n"),
-                       "BET_BELOW_MINIMUM");
+                       FindingCode::BetBelowMinimum);
   REQUIRE(small_turn.size() == 1);
   CHECK(small_turn[0].expected == 4000);
 }
@@ -283,21 +288,21 @@ TEST_CASE("split pots: equal shares, odd chips to the first winners left of the 
   };
   // $2.00 splits evenly.
   AuditResult even = hand_with("1", "1");
-  CHECK(of(even, "ODD_CHIP_MISMATCH").empty());
-  CHECK(of(even, "WRONG_WINNER").empty());
+  CHECK(of(even, FindingCode::OddChipMismatch).empty());
+  CHECK(of(even, FindingCode::WrongWinner).empty());
   // With three antes of $0.01 the pot is $2.03: A (first left of the button) gets the odd cent.
   const std::string antes =
       "A: posts the ante $0.01\nC: posts the ante $0.01\nD: posts the ante $0.01\n";
   AuditResult odd_right = hand_with("1.02", "1.01", antes, "2.03");
-  CHECK(of(odd_right, "ODD_CHIP_MISMATCH").empty());
+  CHECK(of(odd_right, FindingCode::OddChipMismatch).empty());
   AuditResult odd_wrong = hand_with("1.01", "1.02", antes, "2.03");
-  auto odd = of(odd_wrong, "ODD_CHIP_MISMATCH");
+  auto odd = of(odd_wrong, FindingCode::OddChipMismatch);
   REQUIRE(odd.size() == 2);
   CHECK(odd[0].seat == 1);
   CHECK(odd[0].expected == 102);
   CHECK(odd[0].actual == 101);
   AuditResult unfair = hand_with("1.20", "0.80");
-  auto wrong = of(unfair, "WRONG_WINNER");
+  auto wrong = of(unfair, FindingCode::WrongWinner);
   REQUIRE(wrong.size() == 2);
   CHECK(wrong[0].expected == 100);
 }

@@ -130,12 +130,12 @@ TEST_CASE("a checked-around flop is open while a player still in never acted", "
     b.deal(Street::Turn).check(1);
     return b.audit();
   };
-  auto open = of(play(false), "ROUND_NOT_CLOSED");
+  auto open = of(play(false), FindingCode::RoundNotClosed);
   REQUIRE(open.size() == 1);
   CHECK(open[0].seat == 3);
   CHECK(open[0].street == Street::Turn);
   CHECK_FALSE(open[0].expected.has_value());
-  CHECK(of(play(true), "ROUND_NOT_CLOSED").empty());
+  CHECK(of(play(true), FindingCode::RoundNotClosed).empty());
 }
 
 TEST_CASE("the big blind's option is a turn: limpers alone do not close the first round",
@@ -148,12 +148,12 @@ TEST_CASE("the big blind's option is a turn: limpers alone do not close the firs
       "C: calls $2\nA: calls $1\n";
   auto skipped = of(audit_hand(stars(head + "*** FLOP *** [2c 7d 9h]\nA: checks\n"
                                             "*** SUMMARY ***\n")),
-                    "ROUND_NOT_CLOSED");
+                    FindingCode::RoundNotClosed);
   REQUIRE(skipped.size() == 1);
   CHECK(skipped[0].seat == 2);
   CHECK(of(audit_hand(stars(head + "B: checks\n*** FLOP *** [2c 7d 9h]\nA: checks\n"
                                    "*** SUMMARY ***\n")),
-           "ROUND_NOT_CLOSED")
+           FindingCode::RoundNotClosed)
             .empty());
   // Alone with chips against an all-in player, nobody has to act.
   Built b(Structure::NoLimit, 1 * kDollar, 2 * kDollar, {{"A", 200 * kDollar}, {"B", 50 * kDollar}},
@@ -166,7 +166,7 @@ TEST_CASE("the big blind's option is a turn: limpers alone do not close the firs
       .deal(Street::Flop)
       .deal(Street::Turn)
       .check(1);
-  CHECK(of(b.audit(), "ROUND_NOT_CLOSED").empty());
+  CHECK(of(b.audit(), FindingCode::RoundNotClosed).empty());
 }
 
 // --- 2. Full-bet and half-bet rules in limit games ---------------------------------------------
@@ -216,12 +216,12 @@ TEST_CASE("full-bet rule: an all-in raise from $20 to $30 does not reopen the be
   // "he may now call the additional $10, but he does not have the right to re-raise further".
   Built calls = twenty_thirty();
   calls.call(1, 10 * kDollar);
-  CHECK(of(calls.audit(), "RAISE_NOT_REOPENED").empty());
-  CHECK(of(calls.audit(), "WRONG_CALL_AMOUNT").empty());
+  CHECK(of(calls.audit(), FindingCode::RaiseNotReopened).empty());
+  CHECK(of(calls.audit(), FindingCode::WrongCallAmount).empty());
 
   Built reraises = twenty_thirty();
   reraises.raise_to(1, 50 * kDollar);
-  auto f = of(reraises.audit(), "RAISE_NOT_REOPENED");
+  auto f = of(reraises.audit(), FindingCode::RaiseNotReopened);
   REQUIRE(f.size() == 1);
   CHECK(f[0].seat == 1);
   CHECK(f[0].actual == 50 * kDollar);
@@ -234,13 +234,13 @@ TEST_CASE("half-bet rule: the same $10 all-in raise is a raise, the next one is 
   Built reraises = twenty_thirty();
   reraises.raise_to(1, 50 * kDollar);
   AuditResult r = reraises.audit(half_bet());
-  CHECK(of(r, "RAISE_NOT_REOPENED").empty());
-  CHECK(of(r, "RAISE_BELOW_MINIMUM").empty());
-  CHECK(of(r, "BET_ABOVE_LIMIT").empty());
+  CHECK(of(r, FindingCode::RaiseNotReopened).empty());
+  CHECK(of(r, FindingCode::RaiseBelowMinimum).empty());
+  CHECK(of(r, FindingCode::BetAboveLimit).empty());
 
   Built to_forty = twenty_thirty();
   to_forty.raise_to(1, 40 * kDollar);
-  auto low = of(to_forty.audit(half_bet()), "RAISE_BELOW_MINIMUM");
+  auto low = of(to_forty.audit(half_bet()), FindingCode::RaiseBelowMinimum);
   REQUIRE(low.size() == 1);
   CHECK(low[0].expected == 50 * kDollar);
   CHECK(low[0].actual == 40 * kDollar);
@@ -267,10 +267,10 @@ TEST_CASE("full-bet rule: after an incomplete all-in the next raise completes it
     return b.audit();
   };
   const AuditResult over = raise_to(50 * kDollar);
-  CHECK(of(over, "RAISE_BELOW_MINIMUM").empty());
-  CHECK(of(over, "BET_ABOVE_LIMIT").empty());
+  CHECK(of(over, FindingCode::RaiseBelowMinimum).empty());
+  CHECK(of(over, FindingCode::BetAboveLimit).empty());
   for (Money wrong : {45 * kDollar, 60 * kDollar}) {
-    auto f = of(raise_to(wrong), "BET_ABOVE_LIMIT");
+    auto f = of(raise_to(wrong), FindingCode::BetAboveLimit);
     REQUIRE(f.size() == 1);
     CHECK(f[0].expected == 40 * kDollar);
     CHECK(f[0].actual == wrong);
@@ -288,8 +288,8 @@ TEST_CASE("full-bet rule: after an incomplete all-in the next raise completes it
       .raise_to(2, 30 * kDollar, true)
       .raise_to(3, 40 * kDollar);
   AuditResult r = b.audit();
-  CHECK(of(r, "RAISE_BELOW_MINIMUM").empty());
-  CHECK(of(r, "BET_ABOVE_LIMIT").empty());
+  CHECK(of(r, FindingCode::RaiseBelowMinimum).empty());
+  CHECK(of(r, FindingCode::BetAboveLimit).empty());
 }
 
 namespace {
@@ -319,21 +319,21 @@ TEST_CASE("half-bet rule: Carol's $5 all-in, David calls or completes to $20", "
   // can raise. But if David completes, either of them could raise."
   Built called = carol_all_in_for_five();
   called.call(4, 5 * kDollar).raise_to(1, 20 * kDollar);
-  auto f = of(called.audit(half_bet()), "RAISE_NOT_REOPENED");
+  auto f = of(called.audit(half_bet()), FindingCode::RaiseNotReopened);
   REQUIRE(f.size() == 1);
   CHECK(f[0].seat == 1);
 
   Built completed = carol_all_in_for_five();
   completed.raise_to(4, 20 * kDollar).raise_to(1, 40 * kDollar);
   AuditResult r = completed.audit(half_bet());
-  CHECK(of(r, "RAISE_NOT_REOPENED").empty());
-  CHECK(of(r, "RAISE_BELOW_MINIMUM").empty());
-  CHECK(of(r, "BET_ABOVE_LIMIT").empty());
+  CHECK(of(r, FindingCode::RaiseNotReopened).empty());
+  CHECK(of(r, FindingCode::RaiseBelowMinimum).empty());
+  CHECK(of(r, FindingCode::BetAboveLimit).empty());
 
   // Completing is to the full $20, not $5 + $20.
   Built over = carol_all_in_for_five();
   over.raise_to(4, 25 * kDollar);
-  auto above = of(over.audit(half_bet()), "BET_ABOVE_LIMIT");
+  auto above = of(over.audit(half_bet()), FindingCode::BetAboveLimit);
   REQUIRE(above.size() == 1);
   CHECK(above[0].expected == 20 * kDollar);
   CHECK(above[0].actual == 25 * kDollar);
@@ -360,13 +360,13 @@ TEST_CASE("half-bet rule: an all-in bet of half a bet or more counts as a bet", 
     return x;
   }();
   AuditResult half = b.audit(half_bet());
-  CHECK(of(half, "RAISE_NOT_REOPENED").empty());
-  CHECK(of(half, "BET_ABOVE_LIMIT").empty());
+  CHECK(of(half, FindingCode::RaiseNotReopened).empty());
+  CHECK(of(half, FindingCode::BetAboveLimit).empty());
   // Under the full-bet rule the same $10 does not reopen, and Alice's raise would complete to
   // $20 only.
   AuditResult full = b.audit();
-  REQUIRE(of(full, "RAISE_NOT_REOPENED").size() == 1);
-  auto above = of(full, "BET_ABOVE_LIMIT");
+  REQUIRE(of(full, FindingCode::RaiseNotReopened).size() == 1);
+  auto above = of(full, FindingCode::BetAboveLimit);
   REQUIRE(above.size() == 1);
   CHECK(above[0].expected == 20 * kDollar);
 }
@@ -389,14 +389,14 @@ TEST_CASE("pot limit: with the small blind as a big blind, $5/$10 opens to $40",
   };
   HouseRules sb_as_big;
   sb_as_big.pot_limit_small_blind_as_big = true;
-  CHECK(of(test::audit_under(open_to("40"), sb_as_big), "BET_ABOVE_LIMIT").empty());
-  auto over = of(test::audit_under(open_to("45"), sb_as_big), "BET_ABOVE_LIMIT");
+  CHECK(of(test::audit_under(open_to("40"), sb_as_big), FindingCode::BetAboveLimit).empty());
+  auto over = of(test::audit_under(open_to("45"), sb_as_big), FindingCode::BetAboveLimit);
   REQUIRE(over.size() == 1);
   CHECK(over[0].expected == 40 * kDollar);
   CHECK(over[0].actual == 45 * kDollar);
   // Strict pot limit (the default): 3.5 big blinds, $35.
-  CHECK(of(audit_hand(open_to("35")), "BET_ABOVE_LIMIT").empty());
-  auto strict = of(audit_hand(open_to("40")), "BET_ABOVE_LIMIT");
+  CHECK(of(audit_hand(open_to("35")), FindingCode::BetAboveLimit).empty());
+  auto strict = of(audit_hand(open_to("40")), FindingCode::BetAboveLimit);
   REQUIRE(strict.size() == 1);
   CHECK(strict[0].expected == 35 * kDollar);
 }
@@ -423,8 +423,8 @@ TEST_CASE("pot limit: the small blind counts as a big blind until the big blind 
   };
   // D calls $10 into $5 (counted $10) + $10 + $10, making $40, and raises $40: to $50 at most
   // (strict: $45).
-  CHECK(of(play(50 * kDollar), "BET_ABOVE_LIMIT").empty());
-  auto over = of(play(51 * kDollar), "BET_ABOVE_LIMIT");
+  CHECK(of(play(50 * kDollar), FindingCode::BetAboveLimit).empty());
+  auto over = of(play(51 * kDollar), FindingCode::BetAboveLimit);
   REQUIRE(over.size() == 1);
   CHECK(over[0].expected == 50 * kDollar);
 }
@@ -449,12 +449,12 @@ TEST_CASE("fixed limit 20/40: blinds of 10 and 20", "[structures]") {
   CHECK(of(audit_hand(stars(limit_hand("$20/$40",
                                        "A: posts small blind $10\n"
                                        "B: posts big blind $20\n"))),
-           "WRONG_FORCED_BET")
+           FindingCode::WrongForcedBet)
             .empty());
   auto wrong = of(audit_hand(stars(limit_hand("$20/$40",
                                               "A: posts small blind $20\n"
                                               "B: posts big blind $40\n"))),
-                  "WRONG_FORCED_BET");
+                  FindingCode::WrongForcedBet);
   REQUIRE(wrong.size() == 2);
   CHECK(wrong[0].expected == 10 * kDollar);
   CHECK(wrong[0].actual == 20 * kDollar);
@@ -468,19 +468,19 @@ TEST_CASE("fixed limit: an odd half is rounded down, as PokerStars does at $0.05
   CHECK(of(audit_hand(stars(limit_hand("$0.05/$0.10",
                                        "A: posts small blind $0.02\n"
                                        "B: posts big blind $0.05\n"))),
-           "WRONG_FORCED_BET")
+           FindingCode::WrongForcedBet)
             .empty());
   // $0.25/$0.50 with a $0.10 small blind: wrong by default, right in a room whose small blind
   // is anything under the big blind.
   const Hand quarter =
       stars(limit_hand("$0.25/$0.50", "A: posts small blind $0.10\nB: posts big blind $0.25\n"));
-  auto f = of(audit_hand(quarter), "WRONG_FORCED_BET");
+  auto f = of(audit_hand(quarter), FindingCode::WrongForcedBet);
   REQUIRE(f.size() == 1);
   CHECK(f[0].expected == 12);
   CHECK(f[0].actual == 10);
   HouseRules any_small;
   any_small.limit_small_blind = LimitSmallBlind::BelowBigBlind;
-  CHECK(of(test::audit_under(quarter, any_small), "WRONG_FORCED_BET").empty());
+  CHECK(of(test::audit_under(quarter, any_small), FindingCode::WrongForcedBet).empty());
 }
 
 TEST_CASE("fixed limit: a short all-in blind is legal", "[structures]") {
@@ -489,7 +489,7 @@ TEST_CASE("fixed limit: a short all-in blind is legal", "[structures]") {
                                 "A: posts small blind $10\n"
                                 "B: posts big blind $15 and is all-in\n");
   text.replace(text.find("Seat 2: B ($100"), 15, "Seat 2: B ($15");
-  CHECK(of(audit_hand(stars(text)), "WRONG_FORCED_BET").empty());
+  CHECK(of(audit_hand(stars(text)), FindingCode::WrongForcedBet).empty());
 }
 
 TEST_CASE("antes: every ante is the header's", "[structures]") {
@@ -504,13 +504,13 @@ TEST_CASE("antes: every ante is the header's", "[structures]") {
                             "A: posts the ante $0.25\nB: posts the ante $0.25\n"
                             "C: posts the ante $0.10 and is all-in\n" +
                             tail)),
-           "WRONG_FORCED_BET")
+           FindingCode::WrongForcedBet)
             .empty());
   auto f = of(audit_hand(stars(head +
                                "A: posts the ante $0.25\nB: posts the ante $0.20\n"
                                "C: posts the ante $0.10 and is all-in\n" +
                                tail)),
-              "WRONG_FORCED_BET");
+              FindingCode::WrongForcedBet);
   REQUIRE(f.size() == 1);
   CHECK(f[0].seat == 2);
   CHECK(f[0].expected == 25);
@@ -529,8 +529,8 @@ TEST_CASE("straddles: a live straddle is twice the big blind", "[structures]") {
         "A: posts small blind $5\nB: posts big blind $10\nC: posts straddle $" +
         amount + "\n*** HOLE CARDS ***\nD: folds\nA: folds\nB: folds\n*** SUMMARY ***\n");
   };
-  CHECK(of(audit_hand(straddle("20")), "WRONG_FORCED_BET").empty());
-  auto f = of(audit_hand(straddle("30")), "WRONG_FORCED_BET");
+  CHECK(of(audit_hand(straddle("20")), FindingCode::WrongForcedBet).empty());
+  auto f = of(audit_hand(straddle("30")), FindingCode::WrongForcedBet);
   REQUIRE(f.size() == 1);
   CHECK(f[0].seat == 3);
   CHECK(f[0].expected == 20 * kDollar);
@@ -553,10 +553,10 @@ TEST_CASE("missed blinds: the big blind live, the small blind dead", "[structure
               "*** SUMMARY ***\n"));
   };
   AuditResult ok = returning("3", "D: calls $2\n");
-  CHECK(of(ok, "WRONG_FORCED_BET").empty());
-  CHECK(of(ok, "ILLEGAL_CHECK").empty());      // the live $2 is C's bet: C may check
-  CHECK(of(ok, "WRONG_CALL_AMOUNT").empty());  // D calls $2, not $3: $1 is dead
-  auto f = of(returning("4", "D: calls $2\n"), "WRONG_FORCED_BET");
+  CHECK(of(ok, FindingCode::WrongForcedBet).empty());
+  CHECK(of(ok, FindingCode::IllegalCheck).empty());     // the live $2 is C's bet: C may check
+  CHECK(of(ok, FindingCode::WrongCallAmount).empty());  // D calls $2, not $3: $1 is dead
+  auto f = of(returning("4", "D: calls $2\n"), FindingCode::WrongForcedBet);
   REQUIRE(f.size() == 1);
   CHECK(f[0].expected == 3 * kDollar);
   CHECK(f[0].actual == 4 * kDollar);
@@ -581,11 +581,11 @@ TEST_CASE("fixed limit: a returning player posts $10 dead and $20 live at 20/40"
   h.events.push_back(both);
   b.hole_cards().check(3).call(4, 20 * kDollar).fold(1).check(2);
   AuditResult ok = b.audit();
-  CHECK(of(ok, "WRONG_FORCED_BET").empty());
-  CHECK(of(ok, "WRONG_CALL_AMOUNT").empty());
+  CHECK(of(ok, FindingCode::WrongForcedBet).empty());
+  CHECK(of(ok, FindingCode::WrongCallAmount).empty());
   h.events[2].amount = 40 * kDollar;
   h.events[2].dead = 20 * kDollar;
-  auto f = of(b.audit(), "WRONG_FORCED_BET");
+  auto f = of(b.audit(), FindingCode::WrongForcedBet);
   REQUIRE(f.size() == 1);
   CHECK(f[0].expected == 30 * kDollar);
 }
@@ -621,26 +621,27 @@ TEST_CASE("spread limit: one to five limit, ten on the end", "[structures]") {
   Built ok = one_to_five();
   ok.bet(1, 3 * kDollar).raise_to(2, 8 * kDollar).raise_to(3, 13 * kDollar);
   AuditResult r = ok.audit();
-  for (const char* code : {"BET_ABOVE_LIMIT", "BET_BELOW_MINIMUM", "RAISE_BELOW_MINIMUM"})
+  for (FindingCode code :
+       {FindingCode::BetAboveLimit, FindingCode::BetBelowMinimum, FindingCode::RaiseBelowMinimum})
     CHECK(of(r, code).empty());
 
   Built six = one_to_five();
   six.bet(1, 6 * kDollar);
-  auto above = of(six.audit(), "BET_ABOVE_LIMIT");
+  auto above = of(six.audit(), FindingCode::BetAboveLimit);
   REQUIRE(above.size() == 1);
   CHECK(above[0].expected == 5 * kDollar);
   CHECK(above[0].actual == 6 * kDollar);
 
   Built raise_six = one_to_five();
   raise_six.bet(1, 3 * kDollar).raise_to(2, 9 * kDollar);
-  auto over = of(raise_six.audit(), "BET_ABOVE_LIMIT");
+  auto over = of(raise_six.audit(), FindingCode::BetAboveLimit);
   REQUIRE(over.size() == 1);
   CHECK(over[0].expected == 8 * kDollar);
 
   // A raise at least the previous bet or raise of the round: $3 bet, a $2 raise is short.
   Built small = one_to_five();
   small.bet(1, 3 * kDollar).raise_to(2, 5 * kDollar);
-  auto low = of(small.audit(), "RAISE_BELOW_MINIMUM");
+  auto low = of(small.audit(), FindingCode::RaiseBelowMinimum);
   REQUIRE(low.size() == 1);
   CHECK(low[0].expected == 6 * kDollar);
   CHECK(low[0].actual == 5 * kDollar);
@@ -657,14 +658,14 @@ TEST_CASE("spread limit: one to five limit, ten on the end", "[structures]") {
       .deal(Street::River);
   Built river_ten = river, river_eleven = river;
   river_ten.bet(1, 10 * kDollar);
-  CHECK(of(river_ten.audit(), "BET_ABOVE_LIMIT").empty());
+  CHECK(of(river_ten.audit(), FindingCode::BetAboveLimit).empty());
   river_eleven.bet(1, 11 * kDollar);
-  auto eleven = of(river_eleven.audit(), "BET_ABOVE_LIMIT");
+  auto eleven = of(river_eleven.audit(), FindingCode::BetAboveLimit);
   REQUIRE(eleven.size() == 1);
   CHECK(eleven[0].expected == 10 * kDollar);
   Built turn = one_to_five();
   turn.check(1).check(2).check(3).deal(Street::Turn).bet(1, 10 * kDollar);
-  REQUIRE(of(turn.audit(), "BET_ABOVE_LIMIT").size() == 1);
+  REQUIRE(of(turn.audit(), FindingCode::BetAboveLimit).size() == 1);
 }
 
 namespace {
@@ -694,11 +695,12 @@ Built capped(Money c_to) {
 TEST_CASE("cap limit: $60 cap, raises to $60 at most, then everyone is all-in", "[structures]") {
   AuditResult ok =
       capped(60 * kDollar).deal(Street::Flop).deal(Street::Turn).deal(Street::River).audit();
-  for (const char* code : {"BET_ABOVE_LIMIT", "WRONG_CALL_AMOUNT", "ROUND_NOT_CLOSED",
-                           "OUT_OF_TURN", "ACTION_AFTER_ALL_IN"})
+  for (FindingCode code :
+       {FindingCode::BetAboveLimit, FindingCode::WrongCallAmount, FindingCode::RoundNotClosed,
+        FindingCode::OutOfTurn, FindingCode::ActionAfterAllIn})
     CHECK(of(ok, code).empty());
 
-  auto over = of(capped(70 * kDollar).audit(), "BET_ABOVE_LIMIT");
+  auto over = of(capped(70 * kDollar).audit(), FindingCode::BetAboveLimit);
   REQUIRE(over.size() == 1);
   CHECK(over[0].seat == 4);
   CHECK(over[0].expected == 60 * kDollar);
@@ -707,7 +709,7 @@ TEST_CASE("cap limit: $60 cap, raises to $60 at most, then everyone is all-in", 
   // At the cap a player is all-in: no more betting on the turn.
   Built more = capped(60 * kDollar);
   more.deal(Street::Flop).bet(2, 2 * kDollar);
-  REQUIRE(of(more.audit(), "ACTION_AFTER_ALL_IN").size() == 1);
+  REQUIRE(of(more.audit(), FindingCode::ActionAfterAllIn).size() == 1);
 }
 
 // --- 6. Sleepers and kill blinds ------------------------------------------------------------
@@ -746,11 +748,12 @@ TEST_CASE("sleeper: Joane's $4 blind raise, no option, the big blind loses its o
     return b.audit();
   };
   AuditResult r = play(false);
-  for (const char* code : {"OUT_OF_TURN", "WRONG_FORCED_BET", "WRONG_CALL_AMOUNT",
-                           "RAISE_BELOW_MINIMUM", "ROUND_NOT_CLOSED", "ILLEGAL_CHECK"})
+  for (FindingCode code :
+       {FindingCode::OutOfTurn, FindingCode::WrongForcedBet, FindingCode::WrongCallAmount,
+        FindingCode::RaiseBelowMinimum, FindingCode::RoundNotClosed, FindingCode::IllegalCheck})
     CHECK(of(r, code).empty());
   // Dianne "no longer has the option": she must call $2, raise or fold.
-  auto check = of(play(true), "ILLEGAL_CHECK");
+  auto check = of(play(true), FindingCode::IllegalCheck);
   REQUIRE(check.size() == 1);
   CHECK(check[0].seat == 2);
   CHECK(check[0].expected == 2 * kDollar);
@@ -780,15 +783,15 @@ TEST_CASE("kill blind: twice the big blind, and the limits doubled", "[structure
   // Rule 000, "Kill blind" and "Kill game": a full kill is "double the amount of the big blind",
   // the kill blind is live, "the betting limits for the kill hand are ... doubled".
   AuditResult ok = kill_hand(40 * kDollar, 80 * kDollar).audit();
-  CHECK(of(ok, "WRONG_FORCED_BET").empty());
-  CHECK(of(ok, "BET_ABOVE_LIMIT").empty());
-  CHECK(of(ok, "RAISE_BELOW_MINIMUM").empty());
+  CHECK(of(ok, FindingCode::WrongForcedBet).empty());
+  CHECK(of(ok, FindingCode::BetAboveLimit).empty());
+  CHECK(of(ok, FindingCode::RaiseBelowMinimum).empty());
 
-  auto small = of(kill_hand(40 * kDollar, 60 * kDollar).audit(), "RAISE_BELOW_MINIMUM");
+  auto small = of(kill_hand(40 * kDollar, 60 * kDollar).audit(), FindingCode::RaiseBelowMinimum);
   REQUIRE(small.size() == 1);
   CHECK(small[0].expected == 80 * kDollar);
 
-  auto wrong = of(kill_hand(30 * kDollar, 80 * kDollar).audit(), "WRONG_FORCED_BET");
+  auto wrong = of(kill_hand(30 * kDollar, 80 * kDollar).audit(), FindingCode::WrongForcedBet);
   REQUIRE(wrong.size() == 1);
   CHECK(wrong[0].expected == 40 * kDollar);
   CHECK(wrong[0].actual == 30 * kDollar);
@@ -797,9 +800,9 @@ TEST_CASE("kill blind: twice the big blind, and the limits doubled", "[structure
   HouseRules half;
   half.kill_blind = KillBlind::Half;
   AuditResult half_ok = kill_hand(30 * kDollar, 60 * kDollar).audit(half);
-  CHECK(of(half_ok, "WRONG_FORCED_BET").empty());
-  CHECK(of(half_ok, "RAISE_BELOW_MINIMUM").empty());
-  CHECK(of(half_ok, "BET_ABOVE_LIMIT").empty());
+  CHECK(of(half_ok, FindingCode::WrongForcedBet).empty());
+  CHECK(of(half_ok, FindingCode::RaiseBelowMinimum).empty());
+  CHECK(of(half_ok, FindingCode::BetAboveLimit).empty());
 }
 
 TEST_CASE("fixed limit: PokerStars small & big blinds of $30 at 20/40 are $10 dead, $20 live",
@@ -816,9 +819,9 @@ TEST_CASE("fixed limit: PokerStars small & big blinds of $30 at 20/40 are $10 de
             "A: posts small blind $10\nB: posts big blind $20\nC: posts small & big blinds $30\n"
             "*** HOLE CARDS ***\nC: checks\nD: calls $20\nA: folds\nB: checks\n"
             "*** FLOP *** [2c 7d 9h]\nB: checks\nC: checks\nD: checks\n*** SUMMARY ***\n"));
-  CHECK(of(r, "WRONG_FORCED_BET").empty());
-  CHECK(of(r, "WRONG_CALL_AMOUNT").empty());
-  CHECK(of(r, "ILLEGAL_CHECK").empty());
+  CHECK(of(r, FindingCode::WrongForcedBet).empty());
+  CHECK(of(r, FindingCode::WrongCallAmount).empty());
+  CHECK(of(r, FindingCode::IllegalCheck).empty());
 }
 
 TEST_CASE("stud: the bring-in opens the betting, called all round, the round is over",
@@ -839,10 +842,10 @@ TEST_CASE("stud: the bring-in opens the betting, called all round, the round is 
         "B: checks\nC: checks\nA: checks\n*** SUMMARY ***\n");
   };
   AuditResult called = audit_hand(hand_with("B: calls $0.02\nC: calls $0.02\n"));
-  CHECK(of(called, "ROUND_NOT_CLOSED").empty());
-  CHECK(of(called, "OUT_OF_TURN").empty());
+  CHECK(of(called, FindingCode::RoundNotClosed).empty());
+  CHECK(of(called, FindingCode::OutOfTurn).empty());
   // C never acted on 3rd street: the round was not over.
-  auto open = of(audit_hand(hand_with("B: calls $0.02\n")), "ROUND_NOT_CLOSED");
+  auto open = of(audit_hand(hand_with("B: calls $0.02\n")), FindingCode::RoundNotClosed);
   REQUIRE(open.size() == 1);
   CHECK(open[0].seat == 3);
 }

@@ -185,25 +185,25 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 
 TEST_CASE("Boss fault: a win larger than the pot", "[boss][faults]") {
   // WIN 74.11 -> 75.11: the POT after a rake of 1.89 is 74.11.
-  check_fault("collection", {{"RAKE_MISMATCH", 0, 89, 189},
-                             {"CHIPS_NOT_CONSERVED", 0, 7600, 7700},
-                             {"PAYOUT_MISMATCH", 0, 7411, 7511}});
+  check_fault("collection", {{FindingCode::RakeMismatch, 0, 89, 189},
+                             {FindingCode::ChipsNotConserved, 0, 7600, 7700},
+                             {FindingCode::PayoutMismatch, 0, 7411, 7511}});
 }
 
 TEST_CASE("Boss fault: a rake larger than the pot allows", "[boss][faults]") {
   // The SHOWDOWN's RAKE 1.89 -> 2.89: 76.00 went in, POT 74.11 + RAKE 2.89 says 77.00.
-  check_fault("rake", {{"TOTAL_POT_MISMATCH", 0, 7600, 7700},
-                       {"CHIPS_NOT_CONSERVED", 0, 7600, 7700},
-                       {"PAYOUT_MISMATCH", 0, 7311, 7411}});
+  check_fault("rake", {{FindingCode::TotalPotMismatch, 0, 7600, 7700},
+                       {FindingCode::ChipsNotConserved, 0, 7600, 7700},
+                       {FindingCode::PayoutMismatch, 0, 7311, 7411}});
 }
 
 TEST_CASE("Boss fault: a short big blind", "[boss][faults]") {
   // HAND_BB 4.00 -> 2.00 at 2/4: the pot is 2.00 short of the POT printed; the audit, which
   // cannot see the 57.00 uncalled bet's return, then takes it from the collection.
-  check_fault("blind", {{"WRONG_FORCED_BET", 3, 400, 200},
-                        {"TOTAL_POT_MISMATCH", 0, 13100, 7600},
-                        {"CHIPS_NOT_CONSERVED", 0, 7400, 1900},
-                        {"PAYOUT_MISMATCH", 0, 7211, 1711}});
+  check_fault("blind", {{FindingCode::WrongForcedBet, 3, 400, 200},
+                        {FindingCode::TotalPotMismatch, 0, 13100, 7600},
+                        {FindingCode::ChipsNotConserved, 0, 7400, 1900},
+                        {FindingCode::PayoutMismatch, 0, 7211, 1711}});
 }
 
 TEST_CASE("Boss strict: a renamed RAKE or a WIN not read is a gap", "[boss]") {

@@ -70,7 +70,7 @@ std::vector<test::Got> problems(const Hand& h) {
   return out;
 }
 
-bool has_finding(const Hand& h, const std::string& code) {
+bool has_finding(const Hand& h, FindingCode code) {
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
     if (f.code == code) return true;
   return false;
@@ -300,7 +300,7 @@ TEST_CASE("Bovada walk: the uncalled big blind stays in the collection", "[bovad
   CHECK(h.started_at_utc == "2016-08-09T16:41:32Z");
   CHECK(event(h, EventKind::Collected, 4).amount == 75);
   CHECK(h.total_pot == std::optional<Money>(75));
-  CHECK(has_finding(h, "UNCALLED_BET_IN_COLLECTION"));
+  CHECK(has_finding(h, FindingCode::UncalledBetInCollection));
   CHECK(problems(h).empty());
   // A hand that prints a return keeps the printed style.
   CHECK(one_hand("bovada/old_format.txt").uncalled_style == UncalledStyle::Printed);
@@ -327,7 +327,7 @@ TEST_CASE("Bovada repeated lines are replayed once", "[bovada]") {
   CHECK(events(h, EventKind::Collected, 2).size() == 1);
   // UTG+1 limps, then calls the raise: two calls, each printed once ("Call 250" twice, apart).
   CHECK(events(h, EventKind::Call, 1).size() == 2);
-  for (const test::Got& p : problems(h)) CHECK(p.code == "UNRECOGNISED_LINE");
+  for (const test::Got& p : problems(h)) CHECK(p.code == FindingCode::UnrecognisedLine);
 }
 
 // Written from the rules: "Posts chip" below the big blind is a live small blind; "All-in X"
@@ -385,7 +385,7 @@ TEST_CASE("Bovada tournament: a collection short of the pot is an error", "[bova
   const std::string line = "UTG+1 : Hand Result 57";
   text.replace(text.find(line), line.size(), "UTG+1 : Hand Result 47");
   const Hand h = one_text(text, "short.txt");
-  CHECK(has_finding(h, "RAKE_MISMATCH"));
+  CHECK(has_finding(h, FindingCode::RakeMismatch));
 }
 
 // Written from the house rule hilo_low_remainder_to_high: Omaha Hi/Lo, $1.20 pot, $0.05 rake,
@@ -445,8 +445,8 @@ TEST_CASE("Bovada hi/lo: what the low half cannot divide goes to the high half",
   // The low half's odd chip then goes to the Dealer (seat 1), the first low winner after the
   // small blind (Bovada's order of odd chips: Hand::odd_chips_whole_after_small_blind).
   CHECK(h.odd_chips_whole_after_small_blind);
-  CHECK(got ==
-        std::vector<test::Got>{{"ODD_CHIP_MISMATCH", 1, 29, 28}, {"ODD_CHIP_MISMATCH", 3, 58, 59}});
+  CHECK(got == std::vector<test::Got>{{FindingCode::OddChipMismatch, 1, 29, 28},
+                                      {FindingCode::OddChipMismatch, 3, 58, 59}});
 }
 
 TEST_CASE("Bovada corpus sweep", "[bovada][corpus]") {
@@ -483,43 +483,45 @@ void check_fault(const std::string& name, const std::string& hand_id,
 TEST_CASE("Bovada fault: a short call", "[bovada][faults]") {
   // "UTG+2 : Calls $1.25" -> "$1": 0.25 short preflop; the all-in later leaves 0.25 behind.
   check_fault("call_amount", "4086249181",
-              {{"WRONG_CALL_AMOUNT", 4, 125, 100},
-               {"ROUND_NOT_CLOSED", 4, 125, 100},
-               {"WRONG_CALL_AMOUNT", 4, 3320, 3295},
-               {"ALL_IN_MISMATCH", 4, 0, 25},
-               {"TOTAL_POT_MISMATCH", 0, 22196, 22221},
-               {"PAYOUT_MISMATCH", 0, 21896, 21921}});
+              {{FindingCode::WrongCallAmount, 4, 125, 100},
+               {FindingCode::RoundNotClosed, 4, 125, 100},
+               {FindingCode::WrongCallAmount, 4, 3320, 3295},
+               {FindingCode::AllInMismatch, 4, 0, 25},
+               {FindingCode::TotalPotMismatch, 0, 22196, 22221},
+               {FindingCode::PayoutMismatch, 0, 21896, 21921}});
 }
 
 TEST_CASE("Bovada fault: the side pot paid to a player all-in for less", "[bovada][faults]") {
   // "UTG+1 [ME] : Hand result-Side pot $11.94" -> "UTG+2 : ...": collections do not name which
   // pot, so the summary (UTG+1 won 219.21, UTG+2 lost) tells.
   check_fault("side_pot_collector", "4086249181",
-              {{"SUMMARY_MISMATCH", 3, 20727, 21921}, {"SUMMARY_MISMATCH", 4, 1194, 0}});
+              {{FindingCode::SummaryMismatch, 3, 20727, 21921},
+               {FindingCode::SummaryMismatch, 4, 1194, 0}});
 }
 
 TEST_CASE("Bovada fault: a collection too large", "[bovada][faults]") {
   // "Small Blind : Hand result $111" -> "$121": the $112 pot less the $1 rake holds $111.
   check_fault("collected_amount", "2596777580",
-              {{"RAKE_MISMATCH", 0, -900, 100},
-               {"CHIPS_NOT_CONSERVED", 0, 11200, 12200},
-               {"PAYOUT_MISMATCH", 0, 11100, 12100},
-               {"SUMMARY_MISMATCH", 1, 12100, 11100}});
+              {{FindingCode::RakeMismatch, 0, -900, 100},
+               {FindingCode::ChipsNotConserved, 0, 11200, 12200},
+               {FindingCode::PayoutMismatch, 0, 11100, 12100},
+               {FindingCode::SummaryMismatch, 1, 12100, 11100}});
 }
 
 TEST_CASE("Bovada fault: a wrong total pot", "[bovada][faults]") {
   // "Total Pot($112) | Rake ($1)" -> "Total Pot($122)".
   check_fault("total_pot", "2596777580",
-              {{"TOTAL_POT_MISMATCH", 0, 11200, 12200}, {"RAKE_MISMATCH", 0, 1100, 100}});
+              {{FindingCode::TotalPotMismatch, 0, 11200, 12200},
+               {FindingCode::RakeMismatch, 0, 1100, 100}});
 }
 
 TEST_CASE("Bovada fault: an uncalled bet returned short", "[bovada][faults]") {
   // "Small Blind : Return uncalled portion of bet $16" -> "$8".
   check_fault("uncalled_bet", "2596777580",
-              {{"UNCALLED_BET_MISMATCH", 1, 1600, 800},
-               {"TOTAL_POT_MISMATCH", 0, 12000, 11200},
-               {"CHIPS_NOT_CONSERVED", 0, 12000, 11200},
-               {"PAYOUT_MISMATCH", 0, 11900, 11100}});
+              {{FindingCode::UncalledBetMismatch, 1, 1600, 800},
+               {FindingCode::TotalPotMismatch, 0, 12000, 11200},
+               {FindingCode::ChipsNotConserved, 0, 12000, 11200},
+               {FindingCode::PayoutMismatch, 0, 11900, 11100}});
 }
 
 TEST_CASE("Bovada: a summary seat's result is read whole or is a line not read", "[bovada]") {

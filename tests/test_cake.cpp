@@ -172,7 +172,7 @@ TEST_CASE("Cake tournament: the player out finishes 21st of 66, with no chips", 
   const Hand kept = test::only_hand(read_text(text, "kept.txt"));
   bool with_chips = false;
   for (const Finding& f : audit_hand(kept, AuditContext{&test::shipped_house_rules()}).findings)
-    with_chips |= f.code == "FINISH_WITH_CHIPS" && f.seat == 2;
+    with_chips |= f.code == FindingCode::FinishWithChips && f.seat == 2;
   CHECK(with_chips);
 }
 
@@ -212,7 +212,7 @@ void check_fault(const std::string& name, const std::string& hand_id,
 TEST_CASE("Cake fault: a collection larger than the pot", "[cake][faults]") {
   // "Player0 wins $50,50" -> "$53,50": the pot is 52.50.
   // The rake is not printed: the one derived is negative.
-  check_fault("collection", "2998011673000397", {{"RAKE_MISMATCH", 0, 0, -100}});
+  check_fault("collection", "2998011673000397", {{FindingCode::RakeMismatch, 0, 0, -100}});
 }
 
 TEST_CASE("Cake fault: a short big blind", "[cake][faults]") {
@@ -220,15 +220,15 @@ TEST_CASE("Cake fault: a short big blind", "[cake][faults]") {
   // Hero's later call of $5 then leaves him $1 short of Player0's raise to $10, which the
   // uncalled bet then misses.
   check_fault("blind", "2998011673000397",
-              {{"WRONG_FORCED_BET", 1, 500, 400},
-               {"WRONG_CALL_AMOUNT", 1, 600, 500},
-               {"ROUND_NOT_CLOSED", 1, 1000, 900},
-               {"UNCALLED_BET_MISMATCH", 3, 1100, 1000}});
+              {{FindingCode::WrongForcedBet, 1, 500, 400},
+               {FindingCode::WrongCallAmount, 1, 600, 500},
+               {FindingCode::RoundNotClosed, 1, 1000, 900},
+               {FindingCode::UncalledBetMismatch, 3, 1100, 1000}});
 }
 
 TEST_CASE("Cake fault: a short uncalled bet", "[cake][faults]") {
   // "Player0: returns uncalled bet $10" -> "$5": nobody called Player0's $10 river bet.
-  check_fault("uncalled", "2998011673000397", {{"UNCALLED_BET_MISMATCH", 3, 1000, 500}});
+  check_fault("uncalled", "2998011673000397", {{FindingCode::UncalledBetMismatch, 3, 1000, 500}});
 }
 
 TEST_CASE("Cake fault: an all-in larger than the stack", "[cake][faults]") {
@@ -236,10 +236,10 @@ TEST_CASE("Cake fault: an all-in larger than the stack", "[cake][faults]") {
   // Hero's call of 0.03 then falls short of the 0.13 Vill***1 would have bet, 0.02 of which nobody
   // called, and Hero, short, may not win the pot.
   check_fault("allin", "2589013774000163",
-              {{"BET_EXCEEDS_STACK", 3, 7, 9},
-               {"WRONG_CALL_AMOUNT", 8, 5, 3},
-               {"UNCALLED_BET_MISMATCH", 3, 2, 0},
-               {"PAYOUT_MISMATCH", 8, 0, 31}});
+              {{FindingCode::BetExceedsStack, 3, 7, 9},
+               {FindingCode::WrongCallAmount, 8, 5, 3},
+               {FindingCode::UncalledBetMismatch, 3, 2, 0},
+               {FindingCode::PayoutMismatch, 8, 0, 31}});
 }
 
 TEST_CASE("Cake: a tournament header's field not known is not read", "[cake]") {

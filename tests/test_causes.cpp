@@ -3,6 +3,7 @@
 // findings one edit gives must come down to one root and the edit's own amount.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,15 +18,15 @@ hh::Finding finding(hh::FindingCode code, hh::Money expected, hh::Money actual, 
   return hh::make_finding(code, {.seat = seat, .expected = expected, .actual = actual});
 }
 
-// code -> code of its cause ("" for none), in the order of the findings.
-std::vector<std::pair<std::string, std::string>> links(const hh::AuditResult& r) {
-  std::vector<std::pair<std::string, std::string>> out;
+using Links = std::vector<std::pair<hh::FindingCode, std::optional<hh::FindingCode>>>;
+
+// code -> code of its cause (std::nullopt for none), in the order of the findings.
+Links links(const hh::AuditResult& r) {
+  Links out;
   for (const hh::Finding& f : r.findings)
-    out.emplace_back(f.code, f.cause ? r.findings.at(*f.cause).code : "");
+    out.emplace_back(f.code, f.cause ? std::optional(r.findings.at(*f.cause).code) : std::nullopt);
   return out;
 }
-
-using Links = std::vector<std::pair<std::string, std::string>>;
 
 }  // namespace
 
@@ -33,28 +34,29 @@ TEST_CASE("causes: the earliest step of the flow of money is the root", "[causes
   using hh::FindingCode;
   hh::AuditResult r;
   // As the audit finds them: the summary before the showdown.
-  r.findings = {finding(FindingCode::SummaryMismatch, 0, 500, 3),
-                finding(FindingCode::WrongWinner, 500, 0, 3),
-                finding(FindingCode::PayoutMismatch, 1000, 1500, 3)};
+  r.findings = {finding(hh::FindingCode::SummaryMismatch, 0, 500, 3),
+                finding(hh::FindingCode::WrongWinner, 500, 0, 3),
+                finding(hh::FindingCode::PayoutMismatch, 1000, 1500, 3)};
   hh::link_causes(r);
-  CHECK(links(r) == Links{{"SUMMARY_MISMATCH", "WRONG_WINNER"},
-                          {"WRONG_WINNER", ""},
-                          {"PAYOUT_MISMATCH", "WRONG_WINNER"}});
+  CHECK(links(r) == Links{{hh::FindingCode::SummaryMismatch, hh::FindingCode::WrongWinner},
+                          {hh::FindingCode::WrongWinner, std::nullopt},
+                          {hh::FindingCode::PayoutMismatch, hh::FindingCode::WrongWinner}});
   CHECK(r.money_in_error == 500);
 }
 
 TEST_CASE("causes: notes and the legality of actions are outside the chain", "[causes]") {
   using hh::FindingCode;
   hh::AuditResult r;
-  r.findings = {finding(FindingCode::OutOfTurn, 0, 0, 2),
-                hh::make_finding(FindingCode::RakeNotPrinted, {.expected = 20}),
-                finding(FindingCode::UncalledBetMismatch, 60, 50, 5),
-                finding(FindingCode::TotalPotMismatch, 260, 250)};
+  r.findings = {finding(hh::FindingCode::OutOfTurn, 0, 0, 2),
+                hh::make_finding(hh::FindingCode::RakeNotPrinted, {.expected = 20}),
+                finding(hh::FindingCode::UncalledBetMismatch, 60, 50, 5),
+                finding(hh::FindingCode::TotalPotMismatch, 260, 250)};
   hh::link_causes(r);
-  CHECK(links(r) == Links{{"OUT_OF_TURN", ""},
-                          {"RAKE_NOT_PRINTED", ""},
-                          {"UNCALLED_BET_MISMATCH", ""},
-                          {"TOTAL_POT_MISMATCH", "UNCALLED_BET_MISMATCH"}});
+  CHECK(links(r) ==
+        Links{{hh::FindingCode::OutOfTurn, std::nullopt},
+              {hh::FindingCode::RakeNotPrinted, std::nullopt},
+              {hh::FindingCode::UncalledBetMismatch, std::nullopt},
+              {hh::FindingCode::TotalPotMismatch, hh::FindingCode::UncalledBetMismatch}});
   CHECK(r.money_in_error == 10);
 }
 
@@ -62,16 +64,17 @@ TEST_CASE("causes: a warning root, the money from the first error after it", "[c
   using hh::FindingCode;
   hh::AuditResult r;
   // A missing "Uncalled bet" line (money-neutral) and, later, a payout short by 7.50.
-  r.findings = {
-      finding(FindingCode::UncalledBetLineMissing, 750, 0, 1),
-      hh::make_finding(FindingCode::SidePotMismatch, {.expected = 2, .actual = 1, .counts = true}),
-      finding(FindingCode::PayoutMismatch, 3000, 2250),
-      finding(FindingCode::ChipsNotConserved, 3000, 2250)};
+  r.findings = {finding(hh::FindingCode::UncalledBetLineMissing, 750, 0, 1),
+                hh::make_finding(hh::FindingCode::SidePotMismatch,
+                                 {.expected = 2, .actual = 1, .counts = true}),
+                finding(hh::FindingCode::PayoutMismatch, 3000, 2250),
+                finding(hh::FindingCode::ChipsNotConserved, 3000, 2250)};
   hh::link_causes(r);
-  CHECK(links(r) == Links{{"UNCALLED_BET_LINE_MISSING", ""},
-                          {"SIDE_POT_MISMATCH", "UNCALLED_BET_LINE_MISSING"},
-                          {"PAYOUT_MISMATCH", "UNCALLED_BET_LINE_MISSING"},
-                          {"CHIPS_NOT_CONSERVED", "UNCALLED_BET_LINE_MISSING"}});
+  CHECK(links(r) ==
+        Links{{hh::FindingCode::UncalledBetLineMissing, std::nullopt},
+              {hh::FindingCode::SidePotMismatch, hh::FindingCode::UncalledBetLineMissing},
+              {hh::FindingCode::PayoutMismatch, hh::FindingCode::UncalledBetLineMissing},
+              {hh::FindingCode::ChipsNotConserved, hh::FindingCode::UncalledBetLineMissing}});
   // The pot count is no money: the payout's 7.50 is.
   CHECK(r.money_in_error == 750);
 }
@@ -80,12 +83,13 @@ TEST_CASE("causes: warnings alone have no money in error, linking twice is linki
           "[causes]") {
   using hh::FindingCode;
   hh::AuditResult r;
-  r.findings = {finding(FindingCode::AllInMismatch, 0, 15, 4),
-                finding(FindingCode::RaiseIncrementMismatch, 40, 30, 4)};
+  r.findings = {finding(hh::FindingCode::AllInMismatch, 0, 15, 4),
+                finding(hh::FindingCode::RaiseIncrementMismatch, 40, 30, 4)};
   hh::link_causes(r);
   hh::link_causes(r);
   CHECK(links(r) ==
-        Links{{"ALL_IN_MISMATCH", ""}, {"RAISE_INCREMENT_MISMATCH", "ALL_IN_MISMATCH"}});
+        Links{{hh::FindingCode::AllInMismatch, std::nullopt},
+              {hh::FindingCode::RaiseIncrementMismatch, hh::FindingCode::AllInMismatch}});
   CHECK(r.money_in_error == 0);
 }
 
@@ -93,7 +97,7 @@ namespace {
 
 struct RealFault {
   std::string file;  // under testdata/
-  std::string root;  // the root's code
+  hh::FindingCode root;
   int root_seat;
   hh::Money money_in_error;
   std::size_t following;  // error and warning findings that follow from the root
@@ -130,17 +134,18 @@ void check_root(const RealFault& want) {
 
 TEST_CASE("causes: one edited line, one root, its own amount (real hands)", "[causes][faults]") {
   // "Uncalled bet ($0.60) returned to DSOR65" -> "($0.50)": four findings, 0.10 wrong.
-  check_root({"faults/uncalled_bet.txt", "UNCALLED_BET_MISMATCH", 5, 10, 3});
+  check_root({"faults/uncalled_bet.txt", hh::FindingCode::UncalledBetMismatch, 5, 10, 3});
   // "DSOR65: calls $0.20" -> "calls $0.10".
-  check_root({"faults/call_amount.txt", "WRONG_CALL_AMOUNT", 5, 10, 4});
+  check_root({"faults/call_amount.txt", hh::FindingCode::WrongCallAmount, 5, 10, 4});
   // The 39.35 pot paid to the worse hand; both summary lines disagree.
-  check_root({"faults/wrong_winner.txt", "WRONG_WINNER", 3, 3935, 2});
+  check_root({"faults/wrong_winner.txt", hh::FindingCode::WrongWinner, 3, 3935, 2});
   // A side pot of 0.61 collected by a player not in it.
-  check_root({"faults/ineligible_side_pot.txt", "PAYOUT_MISMATCH", 8, 61, 3});
+  check_root({"faults/ineligible_side_pot.txt", hh::FindingCode::PayoutMismatch, 8, 61, 3});
   // "Rake $0.20" -> "$0.30".
-  check_root({"faults/rake.txt", "RAKE_MISMATCH", 0, 10, 2});
+  check_root({"faults/rake.txt", hh::FindingCode::RakeMismatch, 0, 10, 2});
   // GG: "Uncalled bet ($16) returned to Hero" -> "($14)".
-  check_root({"gg/faults/missed_blind_uncalled.txt", "UNCALLED_BET_MISMATCH", 1, 200, 3});
+  check_root(
+      {"gg/faults/missed_blind_uncalled.txt", hh::FindingCode::UncalledBetMismatch, 1, 200, 3});
 }
 
 TEST_CASE("causes: summary counts hands and money, the database links each finding to its root",

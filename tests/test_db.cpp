@@ -269,20 +269,20 @@ static void store_case_exact_values(const std::string& db) {
           "SELECT discrepancy_id, hand_id, code, severity, blame, street, seat, player, expected, "
           "actual, message, line, cause_id, related_hand_id FROM discrepancies "
           "ORDER BY discrepancy_id") ==
-        Rows{{"1", "1", "COLLECTED_MISMATCH", "warning", "site", "showdown", "2", "Bob", "205",
-              "204", "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
-             {"2", "1", "NOTE", "info", "site", "NULL", "NULL", "NULL", "NULL", "NULL",
+        Rows{{"1", "1", "PAYOUT_MISMATCH", "warning", "site", "showdown", "2", "Bob", "205", "204",
+              "Bob collected 2.04, pot after rake is 2.05", "15", "NULL", "NULL"},
+             {"2", "1", "RAKE_NOT_PRINTED", "info", "site", "NULL", "NULL", "NULL", "NULL", "NULL",
               "just a note", "NULL", "NULL", "NULL"}});
-  CHECK(
-      q(db,
-        "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
-        "unit, message FROM v_findings ORDER BY discrepancy_id") ==
-      Rows{{"in/a.txt", "15", "100", "COLLECTED_MISMATCH", "warning", "205", "204", "-1", "100",
-            "Bob collected 2.04, pot after rake is 2.05"},
-           {"in/a.txt", "7", "100", "NOTE", "info", "NULL", "NULL", "NULL", "100", "just a note"}});
+  CHECK(q(db,
+          "SELECT path, line, site_hand_id, code, severity, expected, actual, difference, "
+          "unit, message FROM v_findings ORDER BY discrepancy_id") ==
+        Rows{{"in/a.txt", "15", "100", "PAYOUT_MISMATCH", "warning", "205", "204", "-1", "100",
+              "Bob collected 2.04, pot after rake is 2.05"},
+             {"in/a.txt", "7", "100", "RAKE_NOT_PRINTED", "info", "NULL", "NULL", "NULL", "100",
+              "just a note"}});
   CHECK(q(db, "SELECT * FROM v_code_counts") ==
-        Rows{{"COLLECTED_MISMATCH", "warning", "site", "1", "1"},
-             {"NOTE", "info", "site", "1", "1"}});
+        Rows{{"PAYOUT_MISMATCH", "warning", "site", "1", "1"},
+             {"RAKE_NOT_PRINTED", "info", "site", "1", "1"}});
   CHECK(q(db,
           "SELECT path, hands, hands_stored, hands_ok, hands_with_findings, hands_unparsed "
           "FROM v_file_summary") == Rows{{"in/a.txt", "1", "1", "0", "1", "0"}});
@@ -397,7 +397,7 @@ TEST_CASE("the checks between hands write each finding as found, the table's old
     // In the order played: the seam of hand k (hand_id k + 1) with hand k - 1.
     for (std::size_t k = 1; k < kHands; ++k) {
       const hh::SessionFinding& f = found[k - 1];
-      REQUIRE(f.finding.code == "HAND_ORDER");
+      REQUIRE(f.finding.code == hh::FindingCode::HandOrder);
       REQUIRE(f.hand_id == static_cast<std::int64_t>(k + 1));
       REQUIRE(f.related_hand_id == static_cast<std::int64_t>(k));
     }
@@ -460,7 +460,7 @@ TEST_CASE(
   for (const auto& found : {one_thread, beside}) {
     REQUIRE(found.size() == seams.size());
     for (std::size_t i = 0; i < seams.size(); ++i) {
-      REQUIRE(found[i].finding.code == "HAND_ORDER");
+      REQUIRE(found[i].finding.code == hh::FindingCode::HandOrder);
       REQUIRE(found[i].hand_id == seams[i]);
       REQUIRE(found[i].related_hand_id == seams[i] - 1);
     }
@@ -655,7 +655,7 @@ TEST_CASE("unparsed hands get a row with status unparsed and their findings only
   with_id.parsed = false;
   hh::AuditResult r;
   hh::Finding pe;
-  pe.code = "PARSE_ERROR";
+  pe.code = hh::FindingCode::ParseError;
   pe.severity = hh::Severity::Error;
   pe.message = "expected hand header";
   pe.line = 3;
@@ -1072,16 +1072,16 @@ TEST_CASE("query results round-trip from a real database into every format", "[d
   const QueryResult r = run_query(db, "SELECT code, severity, count FROM v_code_counts");
   CHECK(render(r, OutputFormat::Json) ==
         "[\n"
-        "  {\"code\": \"COLLECTED_MISMATCH\", \"severity\": \"warning\", \"count\": 1},\n"
-        "  {\"code\": \"NOTE\", \"severity\": \"info\", \"count\": 1}\n"
+        "  {\"code\": \"PAYOUT_MISMATCH\", \"severity\": \"warning\", \"count\": 1},\n"
+        "  {\"code\": \"RAKE_NOT_PRINTED\", \"severity\": \"info\", \"count\": 1}\n"
         "]\n");
   CHECK(render(r, OutputFormat::Csv) ==
-        "code,severity,count\nCOLLECTED_MISMATCH,warning,1\nNOTE,info,1\n");
+        "code,severity,count\nPAYOUT_MISMATCH,warning,1\nRAKE_NOT_PRINTED,info,1\n");
   CHECK(render(r, OutputFormat::Table) ==
-        "code                severity  count\n"
-        "------------------  --------  -----\n"
-        "COLLECTED_MISMATCH  warning       1\n"
-        "NOTE                info          1\n");
+        "code              severity  count\n"
+        "----------------  --------  -----\n"
+        "PAYOUT_MISMATCH   warning       1\n"
+        "RAKE_NOT_PRINTED  info          1\n");
   CHECK(hh::report::output_format_from_name("csv") == OutputFormat::Csv);
   CHECK(hh::report::output_format_from_name("table") == OutputFormat::Table);
   CHECK(hh::report::output_format_from_name("json") == OutputFormat::Json);
@@ -1580,10 +1580,10 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
 static void store_case_causes(const std::string& db) {
   hh::AuditResult r = make_result();  // one finding, a root
   hh::Finding follows = r.findings.front();
-  follows.code = "SUMMARY_MISMATCH";
+  follows.code = hh::FindingCode::SummaryMismatch;
   follows.cause = 1;  // the next one, stored after it
   hh::Finding root = r.findings.front();
-  root.code = "PAYOUT_MISMATCH";
+  root.code = hh::FindingCode::PayoutMismatch;
   r.findings = {r.findings.front(), follows, root};
   r.findings[1].cause = 2;
   r.money_in_error = 61;
@@ -1594,7 +1594,7 @@ static void store_case_causes(const std::string& db) {
   CHECK(q(db,
           "SELECT d.code, c.code FROM discrepancies d LEFT JOIN discrepancies c ON "
           "c.discrepancy_id = d.cause_id ORDER BY d.discrepancy_id") ==
-        Rows{{"COLLECTED_MISMATCH", "NULL"},
+        Rows{{"PAYOUT_MISMATCH", "NULL"},
              {"SUMMARY_MISMATCH", "PAYOUT_MISMATCH"},
              {"PAYOUT_MISMATCH", "NULL"}});
   CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");

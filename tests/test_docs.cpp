@@ -88,7 +88,7 @@ TEST_CASE("the audit emits findings only through the registry", "[docs]") {
 TEST_CASE("a finding takes its severity from the registry", "[docs]") {
   const Finding wrong_winner =
       make_finding(FindingCode::WrongWinner, {.seat = 3, .expected = 550, .actual = 0, .line = 7});
-  CHECK(wrong_winner.code == "WRONG_WINNER");
+  CHECK(wrong_winner.code == FindingCode::WrongWinner);
   CHECK(wrong_winner.severity == Severity::Error);
   CHECK(wrong_winner.seat == 3);
   CHECK(wrong_winner.expected == 550);

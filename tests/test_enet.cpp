@@ -121,26 +121,27 @@ void check_fault(const std::string& name, const std::string& id,
 TEST_CASE("Enet fault: a collection larger than the pot", "[enet][faults]") {
   // "Player4: collected (€10,57)" -> "€10,67": 11.24 in, 0.67 rake.
   check_fault("collection", "7732310",
-              {{"CHIPS_NOT_CONSERVED", 0, 1124, 1134},
-               {"PAYOUT_MISMATCH", 0, 1057, 1067},
-               {"SUMMARY_MISMATCH", 6, 1067, 1057}});
+              {{FindingCode::ChipsNotConserved, 0, 1124, 1134},
+               {FindingCode::PayoutMismatch, 0, 1057, 1067},
+               {FindingCode::SummaryMismatch, 6, 1067, 1057}});
 }
 
 TEST_CASE("Enet fault: a rake smaller than taken", "[enet][faults]") {
   // "Rake €0,67" -> "€0,57": 11.24 in, 10.57 paid.
   check_fault("rake", "7732310",
-              {{"CHIPS_NOT_CONSERVED", 0, 1124, 1114}, {"PAYOUT_MISMATCH", 0, 1067, 1057}});
+              {{FindingCode::ChipsNotConserved, 0, 1124, 1114},
+               {FindingCode::PayoutMismatch, 0, 1067, 1057}});
 }
 
 TEST_CASE("Enet fault: a call short of the raise", "[enet][faults]") {
   // "Player4: calls €1,50" -> "€1,40": Player5's raise to 2.25 over Player4's 0.75.
   check_fault("call", "12056513",
-              {{"WRONG_CALL_AMOUNT", 6, 150, 140},
-               {"ROUND_NOT_CLOSED", 6, 225, 215},
-               {"UNCALLED_BET_MISMATCH", 8, 10, 0},
-               {"CHIPS_NOT_CONSERVED", 0, 2700, 2710},
-               {"PAYOUT_MISMATCH", 6, 0, 1274},
-               {"PAYOUT_MISMATCH", 0, 2538, 2548}});
+              {{FindingCode::WrongCallAmount, 6, 150, 140},
+               {FindingCode::RoundNotClosed, 6, 225, 215},
+               {FindingCode::UncalledBetMismatch, 8, 10, 0},
+               {FindingCode::ChipsNotConserved, 0, 2700, 2710},
+               {FindingCode::PayoutMismatch, 6, 0, 1274},
+               {FindingCode::PayoutMismatch, 0, 2538, 2548}});
 }
 
 // Strict reading (docs/sites/enet.md): a summary seat line's money is read whole or the line is

@@ -134,19 +134,22 @@ void check_fault(const std::string& name, const std::string& id,
 TEST_CASE("Entraction fault: a win larger than the pot", "[entraction][faults]") {
   // "Hero wins: EUR 98.00" -> "EUR 99.00": 101.00 in, 3.00 rake.
   check_fault("collection", "2322970601",
-              {{"CHIPS_NOT_CONSERVED", 0, 10100, 10200}, {"PAYOUT_MISMATCH", 0, 9800, 9900}});
+              {{FindingCode::ChipsNotConserved, 0, 10100, 10200},
+               {FindingCode::PayoutMismatch, 0, 9800, 9900}});
 }
 
 TEST_CASE("Entraction fault: a rake smaller than taken", "[entraction][faults]") {
   // "Rake: EUR 3.00" -> "EUR 2.00": 101.00 in, 98.00 paid.
   check_fault("rake", "2322970601",
-              {{"CHIPS_NOT_CONSERVED", 0, 10100, 10000}, {"PAYOUT_MISMATCH", 0, 9900, 9800}});
+              {{FindingCode::ChipsNotConserved, 0, 10100, 10000},
+               {FindingCode::PayoutMismatch, 0, 9900, 9800}});
 }
 
 TEST_CASE("Entraction fault: a payback larger than the bet nobody called", "[entraction][faults]") {
   // "Payback (25.00)" -> "(35.00)": the 50.00 big blind over the 25.00 small blind.
   check_fault("payback", "2662867624",
-              {{"UNCALLED_BET_MISMATCH", 5, 2500, 3500}, {"RAKE_MISMATCH", 0, 0, -1000}});
+              {{FindingCode::UncalledBetMismatch, 5, 2500, 3500},
+               {FindingCode::RakeMismatch, 0, 0, -1000}});
 }
 
 // Strict reading (docs/sites/entraction.md): the header's game is followed by its limit and

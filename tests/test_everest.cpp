@@ -162,24 +162,24 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 
 TEST_CASE("Everest fault: a win larger than the pot", "[everest][faults]") {
   // WIN 650 -> 660: the SWEEP says 6.50.
-  check_fault("collection", {{"RAKE_MISMATCH", 0, -10, 0},
-                             {"CHIPS_NOT_CONSERVED", 0, 650, 660},
-                             {"PAYOUT_MISMATCH", 0, 650, 660}});
+  check_fault("collection", {{FindingCode::RakeMismatch, 0, -10, 0},
+                             {FindingCode::ChipsNotConserved, 0, 650, 660},
+                             {FindingCode::PayoutMismatch, 0, 650, 660}});
 }
 
 TEST_CASE("Everest fault: a rake the pot does not hold", "[everest][faults]") {
   // SWEEP rake="0" -> "10": 6.50 went in, the SWEEP of 6.50 and a rake of 0.10 say 6.60.
-  check_fault("rake", {{"TOTAL_POT_MISMATCH", 0, 650, 660},
-                       {"CHIPS_NOT_CONSERVED", 0, 650, 660},
-                       {"PAYOUT_MISMATCH", 0, 640, 650}});
+  check_fault("rake", {{FindingCode::TotalPotMismatch, 0, 650, 660},
+                       {FindingCode::ChipsNotConserved, 0, 650, 660},
+                       {FindingCode::PayoutMismatch, 0, 640, 650}});
 }
 
 TEST_CASE("Everest fault: a raise 0.50 short of what comes back", "[everest][faults]") {
   // BET 750 -> 700: the PUSH of 5.00 returns more than the 4.50 nobody called.
-  check_fault("bet", {{"UNCALLED_BET_MISMATCH", 1, 450, 500},
-                      {"TOTAL_POT_MISMATCH", 0, 600, 650},
-                      {"CHIPS_NOT_CONSERVED", 0, 600, 650},
-                      {"PAYOUT_MISMATCH", 0, 600, 650}});
+  check_fault("bet", {{FindingCode::UncalledBetMismatch, 1, 450, 500},
+                      {FindingCode::TotalPotMismatch, 0, 600, 650},
+                      {FindingCode::ChipsNotConserved, 0, 600, 650},
+                      {FindingCode::PayoutMismatch, 0, 600, 650}});
 }
 
 TEST_CASE("Everest strict: a position, an amount or stakes that do not parse are gaps",

@@ -130,24 +130,25 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 TEST_CASE("Everleaf fault: a win larger than the pot", "[everleaf][faults]") {
   // "Player0 wins ˆ 2.82 EURO" -> "ˆ 3.82": the pot is 3.00, the 3 bet nobody called went back
   // to the stack (never inside a collection), so the rake comes out negative.
-  check_fault("collection", {{"RAKE_MISMATCH", 0, 0, -82}});
+  check_fault("collection", {{FindingCode::RakeMismatch, 0, 0, -82}});
 }
 
 TEST_CASE("Everleaf fault: a short big blind", "[everleaf][faults]") {
   // "Player0: posts big blind [ˆ 0.50 EURO]" -> "ˆ 0.25": the stakes are 0.25/0.50.
-  check_fault("blind", {{"WRONG_FORCED_BET", 2, 50, 25},
-                        {"WRONG_CALL_AMOUNT", 2, 125, 100},
-                        {"ROUND_NOT_CLOSED", 2, 150, 125}});
+  check_fault("blind", {{FindingCode::WrongForcedBet, 2, 50, 25},
+                        {FindingCode::WrongCallAmount, 2, 125, 100},
+                        {FindingCode::RoundNotClosed, 2, 150, 125}});
 }
 
 TEST_CASE("Everleaf fault: a short call", "[everleaf][faults]") {
   // "Player0 calls [ˆ 1 EURO]" -> "ˆ 0.75": Hero raised to 1.50 over the 0.50 big blind.
-  check_fault("call", {{"WRONG_CALL_AMOUNT", 2, 100, 75}, {"ROUND_NOT_CLOSED", 2, 150, 125}});
+  check_fault("call", {{FindingCode::WrongCallAmount, 2, 100, 75},
+                       {FindingCode::RoundNotClosed, 2, 150, 125}});
 }
 
 TEST_CASE("Everleaf fault: a bet larger than the stack", "[everleaf][faults]") {
   // "Player0: bets [ˆ 3 EURO]" -> "ˆ 60 EURO": 48.50 left of the 50 after the 1.50 put in.
-  check_fault("stack", {{"BET_EXCEEDS_STACK", 2, 4850, 6000}});
+  check_fault("stack", {{FindingCode::BetExceedsStack, 2, 4850, 6000}});
 }
 
 // Strict reading (docs/sites/everleaf.md, "What is read"): a hand written for these tests, one

@@ -35,7 +35,7 @@ const Event& nth(const Hand& h, EventKind kind, int seat, std::size_t n = 0) {
   return test::nth_event(h, kind, seat, n);
 }
 std::size_t count(const Hand& h, EventKind kind) { return test::count_events(h, kind); }
-std::vector<std::string> problems(const Hand& h) { return test::problem_codes(h); }
+std::vector<FindingCode> problems(const Hand& h) { return test::problem_codes(h); }
 
 const SummarySeat& summary_of(const Hand& h, int seat) {
   auto it = std::find_if(h.summary.begin(), h.summary.end(),
@@ -218,8 +218,8 @@ TEST_CASE("Full Tilt walk: no uncalled line, no collection but in the summary", 
   std::string wrong = kWalk;
   wrong.replace(wrong.find("collected (30)"), 14, "collected (31)");
   const Hand w = clean_hand(wrong, "walk paid 31");
-  const std::vector<std::string> p = problems(w);
-  CHECK(std::find(p.begin(), p.end(), "CHIPS_NOT_CONSERVED") != p.end());
+  const auto p = problems(w);
+  CHECK(std::find(p.begin(), p.end(), FindingCode::ChipsNotConserved) != p.end());
 }
 
 TEST_CASE("Full Tilt stud: antes, bring-in, completes it to", "[fulltilt]") {
@@ -325,44 +325,45 @@ void check_fault(const std::string& name, const std::string& hand_id,
 
 TEST_CASE("Full Tilt fault: a collection larger than the pot", "[fulltilt][faults]") {
   check_fault("collected_amount", "21536266313",
-              {{"RAKE_MISMATCH", 0, -100, 0},
-               {"CHIPS_NOT_CONSERVED", 0, 550, 650},
-               {"PAYOUT_MISMATCH", 0, 550, 650},
-               {"SUMMARY_MISMATCH", 2, 650, 550}});
+              {{FindingCode::RakeMismatch, 0, -100, 0},
+               {FindingCode::ChipsNotConserved, 0, 550, 650},
+               {FindingCode::PayoutMismatch, 0, 550, 650},
+               {FindingCode::SummaryMismatch, 2, 650, 550}});
 }
 
 TEST_CASE("Full Tilt fault: a side pot paid short", "[fulltilt][faults]") {
   check_fault("side_pot", "19505996411",
-              {{"RAKE_MISMATCH", 0, 100, 0},
-               {"CHIPS_NOT_CONSERVED", 0, 650, 550},
-               {"PAYOUT_MISMATCH", 0, 500, 400},
-               {"SUMMARY_MISMATCH", 2, 400, 500}});
+              {{FindingCode::RakeMismatch, 0, 100, 0},
+               {FindingCode::ChipsNotConserved, 0, 650, 550},
+               {FindingCode::PayoutMismatch, 0, 500, 400},
+               {FindingCode::SummaryMismatch, 2, 400, 500}});
 }
 
 TEST_CASE("Full Tilt fault: a total pot larger than what went in", "[fulltilt][faults]") {
-  check_fault("total_pot", "19505996411",
-              {{"TOTAL_POT_MISMATCH", 0, 650, 750}, {"RAKE_MISMATCH", 0, 100, 0}});
+  check_fault(
+      "total_pot", "19505996411",
+      {{FindingCode::TotalPotMismatch, 0, 650, 750}, {FindingCode::RakeMismatch, 0, 100, 0}});
 }
 
 TEST_CASE("Full Tilt fault: an uncalled bet returned short", "[fulltilt][faults]") {
   check_fault("uncalled_bet", "21536266313",
-              {{"UNCALLED_BET_MISMATCH", 2, 200, 100},
-               {"TOTAL_POT_MISMATCH", 0, 650, 550},
-               {"CHIPS_NOT_CONSERVED", 0, 650, 550},
-               {"PAYOUT_MISMATCH", 0, 650, 550}});
+              {{FindingCode::UncalledBetMismatch, 2, 200, 100},
+               {FindingCode::TotalPotMismatch, 0, 650, 550},
+               {FindingCode::ChipsNotConserved, 0, 650, 550},
+               {FindingCode::PayoutMismatch, 0, 650, 550}});
 }
 
 TEST_CASE("Full Tilt fault: a short call", "[fulltilt][faults]") {
   check_fault("call_amount", "19505996411",
-              {{"WRONG_CALL_AMOUNT", 2, 300, 250},
-               {"ROUND_NOT_CLOSED", 2, 300, 250},
-               {"UNCALLED_BET_MISMATCH", 8, 50, 0},
-               {"TOTAL_POT_MISMATCH", 0, 600, 650},
-               {"CHIPS_NOT_CONSERVED", 0, 600, 650},
-               {"SIDE_POT_MISMATCH", 0, 450, 500},
-               {"SIDE_POT_MISMATCH", 0, 600, 650},
-               {"PAYOUT_MISMATCH", 2, 0, 500},
-               {"PAYOUT_MISMATCH", 0, 450, 500}});
+              {{FindingCode::WrongCallAmount, 2, 300, 250},
+               {FindingCode::RoundNotClosed, 2, 300, 250},
+               {FindingCode::UncalledBetMismatch, 8, 50, 0},
+               {FindingCode::TotalPotMismatch, 0, 600, 650},
+               {FindingCode::ChipsNotConserved, 0, 600, 650},
+               {FindingCode::SidePotMismatch, 0, 450, 500},
+               {FindingCode::SidePotMismatch, 0, 600, 650},
+               {FindingCode::PayoutMismatch, 2, 0, 500},
+               {FindingCode::PayoutMismatch, 0, 450, 500}});
 }
 
 // Strict reading (docs/sites/fulltilt.md): the limit before the game is one of the names the

@@ -349,9 +349,9 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
     const Hand no_drop = read_text(text, "no_drop").front();
     REQUIRE(no_drop.parsed);
     const AuditResult bad = audit_hand(no_drop);
-    CHECK(bad.has("CHIPS_NOT_CONSERVED"));
-    CHECK(bad.has("RAKE_MISMATCH"));
-    CHECK(bad.has("PAYOUT_MISMATCH"));
+    CHECK(bad.has(FindingCode::ChipsNotConserved));
+    CHECK(bad.has(FindingCode::RakeMismatch));
+    CHECK(bad.has(FindingCode::PayoutMismatch));
   }
   SECTION("a total that already holds the drop counts it once (issue 19, point 6)") {
     // Rush & Cash 2021 prints the drop inside "Total pot": $25.55 put in + $2.50 = $28.05.
@@ -378,8 +378,8 @@ TEST_CASE("GG Cash Drop, every fee and EV Cashout (written hands)", "[gg]") {
     std::vector<test::Got> found;
     for (const Finding& f : audit_hand(neither).findings)
       if (f.severity != Severity::Info) found.push_back(test::got(f));
-    CHECK(found == std::vector<test::Got>{{"TOTAL_POT_MISMATCH", 0, 2805, 2700},
-                                          {"RAKE_MISMATCH", 0, -5, 100}});
+    CHECK(found == std::vector<test::Got>{{FindingCode::TotalPotMismatch, 0, 2805, 2700},
+                                          {FindingCode::RakeMismatch, 0, -5, 100}});
   }
   SECTION("the loser's cashout is paid by GG, not from the pot") {
     const Hand& h = hands[1];
@@ -490,7 +490,7 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
     REQUIRE(h.parsed);
     REQUIRE(h.issues.size() == 1);
     CHECK(h.issues[0].got == "Lottery");
-    CHECK(audit_hand(h).has("UNRECOGNISED_LINE"));
+    CHECK(audit_hand(h).has(FindingCode::UnrecognisedLine));
   }
   SECTION("a cash drop repeated in the summary counts once") {
     // `extra` goes both after the seats and into the summary.
@@ -518,7 +518,7 @@ TEST_CASE("GG header and total-line variants", "[gg]") {
     CHECK_FALSE(h.parsed);
     CHECK(h.site == "ggpoker");
     CHECK(h.site_hand_id == "HD6");
-    CHECK(audit_hand(h).has("PARSE_ERROR"));
+    CHECK(audit_hand(h).has(FindingCode::ParseError));
   }
 }
 
@@ -586,9 +586,9 @@ void check_fault(const std::string& name, const std::string& original, const std
 TEST_CASE("GG fault: wrong jackpot fee", "[gg][faults]") {
   // "| Jackpot $5 |" -> "| Jackpot $4 |": $1 of the pot is unaccounted for.
   check_fault("jackpot_fee", "cash_Flop_PLO5-6max-USD-2-5-202104.Jackpot.txt", "OM1349864",
-              {{"RAKE_MISMATCH", 0, 850, 750},
-               {"CHIPS_NOT_CONSERVED", 0, 59708, 59608},
-               {"PAYOUT_MISMATCH", 0, 58558, 58458}});
+              {{FindingCode::RakeMismatch, 0, 850, 750},
+               {FindingCode::ChipsNotConserved, 0, 59708, 59608},
+               {FindingCode::PayoutMismatch, 0, 58558, 58458}});
 }
 
 TEST_CASE("GG fault: total pot counting the straddle as chips added", "[gg][faults]") {
@@ -596,34 +596,35 @@ TEST_CASE("GG fault: total pot counting the straddle as chips added", "[gg][faul
   // $100 instead of making its bet $100.
   check_fault("straddle_total_pot", "cash_Flop_PLO5-6max-USD-25-50-202104.straddle.txt",
               "OM1171256",
-              {{"TOTAL_POT_MISMATCH", 0, 25500, 30500}, {"RAKE_MISMATCH", 0, 6275, 1275}});
+              {{FindingCode::TotalPotMismatch, 0, 25500, 30500},
+               {FindingCode::RakeMismatch, 0, 6275, 1275}});
 }
 
 TEST_CASE("GG fault: uncalled bet counting the missed blind as a bet", "[gg][faults]") {
   // "Uncalled bet ($16) returned to Hero" -> "($14)": as if 3b7dff87's $2 dead blind had called
   // $2 of Hero's raise.
   check_fault("missed_blind_uncalled", "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303",
-              {{"UNCALLED_BET_MISMATCH", 1, 1600, 1400},
-               {"TOTAL_POT_MISMATCH", 0, 10500, 10300},
-               {"CHIPS_NOT_CONSERVED", 0, 10500, 10300},
-               {"PAYOUT_MISMATCH", 0, 9985, 9785}});
+              {{FindingCode::UncalledBetMismatch, 1, 1600, 1400},
+               {FindingCode::TotalPotMismatch, 0, 10500, 10300},
+               {FindingCode::ChipsNotConserved, 0, 10500, 10300},
+               {FindingCode::PayoutMismatch, 0, 9985, 9785}});
 }
 
 TEST_CASE("GG fault: short call in a tournament", "[gg][faults]") {
   // "69040cb9: calls 8,716" -> "calls 7,716" against Hero's all-in river bet of 8,716.
   check_fault("tourney_call", "tour_Flop_NLHE-8max-MTT-USD-1050-202104.extra.space.txt",
               "TM600571038",
-              {{"WRONG_CALL_AMOUNT", 3, 8716, 7716},
-               {"UNCALLED_BET_MISMATCH", 4, 1000, 0},
-               {"TOTAL_POT_MISMATCH", 0, 27315, 28315},
-               {"CHIPS_NOT_CONSERVED", 0, 27315, 28315},
-               {"PAYOUT_MISMATCH", 0, 27315, 28315}});
+              {{FindingCode::WrongCallAmount, 3, 8716, 7716},
+               {FindingCode::UncalledBetMismatch, 4, 1000, 0},
+               {FindingCode::TotalPotMismatch, 0, 27315, 28315},
+               {FindingCode::ChipsNotConserved, 0, 27315, 28315},
+               {FindingCode::PayoutMismatch, 0, 27315, 28315}});
 }
 
 TEST_CASE("GG fault: run-it-twice summary amount", "[gg][faults]") {
   // Hero's second-board "won ($48.92)" -> "won ($48.93)".
   check_fault("run_twice_summary", "cash_Flop_PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303",
-              {{"SUMMARY_MISMATCH", 1, 4892, 4893}});
+              {{FindingCode::SummaryMismatch, 1, 4892, 4893}});
 }
 
 // Issue 19, point 7 (the parser half): Short Deck prints one stake, "ShortDeck No Limit ($0.02)":

@@ -22,7 +22,7 @@ std::vector<Hand> survive(std::string_view bytes) {
     AuditResult r = audit_hand(h);
     if (!h.parsed) {
       REQUIRE_FALSE(r.findings.empty());
-      CHECK(r.findings[0].code == "PARSE_ERROR");
+      CHECK(r.findings[0].code == FindingCode::ParseError);
       CHECK(r.findings[0].message.find("hostile.txt:") == 0);
     }
   }

@@ -123,16 +123,16 @@ TEST_CASE("command-line overrides: every site, or one site", "[house-rules]") {
 TEST_CASE("the raise cap follows the house rules", "[house-rules][rules]") {
   HouseRules rules;
   AuditResult capped = five_bets(rules);
-  REQUIRE(capped.has("RAISE_CAP_EXCEEDED"));
+  REQUIRE(capped.has(FindingCode::RaiseCapExceeded));
   for (const Finding& f : capped.findings)
-    if (f.code == "RAISE_CAP_EXCEEDED") {
+    if (f.code == FindingCode::RaiseCapExceeded) {
       CHECK(f.expected == 4);
       CHECK(f.actual == 5);
     }
   rules.max_bets_per_round = 5;
-  CHECK_FALSE(five_bets(rules).has("RAISE_CAP_EXCEEDED"));
+  CHECK_FALSE(five_bets(rules).has(FindingCode::RaiseCapExceeded));
   rules.max_bets_per_round = 0;  // no cap
-  CHECK_FALSE(five_bets(rules).has("RAISE_CAP_EXCEEDED"));
+  CHECK_FALSE(five_bets(rules).has(FindingCode::RaiseCapExceeded));
   rules.max_bets_per_round = 3;
-  CHECK(five_bets(rules).has("RAISE_CAP_EXCEEDED"));
+  CHECK(five_bets(rules).has(FindingCode::RaiseCapExceeded));
 }

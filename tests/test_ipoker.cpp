@@ -41,11 +41,12 @@ std::vector<Hand> hands_of(const std::string& rel, std::size_t count) {
   return hands;
 }
 
-std::vector<std::string> errors_and_warnings(const AuditResult& r) {
-  std::vector<std::string> out;
+std::vector<FindingCode> errors_and_warnings(const AuditResult& r) {
+  std::vector<FindingCode> out;
   for (const Finding& f : r.findings)
     if (f.severity != Severity::Info) out.push_back(f.code);
-  std::sort(out.begin(), out.end());
+  std::sort(out.begin(), out.end(),
+            [](FindingCode a, FindingCode b) { return code_name(a) < code_name(b); });
   return out;
 }
 
@@ -164,7 +165,7 @@ TEST_CASE("iPoker session: three games, amounts after an escaped euro, actions s
   CHECK(event(hands[1], EventKind::Call, 1, 1).to == 4);
   // ... but the site's bet="€0.05" counts the small blind twice (anomalies.tsv).
   const AuditResult r = audit(hands[1]);
-  const Finding* f = finding(r, "SUMMARY_MISMATCH", 2);
+  const Finding* f = finding(r, FindingCode::SummaryMismatch, 2);
   REQUIRE(f);
   CHECK(f->expected == 4);
   CHECK(f->actual == 5);
@@ -185,7 +186,7 @@ TEST_CASE("iPoker: an uncalled part inside the bettor's win (2013)", "[ipoker]")
   CHECK(event(h, EventKind::Raise, 5, 1).to == 650);
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
-  const Finding* in = finding(r, "UNCALLED_BET_IN_COLLECTION", 5);
+  const Finding* in = finding(r, FindingCode::UncalledBetInCollection, 5);
   REQUIRE(in);
   CHECK(in->expected == 46);
   CHECK(r.derived_total_pot == 1223);
@@ -228,7 +229,7 @@ TEST_CASE("iPoker: decimal commas, 5 card Omaha told by the hole cards, uncalled
   CHECK(event(h, EventKind::Bet, 1, 1).amount == 5277);
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
-  const Finding* back = finding(r, "UNCALLED_BET_NOT_PRINTED", 1);
+  const Finding* back = finding(r, FindingCode::UncalledBetNotPrinted, 1);
   REQUIRE(back);
   CHECK(back->expected == 5277);
   CHECK(r.derived_rake == 159);
@@ -268,7 +269,7 @@ TEST_CASE("iPoker fixed limit: stakes are the bets, a late big blind posts both"
   REQUIRE(h.issues.size() == 1);
   CHECK(h.issues[0].line == 33);
   CHECK(h.issues[0].expected == "</game>: the document ends inside the game");
-  CHECK(errors_and_warnings(audit(h)) == std::vector<std::string>{"UNRECOGNISED_LINE"});
+  CHECK(errors_and_warnings(audit(h)) == std::vector<FindingCode>{FindingCode::UnrecognisedLine});
 }
 
 TEST_CASE("iPoker: two sessions in one file, antes, sitting out after the ante", "[ipoker]") {
@@ -286,7 +287,7 @@ TEST_CASE("iPoker: two sessions in one file, antes, sitting out after the ante",
   CHECK(a.ante == 2);
   const AuditResult r = audit(a);
   // Only the warning that the document was cut short; Hero's win of 0.31 is the pot less rake.
-  CHECK(errors_and_warnings(r) == std::vector<std::string>{"UNRECOGNISED_LINE"});
+  CHECK(errors_and_warnings(r) == std::vector<FindingCode>{FindingCode::UnrecognisedLine});
   CHECK(r.derived_total_pot == 33);  // 4 antes of 0.02, the blinds, the call
   CHECK(r.derived_rake == 2);
 }
@@ -307,7 +308,7 @@ TEST_CASE("iPoker: malformed documents give findings with file and line, never a
   CHECK(hands[0].issues[0].line == 12);  // where </general> closes <players>
   const AuditResult r = audit(hands[0]);
   REQUIRE(r.findings.size() == 1);
-  CHECK(r.findings[0].code == "PARSE_ERROR");
+  CHECK(r.findings[0].code == FindingCode::ParseError);
   CHECK(r.findings[0].message.find("broken.xml:12") != std::string::npos);
 
   // A game with no session header before it.
@@ -351,15 +352,15 @@ TEST_CASE("iPoker: the summary's bet= is checked against the actions (SUMMARY_MI
   CHECK(kinds == std::vector<EventKind>{EventKind::Call, EventKind::Raise, EventKind::Fold});
   AuditResult r = audit(hands[0]);
   CHECK(errors_and_warnings(r).empty());
-  CHECK(finding(r, "UNCALLED_BET_IN_COLLECTION", 2)->expected == 4);
+  CHECK(finding(r, FindingCode::UncalledBetInCollection, 2)->expected == 4);
 
   const std::string bad =
       session("Holdem NL $0.01/$0.02") + small_game("$0.03", "$0.06", "$0.08") + "</session>\n";
   hands = read_text(bad, "bad.xml");
   REQUIRE(hands.size() == 1);
   r = audit(hands[0]);
-  CHECK(errors_and_warnings(r) == std::vector<std::string>{"SUMMARY_MISMATCH"});
-  const Finding* f = finding(r, "SUMMARY_MISMATCH", 1);
+  CHECK(errors_and_warnings(r) == std::vector<FindingCode>{FindingCode::SummaryMismatch});
+  const Finding* f = finding(r, FindingCode::SummaryMismatch, 1);
   REQUIRE(f);
   // Ann's play, payout (0) and stack agree: only the site's record of the hand is wrong, a
   // warning with both figures (issue 33, point 19).
@@ -379,7 +380,8 @@ TEST_CASE("iPoker: the summary's bet= is checked against the actions (SUMMARY_MI
     if (s.seat == 1) s.won = 1;
   std::vector<std::pair<Money, Severity>> anns;
   for (const Finding& g : audit(doubtful).findings)
-    if (g.code == "SUMMARY_MISMATCH" && g.seat == 1) anns.emplace_back(*g.actual, g.severity);
+    if (g.code == FindingCode::SummaryMismatch && g.seat == 1)
+      anns.emplace_back(*g.actual, g.severity);
   CHECK(anns ==
         std::vector<std::pair<Money, Severity>>{{1, Severity::Error}, {3, Severity::Error}});
 }
@@ -420,34 +422,35 @@ const std::string kDecl = "<?xml version=\"1.0\" encoding=\"utf-8\"?>";
 
 TEST_CASE("iPoker fault: a win too large", "[ipoker][faults]") {
   // Ponsaltos's win £5.95 -> £6.95: less his £0.30 uncalled, £6.65 out of a £6.05 pot.
-  check_fault("collected_amount", kDecl, "4989273264", {{"RAKE_MISMATCH", 0, 0, -60}});
+  check_fault("collected_amount", kDecl, "4989273264", {{FindingCode::RakeMismatch, 0, 0, -60}});
 }
 
 TEST_CASE("iPoker fault: a short call", "[ipoker][faults]") {
   // Werton42 calls £0.10 of a £0.20 call; his all-in later falls short too, and his bet= no longer
   // matches his actions.
   check_fault("call_amount", kDecl, "4989273264",
-              {{"WRONG_CALL_AMOUNT", 10, 20, 10},
-               {"ROUND_NOT_CLOSED", 10, 30, 20},
-               {"WRONG_CALL_AMOUNT", 10, 190, 180},
-               {"ALL_IN_MISMATCH", 10, 0, 10},
-               {"SUMMARY_MISMATCH", 10, 290, 300}});
+              {{FindingCode::WrongCallAmount, 10, 20, 10},
+               {FindingCode::RoundNotClosed, 10, 30, 20},
+               {FindingCode::WrongCallAmount, 10, 190, 180},
+               {FindingCode::AllInMismatch, 10, 0, 10},
+               {FindingCode::SummaryMismatch, 10, 290, 300}});
 }
 
 TEST_CASE("iPoker fault: the uncalled part not paid back in full", "[ipoker][faults]") {
   // gortaleva's win £0.46 (his uncalled part) -> £0.40.
-  check_fault("uncalled_bet", "<session", "4988874195", {{"UNCALLED_BET_MISMATCH", 5, 46, 40}});
+  check_fault("uncalled_bet", "<session", "4988874195",
+              {{FindingCode::UncalledBetMismatch, 5, 46, 40}});
 }
 
 TEST_CASE("iPoker fault: a folded player paid from the pot", "[ipoker][faults]") {
   // Tournament: P2_298763EJ folded preflop and is given win="20".
   check_fault("ineligible_collection", kDecl, "3459543874",
-              {{"PAYOUT_MISMATCH", 8, 0, 20}, {"RAKE_MISMATCH", 0, 0, -20}});
+              {{FindingCode::PayoutMismatch, 8, 0, 20}, {FindingCode::RakeMismatch, 0, 0, -20}});
 }
 
 TEST_CASE("iPoker fault: a player's total put in misstated", "[ipoker][faults]") {
   // Player3's bet="€9.10" -> "€9.30".
-  check_fault("put_in_total", kDecl, "7044721647", {{"SUMMARY_MISMATCH", 10, 910, 930}});
+  check_fault("put_in_total", kDecl, "7044721647", {{FindingCode::SummaryMismatch, 10, 910, 930}});
 }
 
 TEST_CASE("iPoker: a session cut anywhere reads without a crash, each hand a slice of the text",
@@ -642,15 +645,15 @@ TEST_CASE("iPoker stud: antes, the bring-in, up cards per street, the cards prin
   CHECK(events(h, EventKind::Shows, 1).empty());
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
-  CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));  // the showdown is judged
+  CHECK_FALSE(finding(r, FindingCode::ShowdownNotEvaluated));  // the showdown is judged
   CHECK(r.derived_rake == 5);
 
   // Ann's C2 is the lowest door card: Bob's bring-in is the wrong player's.
   const std::vector<Hand> wrong = read_text(stud_hand("C2"), "stud.xml");
   REQUIRE(wrong.size() == 1);
   const AuditResult w = audit(wrong[0]);
-  CHECK(errors_and_warnings(w) == std::vector<std::string>{"WRONG_FORCED_BET"});
-  const Finding* f = finding(w, "WRONG_FORCED_BET", 3);
+  CHECK(errors_and_warnings(w) == std::vector<FindingCode>{FindingCode::WrongForcedBet});
+  const Finding* f = finding(w, FindingCode::WrongForcedBet, 3);
   REQUIRE(f);
   CHECK(f->expected == 1);
 
@@ -661,7 +664,7 @@ TEST_CASE("iPoker stud: antes, the bring-in, up cards per street, the cards prin
   CHECK(events(hidden[0], EventKind::Shows, 5).size() == 1);
   const AuditResult n = audit(hidden[0]);
   CHECK(errors_and_warnings(n).empty());
-  CHECK(finding(n, "SHOWDOWN_NOT_EVALUATED"));
+  CHECK(finding(n, FindingCode::ShowdownNotEvaluated));
 }
 
 TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them, a split pot",
@@ -696,7 +699,7 @@ TEST_CASE("iPoker stud hi-lo tournament: no stakes printed, the bets give them, 
   CHECK(h.ante == 5);
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
-  CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));
+  CHECK_FALSE(finding(r, FindingCode::ShowdownNotEvaluated));
 }
 
 TEST_CASE("iPoker five card stud: one down and one up card, then three up, 5th street is the last",
@@ -730,6 +733,6 @@ TEST_CASE("iPoker five card stud: one down and one up card, then three up, 5th s
   CHECK(event(h, EventKind::Shows, 2).cards == "2s 2c 4h 5s 7d");
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
-  CHECK_FALSE(finding(r, "SHOWDOWN_NOT_EVALUATED"));
+  CHECK_FALSE(finding(r, FindingCode::ShowdownNotEvaluated));
   CHECK(r.derived_rake == 2);
 }

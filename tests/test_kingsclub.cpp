@@ -195,7 +195,7 @@ TEST_CASE("KingsClub draw run twice: each run's showdown is not judged", "[kings
   bool not_evaluated = false;
   for (const Finding& f : r.findings) {
     CHECK(f.severity == Severity::Info);
-    not_evaluated = not_evaluated || f.code == "SHOWDOWN_NOT_EVALUATED";
+    not_evaluated = not_evaluated || f.code == FindingCode::ShowdownNotEvaluated;
   }
   CHECK(not_evaluated);
 }
@@ -236,8 +236,8 @@ TEST_CASE("KingsClub draw run twice without Run 2 lines: the second run is not s
   CHECK(h.issues.empty());
   std::vector<std::string> found;
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings) {
-    if (f.severity != Severity::Info || f.code == "SHOWDOWN_NOT_EVALUATED")
-      found.push_back(f.code + ": " + f.message);
+    if (f.severity != Severity::Info || f.code == FindingCode::ShowdownNotEvaluated)
+      found.push_back(std::string(code_name(f.code)) + ": " + f.message);
   }
   CHECK(found == std::vector<std::string>{
                      "SHOWDOWN_NOT_EVALUATED: the hand was run more than once and the hands of "
@@ -250,7 +250,7 @@ TEST_CASE("KingsClub draw run twice without Run 2 lines: the second run is not s
   for (const Finding& f : audit_hand(only_hand(read_text(once, "once.txt")),
                                      AuditContext{&test::shipped_house_rules()})
                               .findings)
-    wrong_winner |= f.code == "WRONG_WINNER";
+    wrong_winner |= f.code == FindingCode::WrongWinner;
   CHECK(wrong_winner);
 }
 
@@ -267,22 +267,24 @@ TEST_CASE("KingsClub fault: a collection larger than the pot", "[kingsclub][faul
   // "Player0 wins pot (81.34)" -> "(91.34)": 82.34 in, rake 1; the 41.17 nobody called is taken
   // to be inside the collection, leaving 50.17 from the pot.
   check_fault("collection", "39969377",
-              {{"CHIPS_NOT_CONSERVED", 0, 8234, 5117},
-               {"PAYOUT_MISMATCH", 0, 8134, 5017},
+              {{FindingCode::ChipsNotConserved, 0, 8234, 5117},
+               {FindingCode::PayoutMismatch, 0, 8134, 5017},
                // 860.38 - 82.34 put in + 41.17 back + 50.17 = 869.38, not the printed 900.55.
-               {"SUMMARY_MISMATCH", 1, 86938, 90055}});
+               {FindingCode::SummaryMismatch, 1, 86938, 90055}});
 }
 
 TEST_CASE("KingsClub fault: a short call", "[kingsclub][faults]") {
   // "Player0 calls 25" -> "calls 20": the big blind adds 10 to a raise to 25 (15 owed).
   check_fault("call", "39969377",
-              {{"WRONG_CALL_AMOUNT", 1, 1500, 1000}, {"ROUND_NOT_CLOSED", 1, 2500, 2000}});
+              {{FindingCode::WrongCallAmount, 1, 1500, 1000},
+               {FindingCode::RoundNotClosed, 1, 2500, 2000}});
 }
 
 TEST_CASE("KingsClub fault: a rake the pot does not leave room for", "[kingsclub][faults]") {
   // "Rake 1" -> "Rake 2": 82.34 in, 81.34 collected.
   check_fault("rake", "39969377",
-              {{"CHIPS_NOT_CONSERVED", 0, 8234, 8334}, {"PAYOUT_MISMATCH", 0, 8034, 8134}});
+              {{FindingCode::ChipsNotConserved, 0, 8234, 8334},
+               {FindingCode::PayoutMismatch, 0, 8034, 8134}});
 }
 
 TEST_CASE("KingsClub fault: a main pot paid short beside an unprinted side pot",
@@ -290,10 +292,10 @@ TEST_CASE("KingsClub fault: a main pot paid short beside an unprinted side pot",
   // "Player2 wins pot (1,350)" -> "(1,300)": the net then asks for 3,500 more, not the 3,450 side
   // pot, so no side pot is taken from the net and the whole shortfall is reported.
   check_fault("side_pot", "3264632",
-              {{"CHIPS_NOT_CONSERVED", 0, 480000, 130000},
-               {"PAYOUT_MISMATCH", 0, 480000, 130000},
+              {{FindingCode::ChipsNotConserved, 0, 480000, 130000},
+               {FindingCode::PayoutMismatch, 0, 480000, 130000},
                // 10,000 - 5,208 put in + 3,333 back + 1,300 = 9,425, not the printed 12,925.
-               {"SUMMARY_MISMATCH", 3, 942500, 1292500}});
+               {FindingCode::SummaryMismatch, 3, 942500, 1292500}});
 }
 
 TEST_CASE("Final stacks printed in the summary are checked against the replay", "[kingsclub]") {
@@ -316,7 +318,7 @@ TEST_CASE("Final stacks printed in the summary are checked against the replay", 
   const Hand wrong = hand("103");
   const auto findings = non_info(wrong);
   REQUIRE(findings.size() == 1);
-  CHECK(findings[0]->code == "SUMMARY_MISMATCH");
+  CHECK(findings[0]->code == FindingCode::SummaryMismatch);
   CHECK(findings[0]->seat == 1);
   CHECK(findings[0]->expected == 10200);
   CHECK(findings[0]->actual == 10300);
@@ -355,7 +357,7 @@ TEST_CASE("KingsClub 2-7 Drawmaha: a board, one draw after the flop's betting, m
   CHECK(non_info(h).empty());
   const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
   bool not_evaluated = false;
-  for (const Finding& f : r.findings) not_evaluated |= f.code == "SHOWDOWN_NOT_EVALUATED";
+  for (const Finding& f : r.findings) not_evaluated |= f.code == FindingCode::ShowdownNotEvaluated;
   CHECK(not_evaluated);
   CHECK(h.rake == 200);
 

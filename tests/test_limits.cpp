@@ -51,7 +51,7 @@ std::vector<Hand> read_all(std::string_view bytes, const std::string& file = "li
     if (h.parsed) continue;
     const AuditResult r = audit_hand(h);
     REQUIRE_FALSE(r.findings.empty());
-    CHECK(r.findings[0].code == "PARSE_ERROR");
+    CHECK(r.findings[0].code == FindingCode::ParseError);
   }
   return hands;
 }

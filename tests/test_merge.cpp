@@ -148,7 +148,7 @@ TEST_CASE("Merge tournament: an unversioned export's balance is after the forced
   REQUIRE(v.size() == 1);
   CHECK(v.front().seat_of(2)->stack == 1490);
   bool over = false;
-  for (const Finding* f : errors_of(v.front())) over |= f->code == "BET_EXCEEDS_STACK";
+  for (const Finding* f : errors_of(v.front())) over |= f->code == FindingCode::BetExceedsStack;
   CHECK(over);
 }
 
@@ -279,22 +279,23 @@ void check_fault(const std::string& name, const std::string& id,
 
 TEST_CASE("Merge fault: a win larger than the pot", "[merge][faults]") {
   // Winner 5.75 -> 6.25: 1.00 of it is the uncalled bet, 5.25 is paid from a pot of 5.00.
-  check_fault("collection", "45547825-416", {{"RAKE_MISMATCH", 0, 0, -25}});
+  check_fault("collection", "45547825-416", {{FindingCode::RakeMismatch, 0, 0, -25}});
 }
 
 TEST_CASE("Merge fault: a short big blind", "[merge][faults]") {
   // BIG_BLIND 1.00 -> 0.50 at $1/$2 fixed limit: the big blind is the small bet, 1.00.
   check_fault("blind", "45547825-416",
-              {{"WRONG_FORCED_BET", 1, 100, 50},
-               {"WRONG_CALL_AMOUNT", 1, 150, 100},
-               {"ROUND_NOT_CLOSED", 1, 200, 150},
-               {"RAKE_MISMATCH", 0, 0, -25}});
+              {{FindingCode::WrongForcedBet, 1, 100, 50},
+               {FindingCode::WrongCallAmount, 1, 150, 100},
+               {FindingCode::RoundNotClosed, 1, 200, 150},
+               {FindingCode::RakeMismatch, 0, 0, -25}});
 }
 
 TEST_CASE("Merge fault: an uncalled bet returned larger than the excess", "[merge][faults]") {
   // The uncalled="true" winner 1.83 -> 2.33: 1.83 of the 18.00 bet was not called.
-  check_fault("uncalled", "15245216-1000",
-              {{"UNCALLED_BET_MISMATCH", 2, 183, 233}, {"PAYOUT_MISMATCH", 2, 0, 5567}});
+  check_fault(
+      "uncalled", "15245216-1000",
+      {{FindingCode::UncalledBetMismatch, 2, 183, 233}, {FindingCode::PayoutMismatch, 2, 0, 5567}});
 }
 
 TEST_CASE("Merge strict: a seat, a start, a player element that do not parse are gaps", "[merge]") {

@@ -260,26 +260,26 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 TEST_CASE("Microgaming fault: a Win larger than the pot", "[microgaming][faults]") {
   // Win 1257.00 -> 1258.00: the pot of 630.00 less the rake of 3.00, and the 630.00 bet nobody
   // called; Player0's endbalance of 1979.00 says 1257.00.
-  check_fault("collection", {{"CHIPS_NOT_CONSERVED", 0, 63000, 63100},
-                             {"PAYOUT_MISMATCH", 0, 62700, 62800},
-                             {"SUMMARY_MISMATCH", 1, 198000, 197900}});
+  check_fault("collection", {{FindingCode::ChipsNotConserved, 0, 63000, 63100},
+                             {FindingCode::PayoutMismatch, 0, 62700, 62800},
+                             {FindingCode::SummaryMismatch, 1, 198000, 197900}});
 }
 
 TEST_CASE("Microgaming fault: a rake larger than the pot leaves", "[microgaming][faults]") {
   // rake="300" -> "400": 630.00 in, a Win of 1257.00 with the 630.00 returned, 4.00 of rake.
-  check_fault("rake",
-              {{"CHIPS_NOT_CONSERVED", 0, 63000, 63100}, {"PAYOUT_MISMATCH", 0, 62600, 62700}});
+  check_fault("rake", {{FindingCode::ChipsNotConserved, 0, 63000, 63100},
+                       {FindingCode::PayoutMismatch, 0, 62600, 62700}});
 }
 
 TEST_CASE("Microgaming fault: a re-raise 10.00 short", "[microgaming][faults]") {
   // Player0's Raise of 280.00 -> 270.00 (chips added from the 20.00 big blind call): the call of
   // 210.00 from 90.00 now overshoots, and the endbalance no longer follows.
-  check_fault("raise", {{"WRONG_CALL_AMOUNT", 4, 20000, 21000},
-                        {"ROUND_NOT_CLOSED", 1, 30000, 29000},
-                        {"BET_ABOVE_LIMIT", 1, 62000, 63000},
-                        {"CHIPS_NOT_CONSERVED", 0, 63000, 64000},
-                        {"PAYOUT_MISMATCH", 0, 62700, 63700},
-                        {"SUMMARY_MISMATCH", 1, 198900, 197900}});
+  check_fault("raise", {{FindingCode::WrongCallAmount, 4, 20000, 21000},
+                        {FindingCode::RoundNotClosed, 1, 30000, 29000},
+                        {FindingCode::BetAboveLimit, 1, 62000, 63000},
+                        {FindingCode::ChipsNotConserved, 0, 63000, 64000},
+                        {FindingCode::PayoutMismatch, 0, 62700, 63700},
+                        {FindingCode::SummaryMismatch, 1, 198900, 197900}});
 }
 
 namespace {
@@ -377,11 +377,11 @@ TEST_CASE("Microgaming fixed limit: betlimit=\"FL\", stakes as blinds or as bets
     // A turn bet of the small bet is a bet of the wrong size.
     const std::vector<Hand> small = read_text(fixed_limit_hand(stakes, "0.20"), "fl.txt");
     REQUIRE(small.size() == 1);
-    std::vector<std::string> codes;
+    std::vector<FindingCode> codes;
     for (const Finding& f :
          audit_hand(small.front(), AuditContext{&test::shipped_house_rules()}).findings)
       if (f.severity != Severity::Info) codes.push_back(f.code);
-    CHECK(codes == std::vector<std::string>{"BET_BELOW_MINIMUM"});
+    CHECK(codes == std::vector<FindingCode>{FindingCode::BetBelowMinimum});
   }
 }
 
@@ -447,6 +447,7 @@ TEST_CASE("Microgaming: bad beat contribution, a sitting-out top-up, a raise on 
   for (const Finding& f :
        audit_hand(wrong.front(), AuditContext{&test::shipped_house_rules()}).findings)
     if (f.severity != Severity::Info)
-      found.push_back(fmt::format("{} {} {} {}", f.code, f.seat, *f.expected, *f.actual));
+      found.push_back(
+          fmt::format("{} {} {} {}", code_name(f.code), f.seat, *f.expected, *f.actual));
   CHECK(found == std::vector<std::string>{"SUMMARY_MISMATCH 1 101400 101500"});
 }

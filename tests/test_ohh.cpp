@@ -136,7 +136,7 @@ TEST_CASE("OHH amounts are read exactly from the numbers' text", "[ohh]") {
   const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
   INFO(test::describe(test::errors_and_warnings(r)));
   CHECK(test::errors_and_warnings(r).empty());
-  CHECK(r.has("UNCALLED_BET_NOT_PRINTED"));  // 0.20 of A's raise nobody called
+  CHECK(r.has(FindingCode::UncalledBetNotPrinted));  // 0.20 of A's raise nobody called
 
   // A third decimal is not a cent: an issue, never a rounded amount.
   const Hand bad = only_hand(read_text(small_hand("0.255", "0.2"), "small.ohh"));
@@ -197,16 +197,16 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 
 TEST_CASE("OHH fault: a pot amount the bets do not make", "[ohh][faults]") {
   // pots[0].amount 0.77 -> 0.78: the players put in 0.77; rake 0.03 and the win 0.74 stay.
-  check_fault("pot_amount", {{"TOTAL_POT_MISMATCH", 0, 77, 78},
-                             {"RAKE_MISMATCH", 0, 4, 3},
-                             {"SIDE_POT_MISMATCH", 0, 74, 75}});
+  check_fault("pot_amount", {{FindingCode::TotalPotMismatch, 0, 77, 78},
+                             {FindingCode::RakeMismatch, 0, 4, 3},
+                             {FindingCode::SidePotMismatch, 0, 74, 75}});
 }
 
 TEST_CASE("OHH fault: a win larger than the pot less its rake", "[ohh][faults]") {
   // player_wins[0].win_amount 0.74 -> 0.75: the pot is 0.77 and its rake 0.03.
-  check_fault("win_amount", {{"RAKE_MISMATCH", 0, 2, 3},
-                             {"CHIPS_NOT_CONSERVED", 0, 77, 78},
-                             {"PAYOUT_MISMATCH", 0, 74, 75}});
+  check_fault("win_amount", {{FindingCode::RakeMismatch, 0, 2, 3},
+                             {FindingCode::ChipsNotConserved, 0, 77, 78},
+                             {FindingCode::PayoutMismatch, 0, 74, 75}});
 }
 
 // --- writing ---
@@ -483,9 +483,10 @@ std::set<Limit> load_limits() {
   return out;
 }
 
+// The codes' names: the listed differences (testdata) name them, beside MONEY.
 std::multiset<std::string> codes_of(const AuditResult& r) {
   std::multiset<std::string> out;
-  for (const Finding& f : r.findings) out.insert(f.code);
+  for (const Finding& f : r.findings) out.insert(std::string(code_name(f.code)));
   return out;
 }
 
@@ -531,8 +532,8 @@ struct SiteCount {
   long listed{0};          // differences, each listed
 };
 
-std::multiset<std::string> judgement_codes(const AuditResult& r) {
-  std::multiset<std::string> out;
+std::multiset<FindingCode> judgement_codes(const AuditResult& r) {
+  std::multiset<FindingCode> out;
   for (const Finding& f : r.findings)
     if (f.severity != Severity::Info) out.insert(f.code);
   return out;

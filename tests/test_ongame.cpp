@@ -280,20 +280,23 @@ TEST_CASE("OnGame fault: a collection larger than the pot", "[ongame][faults]") 
   // "won by Player1 (0.86)" -> "(0.96)": the 0.90 pot less the 0.04 rake is 0.86. With no
   // uncalled line the extra 0.10 reads as Player1's river bet paid back inside the collection,
   // so the printed pot (0.90, the bet not in it) is what disagrees.
-  check_fault("collection", {{"SIDE_POT_MISMATCH", 0, 100, 90}, {"SIDE_POT_MISMATCH", 0, 100, 90}});
+  check_fault("collection", {{FindingCode::SidePotMismatch, 0, 100, 90},
+                             {FindingCode::SidePotMismatch, 0, 100, 90}});
 }
 
 TEST_CASE("OnGame fault: a final stack the actions do not give", "[ongame][faults]") {
   // "Seat 9: Player1 (4.81)" -> "(4.91)": 4.35 - 0.40 + 0.86 is 4.81.
-  check_fault("stack", {{"SUMMARY_MISMATCH", 9, 481, 491}});
+  check_fault("stack", {{FindingCode::SummaryMismatch, 9, 481, 491}});
 }
 
 TEST_CASE("OnGame fault: a rake larger than the pot leaves", "[ongame][faults]") {
   // "Rake taken: $0.04" -> "$0.14": 0.90 - 0.86 paid is 0.04.
-  check_fault("rake", {{"CHIPS_NOT_CONSERVED", 0, 90, 100}, {"PAYOUT_MISMATCH", 0, 76, 86}});
+  check_fault("rake", {{FindingCode::ChipsNotConserved, 0, 90, 100},
+                       {FindingCode::PayoutMismatch, 0, 76, 86}});
 }
 
 TEST_CASE("OnGame fault: a short call", "[ongame][faults]") {
   // "Player1 calls 0.25" -> "calls 0.20": the small blind owes 0.25 to call 0.30.
-  check_fault("call", {{"WRONG_CALL_AMOUNT", 9, 25, 20}, {"ROUND_NOT_CLOSED", 9, 30, 25}});
+  check_fault("call", {{FindingCode::WrongCallAmount, 9, 25, 20},
+                       {FindingCode::RoundNotClosed, 9, 30, 25}});
 }

@@ -35,7 +35,7 @@ TEST_CASE("Parse errors: a PokerStars header without its hand number", "[parse_e
   CHECK(i.column == 18);  // just after "PokerStars Hand #"
   CHECK(i.expected == "the hand number at line 3, column 18");
   CHECK(i.got == header);
-  CHECK(audit_hand(h).has("PARSE_ERROR"));
+  CHECK(audit_hand(h).has(FindingCode::ParseError));
 }
 
 TEST_CASE("Parse errors: a PokerStars header whose date is cut short", "[parse_errors]") {

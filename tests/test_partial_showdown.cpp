@@ -70,8 +70,8 @@ TEST_CASE("partial showdown: the best shown hand collects, a mucked third hand i
           "[showdown][partial]") {
   const AuditResult r = audit_hand(
       parse_one(three_to_showdown("Bob: shows [Ah As] (a pair of Aces)", "Bob", "showed [Ah As]")));
-  CHECK(test::of(r, "WRONG_WINNER").empty());
-  CHECK(test::of(r, "SHOWDOWN_NOT_EVALUATED").size() == 1);
+  CHECK(test::of(r, FindingCode::WrongWinner).empty());
+  CHECK(test::of(r, FindingCode::ShowdownNotEvaluated).size() == 1);
 }
 
 TEST_CASE("partial showdown: a pot paid to a shown hand that a shown hand beats is WRONG_WINNER",
@@ -79,7 +79,7 @@ TEST_CASE("partial showdown: a pot paid to a shown hand that a shown hand beats 
   const AuditResult r =
       audit_hand(parse_one(three_to_showdown("Bob: shows [Ah As] (a pair of Aces)", "Ann",
                                              "showed [Ah As] and lost with a pair of Aces")));
-  const auto wrong = test::of(r, "WRONG_WINNER");
+  const auto wrong = test::of(r, FindingCode::WrongWinner);
   REQUIRE(wrong.size() == 1);
   CHECK(wrong[0].seat == 2);
   CHECK(wrong[0].expected == 75);
@@ -97,7 +97,7 @@ TEST_CASE("partial showdown: cards revealed when mucking count as shown", "[show
   CHECK(revealed[0]->seat == 2);
   CHECK(revealed[0]->cards == "Ah As");
   CHECK(revealed[0]->street == Street::Showdown);
-  const auto wrong = test::of(audit_hand(h), "WRONG_WINNER");
+  const auto wrong = test::of(audit_hand(h), FindingCode::WrongWinner);
   REQUIRE(wrong.size() == 1);
   CHECK(wrong[0].seat == 2);
   CHECK(wrong[0].expected == 75);
@@ -147,7 +147,7 @@ std::vector<Finding> wrong_winner_under(const std::string& text, bool trips_beat
   REQUIRE(h.game.variant == GameVariant::ShortDeckHoldem);
   HouseRules rules;
   rules.short_deck_trips_beat_straight = trips_beat_straight;
-  return test::of(test::audit_under(h, rules), "WRONG_WINNER");
+  return test::of(test::audit_under(h, rules), FindingCode::WrongWinner);
 }
 
 }  // namespace

@@ -52,8 +52,8 @@ std::vector<const Event*> events(const Hand& h, EventKind kind) {
   return out;
 }
 
-std::vector<std::string> error_codes(const Hand& h) {
-  std::vector<std::string> out;
+std::vector<FindingCode> error_codes(const Hand& h) {
+  std::vector<FindingCode> out;
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
     if (f.severity == Severity::Error) out.push_back(f.code);
   return out;
@@ -286,36 +286,37 @@ TEST_CASE("PartyPoker fault: a short call", "[partypoker][faults]") {
   // raise to 0.08. Short by 0.02 without being all-in, suicini03 cannot win the pot he collects,
   // and the pot is 0.02 smaller than the 0.65 paid: the big blind's last 0.02 is uncalled.
   check_fault("call_amount", std::string("\0Game #", 7), "9582251255",
-              {{"WRONG_CALL_AMOUNT", 7, 7, 5},
-               {"ROUND_NOT_CLOSED", 7, 8, 6},
-               {"UNCALLED_BET_MISMATCH", 8, 2, 0},
-               {"PAYOUT_MISMATCH", 7, 0, 65}});
+              {{FindingCode::WrongCallAmount, 7, 7, 5},
+               {FindingCode::RoundNotClosed, 7, 8, 6},
+               {FindingCode::UncalledBetMismatch, 8, 2, 0},
+               {FindingCode::PayoutMismatch, 7, 0, 65}});
 }
 
 TEST_CASE("PartyPoker fault: a side pot paid more than it holds", "[partypoker][faults]") {
   // "Hero wins $0.06 USD from the side pot 1" -> "$0.07": the side pot above the all-in big
   // blind's 0.01 holds 0.06 (no rake is taken on it): the derived rake is -0.01.
-  check_fault("side_pot", "Game #", "9485557849", {{"RAKE_MISMATCH", 0, 0, -1}});
+  check_fault("side_pot", "Game #", "9485557849", {{FindingCode::RakeMismatch, 0, 0, -1}});
 }
 
 TEST_CASE("PartyPoker fault: the pot collected by a player who folded", "[partypoker][faults]") {
   // "Player7 wins $0.50 USD" -> "Hero wins $0.50 USD": Hero folded to Player7's turn bet, whose
   // 0.21 nobody called then never comes back.
-  check_fault("collection", "Game #", "9507514114",
-              {{"PAYOUT_MISMATCH", 7, 0, 50}, {"UNCALLED_BET_MISMATCH", 5, 21, 0}});
+  check_fault(
+      "collection", "Game #", "9507514114",
+      {{FindingCode::PayoutMismatch, 7, 0, 50}, {FindingCode::UncalledBetMismatch, 5, 21, 0}});
 }
 
 TEST_CASE("PartyPoker fault: a win smaller than the uncalled bet", "[partypoker][faults]") {
   // "Player7 wins $0.50 USD" -> "$0.15": the 0.21 turn bet nobody called is paid back inside
   // the win, so the win cannot be under 0.21.
-  check_fault("uncalled", "Game #", "9507514114", {{"UNCALLED_BET_MISMATCH", 5, 21, 15}});
+  check_fault("uncalled", "Game #", "9507514114", {{FindingCode::UncalledBetMismatch, 5, 21, 15}});
 }
 
 TEST_CASE("PartyPoker fault: a summary collection above the pot", "[partypoker][faults]") {
   // "Hero balance 36440, bet 3850, collected 6600" -> "36540 ... collected 6700": the tournament
   // pot is 4400 and Hero's 2200 nobody called; 100 more is paid than went in.
   check_fault("summary_collection", "***** Hand History For Game", "7538093562",
-              {{"RAKE_MISMATCH", 0, 0, -100}});
+              {{FindingCode::RakeMismatch, 0, 0, -100}});
 }
 
 // Written from the rule (Seat::stack_unknown): a player who joins mid-hand has no printed stack,
@@ -346,7 +347,7 @@ TEST_CASE("PartyPoker joined player: bets never exceed an unknown stack", "[part
   for (const Finding& f : r.findings) {
     INFO(f.code << ": " << f.message);
     CHECK(f.severity != Severity::Error);
-    CHECK(f.code != "BET_EXCEEDS_STACK");
+    CHECK(f.code != FindingCode::BetExceedsStack);
   }
   for (const PlayerResult& p : r.players)
     if (p.player == "Carol") {

@@ -30,7 +30,8 @@ std::vector<std::string> problems(const Hand& h) {
   std::vector<std::string> out;
   const AuditResult r = audit(h);  // the findings below point into it
   for (const Finding* f : test::errors_and_warnings(r))
-    out.push_back(f->code + " seat " + std::to_string(f->seat) + ": " + f->message);
+    out.push_back(std::string(code_name(f->code)) + " seat " + std::to_string(f->seat) + ": " +
+                  f->message);
   return out;
 }
 
@@ -136,7 +137,7 @@ TEST_CASE("PHH hand: Dwan and Ivey, all-in on the turn, no result stated", "[phh
   const Event& back = test::event(h, EventKind::UncalledReturned, 1);
   CHECK(back.amount == 1125600 - 553500);
   CHECK(problems(h).empty());
-  CHECK(test::finding(audit(h), "SUMMARY_NOT_PRINTED"));
+  CHECK(test::finding(audit(h), FindingCode::SummaryNotPrinted));
 }
 
 TEST_CASE("PHH .phhs: two hands with cents, seats and winnings after rake", "[phh]") {
@@ -173,7 +174,7 @@ TEST_CASE("PHH .phhs: two hands with cents, seats and winnings after rake", "[ph
   CHECK(problems(a).empty());
   CHECK(problems(b).empty());
   const AuditResult r = audit(b);
-  const Finding* rake = test::finding(r, "RAKE_NOT_PRINTED");
+  const Finding* rake = test::finding(r, FindingCode::RakeNotPrinted);
   REQUIRE(rake);
   CHECK(rake->expected == 125);
 }
@@ -365,7 +366,7 @@ TEST_CASE("PHH: the card room (the _site user field) chooses the house rules", "
   const AuditResult r = audit(plain);
   const std::vector<const Finding*> found = test::errors_and_warnings(r);
   REQUIRE(found.size() == 1);
-  CHECK(found.front()->code == "WRONG_FORCED_BET");
+  CHECK(found.front()->code == FindingCode::WrongForcedBet);
   CHECK(found.front()->seat == 1);
   CHECK(found.front()->expected == 12);
   CHECK(found.front()->actual == 10);
@@ -406,7 +407,7 @@ TEST_CASE("PHH: an unknown stack (inf) is never a stack limit", "[phh]") {
   CHECK_FALSE(test::event(h, EventKind::Raise, 1).all_in);
   CHECK(problems(h).empty());  // no BET_EXCEEDS_STACK for 4995 out of an unknown stack
   const AuditResult r = audit(h);
-  const Finding* note = test::finding(r, "STACK_NOT_STATED");
+  const Finding* note = test::finding(r, FindingCode::StackNotStated);
   REQUIRE(note);
   CHECK(note->severity == Severity::Info);
   CHECK(note->message.find("p1") != std::string::npos);
@@ -424,7 +425,7 @@ TEST_CASE("PHH: a stated rake (the _rake user field) is checked with the winning
   CHECK(problems(ok).empty());
   const Hand wrong = read(hand + "winnings = [0, 39, 0]\n").front();
   const AuditResult r = audit(wrong);
-  const Finding* f = test::finding(r, "CHIPS_NOT_CONSERVED");
+  const Finding* f = test::finding(r, FindingCode::ChipsNotConserved);
   REQUIRE(f);
   CHECK(f->expected == 40);
   CHECK(f->actual == 41);
@@ -469,13 +470,17 @@ TEST_CASE("PHH fault: winnings larger than the pot", "[phh][faults]") {
                      "phh",
                      "variant = ",
                      "2009-7-1 | BOSTON ST | 3017237312",
-                     {{"RAKE_MISMATCH", 0, 0, -75}}});
+                     {{FindingCode::RakeMismatch, 0, 0, -75}}});
 }
 
 TEST_CASE("PHH fault: a finishing stack larger than the hand leaves", "[phh][faults]") {
   // p1's finishing stack 18100000 -> 18200000: 8550000 paid out of a pot of 8450000.
-  test::check_fault(
-      {"phh/faults", "finishing", "phh", "variant = ", "", {{"RAKE_MISMATCH", 0, 0, -100000}}});
+  test::check_fault({"phh/faults",
+                     "finishing",
+                     "phh",
+                     "variant = ",
+                     "",
+                     {{FindingCode::RakeMismatch, 0, 0, -100000}}});
 }
 
 // Strict reading (docs/sites/phh.md): a key the standard does not define, not "_NAME", is not

@@ -44,9 +44,10 @@ std::string money_view(const Hand& h, const AuditResult& r, const std::set<int>&
   std::vector<std::string> findings;
   for (const Finding& f : r.findings) {
     // Reading findings are about the source text, which the PHH is not.
-    if (f.severity == Severity::Info || f.code == "PARSE_ERROR" || f.code == "UNRECOGNISED_LINE")
+    if (f.severity == Severity::Info || f.code == FindingCode::ParseError ||
+        f.code == FindingCode::UnrecognisedLine)
       continue;
-    findings.push_back(f.code + " seat " + std::to_string(f.seat) + " " +
+    findings.push_back(std::string(code_name(f.code)) + " seat " + std::to_string(f.seat) + " " +
                        (f.expected ? std::to_string(*f.expected) : "-") + " " +
                        (f.actual ? std::to_string(*f.actual) : "-"));
   }

@@ -118,30 +118,31 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 
 TEST_CASE("PKR fault: a win larger than the pot", "[pkr][faults]") {
   // "Player4 wins $0.13" -> "$0.23": the main pot is 0.15, 0.02 of it raked.
-  check_fault("collection", {{"CHIPS_NOT_CONSERVED", 0, 21, 31},
-                             {"PAYOUT_MISMATCH", 0, 13, 23},
-                             {"SUMMARY_MISMATCH", 6, 23, 13}});
+  check_fault("collection", {{FindingCode::ChipsNotConserved, 0, 21, 31},
+                             {FindingCode::PayoutMismatch, 0, 13, 23},
+                             {FindingCode::SummaryMismatch, 6, 23, 13}});
 }
 
 TEST_CASE("PKR fault: a short call", "[pkr][faults]") {
   // "Player3 calls $0.08" -> "$0.06": the street total falls short of the 0.08 raise.
-  check_fault("call", {{"WRONG_CALL_AMOUNT", 5, 6, 4},
-                       {"ROUND_NOT_CLOSED", 5, 8, 6},
-                       {"BET_ABOVE_LIMIT", 3, 19, 21},
-                       {"CHIPS_NOT_CONSERVED", 0, 17, 21},
-                       {"PAYOUT_MISMATCH", 0, 2, 6},
-                       {"SUMMARY_MISMATCH", 3, 981, 979},
-                       {"SUMMARY_MISMATCH", 5, 575, 573}});
+  check_fault("call", {{FindingCode::WrongCallAmount, 5, 6, 4},
+                       {FindingCode::RoundNotClosed, 5, 8, 6},
+                       {FindingCode::BetAboveLimit, 3, 19, 21},
+                       {FindingCode::ChipsNotConserved, 0, 17, 21},
+                       {FindingCode::PayoutMismatch, 0, 2, 6},
+                       {FindingCode::SummaryMismatch, 3, 981, 979},
+                       {FindingCode::SummaryMismatch, 5, 575, 573}});
 }
 
 TEST_CASE("PKR fault: a rake larger than taken", "[pkr][faults]") {
   // "Taking Rake of $0.02 from pot 1" -> "$0.04": the 0.15 main pot paid 0.13.
-  check_fault("rake", {{"CHIPS_NOT_CONSERVED", 0, 21, 23}, {"PAYOUT_MISMATCH", 0, 11, 13}});
+  check_fault("rake", {{FindingCode::ChipsNotConserved, 0, 21, 23},
+                       {FindingCode::PayoutMismatch, 0, 11, 13}});
 }
 
 TEST_CASE("PKR fault: a stack after the hand the play does not make", "[pkr][faults]") {
   // "Seat 6: Player4 - $0.13" -> "$0.23": Player4 started with 0.05 and won 0.13.
-  check_fault("stack", {{"SUMMARY_MISMATCH", 6, 13, 23}});
+  check_fault("stack", {{FindingCode::SummaryMismatch, 6, 13, 23}});
 }
 
 // Strict reading (docs/sites/pkr.md): after "wins X" only the pot ("from side pot #N"), the hand

@@ -181,8 +181,8 @@ TEST_CASE("PokerNow fault: a collection larger than the pot", "[pokernow][faults
   const auto found = test::errors_and_warnings(r);
   INFO(test::describe(found));
   // 700 paid from a pot of 600; and hand #2's stacks say K Godel had 10300, not 10400.
-  test::fault_detail::check_exactly(
-      found, {{"RAKE_MISMATCH", 0, 0, -100}, {"SUMMARY_MISMATCH", 2, 10400, 10300}});
+  test::fault_detail::check_exactly(found, {{FindingCode::RakeMismatch, 0, 0, -100},
+                                            {FindingCode::SummaryMismatch, 2, 10400, 10300}});
 }
 
 TEST_CASE("PokerNow: antes and a straddle, amounts put in, the next hand's stacks", "[pokernow]") {
@@ -217,8 +217,8 @@ TEST_CASE("PokerNow: antes and a straddle, amounts put in, the next hand's stack
   const AuditResult faulty = audit(fault[0]);
   const auto found = test::errors_and_warnings(faulty);
   INFO(test::describe(found));
-  test::fault_detail::check_exactly(
-      found, {{"RAKE_MISMATCH", 0, 0, -10}, {"SUMMARY_MISMATCH", 2, 1160, 1150}});
+  test::fault_detail::check_exactly(found, {{FindingCode::RakeMismatch, 0, 0, -10},
+                                            {FindingCode::SummaryMismatch, 2, 1160, 1150}});
 }
 
 TEST_CASE("PokerNow: run it twice, two boards and a collection each", "[pokernow]") {
@@ -260,15 +260,15 @@ TEST_CASE("PokerNow: run it twice, two boards and a collection each", "[pokernow
   INFO(test::describe(test::errors_and_warnings(r)));
   // A's kings win the first board, B's queens the second: 500 each of the 1000.
   CHECK(test::errors_and_warnings(r).empty());
-  CHECK_FALSE(r.has("SHOWDOWN_NOT_EVALUATED"));
+  CHECK_FALSE(r.has(FindingCode::ShowdownNotEvaluated));
 
   // B paid the first board's 500 too: A's kings were owed it.
   const Hand fault = only_hand(read_text(log_of(log("B @ b2")), "rit.csv"));
   const AuditResult faulty = audit(fault);
   const auto found = test::errors_and_warnings(faulty);
   INFO(test::describe(found));
-  test::fault_detail::check_exactly(found,
-                                    {{"WRONG_WINNER", 1, 500, 0}, {"WRONG_WINNER", 2, 500, 1000}});
+  test::fault_detail::check_exactly(
+      found, {{FindingCode::WrongWinner, 1, 500, 0}, {FindingCode::WrongWinner, 2, 500, 1000}});
 }
 
 TEST_CASE("PokerNow: a stack the admin changes between hands is not a wrong stack", "[pokernow]") {
@@ -300,14 +300,14 @@ TEST_CASE("PokerNow: a stack the admin changes between hands is not a wrong stac
   const AuditResult checked = audit(hands[0]);
   const auto found = test::errors_and_warnings(checked);
   INFO(test::describe(found));
-  test::fault_detail::check_exactly(found, {{"SUMMARY_MISMATCH", 1, 875, 900}});
+  test::fault_detail::check_exactly(found, {{FindingCode::SummaryMismatch, 1, 875, 900}});
   CHECK_FALSE(hands[0].summary[2].final_stack);
 
   // Without the admin's change, B's 1650 is 500 the hand did not pay.
   const std::vector<Hand> unexplained = read_log(straddle_hand(), next_hand("875", "1650", "975"));
   const AuditResult wrong = audit(unexplained[0]);
   test::fault_detail::check_exactly(test::errors_and_warnings(wrong),
-                                    {{"SUMMARY_MISMATCH", 2, 1150, 1650}});
+                                    {{FindingCode::SummaryMismatch, 2, 1150, 1650}});
 }
 
 TEST_CASE("PokerNow: blinds missed while away, the small one dead, the big one live",

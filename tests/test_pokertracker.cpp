@@ -139,12 +139,13 @@ TEST_CASE("PokerTracker corpus sweep", "[pokertracker][corpus]") {
 // edited on one line; testdata/pokertracker/README.md lists the edits.
 TEST_CASE("PokerTracker fault: a rake larger than printed", "[pokertracker][faults]") {
   // "Rake €0.03" -> "€0.05": 0.48 contested, 0.45 paid.
-  test::check_fault({"pokertracker/faults",
-                     "rake",
-                     "ipoker",
-                     "GAME #",
-                     "8162156892",
-                     {{"CHIPS_NOT_CONSERVED", 0, 48, 50}, {"PAYOUT_MISMATCH", 0, 43, 45}}});
+  test::check_fault(
+      {"pokertracker/faults",
+       "rake",
+       "ipoker",
+       "GAME #",
+       "8162156892",
+       {{FindingCode::ChipsNotConserved, 0, 48, 50}, {FindingCode::PayoutMismatch, 0, 43, 45}}});
 }
 
 TEST_CASE("PokerTracker fault: a stack at the end the actions do not give",
@@ -155,7 +156,7 @@ TEST_CASE("PokerTracker fault: a stack at the end the actions do not give",
                      "microgaming",
                      "** Game ID",
                      "4416401541",
-                     {{"SUMMARY_MISMATCH", 2, 1112, 1122}}});
+                     {{FindingCode::SummaryMismatch, 2, 1112, 1122}}});
 }
 
 TEST_CASE("PokerTracker fault: a bet the stack at the end does not show",
@@ -166,7 +167,7 @@ TEST_CASE("PokerTracker fault: a bet the stack at the end does not show",
                      "microgaming",
                      "** Game ID",
                      "4416401541",
-                     {{"SUMMARY_MISMATCH", 2, 1102, 1112}}});
+                     {{FindingCode::SummaryMismatch, 2, 1102, 1112}}});
 }
 
 // Strict reading (docs/sites/pokertracker.md): the header's words that decide how the money is
@@ -191,11 +192,11 @@ TEST_CASE("PokerTracker strict: header words not known are gaps", "[pokertracker
 
 namespace {
 // The errors and warnings of a written hand (one hand, read whole).
-std::vector<std::string> problems_of(const std::string& text) {
+std::vector<FindingCode> problems_of(const std::string& text) {
   const std::vector<Hand> hands = read_text(text, "written.txt");
   REQUIRE(hands.size() == 1);
   CHECK(hands.front().issues.empty());
-  std::vector<std::string> out;
+  std::vector<FindingCode> out;
   for (const Finding& f :
        audit_hand(hands.front(), AuditContext{&test::shipped_house_rules()}).findings)
     if (f.severity != Severity::Info) out.push_back(f.code);
@@ -321,7 +322,7 @@ TEST_CASE("PokerTracker iPoker 2011 flat export: LH 20/40 x2 Limit $10/$20",
       "*** RIVER *** [SK]\nCy: Check\nAnn: Check\n"
       "*** SUMMARY ***\nTotal pot $238.00 Rake $2.00\nAnn: wins $238.00\n";
   auto errors_of = [](const Hand& h) {
-    std::vector<std::string> out;
+    std::vector<FindingCode> out;
     for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
       if (f.severity != Severity::Info) out.push_back(f.code);
     return out;

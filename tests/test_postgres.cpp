@@ -295,7 +295,7 @@ std::vector<HandOutcome> scenario(const std::string& db) {
   unread.unit = 1;
   hh::AuditResult parse_error;
   parse_error.findings.push_back({});
-  parse_error.findings.back().code = "PARSE_ERROR";
+  parse_error.findings.back().code = hh::FindingCode::ParseError;
   parse_error.findings.back().severity = hh::Severity::Error;
   parse_error.findings.back().message = "cannot read";
   // A hand whose warning follows from an error found after it (its cause_id is known only once
@@ -316,7 +316,7 @@ std::vector<HandOutcome> scenario(const std::string& db) {
                    event(hh::EventKind::PostBigBlind, 2, 10, 23)};
   hh::AuditResult linked_result = make_result();
   linked_result.findings.push_back({});
-  linked_result.findings.back().code = "WRONG_WINNER";
+  linked_result.findings.back().code = hh::FindingCode::WrongWinner;
   linked_result.findings.back().severity = hh::Severity::Error;
   linked_result.findings.back().expected = 0;
   linked_result.findings.back().actual = 204;
@@ -425,7 +425,7 @@ TEST_CASE("postgres: the store's calls give the SQLite store's tables and outcom
   CHECK(a.at("discrepancies").size() == 10);
   for (const auto& row : a.at("discrepancies")) {
     INFO(row.at(3));
-    CHECK(row.back() == (row.at(1) == "100" && row.at(3) == "COLLECTED_MISMATCH" ? "2" : "NULL"));
+    CHECK(row.back() == (row.at(1) == "100" && row.at(3) == "PAYOUT_MISMATCH" ? "2" : "NULL"));
   }
   // hand_events: stack_after and pot_after, the chat line left out as in events.
   CHECK(column(a.at("hand_events"), 12) == std::vector<std::string>{"995", "NULL"});
@@ -1268,7 +1268,7 @@ TEST_CASE(
   const hh::db::SessionKey cash{"pokerstars", "Jan", ""}, tour{"pokerstars", "77 1", "77"};
   // File after file into one database: a cash table of January 2023, then a tournament table of
   // June 2024 (another year: another partition).
-  std::vector<std::string> found;
+  std::vector<hh::FindingCode> found;
   const auto count = [&](const hh::SessionFinding& f) { found.push_back(f.finding.code); };
   {
     auto w = hh::db::open_store(pg, OpenMode::Write);
@@ -1278,7 +1278,7 @@ TEST_CASE(
     w->recheck_session(tour, hh::test::table_checks(rules), count);
     w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
   }
-  CHECK(found == std::vector<std::string>(9, "HAND_ORDER"));
+  CHECK(found == std::vector<hh::FindingCode>(9, hh::FindingCode::HandOrder));
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
   const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
   CHECK(cell("SELECT string_agg(tournament_id || '/' || table_name || '/' || play_month, ',' "

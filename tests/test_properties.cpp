@@ -31,7 +31,7 @@ constexpr int kHands = 2400;
 
 // Info findings a generated hand may carry: none. Every one would mean the audit could not run a
 // check (a pot not judged, a total not printed), which a complete PokerStars hand never causes.
-const std::set<std::string> kAllowedInfos = {};
+const std::set<FindingCode> kAllowedInfos = {};
 
 std::optional<Hand> parse_one(const std::string& text) {
   std::vector<Hand> hands = read_text(text, "generated.txt");
@@ -53,7 +53,7 @@ std::string first_problem(const GeneratedHand& g) {
   const AuditResult r = audit_hand(*h);
   for (const Finding& f : r.findings)
     if (f.severity != Severity::Info || !kAllowedInfos.count(f.code))
-      return fmt::format("finding {} ({}) seat {} expected {} actual {}: {}", f.code,
+      return fmt::format("finding {} ({}) seat {} expected {} actual {}: {}", code_name(f.code),
                          severity_name(f.severity), f.seat, f.expected.value_or(-1),
                          f.actual.value_or(-1), f.message);
   // Chips conserved, in the generator's record and in the audit's.
@@ -200,8 +200,8 @@ TEST_CASE("hi/lo: a pot too small to give every winner a chip is not a wrong win
   REQUIRE(h->issues.empty());
   const AuditResult r = audit_hand(*h);
   for (const Finding& f : r.findings) UNSCOPED_INFO(f.code << ": " << f.message);
-  CHECK_FALSE(r.has("WRONG_WINNER"));
-  CHECK_FALSE(r.has("ODD_CHIP_MISMATCH"));
+  CHECK_FALSE(r.has(FindingCode::WrongWinner));
+  CHECK_FALSE(r.has(FindingCode::OddChipMismatch));
   // Given to seat 1, the odd chip of the low half is on the wrong side of the button.
   std::string wrong = text;
   wrong.replace(wrong.find("Player4 collected $0.02"), 23, "Player4 collected $0.01");
@@ -211,8 +211,8 @@ TEST_CASE("hi/lo: a pot too small to give every winner a chip is not a wrong win
   std::optional<Hand> w = parse_one(wrong);
   REQUIRE(w);
   const AuditResult rw = audit_hand(*w);
-  CHECK(rw.has("ODD_CHIP_MISMATCH"));
-  CHECK_FALSE(rw.has("WRONG_WINNER"));
+  CHECK(rw.has(FindingCode::OddChipMismatch));
+  CHECK_FALSE(rw.has(FindingCode::WrongWinner));
 }
 
 // --- mutations ------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ namespace {
 // A corrupted hand and the finding the audit must make of it.
 struct Expectation {
   std::vector<std::string> lines;
-  std::string code;
+  FindingCode code;
   int seat{0};  // 0: any
   std::optional<Money> expected, actual;
   std::optional<std::uint32_t> line;  // 1-based, in the corrupted text
@@ -243,11 +243,11 @@ std::vector<const ActionRecord*> actions_where(const GeneratedHand& g,
   return out;
 }
 
-Expectation expect(const GeneratedHand& g, std::string code, int seat, std::optional<Money> want,
+Expectation expect(const GeneratedHand& g, FindingCode code, int seat, std::optional<Money> want,
                    std::optional<Money> got, std::optional<std::size_t> line_index) {
   Expectation e;
   e.lines = g.lines;
-  e.code = std::move(code);
+  e.code = code;
   e.seat = seat;
   e.expected = want;
   e.actual = got;
@@ -274,7 +274,8 @@ std::optional<Expectation> wrong_call_amount(const GeneratedHand& g, std::mt1993
                          }),
            rng);
   if (!a) return std::nullopt;
-  Expectation e = expect(g, "WRONG_CALL_AMOUNT", a->seat, a->amount, a->amount - 1, a->line);
+  Expectation e =
+      expect(g, FindingCode::WrongCallAmount, a->seat, a->amount, a->amount - 1, a->line);
   e.lines[a->line] = fmt::format("{}: calls {}", g.names.at(a->seat), dollars(a->amount - 1));
   return e;
 }
@@ -297,7 +298,7 @@ std::optional<Expectation> raise_below_minimum(const GeneratedHand& g, std::mt19
                                rng);
   if (!a) return std::nullopt;
   const Money to = minimum_to(g, *a) - 1;
-  Expectation e = expect(g, "RAISE_BELOW_MINIMUM", a->seat, to + 1, to, a->line);
+  Expectation e = expect(g, FindingCode::RaiseBelowMinimum, a->seat, to + 1, to, a->line);
   e.lines[a->line] = raise_line(g, *a, to);
   return e;
 }
@@ -308,7 +309,7 @@ std::optional<Expectation> illegal_check(const GeneratedHand& g, std::mt19937_64
                g, [](const ActionRecord& r) { return r.kind == EventKind::Call && !r.all_in; }),
            rng);
   if (!a) return std::nullopt;
-  Expectation e = expect(g, "ILLEGAL_CHECK", a->seat, a->owed, 0, a->line);
+  Expectation e = expect(g, FindingCode::IllegalCheck, a->seat, a->owed, 0, a->line);
   e.lines[a->line] = fmt::format("{}: checks", g.names.at(a->seat));
   return e;
 }
@@ -325,7 +326,7 @@ std::optional<Expectation> out_of_turn(const GeneratedHand& g, std::mt19937_64& 
   const ActionRecord* a = pick(firsts, rng);
   if (!a) return std::nullopt;
   const ActionRecord& b = *(a + 1);
-  Expectation e = expect(g, "OUT_OF_TURN", b.seat, a->seat, b.seat, a->line);
+  Expectation e = expect(g, FindingCode::OutOfTurn, b.seat, a->seat, b.seat, a->line);
   std::swap(e.lines[a->line], e.lines[b.line]);
   return e;
 }
@@ -344,7 +345,8 @@ std::optional<Expectation> wrong_winner(const GeneratedHand& g, std::mt19937_64&
   for (int seat : pot.eligible)
     if (seat != c->seat) losers.push_back(seat);
   const int loser = losers[rng() % losers.size()];
-  Expectation e = expect(g, "WRONG_WINNER", c->seat, pot.amount - pot.rake, 0, std::nullopt);
+  Expectation e =
+      expect(g, FindingCode::WrongWinner, c->seat, pot.amount - pot.rake, 0, std::nullopt);
   e.lines[c->line] = fmt::format("{} collected {} from {}", g.names.at(loser), dollars(c->amount),
                                  pot_source(g, c->pot_index));
   return e;
@@ -357,7 +359,7 @@ std::optional<Expectation> payout_changed(const GeneratedHand& g, std::mt19937_6
   if (!c) return std::nullopt;
   const hhtest::GeneratedPot& pot = g.pots[c->pot_index];
   const Money net = pot.amount - pot.rake;
-  Expectation e = expect(g, "PAYOUT_MISMATCH", 0, net, net + 1, std::nullopt);
+  Expectation e = expect(g, FindingCode::PayoutMismatch, 0, net, net + 1, std::nullopt);
   e.lines[c->line] = fmt::format("{} collected {} from {}", g.names.at(c->seat),
                                  dollars(c->amount + 1), pot_source(g, c->pot_index));
   return e;
@@ -370,7 +372,8 @@ std::optional<Expectation> summary_changed(const GeneratedHand& g, std::mt19937_
   const auto* won = pick(options, rng);
   if (!won) return std::nullopt;
   const std::size_t index = g.summary_lines.at(won->first);
-  Expectation e = expect(g, "SUMMARY_MISMATCH", won->first, won->second, won->second + 1, index);
+  Expectation e =
+      expect(g, FindingCode::SummaryMismatch, won->first, won->second, won->second + 1, index);
   std::string& l = e.lines[index];
   const std::string printed = fmt::format("({})", dollars(won->second));
   l.replace(l.find(printed), printed.size(), fmt::format("({})", dollars(won->second + 1)));
@@ -378,7 +381,8 @@ std::optional<Expectation> summary_changed(const GeneratedHand& g, std::mt19937_
 }
 
 std::optional<Expectation> total_pot_changed(const GeneratedHand& g, std::mt19937_64&) {
-  Expectation e = expect(g, "TOTAL_POT_MISMATCH", 0, g.total_pot, g.total_pot + 1, g.total_line);
+  Expectation e =
+      expect(g, FindingCode::TotalPotMismatch, 0, g.total_pot, g.total_pot + 1, g.total_line);
   std::string& l = e.lines[g.total_line];
   const std::string printed = fmt::format("Total pot {}", dollars(g.total_pot));
   l.replace(0, printed.size(), fmt::format("Total pot {}", dollars(g.total_pot + 1)));
@@ -389,15 +393,15 @@ std::optional<Expectation> uncalled_removed(const GeneratedHand& g, std::mt19937
   if (!g.uncalled_line) return std::nullopt;
   // The total pot still leaves the excess out: the money shows the return, the line is missing.
   Expectation e =
-      expect(g, "UNCALLED_BET_LINE_MISSING", g.uncalled_seat, g.uncalled, 0, std::nullopt);
+      expect(g, FindingCode::UncalledBetLineMissing, g.uncalled_seat, g.uncalled, 0, std::nullopt);
   e.lines.erase(e.lines.begin() + static_cast<std::ptrdiff_t>(*g.uncalled_line));
   return e;
 }
 
 std::optional<Expectation> uncalled_changed(const GeneratedHand& g, std::mt19937_64&) {
   if (!g.uncalled_line) return std::nullopt;
-  Expectation e = expect(g, "UNCALLED_BET_MISMATCH", g.uncalled_seat, g.uncalled, g.uncalled + 1,
-                         *g.uncalled_line);
+  Expectation e = expect(g, FindingCode::UncalledBetMismatch, g.uncalled_seat, g.uncalled,
+                         g.uncalled + 1, *g.uncalled_line);
   e.lines[*g.uncalled_line] = fmt::format("Uncalled bet ({}) returned to {}",
                                           dollars(g.uncalled + 1), g.names.at(g.uncalled_seat));
   return e;
@@ -416,8 +420,8 @@ std::optional<Expectation> odd_chip_moved(const GeneratedHand& g, std::mt19937_6
     }
     if (!more || !less || more->amount == less->amount) continue;
     // The odd chip goes to the wrong winner: one who got it gives it to one who did not.
-    Expectation e =
-        expect(g, "ODD_CHIP_MISMATCH", more->seat, more->amount, more->amount - 1, std::nullopt);
+    Expectation e = expect(g, FindingCode::OddChipMismatch, more->seat, more->amount,
+                           more->amount - 1, std::nullopt);
     e.lines[more->line] = fmt::format("{} collected {} from {}", g.names.at(more->seat),
                                       dollars(more->amount - 1), pot_source(g, more->pot_index));
     e.lines[less->line] = fmt::format("{} collected {} from {}", g.names.at(less->seat),
@@ -438,7 +442,7 @@ std::optional<Expectation> above_pot_limit(const GeneratedHand& g, std::mt19937_
            rng);
   if (!a) return std::nullopt;
   const Money to = a->pot_limit_to + 1;
-  Expectation e = expect(g, "BET_ABOVE_LIMIT", a->seat, a->pot_limit_to, to, a->line);
+  Expectation e = expect(g, FindingCode::BetAboveLimit, a->seat, a->pot_limit_to, to, a->line);
   e.lines[a->line] = raise_line(g, *a, to);
   return e;
 }
@@ -453,7 +457,7 @@ std::optional<Expectation> fifth_bet(const GeneratedHand& g, std::mt19937_64& rn
                     }),
       rng);
   if (!a) return std::nullopt;
-  Expectation e = expect(g, "RAISE_CAP_EXCEEDED", a->seat, 4, a->bets_before + 1, a->line);
+  Expectation e = expect(g, FindingCode::RaiseCapExceeded, a->seat, 4, a->bets_before + 1, a->line);
   e.lines[a->line] = raise_line(g, *a, a->max_bet + a->fixed_unit);
   return e;
 }
@@ -475,7 +479,7 @@ int hero_seat(const GeneratedHand& g) {
 }
 
 // `seat`'s show line with its first card replaced by `card`.
-Expectation first_shown_card_replaced(const GeneratedHand& g, std::string code, int seat,
+Expectation first_shown_card_replaced(const GeneratedHand& g, FindingCode code, int seat,
                                       std::size_t line, const Card& card) {
   Expectation e = expect(g, std::move(code), seat, std::nullopt, std::nullopt, line);
   std::string& text = e.lines[line];
@@ -491,7 +495,7 @@ std::optional<Expectation> board_card_shown(const GeneratedHand& g, std::mt19937
     if (seat != hero_seat(g) && show_line(g, seat)) showing.push_back(seat);
   if (showing.empty()) return std::nullopt;
   const int seat = showing[rng() % showing.size()];
-  return first_shown_card_replaced(g, "CARD_SEEN_TWICE", seat, *show_line(g, seat),
+  return first_shown_card_replaced(g, FindingCode::CardSeenTwice, seat, *show_line(g, seat),
                                    g.board[rng() % g.board.size()]);
 }
 
@@ -507,7 +511,7 @@ std::optional<Expectation> shown_not_dealt(const GeneratedHand& g, std::mt19937_
   for (std::uint8_t rank = 2; rank <= 14; ++rank)
     for (std::uint8_t suit = 0; suit < 4; ++suit)
       if (!seen.count(rank * 4 + suit)) unseen.push_back(Card{rank, suit});
-  return first_shown_card_replaced(g, "SHOWN_CARDS_MISMATCH", hero, *show_line(g, hero),
+  return first_shown_card_replaced(g, FindingCode::ShownCardsMismatch, hero, *show_line(g, hero),
                                    unseen[rng() % unseen.size()]);
 }
 
@@ -556,10 +560,10 @@ int run_mutation(const Mutation& mutate, const std::vector<GeneratorOptions>& st
       if (!found && ++failures <= 3) {
         std::string got;
         for (const Finding& f : r.findings)
-          got += fmt::format("  {} seat {} expected {} actual {} line {}\n", f.code, f.seat,
-                             f.expected.value_or(-1), f.actual.value_or(-1), f.line);
+          got += fmt::format("  {} seat {} expected {} actual {} line {}\n", code_name(f.code),
+                             f.seat, f.expected.value_or(-1), f.actual.value_or(-1), f.line);
         UNSCOPED_INFO(fmt::format("wanted {} seat {} expected {} actual {} line {}; got\n{}{}",
-                                  e->code, e->seat, e->expected.value_or(-1),
+                                  code_name(e->code), e->seat, e->expected.value_or(-1),
                                   e->actual.value_or(-1), e->line.value_or(0), got, text));
       }
     }

@@ -194,10 +194,10 @@ caps = [["2", "0.02"], ["3-4", "0.03"], ["5+", "0.05"]]
   std::string edited = replace_all(text, "Rake $0.05", "Rake $0.06");
   edited = replace_all(edited, "$1.04", "$1.03");
   Hand e = one_hand(edited);
-  CHECK_FALSE(audit_hand(e).has("CHIPS_NOT_CONSERVED"));
+  CHECK_FALSE(audit_hand(e).has(FindingCode::ChipsNotConserved));
   std::vector<Finding> f = rake_findings(e, s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_OVER_SCHEDULE");
+  CHECK(f[0].code == FindingCode::RakeOverSchedule);
   CHECK(f[0].severity == Severity::Error);
   CHECK(*f[0].expected == 5);
   CHECK(*f[0].actual == 6);
@@ -209,7 +209,7 @@ caps = [["2", "0.02"], ["3-4", "0.03"], ["5+", "0.05"]]
   under = replace_all(under, "$1.04", "$1.05");
   f = rake_findings(one_hand(under), s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_UNDER_SCHEDULE");
+  CHECK(f[0].code == FindingCode::RakeUnderSchedule);
   CHECK(f[0].severity == Severity::Warning);
   CHECK(*f[0].expected == 5);
   CHECK(*f[0].actual == 4);
@@ -218,7 +218,7 @@ caps = [["2", "0.02"], ["3-4", "0.03"], ["5+", "0.05"]]
   CHECK(rake_findings(h, shipped()).empty());
   f = rake_findings(e, shipped());
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_OVER_SCHEDULE");
+  CHECK(f[0].code == FindingCode::RakeOverSchedule);
   CHECK(*f[0].expected == 5);  // 5 % of $1.09 = 5.45 cents, down to 5
   CHECK(f[0].message.find("pre-2012 .com") != std::string::npos);
 }
@@ -236,7 +236,7 @@ TEST_CASE("no flop no drop, tournaments, unknown schedules, unknown fees", "[rak
   AuditResult r = audit_hand(h);
   std::vector<Finding> f = check_rake(pre, r, s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_ON_UNRAKED_HAND");
+  CHECK(f[0].code == FindingCode::RakeOnUnrakedHand);
   CHECK(*f[0].expected == 0);
   CHECK(*f[0].actual == 5);
 
@@ -244,26 +244,26 @@ TEST_CASE("no flop no drop, tournaments, unknown schedules, unknown fees", "[rak
   tour.tournament = true;
   f = check_rake(tour, r, s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_ON_UNRAKED_HAND");
+  CHECK(f[0].code == FindingCode::RakeOnUnrakedHand);
 
   Hand other = h;
   other.site = "winamax";
   f = check_rake(other, r, s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_SCHEDULE_UNKNOWN");
+  CHECK(f[0].code == FindingCode::RakeScheduleUnknown);
   CHECK(f[0].severity == Severity::Info);
 
   Hand eur = h;
   eur.currency = "EUR";  // no source for PokerStars euro tables before 2012
   f = check_rake(eur, r, s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_SCHEDULE_UNKNOWN");
+  CHECK(f[0].code == FindingCode::RakeScheduleUnknown);
 
   Hand fee = h;
   fee.fees.push_back({"jackpot", 3});  // PokerStars documents no jackpot fee
   f = check_rake(fee, r, s);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "FEE_MISMATCH");
+  CHECK(f[0].code == FindingCode::FeeMismatch);
   CHECK(*f[0].actual == 3);
 }
 
@@ -286,7 +286,7 @@ TEST_CASE("no flop, no drop is the site's policy: it holds where no entry covers
     INFO(currency << " " << date);
     std::vector<Finding> f = check_rake(h, r, shipped());
     REQUIRE(f.size() == 1);
-    CHECK(f[0].code == "RAKE_ON_UNRAKED_HAND");
+    CHECK(f[0].code == FindingCode::RakeOnUnrakedHand);
     CHECK(*f[0].expected == 0);
     CHECK(*f[0].actual == 5);
     // No rake on it: the policy is met, nothing is unknown.
@@ -299,7 +299,7 @@ TEST_CASE("no flop, no drop is the site's policy: it holds where no entry covers
     full.started_at_utc = date;
     f = check_rake(full, r, shipped());
     REQUIRE(f.size() == 1);
-    CHECK(f[0].code == "RAKE_SCHEDULE_UNKNOWN");
+    CHECK(f[0].code == FindingCode::RakeScheduleUnknown);
   }
   // A site file without the policy leaves it to its entries.
   RakeSchedules without;
@@ -308,7 +308,7 @@ TEST_CASE("no flop, no drop is the site's policy: it holds where no entry covers
   h.started_at_utc = "2020-06-01T12:00:00Z";
   std::vector<Finding> f = check_rake(h, r, without);
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "RAKE_SCHEDULE_UNKNOWN");
+  CHECK(f[0].code == FindingCode::RakeScheduleUnknown);
   CHECK(parse_rake_schedule("site = \"x\"\nno_flop_no_drop = true\n", "x.toml").no_flop_no_drop);
   CHECK_THROWS_WITH(parse_rake_schedule("site = \"x\"\nno_flop_no_drop = 1\n", "x.toml"),
                     Catch::Contains("no_flop_no_drop: true or false"));
@@ -333,17 +333,17 @@ TEST_CASE("shipped schedules on the real corpus: no unexplained rake finding", "
         std::vector<Finding> f = check_rake(h, audit_hand(h), s);
         bool unknown = false;
         for (const Finding& x : f) {
-          if (x.code == "RAKE_SCHEDULE_UNKNOWN") {
+          if (x.code == FindingCode::RakeScheduleUnknown) {
             unknown = true;
             continue;
           }
           if (x.severity == Severity::Info) continue;
-          if (listed.count({h.site_hand_id, x.code})) {
-            seen.insert({h.site_hand_id, x.code});
+          if (listed.count({h.site_hand_id, std::string(code_name(x.code))})) {
+            seen.insert({h.site_hand_id, std::string(code_name(x.code))});
             continue;
           }
-          unexpected.push_back(file.filename().string() + " #" + h.site_hand_id + " " + x.code +
-                               ": " + x.message);
+          unexpected.push_back(file.filename().string() + " #" + h.site_hand_id + " " +
+                               std::string(code_name(x.code)) + ": " + x.message);
         }
         if (h.parsed && !h.tournament && !h.currency.empty() && !unknown && s.site(h.site))
           ++checked[h.site];

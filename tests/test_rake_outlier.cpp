@@ -70,7 +70,7 @@ TEST_CASE("RAKE_OUTLIER: a hand raked off the rule its group follows", "[rake][o
   const std::vector<HandFinding> f = check_rake_outliers(hs);
   REQUIRE(f.size() == 1);
   CHECK(f[0].hand_id == 13);
-  CHECK(f[0].finding.code == "RAKE_OUTLIER");
+  CHECK(f[0].finding.code == FindingCode::RakeOutlier);
   CHECK(f[0].finding.severity == Severity::Warning);
   CHECK(*f[0].finding.expected == 24);
   CHECK(*f[0].finding.actual == 30);

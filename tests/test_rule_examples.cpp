@@ -32,7 +32,8 @@ std::string edited(std::string text, const std::string& from, const std::string&
 std::vector<std::string> problems(const AuditResult& r) {
   std::vector<std::string> out;
   for (const Finding& f : r.findings)
-    if (f.severity >= Severity::Warning) out.push_back(f.code + ": " + f.message);
+    if (f.severity >= Severity::Warning)
+      out.push_back(std::string(code_name(f.code)) + ": " + f.message);
   return out;
 }
 
@@ -97,7 +98,7 @@ TEST_CASE("000 all-in and side pots: A opens $20, B calls all-in $10, C raises a
   wrong = edited(wrong, "C (button) showed [4c 5d] and lost with",
                  "C (button) showed [4c 5d] and won ($40) with");
   const AuditResult w = audit_hand(parse_one(wrong));
-  REQUIRE(w.has("WRONG_WINNER"));
+  REQUIRE(w.has(FindingCode::WrongWinner));
   CHECK(problems(w).size() == 1);
 }
 
@@ -146,9 +147,9 @@ TEST_CASE("001 all-in before the deal: Alice's $8 big blind with a $1 ante", "[r
   // full big blind.
   const std::string short_call = edited(text, "Bob: calls 8", "Bob: calls 7");
   const AuditResult s = audit_hand(parse_one(short_call));
-  REQUIRE(s.has("WRONG_CALL_AMOUNT"));
+  REQUIRE(s.has(FindingCode::WrongCallAmount));
   for (const Finding& f : s.findings)
-    if (f.code == "WRONG_CALL_AMOUNT") {
+    if (f.code == FindingCode::WrongCallAmount) {
       CHECK(f.expected == 8);
       CHECK(f.actual == 7);
     }
@@ -176,9 +177,9 @@ TEST_CASE("000 pot limit: (3L+T)+S, the $2/$5 table's player D may bet $165 at m
                        "*** SUMMARY ***\n", "*** SUMMARY ***\nTotal pot $130 | Rake $0\n")));
   CHECK(problems(pot) == std::vector<std::string>{});
   const AuditResult over = audit_hand(parse_one(flop("D: raises $131 to $166\n")));
-  REQUIRE(over.has("BET_ABOVE_LIMIT"));
+  REQUIRE(over.has(FindingCode::BetAboveLimit));
   for (const Finding& f : over.findings)
-    if (f.code == "BET_ABOVE_LIMIT") {
+    if (f.code == FindingCode::BetAboveLimit) {
       CHECK(f.seat == 4);
       CHECK(f.expected == 16500);
       CHECK(f.actual == 16600);
@@ -186,7 +187,7 @@ TEST_CASE("000 pot limit: (3L+T)+S, the $2/$5 table's player D may bet $165 at m
   // B's pot raise was the most B could make: $35 (a $5 call and $30 more into $20 + $5 + $5).
   const AuditResult b_over = audit_hand(parse_one(
       edited(flop(""), "B: raises $30 to $35\nC: calls $35\n", "B: raises $31 to $36\n")));
-  CHECK(b_over.has("BET_ABOVE_LIMIT"));
+  CHECK(b_over.has(FindingCode::BetAboveLimit));
 }
 
 TEST_CASE("004 betting: six players with a $1 ante end the round with a $42 pot",
@@ -229,7 +230,7 @@ TEST_CASE("004 betting: six players with a $1 ante end the round with a $42 pot"
   const std::string b_first = edited(text, "A: checks\nB: bets $2\n", "B: bets $2\nA: checks\n");
   bool flagged = false;
   for (const Finding& f : audit_hand(parse_one(b_first)).findings)
-    if (f.code == "OUT_OF_TURN" && f.seat == 2) {
+    if (f.code == FindingCode::OutOfTurn && f.seat == 2) {
       flagged = true;
       CHECK(f.expected == 1);
     }
@@ -288,12 +289,12 @@ TEST_CASE("000 heads-up: the button posts the small blind, acts first pre-flop, 
                      hand("Carol: calls $1\nDianne: checks\n", "Dianne: checks\nCarol: checks\n"))))
             .empty());
   const AuditResult bb_first = audit_hand(parse_one(hand("Dianne: checks\nCarol: calls $1\n", "")));
-  CHECK(bb_first.has("OUT_OF_TURN"));
+  CHECK(bb_first.has(FindingCode::OutOfTurn));
   const AuditResult button_first_after = audit_hand(
       parse_one(hand("Carol: calls $1\nDianne: checks\n", "Carol: checks\nDianne: checks\n")));
   bool flagged = false;
   for (const Finding& f : button_first_after.findings)
-    if (f.code == "OUT_OF_TURN") {
+    if (f.code == FindingCode::OutOfTurn) {
       flagged = true;
       CHECK(f.seat == 3);
       CHECK(f.expected == 2);

@@ -114,23 +114,25 @@ void check_fault(const std::string& name, const std::string& id,
 
 TEST_CASE("Seals With Clubs fault: a main pot paid larger", "[sealswithclubs][faults]") {
   // "Hero wins Main Pot (6)" -> "(7)": 2.00 from each of three players.
-  check_fault("main_pot", "5338590-82",
-              {{"CHIPS_NOT_CONSERVED", 0, 800, 900}, {"PAYOUT_MISMATCH", 0, 600, 700}});
+  check_fault(
+      "main_pot", "5338590-82",
+      {{FindingCode::ChipsNotConserved, 0, 800, 900}, {FindingCode::PayoutMismatch, 0, 600, 700}});
 }
 
 TEST_CASE("Seals With Clubs fault: a refund short of the bet nobody called",
           "[sealswithclubs][faults]") {
   // "Player2 refunded 3" -> "2": Player0 folded to the 3.00 bet.
   check_fault("refund", "5338590-82",
-              {{"UNCALLED_BET_MISMATCH", 5, 300, 200},
-               {"CHIPS_NOT_CONSERVED", 0, 900, 800},
-               {"PAYOUT_MISMATCH", 0, 300, 200}});
+              {{FindingCode::UncalledBetMismatch, 5, 300, 200},
+               {FindingCode::ChipsNotConserved, 0, 900, 800},
+               {FindingCode::PayoutMismatch, 0, 300, 200}});
 }
 
 TEST_CASE("Seals With Clubs fault: a rake larger than taken", "[sealswithclubs][faults]") {
   // "Rake (0.30)" -> "(0.40)": 12.00 in, 11.70 paid.
   check_fault("rake", "6340502-110",
-              {{"CHIPS_NOT_CONSERVED", 0, 1200, 1210}, {"PAYOUT_MISMATCH", 0, 1160, 1170}});
+              {{FindingCode::ChipsNotConserved, 0, 1200, 1210},
+               {FindingCode::PayoutMismatch, 0, 1160, 1170}});
 }
 
 // Issue 33, point 8: a seat line may end "- waiting for big blind": the player sits at the table

@@ -65,8 +65,8 @@ std::vector<SessionSeat> full_table(int bb) {
   return out;
 }
 
-std::vector<std::string> codes(const std::vector<SessionFinding>& findings) {
-  std::vector<std::string> out;
+std::vector<FindingCode> codes(const std::vector<SessionFinding>& findings) {
+  std::vector<FindingCode> out;
   for (const SessionFinding& f : findings) out.push_back(f.finding.code);
   return out;
 }
@@ -102,7 +102,7 @@ TEST_CASE("sessions: STACK_DISCONTINUITY", "[sessions]") {
                                  hand(2, "2024-01-02T03:05:00Z", 2, full_table(4))};
   hands[0].seats[3].end_stack = 1250;  // Dee wins 250; starts the next hand with 1000
   const auto found = check_session(hands, kDead);
-  REQUIRE(codes(found) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+  REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::StackDiscontinuity});
   const SessionFinding& f = found[0];
   CHECK(f.hand_id == 2);
   CHECK(f.related_hand_id == 1);
@@ -133,7 +133,7 @@ TEST_CASE("sessions: STACK_DISCONTINUITY", "[sessions]") {
       h.unit = 1;
     }
     const auto t = check_session(hands, kDead);
-    REQUIRE(codes(t) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    REQUIRE(codes(t) == std::vector<FindingCode>{FindingCode::StackDiscontinuity});
     CHECK(t[0].finding.expected == 1250);
     CHECK(t[0].finding.actual == 1000);
     CHECK(t[0].finding.message == "Dee ended hand 1001 with 1250 and starts hand 1002 with 1000");
@@ -145,7 +145,7 @@ TEST_CASE("sessions: STACK_DISCONTINUITY", "[sessions]") {
     }
     hands[0].seats[3].end_stack = 750;
     const auto t = check_session(hands, kDead);
-    REQUIRE(codes(t) == std::vector<std::string>{"CHIPS_ADDED"});
+    REQUIRE(codes(t) == std::vector<FindingCode>{FindingCode::ChipsAdded});
     CHECK(t[0].finding.severity == Severity::Info);
     CHECK(t[0].finding.expected == 750);
     CHECK(t[0].finding.actual == 1000);
@@ -164,7 +164,7 @@ TEST_CASE("sessions: STACK_DISCONTINUITY", "[sessions]") {
     hands[1].max_seats = 9;
     hands[0].max_seats = 9;
     const auto moved = check_session(hands, kDead);
-    REQUIRE(codes(moved) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    REQUIRE(codes(moved) == std::vector<FindingCode>{FindingCode::StackDiscontinuity});
     CHECK(moved[0].finding.seat == 7);
   }
   SECTION("a stack not known is not compared") {
@@ -181,7 +181,7 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
     hands[1].seats[1].start_stack = 995;
     hands[1].seats[2].start_stack = 1005;
     const auto found = check_session(hands, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"HANDS_MISSING"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::HandsMissing});
     CHECK(found[0].finding.severity == Severity::Info);
     CHECK_FALSE(found[0].finding.expected);
     CHECK(found[0].finding.message ==
@@ -192,7 +192,8 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
   SECTION("one stack shrank and the button went further than one hand takes it") {
     hands[1] = hand(2, "2024-01-02T03:05:00Z", 3, full_table(5));
     hands[1].seats[4].start_stack = 990;  // Eve lost 10 (her winner left the table)
-    REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"HANDS_MISSING"});
+    REQUIRE(codes(check_session(hands, kDead)) ==
+            std::vector<FindingCode>{FindingCode::HandsMissing});
     CHECK(check_session(hands, kDead)[0].finding.message ==
           "hands were played between hand 1001 and hand 1002 that the history does not hold: 1 "
           "player's stack moved (Eve 10.00 -> 9.90) and the button went from seat 1 to seat 3; "
@@ -200,7 +201,8 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
   }
   SECTION("one stack shrank between hands that follow each other: money vanished") {
     hands[1].seats[4].start_stack = 990;
-    REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    REQUIRE(codes(check_session(hands, kDead)) ==
+            std::vector<FindingCode>{FindingCode::StackDiscontinuity});
   }
   SECTION("most of the players changed: another table under the same name") {
     // iPoker 3616973116 -> 3616973190 (PokerTracker's export): a tournament's tables printed
@@ -210,7 +212,7 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
     for (int i = 1; i < 6; ++i) hands[1].seats[i].player = others[i - 1];
     hands[1].seats[0].start_stack = 880;  // Ann
     const auto found = check_session(hands, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"HANDS_MISSING"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::HandsMissing});
     CHECK(found[0].finding.message ==
           "hand 1001 (6 players) and hand 1002 (6 players) have 1 player in common: not two hands "
           "of one table in a row (a tournament's tables under one name, or hands missing); the "
@@ -218,7 +220,8 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
     // Half of them stayed: one table, and Ann's 120 vanished.
     hands[1].seats[1].player = "Bob";
     hands[1].seats[2].player = "Cy";
-    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<FindingCode>{FindingCode::StackDiscontinuity});
   }
   SECTION("one stack changed and no other player carried theirs over: not shown consecutive") {
     // Two sit-and-gos of one name heads-up: Ann's 1000 -> 940, her opponent another player.
@@ -230,20 +233,20 @@ TEST_CASE("sessions: HANDS_MISSING when the stacks show hands played in between"
       h.unit = 1;
     }
     const auto found = check_session(two, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"HANDS_MISSING"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::HandsMissing});
     CHECK(found[0].finding.message ==
           "hands were played between hand 1001 and hand 1002 that the history does not hold: 1 "
           "player's stack moved (Ann 1000 -> 940) and no other player's stack carried over to "
           "show the hands consecutive; the two are not compared");
     // A tournament stack that grew with nobody carried over is no rebuy shown either.
     two[1].seats[0].start_stack = 1100;
-    CHECK(codes(check_session(two, kDead)) == std::vector<std::string>{"HANDS_MISSING"});
+    CHECK(codes(check_session(two, kDead)) == std::vector<FindingCode>{FindingCode::HandsMissing});
     // Bob stays with his 1000 exactly: the hands follow each other and Ann's 60 vanished.
     two[1].seats[1].player = "Bob";
     two[1].seats[1].start_stack = 1000;
     two[1].seats[0].start_stack = 940;
     const auto consecutive = check_session(two, kDead);
-    REQUIRE(codes(consecutive) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    REQUIRE(codes(consecutive) == std::vector<FindingCode>{FindingCode::StackDiscontinuity});
     CHECK(consecutive[0].finding.expected == 1000);
     CHECK(consecutive[0].finding.actual == 940);
   }
@@ -266,7 +269,8 @@ TEST_CASE("sessions: the button follows the blinds", "[sessions]") {
                                    hand(2, "2024-01-02T03:05:00Z", 3, second)};
     CHECK(check_session(hands, kDead).empty());
     hands[1].button_seat = 4;  // one further: past Cy, who stays
-    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
   }
   SECTION("the button stays when the small blind left and the big blind moves one on") {
     // Rule text 000, dead button: the big blind always moves on. Bob (seat 2, small blind)
@@ -297,12 +301,14 @@ TEST_CASE("sessions: the button follows the blinds", "[sessions]") {
     for (SessionHand& h : hands) h.max_seats = 0;
     CHECK(check_session(hands, kDead).empty());
     hands[1].button_seat = 3;  // one further: past Ann, who stays
-    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
   }
   SECTION("stud has no button to move") {
     std::vector<SessionHand> hands{hand(1, "2024-01-02T03:04:00Z", 6, full_table(0)),
                                    hand(2, "2024-01-02T03:05:00Z", 6, full_table(0))};
-    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
     for (SessionHand& h : hands) h.has_button = false;
     CHECK(check_session(hands, kDead).empty());
   }
@@ -315,7 +321,8 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
   for (ButtonRule b : {ButtonRule::Dead, ButtonRule::Moving}) {
     const auto found = check_session(hands, rules(b));
     // The big blind jumped from 3 to 5 as well: Dee at seat 4 skipped it.
-    REQUIRE(codes(found) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER", "BLIND_SKIPPED"});
+    REQUIRE(codes(found) ==
+            std::vector<FindingCode>{FindingCode::ButtonOutOfOrder, FindingCode::BlindSkipped});
     CHECK(found[0].finding.severity == Severity::Warning);
     CHECK(found[0].finding.expected == 2);
     CHECK(found[0].finding.actual == 3);
@@ -352,11 +359,11 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
              hand(3, "2024-01-02T03:06:00Z", 3, c)};
     CHECK(check_session(hands, behind).empty());
     CHECK(codes(check_session(hands, kDead)) ==
-          std::vector<std::string>{"BUTTON_OUT_OF_ORDER", "BUTTON_OUT_OF_ORDER"});
+          std::vector<FindingCode>{FindingCode::ButtonOutOfOrder, FindingCode::ButtonOutOfOrder});
     // Cy still away with no chips at the third hand: the button belongs on Ann's seat.
     hands[2].seats[1].start_stack = hands[2].seats[1].end_stack = 0;
     const auto found = check_session(hands, behind);
-    REQUIRE(codes(found) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
     CHECK(found[0].finding.expected == 1);
     CHECK(found[0].finding.actual == 3);
     CHECK(found[0].finding.message ==
@@ -366,7 +373,8 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
   SECTION("the button does not stay where it was") {
     hands[1].button_seat = 1;
     hands[1].seats = full_table(3);
-    REQUIRE(codes(check_session(hands, kDead)) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    REQUIRE(codes(check_session(hands, kDead)) ==
+            std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
   }
   SECTION("dead button: onto the empty seat of a player who left") {
     // Bob (seat 2, the small blind) leaves: the button goes to his empty seat, Cy posts the
@@ -376,7 +384,7 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
     hands[1].button_seat = 2;
     CHECK(check_session(hands, kDead).empty());
     const auto moving = check_session(hands, rules(ButtonRule::Moving));
-    REQUIRE(codes(moving) == std::vector<std::string>{"BUTTON_OUT_OF_ORDER"});
+    REQUIRE(codes(moving) == std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
     CHECK(moving[0].finding.message ==
           "the button moves from seat 1 (hand 1001) to seat 2 (hand 1002); by the moving button "
           "rule it goes no further than seat 3, and onto a player dealt in");
@@ -400,7 +408,7 @@ TEST_CASE("sessions: BLIND_SKIPPED", "[sessions]") {
                                  hand(2, "2024-01-02T03:05:00Z", 2, full_table(5))};
   SECTION("the big blind passes a player who stays") {
     const auto found = check_session(hands, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"BLIND_SKIPPED"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::BlindSkipped});
     CHECK(found[0].finding.message ==
           "the big blind moves from seat 3 (hand 1001) to seat 5 (hand 1002) past Dee at seat 4, "
           "dealt into both, who pays none");
@@ -414,13 +422,14 @@ TEST_CASE("sessions: BLIND_SKIPPED", "[sessions]") {
     CHECK(check_session(hands, kDead).empty());
     HouseRules one_on;
     one_on.big_blind_skips_after_leave = false;
-    CHECK(codes(check_session(hands, one_on)) == std::vector<std::string>{"BLIND_SKIPPED"});
+    CHECK(codes(check_session(hands, one_on)) ==
+          std::vector<FindingCode>{FindingCode::BlindSkipped});
   }
   SECTION("a blind posted that was not owed") {
     hands[1] = hand(2, "2024-01-02T03:05:00Z", 2, full_table(4));
     hands[1].seats[0].posted_owed = true;  // Ann played hand 1 and posts a dead blind in hand 2
     const auto found = check_session(hands, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"BLIND_SKIPPED"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::BlindSkipped});
     CHECK(found[0].finding.seat == 1);
     CHECK(found[0].finding.expected == 0);
     CHECK_FALSE(found[0].finding.actual);
@@ -484,7 +493,7 @@ TEST_CASE("sessions: HAND_ORDER and TIME_GAP", "[sessions]") {
     hands[0].site_hand_id = "OM9000";
     hands[1].site_hand_id = "OM899";
     const auto found = check_session(hands, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"HAND_ORDER"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::HandOrder});
     CHECK(found[0].finding.severity == Severity::Info);
     CHECK(found[0].finding.message ==
           "hand OM899 (2024-01-02T03:05:00Z) follows hand OM9000 (2024-01-02T03:04:00Z) at the "
@@ -499,12 +508,13 @@ TEST_CASE("sessions: HAND_ORDER and TIME_GAP", "[sessions]") {
     hands[1].started_at_utc = "2024-01-02T03:20:01Z";  // 16 min 1 s
     hands[0].seats[0].end_stack = 2000;                // Ann's stack changed: not seen
     const auto found = check_session(hands, kDead);
-    REQUIRE(codes(found) == std::vector<std::string>{"TIME_GAP"});
+    REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::TimeGap});
     CHECK(found[0].finding.message ==
           "16 min between hand 1001 (2024-01-02T03:04:00Z) and hand 1002 "
           "(2024-01-02T03:20:01Z): hands are missing in between; the two are not compared");
     hands[1].started_at_utc = "2024-01-02T03:19:00Z";  // 15 min: compared
-    CHECK(codes(check_session(hands, kDead)) == std::vector<std::string>{"STACK_DISCONTINUITY"});
+    CHECK(codes(check_session(hands, kDead)) ==
+          std::vector<FindingCode>{FindingCode::StackDiscontinuity});
   }
   SECTION("across midnight and a month") {
     hands[0].started_at_utc = "2024-02-29T23:59:00Z";
@@ -612,8 +622,9 @@ TEST_CASE("sessions: the checks run hand by hand give what they give on the whol
   SessionChecks checks(kDead, [&](SessionFinding f) { streamed.push_back(std::move(f)); });
   for (const SessionHand& h : read_order) checks.add(h);
   checks.finish();
-  CHECK(codes(streamed) ==
-        std::vector<std::string>{"STACK_DISCONTINUITY", "FINISH_PLACE_ORDER", "HAND_ORDER"});
+  CHECK(codes(streamed) == std::vector<FindingCode>{FindingCode::StackDiscontinuity,
+                                                    FindingCode::FinishPlaceOrder,
+                                                    FindingCode::HandOrder});
   REQUIRE(streamed.size() == whole.size());
   for (std::size_t i = 0; i < whole.size(); ++i) {
     INFO(i);
@@ -647,7 +658,7 @@ TEST_CASE("sessions: the checks hand on each finding before the table's last han
     if (i > 1) {
       CHECK(found.back().hand_id == i);
       CHECK(found.back().related_hand_id == i - 1);
-      CHECK(found.back().finding.code == "HAND_ORDER");
+      CHECK(found.back().finding.code == FindingCode::HandOrder);
     }
   }
   checks.finish();

@@ -33,7 +33,7 @@ std::vector<Got> problems_of(const std::string& text) {
   return problems(audit_hand(hands[0]));
 }
 
-std::vector<std::string> codes_of(const std::string& text, const std::string& code) {
+std::vector<std::string> codes_of(const std::string& text, FindingCode code) {
   auto hands = read_text(text, "showdown.txt");
   REQUIRE(hands.size() == 1);
   std::vector<std::string> out;
@@ -99,8 +99,9 @@ TEST_CASE("badugi: the best badugi wins, equal hands split", "[showdown][badugi]
       "A: shows [2c 3d 4s 5c]\nB: shows [9c 7d 5h 2s]\nC: shows [8c 6d 4h 3s]\n";
   CHECK(problems_of(badugi_hand(shows, "C collected 300 from pot\n")).empty());
   CHECK(problems_of(badugi_hand(shows, "B collected 300 from pot\n")) ==
-        std::vector<Got>{{"WRONG_WINNER", 3, 300, 0}});
-  auto message = codes_of(badugi_hand(shows, "A collected 300 from pot\n"), "WRONG_WINNER");
+        std::vector<Got>{{FindingCode::WrongWinner, 3, 300, 0}});
+  auto message =
+      codes_of(badugi_hand(shows, "A collected 300 from pot\n"), FindingCode::WrongWinner);
   REQUIRE(message.size() == 1);
   CHECK(message[0] ==
         "the main pot went to seat(s) 1 but seat(s) 3 hold the best hand(s) (Badugi: 8,6,4,3)");
@@ -110,7 +111,7 @@ TEST_CASE("badugi: the best badugi wins, equal hands split", "[showdown][badugi]
   CHECK(problems_of(badugi_hand(tie, "B collected 150 from pot\nC collected 150 from pot\n"))
             .empty());
   CHECK(problems_of(badugi_hand(tie, "C collected 300 from pot\n")) ==
-        std::vector<Got>{{"WRONG_WINNER", 2, 300, 300}});
+        std::vector<Got>{{FindingCode::WrongWinner, 2, 300, 300}});
 }
 
 TEST_CASE("badugi: the corpus' showdowns are judged and all right", "[showdown][badugi]") {
@@ -126,9 +127,9 @@ TEST_CASE("badugi: the corpus' showdowns are judged and all right", "[showdown][
     AuditResult r = audit_hand(h);
     bool not_judged = false;
     for (const Finding& f : r.findings) {
-      CHECK(f.code != "WRONG_WINNER");
-      CHECK(f.code != "ODD_CHIP_MISMATCH");
-      not_judged |= f.code == "SHOWDOWN_NOT_EVALUATED";
+      CHECK(f.code != FindingCode::WrongWinner);
+      CHECK(f.code != FindingCode::OddChipMismatch);
+      not_judged |= f.code == FindingCode::ShowdownNotEvaluated;
     }
     if (shown > 0) ++showdowns;
     if (shown >= 2 && !not_judged) ++judged;
@@ -153,8 +154,8 @@ TEST_CASE("run it twice: PokerStars, each board wins half of the pot", "[showdow
                     {"and won ($8385.36) with a pair of Aces", "and lost with a pair of Aces"},
                     {"won ($8385.36) with a full house, Kings full of Sixes, and lost with",
                      "won ($16770.72) with a full house, Kings full of Sixes, and lost with"}});
-  CHECK(problems_of(hero_both) ==
-        std::vector<Got>{{"WRONG_WINNER", 3, 838536, 0}, {"WRONG_WINNER", 5, 838536, 1677072}});
+  CHECK(problems_of(hero_both) == std::vector<Got>{{FindingCode::WrongWinner, 3, 838536, 0},
+                                                   {FindingCode::WrongWinner, 5, 838536, 1677072}});
 }
 
 TEST_CASE("run it twice: GGPoker, the odd cent goes to the first board", "[showdown][rit]") {
@@ -167,8 +168,8 @@ TEST_CASE("run it twice: GGPoker, the odd cent goes to the first board", "[showd
                     {"Hero collected $48.92", "Hero collected $48.93"},
                     {"won ($48.92) with Aces-High", "won ($48.93) with Aces-High"},
                     {"won ($48.93) with Three Twos", "won ($48.92) with Three Twos"}});
-  CHECK(problems_of(swapped) == std::vector<Got>{{"ODD_CHIP_MISMATCH", 1, 4892, 4893},
-                                                 {"ODD_CHIP_MISMATCH", 4, 4893, 4892}});
+  CHECK(problems_of(swapped) == std::vector<Got>{{FindingCode::OddChipMismatch, 1, 4892, 4893},
+                                                 {FindingCode::OddChipMismatch, 4, 4893, 4892}});
 }
 
 TEST_CASE("run three times: the odd chips go to the first boards", "[showdown][rit]") {
@@ -196,8 +197,8 @@ TEST_CASE("run three times: the odd chips go to the first boards", "[showdown][r
                "*** THIRD SHOWDOWN ***\n3b7dff87 collected $32.61"},
               {"and won ($32.61) with Three Jacks", ""},
               {"won ($32.62) with Three Twos", "won ($32.62) with Three Twos, and won ($32.61)"}});
-  CHECK(problems_of(wrong) ==
-        std::vector<Got>{{"WRONG_WINNER", 1, 6523, 3262}, {"WRONG_WINNER", 4, 3262, 6523}});
+  CHECK(problems_of(wrong) == std::vector<Got>{{FindingCode::WrongWinner, 1, 6523, 3262},
+                                               {FindingCode::WrongWinner, 4, 3262, 6523}});
 }
 
 TEST_CASE("Split Hold'em: two boards from the flop, each wins half", "[showdown][rit]") {
@@ -211,8 +212,8 @@ TEST_CASE("Split Hold'em: two boards from the flop, each wins half", "[showdown]
                     {"won ($33.54)", "won ($33.5X)"},
                     {"won ($33.53)", "won ($33.54)"},
                     {"won ($33.5X)", "won ($33.53)"}});
-  CHECK(problems_of(swapped) == std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 3354, 3353},
-                                                 {"ODD_CHIP_MISMATCH", 3, 3353, 3354}});
+  CHECK(problems_of(swapped) == std::vector<Got>{{FindingCode::OddChipMismatch, 2, 3354, 3353},
+                                                 {FindingCode::OddChipMismatch, 3, 3353, 3354}});
   // The second board paid to the first board's winner.
   const std::string one_winner =
       edited(real, {{"Player2 collected $33.53", "Player1 collected $33.53"},
@@ -220,8 +221,8 @@ TEST_CASE("Split Hold'em: two boards from the flop, each wins half", "[showdown]
                      "and won ($67.07) with two pair, Eights and Sixes, and lost"},
                     {"and lost with a pair of Eights, and won ($33.53) with a pair of Aces",
                      "and lost with a pair of Eights, and lost with a pair of Aces"}});
-  CHECK(problems_of(one_winner) ==
-        std::vector<Got>{{"WRONG_WINNER", 2, 3354, 6707}, {"WRONG_WINNER", 3, 3353, 0}});
+  CHECK(problems_of(one_winner) == std::vector<Got>{{FindingCode::WrongWinner, 2, 3354, 6707},
+                                                    {FindingCode::WrongWinner, 3, 3353, 0}});
 }
 
 namespace {
@@ -257,7 +258,8 @@ TEST_CASE("run it twice: each board decides its share of every pot", "[showdown]
       "A collected $1.50 from main pot\nB collected $2 from side pot\n"
       "*** SECOND SHOW DOWN ***\nA collected $1.50 from main pot\nB collected $2 from side pot\n";
   CHECK(problems_of(rit_side_pot(wrong)) ==
-        std::vector<Got>{{"WRONG_WINNER", 1, 150, 300}, {"WRONG_WINNER", 2, 150, 0}});
+        std::vector<Got>{{FindingCode::WrongWinner, 1, 150, 300},
+                         {FindingCode::WrongWinner, 2, 150, 0}});
 }
 
 // --- the odd chip in stud --------------------------------------------------------------------
@@ -299,7 +301,8 @@ TEST_CASE("stud: the odd chip goes to the highest card by suit, all seven cards 
             .empty());
   CHECK(problems_of(stud_hand("7 Card Stud", shows,
                               "C collected $0.08 from pot\nB collected $0.07 from pot\n")) ==
-        std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 8, 7}, {"ODD_CHIP_MISMATCH", 3, 7, 8}});
+        std::vector<Got>{{FindingCode::OddChipMismatch, 2, 8, 7},
+                         {FindingCode::OddChipMismatch, 3, 7, 8}});
   // With the ace of spades in C's hand instead, C's card is the highest: the odd cent is C's,
   // though B sits first left of the button.
   const std::string c_high =
@@ -310,7 +313,8 @@ TEST_CASE("stud: the odd chip goes to the highest card by suit, all seven cards 
             .empty());
   CHECK(problems_of(stud_hand("7 Card Stud", c_high,
                               "B collected $0.08 from pot\nC collected $0.07 from pot\n")) ==
-        std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 7, 8}, {"ODD_CHIP_MISMATCH", 3, 8, 7}});
+        std::vector<Got>{{FindingCode::OddChipMismatch, 2, 7, 8},
+                         {FindingCode::OddChipMismatch, 3, 8, 7}});
   // Same rank, the suit decides: K of spades over K of hearts.
   const std::string suits =
       "A: shows [Qc Qd 2s 3s 4c Jd Th]\nB: shows [5c 6d 7h 8s 9c Kh 2d]\n"
@@ -332,7 +336,8 @@ TEST_CASE("razz: the odd chip goes to the lowest card by suit", "[showdown][stud
             .empty());
   CHECK(problems_of(
             stud_hand("Razz", shows, "B collected $0.08 from pot\nC collected $0.07 from pot\n")) ==
-        std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 7, 8}, {"ODD_CHIP_MISMATCH", 3, 8, 7}});
+        std::vector<Got>{{FindingCode::OddChipMismatch, 2, 7, 8},
+                         {FindingCode::OddChipMismatch, 3, 8, 7}});
 }
 
 TEST_CASE("stud hi/lo: odd chip to the high half, then by suit within a tied low",
@@ -350,12 +355,14 @@ TEST_CASE("stud hi/lo: odd chip to the high half, then by suit within a tied low
   CHECK(problems_of(stud_hand("7 Card Stud Hi/Lo", shows,
                               "A collected $0.08 from pot\nB collected $0.04 from pot\n"
                               "C collected $0.03 from pot\n")) ==
-        std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 3, 4}, {"ODD_CHIP_MISMATCH", 3, 4, 3}});
+        std::vector<Got>{{FindingCode::OddChipMismatch, 2, 3, 4},
+                         {FindingCode::OddChipMismatch, 3, 4, 3}});
   // The odd cent between the halves given to the low: A is a cent short.
   CHECK(problems_of(stud_hand("7 Card Stud Hi/Lo", shows,
                               "A collected $0.07 from pot\nC collected $0.04 from pot\n"
                               "B collected $0.04 from pot\n")) ==
-        std::vector<Got>{{"ODD_CHIP_MISMATCH", 1, 8, 7}, {"ODD_CHIP_MISMATCH", 2, 3, 4}});
+        std::vector<Got>{{FindingCode::OddChipMismatch, 1, 8, 7},
+                         {FindingCode::OddChipMismatch, 2, 3, 4}});
 }
 
 TEST_CASE("stud: the corpus' split pots are paid as the rules say", "[showdown][stud]") {
@@ -373,8 +380,8 @@ TEST_CASE("stud: the corpus' split pots are paid as the rules say", "[showdown][
         AuditResult r = audit_hand(h);
         for (const Finding& f : r.findings) {
           INFO(h.site_hand_id << ": " << f.message);
-          CHECK(f.code != "WRONG_WINNER");
-          CHECK(f.code != "ODD_CHIP_MISMATCH");
+          CHECK(f.code != FindingCode::WrongWinner);
+          CHECK(f.code != FindingCode::OddChipMismatch);
         }
         for (const BuiltPot& bp : r.pots)
           if (bp.winners.size() > 1) split.insert(h.site_hand_id);
@@ -437,7 +444,7 @@ TEST_CASE("omaha hi/lo: no low on a board of fewer than three low ranks", "[show
   CHECK(problems_of(omaha8_hand(a, b, "Kh Kd 7c", "2s", "Qh", "$0.04", "")).empty());
   const auto split = problems_of(omaha8_hand(a, b, "Kh Kd 7c", "2s", "Qh", "$0.02", "$0.02"));
   REQUIRE(split.size() == 1);
-  CHECK(split.front().code == "WRONG_WINNER");
+  CHECK(split.front().code == FindingCode::WrongWinner);
   // Ah Ad 2c 3s Kh has three (the pair of aces counts once): B's 4-5 make the wheel, the low
   // half; A's aces full the high half.
   CHECK(problems_of(

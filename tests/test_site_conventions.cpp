@@ -135,17 +135,17 @@ TEST_CASE("odd chip: a tournament split paid in 5-chip steps is flagged",
   // shares in a chip the tournament does not use. Seats 3 and 4 are off by what odd chips can
   // move (fewer than the 3 winners); seat 1's 3 chips short is beyond that: WRONG_WINNER.
   CHECK(all_findings(parse_one(three_way_split("350", "355", "355"))) ==
-        std::vector<Got>{{"WRONG_WINNER", 1, 353, 350},
-                         {"ODD_CHIP_MISMATCH", 3, 354, 355},
-                         {"ODD_CHIP_MISMATCH", 4, 353, 355}});
+        std::vector<Got>{{FindingCode::WrongWinner, 1, 353, 350},
+                         {FindingCode::OddChipMismatch, 3, 354, 355},
+                         {FindingCode::OddChipMismatch, 4, 353, 355}});
 }
 
 TEST_CASE("odd chip: a cash split in the site's cent", "[conventions][odd_chip]") {
   CHECK(all_findings(parse_one(cash_three_way_split("$3.53", "$3.54", "$3.53"))).empty());
   CHECK(all_findings(parse_one(cash_three_way_split("$3.50", "$3.55", "$3.55"))) ==
-        std::vector<Got>{{"WRONG_WINNER", 1, 353, 350},
-                         {"ODD_CHIP_MISMATCH", 3, 354, 355},
-                         {"ODD_CHIP_MISMATCH", 4, 353, 355}});
+        std::vector<Got>{{FindingCode::WrongWinner, 1, 353, 350},
+                         {FindingCode::OddChipMismatch, 3, 354, 355},
+                         {FindingCode::OddChipMismatch, 4, 353, 355}});
 }
 
 namespace {
@@ -204,10 +204,11 @@ TEST_CASE("odd chip: two winners, the odd chip to the first left of the button",
   // move: WRONG_WINNER for both; the odd chip alone on the wrong seat is ODD_CHIP_MISMATCH.
   CHECK(all_findings(parse_one(two_way_split("4573", "4572"))).empty());
   CHECK(all_findings(parse_one(two_way_split("4575", "4570"))) ==
-        std::vector<Got>{{"WRONG_WINNER", 1, 4573, 4575}, {"WRONG_WINNER", 3, 4572, 4570}});
-  CHECK(
-      all_findings(parse_one(two_way_split("4572", "4573"))) ==
-      std::vector<Got>{{"ODD_CHIP_MISMATCH", 1, 4573, 4572}, {"ODD_CHIP_MISMATCH", 3, 4572, 4573}});
+        std::vector<Got>{{FindingCode::WrongWinner, 1, 4573, 4575},
+                         {FindingCode::WrongWinner, 3, 4572, 4570}});
+  CHECK(all_findings(parse_one(two_way_split("4572", "4573"))) ==
+        std::vector<Got>{{FindingCode::OddChipMismatch, 1, 4573, 4572},
+                         {FindingCode::OddChipMismatch, 3, 4572, 4573}});
 }
 
 // --- point 4: an uncalled bet returned without its line ----------------------------------------
@@ -250,14 +251,14 @@ std::string walk_without_uncalled_line(const std::string& total, const std::stri
 TEST_CASE("uncalled bet: a return the money shows, without its line, is one warning",
           "[conventions][uncalled]") {
   CHECK(all_findings(parse_one(walk_without_uncalled_line("$0.60", "$0.60"))) ==
-        std::vector<Got>{{"UNCALLED_BET_LINE_MISSING", 1, 75, 0}});
+        std::vector<Got>{{FindingCode::UncalledBetLineMissing, 1, 75, 0}});
 }
 
 TEST_CASE("uncalled bet: without its line and without the money showing it, still errors",
           "[conventions][uncalled]") {
   // The total pot counts the $0.75 as if called, and Ann is paid it: the return is not shown.
   CHECK(all_findings(parse_one(walk_without_uncalled_line("$1.35", "$1.35"))) ==
-        std::vector<Got>{{"UNCALLED_BET_MISMATCH", 1, 75, 0}});
+        std::vector<Got>{{FindingCode::UncalledBetMismatch, 1, 75, 0}});
 }
 
 // --- point 3: the big blind all-in on the ante alone --------------------------------------------
@@ -313,7 +314,7 @@ TEST_CASE("big blind all-in on the ante: the others still owe the full big blind
   // A call of the small blind's 60 is short of the big blind owed (before: the only call
   // accepted).
   CHECK(all_findings(parse_one(big_blind_all_in_on_the_ante("60"))) ==
-        std::vector<Got>{{"WRONG_CALL_AMOUNT", 4, 120, 60}});
+        std::vector<Got>{{FindingCode::WrongCallAmount, 4, 120, 60}});
 }
 
 // --- point 1: several pots paid in one line (Winamax) -------------------------------------------
@@ -375,12 +376,14 @@ TEST_CASE("Winamax: main and side pot paid in one line to the player who won bot
   Hand h = parse_one(winamax_merged("Bob", "7000"));
   // The Winamax builder sets the flag (see the report of issue 19); set here until it does.
   h.collections_may_merge_pots = true;
-  CHECK(all_findings(h) == std::vector<Got>{{"UNCALLED_BET_IN_COLLECTION", 2, 150000, 150000}});
+  CHECK(all_findings(h) ==
+        std::vector<Got>{{FindingCode::UncalledBetInCollection, 2, 150000, 150000}});
   // Without the convention the merged line reads as two wrong payouts.
   h.collections_may_merge_pots = false;
-  CHECK(all_findings(h) == std::vector<Got>{{"UNCALLED_BET_IN_COLLECTION", 2, 150000, 150000},
-                                            {"PAYOUT_MISMATCH", 0, 300000, 700000},
-                                            {"PAYOUT_MISMATCH", 0, 400000, 0}});
+  CHECK(all_findings(h) ==
+        std::vector<Got>{{FindingCode::UncalledBetInCollection, 2, 150000, 150000},
+                         {FindingCode::PayoutMismatch, 0, 300000, 700000},
+                         {FindingCode::PayoutMismatch, 0, 400000, 0}});
 }
 
 TEST_CASE("Winamax: a merged line still may not pay a pot its collector could not win",
@@ -389,10 +392,11 @@ TEST_CASE("Winamax: a merged line still may not pay a pot its collector could no
   // side pot she could not win reads as unpaid, and Bob's aces as the main pot's winner.
   Hand h = parse_one(winamax_merged("Ann", "7000"));
   h.collections_may_merge_pots = true;
-  CHECK(all_findings(h) == std::vector<Got>{{"UNCALLED_BET_IN_COLLECTION", 2, 150000, 150000},
-                                            {"PAYOUT_MISMATCH", 0, 300000, 700000},
-                                            {"PAYOUT_MISMATCH", 0, 400000, 0},
-                                            {"WRONG_WINNER", 2, 300000, 0}});
+  CHECK(all_findings(h) ==
+        std::vector<Got>{{FindingCode::UncalledBetInCollection, 2, 150000, 150000},
+                         {FindingCode::PayoutMismatch, 0, 300000, 700000},
+                         {FindingCode::PayoutMismatch, 0, 400000, 0},
+                         {FindingCode::WrongWinner, 2, 300000, 0}});
 }
 
 // --- point 5: Run It Once's Splash the Pot -------------------------------------------------------
@@ -460,17 +464,17 @@ TEST_CASE("Run It Once: Splash the Pot is site money in the main pot, paid to it
   CHECK(r.pots[0].amount == 265);
   // Run It Once's "NAME shows [..]" (no colon) is kept as a note, so only Cid's summary "mucked
   // [Kh Kd]" counts as shown: the winner is not judged, the money is.
-  CHECK(all_findings(h) == std::vector<Got>{{"SHOWDOWN_NOT_EVALUATED", 0, -1, -1}});
+  CHECK(all_findings(h) == std::vector<Got>{{FindingCode::ShowdownNotEvaluated, 0, -1, -1}});
 }
 
 TEST_CASE("Run It Once: a collection that leaves the splash out is short by it",
           "[conventions][splash]") {
   // Ann is paid 1.52, what the players' 1.65 less the rake comes to: the site's 1.00 is unpaid.
   CHECK(all_findings(parse_one(rio_splash("1.52"))) ==
-        std::vector<Got>{{"RAKE_MISMATCH", 0, 113, 13},
-                         {"CHIPS_NOT_CONSERVED", 0, 265, 165},
-                         {"PAYOUT_MISMATCH", 0, 252, 152},
-                         {"SHOWDOWN_NOT_EVALUATED", 0, -1, -1}});
+        std::vector<Got>{{FindingCode::RakeMismatch, 0, 113, 13},
+                         {FindingCode::ChipsNotConserved, 0, 265, 165},
+                         {FindingCode::PayoutMismatch, 0, 252, 152},
+                         {FindingCode::ShowdownNotEvaluated, 0, -1, -1}});
 }
 
 TEST_CASE("Run It Once: a walk with a splash, the big blind's excess inside the collection",
@@ -480,7 +484,7 @@ TEST_CASE("Run It Once: a walk with a splash, the big blind's excess inside the 
   const Hand h = parse_one(conventions_file("rio_stp_walk_NLHE-6max-EUR-0.05-0.10-201906.txt"));
   CHECK(h.site_added == 50);
   CHECK(h.uncalled_style == UncalledStyle::Silent);
-  CHECK(all_findings(h) == std::vector<Got>{{"UNCALLED_BET_IN_COLLECTION", 5, 5, 5}});
+  CHECK(all_findings(h) == std::vector<Got>{{FindingCode::UncalledBetInCollection, 5, 5, 5}});
 }
 
 // --- PokerStars cap games
@@ -500,7 +504,8 @@ TEST_CASE("PokerStars cap game: the header's cap is the hand's", "[conventions][
   std::string above = replaced(text, "Villain: raises $6.50 to $10 and has reached the $10 cap",
                                "Villain: raises $7.50 to $11");
   above = replaced(above, "*** FLOP ***", "Uncalled bet ($1) returned to Villain\n*** FLOP ***");
-  CHECK(all_findings(parse_one(above)) == std::vector<Got>{{"BET_ABOVE_LIMIT", 9, 1000, 1100}});
+  CHECK(all_findings(parse_one(above)) ==
+        std::vector<Got>{{FindingCode::BetAboveLimit, 9, 1000, 1100}});
 }
 
 // --- point 6 of the brief: the chip of a PokerStars cash table
@@ -519,10 +524,10 @@ TEST_CASE("PokerStars 2008-2010 no-limit nickel tables split in $0.05 chips",
   // two cents on each of the four (seats 2 and 7 short, 8 and 9 over).
   const Hand later = parse_one(replaced(text, "2008/01/07", "2015/01/07"));
   CHECK(later.chip == 0);
-  CHECK(all_findings(later) == std::vector<Got>{{"ODD_CHIP_MISMATCH", 2, 47, 45},
-                                                {"ODD_CHIP_MISMATCH", 7, 47, 45},
-                                                {"ODD_CHIP_MISMATCH", 8, 48, 50},
-                                                {"ODD_CHIP_MISMATCH", 9, 48, 50}});
+  CHECK(all_findings(later) == std::vector<Got>{{FindingCode::OddChipMismatch, 2, 47, 45},
+                                                {FindingCode::OddChipMismatch, 7, 47, 45},
+                                                {FindingCode::OddChipMismatch, 8, 48, 50},
+                                                {FindingCode::OddChipMismatch, 9, 48, 50}});
   // A fixed-limit table of 2008 plays in cents.
   const Hand limit = parse_one(replaced(text, "Hold'em No Limit", "Hold'em Limit"));
   CHECK(limit.chip == 0);
@@ -555,9 +560,9 @@ TEST_CASE("a line of the play not understood is the gap, not a cascade of money 
   // after it could not run.
   const std::string garbled =
       replaced(allin_pre(), "Hero: raises $3.50 to $5.75", "Hero: raizes $3.50 to $5.75");
-  CHECK(findings_of(garbled) == std::vector<Got>{{"UNRECOGNISED_LINE", 0, -1, -1},
+  CHECK(findings_of(garbled) == std::vector<Got>{{FindingCode::UnrecognisedLine, 0, -1, -1},
 
-                                                 {"CHECKS_NOT_RUN", 0, -1, -1}});
+                                                 {FindingCode::ChecksNotRun, 0, -1, -1}});
   // The hand as printed: no finding but the rake note.
   CHECK(findings_of(allin_pre()) == std::vector<Got>{});
 }
@@ -566,10 +571,10 @@ TEST_CASE("a finding before the line not understood stands", "[conventions][gap]
   // bys7 calls $0.70 of Hero's $0.75 (line 14), and Hero's later call is garbled (line 22).
   std::string text = replaced(allin_pre(), "bys7: calls $0.75", "bys7: calls $0.70");
   text = replaced(text, "Hero: calls $14.45", "Hero: cals $14.45");
-  CHECK(findings_of(text) == std::vector<Got>{{"UNRECOGNISED_LINE", 0, -1, -1},
-                                              {"WRONG_CALL_AMOUNT", 6, 75, 70},
+  CHECK(findings_of(text) == std::vector<Got>{{FindingCode::UnrecognisedLine, 0, -1, -1},
+                                              {FindingCode::WrongCallAmount, 6, 75, 70},
 
-                                              {"CHECKS_NOT_RUN", 0, -1, -1}});
+                                              {FindingCode::ChecksNotRun, 0, -1, -1}});
 }
 
 TEST_CASE("a summary line not understood leaves the play's checks running", "[conventions][gap]") {
@@ -578,6 +583,6 @@ TEST_CASE("a summary line not understood leaves the play's checks running", "[co
   std::string text = replaced(allin_pre(), "bys7: calls $0.75", "bys7: calls $0.70");
   text = replaced(text, "Seat 6: bys7 folded before Flop", "Seat 6: bys7 fumbled before Flop");
   const std::vector<Got> found = findings_of(text);
-  CHECK(std::count(found.begin(), found.end(), Got{"CHECKS_NOT_RUN", 0, -1, -1}) == 0);
-  CHECK(std::count(found.begin(), found.end(), Got{"WRONG_CALL_AMOUNT", 6, 75, 70}) == 1);
+  CHECK(std::count(found.begin(), found.end(), Got{FindingCode::ChecksNotRun, 0, -1, -1}) == 0);
+  CHECK(std::count(found.begin(), found.end(), Got{FindingCode::WrongCallAmount, 6, 75, 70}) == 1);
 }

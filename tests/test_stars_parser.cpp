@@ -112,7 +112,7 @@ TEST_CASE("a broken hand does not take its neighbours down", "[stars]") {
   CHECK(hands[2].parsed);
   AuditResult bad = audit_hand(hands[1]);
   REQUIRE_FALSE(bad.findings.empty());
-  CHECK(bad.findings[0].code == "PARSE_ERROR");
+  CHECK(bad.findings[0].code == FindingCode::ParseError);
   CHECK(bad.findings[0].line > 0);
   CHECK(bad.findings[0].message.find("mixed.txt:") == 0);
 }
@@ -122,7 +122,7 @@ TEST_CASE("text with no known hand is kept as an unparsed hand", "[stars]") {
   REQUIRE(hands.size() == 1);
   CHECK(hands[0].site == "unknown");
   CHECK_FALSE(hands[0].parsed);
-  CHECK(audit_hand(hands[0]).findings.at(0).code == "PARSE_ERROR");
+  CHECK(audit_hand(hands[0]).findings.at(0).code == FindingCode::ParseError);
 }
 
 TEST_CASE("local times to UTC", "[stars]") {
@@ -165,14 +165,14 @@ TEST_CASE("old exports without Uncalled bet lines", "[stars]") {
   REQUIRE(hands.size() == 1);
   AuditResult r = audit_hand(hands[0]);
   REQUIRE(r.findings.size() == 1);
-  CHECK(r.findings[0].code == "UNCALLED_BET_NOT_PRINTED");
+  CHECK(r.findings[0].code == FindingCode::UncalledBetNotPrinted);
   CHECK(r.findings[0].severity == Severity::Info);
   CHECK(r.findings[0].expected == 50);
   // Without the total pot agreeing, the missing return is an error.
   std::string wrong = text;
   wrong.replace(wrong.find("Total pot $1 |"), 14, "Total pot $1.50 |");
   AuditResult r2 = audit_hand(read_text(wrong, "old.txt").at(0));
-  CHECK(r2.has("UNCALLED_BET_MISMATCH"));
+  CHECK(r2.has(FindingCode::UncalledBetMismatch));
 }
 
 TEST_CASE("PokerStars run it twice: each collection belongs to the board shown down before it",
@@ -293,8 +293,8 @@ TEST_CASE("PokerStars small blind posted out of position is dead", "[stars]") {
   for (const Finding& f : r.findings) {
     INFO(f.code << " " << f.message);
     CHECK(f.severity != Severity::Error);
-    CHECK(f.code != "WRONG_CALL_AMOUNT");
-    CHECK(f.code != "UNCALLED_BET_MISMATCH");
+    CHECK(f.code != FindingCode::WrongCallAmount);
+    CHECK(f.code != FindingCode::UncalledBetMismatch);
   }
   for (const PlayerResult& p : r.players)
     if (p.seat == 5) {

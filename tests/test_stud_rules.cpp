@@ -56,7 +56,8 @@ Hand stud(const std::string& game, const std::vector<StudPlayer>& players,
 std::vector<Finding> order_findings(const Hand& h) {
   std::vector<Finding> out;
   for (const Finding& f : audit_hand(h).findings)
-    if (f.code == "OUT_OF_TURN" || f.code == "WRONG_FORCED_BET" || f.code == "ROUND_NOT_CLOSED")
+    if (f.code == FindingCode::OutOfTurn || f.code == FindingCode::WrongForcedBet ||
+        f.code == FindingCode::RoundNotClosed)
       out.push_back(f);
   return out;
 }
@@ -103,7 +104,7 @@ TEST_CASE("stud: the lowest door card brings in, equal ranks by suit, clubs lowe
                                 "A: calls $0.02\n"}));
   // Only the bring-in: the action then goes round from whoever brought in.
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   check_finding(f[0], Street::Preflop, 3, 5);
   CHECK(f[0].message ==
         "line 16: B brings in from seat 3, but the lowest door card is seat 5's (5d)");
@@ -130,7 +131,7 @@ TEST_CASE("stud: aces are high for the bring-in, in stud hi/lo too", "[stud]") {
                           {"A: brings in for $0.02\nB: calls $0.02\nC: calls $0.02\n"
                            "D: calls $0.02\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   check_finding(f[0], Street::Preflop, 1, 3);
 }
 
@@ -147,7 +148,7 @@ TEST_CASE("razz: the highest door card brings in, aces low, equal ranks by suit,
                                {"D: brings in for $0.02\nA: calls $0.02\nB: calls $0.02\n"
                                 "C: calls $0.02\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   check_finding(f[0], Street::Preflop, 7, 3);
   CHECK(f[0].message ==
         "line 16: D brings in from seat 7, but the highest door card is seat 3's (Qh)");
@@ -171,7 +172,7 @@ TEST_CASE("stud 3rd street: the action goes clockwise from the bring-in", "[stud
   // A acts before D. The turn then goes on from whoever acted, so D (after A) and B (after D)
   // are reported too: the first finding is the one that matters.
   REQUIRE(f.size() == 3);
-  CHECK(f[0].code == "OUT_OF_TURN");
+  CHECK(f[0].code == FindingCode::OutOfTurn);
   check_finding(f[0], Street::Preflop, 1, 7);
 
   // The player who owes the bring-in may complete instead; nobody else may open.
@@ -181,7 +182,7 @@ TEST_CASE("stud 3rd street: the action goes clockwise from the bring-in", "[stud
   f = order_findings(stud("7 Card Stud", players,
                           {"D: bets $0.04\nA: calls $0.04\nB: calls $0.04\nC: calls $0.04\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "OUT_OF_TURN");
+  CHECK(f[0].code == FindingCode::OutOfTurn);
   check_finding(f[0], Street::Preflop, 7, 5);
 }
 
@@ -197,7 +198,7 @@ TEST_CASE("stud 4th street: the best hand showing opens, a pair beats an ace", "
   auto f = order_findings(
       stud("7 Card Stud", players, {third, "A: checks\nB: checks\nC: checks\nD: checks\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "OUT_OF_TURN");
+  CHECK(f[0].code == FindingCode::OutOfTurn);
   check_finding(f[0], Street::Flop, 1, 3);
   CHECK(f[0].message == "line 25: A acts in seat 1, but it is seat 3's turn");
 
@@ -320,7 +321,7 @@ TEST_CASE("stud: the lowest door card all-in from the ante: checked where both r
   auto f = order_findings(
       stud("7 Card Stud", agree, {"A: brings in for $0.02\nB: calls $0.02\nD: calls $0.02\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   check_finding(f[0], Street::Preflop, 1, 7);
 
   // A has the next card, D is at C's left: not checked.
@@ -341,7 +342,7 @@ TEST_CASE("stud: a bring-in of more than a small bet", "[stud]") {
                                {"C: brings in for $0.06\nD: calls $0.06\nA: calls $0.06\n"
                                 "B: calls $0.06\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   CHECK(f[0].seat == 5);
   CHECK(f[0].expected == 4);
   CHECK(f[0].actual == 6);
@@ -371,7 +372,7 @@ TEST_CASE("stud: edited real hands: the wrong bring-in, a razz tie, Winamax hidd
   auto f = order_findings(only_hand(
       replaced(text, "Dealt to RoadDevil [5d]", "Dealt to RoadDevil [5s]"), "35874039554"));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   check_finding(f[0], Street::Preflop, 6, 5);
 
   // PokerStars razz 35874817957: kobreli (seat 1) and manga130 (seat 3) both show A-6 on 4th
@@ -380,7 +381,7 @@ TEST_CASE("stud: edited real hands: the wrong bring-in, a razz tie, Winamax hidd
   f = order_findings(only_hand(
       replaced(text, "Dealt to kobreli [As] [6s]", "Dealt to kobreli [As] [7s]"), "35874817957"));
   REQUIRE(f.size() >= 1);
-  CHECK(f[0].code == "OUT_OF_TURN");
+  CHECK(f[0].code == FindingCode::OutOfTurn);
   check_finding(f[0], Street::Flop, 1, 3);
 
   // Winamax razz 9250793-444-1478990340: Hero's Td is above Player0's 8h; make it a jack.
@@ -389,7 +390,7 @@ TEST_CASE("stud: edited real hands: the wrong bring-in, a razz tie, Winamax hidd
       only_hand(replaced(text, "Dealt to Player0 [X X 8h]", "Dealt to Player0 [X X Jh]"),
                 "9250793-444-1478990340"));
   REQUIRE(f.size() >= 1);
-  CHECK(f[0].code == "WRONG_FORCED_BET");
+  CHECK(f[0].code == FindingCode::WrongForcedBet);
   check_finding(f[0], Street::Preflop, 1, 4);
 }
 
@@ -401,7 +402,7 @@ TEST_CASE("stud: a round ends only when the bring-in has matched the completion"
       "B: brings in for $0.02\nC: raises $0.02 to $0.04\nD: folds\nA: folds\n";
   auto f = order_findings(stud("7 Card Stud", players, {third, "C: checks\nB: checks\n"}));
   REQUIRE(f.size() == 1);
-  CHECK(f[0].code == "ROUND_NOT_CLOSED");
+  CHECK(f[0].code == FindingCode::RoundNotClosed);
   CHECK(f[0].seat == 3);
   CHECK(f[0].expected == 4);
   CHECK(f[0].actual == 2);

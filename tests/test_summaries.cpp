@@ -37,7 +37,7 @@ TournamentSummary read_file_as(std::string_view format, const fs::path& p) {
 std::string codes_of(const std::vector<Finding>& fs) {
   std::string out;
   for (const Finding& f : fs) {
-    out += f.code;
+    out += code_name(f.code);
     out += ' ' + (f.expected ? std::to_string(*f.expected) : std::string("-"));
     out += ' ' + (f.actual ? std::to_string(*f.actual) : std::string("-"));
     out += ' ' + std::to_string(f.line) + '\n';
@@ -275,7 +275,7 @@ TEST_CASE("a summary line not understood is a PARSE_ERROR with its line", "[summ
       read_as("pokerstars-summary", stars_summary("$90.00", "$45.00", "Lucky draw: a hat\n"));
   const std::vector<Finding> fs = check_summary(s);
   REQUIRE(fs.size() == 1);
-  CHECK(fs[0].code == "PARSE_ERROR");
+  CHECK(fs[0].code == FindingCode::ParseError);
   CHECK(fs[0].line == 16);
   CHECK(fs[0].message ==
         "s.txt:16: expected a line of a PokerStars tournament summary; got \"Lucky draw: a hat\"");

@@ -55,7 +55,7 @@ std::vector<SessionFinding> moves(std::vector<SessionHand> hands) {
 std::string findings_of(const std::vector<SessionFinding>& fs) {
   std::string out;
   for (const SessionFinding& f : fs)
-    out += f.finding.code + " " + std::to_string(f.hand_id) + "<-" +
+    out += std::string(code_name(f.finding.code)) + " " + std::to_string(f.hand_id) + "<-" +
            std::to_string(f.related_hand_id) + " " + f.finding.player + " " +
            std::to_string(*f.finding.expected) + " " + std::to_string(*f.finding.actual) + "\n";
   return out;

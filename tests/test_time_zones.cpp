@@ -110,11 +110,12 @@ TEST_CASE("time zones: an unknown zone is a gap, the hand still audited", "[time
   CHECK(h.unread_outside_play[0].line == 2);
   CHECK(h.unread_outside_play[0].got == "ZZT");
   const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
-  std::vector<std::string> codes;
+  std::vector<FindingCode> codes;
   for (const Finding& f : r.findings)
     if (f.severity != Severity::Info) codes.push_back(f.code);
   // 0.45 paid from 0.40 (the pot of 0.20 and the 0.20 nobody called): the site's error, found
   // because the checks ran.
-  CHECK(codes == std::vector<std::string>{"UNRECOGNISED_LINE", "RAKE_MISMATCH"});
-  for (const Finding& f : r.findings) CHECK(f.code != "CHECKS_NOT_RUN");
+  CHECK(codes ==
+        std::vector<FindingCode>{FindingCode::UnrecognisedLine, FindingCode::RakeMismatch});
+  for (const Finding& f : r.findings) CHECK(f.code != FindingCode::ChecksNotRun);
 }

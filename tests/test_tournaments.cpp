@@ -113,8 +113,8 @@ const std::string kProgressiveResults =
 std::vector<test::Got> results_findings(const Hand& h) {
   std::vector<test::Got> out;
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
-    if (f.code == "FINISH_WITH_CHIPS" || f.code == "FINISH_PLACE_ORDER" ||
-        f.code == "BOUNTY_MISMATCH")
+    if (f.code == FindingCode::FinishWithChips || f.code == FindingCode::FinishPlaceOrder ||
+        f.code == FindingCode::BountyMismatch)
       out.push_back(test::got(f));
   return out;
 }
@@ -221,7 +221,7 @@ TEST_CASE("FINISH_WITH_CHIPS: a player eliminated has no chips left", "[tourname
   // elimination.
   CHECK(results_findings(
             knockout_hand(kKnockoutResults + "Carol finished the tournament in 7th place\n")) ==
-        std::vector<test::Got>{{"FINISH_WITH_CHIPS", 3, 0, 5400}});
+        std::vector<test::Got>{{FindingCode::FinishWithChips, 3, 0, 5400}});
   // 1st place ends the tournament: the winner keeps the chips.
   CHECK(results_findings(knockout_hand(kKnockoutResults +
                                        "Carol wins the tournament and receives $100 - "
@@ -234,11 +234,11 @@ TEST_CASE("FINISH_PLACE_ORDER: players out in one hand finish in the order of th
   // Alice started with 1500, Bob with 900: Bob finishes after Alice's 9th (10th at best).
   CHECK(results_findings(knockout_hand("Alice finished the tournament in 9th place\n"
                                        "Bob finished the tournament in 8th place\n")) ==
-        std::vector<test::Got>{{"FINISH_PLACE_ORDER", 2, 10, 8}});
+        std::vector<test::Got>{{FindingCode::FinishPlaceOrder, 2, 10, 8}});
   // Different stacks never share a place.
   CHECK(results_findings(knockout_hand("Alice finished the tournament in 8th place\n"
                                        "Bob finished the tournament in 8th place\n")) ==
-        std::vector<test::Got>{{"FINISH_PLACE_ORDER", 2, 9, 8}});
+        std::vector<test::Got>{{FindingCode::FinishPlaceOrder, 2, 9, 8}});
   // Equal stacks may share a place (PokerStars splits their prizes).
   const std::string equal = knockout_hand(
       "Alice finished the tournament in 8th place\n"
@@ -250,13 +250,13 @@ TEST_CASE("FINISH_PLACE_ORDER: players out in one hand finish in the order of th
 TEST_CASE("BOUNTY_MISMATCH: a knockout pays the buy-in's bounty", "[tournaments]") {
   CHECK(results_findings(knockout_hand("Carol wins the $5 bounty for eliminating Alice\n"
                                        "Carol wins the $4 bounty for eliminating Bob\n")) ==
-        std::vector<test::Got>{{"BOUNTY_MISMATCH", 3, 500, 400}});
+        std::vector<test::Got>{{FindingCode::BountyMismatch, 3, 500, 400}});
   // Shared, the whole bounty is named: no seat for two winners.
   CHECK(results_findings(knockout_hand("Alice, Carol split the $5 bounty for eliminating Bob\n"))
             .empty());
   CHECK(results_findings(
             knockout_hand("Alice, Carol split the $2.50 bounty for eliminating Bob\n")) ==
-        std::vector<test::Got>{{"BOUNTY_MISMATCH", 0, 500, 250}});
+        std::vector<test::Got>{{FindingCode::BountyMismatch, 0, 500, 250}});
 }
 
 TEST_CASE("BOUNTY_MISMATCH: a progressive knockout pays half, the odd cent in cash",
@@ -271,15 +271,15 @@ TEST_CASE("BOUNTY_MISMATCH: a progressive knockout pays half, the odd cent in ca
   // bounty adds up with the increase printed.
   CHECK(results_findings(progressive_hand(
             "Carol wins $3.75 for eliminating Bob and their own bounty increases by $3.76 to "
-            "$8.76\n")) ==
-        std::vector<test::Got>{{"BOUNTY_MISMATCH", 3, 376, 375}, {"BOUNTY_MISMATCH", 3, 375, 376}});
+            "$8.76\n")) == std::vector<test::Got>{{FindingCode::BountyMismatch, 3, 376, 375},
+                                                  {FindingCode::BountyMismatch, 3, 375, 376}});
   // The second bounty of the hand grows from the first one's new value ($7.50), not from the
   // seat line's $5.
   CHECK(results_findings(progressive_hand(
             "Carol wins $2.50 for eliminating Alice and their own bounty increases by $2.50 to "
             "$7.50\n"
             "Carol wins $3.76 for eliminating Bob and their own bounty increases by $3.75 to "
-            "$8.75\n")) == std::vector<test::Got>{{"BOUNTY_MISMATCH", 3, 1125, 875}});
+            "$8.75\n")) == std::vector<test::Got>{{FindingCode::BountyMismatch, 3, 1125, 875}});
 }
 
 TEST_CASE("real tournament hands: results read and audited clean", "[tournaments]") {
@@ -342,7 +342,8 @@ TEST_CASE("every tournament result line of the corpus is read, and none is found
       bounties += static_cast<long>(h.bounties.size());
       for (const TournamentFinish& f : h.finishes) prizes += f.prize ? 1 : 0;
       for (const BountyPaid& b : h.bounties) progressive += b.progressive ? 1 : 0;
-      for (const test::Got& g : results_findings(h)) wrong.push_back(h.site_hand_id + " " + g.code);
+      for (const test::Got& g : results_findings(h))
+        wrong.push_back(h.site_hand_id + " " + std::string(code_name(g.code)));
     }
   }
   // Every line that prints one, counted in the text.
@@ -385,9 +386,9 @@ SessionHand tournament_hand(std::int64_t id, std::string time, std::vector<Sessi
 std::vector<std::string> between(const std::vector<SessionFinding>& findings) {
   std::vector<std::string> out;
   for (const SessionFinding& f : findings)
-    out.push_back(fmt::format("{}<-{} {} {} {} {}", f.hand_id, f.related_hand_id, f.finding.code,
-                              f.finding.seat, f.finding.expected.value_or(-1),
-                              f.finding.actual.value_or(-1)));
+    out.push_back(fmt::format("{}<-{} {} {} {} {}", f.hand_id, f.related_hand_id,
+                              code_name(f.finding.code), f.finding.seat,
+                              f.finding.expected.value_or(-1), f.finding.actual.value_or(-1)));
   return out;
 }
 

@@ -103,29 +103,30 @@ void check_fault(const std::string& name, std::vector<test::Expected> findings) 
 
 TEST_CASE("Unibet fault: a collection larger than the pot", "[unibet][faults]") {
   // "Hero wins €1.10" -> "€1.20": the pot is 0.25 and Hero's 0.85 nobody called.
-  check_fault("collection", {{"CHIPS_NOT_CONSERVED", 0, 25, 35},
-                             {"PAYOUT_MISMATCH", 0, 25, 35},
-                             {"SUMMARY_MISMATCH", 4, 120, 110}});
+  check_fault("collection", {{FindingCode::ChipsNotConserved, 0, 25, 35},
+                             {FindingCode::PayoutMismatch, 0, 25, 35},
+                             {FindingCode::SummaryMismatch, 4, 120, 110}});
 }
 
 TEST_CASE("Unibet fault: a win smaller than the uncalled bet", "[unibet][faults]") {
   // "Hero wins €1.10" -> "€0.80": 0.85 of Hero's all-in nobody called.
-  check_fault("uncalled", {{"UNCALLED_BET_MISMATCH", 4, 85, 80},
-                           {"CHIPS_NOT_CONSERVED", 0, 110, 80},
-                           {"PAYOUT_MISMATCH", 0, 110, 80},
-                           {"SUMMARY_MISMATCH", 4, 80, 110}});
+  check_fault("uncalled", {{FindingCode::UncalledBetMismatch, 4, 85, 80},
+                           {FindingCode::ChipsNotConserved, 0, 110, 80},
+                           {FindingCode::PayoutMismatch, 0, 110, 80},
+                           {FindingCode::SummaryMismatch, 4, 80, 110}});
 }
 
 TEST_CASE("Unibet fault: a rake taken from an unraked pot", "[unibet][faults]") {
   // "Rake €0" -> "Rake €0.05": the 0.25 pot is paid whole.
-  check_fault("rake", {{"CHIPS_NOT_CONSERVED", 0, 25, 30}, {"PAYOUT_MISMATCH", 0, 20, 25}});
+  check_fault("rake", {{FindingCode::ChipsNotConserved, 0, 25, 30},
+                       {FindingCode::PayoutMismatch, 0, 20, 25}});
 }
 
 TEST_CASE("Unibet fault: a short big blind", "[unibet][faults]") {
   // "Player1 posts big blind €0.10" -> "€0.05": the stakes are 0.05/0.10.
-  check_fault("blind", {{"WRONG_FORCED_BET", 2, 10, 5},
-                        {"CHIPS_NOT_CONSERVED", 0, 15, 20},
-                        {"PAYOUT_MISMATCH", 0, 15, 20}});
+  check_fault("blind", {{FindingCode::WrongForcedBet, 2, 10, 5},
+                        {FindingCode::ChipsNotConserved, 0, 15, 20},
+                        {FindingCode::PayoutMismatch, 0, 15, 20}});
 }
 
 // A hand of two written for the rules below: "Hero wins €0.15" and the summary's "won €0.15".

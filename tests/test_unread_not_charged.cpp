@@ -35,7 +35,7 @@ constexpr int kHandsPerFormat = 2;
 constexpr std::size_t kMaxDocumentBytes = 48 * 1024;
 
 struct Baseline {
-  std::map<std::string, int> charged;  // code -> count of site findings (warning, error)
+  std::map<FindingCode, int> charged;  // code -> count of site findings (warning, error)
   std::size_t hands{0};
 };
 
@@ -54,7 +54,7 @@ Baseline audit_text(const std::string& text, std::vector<std::string>* first_cha
       ++b.charged[f.code];
       if (first_charged)
         first_charged->push_back(
-            fmt::format("{} ({}): {}", f.code, severity_name(f.severity), f.message));
+            fmt::format("{} ({}): {}", code_name(f.code), severity_name(f.severity), f.message));
     }
   }
   return b;
@@ -216,8 +216,8 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 // The codes of the findings that charge the site (errors and warnings: not its notes), or of
 // hhaudit's own (notes included).
-std::vector<std::string> codes_of(const AuditResult& r, Blame blame) {
-  std::vector<std::string> out;
+std::vector<FindingCode> codes_of(const AuditResult& r, Blame blame) {
+  std::vector<FindingCode> out;
   for (const Finding& f : r.findings)
     if (blame == Blame::Site ? charges_site(f) : f.blame == blame) out.push_back(f.code);
   return out;
@@ -246,8 +246,8 @@ TEST_CASE("a summary line not read holds back the checks it feeds", "[gaps]") {
     REQUIRE(hands.size() == 1);
     const AuditResult r = audit_hand(hands[0]);
     CHECK(codes_of(r, Blame::Site).empty());
-    const std::vector<std::string> gaps = codes_of(r, Blame::Hhaudit);
-    CHECK(std::count(gaps.begin(), gaps.end(), "UNRECOGNISED_LINE") == 1);
+    const auto gaps = codes_of(r, Blame::Hhaudit);
+    CHECK(std::count(gaps.begin(), gaps.end(), FindingCode::UnrecognisedLine) == 1);
   }
   SECTION("a summary seat naming nobody seated is a gap, not the site's wrong name") {
     const std::string text = replaced(sample_hand(), "Seat 6: bys7 folded", "Seat 6: zzyzx folded");
@@ -255,9 +255,9 @@ TEST_CASE("a summary line not read holds back the checks it feeds", "[gaps]") {
     REQUIRE(hands.size() == 1);
     const AuditResult r = audit_hand(hands[0]);
     CHECK(codes_of(r, Blame::Site).empty());
-    const std::vector<std::string> gaps = codes_of(r, Blame::Hhaudit);
-    CHECK(std::count(gaps.begin(), gaps.end(), "UNRECOGNISED_LINE") == 1);
-    CHECK(std::count(gaps.begin(), gaps.end(), "CHECKS_NOT_RUN") == 1);
+    const auto gaps = codes_of(r, Blame::Hhaudit);
+    CHECK(std::count(gaps.begin(), gaps.end(), FindingCode::UnrecognisedLine) == 1);
+    CHECK(std::count(gaps.begin(), gaps.end(), FindingCode::ChecksNotRun) == 1);
   }
 }
 
@@ -300,7 +300,8 @@ TEST_CASE("a PokerNow log has one unit, whatever each hand's amounts", "[gaps]")
   CHECK(a->stack == 10000);
   const AuditResult r = audit_hand(hands[0]);
   std::string said;
-  for (const Finding& f : r.findings) said += f.code + ": " + f.message + "\n";
+  for (const Finding& f : r.findings)
+    said += std::string(code_name(f.code)) + ": " + f.message + "\n";
   INFO(said);
   CHECK(codes_of(r, Blame::Site).empty());
 }

@@ -45,7 +45,7 @@ const Event& only(const Hand& h, EventKind k, int seat) {
   return *found.front();
 }
 
-std::vector<const Finding*> findings(const AuditResult& r, const std::string& code) {
+std::vector<const Finding*> findings(const AuditResult& r, FindingCode code) {
   std::vector<const Finding*> out;
   for (const Finding& f : r.findings)
     if (f.code == code) out.push_back(&f);
@@ -112,12 +112,12 @@ TEST_CASE("Winamax cash header, raise to, calls by, uncalled excess in a side po
   CHECK(h.summary[8].folded);
 
   const AuditResult r = audit_hand(h);
-  auto returned = findings(r, "UNCALLED_BET_IN_COLLECTION");
+  auto returned = findings(r, FindingCode::UncalledBetInCollection);
   REQUIRE(returned.size() == 1);
   CHECK(returned[0]->seat == 8);
   CHECK(*returned[0]->expected == 129);
-  CHECK(findings(r, "UNCALLED_BET_MISMATCH").empty());
-  CHECK(findings(r, "WRONG_CALL_AMOUNT").empty());
+  CHECK(findings(r, FindingCode::UncalledBetMismatch).empty());
+  CHECK(findings(r, FindingCode::WrongCallAmount).empty());
   // Player8 put in 6.22 and got 1.29 back: 4.93 in, nothing won.
   for (const PlayerResult& p : r.players)
     if (p.seat == 8) {
@@ -145,8 +145,8 @@ TEST_CASE("Winamax both blinds posted out of position, bet nobody called", "[win
   CHECK(*h.rake == 52);
 
   const AuditResult r = audit_hand(h);
-  CHECK(findings(r, "WRONG_CALL_AMOUNT").empty());
-  auto returned = findings(r, "UNCALLED_BET_IN_COLLECTION");
+  CHECK(findings(r, FindingCode::WrongCallAmount).empty());
+  auto returned = findings(r, FindingCode::UncalledBetInCollection);
   REQUIRE(returned.size() == 1);
   CHECK(returned[0]->seat == 5);
   // Player4 put in 11€ (1€ of it dead) and collected 15.48€ of the 16€: +4.48€ whatever part of
@@ -205,10 +205,10 @@ TEST_CASE("Winamax tournament: half chips, abbreviated total pot, side pot", "[w
   CHECK(only(h, EventKind::Collected, 3).amount == 1515100);
   // A genuine anomaly (listed in anomalies.tsv): the excess 369.50 is paid as 370.
   const AuditResult r = audit_hand(h);
-  auto leftover = findings(r, "PAYOUT_MISMATCH");
+  auto leftover = findings(r, FindingCode::PayoutMismatch);
   REQUIRE(leftover.size() == 1);
   CHECK(*leftover[0]->actual == 50);
-  CHECK(*findings(r, "UNCALLED_BET_IN_COLLECTION")[0]->expected == 36950);
+  CHECK(*findings(r, FindingCode::UncalledBetInCollection)[0]->expected == 36950);
 }
 
 TEST_CASE("Winamax 2-7 Triple Draw, play money", "[winamax]") {
@@ -275,8 +275,8 @@ TEST_CASE("Winamax street markers with a colon put every action on its street", 
   CHECK(hero_bets[1]->amount == 1916700);
   const AuditResult r = audit_hand(h);
   for (const Finding& f : r.findings) CHECK(f.severity == Severity::Info);
-  CHECK(findings(r, "WRONG_CALL_AMOUNT").empty());
-  CHECK(findings(r, "TOTAL_POT_MISMATCH").empty());
+  CHECK(findings(r, FindingCode::WrongCallAmount).empty());
+  CHECK(findings(r, FindingCode::TotalPotMismatch).empty());
 }
 
 TEST_CASE("Winamax negative raise increment is kept and audited", "[winamax]") {
@@ -289,7 +289,7 @@ TEST_CASE("Winamax negative raise increment is kept and audited", "[winamax]") {
   CHECK(raises[0]->amount == 890);
   // The export's "to" is the chips added, not the street total: the next call cannot be right.
   const AuditResult r = audit_hand(h);
-  auto wrong = findings(r, "WRONG_CALL_AMOUNT");
+  auto wrong = findings(r, FindingCode::WrongCallAmount);
   REQUIRE(wrong.size() == 1);
   CHECK(*wrong[0]->expected == 0);
   CHECK(*wrong[0]->actual == 390);
@@ -347,16 +347,17 @@ void check_fault(const std::string& name, const std::string& hand_id,
 TEST_CASE("Winamax fault: wrong collected amount", "[faults][winamax]") {
   // "Player0 collected 11.22€ from pot" -> "12.22€".
   check_fault("collected_amount", "947321-694-1299021223",
-              {{"PAYOUT_MISMATCH", 0, 1122, 1222},
-               {"RAKE_MISMATCH", 0, -22, 78},
-               {"CHIPS_NOT_CONSERVED", 0, 1200, 1300},
-               {"SUMMARY_MISMATCH", 1, 1222, 1122}});
+              {{FindingCode::PayoutMismatch, 0, 1122, 1222},
+               {FindingCode::RakeMismatch, 0, -22, 78},
+               {FindingCode::ChipsNotConserved, 0, 1200, 1300},
+               {FindingCode::SummaryMismatch, 1, 1222, 1122}});
 }
 
 TEST_CASE("Winamax fault: wrong total pot", "[faults][winamax]") {
   // "Total pot 498€ | Rake 2€" -> "Total pot 499€": 501€ gross for 500€ put in.
-  check_fault("total_pot", "9630554-604-1489827073",
-              {{"TOTAL_POT_MISMATCH", 0, 50000, 50100}, {"RAKE_MISMATCH", 0, 300, 200}});
+  check_fault(
+      "total_pot", "9630554-604-1489827073",
+      {{FindingCode::TotalPotMismatch, 0, 50000, 50100}, {FindingCode::RakeMismatch, 0, 300, 200}});
 }
 
 TEST_CASE("Winamax fault: wrong rake", "[faults][winamax]") {
@@ -364,31 +365,31 @@ TEST_CASE("Winamax fault: wrong rake", "[faults][winamax]") {
   // gross total moves with the rake: the total no longer matches what was put in, and the rake
   // derived from it agrees with the printed one (no RAKE_MISMATCH can fire on a net total).
   check_fault("rake", "9247976-238-1478874600",
-              {{"TOTAL_POT_MISMATCH", 0, 1060, 1070},
-               {"CHIPS_NOT_CONSERVED", 0, 1060, 1070},
-               {"PAYOUT_MISMATCH", 0, 981, 991}});
+              {{FindingCode::TotalPotMismatch, 0, 1060, 1070},
+               {FindingCode::ChipsNotConserved, 0, 1060, 1070},
+               {FindingCode::PayoutMismatch, 0, 981, 991}});
 }
 
 TEST_CASE("Winamax fault: uncalled excess not fully paid back", "[faults][winamax]") {
   // "Player8 collected 1.29€ from side pot 1" -> "1.19€": the 1.29€ nobody called comes back
   // 0.10€ short; the unedited original is clean.
   check_fault("uncalled_bet", "323549-11-1286000000",
-              {{"UNCALLED_BET_MISMATCH", 8, 129, 119},
-               {"RAKE_MISMATCH", 0, 68, 58},
-               {"CHIPS_NOT_CONSERVED", 0, 1279, 1269},
-               {"PAYOUT_MISMATCH", 0, 1098, 1092},
-               {"PAYOUT_MISMATCH", 0, 123, 119},
-               {"SUMMARY_MISMATCH", 8, 119, 129}});
+              {{FindingCode::UncalledBetMismatch, 8, 129, 119},
+               {FindingCode::RakeMismatch, 0, 68, 58},
+               {FindingCode::ChipsNotConserved, 0, 1279, 1269},
+               {FindingCode::PayoutMismatch, 0, 1098, 1092},
+               {FindingCode::PayoutMismatch, 0, 123, 119},
+               {FindingCode::SummaryMismatch, 8, 119, 129}});
 }
 
 TEST_CASE("Winamax fault: wrong call amount", "[faults][winamax]") {
   // "Player5 calls 20" -> "calls 10" (tournament, centi-chips): Player5 folds on the flop.
   check_fault("call_amount", "7959970263859201-1-1288800933",
-              {{"WRONG_CALL_AMOUNT", 9, 2000, 1000},
-               {"ROUND_NOT_CLOSED", 9, 2000, 1000},
-               {"TOTAL_POT_MISMATCH", 0, 83000, 84000},
-               {"CHIPS_NOT_CONSERVED", 0, 83000, 84000},
-               {"PAYOUT_MISMATCH", 0, 83000, 84000}});
+              {{FindingCode::WrongCallAmount, 9, 2000, 1000},
+               {FindingCode::RoundNotClosed, 9, 2000, 1000},
+               {FindingCode::TotalPotMismatch, 0, 83000, 84000},
+               {FindingCode::ChipsNotConserved, 0, 83000, 84000},
+               {FindingCode::PayoutMismatch, 0, 83000, 84000}});
 }
 
 // A hand of two written for the rules below; `summary` is the winner's summary seat line.

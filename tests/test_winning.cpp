@@ -41,9 +41,9 @@ const Event& nth(const Hand& h, EventKind kind, int seat, std::size_t n = 0) {
   return test::nth_event(h, kind, seat, n);
 }
 std::size_t count(const Hand& h, EventKind kind) { return test::count_events(h, kind); }
-std::vector<std::string> problems(const Hand& h) { return test::problem_codes(h); }
+std::vector<FindingCode> problems(const Hand& h) { return test::problem_codes(h); }
 
-bool has_finding(const Hand& h, const std::string& code) {
+bool has_finding(const Hand& h, FindingCode code) {
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
     if (f.code == code) return true;
   return false;
@@ -125,10 +125,10 @@ TEST_CASE("All-in protection: a declared all-in player plays for what he put in"
   const std::string text = test::load("winning/classic_disconnected_allin.txt");
   const Hand h = clean_hand(without_line(text, "Player Player0 is disconnected and ALL IN."),
                             "without the protection line");
-  const std::vector<std::string> p = problems(h);
-  CHECK(std::count(p.begin(), p.end(), "ROUND_NOT_CLOSED") == 2);
-  CHECK(std::count(p.begin(), p.end(), "PAYOUT_MISMATCH") == 1);
-  CHECK(std::count(p.begin(), p.end(), "WRONG_WINNER") == 1);
+  const auto p = problems(h);
+  CHECK(std::count(p.begin(), p.end(), FindingCode::RoundNotClosed) == 2);
+  CHECK(std::count(p.begin(), p.end(), FindingCode::PayoutMismatch) == 1);
+  CHECK(std::count(p.begin(), p.end(), FindingCode::WrongWinner) == 1);
 
   // Written from the rule: B, all-in protected on the flop with 2 in, wins the main pot of 6 with
   // the best hand; A's flop bet, called by C, makes a side pot of 8 that A wins.
@@ -173,10 +173,11 @@ TEST_CASE("All-in protection: a declared all-in player plays for what he put in"
   // the whole pot.
   const Hand no_decl = clean_hand(without_line(written, "Player B is disconnected and ALL IN."),
                                   "written, no declaration");
-  CHECK(problems(no_decl) == std::vector<std::string>{"OUT_OF_TURN", "OUT_OF_TURN", "OUT_OF_TURN",
-                                                      "OUT_OF_TURN", "PAYOUT_MISMATCH",
-                                                      "ROUND_NOT_CLOSED", "ROUND_NOT_CLOSED",
-                                                      "WRONG_WINNER"});
+  CHECK(problems(no_decl) ==
+        std::vector<FindingCode>{FindingCode::OutOfTurn, FindingCode::OutOfTurn,
+                                 FindingCode::OutOfTurn, FindingCode::OutOfTurn,
+                                 FindingCode::PayoutMismatch, FindingCode::RoundNotClosed,
+                                 FindingCode::RoundNotClosed, FindingCode::WrongWinner});
 }
 
 TEST_CASE("WPN classic UTF-16: blank lines, a walk with its uncalled bet", "[winning]") {
@@ -264,7 +265,8 @@ TEST_CASE("WPN modern walk: no uncalled line, collection only in the summary", "
   CHECK(nth(h, EventKind::Collected, 7).amount == 7);
   CHECK(h.total_pot == 7);
   CHECK(problems(h).empty());
-  CHECK(has_finding(h, "UNCALLED_BET_IN_COLLECTION"));  // the big blind's 0.03 came back in it
+  CHECK(has_finding(h,
+                    FindingCode::UncalledBetInCollection));  // the big blind's 0.03 came back in it
 }
 
 TEST_CASE("WPN modern tournaments: antes, levels, hi/lo, a raise over a bet", "[winning]") {
@@ -379,38 +381,39 @@ void check_fault(const std::string& name, const std::string& start, const std::s
 
 TEST_CASE("WPN fault: a collection larger than the pot", "[winning][faults]") {
   check_fault("collected_amount", "Hand #", "151588328",
-              {{"RAKE_MISMATCH", 0, -4, 6},
-               {"CHIPS_NOT_CONSERVED", 0, 125, 135},
-               {"PAYOUT_MISMATCH", 0, 119, 129},
-               {"SUMMARY_MISMATCH", 3, 129, 119}});
+              {{FindingCode::RakeMismatch, 0, -4, 6},
+               {FindingCode::ChipsNotConserved, 0, 125, 135},
+               {FindingCode::PayoutMismatch, 0, 119, 129},
+               {FindingCode::SummaryMismatch, 3, 129, 119}});
 }
 
 TEST_CASE("WPN fault: a side pot share not paid", "[winning][faults]") {
   check_fault("side_pot", "Game started at: ", "741631166",
-              {{"RAKE_MISMATCH", 0, 4300, 300},
-               {"CHIPS_NOT_CONSERVED", 0, 48000, 44000},
-               {"PAYOUT_MISMATCH", 0, 47700, 43700}});
+              {{FindingCode::RakeMismatch, 0, 4300, 300},
+               {FindingCode::ChipsNotConserved, 0, 48000, 44000},
+               {FindingCode::PayoutMismatch, 0, 47700, 43700}});
 }
 
 TEST_CASE("WPN fault: a total pot larger than what went in", "[winning][faults]") {
   check_fault("total_pot", "Game started at: ", "406051551",
-              {{"TOTAL_POT_MISMATCH", 0, 61500, 62500}, {"RAKE_MISMATCH", 0, 1300, 300}});
+              {{FindingCode::TotalPotMismatch, 0, 61500, 62500},
+               {FindingCode::RakeMismatch, 0, 1300, 300}});
 }
 
 TEST_CASE("WPN fault: an uncalled bet returned short", "[winning][faults]") {
   check_fault("uncalled_bet", "Game Hand #", "1296393662",
-              {{"UNCALLED_BET_MISMATCH", 5, 3095400, 3000000},
-               {"TOTAL_POT_MISMATCH", 0, 4715400, 4620000},
-               {"PAYOUT_MISMATCH", 0, 4715400, 4620000}});
+              {{FindingCode::UncalledBetMismatch, 5, 3095400, 3000000},
+               {FindingCode::TotalPotMismatch, 0, 4715400, 4620000},
+               {FindingCode::PayoutMismatch, 0, 4715400, 4620000}});
 }
 
 TEST_CASE("WPN fault: a short call", "[winning][faults]") {
   check_fault("call_amount", "Game Hand #", "82980175",
-              {{"WRONG_CALL_AMOUNT", 4, 890000, 880000},
-               {"ROUND_NOT_CLOSED", 4, 1112500, 1102500},
-               {"ALL_IN_MISMATCH", 4, 0, 10000},
-               {"TOTAL_POT_MISMATCH", 0, 6050000, 6060000},
-               {"PAYOUT_MISMATCH", 0, 6040000, 6050000}});
+              {{FindingCode::WrongCallAmount, 4, 890000, 880000},
+               {FindingCode::RoundNotClosed, 4, 1112500, 1102500},
+               {FindingCode::AllInMismatch, 4, 0, 10000},
+               {FindingCode::TotalPotMismatch, 0, 6050000, 6060000},
+               {FindingCode::PayoutMismatch, 0, 6040000, 6050000}});
 }
 
 TEST_CASE("WPN odd chips: the whole remainder to the first winner after the small blind",
@@ -454,7 +457,7 @@ TEST_CASE("WPN odd chips: the whole remainder to the first winner after the smal
   h.odd_chips_whole_after_small_blind = false;
   std::vector<std::string> odd;
   for (const Finding& f : audit_hand(h, ctx).findings)
-    if (f.code == "ODD_CHIP_MISMATCH")
+    if (f.code == FindingCode::OddChipMismatch)
       odd.push_back(fmt::format("{} {} {}", f.seat, *f.expected, *f.actual));
   CHECK(odd == std::vector<std::string>{"2 6 5", "4 6 7"});
 }
@@ -502,7 +505,7 @@ TEST_CASE("WPN run it twice: FLOP 1 / FLOP 2 are two boards of a hand that saw a
                 "and won $3.80 with three of a kind, Aces");
   std::vector<Hand> hands = read_text(wrong, "wrong.txt");
   REQUIRE(hands.size() == 1);
-  CHECK(has_finding(hands.front(), "WRONG_WINNER"));
+  CHECK(has_finding(hands.front(), FindingCode::WrongWinner));
 }
 
 TEST_CASE("WPN classic: a call up to the nominal big blind over a short one, the excess returned",
@@ -537,7 +540,7 @@ TEST_CASE("WPN classic: a call up to the nominal big blind over a short one, the
   CHECK(h.big_blind == 50);  // the header's, not Cy's short post
   // Were only Cy's 0.30 owed, the call would be 0.20 too much.
   h.full_big_blind_always_owed = false;
-  CHECK(problems(h) == std::vector<std::string>{"WRONG_CALL_AMOUNT"});
+  CHECK(problems(h) == std::vector<FindingCode>{FindingCode::WrongCallAmount});
 }
 
 TEST_CASE("WPN modern: a call up to the nominal big blind over a short one, the excess returned",
@@ -568,7 +571,7 @@ TEST_CASE("WPN modern: a call up to the nominal big blind over a short one, the 
   CHECK(problems(h).empty());
   // Were only Cy's 0.30 owed, the call would be 0.20 too much.
   h.full_big_blind_always_owed = false;
-  CHECK(problems(h) == std::vector<std::string>{"WRONG_CALL_AMOUNT"});
+  CHECK(problems(h) == std::vector<FindingCode>{FindingCode::WrongCallAmount});
 }
 
 namespace {
@@ -597,10 +600,10 @@ std::string classic_jackpot_hand(const std::string& table, const std::string& po
 }
 
 // The findings but notes, the shipped rake schedules applied (FEE_MISMATCH is theirs).
-std::vector<std::string> all_codes(const Hand& h) {
+std::vector<FindingCode> all_codes(const Hand& h) {
   static const RakeSchedules schedules =
       load_rake_schedules((test::source_dir() / "rake").string());
-  std::vector<std::string> out;
+  std::vector<FindingCode> out;
   for (const Finding& f :
        audit_hand(h, AuditContext{&test::shipped_house_rules(), &schedules}).findings)
     if (f.severity != Severity::Info) out.push_back(f.code);
@@ -622,7 +625,7 @@ TEST_CASE("WPN JP and Beast tables of 2014: a pot short by exactly $0.25 is a ja
     CHECK(h.total_pot == 200);
     CHECK(h.rake == 5);
     // A fee, not money lost: a warning that names it (no documented fee), no error.
-    CHECK(all_codes(h) == std::vector<std::string>{"FEE_MISMATCH"});
+    CHECK(all_codes(h) == std::vector<FindingCode>{FindingCode::FeeMismatch});
   }
   // Printed, the JP fee is part of the rake, as ever: no fee of its own.
   const Hand printed =
@@ -637,7 +640,7 @@ TEST_CASE("WPN JP and Beast tables of 2014: a pot short by exactly $0.25 is a ja
     INFO(table << " " << pot_line);
     const Hand h = clean_hand(classic_jackpot_hand(table, pot_line), table);
     CHECK(h.fees.empty());
-    CHECK(std::find(all_codes(h).begin(), all_codes(h).end(), "TOTAL_POT_MISMATCH") !=
+    CHECK(std::find(all_codes(h).begin(), all_codes(h).end(), FindingCode::TotalPotMismatch) !=
           all_codes(h).end());
   }
 }

@@ -472,7 +472,7 @@ struct PostgresStore::Impl {
   // A finding's columns from hand_id to line, in the findings COPY buffer.
   void finding_fields(std::int64_t hand_id, const Finding& f) {
     copy_int(findings, hand_id);
-    postgres::copy_field(findings, f.code);
+    postgres::copy_field(findings, code_name(f.code));
     postgres::copy_field(findings, severity_name(f.severity));
     if (f.street) {
       postgres::copy_field(findings, street_name(*f.street));

@@ -641,7 +641,7 @@ struct SqliteStore::Writer {
       Statement& s = insert_finding;
       ResetGuard g(s);
       s.bind_int64(1, hand_id);
-      s.bind_kept_text(2, f.code);
+      s.bind_kept_text(2, code_name(f.code));
       s.bind_kept_text(3, severity_name(f.severity));
       if (f.street) {
         s.bind_kept_text(4, street_name(*f.street));
