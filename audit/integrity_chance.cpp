@@ -107,12 +107,13 @@ struct Value {
   std::optional<HandValue> low;  // an eight-or-better low
 };
 
+// The board complete (five cards) or dealt so far (three or four: a fold's).
 Value value_of(Evaluation e, const CardList& hole, std::span<const Card> board) {
   if (e == Evaluation::Holdem) {
     std::array<Card, 7> seven{};
     std::copy(hole.begin(), hole.end(), seven.begin());
     std::copy(board.begin(), board.end(), seven.begin() + 2);
-    return {best_of(seven), std::nullopt};
+    return {best_of(std::span<const Card>(seven.data(), 2 + board.size())), std::nullopt};
   }
   Value v{best_omaha(cards_of(hole), board), std::nullopt};
   if (e == Evaluation::OmahaHiLo) {
@@ -338,6 +339,71 @@ AllInEquity all_in_equity(const IntegrityHand& h) {
   const std::optional<std::vector<Card>> rest = deck_rest(cards, known);
   if (!rest) return {AllInReading::CardsUnknown, {}, false, 0};
   return evaluate(h, *e, std::get<std::vector<Contender>>(live), known, *rest);
+}
+
+// ----- the cards of a chip_dumping pair's hand ----------------------------------------------
+
+namespace {
+
+int seat_of(const IntegrityHand& h, const std::string& player) {
+  for (const IntegritySeat& s : h.seats)
+    if (s.player == player && s.dealt) return s.seat;
+  return 0;
+}
+
+// Heads-up at the all-in, the giver put money in on the last decision's street with no board
+// giving them any of the pots: every board enumerated (a sampled 0 proves nothing).
+bool all_in_drawing_dead(const IntegrityHand& h, const std::string& giver,
+                         const std::string& taker) {
+  const AllInEquity all_in = all_in_equity(h);
+  if (all_in.reading != AllInReading::Evaluated || all_in.sampled || all_in.shares.size() != 2)
+    return false;
+  const std::optional<Street> last = last_decision(h);
+  const int seat = seat_of(h, giver);
+  const bool put_in = std::any_of(h.actions.begin(), h.actions.end(), [&](const auto& a) {
+    return a.seat == seat && a.street == *last &&
+           (a.kind == EventKind::Call || a.kind == EventKind::Bet || a.kind == EventKind::Raise);
+  });
+  const auto share_of = [&](const std::string& player) {
+    return std::find_if(all_in.shares.begin(), all_in.shares.end(),
+                        [&](const AllInShare& s) { return s.player == player; });
+  };
+  const auto of_giver = share_of(giver);
+  return put_in && share_of(taker) != all_in.shares.end() && of_giver != all_in.shares.end() &&
+         of_giver->equity == 0.0;
+}
+
+// The giver folded on the flop or later, the taker never, and the giver's cards made a better
+// high hand than the taker's on the board dealt so far (both hands known, one deck).
+bool folded_best_hand(const IntegrityHand& h, const std::string& giver, const std::string& taker) {
+  const std::optional<Game> game = game_from_name(h.game);
+  const std::optional<Evaluation> e = game ? evaluation_of(*game) : std::nullopt;
+  if (!e || *e == Evaluation::OmahaHiLo) return false;  // "ahead": of a high-only game
+  const int giver_seat = seat_of(h, giver), taker_seat = seat_of(h, taker);
+  std::optional<Street> fold;
+  for (const IntegrityAction& a : h.actions) {
+    if (a.kind != EventKind::Fold) continue;
+    if (a.seat == taker_seat) return false;
+    if (a.seat == giver_seat && !fold) fold = a.street;
+  }
+  if (!fold || *fold == Street::Preflop) return false;
+  const HandCards cards = hand_cards(h, game->hole_cards);
+  const auto mine = cards.hole.find(giver_seat), theirs = cards.hole.find(taker_seat);
+  if (mine == cards.hole.end() || theirs == cards.hole.end()) return false;
+  std::vector<Card> board;
+  for (const BoardCard& b : cards.board)
+    if (b.street <= *fold) board.push_back(b.card);
+  if (board.size() < 3 || board.size() > 5 || !deck_rest(cards, board)) return false;
+  return value_of(*e, mine->second, board).high > value_of(*e, theirs->second, board).high;
+}
+
+}  // namespace
+
+DumpingCards dumping_cards(const IntegrityHand& h, const std::string& giver,
+                           const std::string& taker) {
+  if (folded_best_hand(h, giver, taker)) return DumpingCards::FoldedBestHand;
+  if (all_in_drawing_dead(h, giver, taker)) return DumpingCards::AllInDrawingDead;
+  return DumpingCards::None;
 }
 
 // ----- all-in results per player -------------------------------------------------------------

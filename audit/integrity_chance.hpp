@@ -61,6 +61,15 @@ inline constexpr long kSampledBoards = 2000;
 // which the rest of the board was dealt with no one to act.
 AllInEquity all_in_equity(const IntegrityHand& h);
 
+// The card evidence on a chip_dumping pair in one of the hands that carried its transfer
+// (docs/integrity.md): the giver heads-up all-in against the taker drawing dead (equity exactly
+// 0, every board enumerated, having called, bet or raised on the last decision's street), or
+// folding to the taker on the flop or later a better high hand than the taker's on the board
+// dealt so far (both hands known). Unknown cards are never evidence.
+enum class DumpingCards { None, AllInDrawingDead, FoldedBestHand };
+DumpingCards dumping_cards(const IntegrityHand& h, const std::string& giver,
+                           const std::string& taker);
+
 // What the all-ins of `hands` gave: how many of each reading.
 struct AllInTally {
   long evaluated{0}, sampled{0}, not_evaluated{0}, cards_unknown{0};

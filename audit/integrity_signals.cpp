@@ -111,7 +111,8 @@ void add_transfers(const IntegrityHand& h, std::map<PairKey, TransferPair>& pair
   }
 }
 
-// The hands whose money went the way of the net transfer, the largest first.
+// The hands whose money went the way of the net transfer, the largest first (the card evidence's
+// are moved first: add_dumping_cards).
 std::vector<std::int64_t> carrying_hands(std::vector<Transfer> transfers, bool toward_second) {
   std::erase_if(transfers, [&](const Transfer& t) { return (t.big_blinds > 0) != toward_second; });
   std::stable_sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) {
@@ -154,15 +155,58 @@ std::optional<IntegritySignal> dumping_signal(const PairKey& key, const Transfer
   return s;
 }
 
+using HandsById = std::map<std::int64_t, const IntegrityHand*>;
+
+// The hands of `ids` named in an explanation by their site's numbers, the first few: " (#12,
+// #15)", "" for none.
+std::string named_hands(const std::vector<std::int64_t>& ids, const HandsById& by_id) {
+  constexpr std::size_t kNamed = 10;
+  if (ids.empty()) return "";
+  std::string out = " (";
+  for (std::size_t i = 0; i < ids.size() && i < kNamed; ++i)
+    out += fmt::format("{}#{}", i == 0 ? "" : ", ", by_id.at(ids[i])->site_hand_id);
+  if (ids.size() > kNamed) out += fmt::format(" and {} more", ids.size() - kNamed);
+  return out + ")";
+}
+
+// The card evidence (docs/integrity.md) on the signal's hands: counted in its explanation, its
+// hands first among those it cites. It never decides whether the signal fires.
+void add_dumping_cards(IntegritySignal& s, const HandsById& by_id) {
+  std::vector<std::int64_t> dead, folded;
+  for (const std::int64_t id : s.hand_ids) {
+    const DumpingCards c = dumping_cards(*by_id.at(id), s.players[0], s.players[1]);
+    if (c == DumpingCards::AllInDrawingDead) dead.push_back(id);
+    if (c == DumpingCards::FoldedBestHand) folded.push_back(id);
+  }
+  if (dead.empty() && folded.empty()) {
+    s.explanation += "; the cards known show no all-in drawing dead and no best hand folded";
+    return;
+  }
+  s.explanation += fmt::format(
+      "; the cards: {} of the {} hands: called or went all-in drawing dead{}; {}: folded the "
+      "best hand{}",
+      dead.size(), s.hand_ids.size(), named_hands(dead, by_id), folded.size(),
+      named_hands(folded, by_id));
+  std::stable_partition(s.hand_ids.begin(), s.hand_ids.end(), [&](std::int64_t id) {
+    return std::find(dead.begin(), dead.end(), id) != dead.end() ||
+           std::find(folded.begin(), folded.end(), id) != folded.end();
+  });
+}
+
 }  // namespace
 
 std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
                                                   const IntegrityThresholds& t) {
   std::map<PairKey, TransferPair> pairs;
   for (const IntegrityHand& h : hands) add_transfers(h, pairs);
+  HandsById by_id;
+  for (const IntegrityHand& h : hands) by_id[h.hand_id] = &h;
   std::vector<IntegritySignal> out;
   for (const auto& [key, p] : pairs)
-    if (auto s = dumping_signal(key, p, t)) out.push_back(std::move(*s));
+    if (auto s = dumping_signal(key, p, t)) {
+      add_dumping_cards(*s, by_id);
+      out.push_back(std::move(*s));
+    }
   order_by_score(out);
   return out;
 }

@@ -200,6 +200,7 @@ void plant_dumping(std::vector<IntegrityHand>& hands, const std::string& from,
     IntegrityHand h;
     h.hand_id = static_cast<std::int64_t>(hands.size()) + 1;
     h.site = "pokerstars";
+    h.site_hand_id = std::to_string(h.hand_id);
     h.table_name = "Table 9";
     h.date = "2024-03-20";
     h.currency = "USD";
@@ -254,6 +255,70 @@ TEST_CASE("chip dumping: a written pair, the amounts and the hands", "[integrity
   // 15 hands all one way: z = root of 15, under 4 however large the amounts.
   hands.resize(15);
   CHECK(hh::chip_dumping_signals(hands, {}).empty());
+}
+
+// Hand `h` of plant_dumping's (seat 1 gives 8 big blinds of 5 cents to seat 2) replayed as a
+// Hold'em hand with these cards (a DealtHole line for seat 1's when `giver_dealt`, seat 2's
+// shown; "" for none), board (flop, turn, river) and actions.
+void with_cards(IntegrityHand& h, const std::string& giver, bool giver_dealt,
+                const std::string& taker, const std::vector<std::string>& board,
+                std::vector<hh::IntegrityAction> actions) {
+  using hh::EventKind;
+  h.game = std::string(hh::games::kHoldem.name());
+  h.seats[0].contributed = 40;
+  h.seats[1].contributed = 40;
+  h.actions = std::move(actions);
+  if (!giver.empty())
+    h.cards.push_back(
+        {1, hh::Street::Preflop, giver_dealt ? EventKind::DealtHole : EventKind::Shows, 0, giver});
+  if (!taker.empty()) h.cards.push_back({2, hh::Street::Showdown, EventKind::Shows, 0, taker});
+  const hh::Street streets[] = {hh::Street::Flop, hh::Street::Turn, hh::Street::River};
+  for (std::size_t i = 0; i < board.size(); ++i)
+    h.cards.push_back({0, streets[i], EventKind::Board, 0, board[i]});
+}
+
+TEST_CASE("chip dumping: the cards, all-in drawing dead and the best hand folded",
+          "[integrity-signals]") {
+  using hh::EventKind;
+  using hh::Street;
+  std::vector<IntegrityHand> hands;
+  plant_dumping(hands, "Giver", "Taker", 20, 8);
+  const std::vector<std::string> quads_board = {"9s 9d 2c", "Jh", "3d"};
+  const std::vector<hh::IntegrityAction> turn_call = {{2, Street::Turn, EventKind::Bet},
+                                                      {1, Street::Turn, EventKind::Call}};
+  const std::vector<hh::IntegrityAction> river_fold = {{2, Street::River, EventKind::Bet},
+                                                       {1, Street::River, EventKind::Fold}};
+  // #3: aces call the turn against quad nines, no river saves them (44 rivers, none wins).
+  with_cards(hands[2], "As Ah", false, "9c 9h", quads_board, turn_call);
+  // #5: aces dealt, folded on the river to king high.
+  with_cards(hands[4], "As Ah", true, "Kc Qd", {"2c 7d 9s", "Jh", "3c"}, river_fold);
+  // #6: folded the worse hand; #7: the giver's cards unknown; #8: the kings had outs (two of 44).
+  with_cards(hands[5], "4d 5d", true, "Kc Qd", {"2c 7d 9s", "Jh", "3c"}, river_fold);
+  with_cards(hands[6], "", true, "Kc Qd", {"2c 7d 9s", "Jh", "3c"}, river_fold);
+  with_cards(hands[7], "Ks Kh", false, "As Ad", {"2c 7d 9s", "Jh", "3d"}, turn_call);
+  CHECK(hh::dumping_cards(hands[2], "Giver", "Taker") == hh::DumpingCards::AllInDrawingDead);
+  CHECK(hh::dumping_cards(hands[4], "Giver", "Taker") == hh::DumpingCards::FoldedBestHand);
+  for (const std::size_t i : {5, 6, 7})
+    CHECK(hh::dumping_cards(hands[i], "Giver", "Taker") == hh::DumpingCards::None);
+  // The taker's cards unknown: no evidence either way.
+  IntegrityHand unknown = hands[2];
+  unknown.cards.erase(unknown.cards.begin() + 1);
+  CHECK(hh::dumping_cards(unknown, "Giver", "Taker") == hh::DumpingCards::None);
+
+  const std::vector<IntegritySignal> s = hh::chip_dumping_signals(hands, {});
+  REQUIRE(s.size() == 1);
+  CHECK(s[0].score == Approx(std::sqrt(20.0)));  // the threshold's statistic unchanged
+  CHECK(s[0].explanation.ends_with(
+      "; the cards: 1 of the 20 hands: called or went all-in drawing dead (#3); 1: folded the "
+      "best hand (#5)"));
+  REQUIRE(s[0].hand_ids.size() == 20);
+  CHECK(s[0].hand_ids[0] == 3);  // the card evidence cited first
+  CHECK(s[0].hand_ids[1] == 5);
+  // Without it the explanation says the cards known showed none.
+  hands[2].cards.clear();
+  hands[4].cards.clear();
+  CHECK(hh::chip_dumping_signals(hands, {})[0].explanation.ends_with(
+      "; the cards known show no all-in drawing dead and no best hand folded"));
 }
 
 TEST_CASE("chip dumping: a multiway loss is shared among the winners", "[integrity-signals]") {
