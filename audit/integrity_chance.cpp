@@ -359,6 +359,7 @@ bool all_in_drawing_dead(const IntegrityHand& h, const std::string& giver,
   if (all_in.reading != AllInReading::Evaluated || all_in.sampled || all_in.shares.size() != 2)
     return false;
   const std::optional<Street> last = last_decision(h);
+  if (!last) return false;
   const int seat = seat_of(h, giver);
   const bool put_in = std::any_of(h.actions.begin(), h.actions.end(), [&](const auto& a) {
     return a.seat == seat && a.street == *last &&

@@ -199,11 +199,12 @@ std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHan
                                                   const IntegrityThresholds& t) {
   std::map<PairKey, TransferPair> pairs;
   for (const IntegrityHand& h : hands) add_transfers(h, pairs);
-  HandsById by_id;
-  for (const IntegrityHand& h : hands) by_id[h.hand_id] = &h;
+  HandsById by_id;  // made for the first signal only: most stores have none
   std::vector<IntegritySignal> out;
   for (const auto& [key, p] : pairs)
     if (auto s = dumping_signal(key, p, t)) {
+      if (by_id.empty())
+        for (const IntegrityHand& h : hands) by_id[h.hand_id] = &h;
       add_dumping_cards(*s, by_id);
       out.push_back(std::move(*s));
     }
