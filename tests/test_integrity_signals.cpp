@@ -810,8 +810,10 @@ void plant_deck(std::vector<IntegrityHand>& hands, const std::vector<std::string
                 Replace replace) {
   for (IntegrityHand& h : hands) {
     std::set<std::string> in_hand;
-    for (const hh::IntegrityCards& c : h.cards)
-      for (const hh::Card& card : *hh::parse_cards(c.cards)) in_hand.insert(hh::card_text(card));
+    for (const hh::IntegrityCards& c : h.cards) {
+      const auto parsed = hh::parse_cards(c.cards);  // kept: a range over *temporary dangles
+      for (const hh::Card& card : *parsed) in_hand.insert(hh::card_text(card));
+    }
     for (hh::IntegrityCards& c : h.cards) {
       if (c.kind != hh::EventKind::Board) continue;
       std::vector<hh::Card> cards = *hh::parse_cards(c.cards);
