@@ -1,10 +1,9 @@
-// The schema declared once (db/schema/declaration.hpp) and rendered for each store: a new SQLite
-// database holds the declared tables and columns (a new PostgreSQL database the same ones, apart
-// from what the declaration keeps to PostgreSQL: tests/test_db.cpp), and the rendering of the
-// pieces the migrations make again.
+// The schema declared once (db/schema/declaration.hpp) and rendered for each store: the rendering
+// of the pieces the migrations make again, and the one migration list (db/schema/migrations.hpp).
+// That a new database of each store holds the declared tables and columns: "a new database holds
+// the declared tables and columns" (tests/test_store_contract.cpp).
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <set>
 #include <string>
 #include <utility>
@@ -13,35 +12,12 @@
 #include "db/schema/declaration.hpp"
 #include "db/schema/migrations.hpp"
 #include "db/schema/render.hpp"
-#include "db/store.hpp"
-#include "tests/cli_run.hpp"
-#include "tests/schema_columns.hpp"
 
 namespace {
 
 namespace schema = hh::db::schema;
-using Columns = hh::test::SchemaColumns;
-using hh::test::schema_columns;
 
 }  // namespace
-
-// The same tables and columns in a new PostgreSQL database: "the store cases of every store:
-// against PostgreSQL" (tests/test_db.cpp), which has the server started already.
-TEST_CASE("schema: a new SQLite database holds the declared tables and columns", "[schema]") {
-  const std::filesystem::path dir = hh::test::temp_dir("hhaudit-schema");
-  const std::string sqlite_db = (dir / "a.db").string();
-  hh::db::open_store(sqlite_db, hh::db::OpenMode::Write);
-  const Columns sqlite = schema_columns(sqlite_db);
-  std::filesystem::remove_all(dir);
-  // Every declared column of SQLite's tables is there, and no other.
-  Columns declared_sqlite;
-  for (const schema::Table& t : schema::tables())
-    if (schema::in_dialect(t.only, schema::Dialect::Sqlite))
-      for (const schema::Column& c : t.columns)
-        declared_sqlite.insert({std::string(t.name), std::string(c.name)});
-  CHECK(sqlite == declared_sqlite);
-  CHECK(sqlite.count({"discrepancies", "blame"}) == 1);
-}
 
 TEST_CASE("schema: each dialect's DDL of a table, from the one declaration", "[schema]") {
   using schema::Dialect;
