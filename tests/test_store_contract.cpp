@@ -521,6 +521,64 @@ STORE_CONTRACT_CASE(migrated_from_8,
         Rows{{"SUMMARY_PLACES", "warning", "8"}});
 }
 
+STORE_CONTRACT_CASE(totals_and_breakdowns,
+                    "totals, breakdowns and sites count what is stored, by the filter") {
+  hh::AuditResult error = make_result();  // a warning and a note, and an error of 61 in error
+  error.findings.push_back(error.findings.front());
+  error.findings.back().code = hh::FindingCode::WrongWinner;
+  error.findings.back().severity = hh::Severity::Error;
+  error.money_in_error = 61;
+  hh::AuditResult gap;  // a line hhaudit did not read: its blame, not the site's
+  gap.findings.push_back(hh::make_finding(hh::FindingCode::UnrecognisedLine, {.message = "?"}));
+  hh::Hand march = make_hand("3", "three");
+  march.started_at_utc = "2024-03-09T10:00:00Z";
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+    add(*w, fid, make_hand("2", "two"), error);
+    add(*w, fid, march, gap);
+    w->finish_file(fid, 3, 0);
+    w->record_unread_file({file_record("in/n.txt", "N"), hh::db::UnreadReason::NoHands, "none"});
+  }
+  auto store = hh::db::open_store(db, OpenMode::ReadOnly);
+  const hh::db::StoreTotals t = store->totals({});
+  CHECK(t.files_audited == 1);
+  CHECK(t.files_without_hands == 1);
+  CHECK(t.hands == 3);
+  CHECK(t.unparsed == 0);
+  CHECK(t.hands_with_errors == 1);
+  CHECK(t.hands_with_gaps == 1);
+  std::vector<std::string> codes;
+  for (const auto& c : t.codes)
+    codes.push_back(c.code + " " + c.severity + " " + c.blame + " " + std::to_string(c.hands) +
+                    " " + std::to_string(c.rows));
+  CHECK(codes == std::vector<std::string>{
+                     "PAYOUT_MISMATCH warning site 2 2", "RAKE_NOT_PRINTED info site 2 2",
+                     "UNRECOGNISED_LINE warning hhaudit 1 1", "WRONG_WINNER error site 1 1"});
+  CHECK(store->sites() == std::vector<std::string>{"pokerstars"});
+  // A filter on another site, or a day after the hands, counts none of them.
+  hh::db::ReadFilter other_site, in_march;
+  other_site.site = "ggpoker";
+  in_march.since = "2024-03-01";
+  CHECK(store->totals(other_site).hands == 0);
+  CHECK(store->totals(in_march).hands == 1);
+  const hh::db::Sections sections = store->breakdowns({});
+  std::vector<std::string> titles;
+  for (const auto& [title, table] : sections) titles.push_back(title);
+  CHECK(titles == std::vector<std::string>{"files", "hands", "money", "rake"});
+  CHECK(rows_of(sections.at(0).second) == Rows{{"pokerstars", "1", "0", "1", "0", "0"}});
+  CHECK(rows_of(sections.at(1).second) == Rows{{"pokerstars", "2024-01", "2", "2", "0", "1"},
+                                               {"pokerstars", "2024-03", "1", "1", "0", "0"}});
+  // Money in error by month of the hands with findings: March's gap puts none in error.
+  CHECK(rows_of(sections.at(2).second) ==
+        Rows{{"pokerstars", "2024-01", "USD", "100", "1", "61", "0"},
+             {"pokerstars", "2024-03", "USD", "100", "0", "0", "0"}});
+  const auto with_findings = store->hands_with_findings({}, 10);
+  CHECK(with_findings.count == 3);
+  REQUIRE(with_findings.hand_ids.size() == 3);
+  CHECK(with_findings.hand_ids.front() == 2);  // the most money in error first
+}
+
 TEST_CASE("store contract, PostgreSQL: every case on a database of its own",
           "[db][postgres][store_contract]") {
   hh::test::PgServer* server = hh::test::PgServer::get();
