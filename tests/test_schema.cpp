@@ -101,6 +101,13 @@ TEST_CASE("schema: one migration list, a step a version, each run in its store's
   CHECK(schema::operation_sql(schema::Dialect::Postgres, list[14].operations.at(0)) ==
         "ALTER TABLE hands ADD COLUMN registration_may_be_open integer NOT NULL DEFAULT 0 CHECK "
         "(registration_may_be_open IN (0, 1));");
+  // A table or index the declaration keeps to one dialect is made in that one only.
+  CHECK(schema::operation_sql(schema::Dialect::Sqlite,
+                              schema::CreateIndex{"idx_hands_unidentified"}) == "");
+  CHECK(schema::operation_sql(schema::Dialect::Postgres,
+                              schema::CreateIndex{"idx_hands_unidentified"}) ==
+        schema::index_sql("idx_hands_unidentified"));
+  CHECK(schema::operation_sql(schema::Dialect::Sqlite, schema::CreateTable{"hand_keys"}) == "");
   // From schema 17: PostgreSQL drops a foreign key and a function SQLite never had; both make
   // integrity_signals anew and owe its computation.
   const std::vector<std::string> remade = {

@@ -141,6 +141,8 @@ std::vector<Migration> checked_migrations() {
 bool of_dialect(Dialect dialect, const Operation& operation) {
   if (const auto* t = std::get_if<CreateTable>(&operation))
     return in_dialect(table(t->name).only, dialect);
+  if (const auto* i = std::get_if<CreateIndex>(&operation))
+    return in_dialect(index(i->name).only, dialect);
   if (const auto* s = std::get_if<Sql>(&operation)) return in_dialect(s->only, dialect);
   return true;
 }

@@ -34,7 +34,7 @@ struct AddColumn {  // where the table exists and lacks it (a table made by this
   std::string_view table;
   std::string_view column;
 };
-struct CreateIndex {
+struct CreateIndex {  // where the declaration's `only` includes the dialect
   std::string_view name;
 };
 struct DropIndex {
