@@ -273,6 +273,84 @@ STORE_CONTRACT_CASE(causes, "a finding's cause and the hand's money in error are
   CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");
 }
 
+STORE_CONTRACT_CASE(resumed_file, "an unfinished file is resumed under its old id") {
+  const FileRecord f = file_record("a.txt", "content");
+  {
+    auto w = writer(db);
+    bool already = true;
+    const auto fid = w->begin_file(f, already);
+    add(*w, fid, make_hand("100", "raw"), make_result());
+    // No finish_file: the run was interrupted after the commit.
+  }
+  CHECK(q(db, "SELECT audited_at IS NULL, status FROM files") == Rows{{"1", "interrupted"}});
+  auto w = writer(db);
+  bool already = true;
+  const auto fid = w->begin_file(f, already);
+  CHECK_FALSE(already);
+  CHECK(fid == 1);
+  CHECK(add(*w, fid, make_hand("100", "raw"), make_result()) == HandOutcome::Duplicate);
+  CHECK(add(*w, fid, make_hand("101", "raw 2"), make_result()) == HandOutcome::Inserted);
+  w->finish_file(fid, 2, 0);
+  w->commit();
+  CHECK(q(db, "SELECT file_id, hands, duplicates, audited_at IS NOT NULL, status FROM files") ==
+        Rows{{"1", "2", "1", "1", "audited"}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hands") == "2");
+}
+
+STORE_CONTRACT_CASE(unknown_file_id, "finish_file rejects an unknown file id") {
+  auto w = writer(db);
+  REQUIRE_THROWS_WITH(w->finish_file(42, 1, 0), "finish_file: no file with file_id 42");
+}
+
+STORE_CONTRACT_CASE(unparsed_hands,
+                    "unparsed hands get a row with status unparsed and their findings only") {
+  hh::Hand nothing;  // nothing could be read: no site, no id
+  nothing.raw = "???? garbage";
+  nothing.source = {"a.txt", 10, 3};
+  nothing.issues = {{3, "hand header", "???? garbage"}};
+  hh::Hand with_id = make_hand("555", "PokerStars Hand #555: broken");
+  with_id.parsed = false;
+  hh::AuditResult r;
+  hh::Finding pe;
+  pe.code = hh::FindingCode::ParseError;
+  pe.severity = hh::Severity::Error;
+  pe.message = "expected hand header";
+  pe.line = 3;
+  r.findings = {pe};
+  r.players = {{1, "Alice", 1000, 0, 0}};  // ignored for an unparsed hand
+  {
+    auto [w, fid] = one_file(db, "a.txt", "A");
+    CHECK(add(*w, fid, nothing, r) == HandOutcome::Inserted);
+    CHECK(add(*w, fid, with_id, r) == HandOutcome::Inserted);
+    // The same unreadable text again: nothing identifies it but its content.
+    CHECK(add(*w, fid, nothing, r) == HandOutcome::Duplicate);
+    hh::Hand other_garbage = nothing;
+    other_garbage.raw = "other garbage";
+    CHECK(add(*w, fid, other_garbage, r) == HandOutcome::Inserted);
+    w->finish_file(fid, 4, 4);
+  }
+  // In the order stored; their ids are each store's own (PostgreSQL's identity spends one on the
+  // duplicate).
+  CHECK(q(db,
+          "SELECT site, site_hand_id, byte_offset, line, game, limit_type, unit, "
+          "small_blind, seats, players_dealt, status, total_contributed, parse_issues "
+          "FROM hands ORDER BY hand_id") ==
+        Rows{{"unknown", "NULL", "10", "3", "NULL", "unknown", "100", "NULL", "NULL", "NULL",
+              "unparsed", "NULL", "1"},
+             {"pokerstars", "555", "120", "7", "Hold'em", "No Limit", "100", "5", "6", "2",
+              "unparsed", "NULL", "0"},
+             {"unknown", "NULL", "10", "3", "NULL", "unknown", "100", "NULL", "NULL", "NULL",
+              "unparsed", "NULL", "1"}});
+  CHECK(q(db,
+          "SELECT h.site_hand_id, d.code, d.severity, d.line FROM discrepancies d JOIN hands h "
+          "USING (hand_id) ORDER BY d.hand_id") == Rows{{"NULL", "PARSE_ERROR", "error", "3"},
+                                                        {"555", "PARSE_ERROR", "error", "3"},
+                                                        {"NULL", "PARSE_ERROR", "error", "3"}});
+  CHECK(scalar(db, "SELECT COUNT(*) FROM hand_players") == "0");
+  CHECK(scalar(db, "SELECT COUNT(*) FROM pots") == "0");
+  CHECK(q(db, "SELECT hands, failed, duplicates FROM files") == Rows{{"4", "4", "1"}});
+}
+
 STORE_CONTRACT_CASE(schema_declared, "a new database holds the declared tables and columns") {
   writer(db);
   const bool postgres = on_postgres(db);
