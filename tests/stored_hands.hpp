@@ -188,8 +188,8 @@ inline db::FileRecord pending_file_record(const std::string& path, const std::st
   return f;
 }
 
-// Files read once, through the Store's calls (both stores run it; tests/test_db.cpp and
-// tests/test_postgres.cpp check what it leaves). Returns the outcome of every hand.
+// Files read once, through the Store's calls (both stores run it: "files read once" of
+// tests/test_store_contract.cpp checks what it leaves). Returns the outcome of every hand.
 //   a.txt: begun without its digest, a hand stored, never finished (the run stopped); a later
 //          run of the same path and size, with its digest, takes its row up again;
 //   b.txt: begun without its digest while b2.txt, of the same content, is audited with it: at

@@ -582,20 +582,6 @@ TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives th
   fs::remove_all(dir);
 }
 
-TEST_CASE("postgres: files read once (pending keys, taken up, merged) as in SQLite", "[postgres]") {
-  PgServer* server = PgServer::get();
-  if (!server) return;
-  const std::string pg = server->create_database("read_once");
-  const fs::path dir = hh::test::temp_dir("hhaudit-pg-read-once");
-  const std::string lite = (dir / "a.db").string();
-  CHECK(hh::test::read_once_scenario(pg) == hh::test::read_once_scenario(lite));
-  const Dump a = dump(lite), b = dump(pg);
-  require_same(a, b);
-  CHECK(a.at("files").size() == 4);
-  CHECK(a.at("hands").size() == 5);
-  fs::remove_all(dir);
-}
-
 TEST_CASE("postgres: a table's findings between hands, several COPYs of them, as in SQLite",
           "[postgres][sessions]") {
   PgServer* server = PgServer::get();
@@ -1128,41 +1114,6 @@ TEST_CASE(
   CHECK(w->add_hands(d, {{third, hh::test::stored_reading(third, make_result()),
                           hh::sha256_hex(third.raw)}}) ==
         std::vector<HandOutcome>{HandOutcome::Conflict});
-}
-
-TEST_CASE("postgres: a schema 7 database gets the places tournament hands print", "[postgres]") {
-  PgServer* server = PgServer::get();
-  if (!server) return;
-  const std::string pg = scenario_at_schema(*server, "migrate_7", 7,
-                                            "ALTER TABLE hand_players DROP COLUMN finish_place;");
-  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
-  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
-  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
-  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
-  // Every seat stored before has its row kept, with no place.
-  CHECK(cell("SELECT (count(*) > 0)::text || ' ' || count(finish_place) FROM hand_players") ==
-        "true 0");
-  hh::db::postgres::Connection c(pg);
-  CHECK_THROWS_WITH(c.exec("UPDATE hand_players SET finish_place = 0"),
-                    Catch::Contains("finish_place"));
-}
-
-TEST_CASE("postgres: a schema 8 database gets the tables of tournament summaries", "[postgres]") {
-  PgServer* server = PgServer::get();
-  if (!server) return;
-  const std::string pg = scenario_at_schema(
-      *server, "migrate_8", 8,
-      "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
-      "DROP INDEX idx_hands_tournament;");
-  { auto w = hh::db::open_store(pg, OpenMode::Write); }  // migrates
-  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
-  const auto cell = [&](const std::string& sql) { return first_cell(*store, sql); };
-  CHECK(cell("SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
-  CHECK(cell("SELECT count(*) FROM tournaments") == "0");
-  CHECK(cell("SELECT data_type FROM information_schema.columns WHERE table_name = "
-             "'tournaments' AND column_name = 'prize_pool'") == "bigint");
-  CHECK(cell("SELECT data_type FROM information_schema.columns WHERE table_name = "
-             "'tournament_results' AND column_name = 'prize'") == "bigint");
 }
 
 namespace {

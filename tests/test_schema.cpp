@@ -1,44 +1,23 @@
-// The schema declared once (db/schema/declaration.hpp) and rendered for each store: a new SQLite
-// database holds the declared tables and columns (a new PostgreSQL database the same ones, apart
-// from what the declaration keeps to PostgreSQL: tests/test_db.cpp), and the rendering of the
-// pieces the migrations make again.
+// The schema declared once (db/schema/declaration.hpp) and rendered for each store: the rendering
+// of the pieces the migrations make again, and the one migration list (db/schema/migrations.hpp).
+// That a new database of each store holds the declared tables and columns: "a new database holds
+// the declared tables and columns" (tests/test_store_contract.cpp).
+#include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "db/schema/declaration.hpp"
+#include "db/schema/migrations.hpp"
 #include "db/schema/render.hpp"
-#include "db/store.hpp"
-#include "tests/cli_run.hpp"
-#include "tests/schema_columns.hpp"
 
 namespace {
 
 namespace schema = hh::db::schema;
-using Columns = hh::test::SchemaColumns;
-using hh::test::schema_columns;
 
 }  // namespace
-
-// The same tables and columns in a new PostgreSQL database: "the store cases of every store:
-// against PostgreSQL" (tests/test_db.cpp), which has the server started already.
-TEST_CASE("schema: a new SQLite database holds the declared tables and columns", "[schema]") {
-  const std::filesystem::path dir = hh::test::temp_dir("hhaudit-schema");
-  const std::string sqlite_db = (dir / "a.db").string();
-  hh::db::open_store(sqlite_db, hh::db::OpenMode::Write);
-  const Columns sqlite = schema_columns(sqlite_db);
-  std::filesystem::remove_all(dir);
-  // Every declared column of SQLite's tables is there, and no other.
-  Columns declared_sqlite;
-  for (const schema::Table& t : schema::tables())
-    if (schema::in_dialect(t.only, schema::Dialect::Sqlite))
-      for (const schema::Column& c : t.columns)
-        declared_sqlite.insert({std::string(t.name), std::string(c.name)});
-  CHECK(sqlite == declared_sqlite);
-  CHECK(sqlite.count({"discrepancies", "blame"}) == 1);
-}
 
 TEST_CASE("schema: each dialect's DDL of a table, from the one declaration", "[schema]") {
   using schema::Dialect;
@@ -73,4 +52,95 @@ TEST_CASE("schema: each dialect's DDL of a table, from the one declaration", "[s
   CHECK(schema::index_sql("idx_files_unreadable_path") ==
         "CREATE UNIQUE INDEX IF NOT EXISTS idx_files_unreadable_path ON files(path) WHERE sha256 "
         "IS NULL;\n");
+}
+
+namespace {
+
+// A store's side of the migrations, recorded instead of run: the statements in their order, and
+// which dialect's transform each Transform would call.
+class RecordedMigration final : public schema::MigrationTarget {
+ public:
+  RecordedMigration(schema::Dialect dialect, std::set<std::pair<std::string, std::string>> has)
+      : dialect_(dialect), has_(std::move(has)) {}
+  schema::Dialect dialect() const override { return dialect_; }
+  void exec(const std::string& sql) override { steps.push_back(sql); }
+  bool has_table(std::string_view table) override { return table != "missing"; }
+  bool has_column(std::string_view table, std::string_view column) override {
+    return has_.count({std::string(table), std::string(column)}) > 0;
+  }
+  void run(const schema::Transform& t) override {
+    const bool sqlite = dialect_ == schema::Dialect::Sqlite;
+    if (sqlite ? t.sqlite != nullptr : t.postgres != nullptr) steps.push_back("<transform>");
+  }
+  std::vector<std::string> steps;
+
+ private:
+  schema::Dialect dialect_;
+  std::set<std::pair<std::string, std::string>> has_;
+};
+
+}  // namespace
+
+TEST_CASE("schema: one migration list, a step a version, each run in its store's dialect",
+          "[schema][migration]") {
+  const std::vector<schema::Migration>& list = schema::migrations();
+  REQUIRE(list.size() == static_cast<std::size_t>(schema::kSchemaVersion - 1));
+  // Every step says what it brings, and each operation names what the declaration declares
+  // (rendering throws std::logic_error for an unknown table, column or index).
+  for (const schema::Migration& m : list) {
+    INFO("schema " << m.version);
+    CHECK_FALSE(m.change.empty());
+    for (const schema::Operation& op : m.operations)
+      for (const schema::Dialect d : {schema::Dialect::Sqlite, schema::Dialect::Postgres})
+        CHECK_NOTHROW(schema::operation_sql(d, op));
+  }
+  CHECK(list[14].version == 16);
+  CHECK(schema::operation_sql(schema::Dialect::Sqlite, list[14].operations.at(0)) ==
+        "ALTER TABLE hands ADD COLUMN registration_may_be_open INTEGER NOT NULL DEFAULT 0 CHECK "
+        "(registration_may_be_open IN (0, 1));");
+  CHECK(schema::operation_sql(schema::Dialect::Postgres, list[14].operations.at(0)) ==
+        "ALTER TABLE hands ADD COLUMN registration_may_be_open integer NOT NULL DEFAULT 0 CHECK "
+        "(registration_may_be_open IN (0, 1));");
+  // A table or index the declaration keeps to one dialect is made in that one only.
+  CHECK(schema::operation_sql(schema::Dialect::Sqlite,
+                              schema::CreateIndex{"idx_hands_unidentified"}) == "");
+  CHECK(schema::operation_sql(schema::Dialect::Postgres,
+                              schema::CreateIndex{"idx_hands_unidentified"}) ==
+        schema::index_sql("idx_hands_unidentified"));
+  CHECK(schema::operation_sql(schema::Dialect::Sqlite, schema::CreateTable{"hand_keys"}) == "");
+  // From schema 17: PostgreSQL drops a foreign key and a function SQLite never had; both make
+  // integrity_signals anew and owe its computation.
+  const std::vector<std::string> remade = {
+      "DROP TABLE IF EXISTS integrity_signals;",
+      schema::table_sql(schema::Dialect::Sqlite, "integrity_signals"),
+      "DELETE FROM meta WHERE key = 'integrity_signals_of';"};
+  RecordedMigration lite(schema::Dialect::Sqlite, {});
+  schema::migrate(lite, 17);
+  CHECK(lite.steps == remade);
+  RecordedMigration pg(schema::Dialect::Postgres, {});
+  schema::migrate(pg, 17);
+  REQUIRE(pg.steps.size() == 5);
+  CHECK(pg.steps[0] ==
+        "ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS "
+        "discrepancies_hand_id_play_month_fkey;");
+  CHECK(pg.steps[2] == schema::table_sql(schema::Dialect::Postgres, "integrity_signals"));
+  CHECK(pg.steps[4] == "DROP FUNCTION IF EXISTS hh_create_month_partitions(date);");
+  // From schema 8: a column only where it is missing; PostgreSQL's own table and transform.
+  RecordedMigration lite8(schema::Dialect::Sqlite, {{"hand_players", "settled_outside"}});
+  schema::migrate(lite8, 8);
+  RecordedMigration pg8(schema::Dialect::Postgres, {});
+  schema::migrate(pg8, 8);
+  CHECK(std::count(lite8.steps.begin(), lite8.steps.end(), "<transform>") == 0);
+  CHECK(std::count(pg8.steps.begin(), pg8.steps.end(), "<transform>") == 1);
+  CHECK(std::count(lite8.steps.begin(), lite8.steps.end(),
+                   schema::table_sql(schema::Dialect::Postgres, "hand_keys")) == 0);
+  CHECK(std::count(pg8.steps.begin(), pg8.steps.end(),
+                   "ALTER TABLE hand_players ADD COLUMN settled_outside bigint NOT NULL DEFAULT "
+                   "0;") == 1);
+  CHECK(std::count_if(lite8.steps.begin(), lite8.steps.end(), [](const std::string& s) {
+          return s.find("settled_outside") != std::string::npos;
+        }) == 0);
+  // pg8: steps 9 to 20; lite8 the same but hand_keys, its transform, table_months and its rows,
+  // and PostgreSQL's own statements of 18 and 20 (and settled_outside, which it has).
+  CHECK(pg8.steps.size() == lite8.steps.size() + 7);
 }

@@ -2,11 +2,10 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
-#include <array>
 #include <stdexcept>
 #include <string>
 
+#include "db/schema/migrations.hpp"
 #include "db/schema/render.hpp"
 
 namespace hh::db::postgres {
@@ -17,39 +16,41 @@ using schema::Dialect;
 using schema::index_sql;
 using schema::table_sql;
 
-// Schema 4 -> 5, as SQLite's migrate_4_to_5 (db/sqlite/schema.cpp says what the columns hold):
-// hands.money_in_error, discrepancies.cause_id and hand_event_log.chips, NULL for the hands
-// stored before. The views that gain a column are dropped, made again by schema_sql().
-void migrate_4_to_5(Connection& c) {
-  c.exec(
-      "DROP VIEW IF EXISTS hand_events; DROP VIEW IF EXISTS v_findings;"
-      "ALTER TABLE hands ADD COLUMN IF NOT EXISTS money_in_error bigint;"
-      "ALTER TABLE discrepancies ADD COLUMN IF NOT EXISTS cause_id bigint "
-      "REFERENCES discrepancies(discrepancy_id);"
-      "ALTER TABLE hand_event_log ADD COLUMN IF NOT EXISTS chips json;");
+bool has_table(Connection& c, std::string_view table) {
+  return c.exec("SELECT to_regclass($1) IS NOT NULL", {std::string(table)}).text(0, 0) == "t";
 }
 
-// Schema 5 -> 6, as SQLite's migrate_5_to_6: what the checks between hands read (NULL seat details
-// for the hands stored before), discrepancies.related_hand_id; v_findings shows it.
-void migrate_5_to_6(Connection& c) {
-  c.exec(
-      "DROP VIEW IF EXISTS v_findings;"
-      "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS sitting_out integer "
-      "CHECK (sitting_out IN (0, 1)), "
-      "ADD COLUMN IF NOT EXISTS stack_unknown integer CHECK (stack_unknown IN (0, 1)), "
-      "ADD COLUMN IF NOT EXISTS posted_small_blind integer CHECK (posted_small_blind IN (0, 1)), "
-      "ADD COLUMN IF NOT EXISTS posted_big_blind integer CHECK (posted_big_blind IN (0, 1)), "
-      "ADD COLUMN IF NOT EXISTS posted_owed integer CHECK (posted_owed IN (0, 1));"
-      "ALTER TABLE discrepancies ADD COLUMN IF NOT EXISTS related_hand_id bigint "
-      "REFERENCES hands(hand_id);"
-      "ALTER TABLE hands ADD COLUMN IF NOT EXISTS fast_fold integer NOT NULL DEFAULT 0 "
-      "CHECK (fast_fold IN (0, 1)), ADD COLUMN IF NOT EXISTS players_named_by_position integer "
-      "NOT NULL DEFAULT 0 CHECK (players_named_by_position IN (0, 1));"
-      // Bovada names every player by position (schema 6 stores it per hand).
-      "UPDATE hands SET players_named_by_position = 1 WHERE site = 'bovada';");
+bool has_column(Connection& c, std::string_view table, std::string_view column) {
+  return c.exec(
+              "SELECT 1 FROM information_schema.columns WHERE table_schema = "
+              "current_schema() AND table_name = $1 AND column_name = $2",
+              {std::string(table), std::string(column)})
+             .rows() > 0;
 }
 
-// Schema 6 -> 7, as SQLite's migrate_6_to_7: files.status 'unreadable' with sha256 NULL. The
+// The one migration list (db/schema/migrations.hpp) run on a PostgreSQL database.
+class PostgresMigration final : public schema::MigrationTarget {
+ public:
+  explicit PostgresMigration(Connection& c) : c_(c) {}
+  Dialect dialect() const override { return Dialect::Postgres; }
+  void exec(const std::string& sql) override { c_.exec(sql); }
+  bool has_table(std::string_view table) override { return postgres::has_table(c_, table); }
+  bool has_column(std::string_view table, std::string_view column) override {
+    return postgres::has_column(c_, table, column);
+  }
+  void run(const schema::Transform& transform) override {
+    if (transform.postgres) transform.postgres(c_);
+  }
+
+ private:
+  Connection& c_;
+};
+
+}  // namespace
+
+namespace transforms {
+
+// Schema 6 -> 7, as SQLite's files_unreadable: files.status 'unreadable' with sha256 NULL. The
 // status CHECK of schemas 4 to 6 was named files_status_check by the server; it is replaced by
 // the wider one (the unreadable rows' index is made by schema_sql()). Each constraint dropped
 // first: a database made by this build and marked older (the tests' way) has them already.
@@ -57,8 +58,9 @@ void migrate_5_to_6(Connection& c) {
 // renamed, stripped of their keys, indexes and identities (whose names the new tables take),
 // their rows copied under the same ids into the new tables (a partition made for each month
 // first), and dropped. The foreign keys of the other tables to hands(hand_id) go: a partitioned
-// hands has no key on hand_id alone. The views that read them are made again by schema_sql().
-void migrate_6_to_7(Connection& c) {
+// hands has no key on hand_id alone. The views that read them (dropped by the step) are made
+// again by schema_sql().
+void files_unreadable_and_months(Connection& c) {
   c.exec(
       "ALTER TABLE files DROP CONSTRAINT IF EXISTS files_status_check;"
       "ALTER TABLE files DROP CONSTRAINT IF EXISTS files_unreadable_check;"
@@ -68,7 +70,6 @@ void migrate_6_to_7(Connection& c) {
       "ALTER TABLE files ADD CONSTRAINT files_unreadable_check "
       "CHECK ((sha256 IS NULL) = (status = 'unreadable'));");
   c.exec(
-      "DROP VIEW IF EXISTS v_findings, v_code_counts, v_conflicts, v_file_summary;"
       "ALTER TABLE hand_players DROP CONSTRAINT IF EXISTS hand_players_hand_id_fkey;"
       "ALTER TABLE pots DROP CONSTRAINT IF EXISTS pots_hand_id_fkey;"
       "ALTER TABLE hand_event_log DROP CONSTRAINT IF EXISTS hand_event_log_hand_id_fkey;"
@@ -121,29 +122,11 @@ void migrate_6_to_7(Connection& c) {
           "DROP TABLE discrepancies_v6, hands_v6;"));
 }
 
-// migrations[v - kFirstSchemaVersion] brings a database of version v to v + 1 (the first
-// PostgreSQL schema was 4); a change of the SQLite schema adds its step here.
-// Schema 7 -> 8, as SQLite's migrate_7_to_8: the place a hand prints a player finishing a
-// tournament in; NULL for the hands stored before.
-void migrate_7_to_8(Connection& c) {
-  c.exec(
-      "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS finish_place integer "
-      "CHECK (finish_place > 0);");
-}
-
-// Schema 8 -> 9, as SQLite's migrate_8_to_9: the tables of tournament summaries and
-// hand_players.settled_outside; and hand_keys, filled from the stored hands. A number that
+// Schema 8 -> 9: hand_keys (made by the step before), filled from the stored hands. A number that
 // schemas 7 and 8 stored twice (two times in two months) keeps its first hand as the key's; each
 // later copy stays stored and is listed in hand_conflicts against the first, as a writer of
 // schema 9 would have recorded it, so that v_conflicts shows what the old key let through.
-void migrate_8_to_9(Connection& c) {
-  for (const char* table : {"tournaments", "tournament_results", "tournament_findings"})
-    c.exec(table_sql(Dialect::Postgres, table));
-  c.exec(index_sql("idx_tournament_findings") + index_sql("idx_hands_tournament"));
-  c.exec(
-      "ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS settled_outside bigint NOT NULL "
-      "DEFAULT 0;");
-  c.exec(table_sql(Dialect::Postgres, "hand_keys"));
+void hand_keys_from_hands(Connection& c) {
   c.exec(
       "INSERT INTO hand_keys(site, site_hand_id, hand_id, play_month) "
       "SELECT DISTINCT ON (site, site_hand_id) site, site_hand_id, hand_id, play_month "
@@ -156,82 +139,7 @@ void migrate_8_to_9(Connection& c) {
       " FROM hands h JOIN hand_keys k USING (site, site_hand_id) WHERE h.hand_id <> k.hand_id;");
 }
 
-// Schema 9 -> 10: idx_hands_table orders a table's hands by start time too (schema_sql() makes the
-// new one).
-void migrate_9_to_10(Connection& c) { c.exec("DROP INDEX IF EXISTS idx_hands_table;"); }
-
-// Schema 10 -> 11: who a finding blames (discrepancies.blame, tournament_findings.blame,
-// generated from the code), in v_findings and v_code_counts (made again by schema_sql()).
-void migrate_10_to_11(Connection& c) {
-  c.exec("DROP VIEW IF EXISTS v_findings, v_code_counts;");
-  for (const char* table : {"discrepancies", "tournament_findings"})
-    c.exec(fmt::format("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {};", table,
-                       schema::column_sql(Dialect::Postgres, table, "blame")));
-}
-
-// Schema 11 -> 12, as SQLite's migrate_11_to_12: pending_checks (schema_sql() makes it).
-void migrate_11_to_12(Connection&) {}
-
-// Schema 12 -> 13, as SQLite's migrate_12_to_13: the view players (made with every view).
-void migrate_12_to_13(Connection&) {}
-
-// Schema 13 -> 14: table_months, filled from the hands stored before.
-void migrate_13_to_14(Connection& c) {
-  c.exec(table_sql(Dialect::Postgres, "table_months"));
-  c.exec(
-      "INSERT INTO table_months SELECT DISTINCT site, COALESCE(tournament_id, ''), table_name, "
-      "play_month FROM hands WHERE table_name IS NOT NULL ON CONFLICT DO NOTHING");
-}
-
-// Schema 14 -> 15, as SQLite's migrate_14_to_15: reviews; v_findings made again with
-// review_status and review_note (schema_sql()).
-void migrate_14_to_15(Connection& c) {
-  c.exec(table_sql(Dialect::Postgres, "reviews"));
-  c.exec("DROP VIEW IF EXISTS v_findings");
-}
-
-// Schema 15 -> 16, as SQLite's migrate_15_to_16: hands.registration_may_be_open.
-void migrate_15_to_16(Connection& c) {
-  c.exec(fmt::format("ALTER TABLE hands ADD COLUMN IF NOT EXISTS {}",
-                     schema::column_sql(Dialect::Postgres, "hands", "registration_may_be_open")));
-}
-
-// Schema 16 -> 17: integrity_signals (empty until the next computation).
-void migrate_16_to_17(Connection& c) { c.exec(table_sql(Dialect::Postgres, "integrity_signals")); }
-
-// Schema 17 -> 18: discrepancies without its foreign key to hands (db/schema/declaration.cpp).
-void migrate_17_to_18(Connection& c) {
-  c.exec(
-      "ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS discrepancies_hand_id_play_month_fkey");
-}
-
-// Schema 18 -> 19: integrity_signals' kinds add squeeze, tournament_seats,
-// allin_results and deck_frequencies; made anew (it holds
-// only what the next computation makes again), that computation owed.
-void migrate_18_to_19(Connection& c) {
-  c.exec("DROP TABLE IF EXISTS integrity_signals");
-  c.exec(table_sql(Dialect::Postgres, "integrity_signals"));
-  c.exec("DELETE FROM meta WHERE key = 'integrity_signals_of'");
-}
-
-// Schema 19 -> 20: new partitions a year each (hh_create_partitions(), made by schema_sql()); the
-// month partitions made before stay, and their years go on with months.
-void migrate_19_to_20(Connection& c) {
-  c.exec("DROP FUNCTION IF EXISTS hh_create_month_partitions(date)");
-}
-
-using Migration = void (*)(Connection&);
-constexpr std::array<Migration, schema::kSchemaVersion - kFirstSchemaVersion> kMigrations{
-    &migrate_4_to_5,   &migrate_5_to_6,   &migrate_6_to_7,   &migrate_7_to_8,
-    &migrate_8_to_9,   &migrate_9_to_10,  &migrate_10_to_11, &migrate_11_to_12,
-    &migrate_12_to_13, &migrate_13_to_14, &migrate_14_to_15, &migrate_15_to_16,
-    &migrate_16_to_17, &migrate_17_to_18, &migrate_18_to_19, &migrate_19_to_20};
-// A new SQLite schema version must bring its PostgreSQL step (an empty slot would be called).
-static_assert(std::none_of(kMigrations.begin(), kMigrations.end(),
-                           [](Migration m) { return m == nullptr; }),
-              "db/postgres/schema.cpp: a migration for every schema version after 4");
-
-}  // namespace
+}  // namespace transforms
 
 std::string_view schema_sql() {
   static const std::string sql = schema::schema_sql(Dialect::Postgres);
@@ -273,8 +181,8 @@ void apply_schema(Connection& c) {
       // The view of schema 13 reads hands and hand_players, which older migrations rebuild: it
       // is made again by schema_sql() (a database of this build marked older has it; the tests').
       if (version > 0) c.exec("DROP VIEW IF EXISTS players");
-      for (; version > 0 && version < schema::kSchemaVersion; ++version)
-        kMigrations[static_cast<std::size_t>(version - kFirstSchemaVersion)](c);
+      PostgresMigration target(c);
+      schema::migrate(target, version);
       c.exec(schema_sql());
       c.exec(
           fmt::format("INSERT INTO meta(key, value) VALUES ('schema_version', '{}') "

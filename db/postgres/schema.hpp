@@ -1,6 +1,7 @@
 // The PostgreSQL schema of an audit database: the declaration's (db/schema/declaration.hpp;
-// docs/schema.md) rendered for PostgreSQL, its big tables partitioned by month, and the
-// migrations that bring an older database to this build's version.
+// docs/schema.md) rendered for PostgreSQL, its big tables partitioned by month; an older database
+// is brought to this build's version by the one migration list (db/schema/migrations.hpp), run
+// from schema 4.
 #pragma once
 
 #include <string_view>

@@ -5,61 +5,15 @@
 // tables by month of play).
 #pragma once
 
-#include <iterator>
 #include <string_view>
 #include <vector>
 
 namespace hh::db::schema {
 
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
-// each version brought: kSchemaChanges. Each store's migrations bring an older database to it.
+// each version brought, and how an older database gets it: db/schema/migrations.hpp, one step a
+// version for both stores.
 inline constexpr int kSchemaVersion = 20;
-
-// kSchemaChanges[v - 2]: what version v brought (from v - 1), on both stores unless it says so.
-inline constexpr std::string_view kSchemaChanges[] = {
-    /* 2 */
-    "files.status and files.note (files recorded unread), pot seats as rows (pot_seats, "
-    "v_pots), site \"pacific\" named \"888poker\"",
-    /* 3 */ "hand_events (explain's replay)",
-    /* 4 */
-    "a hand's events stored as one hand_event_log row, hand_events a view of them; the "
-    "first PostgreSQL schema",
-    /* 5 */ "root causes (discrepancies.cause_id), hands.money_in_error, hand_event_log.chips",
-    /* 6 */
-    "the checks between hands (hand_players sitting_out, stack_unknown and posted blinds; "
-    "hands.fast_fold and players_named_by_position; discrepancies.related_hand_id)",
-    /* 7 */
-    "files that could not be read are stored (files.status 'unreadable', files.sha256 "
-    "NULL); PostgreSQL's hands and discrepancies partitioned by month of play",
-    /* 8 */ "the place a hand prints a player finishing a tournament (hand_players.finish_place)",
-    /* 9 */
-    "tournament summaries (tournaments, tournament_results, tournament_findings); "
-    "hand_players.settled_outside; PostgreSQL's hand_keys",
-    /* 10 */ "idx_hands_table by (site, table_name, started_at_utc)",
-    /* 11 */
-    "who a finding blames (discrepancies.blame, tournament_findings.blame; in v_findings "
-    "and v_code_counts)",
-    /* 12 */ "pending_checks (the checks between hands owed, db/pending_checks.hpp)",
-    /* 13 */ "the view players (each player's hands, net won and hands named by errors)",
-    /* 14 */
-    "PostgreSQL's table_months (the partitions a table's hands are kept under); nothing "
-    "on SQLite",
-    /* 15 */
-    "reviews (an auditor's mark on a finding, db/reviews.hpp); v_findings' review_status and "
-    "review_note",
-    /* 16 */ "hands.registration_may_be_open (a tournament's places not compared across hands)",
-    /* 17 */ "integrity_signals (the signals across hands, docs/integrity.md)",
-    /* 18 */
-    "PostgreSQL's discrepancies without its foreign key to hands (a write's cost); nothing on "
-    "SQLite",
-    /* 19 */
-    "integrity_signals.kind also squeeze, tournament_seats, allin_results and deck_frequencies "
-    "(the table made anew, empty until the next computation)",
-    /* 20 */
-    "PostgreSQL's new partitions of hands and discrepancies a year each (hands_YYYY), "
-    "hh_create_partitions; nothing on SQLite",
-};
-static_assert(std::size(kSchemaChanges) == kSchemaVersion - 1);
 
 // The first schema version of PostgreSQL's store (older databases are SQLite's only).
 inline constexpr int kFirstPostgresSchemaVersion = 4;

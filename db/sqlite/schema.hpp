@@ -1,6 +1,6 @@
 // The SQLite schema of an audit database: the declaration's (db/schema/declaration.hpp; docs/
-// schema.md describes every table) rendered for SQLite, with the migrations that bring an older
-// database to this build's version.
+// schema.md describes every table) rendered for SQLite; an older database is brought to this
+// build's version by the one migration list (db/schema/migrations.hpp), run from schema 1.
 #pragma once
 
 #include <string_view>
