@@ -243,8 +243,9 @@ std::vector<const ActionRecord*> actions_where(const GeneratedHand& g,
   return out;
 }
 
-Expectation expect(const GeneratedHand& g, FindingCode code, int seat, std::optional<Money> want,
-                   std::optional<Money> got, std::optional<std::size_t> line_index) {
+Expectation expect(const GeneratedHand& g, FindingCode code, int seat,
+                   std::optional<FindingAmount> want, std::optional<FindingAmount> got,
+                   std::optional<std::size_t> line_index) {
   Expectation e;
   e.lines = g.lines;
   e.code = code;
@@ -326,7 +327,8 @@ std::optional<Expectation> out_of_turn(const GeneratedHand& g, std::mt19937_64& 
   const ActionRecord* a = pick(firsts, rng);
   if (!a) return std::nullopt;
   const ActionRecord& b = *(a + 1);
-  Expectation e = expect(g, FindingCode::OutOfTurn, b.seat, a->seat, b.seat, a->line);
+  Expectation e = expect(g, FindingCode::OutOfTurn, b.seat, FindingAmount::seat(a->seat),
+                         FindingAmount::seat(b.seat), a->line);
   std::swap(e.lines[a->line], e.lines[b.line]);
   return e;
 }
