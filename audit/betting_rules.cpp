@@ -15,8 +15,9 @@ namespace {
 std::string amt(const ReplayState& s, Money m) { return format_amount(m, s.hand.unit); }
 
 // The breach of `code` by `p`'s action `e`: on its street and line, about its seat.
-Breach breach(FindingCode code, const Event& e, const PlayerState& p, std::optional<Money> expected,
-              std::optional<Money> actual, std::string message) {
+Breach breach(FindingCode code, const Event& e, const PlayerState& p,
+              std::optional<FindingAmount> expected, std::optional<FindingAmount> actual,
+              std::string message) {
   return {code,
           {.street = e.street,
            .seat = p.seat,
@@ -143,7 +144,8 @@ std::optional<Breach> check_no_action_while_all_in(const ReplayState& s, const E
 std::optional<Breach> check_action_in_turn(const Event& e, const PlayerState& p, int expected) {
   if (e.kind == EventKind::Fold || expected == 0 || expected == p.seat || p.folded || p.stack <= 0)
     return std::nullopt;
-  return breach(FindingCode::OutOfTurn, e, p, expected, p.seat,
+  return breach(FindingCode::OutOfTurn, e, p, FindingAmount::seat(expected),
+                FindingAmount::seat(p.seat),
                 fmt::format("line {}: {} acts in seat {}, but it is seat {}'s turn", e.line,
                             p.player, p.seat, expected));
 }
@@ -348,8 +350,8 @@ Breach check_bring_in_seat(const Event& e, const PlayerState& p, int expected, c
   return {FindingCode::WrongForcedBet,
           {.street = Street::Preflop,
            .seat = e.seat,
-           .expected = expected,
-           .actual = e.seat,
+           .expected = FindingAmount::seat(expected),
+           .actual = FindingAmount::seat(e.seat),
            .message = fmt::format(
                "line {}: {} brings in from seat {}, but the {} door card is seat {}'s ({})", e.line,
                p.player, e.seat, razz ? "highest" : "lowest", expected, card_text(door)),

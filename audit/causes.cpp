@@ -103,11 +103,12 @@ void link_causes(AuditResult& result) {
   for (std::size_t k = 1; k < chain.size(); ++k) fs[chain[k]].cause = chain.front();
   for (std::size_t i : chain) {
     const Finding& f = fs[i];
-    if (f.severity != Severity::Error || f.blame != Blame::Site || f.counts || !f.expected ||
-        !f.actual)
+    // Only money is money in error: a count of pots or a place is not summed with it.
+    if (f.severity != Severity::Error || f.blame != Blame::Site || !f.expected || !f.actual ||
+        !f.expected->is_money() || !f.actual->is_money())
       continue;
-    result.money_in_error =
-        *f.actual > *f.expected ? *f.actual - *f.expected : *f.expected - *f.actual;
+    const Money expected = f.expected->money(), actual = f.actual->money();
+    result.money_in_error = actual > expected ? actual - expected : expected - actual;
     return;
   }
 }

@@ -349,13 +349,13 @@ Breaches check_printed_pots(MoneyState& s) {
   // built amount, and together they must equal the built pots less the rake.
   const Money rake = s.effective_rake() + s.hand.fee_total();
   if (s.hand.reported_pots.size() != pots.size()) {
-    out.push_back({FindingCode::SidePotMismatch,
-                   {.expected = static_cast<Money>(pots.size()),
-                    .actual = static_cast<Money>(s.hand.reported_pots.size()),
-                    .message = fmt::format("the rules build {} pots, the summary prints {}",
-                                           pots.size(), s.hand.reported_pots.size()),
-                    .line = s.hand.totals_line,
-                    .counts = true}});
+    out.push_back(
+        {FindingCode::SidePotMismatch,
+         {.expected = FindingAmount::count(static_cast<std::int64_t>(pots.size())),
+          .actual = FindingAmount::count(static_cast<std::int64_t>(s.hand.reported_pots.size())),
+          .message = fmt::format("the rules build {} pots, the summary prints {}", pots.size(),
+                                 s.hand.reported_pots.size()),
+          .line = s.hand.totals_line}});
   }
   // Where the uncalled part was paid inside a collection, the site's printed pot holds it, as
   // its total pot does (Run It Once's walk: "Main pot €0.15" with the big blind's €0.05).

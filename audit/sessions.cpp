@@ -382,8 +382,8 @@ class SessionChecker {
       if (expected == 0 || expected == next_.button_seat) return;
       add(FindingCode::ButtonOutOfOrder,
           {.seat = next_.button_seat,
-           .expected = expected,
-           .actual = next_.button_seat,
+           .expected = FindingAmount::seat(expected),
+           .actual = FindingAmount::seat(next_.button_seat),
            .message = fmt::format(
                "the button is on seat {} (hand {}); by the behind-blinds button rule it is the "
                "seated player just before the small blind, seat {}",
@@ -398,8 +398,8 @@ class SessionChecker {
     if (!button_limit_passed() && (on_player || dead_allowed)) return;
     add(FindingCode::ButtonOutOfOrder,
         {.seat = next_.button_seat,
-         .expected = limit,
-         .actual = next_.button_seat,
+         .expected = FindingAmount::seat(limit),
+         .actual = FindingAmount::seat(next_.button_seat),
          .message = fmt::format(
              "the button moves from seat {} (hand {}) to seat {} (hand {}); by the {} button "
              "rule it goes no further than seat {}{}",

@@ -63,13 +63,14 @@ void check_payouts(const TournamentSummary& s, std::vector<Finding>& out) {
 
 void check_places(const TournamentSummary& s, std::vector<Finding>& out) {
   if (!s.finished) return;  // a running tournament's list is not its final places
-  auto flag = [&](const TournamentResult& r, std::optional<Money> expected, std::string message) {
-    out.push_back(make_finding(FindingCode::SummaryPlaces, {.player = r.player,
-                                                            .expected = expected,
-                                                            .actual = r.place,
-                                                            .message = std::move(message),
-                                                            .line = r.line,
-                                                            .counts = true}));
+  auto flag = [&](const TournamentResult& r, std::optional<int> expected, std::string message) {
+    out.push_back(make_finding(
+        FindingCode::SummaryPlaces,
+        {.player = r.player,
+         .expected = expected ? std::optional(FindingAmount::count(*expected)) : std::nullopt,
+         .actual = FindingAmount::count(r.place),
+         .message = std::move(message),
+         .line = r.line}));
   };
   std::vector<const TournamentResult*> placed;
   std::set<std::string> seen;
@@ -161,12 +162,11 @@ std::vector<Finding> check_summary_places(const std::vector<TournamentResult>& r
     out.push_back(
         make_finding(FindingCode::SummaryPlaceMismatch,
                      {.player = r.player,
-                      .expected = h.place,
-                      .actual = r.place,
+                      .expected = FindingAmount::count(h.place),
+                      .actual = FindingAmount::count(r.place),
                       .message = fmt::format("the summary places {} {}; hand {} prints place {}",
                                              r.player, r.place, h.site_hand_id, h.place),
-                      .line = r.line,
-                      .counts = true}));
+                      .line = r.line}));
   }
   return out;
 }

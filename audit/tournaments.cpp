@@ -83,16 +83,15 @@ class TournamentChecker {
           FindingCode::FinishPlaceOrder,
           {.seat = f.seat,
            .player = f.player,
-           .expected = above->finish->place + 1,
-           .actual = f.place,
+           .expected = FindingAmount::count(above->finish->place + 1),
+           .actual = FindingAmount::count(f.place),
            .message = fmt::format(
                "{} started the hand with {}, fewer chips than {} ({}), who finished {}: {} "
                "finishes after that; the hand prints {}",
                f.player, format_amount(e.start, h_.unit), above->finish->player,
                format_amount(above->start, h_.unit), ordinal(above->finish->place), f.player,
                ordinal(f.place)),
-           .line = f.line,
-           .counts = true}));
+           .line = f.line}));
     }
   }
 
@@ -170,14 +169,13 @@ void FinishOrderCheck::add(const SessionHand& h, std::vector<SessionFinding>& ou
                    make_finding(FindingCode::FinishPlaceOrder,
                                 {.seat = s.seat,
                                  .player = s.player,
-                                 .expected = best_ - 1,
-                                 .actual = s.finish_place,
+                                 .expected = FindingAmount::count(best_ - 1),
+                                 .actual = FindingAmount::count(s.finish_place),
                                  .message = fmt::format(
                                      "{} finished the tournament in {} place in hand {}, after {} "
                                      "finished {} in hand {}: a later place is a better one",
                                      s.player, ordinal(s.finish_place), h.site_hand_id,
-                                     best_player_, ordinal(best_), best_site_hand_id_),
-                                 .counts = true})});
+                                     best_player_, ordinal(best_), best_site_hand_id_)})});
   }
   for (const SessionSeat& s : h.seats)
     if (s.finish_place > 1 && (best_ == 0 || s.finish_place < best_)) {

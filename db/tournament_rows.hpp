@@ -104,8 +104,8 @@ inline std::vector<SqlParam> tournament_finding_params(std::int64_t row_id, cons
           std::string(code_name(f.code)),
           std::string(severity_name(f.severity)),
           text_param(f.player),
-          param_or_null(f.expected),
-          param_or_null(f.actual),
+          param_or_null(stored(f.expected)),
+          param_or_null(stored(f.actual)),
           f.message,
           f.line > 0 ? SqlParam{std::int64_t{f.line}} : SqlParam{nullptr}};
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <ostream>
 #include <stdexcept>
 
 namespace hh {
@@ -22,9 +23,33 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   f.actual = fields.actual;
   f.message = std::move(fields.message);
   f.line = fields.line;
-  f.counts = fields.counts;
   return f;
 }
+
+std::string_view amount_unit_name(AmountUnit u) {
+  switch (u) {
+    case AmountUnit::Money:
+      return "money";
+    case AmountUnit::Count:
+      return "count";
+    case AmountUnit::Seat:
+      return "seat";
+  }
+  return "money";
+}
+
+Money FindingAmount::money() const {
+  if (!is_money())
+    throw std::logic_error(fmt::format("a finding's {} read as money", amount_unit_name(unit_)));
+  return value_;
+}
+
+std::string to_string(const FindingAmount& a) {
+  if (a.is_money()) return std::to_string(a.stored());
+  return fmt::format("{} ({})", a.stored(), amount_unit_name(a.unit()));
+}
+
+std::ostream& operator<<(std::ostream& os, const FindingAmount& a) { return os << to_string(a); }
 
 Severity AuditResult::worst() const {
   Severity w = Severity::Info;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/finding_amount.hpp"
 #include "model/finding_codes.hpp"
 #include "model/hand.hpp"
 #include "model/session_seat.hpp"
@@ -22,11 +23,10 @@ struct Finding {
   std::optional<Street> street;
   int seat{0};  // 0 when not about one seat
   std::string player;
-  std::optional<Money> expected;
-  std::optional<Money> actual;
+  std::optional<FindingAmount> expected;  // money, or a count or seat (FindingAmount::count)
+  std::optional<FindingAmount> actual;
   std::string message;
   std::uint32_t line{0};  // line in the file the finding points at, 0 if none
-  bool counts{false};     // expected and actual count things (pots), not money
   // The finding this one follows from: its index in AuditResult::findings, the hand's root cause
   // (audit/causes.hpp). std::nullopt for a root and for notes.
   std::optional<std::size_t> cause;
@@ -38,14 +38,13 @@ struct FindingFields {
   std::optional<Street> street{};
   int seat{0};  // 0 when not about one seat
   std::string player{};
-  std::optional<Money> expected{};
-  std::optional<Money> actual{};
+  std::optional<FindingAmount> expected{};  // a bare number is money
+  std::optional<FindingAmount> actual{};
   std::string message{};
   std::uint32_t line{0};
   // The code's documented second form (FindingCodeInfo::alternate_severity), e.g. the
   // money-neutral forms of SUMMARY_MISMATCH. A code without one throws std::logic_error.
   bool alternate_form{false};
-  bool counts{false};  // expected and actual count things (pots), not money
 };
 
 // The finding of `code` with the registry's severity.

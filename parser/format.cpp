@@ -23,7 +23,7 @@ std::string_view first_line(std::string_view text) {
 
 namespace {
 
-// The registry, built once: every site folder's formats and the recognised-only ones, by rank.
+// The registry, built once: every site folder's formats, readable or only recognised, by rank.
 struct Registry {
   std::vector<std::unique_ptr<Format>> formats;
   std::vector<FormatEntry> entries;
@@ -33,7 +33,6 @@ const Registry& registry() {
   static const Registry all = [] {
     FormatRegistry registered;
     register_site_formats(registered);
-    register_recognised_formats(registered);
     std::vector<RegisteredFormat>& v = registered.entries();
     std::stable_sort(v.begin(), v.end(), [](const RegisteredFormat& a, const RegisteredFormat& b) {
       return a.rank < b.rank;

@@ -29,7 +29,7 @@ struct RegisteredFormat {
   int rank{0};
   std::unique_ptr<Format> format;
   FormatSamples samples;
-  std::string_view folder;  // parser/FOLDER/ that registered it ("" for the recognised-only)
+  std::string_view folder;  // parser/FOLDER/ that registered it
 };
 
 class FormatRegistry {
@@ -48,8 +48,6 @@ class FormatRegistry {
 
 // Calls every site folder's HH_REGISTER_FORMATS function (generated: parser/registered_sites.cpp).
 void register_site_formats(FormatRegistry& registry);
-// The recognised-only formats (parser/recognised.cpp).
-void register_recognised_formats(FormatRegistry& registry);
 
 // A format of formats() with its rank and samples.
 struct FormatEntry {

@@ -25,8 +25,8 @@ namespace hh::test {
 struct Expected {
   FindingCode code;
   int seat;
-  hh::Money expected;
-  hh::Money actual;
+  hh::FindingAmount expected;
+  hh::FindingAmount actual;
 };
 
 struct Fault {
@@ -90,8 +90,8 @@ inline std::string describe(const std::vector<const hh::Finding*>& fs) {
   std::string s;
   for (const hh::Finding* f : fs) {
     s += std::string(hh::code_name(f->code)) + " seat " + std::to_string(f->seat) + " expected " +
-         (f->expected ? std::to_string(*f->expected) : "-") + " actual " +
-         (f->actual ? std::to_string(*f->actual) : "-") + ": " + f->message + "\n";
+         (f->expected ? to_string(*f->expected) : "-") + " actual " +
+         (f->actual ? to_string(*f->actual) : "-") + ": " + f->message + "\n";
   }
   return s;
 }
@@ -137,8 +137,8 @@ inline void check_exactly(const std::vector<const hh::Finding*>& found,
     for (std::size_t j = 0; j < found.size() && !matched; ++j) {
       const hh::Finding& f = *found[j];
       if (used[j] || f.code != e.code || f.seat != e.seat) continue;
-      if (f.expected != std::optional<hh::Money>(e.expected)) continue;
-      if (f.actual != std::optional<hh::Money>(e.actual)) continue;
+      if (f.expected != e.expected) continue;
+      if (f.actual != e.actual) continue;
       used[j] = matched = true;
     }
     CHECK(matched);

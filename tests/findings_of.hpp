@@ -22,8 +22,8 @@ inline std::vector<Finding> of(const AuditResult& r, FindingCode code) {
 struct Got {
   FindingCode code;
   int seat;
-  Money expected;
-  Money actual;
+  FindingAmount expected;
+  FindingAmount actual;
   bool operator==(const Got&) const = default;
 };
 inline Got got(const Finding& f) {
@@ -37,7 +37,7 @@ template <>
 struct StringMaker<hh::test::Got> {
   static std::string convert(const hh::test::Got& g) {
     return std::string(code_name(g.code)) + " seat " + std::to_string(g.seat) + " expected " +
-           std::to_string(g.expected) + " actual " + std::to_string(g.actual);
+           to_string(g.expected) + " actual " + to_string(g.actual);
   }
 };
 }  // namespace Catch

@@ -136,7 +136,7 @@ TEST_CASE("order of action: left of the big blind first, then left of the button
       of(audit_hand(hand("No Limit", "D: calls $100\nC: calls $100\n")), FindingCode::OutOfTurn);
   REQUIRE(early.size() == 2);
   CHECK(early[0].seat == 4);
-  CHECK(early[0].expected == 3);  // C's turn
+  CHECK(early[0].expected == FindingAmount::seat(3));  // C's turn
   // Folding ahead of one's turn is how sites print players sitting out: not reported.
   CHECK(of(audit_hand(hand("No Limit", "D: folds\nC: calls $100\nA: calls $50\nB: checks\n")),
            FindingCode::OutOfTurn)
@@ -146,7 +146,7 @@ TEST_CASE("order of action: left of the big blind first, then left of the button
       of(audit_hand(hand("No Limit", kLimpedToFlop + "B: checks\n")), FindingCode::OutOfTurn);
   REQUIRE(post.size() == 1);
   CHECK(post[0].seat == 2);
-  CHECK(post[0].expected == 1);
+  CHECK(post[0].expected == FindingAmount::seat(1));
 }
 
 TEST_CASE("order of action heads-up and after straddles", "[rules]") {

@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "audit/audit.hpp"
@@ -64,11 +66,12 @@ TEST_CASE("causes: a warning root, the money from the first error after it", "[c
   using hh::FindingCode;
   hh::AuditResult r;
   // A missing "Uncalled bet" line (money-neutral) and, later, a payout short by 7.50.
-  r.findings = {finding(hh::FindingCode::UncalledBetLineMissing, 750, 0, 1),
-                hh::make_finding(hh::FindingCode::SidePotMismatch,
-                                 {.expected = 2, .actual = 1, .counts = true}),
-                finding(hh::FindingCode::PayoutMismatch, 3000, 2250),
-                finding(hh::FindingCode::ChipsNotConserved, 3000, 2250)};
+  r.findings = {
+      finding(hh::FindingCode::UncalledBetLineMissing, 750, 0, 1),
+      hh::make_finding(hh::FindingCode::SidePotMismatch, {.expected = hh::FindingAmount::count(2),
+                                                          .actual = hh::FindingAmount::count(1)}),
+      finding(hh::FindingCode::PayoutMismatch, 3000, 2250),
+      finding(hh::FindingCode::ChipsNotConserved, 3000, 2250)};
   hh::link_causes(r);
   CHECK(links(r) ==
         Links{{hh::FindingCode::UncalledBetLineMissing, std::nullopt},
@@ -77,6 +80,43 @@ TEST_CASE("causes: a warning root, the money from the first error after it", "[c
               {hh::FindingCode::ChipsNotConserved, hh::FindingCode::UncalledBetLineMissing}});
   // The pot count is no money: the payout's 7.50 is.
   CHECK(r.money_in_error == 750);
+}
+
+TEST_CASE("causes: a count is never money in error", "[causes]") {
+  hh::AuditResult r;
+  // The rules build 3 pots, the site prints 1: an error, but of 2 pots, not of 2 cents.
+  r.findings = {hh::make_finding(
+      hh::FindingCode::SidePotMismatch,
+      {.expected = hh::FindingAmount::count(3), .actual = hh::FindingAmount::count(1)})};
+  hh::link_causes(r);
+  CHECK(r.money_in_error == 0);
+  // The same finding about money (a printed side pot of 1 where the rules build 3) is 2 in error.
+  r.findings = {finding(hh::FindingCode::SidePotMismatch, 3, 1)};
+  hh::link_causes(r);
+  CHECK(r.money_in_error == 2);
+}
+
+TEST_CASE("a finding's amount keeps its unit: a count or a seat is never money", "[causes]") {
+  using hh::FindingAmount;
+  static_assert(!std::is_convertible_v<FindingAmount, std::int64_t>);
+  static_assert(!std::is_constructible_v<FindingAmount, std::size_t>);  // a size is a count
+  static_assert(!std::is_constructible_v<FindingAmount, bool>);
+  const FindingAmount money = hh::Money{550}, pots = FindingAmount::count(550),
+                      seat = FindingAmount::seat(3);
+  CHECK(money.is_money());
+  CHECK(money.money() == 550);
+  CHECK(money == 550);
+  CHECK(pots != money);
+  CHECK(seat != FindingAmount::count(3));
+  CHECK_THROWS_AS(pots.money(), std::logic_error);
+  CHECK_THROWS_AS(seat.money(), std::logic_error);
+  // A store keeps the number, whatever its unit.
+  CHECK(pots.stored() == 550);
+  CHECK(hh::stored(std::optional(seat)) == 3);
+  CHECK(hh::stored(std::nullopt) == std::nullopt);
+  CHECK(to_string(money) == "550");
+  CHECK(to_string(pots) == "550 (count)");
+  CHECK(to_string(seat) == "3 (seat)");
 }
 
 TEST_CASE("causes: warnings alone have no money in error, linking twice is linking once",

@@ -447,7 +447,7 @@ TEST_CASE("Microgaming: bad beat contribution, a sitting-out top-up, a raise on 
   for (const Finding& f :
        audit_hand(wrong.front(), AuditContext{&test::shipped_house_rules()}).findings)
     if (f.severity != Severity::Info)
-      found.push_back(
-          fmt::format("{} {} {} {}", code_name(f.code), f.seat, *f.expected, *f.actual));
+      found.push_back(fmt::format("{} {} {} {}", code_name(f.code), f.seat, to_string(*f.expected),
+                                  to_string(*f.actual)));
   CHECK(found == std::vector<std::string>{"SUMMARY_MISMATCH 1 101400 101500"});
 }

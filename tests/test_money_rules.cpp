@@ -70,8 +70,8 @@ struct Table {
   }
 };
 
-void require_one(const Breaches& b, FindingCode code, std::optional<Money> expected,
-                 std::optional<Money> actual) {
+void require_one(const Breaches& b, FindingCode code, std::optional<FindingAmount> expected,
+                 std::optional<FindingAmount> actual) {
   REQUIRE(b.size() == 1);
   CHECK(b[0].code == code);
   CHECK(b[0].fields.expected == expected);
@@ -215,7 +215,9 @@ TEST_CASE("printed pots: as many as built, each the built one less at most the r
   all_in_example(t);
   build_pots_from_play(t.money);
   t.hand.reported_pots = {{0, 3'000}};
-  require_one(check_printed_pots(t.money), FindingCode::SidePotMismatch, 2, 1);
+  // Counts of pots, not money: 2 built, 1 printed.
+  require_one(check_printed_pots(t.money), FindingCode::SidePotMismatch, FindingAmount::count(2),
+              FindingAmount::count(1));
   t.hand.reported_pots = {{0, 3'000}, {1, 4'000}};
   CHECK(check_printed_pots(t.money).empty());
   CHECK(t.result.pots[1].reported_amount == 4'000);

@@ -51,8 +51,8 @@ Event bet(int seat, Money amount) {
   return e;
 }
 
-void require_breach(const std::optional<Breach>& b, FindingCode code, Money expected,
-                    Money actual) {
+void require_breach(const std::optional<Breach>& b, FindingCode code, FindingAmount expected,
+                    FindingAmount actual) {
   REQUIRE(b);
   CHECK(b->code == code);
   CHECK(b->fields.expected == expected);
@@ -261,7 +261,8 @@ TEST_CASE("players act in turn, and a fold ahead of one's turn is no breach (rul
   const HouseRules rules;
   ReplayState s(h, rules);
   const PlayerState& p = seat(s, 4, 10'000);
-  require_breach(check_action_in_turn(bet(4, 200), p, 2), FindingCode::OutOfTurn, 2, 4);
+  require_breach(check_action_in_turn(bet(4, 200), p, 2), FindingCode::OutOfTurn,
+                 FindingAmount::seat(2), FindingAmount::seat(4));
   CHECK_FALSE(check_action_in_turn(bet(4, 200), p, 4));
   CHECK_FALSE(check_action_in_turn(bet(4, 200), p, 0));  // whose turn is not known
   Event fold = bet(4, 0);
@@ -286,8 +287,8 @@ TEST_CASE("stud: the poorest door card brings in, for less than the small bet (r
   bring_in.line = 7;
   const Breach seat_breach = check_bring_in_seat(bring_in, p, 5, *parse_card("2c"), false);
   CHECK(seat_breach.code == FindingCode::WrongForcedBet);
-  CHECK(seat_breach.fields.expected == 5);
-  CHECK(seat_breach.fields.actual == 3);
+  CHECK(seat_breach.fields.expected == FindingAmount::seat(5));
+  CHECK(seat_breach.fields.actual == FindingAmount::seat(3));
   CHECK(seat_breach.fields.message ==
         "line 7: p3 brings in from seat 3, but the lowest door card is seat 5's (2c)");
   CHECK_FALSE(check_bring_in_under_small_bet(s, bring_in, p));

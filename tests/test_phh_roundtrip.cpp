@@ -48,8 +48,8 @@ std::string money_view(const Hand& h, const AuditResult& r, const std::set<int>&
         f.code == FindingCode::UnrecognisedLine)
       continue;
     findings.push_back(std::string(code_name(f.code)) + " seat " + std::to_string(f.seat) + " " +
-                       (f.expected ? std::to_string(*f.expected) : "-") + " " +
-                       (f.actual ? std::to_string(*f.actual) : "-"));
+                       (f.expected ? to_string(*f.expected) : "-") + " " +
+                       (f.actual ? to_string(*f.actual) : "-"));
   }
   std::sort(findings.begin(), findings.end());
   for (const std::string& f : findings) out << f << "\n";

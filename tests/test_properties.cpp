@@ -54,8 +54,8 @@ std::string first_problem(const GeneratedHand& g) {
   for (const Finding& f : r.findings)
     if (f.severity != Severity::Info || !kAllowedInfos.count(f.code))
       return fmt::format("finding {} ({}) seat {} expected {} actual {}: {}", code_name(f.code),
-                         severity_name(f.severity), f.seat, f.expected.value_or(-1),
-                         f.actual.value_or(-1), f.message);
+                         severity_name(f.severity), f.seat, to_string(f.expected.value_or(-1)),
+                         to_string(f.actual.value_or(-1)), f.message);
   // Chips conserved, in the generator's record and in the audit's.
   Money in = 0, out = 0;
   for (const auto& [seat, m] : g.contributed) in += m;
@@ -223,7 +223,7 @@ struct Expectation {
   std::vector<std::string> lines;
   FindingCode code;
   int seat{0};  // 0: any
-  std::optional<Money> expected, actual;
+  std::optional<FindingAmount> expected, actual;
   std::optional<std::uint32_t> line;  // 1-based, in the corrupted text
 };
 
@@ -243,8 +243,9 @@ std::vector<const ActionRecord*> actions_where(const GeneratedHand& g,
   return out;
 }
 
-Expectation expect(const GeneratedHand& g, FindingCode code, int seat, std::optional<Money> want,
-                   std::optional<Money> got, std::optional<std::size_t> line_index) {
+Expectation expect(const GeneratedHand& g, FindingCode code, int seat,
+                   std::optional<FindingAmount> want, std::optional<FindingAmount> got,
+                   std::optional<std::size_t> line_index) {
   Expectation e;
   e.lines = g.lines;
   e.code = code;
@@ -326,7 +327,8 @@ std::optional<Expectation> out_of_turn(const GeneratedHand& g, std::mt19937_64& 
   const ActionRecord* a = pick(firsts, rng);
   if (!a) return std::nullopt;
   const ActionRecord& b = *(a + 1);
-  Expectation e = expect(g, FindingCode::OutOfTurn, b.seat, a->seat, b.seat, a->line);
+  Expectation e = expect(g, FindingCode::OutOfTurn, b.seat, FindingAmount::seat(a->seat),
+                         FindingAmount::seat(b.seat), a->line);
   std::swap(e.lines[a->line], e.lines[b.line]);
   return e;
 }
@@ -561,10 +563,12 @@ int run_mutation(const Mutation& mutate, const std::vector<GeneratorOptions>& st
         std::string got;
         for (const Finding& f : r.findings)
           got += fmt::format("  {} seat {} expected {} actual {} line {}\n", code_name(f.code),
-                             f.seat, f.expected.value_or(-1), f.actual.value_or(-1), f.line);
+                             f.seat, to_string(f.expected.value_or(-1)),
+                             to_string(f.actual.value_or(-1)), f.line);
         UNSCOPED_INFO(fmt::format("wanted {} seat {} expected {} actual {} line {}; got\n{}{}",
-                                  code_name(e->code), e->seat, e->expected.value_or(-1),
-                                  e->actual.value_or(-1), e->line.value_or(0), got, text));
+                                  code_name(e->code), e->seat, to_string(e->expected.value_or(-1)),
+                                  to_string(e->actual.value_or(-1)), e->line.value_or(0), got,
+                                  text));
       }
     }
   }

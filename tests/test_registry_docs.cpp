@@ -1,6 +1,7 @@
 // The docs' tables of formats agree with the registry (parser/registry.hpp), so that a new site is
 // listed where users look, and a table row names no format that is gone.
 #include <catch2/catch.hpp>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -46,4 +47,24 @@ TEST_CASE("Registry: docs/sites.md lists every format of hands and its corpus fo
   }
   // The corpus folder column says what the formats declare as their samples.
   CHECK(folders_named == folders_registered);
+}
+
+TEST_CASE("Registry: docs/sites.md lists every format only recognised, its folder and test data",
+          "[sniff][docs]") {
+  // format -> (folder, test data), from the docs' table and from the registry.
+  using Where = std::map<std::string, std::pair<std::string, std::string>>;
+  Where listed, registered;
+  for (const auto& cells : test::table_rows("sites.md", "## Recognised, not read")) {
+    REQUIRE(cells.size() >= 4);
+    const std::vector<std::string> name = test::quoted(cells[0]), folder = test::quoted(cells[2]),
+                                   data = test::quoted(cells[3]);
+    REQUIRE((name.size() == 1 && folder.size() == 1 && data.size() == 1));
+    listed[name[0]] = {folder[0], data[0]};
+  }
+  for (const FormatEntry& e : format_entries())
+    if (!e.format->readable())
+      registered[std::string(e.format->name())] = {"parser/" + std::string(e.folder) + "/",
+                                                   std::string(e.samples.testdata_folder)};
+  CHECK(registered.size() >= 2);
+  CHECK(listed == registered);
 }

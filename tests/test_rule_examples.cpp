@@ -232,7 +232,7 @@ TEST_CASE("004 betting: six players with a $1 ante end the round with a $42 pot"
   for (const Finding& f : audit_hand(parse_one(b_first)).findings)
     if (f.code == FindingCode::OutOfTurn && f.seat == 2) {
       flagged = true;
-      CHECK(f.expected == 1);
+      CHECK(f.expected == FindingAmount::seat(1));
     }
   CHECK(flagged);
 }
@@ -297,7 +297,7 @@ TEST_CASE("000 heads-up: the button posts the small blind, acts first pre-flop, 
     if (f.code == FindingCode::OutOfTurn) {
       flagged = true;
       CHECK(f.seat == 3);
-      CHECK(f.expected == 2);
+      CHECK(f.expected == FindingAmount::seat(2));
     }
   CHECK(flagged);
 }

@@ -324,8 +324,8 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
     REQUIRE(codes(found) ==
             std::vector<FindingCode>{FindingCode::ButtonOutOfOrder, FindingCode::BlindSkipped});
     CHECK(found[0].finding.severity == Severity::Warning);
-    CHECK(found[0].finding.expected == 2);
-    CHECK(found[0].finding.actual == 3);
+    CHECK(found[0].finding.expected == FindingAmount::seat(2));
+    CHECK(found[0].finding.actual == FindingAmount::seat(3));
     CHECK(found[1].finding.seat == 4);
     CHECK(found[1].finding.player == "Dee");
     CHECK(found[1].finding.expected == 10);
@@ -364,8 +364,8 @@ TEST_CASE("sessions: BUTTON_OUT_OF_ORDER by the house rule", "[sessions]") {
     hands[2].seats[1].start_stack = hands[2].seats[1].end_stack = 0;
     const auto found = check_session(hands, behind);
     REQUIRE(codes(found) == std::vector<FindingCode>{FindingCode::ButtonOutOfOrder});
-    CHECK(found[0].finding.expected == 1);
-    CHECK(found[0].finding.actual == 3);
+    CHECK(found[0].finding.expected == FindingAmount::seat(1));
+    CHECK(found[0].finding.actual == FindingAmount::seat(3));
     CHECK(found[0].finding.message ==
           "the button is on seat 3 (hand 1003); by the behind-blinds button rule it is the seated "
           "player just before the small blind, seat 1");

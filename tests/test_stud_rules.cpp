@@ -65,8 +65,8 @@ std::vector<Finding> order_findings(const Hand& h) {
 void check_finding(const Finding& f, Street street, int seat, int expected_seat) {
   CHECK(f.street == street);
   CHECK(f.seat == seat);
-  CHECK(f.expected == expected_seat);
-  CHECK(f.actual == seat);
+  CHECK(f.expected == FindingAmount::seat(expected_seat));
+  CHECK(f.actual == FindingAmount::seat(seat));
 }
 
 std::vector<Hand> parse_file(const std::string& rel) {

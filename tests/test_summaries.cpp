@@ -38,8 +38,8 @@ std::string codes_of(const std::vector<Finding>& fs) {
   std::string out;
   for (const Finding& f : fs) {
     out += code_name(f.code);
-    out += ' ' + (f.expected ? std::to_string(*f.expected) : std::string("-"));
-    out += ' ' + (f.actual ? std::to_string(*f.actual) : std::string("-"));
+    out += ' ' + (f.expected ? to_string(*f.expected) : std::string("-"));
+    out += ' ' + (f.actual ? to_string(*f.actual) : std::string("-"));
     out += ' ' + std::to_string(f.line) + '\n';
   }
   return out;
@@ -255,19 +255,19 @@ TEST_CASE("SUMMARY_PLACES: ranks, players once, paid places first, better places
   // 1st shared by two: the next place is 3rd, not 2nd.
   CHECK(codes_of(check_summary(
             read_as("fulltilt-summary", head + "1: A, $10\n1: B, $10\n2: C\n3: D\n"))) ==
-        "SUMMARY_PLACES 3 2 8\n");
+        "SUMMARY_PLACES 3 (count) 2 (count) 8\n");
   CHECK(codes_of(check_summary(
             read_as("fulltilt-summary", head + "1: A, $14\n2: B, $6\n3: A\n4: D\n"))) ==
-        "SUMMARY_PLACES - 3 8\n");
+        "SUMMARY_PLACES - 3 (count) 8\n");
   CHECK(codes_of(check_summary(
             read_as("fulltilt-summary", head + "1: A, $14\n2: B\n3: C, $6\n4: D\n"))) ==
-        "SUMMARY_PLACES - 3 8\n");
+        "SUMMARY_PLACES - 3 (count) 8\n");
   CHECK(codes_of(check_summary(
             read_as("fulltilt-summary", head + "1: A, $6\n2: B, $14\n3: C\n4: D\n"))) ==
-        "SUMMARY_PLACES - 2 7\n");
+        "SUMMARY_PLACES - 2 (count) 7\n");
   CHECK(codes_of(check_summary(
             read_as("fulltilt-summary", head + "1: A, $14\n2: B, $6\n3: C\n4: D\n5: E\n"))) ==
-        "SUMMARY_PLACES 4 5 10\n");
+        "SUMMARY_PLACES 4 (count) 5 (count) 10\n");
 }
 
 TEST_CASE("a summary line not understood is a PARSE_ERROR with its line", "[summaries]") {
@@ -290,7 +290,7 @@ TEST_CASE("SUMMARY_PLACE_MISMATCH: the summary's place against the hands'", "[su
   results[1] = {4, "barlowdog1", "", std::nullopt, "", 10};
   const std::vector<HandPlace> hands = {{"barlowdog1", 4, "1"}, {"Hero", 4, "2"}};
   const std::vector<Finding> fs = check_summary_places(results, hands);
-  CHECK(codes_of(fs) == "SUMMARY_PLACE_MISMATCH 4 3 9\n");
+  CHECK(codes_of(fs) == "SUMMARY_PLACE_MISMATCH 4 (count) 3 (count) 9\n");
   REQUIRE(fs.size() == 1);
   CHECK(fs[0].message == "the summary places Hero 3; hand 2 prints place 4");
   CHECK(check_summary_places(results, {{"Hero", 3, "2"}, {"Nobody", 1, "3"}}).empty());

@@ -57,7 +57,7 @@ std::string findings_of(const std::vector<SessionFinding>& fs) {
   for (const SessionFinding& f : fs)
     out += std::string(code_name(f.finding.code)) + " " + std::to_string(f.hand_id) + "<-" +
            std::to_string(f.related_hand_id) + " " + f.finding.player + " " +
-           std::to_string(*f.finding.expected) + " " + std::to_string(*f.finding.actual) + "\n";
+           to_string(*f.finding.expected) + " " + to_string(*f.finding.actual) + "\n";
   return out;
 }
 

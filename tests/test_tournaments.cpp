@@ -234,11 +234,13 @@ TEST_CASE("FINISH_PLACE_ORDER: players out in one hand finish in the order of th
   // Alice started with 1500, Bob with 900: Bob finishes after Alice's 9th (10th at best).
   CHECK(results_findings(knockout_hand("Alice finished the tournament in 9th place\n"
                                        "Bob finished the tournament in 8th place\n")) ==
-        std::vector<test::Got>{{FindingCode::FinishPlaceOrder, 2, 10, 8}});
+        std::vector<test::Got>{
+            {FindingCode::FinishPlaceOrder, 2, FindingAmount::count(10), FindingAmount::count(8)}});
   // Different stacks never share a place.
   CHECK(results_findings(knockout_hand("Alice finished the tournament in 8th place\n"
                                        "Bob finished the tournament in 8th place\n")) ==
-        std::vector<test::Got>{{FindingCode::FinishPlaceOrder, 2, 9, 8}});
+        std::vector<test::Got>{
+            {FindingCode::FinishPlaceOrder, 2, FindingAmount::count(9), FindingAmount::count(8)}});
   // Equal stacks may share a place (PokerStars splits their prizes).
   const std::string equal = knockout_hand(
       "Alice finished the tournament in 8th place\n"
@@ -388,7 +390,8 @@ std::vector<std::string> between(const std::vector<SessionFinding>& findings) {
   for (const SessionFinding& f : findings)
     out.push_back(fmt::format("{}<-{} {} {} {} {}", f.hand_id, f.related_hand_id,
                               code_name(f.finding.code), f.finding.seat,
-                              f.finding.expected.value_or(-1), f.finding.actual.value_or(-1)));
+                              to_string(f.finding.expected.value_or(-1)),
+                              to_string(f.finding.actual.value_or(-1))));
   return out;
 }
 
@@ -410,7 +413,8 @@ TEST_CASE("FINISH_PLACE_ORDER between hands: each place better than those before
   hands.push_back(tournament_hand(5, "2020-01-01T12:04:00Z", {out_of(6, "Fay", 6)}));
   hands.push_back(tournament_hand(6, "2020-01-01T12:05:00Z", {out_of(7, "Gus", 8)}));
   CHECK(between(check_finish_order(hands)) ==
-        std::vector<std::string>{"5<-4 FINISH_PLACE_ORDER 6 5 6", "6<-4 FINISH_PLACE_ORDER 7 5 8"});
+        std::vector<std::string>{"5<-4 FINISH_PLACE_ORDER 6 5 (count) 6 (count)",
+                                 "6<-4 FINISH_PLACE_ORDER 7 5 (count) 8 (count)"});
   // 1st place is shared by whoever is left when the tournament ends (a double-or-nothing).
   hands.resize(4);
   hands.push_back(tournament_hand(7, "2020-01-01T12:06:00Z",
@@ -487,9 +491,9 @@ TEST_CASE("FINISH_PLACE_ORDER between hands: not judged while registration may b
       tournament_hand(2, "2020-01-01T12:01:00Z", {out_of(3, "Cy", 12)}),
       tournament_hand(3, "2020-01-01T12:02:00Z", {out_of(4, "Dee", 11)}),
   };
-  CHECK(
-      between(check_finish_order(hands)) ==
-      std::vector<std::string>{"2<-1 FINISH_PLACE_ORDER 3 8 12", "3<-1 FINISH_PLACE_ORDER 4 8 11"});
+  CHECK(between(check_finish_order(hands)) ==
+        std::vector<std::string>{"2<-1 FINISH_PLACE_ORDER 3 8 (count) 12 (count)",
+                                 "3<-1 FINISH_PLACE_ORDER 4 8 (count) 11 (count)"});
   // Hands 1 and 2 played while registration may be open: neither judged nor a bound for later
   // hands; hand 3, after it closed, is judged against none of them.
   hands[0].registration_may_be_open = true;
@@ -498,7 +502,7 @@ TEST_CASE("FINISH_PLACE_ORDER between hands: not judged while registration may b
   // Once closed, the order is judged among the closed hands: a worse place after 11th.
   hands.push_back(tournament_hand(4, "2020-01-01T12:03:00Z", {out_of(5, "Eve", 13)}));
   CHECK(between(check_finish_order(hands)) ==
-        std::vector<std::string>{"4<-3 FINISH_PLACE_ORDER 5 10 13"});
+        std::vector<std::string>{"4<-3 FINISH_PLACE_ORDER 5 10 (count) 13 (count)"});
   // Within one hand the stacks still order the places (check_tournament_results: one field).
 }
 

@@ -458,7 +458,7 @@ TEST_CASE("WPN odd chips: the whole remainder to the first winner after the smal
   std::vector<std::string> odd;
   for (const Finding& f : audit_hand(h, ctx).findings)
     if (f.code == FindingCode::OddChipMismatch)
-      odd.push_back(fmt::format("{} {} {}", f.seat, *f.expected, *f.actual));
+      odd.push_back(fmt::format("{} {} {}", f.seat, to_string(*f.expected), to_string(*f.actual)));
   CHECK(odd == std::vector<std::string>{"2 6 5", "4 6 7"});
 }
 

@@ -481,8 +481,8 @@ struct PostgresStore::Impl {
     }
     copy_int_or_null(findings, nonzero_or_null(f.seat));
     copy_text_or_null(findings, f.player);
-    copy_int_or_null(findings, f.expected);
-    copy_int_or_null(findings, f.actual);
+    copy_int_or_null(findings, stored(f.expected));
+    copy_int_or_null(findings, stored(f.actual));
     postgres::copy_field(findings, f.message);
     copy_int_or_null(findings, nonzero_or_null(f.line));
   }

@@ -650,8 +650,8 @@ struct SqliteStore::Writer {
       }
       s.bind_int64_or_null(5, nonzero_or_null(f.seat));
       s.bind_kept_text_or_null(6, f.player);
-      s.bind_int64_or_null(7, f.expected);
-      s.bind_int64_or_null(8, f.actual);
+      s.bind_int64_or_null(7, stored(f.expected));
+      s.bind_int64_or_null(8, stored(f.actual));
       s.bind_kept_text(9, f.message);
       s.bind_int64_or_null(10, nonzero_or_null(f.line));
       s.bind_int64_or_null(11, related);

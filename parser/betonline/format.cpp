@@ -1,6 +1,7 @@
 // The BetOnline entry of the Format registry (parser/format.hpp): how sure a file's head is
 // BetOnline's, and reading a hand with the builder.
 #include "parser/betonline/builder.hpp"
+#include "parser/recognised.hpp"
 #include "parser/registry.hpp"
 #include "parser/sniff.hpp"
 
@@ -32,6 +33,16 @@ class BetOnlineFormat final : public Format {
   }
 };
 
+// BetOnline's XML export, recognised but not read (issue 33, point 21): a <HandHistory>
+// document whose hands are <GameState> elements ("<HandHistory><GameState", on one line or two).
+// Its files are recorded "BetOnline XML: not supported".
+int xml_signature(std::string_view line) {
+  return starts_with(line, "<HandHistory><GameState") || starts_with(line, "<GameState") ||
+                 (starts_with(line, "<HandHistory") && contains(line, "GameState"))
+             ? kSignature
+             : 0;
+}
+
 }  // namespace
 
 std::unique_ptr<Format> make_format() { return std::make_unique<BetOnlineFormat>(); }
@@ -42,6 +53,9 @@ namespace hh {
 
 HH_REGISTER_FORMATS(betonline) {
   registry.add(150, betonline::make_format(), {{"BetOnline"}, "betonline"});
+  registry.add(kRecognisedRank + 1,
+               recognised_format("betonline-xml", "BetOnline XML", betonline::xml_signature),
+               {{}, "betonline-xml"});
 }
 
 }  // namespace hh

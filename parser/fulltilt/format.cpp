@@ -16,8 +16,8 @@ class FullTiltFormat final : public Format {
   std::string_view name() const override { return "fulltilt"; }
   std::string_view display_name() const override { return "Full Tilt"; }
   int sniff(std::string_view head) const override {
-    // A tournament summary file holds no hand: the recognised-only "fulltilt-summary" is its
-    // format (parser/recognised.cpp).
+    // A tournament summary file holds no hand: "fulltilt-summary" is its format
+    // (parser/fulltilt/summary.cpp).
     return best_line_score(head, [](std::string_view line) {
       return is_full_tilt_software_line(line) ? kCertain : 0;
     });
