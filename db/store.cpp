@@ -89,21 +89,6 @@ std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
   return outcomes;
 }
 
-void Store::recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
-                             const SessionFindingSink& found, unsigned /*readers*/) {
-  for (const SessionKey& key : keys) recheck_session(key, check, found);
-}
-
-void Store::recheck_tournaments(const std::vector<TournamentKey>& keys,
-                                const TournamentCheck& summary_check,
-                                const TableMovesCheck& moves_check, const FindingSink& found,
-                                unsigned /*readers*/) {
-  for (const TournamentKey& key : keys) {
-    for (const Finding& f : recheck_tournament(key, summary_check)) found(f);
-    for (const SessionFinding& f : recheck_table_moves(key, moves_check)) found(f.finding);
-  }
-}
-
 namespace {
 
 // Holds every result: Store::query(sql) for small results.

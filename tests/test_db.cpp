@@ -19,6 +19,7 @@
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "pipeline/scope_checks.hpp"
 #include "pipeline/sha256.hpp"
 #include "report/render.hpp"
 #include "tests/pg_server.hpp"
@@ -439,8 +440,8 @@ TEST_CASE(
     // Twice: the second run's findings replace the first's.
     for (int run = 0; run < 2; ++run) {
       found.clear();
-      w->recheck_sessions(
-          keys, hh::test::table_checks(rules),
+      hh::pipeline::replace_scope_findings(
+          *w, {keys.begin(), keys.end()}, hh::test::table_checks(rules),
           [&](const hh::SessionFinding& f) { found.push_back(f); }, readers);
       w->commit();
     }
@@ -484,20 +485,19 @@ TEST_CASE("the checks of many tournaments, read beside the writer, store what on
   // One finding a hand of each stay after a player's first table, first to last, naming the
   // first hand of their first table (a move's finding: its two hands at different tables), so
   // that the findings show every hand was read.
-  const hh::db::Store::TableMovesCheck each_hand = [](const hh::HandCursor& hands) {
+  const hh::db::ScopeCheck each_hand = [](const hh::db::CheckScope&, hh::db::ScopeInput& hands,
+                                          const hh::db::ScopeFindingSink& found) {
     hh::TableStays stays;
-    hands([&](hh::SessionHand h) { stays.add(std::move(h)); });
-    std::vector<hh::SessionFinding> found;
+    hands.hands([&](hh::SessionHand h) { stays.add(std::move(h)); });
     for (const auto& [player, tables] : stays.by_player()) {
       const std::int64_t first_table = tables.begin()->second.first.hand.hand_id;
       for (const auto& [table, stay] : tables)
         for (std::int64_t id = stay.first.hand.hand_id;
              &stay != &tables.begin()->second && id <= stay.last.hand.hand_id; ++id)
-          found.push_back({id, first_table,
-                           hh::make_finding(hh::FindingCode::StackDiscontinuity,
-                                            {.message = player + " at " + table})});
+          found({id, first_table,
+                 hh::make_finding(hh::FindingCode::StackDiscontinuity,
+                                  {.message = player + " at " + table})});
     }
-    return found;
   };
   const auto run = [&](const std::string& db, unsigned readers) {
     auto w = hh::db::open_store(db, OpenMode::Write);
@@ -520,9 +520,9 @@ TEST_CASE("the checks of many tournaments, read beside the writer, store what on
     // Twice: the second run's findings replace the first's.
     for (int run = 0; run < 2; ++run) {
       found.clear();
-      w->recheck_tournaments(
-          keys, [](const hh::StoredTournament&) { return std::vector<hh::Finding>{}; }, each_hand,
-          [&](const hh::Finding& f) { found.push_back(f.message); }, readers);
+      hh::pipeline::replace_scope_findings(
+          *w, {keys.begin(), keys.end()}, each_hand,
+          [&](const hh::SessionFinding& f) { found.push_back(f.finding.message); }, readers);
       w->commit();
     }
     return found;
@@ -850,13 +850,15 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
   // many findings between hands the database holds then.
   auto replaced = [&](Store& w, const hh::db::SessionKey& table,
                       const std::vector<hh::SessionFinding>& findings) {
-    w.replace_session_findings(table, findings);
+    hh::test::replace_findings(w, table, findings);
     w.commit();
     return scalar(db, related);
   };
   auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
-    const auto check = [findings](const hh::HandCursor&) { return findings; };
-    CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
+    std::size_t stored = 0;
+    w.replace_findings(hh::db::TournamentKey{"pokerstars", "T1"}, hh::test::finds(findings),
+                       [&](const hh::SessionFinding&) { ++stored; });
+    CHECK(stored == findings.size());
     w.commit();
     return scalar(db, related);
   };
@@ -901,7 +903,7 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
   SECTION("another table's findings stay") {
     auto w = writer(db);
     load(*w);
-    w->replace_session_findings(beta, three_names_two);
+    hh::test::replace_findings(*w, beta, three_names_two);
     CHECK(replaced(*w, alpha, none) == "1");
   }
 }
@@ -1346,13 +1348,13 @@ TEST_CASE("a schema 5 database gets what the checks between hands read", "[db][m
   CHECK(both[1].seat_details_known);
   hh::SessionFinding f{both[1].hand_id, both[0].hand_id,
                        hh::make_finding(hh::FindingCode::HandOrder, {.message = "m"})};
-  w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
+  hh::test::replace_findings(*w2, hh::db::SessionKey{"pokerstars", "Alpha", ""}, {f});
   w2->commit();
   CHECK(q(db,
           "SELECT site_hand_id, code, related_site_hand_id FROM v_findings WHERE "
           "related_hand_id IS NOT NULL") == Rows{{"2", "HAND_ORDER", "1"}});
   // Replaced as a whole: a second replace leaves one row, not two.
-  w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
+  hh::test::replace_findings(*w2, hh::db::SessionKey{"pokerstars", "Alpha", ""}, {f});
   w2->commit();
   CHECK(scalar(db, "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL") == "1");
 }
@@ -1884,11 +1886,11 @@ TEST_CASE("db: the checks between hands read and replace their table's rows by i
     // File after file into one database, each table checked after its file.
     auto w = writer(db);
     hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
-    w->recheck_session(cash, hh::test::table_checks(rules), count);
+    w->replace_findings(cash, hh::test::table_checks(rules), count);
     w->commit();
     hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
-    w->recheck_session(tour, hh::test::table_checks(rules), count);
-    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
+    w->replace_findings(tour, hh::test::table_checks(rules), count);
+    w->replace_findings(tour, hh::test::table_checks(rules), count);  // again: replaced
     w->commit();
   }
   CHECK(found == 9);
