@@ -278,13 +278,14 @@ struct PendingChecks {
   bool empty() const { return tables.empty() && tournaments.empty() && rake_sites.empty(); }
 };
 
-class Store {
+// The writing side of a store: files, hands, summaries and their findings in, and the
+// replacement of a scope's findings by its check (replace_findings). A store opened read-only
+// throws std::runtime_error from each.
+class StoreWriter {
  public:
   static constexpr int kDefaultBatchHands = 20000;
 
-  virtual ~Store() = default;
-
-  // --- writing (a store opened read-only throws std::runtime_error) ---
+  virtual ~StoreWriter() = default;
 
   // Registers a file and returns its file_id. If a file with the same sha256 was already fully
   // audited (finish_file was called and committed), sets already_audited=true and changes
@@ -384,7 +385,19 @@ class Store {
   // stores only.
   virtual PendingChecks pending_checks() = 0;
 
-  // --- reading ---
+  // Replaces every row of integrity_signals by `signals`, computed at `computed_at` (UTC,
+  // "YYYY-MM-DDTHH:MM:SSZ"), and sets meta 'integrity_signals_of' to `of` (what the hands were:
+  // a later computation skips when they are the same), in one transaction.
+  virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                         std::string_view computed_at, std::string_view of) = 0;
+};
+
+// The reading side of a store: what the commands that only read take (query, explain, summary,
+// report, rake-profile), and the reads of the checks across hands. A read of a writing store
+// sees what it wrote (committing what is pending first where a read says so).
+class StoreReader {
+ public:
+  virtual ~StoreReader() = default;
 
   // Runs every statement of `sql` in order, read-only, and hands `sink` the result of each
   // statement that has result columns, in order, a row at a time as it is read (so "SELECT ...
@@ -468,13 +481,11 @@ class Store {
   // what the signals across hands read (audit/integrity_signals.hpp). The SQL, portable, is
   // db/integrity_rows.hpp's.
   virtual std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) = 0;
-
-  // Replaces every row of integrity_signals by `signals`, computed at `computed_at` (UTC,
-  // "YYYY-MM-DDTHH:MM:SSZ"), and sets meta 'integrity_signals_of' to `of` (what the hands were:
-  // a later computation skips when they are the same), in one transaction.
-  virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
-                                         std::string_view computed_at, std::string_view of) = 0;
 };
+
+// A database both written and read: what open_store() opens and a run of `hhaudit audit` (which
+// reads its own rows back: the integrity signals) takes.
+class Store : public StoreWriter, public StoreReader {};
 
 enum class OpenMode {
   ReadOnly,  // the database must exist; nothing is ever written
@@ -493,5 +504,8 @@ struct StoreOptions {
 // schema version this build cannot read.
 std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                                   const StoreOptions& options = {});
+
+// open_store(uri_or_path, OpenMode::ReadOnly), as its reader: for the commands that only read.
+std::unique_ptr<StoreReader> open_reader(const std::string& uri_or_path);
 
 }  // namespace hh::db

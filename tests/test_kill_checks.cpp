@@ -112,7 +112,7 @@ class KillingStore final : public Store {
     s_.commit();
   }
   PendingChecks pending_checks() override { return s_.pending_checks(); }
-  using Store::query;
+  using StoreReader::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override {
     s_.query(sql, sink, options);
   }

@@ -37,7 +37,7 @@ class PostgresStore final : public Store {
   PendingChecks pending_checks() override;
   long transaction_retries() const override;
 
-  using Store::query;
+  using StoreReader::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;

@@ -36,7 +36,7 @@ class SqliteStore final : public Store {
   void commit() override;
   PendingChecks pending_checks() override;
 
-  using Store::query;
+  using StoreReader::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
