@@ -1,10 +1,13 @@
 // The Store seam: where audited hands, their findings and the files they came from are kept, and
-// the read queries the commands need. db/sqlite/ implements it (docs/schema.md); another database
-// db/postgres/ keeps them in a PostgreSQL server shared by many writers; open_store() picks one.
+// the read queries the commands need. A store is a StoreWriter (files and hands in, and
+// replace_findings: the one primitive of the checks between hands, which audit/ owns and
+// pipeline/scope_checks.hpp drives) and a StoreReader (what the commands read); Store is both.
+// db/sqlite/ implements it (docs/schema.md); another database db/postgres/ keeps them in a
+// PostgreSQL server shared by many writers; open_store() picks one.
 //
 // One Store per database per process for writing: it batches many hands into one transaction,
 // because a commit per hand would make a large audit disk-bound. Not thread-safe: the pipeline
-// writes from one thread.
+// writes from one thread (ScopeReader: the readers beside it, one a thread).
 #pragma once
 
 #include <compare>

@@ -100,8 +100,8 @@ struct SqliteStore::Writer {
   // of the table's hands one hand at a time).
   bool related_findings_known{false};
   std::int64_t data_version{0};
-  std::set<SessionKey> tables_with_related;        // replace_session_findings wrote some
-  std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
+  std::set<SessionKey> tables_with_related;        // a table's check wrote some
+  std::set<TournamentKey> tournaments_with_moves;  // a tournament's check wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
   // A write of this store failed and left the database broken() (a full disk, an I/O error):
@@ -414,8 +414,7 @@ struct SqliteStore::Writer {
   }
 
   // No finding between two hands can be stored for the hands of table `key`: none of the table's
-  // own (replace_session_findings), none of a move between the tables of its tournament
-  // (recheck_table_moves).
+  // own, none of a move between the tables of its tournament (its tournament's check).
   bool no_related_findings(const SessionKey& key) const {
     return related_findings_known && !tables_with_related.contains(key) &&
            (key.tournament_id.empty() ||
@@ -423,7 +422,7 @@ struct SqliteStore::Writer {
   }
 
   // No finding between two hands at different tables of tournament `key` can be stored: those of
-  // replace_session_findings are between hands of one table.
+  // a table's check are between hands of one table.
   bool no_move_findings(const TournamentKey& key) const {
     return related_findings_known && !tournaments_with_moves.contains(key);
   }
