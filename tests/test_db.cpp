@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -906,6 +907,76 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
     hh::test::replace_findings(*w, beta, three_names_two);
     CHECK(replaced(*w, alpha, none) == "1");
   }
+}
+
+namespace {
+
+// A tournament's check (Store::replace_findings of a TournamentKey) in the new store `db`: its
+// input is its summary and its hands at both tables; its findings, one on the summary and one of a
+// move between its tables, replace the tournament's, and its pending_checks row goes with them.
+void tournament_scope_case(const std::string& db) {
+  const hh::db::TournamentKey key{"pokerstars", "T9"};
+  auto w = hh::db::open_store(db, OpenMode::Write);
+  bool already = true;
+  const auto file = w->begin_file(file_record("t9.txt", "T9"), already);
+  hh::test::store_long_table(*w, file, "A", 2, 100, key.tournament_id);
+  hh::test::store_long_table(*w, file, "B", 3, 90, key.tournament_id, "2024-02");
+  w->finish_file(file, 5, 0);
+  hh::TournamentSummary s;
+  s.site = key.site;
+  s.tournament_id = key.tournament_id;
+  s.parsed = true;
+  s.entrants = 2;
+  s.results = {{1, "Alice", "", std::nullopt, "", 7}, {2, "Bob", "", std::nullopt, "", 8}};
+  const auto summary_file = w->begin_file(file_record("t9-summary.txt", "S9"), already);
+  REQUIRE(w->add_summary(summary_file, {s, {}, "s9"}) == HandOutcome::Inserted);
+  w->commit();
+  REQUIRE(w->pending_checks().tournaments.count(key) == 1);
+  // Finds one place mismatch on the summary and, when `move`, one move: B's first hand after A's.
+  const auto check = [](bool move) {
+    return [move](const hh::db::CheckScope&, hh::db::ScopeInput& input,
+                  const hh::db::ScopeFindingSink& found) {
+      const std::optional<hh::StoredTournament> t = input.tournament();
+      REQUIRE(t);
+      CHECK(t->entrants == 2);
+      CHECK(t->results.size() == 2);
+      std::map<std::string, std::vector<std::int64_t>> by_table;
+      input.hands([&](hh::SessionHand h) { by_table[h.table_name].push_back(h.hand_id); });
+      CHECK(by_table["A"].size() == 2);
+      CHECK(by_table["B"].size() == 3);
+      CHECK_THROWS_AS(input.raked_hands(), std::logic_error);
+      found({0, 0, hh::make_finding(hh::FindingCode::SummaryPlaceMismatch, {.message = "p"})});
+      if (move)
+        found({by_table["B"].front(), by_table["A"].back(),
+               hh::make_finding(hh::FindingCode::StackDiscontinuity, {.message = "m"})});
+    };
+  };
+  const std::string findings =
+      "SELECT (SELECT count(*) FROM tournament_findings WHERE code = 'SUMMARY_PLACE_MISMATCH') "
+      "|| '/' || (SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL)";
+  std::vector<hh::FindingCode> stored;
+  const auto note = [&](const hh::SessionFinding& f) { stored.push_back(f.finding.code); };
+  w->replace_findings(key, check(true), note);
+  w->commit();
+  CHECK(stored == std::vector<hh::FindingCode>{hh::FindingCode::SummaryPlaceMismatch,
+                                               hh::FindingCode::StackDiscontinuity});
+  CHECK(scalar(db, findings) == "1/1");
+  CHECK(w->pending_checks().tournaments.count(key) == 0);
+  CHECK(w->pending_checks().tables.size() == 2);  // the tables' checks are their own
+  // Again, without the move: replaced as a whole, not added to.
+  w->replace_findings(key, check(false), note);
+  w->commit();
+  CHECK(scalar(db, findings) == "1/0");
+}
+
+}  // namespace
+
+TEST_CASE("a tournament's check replaces its summary's and its moves' findings and its pending row",
+          "[db][recheck]") {
+  TempDir dir;
+  tournament_scope_case(dir.file("a.db"));
+  if (hh::test::PgServer* server = hh::test::PgServer::get())
+    tournament_scope_case(server->create_database("tournament_scope"));
 }
 
 TEST_CASE("run_query refuses to write", "[db][query]") {
