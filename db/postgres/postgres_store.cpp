@@ -1085,7 +1085,8 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
   }
 
   void hands(const std::function<void(SessionHand)>& each) override {
-    if (!std::holds_alternative<SessionKey>(scope_)) scope_key<TournamentKey>(scope_);
+    // A table's or a tournament's (scope_key refuses another kind's).
+    if (!std::holds_alternative<SessionKey>(scope_)) (void)scope_key<TournamentKey>(scope_);
     const std::string sql =
         std::holds_alternative<SessionKey>(scope_)
             // Ordered byte by byte, as SQLite does, whatever the database's collation.
