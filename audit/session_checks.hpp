@@ -41,7 +41,7 @@ class SessionChecks {
 };
 
 // The checks between hands of one table by `rules` (SessionChecks) over its hands as a store
-// reads them back (Store::recheck_session: in order of started_at_utc), each finding to `found`
+// reads them back (db::ScopeInput::hands: in order of started_at_utc), each finding to `found`
 // as it is found.
 void check_table(const HouseRules& rules, const HandCursor& hands,
                  const SessionChecks::Sink& found);

@@ -51,7 +51,7 @@ class TableStays {
 std::vector<SessionFinding> check_table_moves(const TableStays& stays);
 
 // check_table_moves of the stays of a tournament's hands as a store reads them back (every table,
-// one hand at a time: Store::recheck_table_moves).
+// one hand at a time: db::ScopeInput::hands of a tournament).
 std::vector<SessionFinding> check_table_moves_over(const HandCursor& hands);
 
 }  // namespace hh

@@ -76,7 +76,7 @@ void run(const ExplainArgs& a, int& exit_code) {
     return;
   }
   try {
-    auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
+    auto store = db::open_reader(a.db);
     std::vector<db::HandCandidate> found = store->find_hands(a.hand, a.site);
     if (!a.by.empty())
       std::erase_if(found, [&](const db::HandCandidate& c) {

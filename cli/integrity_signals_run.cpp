@@ -21,7 +21,7 @@ std::string utc_now() {
 }
 
 // The first cell of the first row of `sql`'s result, "" when none.
-std::string first_cell(db::Store& store, const std::string& sql) {
+std::string first_cell(db::StoreReader& store, const std::string& sql) {
   const std::vector<db::QueryResult> r = store.query(sql);
   if (r.empty() || r.front().rows.empty() || !r.front().rows.front().front()) return {};
   return *r.front().rows.front().front();
@@ -29,7 +29,7 @@ std::string first_cell(db::Store& store, const std::string& sql) {
 
 }  // namespace
 
-std::string integrity_fingerprint(db::Store& store) {
+std::string integrity_fingerprint(db::StoreReader& store) {
   // Counts, not ids: the same hands give the same fingerprint in every store (PostgreSQL's ids
   // are not dense when several auditors write).
   const std::vector<db::QueryResult> r =

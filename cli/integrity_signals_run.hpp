@@ -12,7 +12,7 @@
 namespace hh::cli {
 
 // What the stored signals were computed from: "HANDS:SEATS", the rows of hands and hand_players.
-std::string integrity_fingerprint(db::Store& store);
+std::string integrity_fingerprint(db::StoreReader& store);
 
 // Computes the signals over every hand of `store` with the default thresholds and replaces the
 // stored ones, unless (`force` false) the hands are those they were computed from. Returns the

@@ -75,7 +75,7 @@ void add_query_command(CLI::App& app, int& exit_code) {
     }
     try {
       const std::string text = sql_of(*args);
-      auto store = db::open_store(args->db, db::OpenMode::ReadOnly);
+      auto store = db::open_reader(args->db);
       report::ResultStream out(std::cout, *format);
       db::QueryOptions options;
       options.timeout_seconds = args->timeout;

@@ -20,7 +20,7 @@ void run(const ProfileArgs& a, int& exit_code) {
   // Cash games in a currency, parsed, with a total pot and a rake (printed or derived).
   std::vector<ProfileHand> hands;
   try {
-    hands = db::open_store(a.db, db::OpenMode::ReadOnly)->raked_cash_hands(a.site, false);
+    hands = db::open_reader(a.db)->raked_cash_hands(a.site, false);
   } catch (const std::exception& e) {
     std::cerr << "hhaudit rake-profile: " << e.what() << "\n";
     exit_code = kUsageOrIo;

@@ -47,7 +47,7 @@ std::string read_all(const std::string& path) {
 // kSignalHandsReplayed a signal) that `replayed` does not hold.
 constexpr std::size_t kSignalHandsReplayed = 3;
 
-void add_integrity_signals(db::Store& store, const std::string& site,
+void add_integrity_signals(db::StoreReader& store, const std::string& site,
                            const std::vector<std::int64_t>& replayed, report::HtmlReport& r) {
   r.integrity = store.query(db::stored_integrity_signals_sql(site)).front();
   std::set<std::int64_t> seen(replayed.begin(), replayed.end());
@@ -67,7 +67,7 @@ void add_integrity_signals(db::Store& store, const std::string& site,
 
 void run(const ReportArgs& a, int& exit_code) {
   try {
-    auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
+    auto store = db::open_reader(a.db);
     db::ReadFilter filter = read_filter(*store, a.site, a.since);
     report::HtmlReport r;
     r.title = "hhaudit report";

@@ -51,7 +51,7 @@ std::string reviewer(const ReviewArgs& a) {
 
 // The v_findings condition of the target: one finding by its id, or the findings of one hand
 // (`explain`'s rules: by hand_id or the site's number, refused when it names several hands).
-std::string target_condition(db::Store& store, const ReviewArgs& a) {
+std::string target_condition(db::StoreReader& store, const ReviewArgs& a) {
   if (a.target.starts_with(kFindingPrefix)) {
     const std::string id = a.target.substr(kFindingPrefix.size());
     if (id.empty() ||
@@ -81,7 +81,7 @@ std::string target_condition(db::Store& store, const ReviewArgs& a) {
 
 // The reviews the target's findings get: one per finding key (two findings of one key, the same
 // code for the same player on the same street, are one review).
-std::vector<db::Review> reviews_of_target(db::Store& store, const ReviewArgs& a) {
+std::vector<db::Review> reviews_of_target(db::StoreReader& store, const ReviewArgs& a) {
   const std::string sql = fmt::format("SELECT {} FROM v_findings WHERE {} ORDER BY discrepancy_id",
                                       db::kFindingKeyColumns, target_condition(store, a));
   const std::vector<db::QueryResult> results = store.query(sql);
@@ -104,7 +104,7 @@ std::vector<db::Review> reviews_of_target(db::Store& store, const ReviewArgs& a)
 }
 
 void list_reviews(const ReviewArgs& a) {
-  auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
+  auto store = db::open_reader(a.db);
   const std::vector<db::QueryResult> results = store->query(std::string(db::kListReviewsSql));
   report::write_result(std::cout, results.at(0), *report::output_format_from_name(a.format));
 }
@@ -114,7 +114,7 @@ void write_reviews(const ReviewArgs& a) {
   if (a.status.empty()) throw std::invalid_argument("--status is required");
   if (a.status == "dismissed" && a.note.empty())
     throw std::invalid_argument("a dismissed finding needs its reason: --note TEXT");
-  db::open_store(a.db, db::OpenMode::ReadOnly);  // a missing database is an error, not made
+  db::open_reader(a.db);  // a missing database is an error, not made
   // Opened for writing first: an older schema is migrated before its findings are read.
   auto store = db::open_store(a.db, db::OpenMode::Write);
   std::vector<db::Review> reviews = reviews_of_target(*store, a);

@@ -24,7 +24,7 @@ struct SummaryArgs {
 void run(const SummaryArgs& a, int& exit_code) {
   const auto format = report::output_format_from_name(a.format);  // checked by CLI11
   try {
-    auto store = db::open_store(a.db, db::OpenMode::ReadOnly);
+    auto store = db::open_reader(a.db);
     const db::ReadFilter filter = read_filter(*store, a.site, a.since);
     db::Sections sections = summary_sections(*store, filter, a.top, a.unreviewed);
     if (!a.player.empty()) {

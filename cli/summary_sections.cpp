@@ -61,7 +61,7 @@ db::QueryResult verdict_table(const db::StoreTotals& t) {
 // The stored signals counted by kind (kind, signals, hands_cited). With --since: those that cite a
 // hand started on or after the date, and only such hands counted (the signals themselves are
 // computed over the whole store).
-db::QueryResult integrity_signals_table(db::Store& store, const db::ReadFilter& filter) {
+db::QueryResult integrity_signals_table(db::StoreReader& store, const db::ReadFilter& filter) {
   if (filter.since.empty())
     return store.query(db::integrity_signal_counts_sql(filter.site)).front();
   std::map<std::string, std::pair<long, long>> by_kind;  // kind -> (signals, hands cited)
@@ -168,7 +168,8 @@ std::string hands_where(const db::ReadFilter& filter) {
 
 // The one result of `sql` (portable SQL, read through Store::query), with `amount` added: the
 // minor units of `minor_column` as they read in each row's currency and unit.
-db::QueryResult with_amount(db::Store& store, const std::string& sql, const char* minor_column) {
+db::QueryResult with_amount(db::StoreReader& store, const std::string& sql,
+                            const char* minor_column) {
   std::vector<db::QueryResult> results = store.query(sql);
   db::QueryResult r = results.empty() ? db::QueryResult{} : std::move(results.front());
   r.columns.emplace_back("amount");
@@ -192,14 +193,14 @@ std::string site_findings_from(const std::string& where) {
 
 constexpr const char* kSeverityOrder = "CASE f.severity WHEN 'error' THEN 0 ELSE 1 END";
 
-db::QueryResult first_result(db::Store& store, const std::string& sql) {
+db::QueryResult first_result(db::StoreReader& store, const std::string& sql) {
   std::vector<db::QueryResult> results = store.query(sql);
   return results.empty() ? db::QueryResult{} : std::move(results.front());
 }
 
 }  // namespace
 
-db::QueryResult reviews_table(db::Store& store, const db::ReadFilter& filter) {
+db::QueryResult reviews_table(db::StoreReader& store, const db::ReadFilter& filter) {
   return first_result(
       store,
       "SELECT f.code, f.severity, SUM(CASE WHEN f.review_status = 'open' THEN 1 ELSE 0 END) AS "
@@ -209,7 +210,7 @@ db::QueryResult reviews_table(db::Store& store, const db::ReadFilter& filter) {
           kSeverityOrder + ", COUNT(*) DESC, f.code");
 }
 
-db::Sections unreviewed_sections(db::Store& store, const db::ReadFilter& filter, int top) {
+db::Sections unreviewed_sections(db::StoreReader& store, const db::ReadFilter& filter, int top) {
   const std::string from =
       site_findings_from(hands_where(filter) + " AND f.review_status = 'open'");
   const std::string limit = " LIMIT " + std::to_string(top);
@@ -227,7 +228,7 @@ db::Sections unreviewed_sections(db::Store& store, const db::ReadFilter& filter,
                             from + " ORDER BY " + kSeverityOrder + ", f.discrepancy_id" + limit)}};
 }
 
-db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
+db::Sections player_sections(db::StoreReader& store, const db::ReadFilter& filter,
                              const std::string& player) {
   const std::string who = sql_text(player), where = hands_where(filter);
   // Hands and net won per currency and unit (never added across them).
@@ -249,7 +250,7 @@ db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
           {"player_findings", with_amount(store, findings, "difference")}};
 }
 
-db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top,
+db::Sections summary_sections(db::StoreReader& store, const db::ReadFilter& filter, int top,
                               bool unreviewed) {
   const db::StoreTotals totals = store.totals(filter);
   const std::vector<db::StoreTotals::Code> codes = by_importance(totals.codes);
@@ -283,7 +284,8 @@ db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, in
   return sections;
 }
 
-db::ReadFilter read_filter(db::Store& store, const std::string& site, const std::string& since) {
+db::ReadFilter read_filter(db::StoreReader& store, const std::string& site,
+                           const std::string& since) {
   if (!since.empty() && !std::regex_match(since, std::regex(R"(\d{4}-\d{2}-\d{2})")))
     throw std::invalid_argument("--since must be a date YYYY-MM-DD");
   // A format's name, or a room a format reads that the database holds (runitonce, ...).

@@ -28,11 +28,11 @@ namespace hh::cli {
 // Then the detail: "totals" (figure, value), the store's breakdowns in order with "codes" (every
 // code, errors first, then warnings, then notes, most hands first in each, at most `top`) before
 // "rake" (db::Store::breakdowns).
-db::Sections summary_sections(db::Store& store, const db::ReadFilter& filter, int top,
+db::Sections summary_sections(db::StoreReader& store, const db::ReadFilter& filter, int top,
                               bool unreviewed = false);
 
 // The "reviews" section of summary_sections.
-db::QueryResult reviews_table(db::Store& store, const db::ReadFilter& filter);
+db::QueryResult reviews_table(db::StoreReader& store, const db::ReadFilter& filter);
 
 // What concerns one player (`summary --player`, `report --player`; docs/report.md):
 //  "player":          currency, unit, hands, net (minor units), amount: the hands the player was
@@ -40,7 +40,7 @@ db::QueryResult reviews_table(db::Store& store, const db::ReadFilter& filter);
 //  "player_findings": code, severity, blame, currency, unit, hands, findings, difference (actual
 //                     minus expected, minor units, summed; NULL for findings without amounts),
 //                     amount: the findings that name the player, errors first.
-db::Sections player_sections(db::Store& store, const db::ReadFilter& filter,
+db::Sections player_sections(db::StoreReader& store, const db::ReadFilter& filter,
                              const std::string& player);
 
 // Errors first, then warnings, then notes; in each, the most hands first, then by code: a note
@@ -56,6 +56,7 @@ std::string sql_text(const std::string& text);
 
 // The filter of --site and --since: `since` a date YYYY-MM-DD or empty, `site` a format's name or
 // a site the store holds. Throws std::invalid_argument with what is wrong.
-db::ReadFilter read_filter(db::Store& store, const std::string& site, const std::string& since);
+db::ReadFilter read_filter(db::StoreReader& store, const std::string& site,
+                           const std::string& since);
 
 }  // namespace hh::cli

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "db/store.hpp"
@@ -33,6 +34,16 @@ inline PendingCheckRow tournament_check(const TournamentKey& key) {
   return {"tournament", key.site, "", key.tournament_id};
 }
 inline PendingCheckRow rake_check(const std::string& site) { return {"rake", site, "", ""}; }
+
+// The row of a scope whose findings a check replaces (StoreWriter::replace_findings).
+inline PendingCheckRow pending_check_row(const CheckScope& scope) {
+  struct Row {
+    PendingCheckRow operator()(const SessionKey& k) const { return table_check(k); }
+    PendingCheckRow operator()(const TournamentKey& k) const { return tournament_check(k); }
+    PendingCheckRow operator()(const RakeSite& s) const { return rake_check(s.site); }
+  };
+  return std::visit(Row{}, scope);
+}
 
 // The rows of `checks`, in a fixed order (every writer takes their locks in that order).
 inline std::vector<PendingCheckRow> pending_check_rows(const PendingChecks& checks) {

@@ -1,7 +1,7 @@
 // What both stores read for the rake learning (Store::raked_cash_hands, `hhaudit rake-profile`)
-// and read and replace for the learned rake check (Store::recheck_rake, RAKE_OUTLIER): the SQL,
-// the same on SQLite and PostgreSQL but for the parameter mark ('?' or '$', numbered), and the
-// decoding of its rows into ProfileHands.
+// and read and replace for the learned rake check (Store::replace_findings of a site,
+// RAKE_OUTLIER): the SQL, the same on SQLite and PostgreSQL but for the parameter mark ('?' or '$',
+// numbered), and the decoding of its rows into ProfileHands.
 #pragma once
 
 #include <fmt/core.h>
@@ -36,9 +36,9 @@ inline std::string raked_cash_hands_sql(char mark, bool schedule_unknown_only) {
                             : "");
 }
 
-// Store::recheck_rake, before the new rows are inserted. Parameter 1: the site. `months`:
-// PostgreSQL's parameter (2) of the months (a date[]) the findings' hands are kept under, so
-// that only those partitions are read, or 0.
+// A site's check (Store::replace_findings), before the new rows are inserted. Parameter 1: the
+// site. `months`: PostgreSQL's parameter (2) of the months (a date[]) the findings' hands are kept
+// under, so that only those partitions are read, or 0.
 inline std::string delete_rake_outliers_sql(char mark, int months = 0) {
   if (months == 0)
     return fmt::format(

@@ -57,25 +57,25 @@ inline std::string session_hands_sql(char mark) {
   return seated_hands_sql(session_table_predicate(mark));
 }
 
-// Store::recheck_session: the hands of one table in the order its checks take them, by start
-// time (`time`: the store's expression of h.started_at_utc compared byte by byte, NULL first),
-// then by hand.
-// `months`: PostgreSQL's in_months() parameter (4), or 0.
+// A table's check (Store::replace_findings): the hands of one table in the order its checks take
+// them, by start time (`time`: the store's expression of h.started_at_utc compared byte by byte,
+// NULL first), then by hand. `months`: PostgreSQL's in_months() parameter (4), or 0.
 inline std::string played_session_hands_sql(char mark, std::string_view time, int months = 0) {
   return seated_hands_sql(
       months ? in_months(session_table_predicate(mark), months) : session_table_predicate(mark),
       fmt::format("{}, h.hand_id, p.seat", time));
 }
 
-// Store::recheck_table_moves: the hands of every table of one tournament.
+// A tournament's check (Store::replace_findings): the hands of every table of one tournament.
 // `months`: PostgreSQL's in_months() parameter (3), or 0.
 inline std::string tournament_hands_sql(char mark, int months = 0) {
   return seated_hands_sql(months ? in_months(tournament_hands_predicate(mark), months)
                                  : tournament_hands_predicate(mark));
 }
 
-// Store::recheck_table_moves, before the new rows are inserted: the findings between two hands of
-// a tournament at different tables. `months`: PostgreSQL's in_months() parameter (3), or 0.
+// A tournament's check (Store::replace_findings), before the new rows are inserted: the findings
+// between two hands of a tournament at different tables. `months`: PostgreSQL's in_months()
+// parameter (3), or 0.
 inline std::string delete_table_move_findings_sql(char mark, int months = 0) {
   if (months == 0)
     return fmt::format(
@@ -94,8 +94,8 @@ inline std::string delete_table_move_findings_sql(char mark, int months = 0) {
       months, in_months(tournament_hands_predicate(mark), months));
 }
 
-// Store::replace_session_findings, before the new rows are inserted. `months`: PostgreSQL's
-// in_months() parameter (4), or 0.
+// A table's check (Store::replace_findings), before the new rows are inserted. `months`:
+// PostgreSQL's in_months() parameter (4), or 0.
 inline std::string delete_session_findings_sql(char mark, int months = 0) {
   if (months == 0)
     return fmt::format(
@@ -151,7 +151,7 @@ void add_session_row(std::vector<SessionHand>& hands, const Row& row) {
 }
 
 // The rows of seated_hands_sql() (ordered by hand) made into hands one at a time, for a reader
-// that keeps less than every hand (Store::recheck_table_moves): `each` gets a hand with all its
+// that keeps less than every hand (a tournament's check): `each` gets a hand with all its
 // seats once the next hand's first row, or finish(), shows its rows are all read.
 template <class Each>
 class SeatedHandStream {

@@ -81,32 +81,17 @@ void PendingChecks::close_over_tournaments() {
     if (!t.tournament_id.empty()) tournaments.insert({t.site, t.tournament_id});
 }
 
-std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
-                                          const std::vector<StoredHand>& hands) {
+std::vector<HandOutcome> StoreWriter::add_hands(std::int64_t file_id,
+                                                const std::vector<StoredHand>& hands) {
   std::vector<HandOutcome> outcomes;
   outcomes.reserve(hands.size());
   for (const StoredHand& h : hands) outcomes.push_back(add_hand(file_id, h));
   return outcomes;
 }
 
-void Store::recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
-                             const SessionFindingSink& found, unsigned /*readers*/) {
-  for (const SessionKey& key : keys) recheck_session(key, check, found);
-}
-
-void Store::recheck_tournaments(const std::vector<TournamentKey>& keys,
-                                const TournamentCheck& summary_check,
-                                const TableMovesCheck& moves_check, const FindingSink& found,
-                                unsigned /*readers*/) {
-  for (const TournamentKey& key : keys) {
-    for (const Finding& f : recheck_tournament(key, summary_check)) found(f);
-    for (const SessionFinding& f : recheck_table_moves(key, moves_check)) found(f.finding);
-  }
-}
-
 namespace {
 
-// Holds every result: Store::query(sql) for small results.
+// Holds every result: StoreReader::query(sql) for small results.
 class CollectingSink final : public ResultSink {
  public:
   explicit CollectingSink(std::vector<QueryResult>& out) : out_(out) {}
@@ -140,7 +125,7 @@ struct sigaction g_previous {};
 
 }  // namespace
 
-std::vector<QueryResult> Store::query(const std::string& sql, const QueryOptions& options) {
+std::vector<QueryResult> StoreReader::query(const std::string& sql, const QueryOptions& options) {
   std::vector<QueryResult> out;
   CollectingSink sink(out);
   query(sql, sink, options);
@@ -182,6 +167,10 @@ std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                              "(postgresql://...)");
   }
   return std::make_unique<SqliteStore>(std::string(name), mode, options);
+}
+
+std::unique_ptr<StoreReader> open_reader(const std::string& uri_or_path) {
+  return open_store(uri_or_path, OpenMode::ReadOnly);
 }
 
 }  // namespace hh::db

@@ -1,10 +1,13 @@
 // The Store seam: where audited hands, their findings and the files they came from are kept, and
-// the read queries the commands need. db/sqlite/ implements it (docs/schema.md); another database
-// db/postgres/ keeps them in a PostgreSQL server shared by many writers; open_store() picks one.
+// the read queries the commands need. A store is a StoreWriter (files and hands in, and
+// replace_findings: the one primitive of the checks between hands, which audit/ owns and
+// pipeline/scope_checks.hpp drives) and a StoreReader (what the commands read); Store is both.
+// db/sqlite/ implements it (docs/schema.md); another database db/postgres/ keeps them in a
+// PostgreSQL server shared by many writers; open_store() picks one.
 //
 // One Store per database per process for writing: it batches many hands into one transaction,
 // because a commit per hand would make a large audit disk-bound. Not thread-safe: the pipeline
-// writes from one thread.
+// writes from one thread (ScopeReader: the readers beside it, one a thread).
 #pragma once
 
 #include <compare>
@@ -17,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "db/hand_row.hpp"
@@ -168,6 +172,59 @@ struct TournamentKey {
   auto operator<=>(const TournamentKey&) const = default;
 };
 
+// The learned rake check's scope: a site.
+struct RakeSite {
+  std::string site;
+  auto operator<=>(const RakeSite&) const = default;
+};
+
+// A scope whose findings a check replaces as a whole (StoreWriter::replace_findings), one row of
+// pending_checks: a table (the checks between its hands), a tournament (its summary against its
+// hands, and its players' moves between its tables) or a site (the learned rake check).
+using CheckScope = std::variant<SessionKey, TournamentKey, RakeSite>;
+
+// The key of `scope`, of the kind `Key`; std::logic_error for a scope of another kind.
+template <class Key>
+const Key& scope_key(const CheckScope& scope) {
+  if (const Key* key = std::get_if<Key>(&scope)) return *key;
+  throw std::logic_error("a scope's input read as another kind of scope's");
+}
+
+// The stored input of a scope's check, read in the scope's transaction (or beside it:
+// StoreWriter::readers_beside). Each read is the scope kind's; another kind's throws
+// std::logic_error.
+class ScopeInput {
+ public:
+  virtual ~ScopeInput() = default;
+  // A table's hands in order of start time (none first), then by hand_id; a tournament's hands
+  // at every table, by player order of tournament_hands_sql (db/session_rows.hpp). One at a time
+  // (SQLite: a statement; PostgreSQL: a server cursor): a scope may hold more hands than memory
+  // should hold at once.
+  virtual void hands(const std::function<void(SessionHand)>& each) = 0;
+  // A tournament's stored summary with what its hands print (StoredTournament); none when no
+  // summary of it is stored.
+  virtual std::optional<StoredTournament> tournament() = 0;
+  // A site's stored cash hands no published schedule covered (raked_cash_hands with
+  // schedule_unknown_only).
+  virtual std::vector<ProfileHand> raked_hands() = 0;
+};
+
+// Reads the input of any scope (StoreWriter::readers_beside), on the thread that holds it.
+class ScopeReader {
+ public:
+  virtual ~ScopeReader() = default;
+  virtual void read(const CheckScope& scope, const std::function<void(ScopeInput&)>& body) = 0;
+};
+
+// A finding a scope's check stores: on hand `hand_id` (the store's), naming the earlier hand
+// `related_hand_id` for a finding between two hands (0: none); hand_id 0 for one on the scope's
+// tournament summary (tournament_findings).
+using ScopeFinding = SessionFinding;
+using ScopeFindingSink = std::function<void(ScopeFinding)>;
+// A check of `scope`: reads `input`, hands each finding to `store` as it is found.
+using ScopeCheck =
+    std::function<void(const CheckScope& scope, ScopeInput& input, const ScopeFindingSink& store)>;
+
 // How query() runs a script.
 struct QueryOptions {
   // Each statement is stopped after this many seconds (0: never): SQLite's progress handler,
@@ -224,13 +281,14 @@ struct PendingChecks {
   bool empty() const { return tables.empty() && tournaments.empty() && rake_sites.empty(); }
 };
 
-class Store {
+// The writing side of a store: files, hands, summaries and their findings in, and the
+// replacement of a scope's findings by its check (replace_findings). A store opened read-only
+// throws std::runtime_error from each.
+class StoreWriter {
  public:
   static constexpr int kDefaultBatchHands = 20000;
 
-  virtual ~Store() = default;
-
-  // --- writing (a store opened read-only throws std::runtime_error) ---
+  virtual ~StoreWriter() = default;
 
   // Registers a file and returns its file_id. If a file with the same sha256 was already fully
   // audited (finish_file was called and committed), sets already_audited=true and changes
@@ -280,47 +338,6 @@ class Store {
   // Writes `review` (db/reviews.hpp), replacing the review of the same finding, and commits it.
   virtual void set_review(const Review& review) = 0;
 
-  // The checks between hands of a table, which audit/ owns (audit/session_checks.hpp): given the
-  // table's key, a cursor over its stored hands and where its findings go, it runs the cursor
-  // and hands on each finding as it is found. Called on any thread (recheck_sessions' readers).
-  using SessionFindingSink = std::function<void(const SessionFinding&)>;
-  using TableCheck = std::function<void(const SessionKey& key, const HandCursor& hands,
-                                        const std::function<void(SessionFinding)>& found)>;
-
-  // The checks between hands of the table `key` (`check`, given the table's stored hands one at a
-  // time, in order of start time, none first, then by hand_id; its findings replace the
-  // table's), run and stored as one step: no other writer adds hands to the table or re-checks it
-  // between the read and the replacement (SQLite: one write transaction; PostgreSQL: one
-  // transaction under the table's advisory lock), so concurrent auditors leave the findings of
-  // all the hands. The hands are read one at a time (PostgreSQL: through a cursor) and each
-  // finding is written as it is found (PostgreSQL: a few thousand at a time), then handed to
-  // `found` (PostgreSQL: once committed): a table may hold more hands, and more findings, than
-  // memory should hold at once.
-  virtual void recheck_session(const SessionKey& key, const TableCheck& check,
-                               const SessionFindingSink& found) = 0;
-
-  // recheck_session of each table of `keys`, in that order: `found` gets the findings of one
-  // table after another, in that order, on the caller's thread, and the store holds the same rows
-  // whatever `readers` is: how many threads may read the tables' hands (and run `check`) beside
-  // the caller's, which writes the findings (SQLite: that many read connections, all in the one
-  // write transaction's snapshot; by default, and on PostgreSQL, whose server does the reading:
-  // none, one table after another).
-  virtual void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
-                                const SessionFindingSink& found, unsigned readers);
-
-  // Replaces the findings between hands of the table `key` (those with a related hand) by
-  // `findings`, whose hand ids are the store's (from session_hands). In the current batch.
-  virtual void replace_session_findings(const SessionKey& key,
-                                        const std::vector<SessionFinding>& findings) = 0;
-
-  // The learned rake check of `site` (docs/rake.md; `check`: the site's stored cash hands no
-  // published schedule covers in, RAKE_OUTLIER findings out), run and stored as one step like
-  // recheck_session (SQLite: one write transaction; PostgreSQL: one transaction under the site's
-  // advisory lock): the site's RAKE_OUTLIER findings are replaced as a whole. Returns them.
-  using RakeCheck = std::function<std::vector<HandFinding>(std::vector<ProfileHand>)>;
-  virtual std::vector<HandFinding> recheck_rake(const std::string& site,
-                                                const RakeCheck& check) = 0;
-
   // Stores a tournament summary (tables tournaments, tournament_results, tournament_findings)
   // read from the file `file_id`. Like add_hand: Duplicate when a summary of the same site and
   // tournament with the same content is stored (nothing added), Conflict when one with other
@@ -328,32 +345,35 @@ class Store {
   // (no tournament number) is always Inserted.
   virtual HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) = 0;
 
-  // The checks of a tournament's stored summary against its stored hands (`check`: what
-  // StoredTournament holds in, SUMMARY_PLACE_MISMATCH and TOURNAMENT_CHIPS_EXCEEDED findings out),
-  // run and stored as one step like recheck_session: the tournament's findings of those codes are
-  // replaced as a whole. Nothing when no summary of the tournament is stored. Returns the
-  // findings.
-  using TournamentCheck = std::function<std::vector<Finding>(const StoredTournament&)>;
-  virtual std::vector<Finding> recheck_tournament(const TournamentKey& key,
-                                                  const TournamentCheck& check) = 0;
+  // Replaces the findings of `scope` by what `check` stores, read from the scope's stored input
+  // (ScopeInput) and stored as one step: no other writer adds hands to the scope or replaces its
+  // findings between the read and the replacement (SQLite: the write transaction; PostgreSQL: one
+  // transaction under the scope's advisory locks, in the order docs/scale-out.md states), so
+  // concurrent auditors leave the findings of all the hands. The scope's pending_checks row goes
+  // in the same transaction, before its input is read (another writer's row committed later
+  // stays: its hands may not be among those read). The findings replaced are:
+  //  a table's: every finding between two of its hands (a move between a tournament's tables
+  //    too);
+  //  a tournament's: its summary's SUMMARY_PLACE_MISMATCH and TOURNAMENT_CHIPS_EXCEEDED, and the
+  //    findings between hands at two of its tables;
+  //  a site's: its RAKE_OUTLIER findings.
+  // Each finding is written as it is found (PostgreSQL: a few thousand at a time: a scope may
+  // hold more findings than memory should hold), then handed to `stored` (PostgreSQL: once
+  // committed, as a transaction retried whole would hand them on twice). Where the findings of a
+  // hand not read go is the store's: a finding of a hand `check` did not read may be refused.
+  virtual void replace_findings(const CheckScope& scope, const ScopeCheck& check,
+                                const ScopeFindingSink& stored) = 0;
 
-  // The check of chips across the tables of a tournament (`check`, audit/table_moves.hpp: a
-  // cursor over every stored hand of the tournament, any table, read one hand at a time, in;
-  // findings between hands at two tables out), run and stored as one step like recheck_session: the
-  // tournament's findings between hands of different tables are replaced as a whole. Returns them.
-  using TableMovesCheck = std::function<std::vector<SessionFinding>(const HandCursor&)>;
-  virtual std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                          const TableMovesCheck& check) = 0;
-
-  // recheck_tournament, then recheck_table_moves, of each tournament of `keys`, in that order:
-  // `found` gets their findings in that order, on the caller's thread, and the store holds the
-  // same rows whatever `readers` is (as recheck_sessions: SQLite reads the tournaments' hands on
-  // that many read connections beside the caller's).
-  using FindingSink = std::function<void(const Finding&)>;
-  virtual void recheck_tournaments(const std::vector<TournamentKey>& keys,
-                                   const TournamentCheck& summary_check,
-                                   const TableMovesCheck& moves_check, const FindingSink& found,
-                                   unsigned readers);
+  // Up to `n` readers of scopes' inputs beside this writer, each for one thread, that read what
+  // the next replace_findings would read until this store next commits (SQLite: read
+  // connections, this store's pending rows committed first and the write lock taken again, so no
+  // other writer changes what they read). None where the database reads faster than threads
+  // beside it would (PostgreSQL: its server reads), and for a database no second connection can
+  // read (SQLite in memory).
+  virtual std::vector<std::unique_ptr<ScopeReader>> readers_beside(unsigned n) {
+    (void)n;
+    return {};
+  }
 
   // Commits the pending transaction, if any.
   virtual void commit() = 0;
@@ -368,7 +388,19 @@ class Store {
   // stores only.
   virtual PendingChecks pending_checks() = 0;
 
-  // --- reading ---
+  // Replaces every row of integrity_signals by `signals`, computed at `computed_at` (UTC,
+  // "YYYY-MM-DDTHH:MM:SSZ"), and sets meta 'integrity_signals_of' to `of` (what the hands were:
+  // a later computation skips when they are the same), in one transaction.
+  virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
+                                         std::string_view computed_at, std::string_view of) = 0;
+};
+
+// The reading side of a store: what the commands that only read take (query, explain, summary,
+// report, rake-profile), and the reads of the checks across hands. A read of a writing store
+// sees what it wrote (committing what is pending first where a read says so).
+class StoreReader {
+ public:
+  virtual ~StoreReader() = default;
 
   // Runs every statement of `sql` in order, read-only, and hands `sink` the result of each
   // statement that has result columns, in order, a row at a time as it is read (so "SELECT ...
@@ -452,13 +484,11 @@ class Store {
   // what the signals across hands read (audit/integrity_signals.hpp). The SQL, portable, is
   // db/integrity_rows.hpp's.
   virtual std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) = 0;
-
-  // Replaces every row of integrity_signals by `signals`, computed at `computed_at` (UTC,
-  // "YYYY-MM-DDTHH:MM:SSZ"), and sets meta 'integrity_signals_of' to `of` (what the hands were:
-  // a later computation skips when they are the same), in one transaction.
-  virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
-                                         std::string_view computed_at, std::string_view of) = 0;
 };
+
+// A database both written and read: what open_store() opens and a run of `hhaudit audit` (which
+// reads its own rows back: the integrity signals) takes.
+class Store : public StoreWriter, public StoreReader {};
 
 enum class OpenMode {
   ReadOnly,  // the database must exist; nothing is ever written
@@ -477,5 +507,8 @@ struct StoreOptions {
 // schema version this build cannot read.
 std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
                                   const StoreOptions& options = {});
+
+// open_store(uri_or_path, OpenMode::ReadOnly), as its reader: for the commands that only read.
+std::unique_ptr<StoreReader> open_reader(const std::string& uri_or_path);
 
 }  // namespace hh::db

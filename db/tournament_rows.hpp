@@ -146,7 +146,8 @@ inline std::string hand_places_sql(char mark) {
       mark);
 }
 
-// Before the findings of recheck_tournament are stored again (parameter 1 tournament_row_id).
+// Before the findings of a tournament's check are stored again (Store::replace_findings) (parameter
+// 1 tournament_row_id).
 inline std::string delete_place_findings_sql(char mark) {
   return fmt::format(
       "DELETE FROM tournament_findings WHERE tournament_row_id = {}1 AND code IN "

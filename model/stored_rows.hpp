@@ -50,7 +50,7 @@ struct SessionFinding {
 
 // The hands of a table or a tournament as a store reads them back, one at a time (a table may
 // hold more hands than memory should hold at once): calling it hands each to `each`, in the order
-// the store's read promises (Store::recheck_session, Store::recheck_table_moves).
+// the store's read promises (db::ScopeInput::hands in db/store.hpp).
 using HandCursor = std::function<void(const std::function<void(SessionHand)>& each)>;
 
 // A cash hand whose rake can be learned from (Store::raked_cash_hands, audit/rake/profile.hpp).

@@ -25,15 +25,13 @@
 #include <system_error>
 #include <thread>
 
-#include "audit/rake/outlier.hpp"
-#include "audit/session_checks.hpp"
 #include "audit/summary_checks.hpp"
-#include "audit/table_moves.hpp"
 #include "audit/tournaments.hpp"
 #include "db/tournament_rows.hpp"
 #include "parser/text/decode.hpp"
 #include "pipeline/input.hpp"
 #include "pipeline/piece_reader.hpp"
+#include "pipeline/scope_checks.hpp"
 #include "pipeline/sha256.hpp"
 
 namespace hh::pipeline {
@@ -343,52 +341,29 @@ void count_finding(const Finding& f, AuditSummary& summary) {
     summary.worst = f.severity;
 }
 
-// The checks between hands (docs/sessions.md) of every table this run added hands to, or an
-// earlier run owes (pending_checks: killed before its checks were stored), over all the hands the
-// store holds for it: a later run re-checks the seams with the hands stored
-// before, and the findings of a table are replaced as a whole, so the order of files and runs
-// does not change them.
-// `readers` threads read the tables' hands beside this one, which writes the findings.
-void check_sessions(db::Store& store, const std::set<db::SessionKey>& tables,
-                    const HouseRulesBook& house, unsigned readers, AuditSummary& summary) {
-  // The places a tournament's hands print, and the seams between consecutive hands: counted as
-  // the store writes them, none held (a table may have more than memory should hold).
-  store.recheck_sessions(
-      {tables.begin(), tables.end()},
-      [&](const db::SessionKey& key, const HandCursor& hands,
-          const std::function<void(SessionFinding)>& found) {
-        check_table(house.for_site(key.site), hands, found);
-      },
-      [&](const SessionFinding& f) { count_finding(f.finding, summary); }, readers);
-  store.commit();
-}
-
-// The learned rake check (docs/rake.md) of every site this run added a hand no published
-// schedule covers to, over all the hands the store holds for the site: its RAKE_OUTLIER findings
-// are replaced as a whole, so the order of files and runs does not change them.
-void check_learned_rake(db::Store& store, const std::set<std::string>& sites,
-                        AuditSummary& summary) {
-  for (const std::string& site : sites) {
-    const std::vector<HandFinding> findings = store.recheck_rake(site, check_rake_outliers);
-    for (const HandFinding& f : findings) count_finding(f.finding, summary);
-  }
-  store.commit();
-}
-
-// The checks of every tournament this run added a summary or a hand to, over what the store
-// holds of it (a summary and hands stored by earlier runs too): the places its summary gives
-// against its hands' (SUMMARY_PLACE_MISMATCH), the chips its hands hold against what its
-// entrants bought (TOURNAMENT_CHIPS_EXCEEDED) and the chips of players moved between its tables;
-// the findings of each are replaced as a whole, so the order of files and runs does not change
-// them. After the checks between hands of each table, which replace the findings of a table's
-// hands (those of a move too).
-// `readers` threads read the tournaments' hands beside this one, which writes the findings.
-void check_tournaments(db::Store& store, const std::set<db::TournamentKey>& tournaments,
-                       unsigned readers, AuditSummary& summary) {
-  store.recheck_tournaments(
-      {tournaments.begin(), tournaments.end()}, check_stored_tournament, check_table_moves_over,
-      [&](const Finding& f) { count_finding(f, summary); }, readers);
-  store.commit();
+// The checks between hands (docs/sessions.md, docs/rake.md) this run's hands and summaries made
+// due, with those an earlier run owes (pending_checks: killed before its checks were stored),
+// over all that the store holds of each scope: a later run re-checks the seams with the hands
+// stored before, and the findings of a scope are replaced as a whole, so the order of files and
+// runs does not change them. First every table (its findings between hands, a move's too), then
+// every tournament (its summary against its hands, the chips of players moved between its
+// tables: after its tables, whose checks replace the findings of a move), then every site's
+// learned rake. `readers` threads read the scopes' hands beside this one, which writes the
+// findings. Each finding is counted as the store writes it, none held (a table may have more
+// than memory should hold).
+void check_between_hands(db::Store& store, const db::PendingChecks& due,
+                         const HouseRulesBook& house, unsigned readers, AuditSummary& summary) {
+  const db::ScopeCheck check = audit_checks(house);
+  const auto count = [&](const db::ScopeFinding& f) { count_finding(f.finding, summary); };
+  const auto run = [&](const auto& keys, unsigned threads) {
+    replace_scope_findings(store, {keys.begin(), keys.end()}, check, count, threads);
+    store.commit();
+  };
+  run(due.tables, readers);
+  run(due.tournaments, readers);
+  std::vector<db::RakeSite> sites;
+  for (const std::string& site : due.rake_sites) sites.push_back({site});
+  run(sites, 0);
 }
 
 // A tournament summary file, read whole (summaries are small), checked on its own and stored.
@@ -820,9 +795,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   due.merge(owed);
   due.close_over_tournaments();
   const unsigned jobs = std::max(1u, options.jobs);
-  check_sessions(writer, due.tables, house, jobs, summary);
-  check_tournaments(writer, due.tournaments, jobs, summary);
-  check_learned_rake(writer, due.rake_sites, summary);
+  check_between_hands(writer, due, house, jobs, summary);
   summary.transactions_retried = writer.transaction_retries();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.

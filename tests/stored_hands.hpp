@@ -20,12 +20,29 @@
 
 namespace hh::test {
 
-// The checks between hands of a table by `rules`, as the pipeline gives them to a store.
-inline db::Store::TableCheck table_checks(const HouseRules& rules) {
-  return [&rules](const db::SessionKey&, const HandCursor& hands,
-                  const std::function<void(SessionFinding)>& found) {
-    check_table(rules, hands, found);
+// The checks between hands of a table by `rules`, as the pipeline gives them to a store
+// (pipeline/scope_checks.hpp).
+inline db::ScopeCheck table_checks(const HouseRules& rules) {
+  return [&rules](const db::CheckScope&, db::ScopeInput& input, const db::ScopeFindingSink& found) {
+    check_table(
+        rules, [&input](const std::function<void(SessionHand)>& each) { input.hands(each); },
+        found);
   };
+}
+
+// A check that reads its scope's hands, as a check does, and finds `findings`.
+inline db::ScopeCheck finds(std::vector<SessionFinding> findings) {
+  return
+      [findings](const db::CheckScope&, db::ScopeInput& input, const db::ScopeFindingSink& found) {
+        input.hands([](SessionHand) {});
+        for (const SessionFinding& f : findings) found(f);
+      };
+}
+
+// The findings of `scope` replaced by `findings` (finds()).
+inline void replace_findings(db::Store& w, const db::CheckScope& scope,
+                             std::vector<SessionFinding> findings) {
+  w.replace_findings(scope, finds(std::move(findings)), [](const SessionFinding&) {});
 }
 
 inline db::FileRecord file_record(const std::string& path, const std::string& content) {
@@ -161,8 +178,8 @@ inline std::vector<std::vector<SessionFinding>> long_table_scenario(const std::s
   const HouseRules rules;
   std::vector<std::vector<SessionFinding>> runs(2);
   for (auto& found : runs) {
-    w->recheck_session(table, table_checks(rules),
-                       [&](const SessionFinding& f) { found.push_back(f); });
+    w->replace_findings(table, table_checks(rules),
+                        [&](const SessionFinding& f) { found.push_back(f); });
     w->commit();
   }
   return runs;

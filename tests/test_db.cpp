@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -19,6 +20,7 @@
 #include "db/store.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
+#include "pipeline/scope_checks.hpp"
 #include "pipeline/sha256.hpp"
 #include "report/render.hpp"
 #include "tests/pg_server.hpp"
@@ -173,8 +175,8 @@ TEST_CASE(
     // Twice: the second run's findings replace the first's.
     for (int run = 0; run < 2; ++run) {
       found.clear();
-      w->recheck_sessions(
-          keys, hh::test::table_checks(rules),
+      hh::pipeline::replace_scope_findings(
+          *w, {keys.begin(), keys.end()}, hh::test::table_checks(rules),
           [&](const hh::SessionFinding& f) { found.push_back(f); }, readers);
       w->commit();
     }
@@ -218,20 +220,19 @@ TEST_CASE("the checks of many tournaments, read beside the writer, store what on
   // One finding a hand of each stay after a player's first table, first to last, naming the
   // first hand of their first table (a move's finding: its two hands at different tables), so
   // that the findings show every hand was read.
-  const hh::db::Store::TableMovesCheck each_hand = [](const hh::HandCursor& hands) {
+  const hh::db::ScopeCheck each_hand = [](const hh::db::CheckScope&, hh::db::ScopeInput& hands,
+                                          const hh::db::ScopeFindingSink& found) {
     hh::TableStays stays;
-    hands([&](hh::SessionHand h) { stays.add(std::move(h)); });
-    std::vector<hh::SessionFinding> found;
+    hands.hands([&](hh::SessionHand h) { stays.add(std::move(h)); });
     for (const auto& [player, tables] : stays.by_player()) {
       const std::int64_t first_table = tables.begin()->second.first.hand.hand_id;
       for (const auto& [table, stay] : tables)
         for (std::int64_t id = stay.first.hand.hand_id;
              &stay != &tables.begin()->second && id <= stay.last.hand.hand_id; ++id)
-          found.push_back({id, first_table,
-                           hh::make_finding(hh::FindingCode::StackDiscontinuity,
-                                            {.message = player + " at " + table})});
+          found({id, first_table,
+                 hh::make_finding(hh::FindingCode::StackDiscontinuity,
+                                  {.message = player + " at " + table})});
     }
-    return found;
   };
   const auto run = [&](const std::string& db, unsigned readers) {
     auto w = hh::db::open_store(db, OpenMode::Write);
@@ -254,9 +255,9 @@ TEST_CASE("the checks of many tournaments, read beside the writer, store what on
     // Twice: the second run's findings replace the first's.
     for (int run = 0; run < 2; ++run) {
       found.clear();
-      w->recheck_tournaments(
-          keys, [](const hh::StoredTournament&) { return std::vector<hh::Finding>{}; }, each_hand,
-          [&](const hh::Finding& f) { found.push_back(f.message); }, readers);
+      hh::pipeline::replace_scope_findings(
+          *w, {keys.begin(), keys.end()}, each_hand,
+          [&](const hh::SessionFinding& f) { found.push_back(f.finding.message); }, readers);
       w->commit();
     }
     return found;
@@ -440,13 +441,15 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
   // many findings between hands the database holds then.
   auto replaced = [&](Store& w, const hh::db::SessionKey& table,
                       const std::vector<hh::SessionFinding>& findings) {
-    w.replace_session_findings(table, findings);
+    hh::test::replace_findings(w, table, findings);
     w.commit();
     return scalar(db, related);
   };
   auto moved = [&](Store& w, const std::vector<hh::SessionFinding>& findings) {
-    const auto check = [findings](const hh::HandCursor&) { return findings; };
-    CHECK(w.recheck_table_moves({"pokerstars", "T1"}, check).size() == findings.size());
+    std::size_t stored = 0;
+    w.replace_findings(hh::db::TournamentKey{"pokerstars", "T1"}, hh::test::finds(findings),
+                       [&](const hh::SessionFinding&) { ++stored; });
+    CHECK(stored == findings.size());
     w.commit();
     return scalar(db, related);
   };
@@ -491,9 +494,79 @@ TEST_CASE("findings between hands are replaced whoever wrote them, in a new data
   SECTION("another table's findings stay") {
     auto w = writer(db);
     load(*w);
-    w->replace_session_findings(beta, three_names_two);
+    hh::test::replace_findings(*w, beta, three_names_two);
     CHECK(replaced(*w, alpha, none) == "1");
   }
+}
+
+namespace {
+
+// A tournament's check (Store::replace_findings of a TournamentKey) in the new store `db`: its
+// input is its summary and its hands at both tables; its findings, one on the summary and one of a
+// move between its tables, replace the tournament's, and its pending_checks row goes with them.
+void tournament_scope_case(const std::string& db) {
+  const hh::db::TournamentKey key{"pokerstars", "T9"};
+  auto w = hh::db::open_store(db, OpenMode::Write);
+  bool already = true;
+  const auto file = w->begin_file(file_record("t9.txt", "T9"), already);
+  hh::test::store_long_table(*w, file, "A", 2, 100, key.tournament_id);
+  hh::test::store_long_table(*w, file, "B", 3, 90, key.tournament_id, "2024-02");
+  w->finish_file(file, 5, 0);
+  hh::TournamentSummary s;
+  s.site = key.site;
+  s.tournament_id = key.tournament_id;
+  s.parsed = true;
+  s.entrants = 2;
+  s.results = {{1, "Alice", "", std::nullopt, "", 7}, {2, "Bob", "", std::nullopt, "", 8}};
+  const auto summary_file = w->begin_file(file_record("t9-summary.txt", "S9"), already);
+  REQUIRE(w->add_summary(summary_file, {s, {}, "s9"}) == HandOutcome::Inserted);
+  w->commit();
+  REQUIRE(w->pending_checks().tournaments.count(key) == 1);
+  // Finds one place mismatch on the summary and, when `move`, one move: B's first hand after A's.
+  const auto check = [](bool move) {
+    return [move](const hh::db::CheckScope&, hh::db::ScopeInput& input,
+                  const hh::db::ScopeFindingSink& found) {
+      const std::optional<hh::StoredTournament> t = input.tournament();
+      REQUIRE(t);
+      CHECK(t->entrants == 2);
+      CHECK(t->results.size() == 2);
+      std::map<std::string, std::vector<std::int64_t>> by_table;
+      input.hands([&](hh::SessionHand h) { by_table[h.table_name].push_back(h.hand_id); });
+      CHECK(by_table["A"].size() == 2);
+      CHECK(by_table["B"].size() == 3);
+      CHECK_THROWS_AS(input.raked_hands(), std::logic_error);
+      found({0, 0, hh::make_finding(hh::FindingCode::SummaryPlaceMismatch, {.message = "p"})});
+      if (move)
+        found({by_table["B"].front(), by_table["A"].back(),
+               hh::make_finding(hh::FindingCode::StackDiscontinuity, {.message = "m"})});
+    };
+  };
+  const std::string findings =
+      "SELECT (SELECT count(*) FROM tournament_findings WHERE code = 'SUMMARY_PLACE_MISMATCH') "
+      "|| '/' || (SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL)";
+  std::vector<hh::FindingCode> stored;
+  const auto note = [&](const hh::SessionFinding& f) { stored.push_back(f.finding.code); };
+  w->replace_findings(key, check(true), note);
+  w->commit();
+  CHECK(stored == std::vector<hh::FindingCode>{hh::FindingCode::SummaryPlaceMismatch,
+                                               hh::FindingCode::StackDiscontinuity});
+  CHECK(scalar(db, findings) == "1/1");
+  CHECK(w->pending_checks().tournaments.count(key) == 0);
+  CHECK(w->pending_checks().tables.size() == 2);  // the tables' checks are their own
+  // Again, without the move: replaced as a whole, not added to.
+  w->replace_findings(key, check(false), note);
+  w->commit();
+  CHECK(scalar(db, findings) == "1/0");
+}
+
+}  // namespace
+
+TEST_CASE("a tournament's check replaces its summary's and its moves' findings and its pending row",
+          "[db][recheck]") {
+  TempDir dir;
+  tournament_scope_case(dir.file("a.db"));
+  if (hh::test::PgServer* server = hh::test::PgServer::get())
+    tournament_scope_case(server->create_database("tournament_scope"));
 }
 
 TEST_CASE("run_query refuses to write", "[db][query]") {
@@ -835,13 +908,13 @@ TEST_CASE("a schema 5 database gets what the checks between hands read", "[db][m
   CHECK(both[1].seat_details_known);
   hh::SessionFinding f{both[1].hand_id, both[0].hand_id,
                        hh::make_finding(hh::FindingCode::HandOrder, {.message = "m"})};
-  w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
+  hh::test::replace_findings(*w2, hh::db::SessionKey{"pokerstars", "Alpha", ""}, {f});
   w2->commit();
   CHECK(q(db,
           "SELECT site_hand_id, code, related_site_hand_id FROM v_findings WHERE "
           "related_hand_id IS NOT NULL") == Rows{{"2", "HAND_ORDER", "1"}});
   // Replaced as a whole: a second replace leaves one row, not two.
-  w2->replace_session_findings({"pokerstars", "Alpha", ""}, {f});
+  hh::test::replace_findings(*w2, hh::db::SessionKey{"pokerstars", "Alpha", ""}, {f});
   w2->commit();
   CHECK(scalar(db, "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL") == "1");
 }
@@ -1255,11 +1328,11 @@ TEST_CASE("db: the checks between hands read and replace their table's rows by i
     // File after file into one database, each table checked after its file.
     auto w = writer(db);
     hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2024-01", 100);
-    w->recheck_session(cash, hh::test::table_checks(rules), count);
+    w->replace_findings(cash, hh::test::table_checks(rules), count);
     w->commit();
     hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
-    w->recheck_session(tour, hh::test::table_checks(rules), count);
-    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
+    w->replace_findings(tour, hh::test::table_checks(rules), count);
+    w->replace_findings(tour, hh::test::table_checks(rules), count);  // again: replaced
     w->commit();
   }
   CHECK(found == 9);

@@ -26,6 +26,8 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include "audit/rake/schedule.hpp"
@@ -85,57 +87,32 @@ class KillingStore final : public Store {
     step("set_review");
     s_.set_review(review);
   }
-  void recheck_session(const SessionKey& key, const TableCheck& check,
-                       const SessionFindingSink& found) override {
-    step("recheck_session");
-    s_.recheck_session(key, check, counted(found));
-  }
-  void recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
-                        const SessionFindingSink& found, unsigned readers) override {
-    step("recheck_sessions");
-    s_.recheck_sessions(keys, check, counted(found), readers);
-  }
-  void replace_session_findings(const SessionKey& key,
-                                const std::vector<SessionFinding>& findings) override {
-    step("replace_session_findings");
-    s_.replace_session_findings(key, findings);
-  }
-  std::vector<HandFinding> recheck_rake(const std::string& site, const RakeCheck& check) override {
-    step("recheck_rake");
-    return s_.recheck_rake(site, check);
-  }
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override {
     step("add_summary");
     return s_.add_summary(file_id, summary);
   }
-  std::vector<Finding> recheck_tournament(const TournamentKey& key,
-                                          const TournamentCheck& check) override {
-    step("recheck_tournament");
-    return s_.recheck_tournament(key, check);
+  // Each scope's check a step ("table_check", "tournament_check", "rake_check"), each finding it
+  // stores one ("table_finding", ...).
+  void replace_findings(const CheckScope& scope, const ScopeCheck& check,
+                        const ScopeFindingSink& stored) override {
+    const std::string kind = std::holds_alternative<SessionKey>(scope)      ? "table"
+                             : std::holds_alternative<TournamentKey>(scope) ? "tournament"
+                                                                            : "rake";
+    step(kind + "_check");
+    s_.replace_findings(scope, check, [&](ScopeFinding f) {
+      step(kind + "_finding");
+      stored(std::move(f));
+    });
   }
-  std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                  const TableMovesCheck& check) override {
-    step("recheck_table_moves");
-    return s_.recheck_table_moves(key, check);
-  }
-  void recheck_tournaments(const std::vector<TournamentKey>& keys,
-                           const TournamentCheck& summary_check, const TableMovesCheck& moves_check,
-                           const FindingSink& found, unsigned readers) override {
-    step("recheck_tournaments");
-    s_.recheck_tournaments(
-        keys, summary_check, moves_check,
-        [&](const Finding& f) {
-          step("tournament_finding");
-          found(f);
-        },
-        readers);
+  std::vector<std::unique_ptr<ScopeReader>> readers_beside(unsigned n) override {
+    return s_.readers_beside(n);
   }
   void commit() override {
     step("commit");
     s_.commit();
   }
   PendingChecks pending_checks() override { return s_.pending_checks(); }
-  using Store::query;
+  using StoreReader::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override {
     s_.query(sql, sink, options);
   }
@@ -167,17 +144,11 @@ class KillingStore final : public Store {
   }
 
  private:
-  void step(const char* what) {
+  void step(std::string_view what) {
     ++steps_;
     if (log_) *log_ << what << "\n" << std::flush;
     if (steps_ == kill_.step || (kill_.step == 0 && !kill_.label.empty() && kill_.label == what))
       raise(SIGKILL);
-  }
-  SessionFindingSink counted(const SessionFindingSink& found) {
-    return [this, found](const SessionFinding& f) {
-      step("session_finding");
-      found(f);
-    };
   }
 
   Store& s_;
@@ -446,10 +417,10 @@ std::vector<KillCase> few_points(const std::vector<std::string>& labels) {
     const long step = static_cast<long>(i) + 1;
     const std::string& l = labels[i];
     if (l == "add_hands") adds.push_back(step);
-    if (l == "session_finding") session_findings.push_back(step);
-    if (l == "recheck_sessions" && first_check == 0) first_check = step;
-    if (l == "recheck_tournaments" && tournaments == 0) tournaments = step;
-    if (l == "recheck_rake" && rake == 0) rake = step;
+    if (l == "table_finding") session_findings.push_back(step);
+    if (l == "table_check" && first_check == 0) first_check = step;
+    if (l == "tournament_check" && tournaments == 0) tournaments = step;
+    if (l == "rake_check" && rake == 0) rake = step;
     if (l == "commit") last_commit = step;
   }
   REQUIRE(adds.size() >= 4);
@@ -465,8 +436,8 @@ std::vector<KillCase> few_points(const std::vector<std::string>& labels) {
       {tournaments, ""},
       {last_commit, ""},
       // Killed twice: the rerun too, before its checks of tables, then of tournaments.
-      {adds[adds.size() / 2], "recheck_sessions"},
-      {first_check, "recheck_tournaments"},
+      {adds[adds.size() / 2], "table_check"},
+      {first_check, "tournament_check"},
   };
   if (rake > 0) cases.push_back({rake, ""});
   return cases;
@@ -612,7 +583,7 @@ TEST_CASE("findings after a kill and a rerun, against a clean run", "[.][kill-fi
     if (labels[i] == "add_hands") adds.push_back(static_cast<long>(i) + 1);
   REQUIRE(!adds.empty());
   const long middle = adds[adds.size() / 2];
-  for (const KillAt& kill : {KillAt{middle, ""}, KillAt{0, "recheck_sessions"}}) {
+  for (const KillAt& kill : {KillAt{middle, ""}, KillAt{0, "table_check"}}) {
     const std::string db = t.fresh();
     run_child(db, inputs, kill);
     for (int rerun = 1; rerun <= 2; ++rerun) {

@@ -1224,10 +1224,10 @@ TEST_CASE(
   {
     auto w = hh::db::open_store(pg, OpenMode::Write);
     hh::test::store_table_of_month(*w, "jan.txt", "Jan", "", "2023-01", 100);
-    w->recheck_session(cash, hh::test::table_checks(rules), count);
+    w->replace_findings(cash, hh::test::table_checks(rules), count);
     hh::test::store_table_of_month(*w, "jun.txt", "77 1", "77", "2024-06", 200);
-    w->recheck_session(tour, hh::test::table_checks(rules), count);
-    w->recheck_session(tour, hh::test::table_checks(rules), count);  // again: replaced
+    w->replace_findings(tour, hh::test::table_checks(rules), count);
+    w->replace_findings(tour, hh::test::table_checks(rules), count);  // again: replaced
   }
   CHECK(found == std::vector<hh::FindingCode>(9, hh::FindingCode::HandOrder));
   auto store = hh::db::open_store(pg, OpenMode::ReadOnly);

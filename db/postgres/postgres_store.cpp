@@ -34,7 +34,7 @@ using postgres::ServerError;
 
 namespace {
 
-// Findings between hands held for one COPY by recheck_session (a few hundred bytes each): few
+// Findings held for one COPY by a scope's check (replace_findings) (a few hundred bytes each): few
 // enough to bound its memory, enough that a COPY's round trips cost little a row.
 constexpr std::size_t kSessionFindingsPerCopy = 4096;
 
@@ -223,11 +223,6 @@ struct PostgresStore::Impl {
     c.exec(clear_pending_check_sql('$'), check_params(row));
   }
 
-  // The check of a tournament's table moves (recheck_table_moves), in the caller's transaction,
-  // under the tournament's lock.
-  std::vector<SessionFinding> check_table_moves(const TournamentKey& key,
-                                                const TableMovesCheck& check);
-
   static Params check_params(const PendingCheckRow& row) {
     return {std::string(row.kind), row.site, row.table_name, row.tournament_id};
   }
@@ -331,27 +326,12 @@ struct PostgresStore::Impl {
     return {key.site, key.table_name, key.tournament_id};
   }
 
-  // session_params and, as parameter 4, the months the table's hands are kept under (in_months()
-  // of db/session_rows.hpp): what the table's recheck reads and deletes is in those partitions.
+  // The months the table's hands are kept under (in_months() of db/session_rows.hpp), as
+  // parameter 4 after session_params: what the table's check reads and deletes is in those
+  // partitions.
   static constexpr std::string_view kSessionMonthsSql =
       "SELECT COALESCE(array_agg(play_month ORDER BY play_month), '{}')::text "
       "FROM table_months WHERE site = $1 AND tournament_id = $3 AND table_name = $2";
-  Params session_params_in_months(const SessionKey& key) {
-    Params params = session_params(key);
-    params.push_back(c.exec(kSessionMonthsSql, params).text(0, 0));
-    return params;
-  }
-
-  // A tournament's site and number and, as parameter 3, the months its hands are kept under.
-  Params tournament_params_in_months(const TournamentKey& key) {
-    Params params{key.site, key.tournament_id};
-    params.push_back(
-        c.exec("SELECT COALESCE(array_agg(DISTINCT play_month ORDER BY play_month), '{}')::text "
-               "FROM table_months WHERE site = $1 AND tournament_id = $2",
-               params)
-            .text(0, 0));
-    return params;
-  }
 
   // The months of the tables of the staged hands (stage_hands) in table_months, in key order
   // (one lock order for every writer), in the caller's transaction (after the hands' insert).
@@ -365,9 +345,7 @@ struct PostgresStore::Impl {
   // table takes its tournament's lock first, as the check of the tournament's table moves does:
   // both delete the findings between hands at its tables (a move's are the table's too), and two
   // writers deleting the same rows in two orders deadlock (PostgreSQL aborts one of them: seen in
-  // the test of four auditors at once).
-  void lock_session(const SessionKey& key) { c.exec_pipelined(session_lock_statements(key)); }
-  // lock_session's statements (pipelined with what follows them).
+  // the test of four auditors at once). Pipelined with what follows them.
   static std::vector<postgres::Statement> session_lock_statements(const SessionKey& key) {
     std::vector<postgres::Statement> out;
     if (!key.tournament_id.empty())
@@ -376,8 +354,9 @@ struct PostgresStore::Impl {
     return out;
   }
 
-  // lock_session, check_done(table_check(key)) and session_params_in_months(key) in one round
-  // trip: what a table's check between hands begins with, in the caller's transaction.
+  // The table's locks, check_done(table_check(key)) and its months in one round trip: what a
+  // table's check between hands begins with, in the caller's transaction. Returns
+  // session_params with the months as parameter 4.
   Params begin_session_check(const SessionKey& key) {
     std::vector<postgres::Statement> first = session_lock_statements(key);
     first.push_back({clear_pending_check_sql('$'), check_params(table_check(key))});
@@ -410,25 +389,6 @@ struct PostgresStore::Impl {
     std::vector<ProfileHand> hands;
     for (int i = 0; i < r.rows(); ++i) add_raked_cash_row(hands, Row{r, i});
     return hands;
-  }
-
-  // In the caller's transaction.
-  void replace_session(const SessionKey& key, const std::vector<SessionFinding>& list) {
-    const Params params = session_params_in_months(key);
-    c.exec(delete_session_findings_sql('$', 4), params);
-    hand_months.clear();
-    const Result months = c.exec("SELECT h.hand_id, h.play_month FROM hands h WHERE " +
-                                     in_months(session_table_predicate('$'), 4),
-                                 params);
-    for (int r = 0; r < months.rows(); ++r) hand_months[months.int64(r, 0)] = months.text(r, 1);
-    insert_session_findings(list);
-  }
-
-  // Inserts findings between two hands of hand_months in the caller's transaction.
-  void insert_session_findings(const std::vector<SessionFinding>& list) {
-    findings.clear();
-    for (const SessionFinding& f : list) stage_session_finding(f);
-    insert_staged_findings();
   }
 
   // `each`, noting the month of each hand it is given in hand_months: where the findings between
@@ -976,16 +936,6 @@ void PostgresStore::set_review(const Review& r) {
                  text(r.status), text(r.note), text(r.reviewed_by), text(r.reviewed_at)});
 }
 
-void PostgresStore::replace_session_findings(const SessionKey& key,
-                                             const std::vector<SessionFinding>& findings) {
-  impl_->require_writer();
-  impl_->write([&] {
-    impl_->lock_session(key);
-    impl_->check_done(table_check(key));
-    impl_->replace_session(key, findings);
-  });
-}
-
 namespace {
 
 // Each hand of a seated_hands_sql() query (`sql`, `params`) with its seats, in the query's order,
@@ -1014,46 +964,6 @@ void for_each_seated_hand(Connection& c, const std::string& sql, const Params& p
 }
 
 }  // namespace
-
-void PostgresStore::recheck_session(const SessionKey& key, const TableCheck& check,
-                                    const SessionFindingSink& found) {
-  impl_->require_writer();
-  Impl& m = *impl_;
-  // Handed on once committed: a transaction retried whole would hand them on twice.
-  std::vector<SessionFinding> committed;
-  m.write([&] {
-    committed.clear();
-    // The table's old findings go first (in the round trip of the cursor's opening): the new
-    // ones are written as they are found, a COPY of a few thousand at a time (the rows of one
-    // COPY are held until it).
-    const Params params = m.begin_session_check(key);
-    const std::string delete_old = delete_session_findings_sql('$', 4);
-    bool old_deleted = false;
-    m.findings.clear();
-    m.hand_months.clear();
-    std::size_t staged = 0;
-    const HandCursor hands = [&](const std::function<void(SessionHand)>& each) {
-      // Ordered byte by byte, as SQLite does, whatever the database's collation.
-      for_each_seated_hand(
-          m.c, played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4),
-          params, m.noting_months(each),
-          old_deleted ? std::vector<postgres::Statement>{}
-                      : std::vector<postgres::Statement>{{delete_old, params}});
-      old_deleted = true;
-    };
-    check(key, hands, [&](SessionFinding f) {
-      m.stage_session_finding(f);
-      if (++staged == kSessionFindingsPerCopy) {
-        m.insert_staged_findings();
-        staged = 0;
-      }
-      committed.push_back(std::move(f));
-    });
-    if (!old_deleted) m.c.exec(delete_old, params);  // a check that read no hands
-    m.insert_staged_findings();
-  });
-  for (const SessionFinding& f : committed) found(f);
-}
 
 namespace {
 
@@ -1118,126 +1028,168 @@ HandOutcome PostgresStore::add_summary(std::int64_t file_id, const StoredSummary
 
 namespace {
 
-// The checks of a tournament's summary against its hands (recheck_tournament), in the caller's
-// transaction, under the tournament's lock.
-std::vector<Finding> check_tournament_summary(Connection& c, const TournamentKey& key,
-                                              const Store::TournamentCheck& check) {
+// The summary of tournament `key` that the checks of it read, stored at row `row_id`.
+StoredTournament read_stored_tournament(Connection& c, const TournamentKey& key,
+                                        std::int64_t row_id) {
   const postgres::Params params = pg_params({key.site, key.tournament_id});
-  const postgres::Result head = c.exec(stored_tournament_sql('$'), params);
-  if (head.rows() == 0) return {};
+  std::vector<postgres::Result> r =
+      c.exec_pipelined({{stored_tournament_sql('$'), params},
+                        {tournament_places_sql('$'), pg_params({row_id})},
+                        {hand_places_sql('$'), params},
+                        {most_chips_hand_sql('$'), params}});
+  const postgres::Result& head = r[0];
   StoredTournament t;
-  const std::int64_t row_id = head.int64(0, 0);
   if (!head.is_null(0, 1)) t.entrants = static_cast<int>(head.int64(0, 1));
   if (!head.is_null(0, 2)) t.starting_chips = head.int64(0, 2);
   t.rebuys = head.int64(0, 3) != 0;
   t.line = static_cast<std::uint32_t>(head.int64(0, 4));
-  const postgres::Result r = c.exec(tournament_places_sql('$'), pg_params({row_id}));
-  for (int i = 0; i < r.rows(); ++i) {
+  for (int i = 0; i < r[1].rows(); ++i) {
     TournamentResult result;
-    result.place = static_cast<int>(r.int64(i, 0));
-    result.player = r.text(i, 1);
-    result.line = static_cast<std::uint32_t>(r.int64(i, 2));
+    result.place = static_cast<int>(r[1].int64(i, 0));
+    result.player = r[1].text(i, 1);
+    result.line = static_cast<std::uint32_t>(r[1].int64(i, 2));
     t.results.push_back(std::move(result));
   }
-  const postgres::Result h = c.exec(hand_places_sql('$'), params);
-  for (int i = 0; i < h.rows(); ++i)
-    t.places.push_back({h.text(i, 0), static_cast<int>(h.int64(i, 1)), h.text(i, 2)});
-  const postgres::Result most = c.exec(most_chips_hand_sql('$'), params);
-  if (most.rows() > 0) {
-    t.most_chips_hand = most.text(0, 0);
-    t.most_chips = most.int64(0, 1);
+  for (int i = 0; i < r[2].rows(); ++i)
+    t.places.push_back({r[2].text(i, 0), static_cast<int>(r[2].int64(i, 1)), r[2].text(i, 2)});
+  if (r[3].rows() > 0) {
+    t.most_chips_hand = r[3].text(0, 0);
+    t.most_chips = r[3].int64(0, 1);
   }
-  std::vector<Finding> findings = check(t);
-  c.exec(delete_place_findings_sql('$'), pg_params({row_id}));
-  for (const Finding& f : findings) store_tournament_finding(c, row_id, f);
-  return findings;
+  return t;
 }
 
 }  // namespace
 
-std::vector<Finding> PostgresStore::recheck_tournament(const TournamentKey& key,
-                                                       const TournamentCheck& check) {
-  impl_->require_writer();
-  postgres::Connection& c = impl_->c;
-  std::vector<Finding> findings;
-  impl_->write([&] {
-    lock_tournament(c, key);
-    findings = check_tournament_summary(c, key, check);
-  });
-  return findings;
-}
-
-std::vector<SessionFinding> PostgresStore::Impl::check_table_moves(const TournamentKey& key,
-                                                                   const TableMovesCheck& check) {
-  const Params params = tournament_params_in_months(key);
-  hand_months.clear();
-  std::vector<SessionFinding> findings = check([&](const std::function<void(SessionHand)>& each) {
-    for_each_seated_hand(c, tournament_hands_sql('$', 3), params, noting_months(each));
-  });
-  c.exec(delete_table_move_findings_sql('$', 3), params);
-  insert_session_findings(findings);
-  return findings;
-}
-
-std::vector<SessionFinding> PostgresStore::recheck_table_moves(const TournamentKey& key,
-                                                               const TableMovesCheck& check) {
-  impl_->require_writer();
-  Connection& c = impl_->c;
-  std::vector<SessionFinding> findings;
-  impl_->write([&] {
-    lock_tournament(c, key);
-    // The last check of a tournament: its pending_checks row goes (as on SQLite).
-    impl_->check_done(tournament_check(key));
-    findings = impl_->check_table_moves(key, check);
-  });
-  return findings;
-}
-
-void PostgresStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
-                                        const TournamentCheck& summary_check,
-                                        const TableMovesCheck& moves_check,
-                                        const FindingSink& found, unsigned /*readers*/) {
-  impl_->require_writer();
-  Connection& c = impl_->c;
-  for (const TournamentKey& key : keys) {
-    // Both checks of a tournament in one transaction, as on SQLite: its pending_checks row goes
-    // before either reads its hands, so hands committed meanwhile by another writer keep theirs.
-    std::vector<Finding> places;
-    std::vector<SessionFinding> moves;
-    impl_->write([&] {
-      lock_tournament(c, key);
-      impl_->check_done(tournament_check(key));
-      places = check_tournament_summary(c, key, summary_check);
-      moves = impl_->check_table_moves(key, moves_check);
-    });
-    for (const Finding& f : places) found(f);
-    for (const SessionFinding& f : moves) found(f.finding);
+// One scope's check in its transaction (replace_findings): its locks and pending_checks row
+// first (the order of docs/scale-out.md), then the reads of its input and the writes of its
+// findings, a COPY of a few thousand at a time. Its old findings go in the round trip of the first
+// read of its hands, else before its first finding is written, else at its end.
+class PostgresStore::ScopeTransaction final : public ScopeInput {
+ public:
+  ScopeTransaction(Impl& m, const CheckScope& scope) : m_(m), scope_(scope) {
+    m_.findings.clear();
+    m_.hand_months.clear();
+    if (const auto* table = std::get_if<SessionKey>(&scope)) {
+      params_ = m_.begin_session_check(*table);
+      deletes_.push_back({delete_session_findings_sql('$', 4), params_});
+    } else if (const auto* tournament = std::get_if<TournamentKey>(&scope)) {
+      begin_tournament(*tournament);
+    } else {
+      const std::string& site = scope_key<RakeSite>(scope).site;
+      m_.c.exec_pipelined({{fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))",
+                                        postgres::kRakeLockNamespace),
+                            {site}},
+                           {clear_pending_check_sql('$'), Impl::check_params(rake_check(site))}});
+    }
   }
-}
 
-std::vector<HandFinding> PostgresStore::recheck_rake(const std::string& site,
-                                                     const RakeCheck& check) {
+  void hands(const std::function<void(SessionHand)>& each) override {
+    // A table's or a tournament's (scope_key refuses another kind's).
+    if (!std::holds_alternative<SessionKey>(scope_)) (void)scope_key<TournamentKey>(scope_);
+    const std::string sql =
+        std::holds_alternative<SessionKey>(scope_)
+            // Ordered byte by byte, as SQLite does, whatever the database's collation.
+            ? played_session_hands_sql('$', "h.started_at_utc COLLATE \"C\" NULLS FIRST", 4)
+            : tournament_hands_sql('$', 3);
+    for_each_seated_hand(m_.c, sql, params_, m_.noting_months(each), take_deletes());
+  }
+  std::optional<StoredTournament> tournament() override {
+    const TournamentKey& key = scope_key<TournamentKey>(scope_);
+    if (!summary_row_) return std::nullopt;
+    return read_stored_tournament(m_.c, key, *summary_row_);
+  }
+  std::vector<ProfileHand> raked_hands() override { return raked(); }
+
+  // A finding of the check, staged (or, on the tournament's summary, written).
+  void store(const ScopeFinding& f) {
+    if (f.hand_id == 0) {
+      if (!summary_row_) throw std::logic_error("a finding on a tournament summary not stored");
+      delete_old();
+      store_tournament_finding(m_.c, *summary_row_, f.finding);
+      return;
+    }
+    m_.stage_finding_of_read_hand(f.hand_id, f.finding, f.related_hand_id);
+    if (++staged_ == kSessionFindingsPerCopy) flush();
+  }
+  // The findings staged, written; the old ones deleted if no read did it.
+  void flush() {
+    delete_old();
+    m_.insert_staged_findings();
+    staged_ = 0;
+  }
+
+ private:
+  // The tournament's lock, its pending_checks row, its months and its summary's row.
+  void begin_tournament(const TournamentKey& key) {
+    params_ = {key.site, key.tournament_id};
+    std::vector<postgres::Result> r = m_.c.exec_pipelined(
+        {{kTournamentLockSql, params_},
+         {clear_pending_check_sql('$'), Impl::check_params(tournament_check(key))},
+         {"SELECT COALESCE(array_agg(DISTINCT play_month ORDER BY play_month), '{}')::text "
+          "FROM table_months WHERE site = $1 AND tournament_id = $2",
+          params_},
+         {find_tournament_sql('$'), pg_params({key.site, key.tournament_id})}});
+    params_.push_back(r[2].text(0, 0));
+    deletes_.push_back({delete_table_move_findings_sql('$', 3), params_});
+    if (r[3].rows() > 0) {
+      summary_row_ = r[3].int64(0, 0);
+      deletes_.push_back({delete_place_findings_sql('$'), pg_params({*summary_row_})});
+    }
+  }
+
+  // A site's raked hands no schedule covered, read once, each hand's month noted: the site's
+  // RAKE_OUTLIER findings are on hands of this read (a hand read once is read again: what
+  // selects it is never changed), so in their months.
+  const std::vector<ProfileHand>& raked() {
+    if (!raked_) {
+      raked_ = m_.read_raked_cash_hands(scope_key<RakeSite>(scope_).site, true);
+      for (const ProfileHand& h : *raked_) m_.hand_months[h.hand_id] = play_month_of(h.date);
+    }
+    return *raked_;
+  }
+
+  // The DELETEs of the old findings, once: none after the first call.
+  std::vector<postgres::Statement> take_deletes() {
+    if (deleted_) return {};
+    deleted_ = true;
+    if (const auto* site = std::get_if<RakeSite>(&scope_)) {
+      std::set<std::string> months;
+      for (const ProfileHand& h : raked()) months.insert(m_.hand_months[h.hand_id]);
+      return {{delete_rake_outliers_sql('$', 2), {site->site, months_literal(months)}}};
+    }
+    return std::move(deletes_);
+  }
+  void delete_old() {
+    const std::vector<postgres::Statement> deletes = take_deletes();
+    if (!deletes.empty()) m_.c.exec_pipelined(deletes);
+  }
+
+  Impl& m_;
+  const CheckScope& scope_;
+  Params params_;  // the scope's key and months, as its reads and deletes take them
+  std::vector<postgres::Statement> deletes_;
+  bool deleted_{false};
+  std::optional<std::int64_t> summary_row_;  // a tournament's summary
+  std::optional<std::vector<ProfileHand>> raked_;
+  std::size_t staged_{0};
+};
+
+void PostgresStore::replace_findings(const CheckScope& scope, const ScopeCheck& check,
+                                     const ScopeFindingSink& stored) {
   impl_->require_writer();
-  std::vector<HandFinding> list;
+  // Handed on once committed: a transaction retried whole would hand them on twice.
+  std::vector<ScopeFinding> committed;
   impl_->write([&] {
-    impl_->c.exec(
-        fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))", postgres::kRakeLockNamespace),
-        {site});
-    impl_->check_done(rake_check(site));
-    const std::vector<ProfileHand> hands = impl_->read_raked_cash_hands(site, true);
-    list = check(hands);
-    // The site's RAKE_OUTLIER findings are on hands of this read (a hand read once is read
-    // again: what selects it is never changed), so in its months.
-    std::set<std::string> months;
-    impl_->hand_months.clear();
-    for (const ProfileHand& h : hands)
-      months.insert(impl_->hand_months[h.hand_id] = play_month_of(h.date));
-    impl_->c.exec(delete_rake_outliers_sql('$', 2), {site, months_literal(months)});
-    impl_->findings.clear();
-    for (const HandFinding& f : list) impl_->stage_finding_of_read_hand(f.hand_id, f.finding, 0);
-    impl_->insert_staged_findings();
+    committed.clear();
+    ScopeTransaction t(*impl_, scope);
+    check(scope, t, [&](ScopeFinding f) {
+      t.store(f);
+      committed.push_back(std::move(f));
+    });
+    t.flush();
   });
-  return list;
+  for (ScopeFinding& f : committed) stored(std::move(f));
 }
 
 // Every write is committed when its call returns (add_hands commits its batch).

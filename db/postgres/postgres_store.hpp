@@ -30,29 +30,19 @@ class PostgresStore final : public Store {
   void record_unread_file(const UnreadFile& f) override;
   void set_meta(std::string_view key, std::string_view value) override;
   void set_review(const Review& review) override;
-  void recheck_session(const SessionKey& key, const TableCheck& check,
-                       const SessionFindingSink& found) override;
-  void replace_session_findings(const SessionKey& key,
-                                const std::vector<SessionFinding>& findings) override;
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
-  std::vector<Finding> recheck_tournament(const TournamentKey& key,
-                                          const TournamentCheck& check) override;
-  std::vector<SessionFinding> recheck_table_moves(const TournamentKey& key,
-                                                  const TableMovesCheck& check) override;
-  void recheck_tournaments(const std::vector<TournamentKey>& keys,
-                           const TournamentCheck& summary_check, const TableMovesCheck& moves_check,
-                           const FindingSink& found, unsigned readers) override;
+  void replace_findings(const CheckScope& scope, const ScopeCheck& check,
+                        const ScopeFindingSink& stored) override;
   void commit() override;
   PendingChecks pending_checks() override;
   long transaction_retries() const override;
 
-  using Store::query;
+  using StoreReader::query;
   void query(const std::string& sql, ResultSink& sink, const QueryOptions& options) override;
   std::vector<HandCandidate> find_hands(std::string_view key, std::string_view site) override;
   std::optional<HandExplanation> explain_hand(std::int64_t hand_id) override;
   std::vector<ProfileHand> raked_cash_hands(std::string_view site,
                                             bool schedule_unknown_only) override;
-  std::vector<HandFinding> recheck_rake(const std::string& site, const RakeCheck& check) override;
   std::vector<SessionHand> session_hands(const SessionKey& key) override;
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
@@ -64,6 +54,7 @@ class PostgresStore final : public Store {
 
  private:
   struct Impl;
+  class ScopeTransaction;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -24,7 +24,7 @@ inline constexpr int kPartitionLockKey = 1;
 inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
 // Per table (site, table, tournament): the writers replacing its findings between hands.
 inline constexpr int kSessionLockNamespace = 0x68687373;  // "hhss"
-// Per site: the writers replacing its RAKE_OUTLIER findings (Store::recheck_rake).
+// Per site: the writers replacing its RAKE_OUTLIER findings (Store::replace_findings of a site).
 inline constexpr int kRakeLockNamespace = 0x6868726b;  // "hhrk"
 // Advisory locks of one tournament's summary: hashtext(site || '/' || tournament number).
 inline constexpr int kTournamentLockNamespace = 0x68687472;  // "hhtr"

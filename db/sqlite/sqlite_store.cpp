@@ -100,8 +100,8 @@ struct SqliteStore::Writer {
   // of the table's hands one hand at a time).
   bool related_findings_known{false};
   std::int64_t data_version{0};
-  std::set<SessionKey> tables_with_related;        // replace_session_findings wrote some
-  std::set<TournamentKey> tournaments_with_moves;  // recheck_table_moves wrote some
+  std::set<SessionKey> tables_with_related;        // a table's check wrote some
+  std::set<TournamentKey> tournaments_with_moves;  // a tournament's check wrote some
   int pending{0};
   std::unordered_map<std::int64_t, FileCounts> counts;
   // A write of this store failed and left the database broken() (a full disk, an I/O error):
@@ -414,8 +414,7 @@ struct SqliteStore::Writer {
   }
 
   // No finding between two hands can be stored for the hands of table `key`: none of the table's
-  // own (replace_session_findings), none of a move between the tables of its tournament
-  // (recheck_table_moves).
+  // own, none of a move between the tables of its tournament (its tournament's check).
   bool no_related_findings(const SessionKey& key) const {
     return related_findings_known && !tables_with_related.contains(key) &&
            (key.tournament_id.empty() ||
@@ -423,7 +422,7 @@ struct SqliteStore::Writer {
   }
 
   // No finding between two hands at different tables of tournament `key` can be stored: those of
-  // replace_session_findings are between hands of one table.
+  // a table's check are between hands of one table.
   bool no_move_findings(const TournamentKey& key) const {
     return related_findings_known && !tournaments_with_moves.contains(key);
   }
@@ -448,7 +447,6 @@ struct SqliteStore::Writer {
   // The findings between hands at two tables of tournament `key` stored before (before its new
   // ones are stored).
   void delete_move_findings(const TournamentKey& key) {
-    check_done(tournament_check(key));
     if (no_move_findings(key)) return;
     restore_indexes();  // the DELETE finds a tournament's findings by hand
     Statement s(db, delete_table_move_findings_sql('?'));
@@ -464,7 +462,14 @@ struct SqliteStore::Writer {
     store_finding(f.hand_id, f.finding, f.related_hand_id);
   }
 
-  // Before other connections read beside this one (read_beside_writer): the indexes they read by
+  // The findings `scope`'s check replaces, deleted in the current batch; returns the row of the
+  // tournament's summary, where its findings go (none for another scope, or with no summary).
+  std::optional<std::int64_t> delete_findings_of(const CheckScope& scope);
+  // A finding of `scope`'s check, in the current batch.
+  void store_scope_finding(const CheckScope& scope, std::optional<std::int64_t> summary_row,
+                           const ScopeFinding& f);
+
+  // Before other connections read beside this one (readers_beside): the indexes they read by
   // built and committed, then BEGIN IMMEDIATE: no other process writes until this transaction
   // commits, and the readers' reads, which begin after it, see what this connection sees.
   void begin_reads_beside() {
@@ -961,20 +966,6 @@ void bind_table(Statement& s, const SessionKey& key) {
 
 }  // namespace
 
-void SqliteStore::replace_session_findings(const SessionKey& key,
-                                           const std::vector<SessionFinding>& findings) {
-  Writer& m = impl_->writer_or_throw();
-  const Writer::WriteCall call(m);
-  m.check_done(table_check(key));
-  if (!m.no_related_findings(key)) {
-    m.restore_indexes();  // the DELETE finds a table's findings by hand
-    Statement s(m.db, delete_session_findings_sql('?'));
-    bind_table(s, key);
-    s.step();
-  }
-  for (const SessionFinding& f : findings) m.store_session_finding(key, f);
-}
-
 namespace {
 
 // Binds db/tournament_rows.hpp's parameters, 1 to n.
@@ -1031,59 +1022,6 @@ HandOutcome SqliteStore::add_summary(std::int64_t file_id, const StoredSummary& 
   due.add_summary(t);
   m.record_checks(due);
   return HandOutcome::Inserted;
-}
-
-std::vector<Finding> SqliteStore::recheck_tournament(const TournamentKey& key,
-                                                     const TournamentCheck& check) {
-  Writer& m = impl_->writer_or_throw();
-  const Writer::WriteCall call(m);
-  // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
-  m.ensure_txn();
-  StoredTournament t;
-  std::int64_t row_id = 0;
-  {
-    Statement s(m.db, stored_tournament_sql('?'));
-    bind_params(s, {key.site, key.tournament_id});
-    if (!s.step()) return {};
-    row_id = s.column_int64(0);
-    if (!s.column_is_null(1)) t.entrants = static_cast<int>(s.column_int64(1));
-    if (!s.column_is_null(2)) t.starting_chips = s.column_int64(2);
-    t.rebuys = s.column_int64(3) != 0;
-    t.line = static_cast<std::uint32_t>(s.column_int64(4));
-  }
-  {
-    Statement s(m.db, tournament_places_sql('?'));
-    bind_params(s, {row_id});
-    while (s.step()) {
-      TournamentResult r;
-      r.place = static_cast<int>(s.column_int64(0));
-      r.player = s.column_text(1);
-      r.line = static_cast<std::uint32_t>(s.column_int64(2));
-      t.results.push_back(std::move(r));
-    }
-  }
-  {
-    Statement s(m.db, hand_places_sql('?'));
-    bind_params(s, {key.site, key.tournament_id});
-    while (s.step())
-      t.places.push_back({s.column_text(0), static_cast<int>(s.column_int64(1)), s.column_text(2)});
-  }
-  {
-    Statement s(m.db, most_chips_hand_sql('?'));
-    bind_params(s, {key.site, key.tournament_id});
-    if (s.step()) {
-      t.most_chips_hand = s.column_text(0);
-      t.most_chips = s.column_int64(1);
-    }
-  }
-  std::vector<Finding> findings = check(t);
-  {
-    Statement s(m.db, delete_place_findings_sql('?'));
-    bind_params(s, {row_id});
-    s.step();
-  }
-  for (const Finding& f : findings) store_tournament_finding(m.db, row_id, f);
-  return findings;
 }
 
 void SqliteStore::commit() {
@@ -1482,24 +1420,6 @@ std::vector<ProfileHand> SqliteStore::raked_cash_hands(std::string_view site,
   return read_raked_cash_hands(impl_->db, site, schedule_unknown_only);
 }
 
-std::vector<HandFinding> SqliteStore::recheck_rake(const std::string& site,
-                                                   const RakeCheck& check) {
-  Writer& m = impl_->writer_or_throw();
-  const Writer::WriteCall call(m);
-  // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
-  m.ensure_txn();
-  m.restore_indexes();
-  m.check_done(rake_check(site));
-  std::vector<HandFinding> findings = check(read_raked_cash_hands(m.db, site, true));
-  {
-    Statement s(m.db, delete_rake_outliers_sql('?'));
-    s.bind_text(1, site);
-    s.step();
-  }
-  for (const HandFinding& f : findings) m.store_finding(f.hand_id, f.finding, std::nullopt);
-  return findings;
-}
-
 namespace {
 
 // The hands with their seats that `s` (seated_hands_sql(), bound) selects.
@@ -1525,167 +1445,6 @@ std::vector<SessionHand> SqliteStore::session_hands(const SessionKey& key) {
 
 namespace {
 
-// The checks between hands of table `key` (`check`) over its hands in `db`, read one at a time in
-// the order the check takes them; each finding goes to `found` as it is found. What SQLite sorts
-// beyond its cache must go to temporary files (temp_store): a table's rows may be more than
-// memory should hold.
-void check_session(Database& db, const SessionKey& key, const Store::TableCheck& check,
-                   const std::function<void(SessionFinding)>& found) {
-  const HandCursor hands = [&](const std::function<void(SessionHand)>& each) {
-    Statement read(db, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
-    bind_table(read, key);
-    SeatedHandStream stream(each);
-    while (read.step()) stream.add(SeatedRow{read});
-    stream.finish();
-  };
-  check(key, hands, found);
-}
-
-// The findings the reading threads of read_beside_writer find, handed to the writing thread item
-// by item in the order of the items (tables, tournaments), so that the database is the same for
-// any number of readers. An item's findings wait here until the writer comes to the item, at
-// most kHeld of them an item (a table may have more findings than memory should hold): its
-// reader waits meanwhile.
-template <class Found>
-class OrderedFindings {
- public:
-  static constexpr std::size_t kHeld = 4096;
-
-  explicit OrderedFindings(std::size_t items) : items_(items) {}
-
-  // Reading threads: the next item to check, or none when all are taken or the work stopped.
-  std::optional<std::size_t> take() {
-    const std::size_t i = next_.fetch_add(1);
-    if (i >= items_.size() || stopped()) return std::nullopt;
-    return i;
-  }
-
-  // Reading threads: findings of item `i`, in the order found. False: the work stopped.
-  bool put(std::size_t i, std::vector<Found>& found) {
-    std::unique_lock lock(mu_);
-    changed_.wait(lock, [&] { return stop_ || items_[i].found.size() < kHeld; });
-    if (stop_) return false;
-    auto& held = items_[i].found;
-    held.insert(held.end(), std::make_move_iterator(found.begin()),
-                std::make_move_iterator(found.end()));
-    found.clear();
-    changed_.notify_all();
-    return true;
-  }
-
-  // Reading threads: item `i` is checked.
-  void done(std::size_t i) {
-    std::lock_guard lock(mu_);
-    items_[i].done = true;
-    changed_.notify_all();
-  }
-
-  // Reading threads: an item could not be checked; the work stops and the writer rethrows it.
-  void fail(std::exception_ptr error) {
-    std::lock_guard lock(mu_);
-    if (!error_) error_ = error;
-    stop_ = true;
-    changed_.notify_all();
-  }
-
-  // The writing thread: the findings of item `i` held so far, into `out` (emptied first). False
-  // once the item is checked and all its findings were taken. Rethrows a reader's failure.
-  bool take_found(std::size_t i, std::vector<Found>& out) {
-    out.clear();
-    std::unique_lock lock(mu_);
-    changed_.wait(lock, [&] { return error_ || !items_[i].found.empty() || items_[i].done; });
-    if (error_) std::rethrow_exception(error_);
-    if (items_[i].found.empty()) {
-      // Done with the item: the buffer the swaps below left it goes (the items ahead of the
-      // writer would each keep one otherwise, memory growing with the run's tables).
-      std::vector<Found>().swap(items_[i].found);
-      return false;
-    }
-    out.swap(items_[i].found);
-    changed_.notify_all();
-    return true;
-  }
-
-  // Stops the readers (the writer failed, or is done).
-  void stop() {
-    std::lock_guard lock(mu_);
-    stop_ = true;
-    changed_.notify_all();
-  }
-
- private:
-  bool stopped() {
-    std::lock_guard lock(mu_);
-    return stop_;
-  }
-
-  struct Item {
-    std::vector<Found> found;
-    bool done{false};
-  };
-  std::mutex mu_;
-  std::condition_variable changed_;
-  std::vector<Item> items_;
-  std::atomic<std::size_t> next_{0};
-  bool stop_{false};
-  std::exception_ptr error_;
-};
-
-// Checks `items` things on `readers` threads, each with its own read-only connection to the
-// database `path` (`read(db, i, emit)`: emits the findings of item i, in order), while this
-// thread writes them (`begin(i)` before the findings of item i, then `write(i, f)` for each), item
-// after item in order. A reader's failure is rethrown here; a failure here stops the readers.
-template <class Found>
-void read_beside_writer(
-    const std::string& path, std::size_t items, unsigned readers,
-    const std::function<void(Database&, std::size_t, const std::function<void(Found)>&)>& read,
-    const std::function<void(std::size_t)>& begin,
-    const std::function<void(std::size_t, const Found&)>& write) {
-  OrderedFindings<Found> queue(items);
-  std::vector<std::thread> threads;
-  // Stops and joins the readers however this thread leaves (a failed write included).
-  struct Joiner {
-    OrderedFindings<Found>& queue;
-    std::vector<std::thread>& threads;
-    ~Joiner() {
-      queue.stop();
-      for (std::thread& t : threads) t.join();
-    }
-  } joiner{queue, threads};
-  struct Stopped {};  // the writer stopped the readers: a reader leaves its item unfinished
-  const auto read_items = [&] {
-    try {
-      Database db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-      sqlite3_busy_timeout(db.get(), sqlite::kBusyTimeoutMs);
-      // Sorts beyond the cache on disk (temp_store), as TempStoreOnDisk has the writer's.
-      db.exec("PRAGMA cache_size=-2048; PRAGMA temp_store=DEFAULT;");
-      std::vector<Found> found_here;
-      const auto hand_on = [&](std::size_t i) {
-        if (!queue.put(i, found_here)) throw Stopped{};
-      };
-      while (const std::optional<std::size_t> i = queue.take()) {
-        read(db, *i, [&](Found f) {
-          found_here.push_back(std::move(f));
-          if (found_here.size() >= 256) hand_on(*i);  // a few at a time: one lock for many
-        });
-        hand_on(*i);
-        queue.done(*i);
-      }
-    } catch (const Stopped&) {
-    } catch (...) {
-      queue.fail(std::current_exception());
-    }
-  };
-  for (unsigned r = 0; r < std::min<std::size_t>(readers, items); ++r)
-    threads.emplace_back(read_items);
-  std::vector<Found> batch;
-  for (std::size_t i = 0; i < items; ++i) {
-    begin(i);
-    while (queue.take_found(i, batch))
-      for (const Found& f : batch) write(i, f);
-  }
-}
-
 // A second connection can read what the writer's connection committed: a database in a file.
 bool readable_beside(const Database& db) {
   const std::string& path = db.path();
@@ -1694,92 +1453,174 @@ bool readable_beside(const Database& db) {
 
 }  // namespace
 
-void SqliteStore::recheck_session(const SessionKey& key, const TableCheck& check,
-                                  const SessionFindingSink& found) {
+namespace {
+
+// The summary of tournament `key` stored in `db` (its tournaments row id and what the checks of
+// it read), or none.
+std::optional<std::pair<std::int64_t, StoredTournament>> read_stored_tournament(
+    Database& db, const TournamentKey& key) {
+  std::pair<std::int64_t, StoredTournament> out;
+  auto& [row_id, t] = out;
+  {
+    Statement s(db, stored_tournament_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    if (!s.step()) return std::nullopt;
+    row_id = s.column_int64(0);
+    if (!s.column_is_null(1)) t.entrants = static_cast<int>(s.column_int64(1));
+    if (!s.column_is_null(2)) t.starting_chips = s.column_int64(2);
+    t.rebuys = s.column_int64(3) != 0;
+    t.line = static_cast<std::uint32_t>(s.column_int64(4));
+  }
+  Statement results(db, tournament_places_sql('?'));
+  bind_params(results, {row_id});
+  while (results.step()) {
+    TournamentResult r;
+    r.place = static_cast<int>(results.column_int64(0));
+    r.player = results.column_text(1);
+    r.line = static_cast<std::uint32_t>(results.column_int64(2));
+    t.results.push_back(std::move(r));
+  }
+  Statement places(db, hand_places_sql('?'));
+  bind_params(places, {key.site, key.tournament_id});
+  while (places.step())
+    t.places.push_back(
+        {places.column_text(0), static_cast<int>(places.column_int64(1)), places.column_text(2)});
+  Statement most(db, most_chips_hand_sql('?'));
+  bind_params(most, {key.site, key.tournament_id});
+  if (most.step()) {
+    t.most_chips_hand = most.column_text(0);
+    t.most_chips = most.column_int64(1);
+  }
+  return out;
+}
+
+// The stored input of a scope, read from `db` one statement at a time. What SQLite sorts beyond
+// its cache must go to temporary files (temp_store): a scope's rows may be more than memory
+// should hold.
+class SqliteScopeInput final : public ScopeInput {
+ public:
+  SqliteScopeInput(Database& db, const CheckScope& scope) : db_(db), scope_(scope) {}
+
+  void hands(const std::function<void(SessionHand)>& each) override {
+    Statement read = hands_statement();
+    SeatedHandStream stream(each);
+    while (read.step()) stream.add(SeatedRow{read});
+    stream.finish();
+  }
+  std::optional<StoredTournament> tournament() override {
+    auto stored = read_stored_tournament(db_, scope_key<TournamentKey>(scope_));
+    if (!stored) return std::nullopt;
+    return std::move(stored->second);
+  }
+  std::vector<ProfileHand> raked_hands() override {
+    return read_raked_cash_hands(db_, scope_key<RakeSite>(scope_).site, true);
+  }
+
+ private:
+  Statement hands_statement() {
+    if (const auto* table = std::get_if<SessionKey>(&scope_)) {
+      Statement s(db_, played_session_hands_sql('?', "h.started_at_utc NULLS FIRST"));
+      bind_table(s, *table);
+      return s;
+    }
+    const TournamentKey& key = scope_key<TournamentKey>(scope_);
+    Statement s(db_, tournament_hands_sql('?'));
+    bind_params(s, {key.site, key.tournament_id});
+    return s;
+  }
+
+  Database& db_;
+  const CheckScope& scope_;
+};
+
+// A read-only connection beside the writer (SqliteStore::readers_beside).
+class SqliteScopeReader final : public ScopeReader {
+ public:
+  explicit SqliteScopeReader(const std::string& path)
+      : db_(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX) {
+    sqlite3_busy_timeout(db_.get(), sqlite::kBusyTimeoutMs);
+    // Sorts beyond the cache on disk (temp_store), as TempStoreOnDisk has the writer's.
+    db_.exec("PRAGMA cache_size=-2048; PRAGMA temp_store=DEFAULT;");
+  }
+  void read(const CheckScope& scope, const std::function<void(ScopeInput&)>& body) override {
+    SqliteScopeInput input(db_, scope);
+    body(input);
+  }
+
+ private:
+  Database db_;
+};
+
+}  // namespace
+
+std::optional<std::int64_t> SqliteStore::Writer::delete_findings_of(const CheckScope& scope) {
+  Writer& m = *this;
+  if (const auto* table = std::get_if<SessionKey>(&scope)) {
+    if (m.no_related_findings(*table)) return std::nullopt;
+    m.restore_indexes();  // the DELETE finds a table's findings by hand
+    Statement s(m.db, delete_session_findings_sql('?'));
+    bind_table(s, *table);
+    s.step();
+    return std::nullopt;
+  }
+  if (const auto* tournament = std::get_if<TournamentKey>(&scope)) {
+    m.delete_move_findings(*tournament);
+    Statement find(m.db, find_tournament_sql('?'));
+    bind_params(find, {tournament->site, tournament->tournament_id});
+    if (!find.step()) return std::nullopt;
+    const std::int64_t row_id = find.column_int64(0);
+    Statement s(m.db, delete_place_findings_sql('?'));
+    bind_params(s, {row_id});
+    s.step();
+    return row_id;
+  }
+  m.restore_indexes();  // the read and the DELETE find a site's findings by code
+  Statement s(m.db, delete_rake_outliers_sql('?'));
+  s.bind_text(1, scope_key<RakeSite>(scope).site);
+  s.step();
+  return std::nullopt;
+}
+
+void SqliteStore::Writer::store_scope_finding(const CheckScope& scope,
+                                              std::optional<std::int64_t> summary_row,
+                                              const ScopeFinding& f) {
+  Writer& m = *this;
+  if (const auto* table = std::get_if<SessionKey>(&scope))
+    return m.store_session_finding(*table, f);
+  if (f.hand_id == 0) {
+    if (!summary_row) throw std::logic_error("a finding on a tournament summary not stored");
+    return store_tournament_finding(m.db, *summary_row, f.finding);
+  }
+  if (f.related_hand_id != 0) return m.store_move_finding(scope_key<TournamentKey>(scope), f);
+  m.store_finding(f.hand_id, f.finding, std::nullopt);
+}
+
+void SqliteStore::replace_findings(const CheckScope& scope, const ScopeCheck& check,
+                                   const ScopeFindingSink& stored) {
   Writer& m = impl_->writer_or_throw();
   const Writer::WriteCall call(m);
   // BEGIN IMMEDIATE: no other process writes to the database until this batch commits.
   m.ensure_txn();
-  m.restore_indexes(false);
-  // The table's old findings go first: the new ones are written as they are found.
-  replace_session_findings(key, {});
+  m.restore_indexes(false);  // the reads find a scope's hands by them
+  m.check_done(pending_check_row(scope));
+  const std::optional<std::int64_t> summary_row = m.delete_findings_of(scope);
   TempStoreOnDisk on_disk(m.db);
-  check_session(m.db, key, check, [&](SessionFinding f) {
-    m.store_session_finding(key, f);
-    found(f);
+  SqliteScopeInput input(m.db, scope);
+  check(scope, input, [&](ScopeFinding f) {
+    m.store_scope_finding(scope, summary_row, f);
+    stored(std::move(f));
   });
 }
 
-void SqliteStore::recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
-                                   const SessionFindingSink& found, unsigned readers) {
+std::vector<std::unique_ptr<ScopeReader>> SqliteStore::readers_beside(unsigned n) {
   Writer& m = impl_->writer_or_throw();
   const Writer::WriteCall call(m);
-  if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
-    return Store::recheck_sessions(keys, check, found, readers);
+  std::vector<std::unique_ptr<ScopeReader>> readers;
+  if (n == 0 || !readable_beside(m.db)) return readers;
   m.begin_reads_beside();
-  read_beside_writer<SessionFinding>(
-      m.db.path(), keys.size(), readers,
-      [&](Database& db, std::size_t i, const std::function<void(SessionFinding)>& emit) {
-        check_session(db, keys[i], check, emit);
-      },
-      // The table's old findings go first, as recheck_session.
-      [&](std::size_t i) { replace_session_findings(keys[i], {}); },
-      [&](std::size_t i, const SessionFinding& f) {
-        m.store_session_finding(keys[i], f);
-        found(f);
-      });
-}
-
-namespace {
-
-// The hands of every table of tournament `key` in `db`, read one at a time (a tournament's
-// hands may be more than memory should hold at once). Refers to `db` and `key`.
-HandCursor tournament_hands(Database& db, const TournamentKey& key) {
-  return [&db, &key](const std::function<void(SessionHand)>& each) {
-    Statement read(db, tournament_hands_sql('?'));
-    bind_params(read, {key.site, key.tournament_id});
-    SeatedHandStream stream(each);
-    while (read.step()) stream.add(SeatedRow{read});
-    stream.finish();
-  };
-}
-
-}  // namespace
-
-std::vector<SessionFinding> SqliteStore::recheck_table_moves(const TournamentKey& key,
-                                                             const TableMovesCheck& check) {
-  Writer& m = impl_->writer_or_throw();
-  const Writer::WriteCall call(m);
-  m.ensure_txn();
-  std::vector<SessionFinding> findings = check(tournament_hands(m.db, key));
-  m.delete_move_findings(key);
-  for (const SessionFinding& f : findings) m.store_move_finding(key, f);
-  return findings;
-}
-
-void SqliteStore::recheck_tournaments(const std::vector<TournamentKey>& keys,
-                                      const TournamentCheck& summary_check,
-                                      const TableMovesCheck& moves_check, const FindingSink& found,
-                                      unsigned readers) {
-  Writer& m = impl_->writer_or_throw();
-  const Writer::WriteCall call(m);
-  if (readers == 0 || keys.size() < 2 || !readable_beside(m.db))
-    return Store::recheck_tournaments(keys, summary_check, moves_check, found, readers);
-  m.begin_reads_beside();
-  read_beside_writer<SessionFinding>(
-      m.db.path(), keys.size(), readers,
-      [&](Database& db, std::size_t i, const std::function<void(SessionFinding)>& emit) {
-        for (SessionFinding& f : moves_check(tournament_hands(db, keys[i]))) emit(std::move(f));
-      },
-      // As recheck_tournament, then recheck_table_moves.
-      [&](std::size_t i) {
-        for (const Finding& f : recheck_tournament(keys[i], summary_check)) found(f);
-        m.delete_move_findings(keys[i]);
-      },
-      [&](std::size_t i, const SessionFinding& f) {
-        m.store_move_finding(keys[i], f);
-        found(f.finding);
-      });
+  for (unsigned i = 0; i < n; ++i)
+    readers.push_back(std::make_unique<SqliteScopeReader>(m.db.path()));
+  return readers;
 }
 
 namespace {
