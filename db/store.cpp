@@ -89,6 +89,16 @@ std::vector<HandOutcome> Store::add_hands(std::int64_t file_id,
   return outcomes;
 }
 
+std::vector<std::vector<HandOutcome>> Store::add_batches(const std::vector<FileBatch>& batches) {
+  std::vector<std::vector<HandOutcome>> outcomes;
+  outcomes.reserve(batches.size());
+  for (const FileBatch& b : batches) {
+    outcomes.push_back(add_hands(b.file_id, b.hands));
+    if (b.finish) finish_file(b.file_id, b.finish->hands, b.finish->failed, b.finish->sha256);
+  }
+  return outcomes;
+}
+
 void Store::recheck_sessions(const std::vector<SessionKey>& keys, const TableCheck& check,
                              const SessionFindingSink& found, unsigned /*readers*/) {
   for (const SessionKey& key : keys) recheck_session(key, check, found);
@@ -175,7 +185,7 @@ std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
   if (name.substr(0, kSqlite.size()) == kSqlite) {
     name.remove_prefix(kSqlite.size());
   } else if (postgres::is_conninfo(name)) {
-    return std::make_unique<PostgresStore>(uri_or_path, mode);
+    return std::make_unique<PostgresStore>(uri_or_path, mode, options);
   } else if (name.find("://") != std::string_view::npos) {
     throw std::runtime_error("no store for " + uri_or_path +
                              ": a SQLite file (a path or sqlite:PATH) or a PostgreSQL database "
