@@ -667,15 +667,22 @@ struct PostgresStore::Impl {
 
   // finish_file's UPDATE of a file's row with the caller's counts and this store's: with a
   // digest (a file begun without one), only if no other row holds it (else finish_by_digest).
-  // Returns the file_id when it finished the row.
+  // The file_id when the row is finished, now or before: a row another writer finished first (it
+  // read the same content under a row of its own, merged into this one: finish_by_digest) keeps
+  // that writer's counts, as the first to store the hands, whose counts one writer would give.
   static constexpr std::string_view kFinishFileSql =
-      "UPDATE files SET hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
-      "audited_at = " HH_PG_NOW ", status = 'audited' WHERE file_id = $5 RETURNING file_id";
-  static constexpr std::string_view kFinishWithDigestSql =
-      "UPDATE files SET sha256 = $6, hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
+      "WITH done AS (UPDATE files SET hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
       "audited_at = " HH_PG_NOW
-      ", status = 'audited' WHERE file_id = $5 AND NOT EXISTS (SELECT 1 FROM files k WHERE "
-      "k.sha256 = $6 AND k.file_id <> $5) RETURNING file_id";
+      ", status = 'audited' WHERE file_id = $5 AND audited_at IS NULL RETURNING file_id) "
+      "SELECT file_id FROM done UNION ALL "
+      "SELECT file_id FROM files WHERE file_id = $5 AND audited_at IS NOT NULL";
+  static constexpr std::string_view kFinishWithDigestSql =
+      "WITH done AS (UPDATE files SET sha256 = $6, hands = $1, failed = $2, duplicates = $3, "
+      "conflicts = $4, audited_at = " HH_PG_NOW
+      ", status = 'audited' WHERE file_id = $5 AND audited_at IS NULL AND NOT EXISTS (SELECT 1 "
+      "FROM files k WHERE k.sha256 = $6 AND k.file_id <> $5) RETURNING file_id) "
+      "SELECT file_id FROM done UNION ALL "
+      "SELECT file_id FROM files WHERE file_id = $5 AND audited_at IS NOT NULL AND sha256 = $6";
   static Params finish_params(const std::string& id, const FileBatch::Finish& f, FileCounts n) {
     return {std::to_string(f.hands), std::to_string(f.failed), std::to_string(n.duplicates),
             std::to_string(n.conflicts), id};
