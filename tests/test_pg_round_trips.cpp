@@ -5,16 +5,24 @@
 
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "db/postgres/connection.hpp"
 #include "db/store.hpp"
+#include "pipeline/pipeline.hpp"
+#include "tests/cli_run.hpp"
+#include "tests/hand_generator.hpp"
 #include "tests/pg_server.hpp"
 #include "tests/stored_hands.hpp"
+#include "tests/test_paths.hpp"
 
+namespace fs = std::filesystem;
 namespace pgc = hh::db::postgres;
 using hh::test::PgServer;
 
@@ -202,4 +210,50 @@ TEST_CASE("postgres: small files written together, in one transaction, counted",
             .exec("SELECT concat_ws(' ', count(*) FILTER (WHERE status = 'audited' AND hands = 2 "
                   "AND duplicates = 0), count(*), (SELECT count(*) FROM hands)) FROM files")
             .text(0, 0) == fmt::format("{0} {0} {1}", 3 * kFiles, 6 * kFiles));
+}
+
+TEST_CASE("postgres: the audit's writer gives the store small files together",
+          "[postgres][pipeline]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  // Eight files of two generated PokerStars hands each.
+  constexpr int kFiles = 8;
+  const fs::path dir = hh::test::temp_dir("hhaudit-pg-grouped");
+  hhtest::HandGenerator generator(36, {});
+  for (int f = 0; f < kFiles; ++f) {
+    std::ofstream out(dir / fmt::format("{}.txt", f));
+    out << generator.next().text() << generator.next().text();
+  }
+  // The pipeline's run of them, with at most `batch_hands` hands a transaction, on a fresh
+  // database.
+  int run = 0;
+  const auto audit = [&](int batch_hands) {
+    const std::string db = server->create_database(fmt::format("grouped_run_{}", ++run));
+    hh::pipeline::AuditOptions options;
+    options.paths = {dir.string()};
+    options.context.house_rules = &hh::test::shipped_house_rules();
+    std::unique_ptr<hh::db::Store> store;
+    std::ostringstream err;
+    hh::pipeline::AuditSummary summary;
+    const pgc::Traffic t = traffic_of([&] {
+      summary = hh::pipeline::run_audit(
+          options,
+          [&]() -> hh::db::Store& {
+            store = hh::db::open_store(db, hh::db::OpenMode::Write, {batch_hands});
+            return *store;
+          },
+          err);
+    });
+    CHECK(err.str().empty());
+    CHECK(summary.hands == 2 * kFiles);
+    CHECK(store->totals({}).files_audited == kFiles);
+    return t;
+  };
+  // Two hands a transaction: a file at a time, its hands and its finish in one transaction of two
+  // round trips. By default: all eight in one. The rest of the run (the files begun, the checks
+  // between hands) is the same.
+  const pgc::Traffic alone = audit(2), together = audit(hh::db::Store::kDefaultBatchHands);
+  CHECK(alone.transactions - together.transactions == kFiles - 1);
+  CHECK(alone.round_trips - together.round_trips == 2 * (kFiles - 1));
+  fs::remove_all(dir);
 }
