@@ -89,6 +89,17 @@ std::vector<HandOutcome> StoreWriter::add_hands(std::int64_t file_id,
   return outcomes;
 }
 
+std::vector<std::vector<HandOutcome>> StoreWriter::add_batches(
+    const std::vector<FileBatch>& batches) {
+  std::vector<std::vector<HandOutcome>> outcomes;
+  outcomes.reserve(batches.size());
+  for (const FileBatch& b : batches) {
+    outcomes.push_back(add_hands(b.file_id, b.hands));
+    if (b.finish) finish_file(b.file_id, b.finish->hands, b.finish->failed, b.finish->sha256);
+  }
+  return outcomes;
+}
+
 namespace {
 
 // Holds every result: StoreReader::query(sql) for small results.
@@ -160,7 +171,7 @@ std::unique_ptr<Store> open_store(const std::string& uri_or_path, OpenMode mode,
   if (name.substr(0, kSqlite.size()) == kSqlite) {
     name.remove_prefix(kSqlite.size());
   } else if (postgres::is_conninfo(name)) {
-    return std::make_unique<PostgresStore>(uri_or_path, mode);
+    return std::make_unique<PostgresStore>(uri_or_path, mode, options);
   } else if (name.find("://") != std::string_view::npos) {
     throw std::runtime_error("no store for " + uri_or_path +
                              ": a SQLite file (a path or sqlite:PATH) or a PostgreSQL database "

@@ -317,6 +317,27 @@ class StoreWriter {
   virtual std::vector<HandOutcome> add_hands(std::int64_t file_id,
                                              const std::vector<StoredHand>& hands);
 
+  // Hands of one file for add_batches, and, when they are the file's last, its finish_file.
+  struct FileBatch {
+    struct Finish {
+      int hands{0};
+      int failed{0};
+      std::string sha256;  // as finish_file's
+    };
+    std::int64_t file_id{0};
+    std::vector<StoredHand> hands;
+    std::optional<Finish> finish;
+  };
+  // Stores batches of hands of one or several files, in order, as add_hands then (with `finish`)
+  // finish_file of each would; the outcomes of each batch. The default does exactly that. A store
+  // that writes several files in one transaction overrides it (PostgreSQL: every batch and every
+  // file finished in one transaction, so a file is audited in the commit of its hands, and a
+  // retry runs all of them again).
+  virtual std::vector<std::vector<HandOutcome>> add_batches(const std::vector<FileBatch>& batches);
+  // How many hands add_batches takes at once at most: the caller groups consecutive batches up to
+  // it. 0: one batch at a time (a store that commits every batch_hands hands itself).
+  virtual int grouped_hands() const { return 0; }
+
   // Marks the file as fully audited with the caller's counts (and the duplicates and conflicts
   // this Store saw for it). Throws if file_id is unknown. `sha256`: the digest of a file begun
   // without one. If another file of that content was stored meanwhile (another auditor, another

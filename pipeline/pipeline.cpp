@@ -87,7 +87,7 @@ class Pipeline {
   // Reader: blocks while too many batches are between reader and writer.
   void push(Batch b) {
     std::unique_lock lock(mu_);
-    space_.wait(lock, [&] { return next_seq_ - disposed_ < max_in_flight_ || aborted_; });
+    space_.wait(lock, [&] { return next_seq_ - disposed_ - held_ < max_in_flight_ || aborted_; });
     if (aborted_) return;
     b.seq = next_seq_++;
     todo_.push_back(std::move(b));
@@ -148,6 +148,22 @@ class Pipeline {
     spent_[b.worker].push_back(std::move(b));
     work_.notify_all();  // the worker that parsed it
   }
+  // Writer: keeps the batch it was given last, to write it with the next ones (BatchWriter's
+  // group): held, it no longer counts as in flight, so that the reader and workers go on; the
+  // writer bounds what it holds.
+  void hold() {
+    std::lock_guard lock(mu_);
+    ++held_;
+    space_.notify_all();
+  }
+  // Writer: done with the batches it held (dispose).
+  void dispose_held(std::vector<Batch>& held) {
+    std::lock_guard lock(mu_);
+    held_ -= held.size();
+    for (Batch& b : held) spent_[b.worker].push_back(std::move(b));
+    held.clear();
+    work_.notify_all();
+  }
   // Worker: the batches in `spent` are destroyed.
   void disposed(std::size_t count) {
     if (count == 0) return;
@@ -176,6 +192,7 @@ class Pipeline {
   std::uint64_t next_seq_{0};
   std::uint64_t written_{0};
   std::uint64_t disposed_{0};
+  std::uint64_t held_{0};  // by the writer (hold), not yet disposed of
   std::size_t max_in_flight_;
   bool input_closed_{false};
   bool aborted_{false};
@@ -634,6 +651,10 @@ FilesToRead first_pass(std::vector<InputFile>& inputs, int standard_input, db::S
 
 // The writer's side of the run: each batch, in the order read, has its hands stored, the run's
 // counts and the checks its new hands make due noted, and its file finished after its last one.
+// A store that writes several batches at once (Store::grouped_hands: PostgreSQL, whose every
+// transaction costs round trips) is given consecutive batches together, of one file or several,
+// up to its number of hands, kGroupBytes of input and kGroupBatches batches: what is held waiting
+// stays small, however many small files come.
 class BatchWriter {
  public:
   BatchWriter(FilesToRead& todo, db::Store& writer, db::PendingChecks& due, AuditSummary& summary,
@@ -647,34 +668,66 @@ class BatchWriter {
         file_hands_(todo.files.size(), 0),
         file_failed_(todo.files.size(), 0) {}
 
-  void write(const Batch& b) {
+  static constexpr std::uint64_t kGroupBytes = 4 * kReadPiece;
+  static constexpr std::size_t kGroupBatches = 256;
+
+  // The next batch in order: its file registered first if it is read once; written now, or held
+  // in the group (pipe.hold) and written with the next ones.
+  void take(Batch b, Pipeline& pipe) {
     InputFile& file = todo_.files[b.file];
     if (b.head && !register_file(file, *b.head, writer_, due_.tournaments, summary_, err_))
       file.skipped = true;
     done_bytes_ += b.raw_bytes;
-    if (file.skipped) return;
-    std::vector<db::StoredHand> stored;
-    stored.reserve(b.parsed.size());
-    for (std::size_t i = 0; i < b.parsed.size(); ++i)
-      stored.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
-    const std::vector<db::HandOutcome> outcomes = writer_.add_hands(file.file_id, stored);
-    for (std::size_t i = 0; i < b.parsed.size(); ++i)
-      count_hand(b.file, b.parsed[i], b.results[i], outcomes[i]);
-    if (b.last_of_file) {
-      writer_.finish_file(file.file_id, file_hands_[b.file], file_failed_[b.file], b.file_sha256);
-      if (file_hands_[b.file] == 0) summary_.not_read.push_back({file.path, "no hands"});
+    if (file.skipped) {
+      pipe.dispose(std::move(b));
+      return;
     }
+    const std::size_t hands = static_cast<std::size_t>(std::max(0, writer_.grouped_hands()));
+    if (!group_.empty() &&
+        (group_hands_ + b.parsed.size() > hands || group_bytes_ + b.raw_bytes > kGroupBytes ||
+         group_.size() >= kGroupBatches))
+      flush(pipe);
+    group_hands_ += b.parsed.size();
+    group_bytes_ += b.raw_bytes;
+    group_.push_back(std::move(b));
+    pipe.hold();
+    if (hands == 0) flush(pipe);
+  }
+
+  // Writes the batches held: their hands stored, their files finished after their last batch.
+  void flush(Pipeline& pipe) {
+    if (group_.empty()) return;
+    std::vector<db::Store::FileBatch> batches;
+    batches.reserve(group_.size());
+    for (const Batch& b : group_) {
+      db::Store::FileBatch& fb = batches.emplace_back();
+      fb.file_id = todo_.files[b.file].file_id;
+      fb.hands.reserve(b.parsed.size());
+      for (std::size_t i = 0; i < b.parsed.size(); ++i) {
+        fb.hands.push_back({b.parsed[i], b.results[i], b.content_sha256[i], &b.rows[i]});
+        ++file_hands_[b.file];
+        if (!b.parsed[i].parsed) ++file_failed_[b.file];
+      }
+      if (b.last_of_file) fb.finish = {file_hands_[b.file], file_failed_[b.file], b.file_sha256};
+    }
+    const std::vector<std::vector<db::HandOutcome>> outcomes = writer_.add_batches(batches);
+    for (std::size_t k = 0; k < group_.size(); ++k) {
+      const Batch& b = group_[k];
+      for (std::size_t i = 0; i < b.parsed.size(); ++i)
+        count_hand(b.parsed[i], b.results[i], outcomes[k][i]);
+      if (b.last_of_file && file_hands_[b.file] == 0)
+        summary_.not_read.push_back({todo_.files[b.file].path, "no hands"});
+    }
+    group_hands_ = 0;
+    group_bytes_ = 0;
+    pipe.dispose_held(group_);
     draw_progress();
   }
 
  private:
-  void count_hand(std::size_t file, const Hand& h, const AuditResult& r, db::HandOutcome outcome) {
+  void count_hand(const Hand& h, const AuditResult& r, db::HandOutcome outcome) {
     ++summary_.hands;
-    ++file_hands_[file];
-    if (!h.parsed) {
-      ++summary_.unparsed;
-      ++file_failed_[file];
-    }
+    if (!h.parsed) ++summary_.unparsed;
     switch (outcome) {
       case db::HandOutcome::Inserted:
         due_.add_hand(h, r);
@@ -713,6 +766,9 @@ class BatchWriter {
   const AuditOptions& options_;
   std::ostream& err_;
   std::vector<int> file_hands_, file_failed_;
+  std::vector<Batch> group_;  // held, to be written together (flush)
+  std::size_t group_hands_{0};
+  std::uint64_t group_bytes_{0};
   std::uint64_t done_bytes_{0};
   std::chrono::steady_clock::time_point last_draw_{std::chrono::steady_clock::now()};
 };
@@ -739,10 +795,8 @@ void read_audit_and_write(FilesToRead& todo, db::Store& writer, db::PendingCheck
   BatchWriter batches(todo, writer, due, summary, options, err);
   Batch b;
   try {
-    while (pipe.next_done(b)) {
-      batches.write(b);
-      pipe.dispose(std::move(b));
-    }
+    while (pipe.next_done(b)) batches.take(std::move(b), pipe);
+    batches.flush(pipe);
   } catch (...) {
     pipe.abort();
     reader.join();

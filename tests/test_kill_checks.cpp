@@ -71,6 +71,15 @@ class KillingStore final : public Store {
     step("add_hands");
     return s_.add_hands(file_id, hands);
   }
+  // Several batches (and files) in one write, as the inner store takes them; one at a time, each
+  // call a step (add_hands, finish_file), when it takes them so.
+  std::vector<std::vector<HandOutcome>> add_batches(
+      const std::vector<FileBatch>& batches) override {
+    if (s_.grouped_hands() == 0) return Store::add_batches(batches);
+    step("add_batches");
+    return s_.add_batches(batches);
+  }
+  int grouped_hands() const override { return s_.grouped_hands(); }
   void finish_file(std::int64_t file_id, int hands, int failed, std::string_view sha256) override {
     step("finish_file");
     s_.finish_file(file_id, hands, failed, sha256);
@@ -416,7 +425,7 @@ std::vector<KillCase> few_points(const std::vector<std::string>& labels) {
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const long step = static_cast<long>(i) + 1;
     const std::string& l = labels[i];
-    if (l == "add_hands") adds.push_back(step);
+    if (l == "add_hands" || l == "add_batches") adds.push_back(step);
     if (l == "table_finding") session_findings.push_back(step);
     if (l == "table_check" && first_check == 0) first_check = step;
     if (l == "tournament_check" && tournaments == 0) tournaments = step;

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <charconv>
 #include <chrono>
@@ -15,6 +16,15 @@
 namespace hh::db::postgres {
 
 namespace {
+
+std::atomic<long> g_round_trips{0}, g_statements{0}, g_transactions{0};
+
+// One round trip of `statements` statements, `begins` of them a BEGIN.
+void count_trip(long statements, long begins = 0) {
+  g_round_trips.fetch_add(1, std::memory_order_relaxed);
+  g_statements.fetch_add(statements, std::memory_order_relaxed);
+  g_transactions.fetch_add(begins, std::memory_order_relaxed);
+}
 
 // libpq's messages end with a newline (and may hold several lines): one line for ours.
 std::string one_line(const char* message) {
@@ -109,6 +119,7 @@ bool Connection::in_transaction() const { return PQtransactionStatus(c_) != PQTR
 Result Connection::exec(std::string_view sql) {
   // The simple protocol runs several statements: the transaction's BEGIN first, if pending.
   std::string s = pending_begin_.empty() ? std::string() : pending_begin_ + ";";
+  count_trip(pending_begin_.empty() ? 1 : 2, pending_begin_.empty() ? 0 : 1);
   pending_begin_.clear();
   s += sql;
   return checked(c_, PQexec(c_, s.c_str()), sql);
@@ -120,6 +131,7 @@ Result Connection::exec(std::string_view sql, const Params& params) {
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
+  count_trip(1);
   return checked(c_,
                  PQexecParams(c_, s.c_str(), static_cast<int>(values.size()), nullptr,
                               values.data(), nullptr, nullptr, 0),
@@ -157,10 +169,12 @@ std::vector<Result> Connection::exec_pipelined(const std::vector<Statement>& sta
     std::vector<Statement> all{{pending_begin_, {}}};
     pending_begin_.clear();
     all.insert(all.end(), statements.begin(), statements.end());
+    g_transactions.fetch_add(1, std::memory_order_relaxed);
     std::vector<Result> results = exec_pipelined(all);
     results.erase(results.begin());
     return results;
   }
+  count_trip(static_cast<long>(statements.size()));
   if (PQenterPipelineMode(c_) != 1)
     throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c_)));
   std::vector<Result> results;
@@ -205,6 +219,7 @@ void Connection::copy_in(std::string_view copy_sql, std::string_view data) {
     if (PQputCopyData(c_, piece.data(), static_cast<int>(piece.size())) != 1) break;
   }
   PQputCopyEnd(c_, nullptr);
+  count_trip(0);  // the rows sent, the COPY's end waited for
   // The COPY's result, then the end of the results.
   pg_result* failure = nullptr;
   while (pg_result* r = PQgetResult(c_)) {
@@ -216,6 +231,8 @@ void Connection::copy_in(std::string_view copy_sql, std::string_view data) {
   }
   if (failure) checked(c_, failure, copy_sql);
 }
+
+Traffic traffic() { return {g_round_trips.load(), g_statements.load(), g_transactions.load()}; }
 
 std::vector<Result> Connection::copy_in_all(const std::vector<Copy>& copies,
                                             std::vector<Statement> after) {

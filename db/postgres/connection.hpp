@@ -96,6 +96,17 @@ class Connection {
   std::string pending_begin_;  // begin_with_next
 };
 
+// What this process's connections asked of their servers, counted since it started: round trips
+// (each wait for the server's answers: a statement, a pipeline, a COPY's start and its end),
+// statements sent, and transactions opened (a BEGIN sent). What a test of the write path asserts
+// (tests/test_pg_round_trips.cpp), which does not depend on the machine's load.
+struct Traffic {
+  long round_trips{0};
+  long statements{0};
+  long transactions{0};
+};
+Traffic traffic();
+
 // Runs body() in a transaction opened by `begin` ("BEGIN", "BEGIN TRANSACTION READ ONLY", sent
 // with body's first statement): committed if it returns (unless body's last statements committed
 // it), rolled back if it throws (the exception goes on).

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cctype>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -108,6 +109,17 @@ void lock_tournament(postgres::Connection& c, const TournamentKey& key) {
   c.exec(kTournamentLockSql, {key.site, key.tournament_id});
 }
 
+// An array literal of ids ("{1,2,3}"), a parameter's text.
+std::string id_array(const std::vector<std::int64_t>& ids) {
+  std::string out = "{";
+  for (const std::int64_t id : ids) {
+    if (out.size() > 1) out += ',';
+    out += std::to_string(id);
+  }
+  out += '}';
+  return out;
+}
+
 // A table's lock (site, table name, tournament number as $1, $2, $3).
 const std::string kSessionLockSql =
     fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1 || '/' || $2 || '/' || $3))",
@@ -139,6 +151,8 @@ struct PostgresStore::Impl {
   // Deadlocks and serialization failures the server aborted a transaction of this store for,
   // each retried whole (write()).
   long retries{0};
+  // How many hands add_batches takes in one transaction at most (grouped_hands).
+  int batch_hands{Store::kDefaultBatchHands};
 
   // A write transaction: body() in a transaction, run again whole when the server aborts it for
   // a deadlock or a serialization failure (postgres::retried_transaction; body() is restartable).
@@ -447,14 +461,15 @@ struct PostgresStore::Impl {
     copy_int_or_null(findings, nonzero_or_null(f.line));
   }
 
-  // add_hands' batch: its hands (staged in stage_hands, `ord` their index) and what the
-  // transaction found of each.
+  // add_batches' hands, of one or several files (staged in stage_hands, `ord` their index), and
+  // what the transaction found of each.
   struct Batch {
-    const std::vector<StoredHand>& hands;
-    std::unordered_map<std::int64_t, std::size_t> by_offset;  // byte_offset -> index
-    std::vector<HandOutcome> outcomes;                        // Duplicate unless found else
-    std::vector<std::int64_t> hand_ids;                       // of the hands inserted
-    std::vector<std::string> play_months;                     // of the hands inserted
+    std::vector<StoredHand> hands;
+    std::vector<std::int64_t> file_ids;                               // of each hand
+    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> at;  // (file_id, offset) -> index
+    std::vector<HandOutcome> outcomes;                                // Duplicate unless found else
+    std::vector<std::int64_t> hand_ids;                               // of the hands inserted
+    std::vector<std::string> play_months;                             // of the hands inserted
   };
 
   // Inserts the staged hands no one stored (by number, or by text for a hand without one), their
@@ -483,7 +498,7 @@ struct PostgresStore::Impl {
                      "INSERT INTO hands(hand_id, {0}, play_month) "
                      "SELECT k.hand_id, {0}, k.play_month FROM keyed k "
                      "JOIN staged USING (site, site_hand_id) "
-                     "RETURNING hand_id, byte_offset, play_month",
+                     "RETURNING hand_id, file_id, byte_offset, play_month",
                      kHandColumns),
          {}});
     // A hand without a number is the same hand when its text is (idx_hands_unidentified; the
@@ -496,7 +511,7 @@ struct PostgresStore::Impl {
           {fmt::format("INSERT INTO hands({0}, play_month) "
                        "SELECT {0}, hh_play_month(started_at_utc) FROM stage_hands "
                        "WHERE site_hand_id IS NULL ORDER BY site, content_sha256, ord "
-                       "ON CONFLICT DO NOTHING RETURNING hand_id, byte_offset, play_month",
+                       "ON CONFLICT DO NOTHING RETURNING hand_id, file_id, byte_offset, play_month",
                        kHandColumns),
            {}});
     statements.push_back({std::string(kAddTableMonthsSql), {}});
@@ -522,12 +537,12 @@ struct PostgresStore::Impl {
     return stored;
   }
 
-  // The rows (hand_id, byte_offset, play_month) an INSERT of insert_new_hands returned.
+  // The rows (hand_id, file_id, byte_offset, play_month) an INSERT of insert_new_hands returned.
   static void take_inserted(Batch& b, const Result& rows) {
     for (int r = 0; r < rows.rows(); ++r) {
-      const std::size_t i = b.by_offset.at(rows.int64(r, 1));
+      const std::size_t i = b.at.at({rows.int64(r, 1), rows.int64(r, 2)});
       b.hand_ids[i] = rows.int64(r, 0);
-      b.play_months[i] = rows.text(r, 2);
+      b.play_months[i] = rows.text(r, 3);
       b.outcomes[i] = HandOutcome::Inserted;
     }
   }
@@ -535,7 +550,7 @@ struct PostgresStore::Impl {
   // The staged hands not inserted: the same number stored (by another file, another writer or
   // earlier in this batch) is a duplicate if its text is the same, else a conflict, recorded; a
   // hand without a number is a duplicate of the same text stored.
-  void record_conflicts(std::int64_t file_id, Batch& b) {
+  void record_conflicts(Batch& b) {
     // The stored hands' ids and months by key first, then their texts' digests in those months
     // only (a join of the staged hands with hands was planned over every month's partition).
     const Result keys = c.exec(
@@ -567,28 +582,32 @@ struct PostgresStore::Impl {
           "SELECT $1, $2, $3, $4, $5, $6, $7, " HH_PG_NOW
           " WHERE NOT EXISTS (SELECT 1 FROM hand_conflicts WHERE existing_hand_id = $3 AND "
           "file_id = $4 AND byte_offset = $5 AND content_sha256 = $7)",
-          {row.site, text(row.site_hand_id), keys.text(r, 1), std::to_string(file_id),
+          {row.site, text(row.site_hand_id), keys.text(r, 1), std::to_string(b.file_ids[i]),
            std::to_string(row.byte_offset), std::to_string(row.line), text(s.content_sha256)});
     }
   }
 
+  // The duplicates and conflicts of each file of `b`, by file_id.
+  static std::map<std::int64_t, FileCounts> counts_by_file(const Batch& b) {
+    std::map<std::int64_t, FileCounts> by_file;
+    for (std::size_t i = 0; i < b.hands.size(); ++i) {
+      FileCounts& n = by_file[b.file_ids[i]];
+      if (b.outcomes[i] == HandOutcome::Duplicate) ++n.duplicates;
+      if (b.outcomes[i] == HandOutcome::Conflict) ++n.conflicts;
+    }
+    return by_file;
+  }
+
   // The inserted hands' players, pots, findings and events, one COPY a table (or INSERTs, in one
-  // round trip with `after`); returns the batch's duplicates and conflicts.
-  FileCounts copy_child_rows(const Batch& b, std::vector<postgres::Statement> after) {
+  // round trip with `after`); returns the results of `after`.
+  std::vector<Result> copy_child_rows(const Batch& b, std::vector<postgres::Statement> after) {
     for (std::string* buffer : {&players, &pots, &pot_seats, &findings, &events}) buffer->clear();
     // The ids insert_new_hands took, in the order the rows are inserted, as the identity
     // would have numbered them.
     next_finding_id = 0;
-    FileCounts added;
-    for (std::size_t i = 0; i < b.hands.size(); ++i) {
-      if (b.outcomes[i] == HandOutcome::Inserted) {
+    for (std::size_t i = 0; i < b.hands.size(); ++i)
+      if (b.outcomes[i] == HandOutcome::Inserted)
         child_rows(b.hand_ids[i], b.play_months[i], b.hands[i]);
-      } else if (b.outcomes[i] == HandOutcome::Duplicate) {
-        ++added.duplicates;
-      } else {
-        ++added.conflicts;
-      }
-    }
     const std::pair<std::string_view, const std::string*> copies[] = {
         {"COPY hand_players(hand_id, seat, player, start_stack, contributed, collected, net, "
          "sitting_out, stack_unknown, posted_small_blind, posted_big_blind, posted_owed, "
@@ -603,9 +622,55 @@ struct PostgresStore::Impl {
     };
     std::vector<Connection::Copy> all;
     for (const auto& [sql, data] : copies) all.emplace_back(sql, *data);
-    c.copy_in_all(all, std::move(after));
-    return added;
+    return c.copy_in_all(all, std::move(after));
   }
+
+  // finish_file's UPDATE of a file's row with the caller's counts and this store's: with a
+  // digest (a file begun without one), only if no other row holds it (else finish_by_digest).
+  // The file_id when the row is finished, now or before: a row another writer finished first (it
+  // read the same content under a row of its own, merged into this one: finish_by_digest) keeps
+  // that writer's counts, as the first to store the hands, whose counts one writer would give.
+  static constexpr std::string_view kFinishFileSql =
+      "WITH done AS (UPDATE files SET hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
+      "audited_at = " HH_PG_NOW
+      ", status = 'audited' WHERE file_id = $5 AND audited_at IS NULL RETURNING file_id) "
+      "SELECT file_id FROM done UNION ALL "
+      "SELECT file_id FROM files WHERE file_id = $5 AND audited_at IS NOT NULL";
+  static constexpr std::string_view kFinishWithDigestSql =
+      "WITH done AS (UPDATE files SET sha256 = $6, hands = $1, failed = $2, duplicates = $3, "
+      "conflicts = $4, audited_at = " HH_PG_NOW
+      ", status = 'audited' WHERE file_id = $5 AND audited_at IS NULL AND NOT EXISTS (SELECT 1 "
+      "FROM files k WHERE k.sha256 = $6 AND k.file_id <> $5) RETURNING file_id) "
+      "SELECT file_id FROM done UNION ALL "
+      "SELECT file_id FROM files WHERE file_id = $5 AND audited_at IS NOT NULL AND sha256 = $6";
+  static Params finish_params(const std::string& id, const FileBatch::Finish& f, FileCounts n) {
+    return {std::to_string(f.hands), std::to_string(f.failed), std::to_string(n.duplicates),
+            std::to_string(n.conflicts), id};
+  }
+  static postgres::Statement finish_statement(std::int64_t file_id, const FileBatch::Finish& f,
+                                              FileCounts n) {
+    Params params = finish_params(std::to_string(file_id), f, n);
+    if (f.sha256.empty()) return {std::string(kFinishFileSql), std::move(params)};
+    params.push_back(f.sha256);
+    return {std::string(kFinishWithDigestSql), std::move(params)};
+  }
+  // The claims on the files of `ids` finished (committed by then), released: one not finished
+  // (its digest another row's: finish_by_digest) keeps its claim.
+  static postgres::Statement release_finished(const std::vector<std::int64_t>& ids) {
+    return {fmt::format("SELECT pg_advisory_unlock({}, file_id::integer) FROM files WHERE "
+                        "file_id = ANY($1::bigint[]) AND audited_at IS NOT NULL",
+                        postgres::kFileLockNamespace),
+            {id_array(ids)}};
+  }
+
+  // The batches' hands and files finished, in one transaction (add_batches); the counts of each
+  // file's duplicates and conflicts kept for its finish; the files whose finish found their digest
+  // another row's (finish_by_digest), with their counts.
+  struct Written {
+    std::vector<std::pair<const FileBatch*, FileCounts>> by_digest;
+  };
+  Written write_batches(const std::vector<FileBatch>& batches, Batch& b);
+  void finish_by_digest(std::int64_t file_id, const FileBatch::Finish& f, FileCounts n);
 
   // The rows of one inserted hand in the child tables' COPY buffers.
   // `play_month`: the hand's, as hands holds it (the partition its findings go to).
@@ -677,9 +742,11 @@ struct PostgresStore::Impl {
   }
 };
 
-PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode)
+PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode,
+                             const StoreOptions& options)
     : impl_(std::make_unique<Impl>(
-          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, 0})) {
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, 0, 0})) {
+  impl_->batch_hands = options.batch_hands;
   Connection& c = impl_->c;
   if (mode == OpenMode::ReadOnly) {
     // Belt and braces: every read opens a READ ONLY transaction; this covers any other.
@@ -772,38 +839,98 @@ HandOutcome PostgresStore::add_hand(std::int64_t file_id, const StoredHand& hand
 
 std::vector<HandOutcome> PostgresStore::add_hands(std::int64_t file_id,
                                                   const std::vector<StoredHand>& hands) {
-  impl_->require_writer();
-  Impl& m = *impl_;
-  Impl::Batch batch{hands, {}, {}, {}, {}};
-  if (hands.empty()) return batch.outcomes;
-  m.stage.clear();
-  for (std::size_t i = 0; i < hands.size(); ++i)
-    m.stage_row(static_cast<int>(i), file_id, hands[i]);
-  // byte_offset -> the hand's index: what tells the rows RETURNING gives back apart (one file,
-  // one hand at an offset).
-  for (std::size_t i = 0; i < hands.size(); ++i)
-    batch.by_offset[static_cast<std::int64_t>(hands[i].hand.source.byte_offset)] = i;
-  Impl::FileCounts added;
-  m.write([&] {
+  return add_batches({{file_id, hands, std::nullopt}}).front();
+}
+
+int PostgresStore::grouped_hands() const { return impl_->batch_hands; }
+
+// Stages every hand of `batches`, then, in one transaction run again whole on a deadlock: the new
+// hands with their rows, the conflicts, the checks they make due, every file finished, the commit
+// and the release of the finished files' claims (these last in the round trip of the child rows).
+PostgresStore::Impl::Written PostgresStore::Impl::write_batches(
+    const std::vector<FileBatch>& batches, Batch& b) {
+  stage.clear();
+  for (std::size_t i = 0; i < b.hands.size(); ++i) {
+    stage_row(static_cast<int>(i), b.file_ids[i], b.hands[i]);
+    // What tells the rows RETURNING gives back apart: one hand at an offset of a file.
+    b.at[{b.file_ids[i], static_cast<std::int64_t>(b.hands[i].hand.source.byte_offset)}] = i;
+  }
+  Written out;
+  write([&] {
     // A retry starts anew.
-    batch.outcomes.assign(hands.size(), HandOutcome::Duplicate);
-    batch.hand_ids.assign(hands.size(), 0);
-    batch.play_months.assign(hands.size(), {});
-    const int stored = m.insert_new_hands(batch);
-    if (stored < static_cast<int>(hands.size())) m.record_conflicts(file_id, batch);
+    out = {};
+    b.outcomes.assign(b.hands.size(), HandOutcome::Duplicate);
+    b.hand_ids.assign(b.hands.size(), 0);
+    b.play_months.assign(b.hands.size(), {});
+    if (!b.hands.empty() && insert_new_hands(b) < static_cast<int>(b.hands.size()))
+      record_conflicts(b);
     // The checks the new hands make due, in their transaction.
     PendingChecks due;
-    for (std::size_t i = 0; i < hands.size(); ++i)
-      if (batch.outcomes[i] == HandOutcome::Inserted) due.add_hand(hands[i].hand, hands[i].result);
-    std::vector<postgres::Statement> last = Impl::record_checks_statements(due);
-    // Committed in the same round trip (in_transaction then commits no more).
+    for (std::size_t i = 0; i < b.hands.size(); ++i)
+      if (b.outcomes[i] == HandOutcome::Inserted) due.add_hand(b.hands[i].hand, b.hands[i].result);
+    std::vector<postgres::Statement> last = record_checks_statements(due);
+    const std::size_t first_finish = last.size();
+    const std::map<std::int64_t, FileCounts> added = counts_by_file(b);
+    std::vector<std::pair<const FileBatch*, FileCounts>> finished;
+    std::vector<std::int64_t> finished_ids;
+    for (const FileBatch& fb : batches) {
+      if (!fb.finish) continue;
+      FileCounts n = counts[fb.file_id];
+      if (const auto it = added.find(fb.file_id); it != added.end()) {
+        n.duplicates += it->second.duplicates;
+        n.conflicts += it->second.conflicts;
+      }
+      last.push_back(finish_statement(fb.file_id, *fb.finish, n));
+      finished.push_back({&fb, n});
+      finished_ids.push_back(fb.file_id);
+    }
+    // Committed in the same round trip (in_transaction then commits no more), and the claims of
+    // the files finished released after it.
     last.push_back({"COMMIT", {}});
-    added = m.copy_child_rows(batch, std::move(last));
+    if (!finished_ids.empty()) last.push_back(release_finished(finished_ids));
+    const std::vector<Result> r = copy_child_rows(b, std::move(last));
+    for (std::size_t k = 0; k < finished.size(); ++k)
+      if (r.at(first_finish + k).rows() == 0) out.by_digest.push_back(finished[k]);
   });
-  Impl::FileCounts& counts = m.counts[file_id];
-  counts.duplicates += added.duplicates;
-  counts.conflicts += added.conflicts;
-  return batch.outcomes;
+  return out;
+}
+
+std::vector<std::vector<HandOutcome>> PostgresStore::add_batches(
+    const std::vector<FileBatch>& batches) {
+  impl_->require_writer();
+  Impl& m = *impl_;
+  Impl::Batch b;
+  for (const FileBatch& fb : batches) {
+    for (const StoredHand& h : fb.hands) b.hands.push_back(h);
+    b.file_ids.insert(b.file_ids.end(), fb.hands.size(), fb.file_id);
+  }
+  std::vector<std::vector<HandOutcome>> outcomes;
+  const bool finishes = std::any_of(batches.begin(), batches.end(),
+                                    [](const FileBatch& fb) { return fb.finish.has_value(); });
+  if (b.hands.empty() && !finishes) {
+    outcomes.resize(batches.size());
+    return outcomes;
+  }
+  const Impl::Written written = m.write_batches(batches, b);
+  // Committed: the counts of the files not finished go on; those finished are done with.
+  for (const auto& [file_id, n] : Impl::counts_by_file(b)) {
+    m.counts[file_id].duplicates += n.duplicates;
+    m.counts[file_id].conflicts += n.conflicts;
+  }
+  for (const FileBatch& fb : batches)
+    if (fb.finish) m.counts.erase(fb.file_id);
+  for (const auto& [fb, n] : written.by_digest) {
+    if (fb->finish->sha256.empty())
+      throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", fb->file_id));
+    m.finish_by_digest(fb->file_id, *fb->finish, n);
+  }
+  std::size_t at = 0;
+  for (const FileBatch& fb : batches) {
+    outcomes.emplace_back(b.outcomes.begin() + static_cast<std::ptrdiff_t>(at),
+                          b.outcomes.begin() + static_cast<std::ptrdiff_t>(at + fb.hands.size()));
+    at += fb.hands.size();
+  }
+  return outcomes;
 }
 
 std::vector<std::uint64_t> PostgresStore::content_file_sizes() {
@@ -817,81 +944,52 @@ std::vector<std::uint64_t> PostgresStore::content_file_sizes() {
 
 void PostgresStore::finish_file(std::int64_t file_id, int hands, int failed,
                                 std::string_view sha256) {
-  impl_->require_writer();
-  const Impl::FileCounts counts = impl_->counts[file_id];
-  impl_->counts.erase(file_id);
-  Connection& c = impl_->c;
-  constexpr const char* kFinishFile =
-      "UPDATE files SET hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
-      "audited_at = " HH_PG_NOW ", status = 'audited' WHERE file_id = $5 RETURNING file_id";
-  const auto finish_params = [&](const std::string& id) {
-    return postgres::Params{std::to_string(hands), std::to_string(failed),
-                            std::to_string(counts.duplicates), std::to_string(counts.conflicts),
-                            id};
+  FileBatch::Finish finish{hands, failed, std::string(sha256)};
+  add_batches({{file_id, {}, std::move(finish)}});
+}
+
+// The digest of the file `file_id` is another row's (or was while its finish ran): the file's
+// row takes it if it is free now; else the other file of that content, stored meanwhile (another
+// auditor, another path), keeps the content's row, with this file's hands and conflicts.
+void PostgresStore::Impl::finish_by_digest(std::int64_t file_id, const FileBatch::Finish& f,
+                                           FileCounts n) {
+  const std::string id = std::to_string(file_id), sha = f.sha256;
+  // The digest, unless another row holds it.
+  const auto set_digest = [&] {
+    return c.exec(
+                "UPDATE files SET sha256 = $1 WHERE file_id = $2 AND NOT EXISTS (SELECT 1 "
+                "FROM files k WHERE k.sha256 = $1 AND k.file_id <> $2) RETURNING file_id",
+                {sha, id})
+               .rows() == 1;
   };
-  // The row finished (with its digest, unless another row holds it) and its claim released once
-  // that is committed, in one round trip: the claim only if the row is finished.
-  const std::string kFinishWithDigest =
-      "UPDATE files SET sha256 = $6, hands = $1, failed = $2, duplicates = $3, conflicts = $4, "
-      "audited_at = " HH_PG_NOW
-      ", status = 'audited' WHERE file_id = $5 AND NOT EXISTS (SELECT 1 FROM files k WHERE "
-      "k.sha256 = $6 AND k.file_id <> $5) RETURNING file_id";
-  {
-    postgres::Params params = finish_params(std::to_string(file_id));
-    if (!sha256.empty()) params.push_back(std::string(sha256));
-    const std::vector<Result> done = c.exec_pipelined(
-        {{sha256.empty() ? std::string(kFinishFile) : kFinishWithDigest, params, true},
-         {fmt::format("SELECT pg_advisory_unlock({}, file_id::integer) FROM files WHERE file_id = "
-                      "$1 AND audited_at IS NOT NULL",
-                      postgres::kFileLockNamespace),
-          {std::to_string(file_id)}}});
-    if (done[0].rows() == 1) return;
-    if (sha256.empty())
+  bool merged = false;
+  if (!set_digest()) {
+    write([&] {
+      merged = false;  // a retry starts anew
+      // Under the lock of the partitions' creation, taken first: that creation locks `files`
+      // (the partitions' foreign keys) and waits for this transaction's lock on it, which would
+      // wait for that lock.
+      c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, {})", postgres::kLockNamespace,
+                         postgres::kPartitionLockKey));
+      if (set_digest()) return;
+      Result kept =
+          c.exec("SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = $1", {sha});
+      if (kept.rows() != 1 || c.exec("SELECT 1 FROM files WHERE file_id = $1", {id}).rows() != 1)
+        throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
+      const std::string kept_id = kept.text(0, 0);
+      for (const std::string& sql : move_file_rows_sql('$')) c.exec(sql, {kept_id, id});
+      c.exec("DELETE FROM files WHERE file_id = $1", {id});
+      merged = true;
+      if (kept.text(0, 1) != "t") c.exec(kFinishFileSql, finish_params(kept_id, f, n));
+    });
+  }
+  if (!merged) {
+    Result r = c.exec(kFinishFileSql, finish_params(id, f, n));
+    if (r.rows() == 0)
       throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
   }
-  // The digest is another row's (or was while the statement above ran).
-  {
-    const std::string id = std::to_string(file_id), sha(sha256);
-    // The digest, unless another row holds it.
-    const auto set_digest = [&] {
-      return c.exec(
-                  "UPDATE files SET sha256 = $1 WHERE file_id = $2 AND NOT EXISTS (SELECT 1 "
-                  "FROM files k WHERE k.sha256 = $1 AND k.file_id <> $2) RETURNING file_id",
-                  {sha, id})
-                 .rows() == 1;
-    };
-    bool merged = false;
-    if (!set_digest()) {
-      impl_->write([&] {
-        merged = false;  // a retry starts anew
-        // Another file of the same content was stored while this one was read: it keeps the
-        // content's row, with this file's hands and conflicts. Under the lock of the month
-        // partitions' creation, taken first: that creation locks `files` (the partitions' foreign
-        // keys) and waits for this transaction's lock on it, which would wait for that lock.
-        c.exec(fmt::format("SELECT pg_advisory_xact_lock({}, {})", postgres::kLockNamespace,
-                           postgres::kPartitionLockKey));
-        if (set_digest()) return;
-        Result kept =
-            c.exec("SELECT file_id, audited_at IS NOT NULL FROM files WHERE sha256 = $1", {sha});
-        if (kept.rows() != 1 || c.exec("SELECT 1 FROM files WHERE file_id = $1", {id}).rows() != 1)
-          throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
-        const std::string kept_id = kept.text(0, 0);
-        for (const std::string& sql : move_file_rows_sql('$')) c.exec(sql, {kept_id, id});
-        c.exec("DELETE FROM files WHERE file_id = $1", {id});
-        merged = true;
-        if (kept.text(0, 1) != "t") c.exec(kFinishFile, finish_params(kept_id));
-      });
-    }
-    if (merged) {
-      impl_->release(file_id);
-      return;
-    }
-  }
-  Result r = c.exec(kFinishFile, finish_params(std::to_string(file_id)));
-  if (r.rows() == 0)
-    throw std::runtime_error(fmt::format("finish_file: no file with file_id {}", file_id));
   // Committed (every statement here is its own transaction): another writer may now see it done.
-  impl_->release(file_id);
+  release(file_id);
 }
 
 void PostgresStore::record_unread_file(const UnreadFile& u) {
@@ -1571,16 +1669,6 @@ constexpr std::string_view kHandFilter =
 constexpr std::string_view kFileFilter =
     "($1 = '' OR f.site = $1) AND "
     "(cardinality($2::bigint[]) = 0 OR f.file_id = ANY ($2::bigint[]))";
-
-std::string id_array(const std::vector<std::int64_t>& ids) {
-  std::string out = "{";
-  for (const std::int64_t id : ids) {
-    if (out.size() > 1) out += ',';
-    out += std::to_string(id);
-  }
-  out += '}';
-  return out;
-}
 
 Params filter_params(const ReadFilter& filter) {
   return {filter.site, filter.since, id_array(filter.file_ids)};

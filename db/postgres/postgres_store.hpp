@@ -15,7 +15,8 @@ class PostgresStore final : public Store {
   // `conninfo`: a postgresql:// URI or a libpq keyword string. Write: creates or migrates the
   // schema. ReadOnly: the schema must be there; every read runs in a READ ONLY transaction.
   // Throws std::runtime_error with the server's message on failure.
-  PostgresStore(const std::string& conninfo, OpenMode mode);
+  // `options.batch_hands`: how many hands add_batches takes in one transaction at most.
+  PostgresStore(const std::string& conninfo, OpenMode mode, const StoreOptions& options = {});
   ~PostgresStore() override;
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
@@ -24,6 +25,8 @@ class PostgresStore final : public Store {
   HandOutcome add_hand(std::int64_t file_id, const StoredHand& hand) override;
   std::vector<HandOutcome> add_hands(std::int64_t file_id,
                                      const std::vector<StoredHand>& hands) override;
+  std::vector<std::vector<HandOutcome>> add_batches(const std::vector<FileBatch>& batches) override;
+  int grouped_hands() const override;
   std::vector<std::uint64_t> content_file_sizes() override;
   void finish_file(std::int64_t file_id, int hands, int failed,
                    std::string_view sha256 = {}) override;
