@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string_view>
 
 #include "audit/auditor.hpp"
@@ -59,21 +60,6 @@ void Auditor::check_turn(const Event& e, const PlayerState& p) {
 
 namespace {
 
-// The cards printed on a deal line, brackets dropped: "[3d Th As] [Qc]" gives 3d, Th, As, Qc;
-// Winamax's hidden cards stay as "X".
-std::vector<std::string_view> card_tokens(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  auto sep = [](char ch) { return ch == ' ' || ch == '[' || ch == ']'; };
-  while (i < text.size()) {
-    while (i < text.size() && sep(text[i])) ++i;
-    std::size_t start = i;
-    while (i < text.size() && !sep(text[i])) ++i;
-    if (i > start) out.push_back(text.substr(start, i - start));
-  }
-  return out;
-}
-
 // Razz counts aces low.
 int rank_of(const Card& c, bool aces_low) { return aces_low && c.rank == 14 ? 1 : c.rank; }
 
@@ -120,26 +106,29 @@ void Auditor::read_up_cards() {
     if (e.street != Street::Preflop && e.street != Street::Flop && e.street != Street::Turn &&
         e.street != Street::River)
       continue;  // 7th street's card is dealt down
-    const auto tokens = card_tokens(e.cards);
+    // The cards printed on the deal line, brackets dropped ("[3d Th As] [Qc]"), Winamax's
+    // hidden ones unknown. Cards not read are a gap the reader reported: no up card comes of them.
+    if (e.cards.has_unread()) continue;
+    const std::span<const Card> cards = e.cards.cards();
     // 3rd street (five card stud: 2nd street): the door card alone (others' lines) or after the two
     // down cards ("[Kd 3s 9h]",
     // "[X X 8h]", "[2h 3d] 7s"). Later streets: the new card is the last one printed.
     // Five card stud's first round deals one card down and one up ("[X Ah]", "[Kd Ah]").
     const std::size_t first_deal = h_.game.is_five_card_stud() ? 2 : 3;
-    if (tokens.empty() ||
-        (e.street == Street::Preflop && tokens.size() != 1 && tokens.size() != first_deal))
+    if (cards.empty() ||
+        (e.street == Street::Preflop && cards.size() != 1 && cards.size() != first_deal))
       continue;
-    auto card = parse_card(tokens.back());
-    if (!card) continue;
+    const Card card = cards.back();
+    if (!card.known()) continue;
     // Each round adds one card to what the seat showed on the round before.
     if (e.street == Street::Preflop) {
-      shown[e.seat] = {*card};
+      shown[e.seat] = {card};
     } else {
       auto prev = last_street.find(e.seat);
       if (prev == last_street.end() ||
           static_cast<int>(prev->second) + 1 != static_cast<int>(e.street))
         continue;
-      shown[e.seat].push_back(*card);
+      shown[e.seat].push_back(card);
     }
     last_street[e.seat] = e.street;
     up_cards_[e.street][e.seat] = shown[e.seat];

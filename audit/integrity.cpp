@@ -21,28 +21,15 @@ constexpr int kDeck = 52;
 
 int card_index(Card c) { return (c.rank - 2) * 4 + c.suit; }
 
-// The cards a line prints that can be read. A token that is not a card ("Xx", "??", "--") is a
-// card the site hides: counted, never judged.
+// The cards a line prints that are known. Any other ("Xx", "??", or a token not read, which the
+// reader reported as a gap) is a card the site hides: counted, never judged.
 struct ReadCards {
   CardList known;
   int hidden{0};
 };
-ReadCards read_cards(std::string_view text) {
-  ReadCards out;
-  auto sep = [](char ch) { return ch == ' ' || ch == ',' || ch == '[' || ch == ']'; };
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && sep(text[i])) ++i;
-    std::size_t j = i;
-    while (j < text.size() && !sep(text[j])) ++j;
-    if (j > i) {
-      if (auto c = parse_card(text.substr(i, j - i)))
-        out.known.push_back(*c);
-      else
-        ++out.hidden;
-    }
-    i = j;
-  }
+ReadCards read_cards(const EventCards& cards) {
+  ReadCards out{cards.known(), 0};
+  out.hidden = static_cast<int>(cards.tokens() - out.known.size());
   return out;
 }
 
@@ -451,9 +438,10 @@ void HandIntegrity::check_hand_names() {
 void HandIntegrity::check_hand_name(const Event& e, const CardList& board) {
   // The name is read from the hand's own line, after the cards the event holds.
   const std::string_view line = line_of_hand(h_, e.line);
-  const std::size_t at = e.cards.empty() ? std::string_view::npos : line.find(e.cards);
+  const std::string& printed = e.cards.printed();
+  const std::size_t at = printed.empty() ? std::string_view::npos : line.find(printed);
   if (at == std::string_view::npos) return;
-  const std::size_t open = line.find('(', at + e.cards.size());
+  const std::size_t open = line.find('(', at + printed.size());
   const std::size_t close = line.find(')', open);
   if (open == std::string_view::npos || close == std::string_view::npos) return;
   const std::string_view name = line.substr(open + 1, close - open - 1);

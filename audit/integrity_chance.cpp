@@ -61,8 +61,8 @@ struct HandCards {
 HandCards hand_cards(const IntegrityHand& h, std::size_t hole_cards) {
   HandCards out;
   for (const IntegrityCards& c : h.cards) {
-    CardList cards;
-    if (!parse_cards(c.cards, cards)) continue;  // hidden ("Xx"): unknown, never a card
+    if (!c.cards.all_known()) continue;  // hidden ("Xx"): unknown, never a card
+    const std::span<const Card> cards = c.cards.cards();
     if (c.kind == EventKind::Board) {
       if (c.board_index != 0) out.second_board = true;
       if (c.board_index != 0) continue;
@@ -71,7 +71,8 @@ HandCards hand_cards(const IntegrityHand& h, std::size_t hole_cards) {
     }
     if (c.kind == EventKind::DealtHole)
       for (const Card& card : cards) out.dealt.push_back(card);
-    if (cards.size() == hole_cards && c.seat != 0) out.hole[c.seat] = cards;
+    if (cards.size() == hole_cards && c.seat != 0)
+      out.hole[c.seat] = CardList(cards.begin(), cards.end());
   }
   return out;
 }

@@ -112,13 +112,12 @@ std::optional<ShowdownCards> read_showdown_cards(const MoneyState& s, const Show
   ShowdownCards read;
   int& board_count = read.board_count;
   SmallMap<CardList>& holes = read.holes;
-  CardList cards;
   for (const Event& e : s.hand.events) {
     if (e.kind == EventKind::Board) {
-      if (!parse_cards(e.cards, cards)) return std::nullopt;
+      if (!e.cards.all_known()) return std::nullopt;
       Dealt* to = dealt_on(e.board_index, e.street);
       if (!to) to = &dealt.emplace_back(Dealt{e.board_index, e.street, {}});
-      to->cards.insert(to->cards.end(), cards.begin(), cards.end());
+      to->cards.insert(to->cards.end(), e.cards.cards().begin(), e.cards.cards().end());
       board_count = std::max(board_count, e.board_index + 1);
     } else if ((e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !e.cards.empty()) ||
                 (rules.board && e.kind == EventKind::DealtHole)) &&
@@ -126,8 +125,8 @@ std::optional<ShowdownCards> read_showdown_cards(const MoneyState& s, const Show
       // Cards revealed when mucking (the summary's "mucked [8s Qs]") are shown cards too.
       // Flop games: the hole cards, dealt or shown. Stud and draw: only what is shown at the
       // end is the whole hand.
-      if (parse_cards(e.cards, cards) && static_cast<int>(cards.size()) == rules.hole)
-        holes[e.seat] = cards;
+      if (e.cards.all_known() && static_cast<int>(e.cards.cards().size()) == rules.hole)
+        holes[e.seat] = CardList(e.cards.cards().begin(), e.cards.cards().end());
     } else if (e.kind == EventKind::CashedOut) {
       return std::nullopt;  // the pot went to the site, not to a hand
     }

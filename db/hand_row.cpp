@@ -103,7 +103,7 @@ void events_json(const Hand& hand, std::string& json) {
       if (e.cards.empty()) {
         json += "null";
       } else {
-        append_json_string(json, e.cards);
+        append_json_string(json, e.cards.printed());
       }
     }
     if (board) {

@@ -169,7 +169,7 @@ IntegrityCards integrity_cards_row(const Row& row) {
            : kind == "shows" ? EventKind::Shows
            : kind == "mucks" ? EventKind::Mucks
                              : EventKind::Board;
-  c.cards = row.text(4);
+  c.cards = EventCards::read(row.text(4));
   c.board_index = row.is_null(5) ? 0 : static_cast<int>(row.int64(5));
   return c;
 }

@@ -47,21 +47,63 @@ std::string card_text(const Card& c) {
   return {ranks[c.rank], suits[c.suit]};
 }
 
-bool parse_cards(std::string_view text, CardList& out) {
-  out.clear();
-  std::size_t i = 0;
+namespace {
+
+// A card the site dealt face down and never showed: "X", "XX", "Xx", "?", "??".
+bool is_unknown_card(std::string_view t) {
+  if (t.empty() || t.size() > 2) return false;
+  for (char ch : t)
+    if (ch != 'X' && ch != 'x' && ch != '?') return false;
+  return true;
+}
+
+}  // namespace
+
+EventCards EventCards::read(std::string_view printed) {
+  EventCards out;
+  out.printed_ = std::string(printed);
+  const std::string_view text = out.printed_;
   auto sep = [](char ch) { return ch == ' ' || ch == ',' || ch == '[' || ch == ']'; };
+  std::size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && sep(text[i])) ++i;
     std::size_t j = i;
     while (j < text.size() && !sep(text[j])) ++j;
-    if (j > i) {
-      auto c = parse_card(text.substr(i, j - i));
-      if (!c) return false;
-      out.push_back(*c);
-    }
+    const std::string_view token = text.substr(i, j - i);
     i = j;
+    if (token.empty()) continue;
+    if (auto c = parse_card(token)) {
+      out.cards_.push_back(*c);
+    } else if (is_unknown_card(token)) {
+      out.cards_.push_back(Card{});
+    } else {
+      if (out.unread_count_++ == 0) {
+        out.unread_at_ = static_cast<std::uint32_t>(j - token.size());
+        out.unread_size_ = static_cast<std::uint32_t>(token.size());
+      }
+    }
   }
+  return out;
+}
+
+CardList EventCards::known() const {
+  CardList out;
+  for (const Card& c : cards_)
+    if (c.known()) out.push_back(c);
+  return out;
+}
+
+bool EventCards::all_known() const {
+  if (unread_count_ != 0) return false;
+  for (const Card& c : cards_)
+    if (!c.known()) return false;
+  return true;
+}
+
+bool parse_cards(std::string_view text, CardList& out) {
+  const EventCards read = EventCards::read(text);
+  if (!read.all_known()) return false;
+  out.assign(read.cards().begin(), read.cards().end());
   return true;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "model/cards.hpp"
 #include "model/game.hpp"
 
 namespace hh {
@@ -90,7 +91,7 @@ struct Event {
   int board_index{0};     // run it twice: 0 first board, 1 second board
   int count{0};           // Discards
   bool all_in{false};     // the site said "and is all-in"
-  std::string cards;      // as printed, e.g. "Ah Kd"
+  EventCards cards;       // read by the reader from what it printed, e.g. "[Ah Kd]"
   std::string text;       // chat text, or the original line for Other
   std::uint32_t line{0};  // 1-based line number in the file
 };

@@ -116,7 +116,7 @@ struct IntegrityCards {
   Street street{Street::Preflop};
   EventKind kind{EventKind::DealtHole};  // DealtHole, Shows, Mucks or Board
   int board_index{0};                    // a board's: 0 the first (run it twice: 1, ...)
-  std::string cards;                     // as stored: "Ah Kd", "[3s 3c]", "5c 2c 6d"
+  EventCards cards;  // read from the stored text: "Ah Kd", "[3s 3c]", "5c 2c 6d"
 };
 struct IntegrityHand {
   std::int64_t hand_id{0};  // the store's

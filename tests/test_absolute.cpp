@@ -182,8 +182,8 @@ TEST_CASE("Absolute stud hi/lo: cards repeated each street, the mucked hands", "
   // "PLAYER1 - Pocket [H H Js]" then "[H H Js 10d]": one new card a street, hidden ones left out.
   const auto dealt = test::events(h, EventKind::DealtHole, 1);
   REQUIRE(dealt.size() == 5);
-  CHECK(dealt[0]->cards == "Js");
-  CHECK(dealt[1]->cards == "10d");
+  CHECK(dealt[0]->cards.printed() == "Js");
+  CHECK(dealt[1]->cards.printed() == "10d");
   CHECK(dealt[4]->cards.empty());  // the river card, face down
   CHECK(dealt[4]->street == Street::Seventh);
   CHECK(test::events(h, EventKind::DealtHole, 5).size() == 1);  // Hero folded: no new cards
@@ -199,7 +199,7 @@ TEST_CASE("UltimateBet hand: the same format, a big blind posted to enter", "[ab
   CHECK(h.site_hand_id == "C241220000");
   CHECK(test::event(h, EventKind::PostBigBlind, 7).amount == 2);  // "Hero - Posts $0.02"
   // "Seat 7: Hero HI: [Mucked] [10s 3s]": the mucked hand counts as shown.
-  CHECK(test::event(h, EventKind::Mucks, 7, 1).cards == "10s 3s");
+  CHECK(test::event(h, EventKind::Mucks, 7, 1).cards.printed() == "10s 3s");
   CHECK(errors_and_warnings(h) == "");
 }
 

@@ -63,8 +63,8 @@ TEST_CASE(
   CHECK(all_in.amount == 90);
   CHECK(all_in.all_in);
   CHECK(test::event(h, EventKind::Bet, 4, 1).all_in);  // "Player4 bets [$3.03]"
-  CHECK(test::event(h, EventKind::DealtHole, 1).cards == "7c 6c 5h Jh");
-  CHECK(test::event(h, EventKind::Shows, 4).cards == "7d 8c 3d 6h");
+  CHECK(test::event(h, EventKind::DealtHole, 1).cards.printed() == "7c 6c 5h Jh");
+  CHECK(test::event(h, EventKind::Shows, 4).cards.printed() == "7d 8c 3d 6h");
   const auto won = test::events(h, EventKind::Collected, 4);
   REQUIRE(won.size() == 2);
   CHECK(won[0]->amount == 626);

@@ -76,7 +76,7 @@ TEST_CASE("BetOnline hand: Windows zone, seats from 0, post dead, no-space turn 
   for (const Event& e : h.events)
     if (e.kind == EventKind::Board && e.street == Street::Turn) turn = &e;
   REQUIRE(turn);
-  CHECK(turn->cards == "10d");
+  CHECK(turn->cards.printed() == "10d");
   CHECK(h.rake == 78);
   CHECK(h.total_pot == 1561);  // 14.83 net of the 0.78 rake
   const Event* won = first_event(h, EventKind::Collected);
@@ -111,7 +111,7 @@ TEST_CASE("BetOnline hand: a side pot printed mid-hand, its winner named only fo
   CHECK(raise->all_in);
   const Event* shows = first_event(h, EventKind::Shows, 3);  // "Player1 shows 5s 4s"
   REQUIRE(shows);
-  CHECK(shows->cards == "5s 4s");
+  CHECK(shows->cards.printed() == "5s 4s");
   // Player1 put in the most (1.52, as Player5) and won the main pot: the side pot is theirs too.
   REQUIRE(h.summary.size() == 9);
   const Event* won = first_event(h, EventKind::Collected);
@@ -257,7 +257,7 @@ TEST_CASE("BetOnline tournament: no limit printed, blinds posted, a player with 
   CHECK(h.seat_of(5)->player.empty());                       // "Seat 4:  (100.00 in chips)"
   const Event* shows = first_event(h, EventKind::Shows, 5);  // " shows 8h 7s"
   REQUIRE(shows);
-  CHECK(shows->cards == "8h 7s");
+  CHECK(shows->cards.printed() == "8h 7s");
   CHECK(h.rake == 0);
   // "Total pot 1200.00" before the show down, "Total pot 500.00" in the summary, where Hero won
   // 500.00: Hero put in as much as anyone (400), so the 1200 side pot is Hero's too.

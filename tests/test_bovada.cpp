@@ -58,7 +58,7 @@ Hand one_hand(const std::string& rel) {
 std::string board(const Hand& h) {
   std::string out;
   for (const Event& e : h.events)
-    if (e.kind == EventKind::Board) out += (out.empty() ? "" : " ") + e.cards;
+    if (e.kind == EventKind::Board) out += (out.empty() ? "" : " ") + e.cards.printed();
   return out;
 }
 
@@ -119,7 +119,7 @@ TEST_CASE("Bovada MVS cash hand: raises to, all-in bets and calls, a side pot", 
   CHECK(h.button_seat == 5);  // an empty seat: no "Dealer" is seated
   CHECK(seat(h, 3).player == "UTG+1 [ME]");
   CHECK(seat(h, 3).stack == 7567);
-  CHECK(event(h, EventKind::DealtHole, 3).cards == "Kd Qs");
+  CHECK(event(h, EventKind::DealtHole, 3).cards.printed() == "Kd Qs");
   const Event& open = event(h, EventKind::Raise, 3);  // "Raises $1.25 to $1.25"
   CHECK(open.amount == 125);
   CHECK(open.to == 125);
@@ -136,7 +136,7 @@ TEST_CASE("Bovada MVS cash hand: raises to, all-in bets and calls, a side pot", 
   CHECK(short_call.amount == 3295);
   CHECK(short_call.all_in);
   CHECK(board(h) == "7d Kh 9h Qd 7h");
-  CHECK(event(h, EventKind::Shows, 3).cards == "Kd Qs");  // the cards held, not the best five
+  CHECK(event(h, EventKind::Shows, 3).cards.printed() == "Kd Qs");  // the cards held, not the best five
   CHECK(event(h, EventKind::Collected, 3, 0).amount == 1194);
   CHECK(event(h, EventKind::Collected, 3, 1).amount == 20727);
   REQUIRE(h.total_pot);
@@ -219,7 +219,7 @@ TEST_CASE("Bovada stud hi/lo: seat-named players, bring-in, split pot", "[bovada
   const Event& complete = event(h, EventKind::Raise, 8);  // "Raises $5 to $5"
   CHECK(complete.to == 500);
   CHECK(event(h, EventKind::Bet, 5, 1).street == Street::Seventh);
-  CHECK(event(h, EventKind::Shows, 2).cards == "5c 2h 6c 3h 5s 7c 8h");
+  CHECK(event(h, EventKind::Shows, 2).cards.printed() == "5c 2h 6c 3h 5s 7c 8h");
   CHECK(event(h, EventKind::Collected, 2).amount == 7350);
   CHECK(event(h, EventKind::Collected, 5).amount == 7350);
   REQUIRE(h.summary.size() == 8);

@@ -785,14 +785,14 @@ hh::Hand make_hand_with_events() {
   h.events.push_back(event(EventKind::PostSmallBlind, Street::Setup, 1, 5, 3));
   h.events.push_back(event(EventKind::Chat, Street::Preflop, 2, 0, 4));
   hh::Event dealt = event(EventKind::DealtHole, Street::Preflop, 2, 0, 5);
-  dealt.cards = "Ah \"Kd\"\\\n\xff";
+  dealt.cards = hh::EventCards::read("Ah \"Kd\"\\\n\xff");
   h.events.push_back(dealt);
   hh::Event raise = event(EventKind::Raise, Street::Preflop, 1, 95, 6);
   raise.to = 100;
   raise.all_in = true;
   h.events.push_back(raise);
   hh::Event board = event(EventKind::Board, Street::Flop, 0, 0, 0);
-  board.cards = "2c 3d 4h";
+  board.cards = hh::EventCards::read("2c 3d 4h");
   board.board_index = 1;
   h.events.push_back(board);
   return h;

@@ -55,13 +55,13 @@ TEST_CASE("Enet hand: decimal commas, day-first date, a rake line per street", "
   const Event* won = nullptr;
   const Event* shown = nullptr;
   for (const Event& e : h.events) {
-    if (e.kind == EventKind::Board) boards.push_back(e.cards);
+    if (e.kind == EventKind::Board) boards.push_back(e.cards.printed());
     if (e.kind == EventKind::Collected) won = &e;
     if (e.kind == EventKind::Shows) shown = &e;
   }
   CHECK(boards == std::vector<std::string>{"9c 2c Qd", "8s", "Ac"});
   REQUIRE(shown);
-  CHECK(shown->cards == "9d Jd 2d Td");
+  CHECK(shown->cards.printed() == "9d Jd 2d Td");
   REQUIRE(won);
   CHECK(won->seat == 6);
   CHECK(won->amount == 1057);

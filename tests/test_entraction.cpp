@@ -62,7 +62,7 @@ TEST_CASE("Entraction hand: a blind out of turn, amounts added, an all-in called
     if (e.kind == EventKind::Raise) raises.push_back(&e);
     if (e.all_in) all_in = &e;
     if (e.kind == EventKind::Collected) won = &e;
-    if (e.kind == EventKind::Board) board += (board.empty() ? "" : " ") + e.cards;
+    if (e.kind == EventKind::Board) board += (board.empty() ? "" : " ") + e.cards.printed();
   }
   REQUIRE(posts.size() == 2);
   CHECK(posts[1]->seat == 4);  // "Blind out of turn:  Player4  (1.00)": live

@@ -90,7 +90,7 @@ TEST_CASE("Everest hand: the last SWEEP's pot after rake and tax", "[everest]") 
   CHECK(h.currency == "EUR");
   CHECK(h.small_blind == 500);  // blinds="5 €/10 €"
   CHECK(h.big_blind == 1000);
-  CHECK(test::event(h, EventKind::DealtHole, 1).cards == "8h 2c Qc Ah");  // one HOLE per card
+  CHECK(test::event(h, EventKind::DealtHole, 1).cards.printed() == "8h 2c Qc Ah");  // one HOLE per card
   CHECK(test::event(h, EventKind::Call, 5).amount == 2000);
   CHECK(test::event(h, EventKind::Check, 5).street == Street::Turn);  // BET amount="0"
   CHECK(h.total_pot == 18000);  // SWEEP 17750 + rake 150 + tax 100
@@ -118,7 +118,7 @@ TEST_CASE("Everest tournament: antes, hundredths of a chip, five cards at once",
   CHECK(shove.to == 593700);
   const std::vector<const Event*> board = test::events_of(h, EventKind::Board);
   REQUIRE(board.size() == 3);
-  CHECK(board[0]->cards == "8s 4d Td");
+  CHECK(board[0]->cards.printed() == "8s 4d Td");
   CHECK(board[2]->street == Street::River);
   CHECK(test::events_of(h, EventKind::Shows).size() == 2);  // each SHOW printed twice, kept once
   CHECK(test::audits_clean(h));

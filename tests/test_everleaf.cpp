@@ -91,7 +91,7 @@ TEST_CASE("Everleaf hand: a side pot, a hand description wrapped onto its own li
   CHECK(wins[1]->pot_index == -1);  // "from side pot": never numbered
   const auto shows = test::events_of(h, EventKind::Shows);
   REQUIRE(shows.size() == 3);
-  CHECK(shows[0]->cards == "4c 4d");
+  CHECK(shows[0]->cards.printed() == "4c 4d");
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
     CHECK(f.severity == Severity::Info);
 }

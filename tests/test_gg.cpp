@@ -118,7 +118,7 @@ TEST_CASE("GG run it twice with a missed blind (real hand)", "[gg]") {
   // Every seat is dealt in; only Hero's cards are shown.
   const auto dealt = events_of(h, EventKind::DealtHole);
   REQUIRE(dealt.size() == 6);
-  CHECK(dealt[0]->cards == "Ad Jd Jc Ks");
+  CHECK(dealt[0]->cards.printed() == "Ad Jd Jc Ks");
   CHECK(dealt[1]->cards.empty());
   // "3b7dff87: raises $14 to $19" over its own $5 big blind.
   const Event* raise = event_of(h, EventKind::Raise, 4);
@@ -130,10 +130,10 @@ TEST_CASE("GG run it twice with a missed blind (real hand)", "[gg]") {
   const auto boards = events_of(h, EventKind::Board);
   REQUIRE(boards.size() == 6);
   CHECK(boards[0]->board_index == 0);
-  CHECK(boards[0]->cards == "2d 4h Ac");
+  CHECK(boards[0]->cards.printed() == "2d 4h Ac");
   CHECK(boards[3]->board_index == 1);
   CHECK(boards[3]->street == Street::Flop);
-  CHECK(boards[5]->cards == "Ah");
+  CHECK(boards[5]->cards.printed() == "Ah");
   const auto collected = events_of(h, EventKind::Collected);
   REQUIRE(collected.size() == 2);
   CHECK(collected[0]->pot_index == -1);
@@ -292,8 +292,8 @@ TEST_CASE("GG all-in or fold: PREFLOP marker, no flop line", "[gg]") {
   const auto boards = events_of(h, EventKind::Board);
   REQUIRE(boards.size() == 3);
   CHECK(boards[0]->street == Street::Flop);
-  CHECK(boards[0]->cards == "Jh 8h Ts");
-  CHECK(boards[1]->cards == "Th");
+  CHECK(boards[0]->cards.printed() == "Jh 8h Ts");
+  CHECK(boards[1]->cards.printed() == "Th");
   const Event* raise = event_of(h, EventKind::Raise, 4);
   REQUIRE(raise);
   CHECK(raise->street == Street::Preflop);
@@ -413,7 +413,7 @@ TEST_CASE("GG run it three times after a straddle (written hand)", "[gg]") {
   CHECK(boards[0]->board_index == 0);
   CHECK(boards[3]->board_index == 1);
   CHECK(boards[5]->board_index == 2);
-  CHECK(boards[6]->cards == "Qd");
+  CHECK(boards[6]->cards.printed() == "Qd");
   // FIRST, SECOND and THIRD SHOWDOWN each followed by one collection: c0ffee12 (seat 3) on the
   // first board, Hero (seat 2) on the second and the third.
   const auto collected = events_of(h, EventKind::Collected);

@@ -44,11 +44,12 @@ IntegrityHand written(const hh::Game& game, const std::vector<Player>& players,
     h.seats.push_back({p.seat, p.name, p.collected - p.contributed, true, p.contributed});
     h.actions.push_back({p.seat, last, EventKind::Call});
     if (!p.cards.empty())
-      h.cards.push_back({p.seat, Street::Showdown, EventKind::Shows, 0, p.cards});
+      h.cards.push_back(
+          {p.seat, Street::Showdown, EventKind::Shows, 0, hh::EventCards::read(p.cards)});
   }
   const Street streets[] = {Street::Flop, Street::Turn, Street::River};
   for (std::size_t i = 0; i < board.size(); ++i)
-    h.cards.push_back({0, streets[i], EventKind::Board, 0, board[i]});
+    h.cards.push_back({0, streets[i], EventKind::Board, 0, hh::EventCards::read(board[i])});
   return h;
 }
 
@@ -179,7 +180,7 @@ TEST_CASE("all-in equity: what is not judged", "[integrity-chance]") {
       hh::all_in_equity(written(hh::games::kShortDeckHoldem, both, board, Street::Turn)).reading ==
       AllInReading::NotEvaluated);
   IntegrityHand twice_run = written(hh::games::kHoldem, both, board, Street::Turn);
-  twice_run.cards.push_back({0, Street::River, EventKind::Board, 1, "4c"});
+  twice_run.cards.push_back({0, Street::River, EventKind::Board, 1, hh::EventCards::read("4c")});
   CHECK(hh::all_in_equity(twice_run).reading == AllInReading::NotEvaluated);
 }
 

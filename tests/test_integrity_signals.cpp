@@ -97,17 +97,22 @@ void add_cards(const hhtest::GeneratedHand& g, IntegrityHand& h) {
     for (const auto& [seat, player] : g.names)
       if (line.starts_with("Dealt to " + player + " ["))
         h.cards.push_back({seat, Street::Preflop, EventKind::DealtHole, 0,
-                           "[" + cards_text(g.hole.at(seat)) + "]"});
+                           hh::EventCards::read("[" + cards_text(g.hole.at(seat)) + "]")});
   const std::vector<hh::Card>& b = g.board;
   if (b.size() >= 3)
+    h.cards.push_back({0, Street::Flop, EventKind::Board, 0,
+                       hh::EventCards::read(cards_text({b.begin(), b.begin() + 3}))});
+  if (b.size() >= 4)
     h.cards.push_back(
-        {0, Street::Flop, EventKind::Board, 0, cards_text({b.begin(), b.begin() + 3})});
-  if (b.size() >= 4) h.cards.push_back({0, Street::Turn, EventKind::Board, 0, cards_text({b[3]})});
-  if (b.size() >= 5) h.cards.push_back({0, Street::River, EventKind::Board, 0, cards_text({b[4]})});
+        {0, Street::Turn, EventKind::Board, 0, hh::EventCards::read(cards_text({b[3]}))});
+  if (b.size() >= 5)
+    h.cards.push_back(
+        {0, Street::River, EventKind::Board, 0, hh::EventCards::read(cards_text({b[4]}))});
   if (!g.showdown) return;
   for (const int seat : g.seats)
     if (const auto f = g.folded.find(seat); f == g.folded.end() || !f->second)
-      h.cards.push_back({seat, Street::Showdown, EventKind::Shows, 0, cards_text(g.hole.at(seat))});
+      h.cards.push_back({seat, Street::Showdown, EventKind::Shows, 0,
+                         hh::EventCards::read(cards_text(g.hole.at(seat)))});
 }
 
 // A generated hand as the store would read it back, its seats named from `names` in seat order.
@@ -269,12 +274,14 @@ void with_cards(IntegrityHand& h, const std::string& giver, bool giver_dealt,
   h.seats[1].contributed = 40;
   h.actions = std::move(actions);
   if (!giver.empty())
-    h.cards.push_back(
-        {1, hh::Street::Preflop, giver_dealt ? EventKind::DealtHole : EventKind::Shows, 0, giver});
-  if (!taker.empty()) h.cards.push_back({2, hh::Street::Showdown, EventKind::Shows, 0, taker});
+    h.cards.push_back({1, hh::Street::Preflop,
+                       giver_dealt ? EventKind::DealtHole : EventKind::Shows, 0,
+                       hh::EventCards::read(giver)});
+  if (!taker.empty())
+    h.cards.push_back({2, hh::Street::Showdown, EventKind::Shows, 0, hh::EventCards::read(taker)});
   const hh::Street streets[] = {hh::Street::Flop, hh::Street::Turn, hh::Street::River};
   for (std::size_t i = 0; i < board.size(); ++i)
-    h.cards.push_back({0, streets[i], EventKind::Board, 0, board[i]});
+    h.cards.push_back({0, streets[i], EventKind::Board, 0, hh::EventCards::read(board[i])});
 }
 
 TEST_CASE("chip dumping: the cards, all-in drawing dead and the best hand folded",
@@ -793,11 +800,12 @@ void plant_turn_allins(std::vector<IntegrityHand>& hands, const std::string& luc
     h.actions = {{1, Street::Preflop, EventKind::Raise}, {2, Street::Preflop, EventKind::Call},
                  {1, Street::Flop, EventKind::Check},    {2, Street::Flop, EventKind::Check},
                  {1, Street::Turn, EventKind::Bet},      {2, Street::Turn, EventKind::Call}};
-    h.cards = {{1, Street::Showdown, EventKind::Shows, 0, cards_text(mine)},
-               {2, Street::Showdown, EventKind::Shows, 0, cards_text(theirs)},
-               {0, Street::Flop, EventKind::Board, 0, cards_text({board[0], board[1], board[2]})},
-               {0, Street::Turn, EventKind::Board, 0, cards_text({board[3]})},
-               {0, Street::River, EventKind::Board, 0, cards_text({*river})}};
+    h.cards = {{1, Street::Showdown, EventKind::Shows, 0, hh::EventCards::read(cards_text(mine))},
+               {2, Street::Showdown, EventKind::Shows, 0, hh::EventCards::read(cards_text(theirs))},
+               {0, Street::Flop, EventKind::Board, 0,
+                hh::EventCards::read(cards_text({board[0], board[1], board[2]}))},
+               {0, Street::Turn, EventKind::Board, 0, hh::EventCards::read(cards_text({board[3]}))},
+               {0, Street::River, EventKind::Board, 0, hh::EventCards::read(cards_text({*river}))}};
     hands.push_back(std::move(h));
     ++made;
   }
@@ -810,13 +818,11 @@ void plant_deck(std::vector<IntegrityHand>& hands, const std::vector<std::string
                 Replace replace) {
   for (IntegrityHand& h : hands) {
     std::set<std::string> in_hand;
-    for (const hh::IntegrityCards& c : h.cards) {
-      const auto parsed = hh::parse_cards(c.cards);  // kept: a range over *temporary dangles
-      for (const hh::Card& card : *parsed) in_hand.insert(hh::card_text(card));
-    }
+    for (const hh::IntegrityCards& c : h.cards)
+      for (const hh::Card& card : c.cards.cards()) in_hand.insert(hh::card_text(card));
     for (hh::IntegrityCards& c : h.cards) {
       if (c.kind != hh::EventKind::Board) continue;
-      std::vector<hh::Card> cards = *hh::parse_cards(c.cards);
+      std::vector<hh::Card> cards(c.cards.cards().begin(), c.cards.cards().end());
       for (hh::Card& card : cards) {
         if (!replace(card)) continue;
         for (const std::string& spare : to)
@@ -826,7 +832,7 @@ void plant_deck(std::vector<IntegrityHand>& hands, const std::vector<std::string
             break;
           }
       }
-      c.cards = cards_text(cards);
+      c.cards = hh::EventCards::read(cards_text(cards));
     }
   }
 }

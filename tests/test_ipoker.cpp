@@ -151,8 +151,8 @@ TEST_CASE("iPoker session: three games, amounts after an escaped euro, actions s
   CHECK(h.button_seat == 10);
   CHECK(seat(h, 1).stack == 202);
   CHECK(seat(h, 6).player == "Player4");
-  CHECK(event(h, EventKind::DealtHole, 6).cards == "8h Kh");
-  CHECK(event(h, EventKind::Board, 0, 0).cards == "9d Tc Qh");
+  CHECK(event(h, EventKind::DealtHole, 6).cards.printed() == "8h Kh");
+  CHECK(event(h, EventKind::Board, 0, 0).cards.printed() == "9d Tc Qh");
   CHECK(event(h, EventKind::Bet, 10).amount == 4);  // turn bet
   CHECK(event(h, EventKind::Collected, 10).amount == 15);
   CHECK(hands[1].site_hand_id == "3858162748");
@@ -225,7 +225,7 @@ TEST_CASE("iPoker: decimal commas, 5 card Omaha told by the hole cards, uncalled
   CHECK(h.big_blind == 100);
   CHECK(seat(h, 1).stack == 34149);
   CHECK(h.uncalled_style == UncalledStyle::Silent);
-  CHECK(event(h, EventKind::DealtHole, 10).cards == "3c Kc 3h Td 2h");
+  CHECK(event(h, EventKind::DealtHole, 10).cards.printed() == "3c Kc 3h Td 2h");
   CHECK(event(h, EventKind::Bet, 1, 1).amount == 5277);
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
@@ -634,14 +634,14 @@ TEST_CASE("iPoker stud: antes, the bring-in, up cards per street, the cards prin
   CHECK(complete.amount == 100);
   CHECK(event(h, EventKind::Call, 3).amount == 50);
   // The up cards of each street, the hidden down cards left out.
-  CHECK(event(h, EventKind::DealtHole, 1).cards == "Ks");
-  CHECK(event(h, EventKind::DealtHole, 3, 0).cards == "5d 6s 2d");
+  CHECK(event(h, EventKind::DealtHole, 1).cards.printed() == "Ks");
+  CHECK(event(h, EventKind::DealtHole, 3, 0).cards.printed() == "5d 6s 2d");
   CHECK(event(h, EventKind::DealtHole, 3, 1).street == Street::Flop);
   CHECK(event(h, EventKind::DealtHole, 3, 4).street == Street::Seventh);
   CHECK(event(h, EventKind::Bet, 3).street == Street::Seventh);
   // Both players left printed all seven cards: they showed them.
-  CHECK(event(h, EventKind::Shows, 3).cards == "5d 6s 2d 9d 9s 2h 5c");
-  CHECK(event(h, EventKind::Shows, 5).cards == "7h 7d Ah 3c 4h Qs Td");
+  CHECK(event(h, EventKind::Shows, 3).cards.printed() == "5d 6s 2d 9d 9s 2h 5c");
+  CHECK(event(h, EventKind::Shows, 5).cards.printed() == "7h 7d Ah 3c 4h Qs Td");
   CHECK(events(h, EventKind::Shows, 1).empty());
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
@@ -728,9 +728,9 @@ TEST_CASE("iPoker five card stud: one down and one up card, then three up, 5th s
   CHECK(h.game == games::kFiveCardStud);
   CHECK(h.game.name() == "5 Card Stud");
   CHECK(event(h, EventKind::BringIn, 2).amount == 5);
-  CHECK(event(h, EventKind::DealtHole, 2, 0).cards == "2s 2c");
+  CHECK(event(h, EventKind::DealtHole, 2, 0).cards.printed() == "2s 2c");
   CHECK(event(h, EventKind::DealtHole, 2, 3).street == Street::River);  // 5th street
-  CHECK(event(h, EventKind::Shows, 2).cards == "2s 2c 4h 5s 7d");
+  CHECK(event(h, EventKind::Shows, 2).cards.printed() == "2s 2c 4h 5s 7d");
   const AuditResult r = audit(h);
   CHECK(errors_and_warnings(r).empty());
   CHECK_FALSE(finding(r, FindingCode::ShowdownNotEvaluated));

@@ -104,7 +104,7 @@ TEST_CASE("KingsClub stud: street markers one street late, calls to the street t
   // The hidden cards are not kept: "[X X 2s]" is the up card 2s.
   const auto dealt = events_of(h, EventKind::DealtHole);
   REQUIRE_FALSE(dealt.empty());
-  CHECK(dealt[0]->cards == "2s");
+  CHECK(dealt[0]->cards.printed() == "2s");
 }
 
 TEST_CASE("KingsClub draw: a missed blind posted as both blinds", "[kingsclub]") {
@@ -134,12 +134,12 @@ TEST_CASE("KingsClub run it twice: each board's turn and river", "[kingsclub]") 
   const auto boards = events_of(h, EventKind::Board);
   REQUIRE(boards.size() == 5);  // the flop, then turn and river of each run
   CHECK(boards[1]->street == Street::Turn);
-  CHECK(boards[1]->cards == "4c");
-  CHECK(boards[2]->cards == "Qh");
+  CHECK(boards[1]->cards.printed() == "4c");
+  CHECK(boards[2]->cards.printed() == "Qh");
   CHECK(boards[3]->board_index == 1);
-  CHECK(boards[3]->cards == "Kh");
+  CHECK(boards[3]->cards.printed() == "Kh");
   CHECK(boards[4]->street == Street::River);
-  CHECK(boards[4]->cards == "Ac");
+  CHECK(boards[4]->cards.printed() == "Ac");
 }
 
 TEST_CASE("KingsClub corpus sweep", "[kingsclub][corpus]") {

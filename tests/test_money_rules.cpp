@@ -58,14 +58,14 @@ struct Table {
     e.kind = EventKind::Shows;
     e.street = Street::Showdown;
     e.seat = n;
-    e.cards = cards;
+    e.cards = hh::EventCards::read(cards);
     hand.events.push_back(e);
   }
   void board(Street street, const std::string& cards) {
     Event e;
     e.kind = EventKind::Board;
     e.street = street;
-    e.cards = cards;
+    e.cards = hh::EventCards::read(cards);
     hand.events.push_back(e);
   }
 };

@@ -351,7 +351,7 @@ TEST_CASE("OHH write: what OHH cannot hold is refused with the reason", "[ohh]")
   second_board.kind = EventKind::Board;
   second_board.street = Street::River;
   second_board.board_index = 1;
-  second_board.cards = "2c";
+  second_board.cards = hh::EventCards::read("2c");
   twice.events.push_back(second_board);
   w = ohh_format().write_hand(twice);
   CHECK_FALSE(w.written);

@@ -172,10 +172,10 @@ TEST_CASE("OnGame stud hi/lo: streets, the bring-in, a raise whose total spans t
   const Event* shows = nth_event(h, EventKind::Shows);
   REQUIRE(shows);
   CHECK(shows->seat == 1);
-  CHECK(shows->cards == "8d 8s 4d 3h 8c 4c 5h");
+  CHECK(shows->cards.printed() == "8d 8s 4d 3h 8c 4c 5h");
   const Event* dealt = nth_event(h, EventKind::DealtHole, 1);
   REQUIRE(dealt);
-  CHECK(dealt->cards == "Kd");
+  CHECK(dealt->cards.printed() == "Kd");
   CHECK(errors_and_warnings(h) == "");
 }
 

@@ -95,7 +95,7 @@ TEST_CASE("partial showdown: cards revealed when mucking count as shown", "[show
     if (e.kind == EventKind::Mucks && !e.cards.empty()) revealed.push_back(&e);
   REQUIRE(revealed.size() == 1);
   CHECK(revealed[0]->seat == 2);
-  CHECK(revealed[0]->cards == "Ah As");
+  CHECK(revealed[0]->cards.printed() == "Ah As");
   CHECK(revealed[0]->street == Street::Showdown);
   const auto wrong = test::of(audit_hand(h), FindingCode::WrongWinner);
   REQUIRE(wrong.size() == 1);

@@ -126,8 +126,8 @@ TEST_CASE("PHH hand: Dwan and Ivey, all-in on the turn, no result stated", "[phh
   const Event& dwan = test::event(h, EventKind::Call, 3, 2);
   CHECK(dwan.amount == 262400);
   CHECK(dwan.all_in);
-  CHECK(test::event(h, EventKind::Shows, 1).cards == "Ac 2d");
-  CHECK(test::event(h, EventKind::DealtHole, 3).cards == "7h 6h");
+  CHECK(test::event(h, EventKind::Shows, 1).cards.printed() == "Ac 2d");
+  CHECK(test::event(h, EventKind::DealtHole, 3).cards.printed() == "7h 6h");
   CHECK(test::events(h, EventKind::DealtHole, 2).empty());  // "????"
   // No winnings and no finishing stacks: nothing is collected, no summary to check.
   CHECK(test::events(h, EventKind::Collected, 1).empty());

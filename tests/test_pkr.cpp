@@ -66,7 +66,7 @@ TEST_CASE("PKR hand: street totals, a side pot, the rake from the main pot, stac
   CHECK(wins[1]->pot_index == 0);
   const auto hole = test::events_of(h, EventKind::DealtHole);
   REQUIRE(hole.size() == 1);
-  CHECK(hole[0]->cards == "Tc 2s 9s 3h");
+  CHECK(hole[0]->cards.printed() == "Tc 2s 9s 3h");
   REQUIRE(h.summary.size() == 6);
   CHECK(h.summary[5].final_stack == 13);
   const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});

@@ -252,7 +252,7 @@ TEST_CASE("PokerNow: run it twice, two boards and a collection each", "[pokernow
   CHECK(h.issues.empty());
   std::vector<std::pair<int, std::string>> boards;
   for (const Event* b : test::events_of(h, EventKind::Board))
-    boards.emplace_back(b->board_index, b->cards);
+    boards.emplace_back(b->board_index, b->cards.printed());
   CHECK(boards ==
         std::vector<std::pair<int, std::string>>{
             {0, "2c 7d Kh"}, {0, "3s"}, {0, "9c"}, {1, "4d 5d 6d"}, {1, "8h"}, {1, "Jc"}});

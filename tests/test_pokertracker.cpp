@@ -77,7 +77,7 @@ TEST_CASE("PokerTracker iPoker hand: Uncalled:Y, raise totals, rake", "[pokertra
   for (const Event& e : h.events)
     if (e.kind == EventKind::DealtHole) dealt = &e;
   REQUIRE(dealt);
-  CHECK(dealt->cards == "Qs Qd");  // "Dealt to czarlando [SQ DQ]"
+  CHECK(dealt->cards.printed() == "Qs Qd");  // "Dealt to czarlando [SQ DQ]"
   CHECK(won->seat == 3);
   CHECK(won->amount == 45);  // 0.48 contested less 0.03 rake; the river's 0.14 went back
   for (const Finding& f : audit_hand(h, AuditContext{&test::shipped_house_rules()}).findings)
@@ -103,8 +103,8 @@ TEST_CASE("PokerTracker Microgaming hand: stacks at the end, a post to play", "[
   std::string hole, flop;
   for (const Event& e : h.events) {
     dead |= e.kind == EventKind::PostDead && e.seat == 1 && e.amount == 5;
-    if (e.kind == EventKind::DealtHole) hole = e.cards;
-    if (e.kind == EventKind::Board && flop.empty()) flop = e.cards;
+    if (e.kind == EventKind::DealtHole) hole = e.cards.printed();
+    if (e.kind == EventKind::Board && flop.empty()) flop = e.cards.printed();
   }
   CHECK(hole == "Ks 6d");     // "** Dealing card to Hero: K of s, 6 of d"
   CHECK(flop == "2d 7d 4c");  // "** Dealing the flop: 2 of d, 7 of d, 4 of c"

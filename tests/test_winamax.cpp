@@ -257,11 +257,11 @@ TEST_CASE("Winamax street markers with a colon put every action on its street", 
     if (e.kind == EventKind::Board) boards.push_back(&e);
   REQUIRE(boards.size() == 3);
   CHECK(boards[0]->street == Street::Flop);
-  CHECK(boards[0]->cards == "8d Ac Jc");
+  CHECK(boards[0]->cards.printed() == "8d Ac Jc");
   CHECK(boards[1]->street == Street::Turn);
-  CHECK(boards[1]->cards == "Tc");
+  CHECK(boards[1]->cards.printed() == "Tc");
   CHECK(boards[2]->street == Street::River);
-  CHECK(boards[2]->cards == "2h");
+  CHECK(boards[2]->cards.printed() == "2h");
   // Player2 (seat 3) raises pre-flop, bets 2218 on the flop; Hero (seat 5) bets the turn and river.
   CHECK(only(h, EventKind::Raise, 3).street == Street::Preflop);
   const Event& flop_bet = only(h, EventKind::Bet, 3);

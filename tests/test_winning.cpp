@@ -92,7 +92,7 @@ TEST_CASE("WPN classic: chips added, collections from the summary, a side pot", 
   CHECK(nth(h, EventKind::Call, 5).amount == 6000);
   CHECK(nth(h, EventKind::Call, 5).to == 8000);
   // Four "received card: [..]" lines make one DealtHole.
-  CHECK(nth(h, EventKind::DealtHole, 1).cards == "2d 5h 3c Kc");
+  CHECK(nth(h, EventKind::DealtHole, 1).cards.printed() == "2d 5h 3c Kc");
   // All-in protection: "is disconnected and ALL IN." is a money-neutral line flagged all-in.
   const Event& protection = nth(h, EventKind::SitsOut, 2);
   CHECK(protection.all_in);
@@ -109,7 +109,7 @@ TEST_CASE("WPN classic: chips added, collections from the summary, a side pot", 
   CHECK(nth(h, EventKind::Collected, 6).pot_index == -1);
   CHECK(count(h, EventKind::Collected) == 3);
   CHECK(h.summary.empty());  // the collections are the summary: no second source to compare
-  CHECK(nth(h, EventKind::Shows, 2).cards == "4h 4s Ks 6h");
+  CHECK(nth(h, EventKind::Shows, 2).cards.printed() == "4h 4s Ks 6h");
   CHECK(problems(h).empty());
   const AuditResult r = audit_hand(h, AuditContext{&test::shipped_house_rules()});
   REQUIRE(r.pots.size() == 2);
@@ -489,7 +489,7 @@ TEST_CASE("WPN run it twice: FLOP 1 / FLOP 2 are two boards of a hand that saw a
   const Hand h = clean_hand(text, "run it twice");
   std::vector<std::pair<int, std::string>> boards;
   for (const Event& e : h.events)
-    if (e.kind == EventKind::Board) boards.emplace_back(e.board_index, e.cards);
+    if (e.kind == EventKind::Board) boards.emplace_back(e.board_index, e.cards.printed());
   CHECK(boards ==
         std::vector<std::pair<int, std::string>>{
             {0, "2c 7d Kh"}, {0, "3s"}, {0, "8d"}, {1, "Ac 4d 9h"}, {1, "Qs"}, {1, "Jd"}});

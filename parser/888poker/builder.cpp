@@ -220,7 +220,7 @@ class Builder : HandBuilder {
       Event e;
       e.kind = EventKind::Board;
       e.street = next;
-      e.cards = cards_of(sl.cards);
+      e.cards = EventCards::read(cards_of(sl.cards));
       e.line = ln;
       h_.events.push_back(std::move(e));
     }
@@ -256,13 +256,13 @@ class Builder : HandBuilder {
       return;
     }
     Event e = action_event(a, seat, rest, ln);
-    e.cards = cards_of(a.cards);
+    e.cards = EventCards::read(cards_of(a.cards));
     // "NAME mucks [ 4s, 4c ]": 888 prints the cards of a hand thrown away at the showdown, which
     // never wins the pot whatever they are. They stay in the event's text, not as cards shown:
     // the showdown judges only the hands shown (docs/sites/888poker.md).
     if (e.kind == EventKind::Mucks && !e.cards.empty()) {
       e.text = std::string(rest);
-      e.cards.clear();
+      e.cards = {};
     }
     // Observed hands print no "Dealing down cards": the first voluntary action opens preflop.
     if (street_ == Street::Setup && is_voluntary(e.kind)) street_ = Street::Preflop;
@@ -311,7 +311,7 @@ class Builder : HandBuilder {
         e.kind = EventKind::DealtHole;
         e.seat = m->first;
         e.street = street_;
-        e.cards = cards_of(m->second.substr(0, m->second.size() - 1));
+        e.cards = EventCards::read(cards_of(m->second.substr(0, m->second.size() - 1)));
         e.line = ln;
         h_.events.push_back(std::move(e));
         return;

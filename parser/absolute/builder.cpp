@@ -151,7 +151,7 @@ class Builder : HandBuilder {
     }
     street_ = *street;
     if (!sl.cards.empty() && !h_.game.is_stud())
-      add_event(EventKind::Board, ln).cards = std::string(trim(sl.cards));
+      add_event(EventKind::Board, ln).cards = EventCards::read(trim(sl.cards));
   }
 
   void summary_line(std::string_view line, std::uint32_t ln) {
@@ -220,7 +220,7 @@ class Builder : HandBuilder {
         Event& e = add_event(EventKind::Mucks, ln);
         e.street = Street::Showdown;
         e.seat = m.first;
-        e.cards = std::string(cards.substr(0, close));
+        e.cards = EventCards::read(cards.substr(0, close));
       }
     }
     h_.summary.push_back(std::move(out));
@@ -282,7 +282,7 @@ class Builder : HandBuilder {
     seen = all.size();
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = seat;
-    e.cards = std::move(known);
+    e.cards = EventCards::read(known);
   }
 
   // "All-In X": the chips the player has left, put in as a bet when nobody bet on the street, as

@@ -118,7 +118,8 @@ class Builder : HandBuilder {
       return;
     }
     street_ = *next;
-    if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = cards_from_list(sl.cards);
+    if (!sl.cards.empty())
+      add_event(EventKind::Board, ln).cards = EventCards::read(cards_from_list(sl.cards));
   }
 
   // Lines of the table before the first forced bet.
@@ -150,7 +151,7 @@ class Builder : HandBuilder {
     if (!m || !starts_with(m->second, "[") || !m->second.ends_with("]")) return false;
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = m->first;
-    e.cards = cards_from_list(m->second.substr(1, m->second.size() - 2));
+    e.cards = EventCards::read(cards_from_list(m->second.substr(1, m->second.size() - 2)));
     return true;
   }
 
@@ -179,7 +180,8 @@ class Builder : HandBuilder {
       if (parse_all(m->second, action(), a) && (a.verb == ast::Verb::Collected) == in_conclusion_) {
         Event e = action_event(a, m->first, m->second, ln);
         if (all_in_next_.erase(m->first) > 0) e.all_in = true;
-        if (!a.cards.empty()) e.cards = cards_from_list(a.cards);  // "[ 7c, 6c, 5h, Jh ]"
+        if (!a.cards.empty())
+          e.cards = EventCards::read(cards_from_list(a.cards));  // "[ 7c, 6c, 5h, Jh ]"
         bets_.apply(e);
         h_.events.push_back(std::move(e));
         return;

@@ -410,7 +410,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (h_.game.name() == games::kHoldem.name()) {
       for (const Event& e : h_.events)
         if ((e.kind == EventKind::DealtHole || e.kind == EventKind::Shows) &&
-            card_count(e.cards) == 4) {
+            card_count(e.cards.printed()) == 4) {
           h_.game = games::kOmaha;
           break;
         }

@@ -190,7 +190,7 @@ class HistoryReader : xml::HandReader {
       const std::size_t seen = all.empty() ? 0 : (all.size() + 1) / 3;
       if (seen > board_cards_) {
         Event& e = add(EventKind::Board, street_, 0, ln);
-        e.cards = all.substr(board_cards_ * 3);
+        e.cards = EventCards::read(all.substr(board_cards_ * 3));
         board_cards_ = seen;
       }
       return;
@@ -204,7 +204,7 @@ class HistoryReader : xml::HandReader {
       const std::string c = cards(n, count);
       if (c.empty()) return;
       Event& e = add(EventKind::DealtHole, Street::Preflop, seat, ln);
-      e.cards = c;
+      e.cards = EventCards::read(c);
       return;
     }
     if (type == "CHANGECARD") {

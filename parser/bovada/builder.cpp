@@ -326,8 +326,8 @@ class Builder : HandBuilder {
   void add_board(Street s, std::string_view cards, std::uint32_t ln) {
     Event& e = add_event(EventKind::Board, ln);
     e.street = s;
-    e.cards = std::string(trim(cards));
-    board_cards_ += static_cast<int>(std::count(e.cards.begin(), e.cards.end(), ' ') + 1);
+    e.cards = EventCards::read(trim(cards));
+    board_cards_ += static_cast<int>(std::ranges::count(e.cards.printed(), ' ') + 1);
   }
 
   void street_marker(const ast::StreetLine& sl, std::uint32_t ln) {
@@ -399,7 +399,7 @@ class Builder : HandBuilder {
     if (street_ == Street::Setup) street_ = Street::Preflop;
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = seat;
-    e.cards = std::string(trim(cards));
+    e.cards = EventCards::read(trim(cards));
   }
 
   // "All-in X" before the deal is a forced bet that takes the whole stack: the ante of a player
@@ -527,9 +527,9 @@ class Builder : HandBuilder {
     e.street = street_;
     if (e.kind == EventKind::Shows || (e.kind == EventKind::Mucks && !a.cards.empty())) {
       // "Showdown [best five]" prints the hand made, not the cards held: those are the dealt ones.
-      e.cards = dealt_[seat];
+      e.cards = EventCards::read(dealt_[seat]);
     } else {
-      e.cards.clear();
+      e.cards = {};
     }
     play(e, a);
     h_.events.push_back(std::move(e));

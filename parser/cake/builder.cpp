@@ -188,7 +188,7 @@ class Builder : HandBuilder {
       return;
     }
     enter(next);
-    if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = std::string(trim(sl.cards));
+    if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = EventCards::read(trim(sl.cards));
   }
 
   void enter(Street next) {
@@ -396,7 +396,7 @@ class Builder : HandBuilder {
 
   void finish() override {
     for (Event& e : h_.events)
-      if (!e.cards.empty()) e.cards = spaced_cards(e.cards);
+      if (!e.cards.empty()) e.cards = EventCards::read(spaced_cards(e.cards.printed()));
     if (!finish_hand("Seat N: PLAYER (STACK in chips)", "NAME wins X", collected_)) return;
     // A walk: the big blind's part nobody called comes back inside the collection, unprinted.
     silent_uncalled_in_a_walk();

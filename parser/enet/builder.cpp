@@ -122,7 +122,7 @@ class Builder : stars_family::StarsFamilyBuilder {
   // printed without spaces.
   void apply_bet(Event& e, std::uint32_t) override {
     if (chips_only_) bets_.classify_chips_added(e);
-    if (!e.cards.empty()) e.cards = spaced_cards(e.cards);
+    if (!e.cards.empty()) e.cards = EventCards::read(spaced_cards(e.cards.printed()));
     bets_.apply(e);
   }
 

@@ -131,7 +131,7 @@ class Builder : HandBuilder {
         fresh = sp == std::string_view::npos ? std::string_view() : fresh.substr(sp + 1);
       }
       board_cards_ += static_cast<std::size_t>(std::count(fresh.begin(), fresh.end(), ' ')) + 1;
-      add_event(EventKind::Board, ln).cards = std::string(fresh);
+      add_event(EventKind::Board, ln).cards = EventCards::read(fresh);
       return true;
     }
     return false;
@@ -142,7 +142,7 @@ class Builder : HandBuilder {
       street_ = Street::Preflop;
       Event& e = add_event(EventKind::DealtHole, ln);
       e.seat = seat;
-      e.cards = cards_of(rest.substr(10));
+      e.cards = EventCards::read(cards_of(rest.substr(10)));
       return;
     }
     ast::Amount back;
@@ -160,7 +160,7 @@ class Builder : HandBuilder {
     }
     if (street_ == Street::Setup && a.verb != ast::Verb::Ante) street_ = Street::Preflop;
     Event e = action_event(a, seat, rest, ln);
-    e.cards = cards_of(e.cards);
+    e.cards = EventCards::read(cards_of(e.cards.printed()));
     if (e.kind == EventKind::Collected || e.kind == EventKind::Shows ||
         e.kind == EventKind::Mucks) {
       street_ = Street::Showdown;

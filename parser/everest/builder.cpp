@@ -293,7 +293,7 @@ class HandElementReader : xml::HandReader {
       if (shown_.count(seat) && shown_[seat] == cards) return;
       shown_[seat] = cards;
       Event& e = add(EventKind::Shows, Street::Showdown, seat, ln);
-      e.cards = cards;
+      e.cards = EventCards::read(cards);
     } else if (name == "XSHOW") {
       // A winner nobody called, who shows nothing.
     } else if (name == "WIN") {
@@ -369,8 +369,7 @@ class HandElementReader : xml::HandReader {
         add(EventKind::Board, s, 0, line_of(n));
       }
       Event& e = h_.events.back();
-      if (!e.cards.empty()) e.cards += ' ';
-      e.cards += card;
+      e.cards = EventCards::read(e.cards.empty() ? card : e.cards.printed() + ' ' + card);
       ++board_;
     }
   }
@@ -397,7 +396,7 @@ class HandElementReader : xml::HandReader {
     hole_seen_ = false;
     for (const auto& [seat, cards] : hole_) {
       Event& e = add(EventKind::DealtHole, Street::Preflop, seat, h_.source.line);
-      e.cards = cards;
+      e.cards = EventCards::read(cards);
     }
     hole_.clear();
   }

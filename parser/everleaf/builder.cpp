@@ -164,7 +164,8 @@ class Builder : HandBuilder {
       return;
     }
     street_ = next;
-    if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = cards_of(sl.cards);
+    if (!sl.cards.empty())
+      add_event(EventKind::Board, ln).cards = EventCards::read(cards_of(sl.cards));
   }
 
   // "Dealt to NAME [ Qd, 7c ]", in stud with a full stop after it.
@@ -176,7 +177,7 @@ class Builder : HandBuilder {
     if (!cards.starts_with("[") || !cards.ends_with("]")) return false;
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = m->first;
-    e.cards = cards_of(cards);
+    e.cards = EventCards::read(cards_of(cards));
     return true;
   }
 
@@ -212,7 +213,7 @@ class Builder : HandBuilder {
       e.street = street_;
       collected_ = true;
     }
-    if (e.kind == EventKind::Shows) e.cards = cards_of(e.cards);
+    if (e.kind == EventKind::Shows) e.cards = EventCards::read(cards_of(e.cards.printed()));
     bets_.apply(e);
     h_.events.push_back(std::move(e));
   }

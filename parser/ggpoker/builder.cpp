@@ -355,7 +355,7 @@ class Builder : stars_family::StarsFamilyBuilder {
     if (seat != 0) {
       Event& e = add_event(EventKind::DealtHole, ln);
       e.seat = seat;
-      e.cards = std::string(cards);
+      e.cards = EventCards::read(cards);
       return true;
     }
     issue(ln, "Dealt to PLAYER [CARDS] with a seated player", rest);

@@ -1,5 +1,8 @@
 #include "parser/ipoker/builder.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -541,7 +544,7 @@ class GameReader : xml::HandReader {
       const StudCards& c = stud_cards_[seat];
       if (c.hidden > 0 || c.known.size() != static_cast<std::size_t>(h_.game.hole_cards)) continue;
       Event& e = add(EventKind::Shows, Street::Showdown, seat, c.line);
-      for (const std::string& card : c.known) e.cards += (e.cards.empty() ? "" : " ") + card;
+      e.cards = EventCards::read(fmt::format("{}", fmt::join(c.known, " ")));
     }
   }
 
@@ -568,7 +571,7 @@ class GameReader : xml::HandReader {
     c.line = line_of(n);
     if (known.empty()) return;  // not seen: no event
     Event& e = add(EventKind::DealtHole, street, seat, line_of(n));
-    for (const std::string& card : known) e.cards += (e.cards.empty() ? "" : " ") + card;
+    e.cards = EventCards::read(fmt::format("{}", fmt::join(known, " ")));
   }
 
   void cards(const Item& it) {
@@ -617,7 +620,7 @@ class GameReader : xml::HandReader {
       dealt_.insert(seat);
       if (hidden || cards.empty()) return;  // not seen: no event
       Event& e = add(EventKind::DealtHole, Street::Preflop, seat, line_of(n));
-      e.cards = cards;
+      e.cards = EventCards::read(cards);
       return;
     }
     Street street;
@@ -635,7 +638,7 @@ class GameReader : xml::HandReader {
       return;
     }
     Event& e = add(EventKind::Board, street, 0, line_of(n));
-    e.cards = cards;
+    e.cards = EventCards::read(cards);
   }
 
   void action(const Item& it) {

@@ -187,7 +187,7 @@ class Builder : HandBuilder {
     Event& e = add_event(EventKind::Board, ln);
     e.street = street;
     e.board_index = board;
-    e.cards = std::string(cards);
+    e.cards = EventCards::read(cards);
   }
 
   static std::string_view first_bracket(std::string_view line) {
@@ -323,7 +323,7 @@ class Builder : HandBuilder {
       if (sp == std::string_view::npos) break;
       cards.remove_prefix(sp + 1);
     }
-    e.cards = std::move(known);
+    e.cards = EventCards::read(known);
   }
 
   void apply_action(const ast::Action& a, int seat, std::string_view rest, int board,

@@ -429,7 +429,7 @@ class GameReader : xml::HandReader {
                    : count == 4 ? Street::Turn
                                 : Street::River,
                    0, line_of(n));
-    e.cards = all.substr(board_cards_ * 3);
+    e.cards = EventCards::read(all.substr(board_cards_ * 3));
     board_cards_ = count;
   }
 
@@ -441,7 +441,7 @@ class GameReader : xml::HandReader {
     const std::string c = cards(n);
     if (c.empty()) return;
     Event& e = add(EventKind::DealtHole, Street::Preflop, seat, line_of(n));
-    e.cards = c;
+    e.cards = EventCards::read(c);
   }
 
   // Stud: a player's cards are printed again every round (DRAW_DRAWN_CARDS, the down cards
@@ -460,7 +460,7 @@ class GameReader : xml::HandReader {
     }
     if (fresh.empty()) return;
     Event& e = add(EventKind::DealtHole, street, seat, line_of(n));
-    e.cards = fresh;
+    e.cards = EventCards::read(fresh);
   }
 
   // SHOWN and MUCKED cards at the showdown; DRAW_DRAWN_CARDS (a draw's new hand, stud's up
@@ -472,9 +472,9 @@ class GameReader : xml::HandReader {
     if (seat == 0) return;
     Event& e = add(type == "SHOWN" ? EventKind::Shows : EventKind::Mucks, Street::Showdown, seat,
                    line_of(n));
-    e.cards = cards(n);
+    e.cards = EventCards::read(cards(n));
     // An all-in's cards shown before the last street are no later street's deal.
-    if (h_.game.is_stud()) stud_printed_[seat] += e.cards;
+    if (h_.game.is_stud()) stud_printed_[seat] += e.cards.printed();
   }
 
   void winner(const pugi::xml_node& n) {

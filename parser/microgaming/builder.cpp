@@ -273,7 +273,7 @@ class GameReader : xml::HandReader {
                 : type == "DealTurn" ? Street::Turn
                                      : Street::River;
       Event& e = add(EventKind::Board, street_, 0, ln);
-      e.cards = cards(n);
+      e.cards = EventCards::read(cards(n));
       return;
     }
     if (type == "Win") {
@@ -295,7 +295,7 @@ class GameReader : xml::HandReader {
                      : type == "ShowCards" ? EventKind::Shows
                                            : EventKind::Mucks,
                      type == "DealCards" ? Street::Preflop : Street::Showdown, seat, ln);
-      e.cards = c;
+      e.cards = EventCards::read(c);
       return;
     }
     if (type == "Disconnect" || type == "Reconnect") {

@@ -18,6 +18,7 @@
 #include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/unread_cards.hpp"
 
 namespace hh::ohh {
 
@@ -522,7 +523,7 @@ class Builder {
       Event b;
       b.kind = EventKind::Board;
       b.street = *street;
-      b.cards = round.cards;
+      b.cards = EventCards::read(round.cards);
       b.line = line_at(round.at);
       h_.events.push_back(std::move(b));
     }
@@ -546,7 +547,7 @@ class Builder {
     e.seat = seat->second;
     e.amount = money(a.amount, "amount", a.at);
     e.all_in = a.all_in;
-    e.cards = a.cards;
+    e.cards = EventCards::read(a.cards);
     e.line = line_at(a.at);
     if (k->kind == EventKind::Other) e.text = a.action;
     Money& street_bet = street_bets_[e.seat];
@@ -665,6 +666,7 @@ Hand read_hand(const HandText& text, const std::string& file) {
       return h;
     }
     Builder(h, text, base).build(raw);
+    report_unread_cards(h);
   } catch (const Bad& b) {
     h.parsed = false;
     const bool inside = b.at && b.at >= base && b.at <= base + text.text.size();

@@ -160,13 +160,13 @@ std::string cannot_express(const Hand& h) {
     if (e.kind == EventKind::SitsOut && e.all_in)
       return "an all-in with chips behind (disconnect protection): OHH has no action for it";
     if (!e.cards.empty() && !card_codes(e.cards))
-      return "cards OHH has no code for (" + e.cards + ")";
+      return "cards OHH has no code for (" + e.cards.printed() + ")";
   }
   return {};
 }
 
 // OHH's card codes of printed cards (cannot_express() has refused a hand with any other).
-std::vector<std::string> split_cards(std::string_view cards) {
+std::vector<std::string> split_cards(const EventCards& cards) {
   return card_codes(cards).value_or(std::vector<std::string>{});
 }
 
@@ -439,9 +439,8 @@ class HandWriter {
     for (std::size_t i = 0; i < h_.events.size(); ++i) {
       const Event& e = h_.events[i];
       if (e.kind == EventKind::Board) {
-        std::string& b = boards_[round_of(e.street)];
-        if (!b.empty()) b += ' ';
-        b += e.cards;
+        std::vector<std::string>& b = boards_[round_of(e.street)];
+        for (std::string& c : split_cards(e.cards)) b.push_back(std::move(c));
         continue;
       }
       if (e.kind == EventKind::Collected || e.kind == EventKind::CashedOut ||
@@ -480,7 +479,7 @@ class HandWriter {
       j_.integer("id", round_id++);
       j_.string("street", street_name(s));
       j_.open("cards", '[');
-      for (const std::string& c : split_cards(boards_[s])) j_.string("", c);
+      for (const std::string& c : boards_[s]) j_.string("", c);
       j_.close(']');
       j_.open("actions", '[');
       for (std::size_t i : actions_[s]) {
@@ -662,7 +661,7 @@ class HandWriter {
   std::map<int, int> id_of_seat_;   // seat -> OHH player id
   Json j_;
   std::map<Street, std::vector<std::size_t>> actions_;  // event indices by round
-  std::map<Street, std::string> boards_;
+  std::map<Street, std::vector<std::string>> boards_;   // each round's board, as card codes
   int action_number_{0};
   std::map<int, Money> unlabelled_;  // seat -> collected "from the pot" of several
 };

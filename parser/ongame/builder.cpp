@@ -209,7 +209,7 @@ class Builder : HandBuilder {
     }
     street_ = next;
     last_board_line_ = line;
-    add_event(EventKind::Board, ln).cards = cards_from_list(b.cards);
+    add_event(EventKind::Board, ln).cards = EventCards::read(cards_from_list(b.cards));
   }
 
   // "Dealing to NAME: [cards]" (stud: "[-, -, Kd]", the hidden cards as dashes).
@@ -221,7 +221,7 @@ class Builder : HandBuilder {
     }
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = m->first;
-    e.cards = cards_from_list(m->second.substr(1, m->second.size() - 2));
+    e.cards = EventCards::read(cards_from_list(m->second.substr(1, m->second.size() - 2)));
   }
 
   // Lines between the table line and the first forced bet.
@@ -339,7 +339,7 @@ class Builder : HandBuilder {
       e.kind = EventKind::Shows;
       e.street = Street::Showdown;
       e.seat = s.seat;
-      e.cards = s.cards;
+      e.cards = EventCards::read(s.cards);
       e.line = s.line;
       shows.push_back(std::move(e));
     }

@@ -389,7 +389,7 @@ class Builder : HandBuilder {
     street_ = next;
     if (!sl.cards.empty() && next != Street::Preflop && !stud) {
       Event& e = add_event(EventKind::Board, ln);
-      e.cards = cards_of(sl.cards);
+      e.cards = EventCards::read(cards_of(sl.cards));
     }
   }
 
@@ -472,7 +472,7 @@ class Builder : HandBuilder {
       return;
     }
     Event e = action_event(a, seat, rest, ln);
-    e.cards = cards_of(a.cards);
+    e.cards = EventCards::read(cards_of(a.cards));
     if (e.kind == EventKind::Shows || e.kind == EventKind::Mucks ||
         e.kind == EventKind::Collected) {
       if (street_ != Street::Showdown && !in_summary_) street_ = Street::Showdown;
@@ -621,7 +621,7 @@ class Builder : HandBuilder {
     if (std::size_t e = inside.find(']'); e != std::string_view::npos) inside = inside.substr(0, e);
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = m->first;
-    e.cards = cards_of(inside);
+    e.cards = EventCards::read(cards_of(inside));
     return true;
   }
 

@@ -9,6 +9,7 @@
 
 #include "parser/text/limits.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/unread_cards.hpp"
 
 namespace hh::phh {
 
@@ -582,13 +583,14 @@ class HandReader {
       const std::size_t count = w.size() == 3 ? w[2].size() / 2 : 0;
       Event& e = add(count ? EventKind::Discards : EventKind::StandsPat, *p, line);
       e.count = static_cast<int>(count);
-      if (count) e.cards = spaced_cards(w[2]);
+      if (count) e.cards = EventCards::read(spaced_cards(w[2]));
       return;
     }
     if (verb == "sm" && w.size() <= 3) {
       street_ = Street::Showdown;
       const std::string cards = w.size() == 3 && w[2] != "-" ? spaced_cards(w[2]) : "";
-      add(cards.empty() ? EventKind::Mucks : EventKind::Shows, *p, line).cards = cards;
+      add(cards.empty() ? EventKind::Mucks : EventKind::Shows, *p, line).cards =
+          EventCards::read(cards);
       return;
     }
     drawing_ = false;
@@ -645,7 +647,7 @@ class HandReader {
       // Stud deals each street's cards: after a betting round they open the next street.
       if (h_.game.is_stud() && betting_seen_) next_street(after(street_));
       const std::string cards = spaced_cards(w[3]);
-      if (!cards.empty()) add(EventKind::DealtHole, *p, line).cards = cards;
+      if (!cards.empty()) add(EventKind::DealtHole, *p, line).cards = EventCards::read(cards);
       return;
     }
     if (w.size() == 3 && w[1] == "db") {
@@ -656,7 +658,7 @@ class HandReader {
       Event e;
       e.kind = EventKind::Board;
       e.street = street_;
-      e.cards = spaced_cards(w[2]);
+      e.cards = EventCards::read(spaced_cards(w[2]));
       e.line = line;
       h_.events.push_back(std::move(e));
       return;
@@ -1010,6 +1012,7 @@ std::vector<Hand> read_document(const HandText& text, const std::string& file) {
     hands.push_back(HandReader(*tables[k].second, lines, text.line, raw, text.byte_offset + begin,
                                text.line + static_cast<std::uint32_t>(from), file)
                         .read());
+    report_unread_cards(hands.back());
   }
   return hands;
 }

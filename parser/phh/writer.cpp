@@ -44,8 +44,8 @@ std::string quoted(std::string_view s) {
   return out;
 }
 
-// "Ah Kd", "[Ah Kd]", "10h" -> "AhKd", "Th"; "" when a token is not a card.
-std::string packed(std::string_view cards) {
+// Printed "Ah Kd", "[Ah Kd]", "10h" -> "AhKd", "Th"; "" when a card is not known.
+std::string packed(const EventCards& cards) {
   std::string out;
   for (const std::string& c : card_codes(cards).value_or(std::vector<std::string>{})) out += c;
   return out;
@@ -85,7 +85,7 @@ class Writer {
     if (h_.site_added != 0) return refuse("money the site added to the pot");
     for (const Event& e : h_.events) {
       if (!e.cards.empty() && !card_codes(e.cards))
-        return refuse("cards PHH has no code for (" + e.cards + ")");
+        return refuse("cards PHH has no code for (" + e.cards.printed() + ")");
       // iPoker's disconnect protection, WPN's "is disconnected and ALL IN", Absolute's time-out
       // all-in: the seat is all-in with chips behind, which no PHH action says.
       if (e.kind == EventKind::SitsOut && e.all_in)

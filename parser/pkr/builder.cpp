@@ -178,7 +178,7 @@ class Builder : HandBuilder {
         issue(ln, "the board's cards in brackets (Dealing Flop [3 h][Q c][7 h])", line);
         return true;
       }
-      add_event(EventKind::Board, ln).cards = cards_of(line.substr(cards));
+      add_event(EventKind::Board, ln).cards = EventCards::read(cards_of(line.substr(cards)));
       return true;
     }
     if (starts_with(line, "Dealing [")) {
@@ -187,7 +187,7 @@ class Builder : HandBuilder {
       if (s != 0) {
         Event& e = add_event(EventKind::DealtHole, ln);
         e.seat = s;
-        e.cards = cards_of(line.substr(8, to - 7));
+        e.cards = EventCards::read(cards_of(line.substr(8, to - 7)));
         return true;
       }
     }
@@ -233,7 +233,7 @@ class Builder : HandBuilder {
     ast::Action a;
     if (parse_all(rest, action(), a)) {
       Event e = action_event(a, seat, rest, ln);
-      if (e.kind == EventKind::Shows) e.cards = cards_of(e.cards);
+      if (e.kind == EventKind::Shows) e.cards = EventCards::read(cards_of(e.cards.printed()));
       if (e.kind == EventKind::Collected) {
         street_ = Street::Showdown;
         e.street = street_;

@@ -12,6 +12,7 @@
 #include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/unread_cards.hpp"
 
 namespace hh::pokernow {
 
@@ -362,7 +363,7 @@ class HandReader {
     b.kind = EventKind::Board;
     b.street = street_;
     b.board_index = second_run ? 1 : 0;
-    b.cards = open == std::string_view::npos ? "" : cards_of(e.substr(open));
+    b.cards = EventCards::read(open == std::string_view::npos ? "" : cards_of(e.substr(open)));
     b.line = ln;
     if (b.cards.empty()) issue(ln, "board cards", e);
     h_.events.push_back(std::move(b));
@@ -417,7 +418,7 @@ class HandReader {
       const std::string cards = cards_of(rest);
       if (cards.empty()) return issue(ln, "shows a CARD, CARD.", entry);
       street_ = Street::Showdown;
-      add(EventKind::Shows, seat, ln).cards = cards;
+      add(EventKind::Shows, seat, ln).cards = EventCards::read(cards);
     } else if (consume(rest, "collected ")) {
       const std::size_t from = rest.find(" from pot");
       auto m = from == std::string_view::npos ? std::nullopt : amount(rest.substr(0, from), ln);
@@ -605,6 +606,7 @@ std::vector<Hand> read_log(const HandText& text, const std::string& file) {
                          unit);
     Hand h = readers.back().read();
     take_bad_rows_within(h, g, bad);
+    report_unread_cards(h);
     hands.push_back(std::move(h));
   }
   summarise_from_next_hand(hands, groups, by_order);

@@ -361,7 +361,7 @@ class Builder : HandBuilder {
   void enter(Street s) { street_ = s; }
 
   void board(std::string cards, std::uint32_t ln) {
-    if (!cards.empty()) add_event(EventKind::Board, ln).cards = std::move(cards);
+    if (!cards.empty()) add_event(EventKind::Board, ln).cards = EventCards::read(cards);
   }
 
   // "*** HOLE CARDS ***", "*** FLOP *** [Ks 5s 6c]", "*** SUMMARY ***".
@@ -431,7 +431,7 @@ class Builder : HandBuilder {
       }
       Event& e = add_event(EventKind::DealtHole, ln);
       e.seat = m->first;
-      e.cards = cards;
+      e.cards = EventCards::read(cards);
       return true;
     }
     return false;
@@ -457,7 +457,7 @@ class Builder : HandBuilder {
     if (e.kind == EventKind::Collected || e.kind == EventKind::Shows ||
         e.kind == EventKind::Mucks) {
       if (e.kind == EventKind::Collected) collected_ = true;
-      e.cards = cards_of(e.cards);
+      e.cards = EventCards::read(cards_of(e.cards.printed()));
       if (e.kind == EventKind::Collected || in_summary_) {
         street_ = Street::Showdown;
         e.street = street_;
@@ -489,7 +489,7 @@ class Builder : HandBuilder {
     if (!m || !starts_with(m->second, "[") || !m->second.ends_with("]")) return false;
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = m->first;
-    e.cards = cards_of(m->second.substr(1, m->second.size() - 2));
+    e.cards = EventCards::read(cards_of(m->second.substr(1, m->second.size() - 2)));
     return true;
   }
 

@@ -97,7 +97,7 @@ class Builder : HandBuilder {
     for (const auto& [name, street] : kStreets) {
       if (sl.name != name) continue;
       street_ = street;
-      if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = std::string(sl.cards);
+      if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = EventCards::read(sl.cards);
       return true;
     }
     issue(ln, "a street (** Hole Cards **, ** Flop ** [..], ..., ** Pot Show Down **)", sl.name);

@@ -6,6 +6,7 @@
 #include "parser/text/limits.hpp"
 #include "parser/text/money.hpp"
 #include "parser/text/text_util.hpp"
+#include "parser/text/unread_cards.hpp"
 
 namespace hh {
 
@@ -52,6 +53,7 @@ Hand HandBuilder::build() {
     read_line(line, cur.line_number());
   }
   finish();
+  report_unread_cards(h_);
   return std::move(h_);
 }
 
@@ -74,7 +76,7 @@ bool HandBuilder::dealt_hole_cards(std::string_view rest, std::uint32_t ln) {
   if (!m || !starts_with(m->second, "[")) return false;
   Event& e = add_event(EventKind::DealtHole, ln);
   e.seat = m->first;
-  e.cards = std::string(trim(m->second));
+  e.cards = EventCards::read(trim(m->second));
   return true;
 }
 
@@ -193,7 +195,7 @@ Event HandBuilder::action_event(const action_ast::Action& a, int seat, std::stri
   e.street = street_;
   e.line = line;
   e.all_in = a.all_in;
-  e.cards = std::string(a.cards);
+  e.cards = EventCards::read(a.cards);
   e.count = static_cast<int>(a.count);
   auto amt = [&](std::string_view t) { return money(t, line).value_or(0); };
   // The verbs whose only amount is the chips the action puts in (or takes from the pot).

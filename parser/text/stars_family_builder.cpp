@@ -144,7 +144,7 @@ void StarsFamilyBuilder::board_event(Street street, int board, std::string_view 
                                      std::uint32_t ln) {
   Event& e = add_event(EventKind::Board, ln);
   e.street = street;
-  e.cards = std::string(cards);
+  e.cards = EventCards::read(cards);
   e.board_index = board;
 }
 
@@ -300,7 +300,7 @@ void StarsFamilyBuilder::summary_seat(std::string_view line, std::uint32_t ln) {
       e.kind = EventKind::Mucks;
       e.street = Street::Showdown;
       e.seat = out.seat;
-      e.cards = std::string(cards.substr(0, close));
+      e.cards = EventCards::read(cards.substr(0, close));
       e.line = ln;
       h_.events.push_back(std::move(e));
     }

@@ -93,7 +93,7 @@ class Builder : HandBuilder {
       return;
     }
     street_ = next;
-    if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = std::string(trim(sl.cards));
+    if (!sl.cards.empty()) add_event(EventKind::Board, ln).cards = EventCards::read(trim(sl.cards));
   }
 
   void summary_line(std::string_view line, std::uint32_t ln) {

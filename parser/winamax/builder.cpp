@@ -183,7 +183,7 @@ class Builder : HandBuilder {
       Event e;
       e.kind = EventKind::Board;
       e.street = street_;
-      e.cards = std::string(sl.cards.back());
+      e.cards = EventCards::read(sl.cards.back());
       e.line = ln;
       h_.events.push_back(std::move(e));
     }

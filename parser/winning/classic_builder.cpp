@@ -179,7 +179,7 @@ class ClassicBuilder : HandBuilder {
     largest_bet_ = 0;
     if (sl.cards.empty()) return;
     Event& e = add_event(EventKind::Board, ln);
-    e.cards = std::string(sl.cards.back());
+    e.cards = EventCards::read(sl.cards.back());
   }
 
   // "Uncalled bet (X) returned to NAME"; the name may be empty (a player with no seat line).
@@ -246,13 +246,12 @@ class ClassicBuilder : HandBuilder {
     auto it = dealt_.find(seat);
     if (it != dealt_.end()) {
       Event& e = h_.events[it->second];
-      e.cards += ' ';
-      e.cards += card;
+      e.cards = EventCards::read(e.cards.printed() + ' ' + std::string(card));
       return;
     }
     Event& e = add_event(EventKind::DealtHole, ln);
     e.seat = seat;
-    e.cards = std::string(card);
+    e.cards = EventCards::read(card);
     dealt_[seat] = h_.events.size() - 1;
   }
 
@@ -310,7 +309,7 @@ class ClassicBuilder : HandBuilder {
     if (r.shown && !r.cards.empty()) {
       Event& e = add_event(EventKind::Shows, ln);
       e.seat = m->first;
-      e.cards = std::string(r.cards);
+      e.cards = EventCards::read(r.cards);
     }
     const Money collects = money(r.collects, ln).value_or(0);
     if (collects != 0) {

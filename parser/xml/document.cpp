@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "parser/text/text_util.hpp"
+#include "parser/text/unread_cards.hpp"
 
 namespace hh::xml {
 
@@ -238,6 +239,7 @@ std::vector<Hand> read_hands(const HandText& ht, const std::string& file, const 
                                    lines, *problem)
                      : reader.hand(text.substr(hand_at, end - hand_at), hand_at, closed, lines);
     check_after_hand(h, shape, text.substr(end, limit - end), end, closing, lines);
+    report_unread_cards(h);
     hands.push_back(std::move(h));
     pos = end;
   }
