@@ -13,7 +13,7 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   if (fields.alternate_form && !c.alternate_severity)
     throw std::logic_error(fmt::format("finding {} has no alternate form", c.name));
   if (fields.expected && fields.actual && fields.expected->unit() != fields.actual->unit())
-    throw std::logic_error(fmt::format("finding {} compares a {} with a {}", c.name,
+    throw std::logic_error(fmt::format("finding {} has a {} expected and a {} actual", c.name,
                                        amount_unit_name(fields.expected->unit()),
                                        amount_unit_name(fields.actual->unit())));
   Finding f;
