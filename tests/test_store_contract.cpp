@@ -292,9 +292,10 @@ static hh::AuditResult money_count_and_seat() {
   return r;
 }
 
-STORE_CONTRACT_CASE(amount_units,
-                    "a finding's count and seat are stored as such, money as NULL; v_findings' "
-                    "difference, explain and --player of money only") {
+STORE_CONTRACT_CASE(
+    amount_units,
+    "a finding's count and seat are stored as such, money as NULL, and read back so "
+    "(v_findings, explain, --player)") {
   {
     auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("1", "one"), money_count_and_seat());
