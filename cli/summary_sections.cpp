@@ -237,10 +237,12 @@ db::Sections player_sections(db::StoreReader& store, const db::ReadFilter& filte
       "hands h ON h.hand_id = p.hand_id WHERE p.player = " +
       who + " AND " + where +
       " GROUP BY h.currency, h.unit ORDER BY h.currency IS NULL, h.currency, h.unit";
-  // The findings that name the player, errors first; `difference` = actual - expected summed.
+  // The findings that name the player, errors first; `difference` = actual - expected summed,
+  // of the money findings only (a count or a seat is no money: amount_unit).
   const std::string findings =
       "SELECT d.code, d.severity, d.blame, h.currency, h.unit, count(DISTINCT d.hand_id) AS "
-      "hands, count(*) AS findings, sum(d.actual - d.expected) AS difference FROM discrepancies "
+      "hands, count(*) AS findings, sum(CASE WHEN d.amount_unit IS NULL THEN d.actual - "
+      "d.expected END) AS difference FROM discrepancies "
       "d JOIN hands h ON h.hand_id = d.hand_id WHERE d.player = " +
       who + " AND " + where +
       " GROUP BY d.code, d.severity, d.blame, h.currency, h.unit ORDER BY CASE d.severity WHEN "

@@ -38,7 +38,8 @@ db::QueryResult reviews_table(db::StoreReader& store, const db::ReadFilter& filt
 //  "player":          currency, unit, hands, net (minor units), amount: the hands the player was
 //                     dealt into and the net won, per currency and unit;
 //  "player_findings": code, severity, blame, currency, unit, hands, findings, difference (actual
-//                     minus expected, minor units, summed; NULL for findings without amounts),
+//                     minus expected, minor units, summed over money findings; NULL for findings
+//                     without amounts or whose amounts are counts or seats: amount_unit),
 //                     amount: the findings that name the player, errors first.
 db::Sections player_sections(db::StoreReader& store, const db::ReadFilter& filter,
                              const std::string& player);

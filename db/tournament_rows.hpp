@@ -95,7 +95,8 @@ inline std::vector<SqlParam> tournament_result_params(std::int64_t row_id, std::
 inline std::string insert_tournament_finding_sql(char mark) {
   return fmt::format(
       "INSERT INTO tournament_findings(tournament_row_id, code, severity, player, expected, "
-      "actual, message, line) VALUES ({0}1, {0}2, {0}3, {0}4, {0}5, {0}6, {0}7, {0}8)",
+      "actual, message, line, amount_unit) VALUES ({0}1, {0}2, {0}3, {0}4, {0}5, {0}6, {0}7, "
+      "{0}8, {0}9)",
       mark);
 }
 
@@ -107,7 +108,8 @@ inline std::vector<SqlParam> tournament_finding_params(std::int64_t row_id, cons
           param_or_null(stored(f.expected)),
           param_or_null(stored(f.actual)),
           f.message,
-          f.line > 0 ? SqlParam{std::int64_t{f.line}} : SqlParam{nullptr}};
+          f.line > 0 ? SqlParam{std::int64_t{f.line}} : SqlParam{nullptr},
+          text_param(std::string(stored_unit(amount_unit(f)).value_or("")))};
 }
 
 // The stored summary of a tournament (parameters 1 site, 2 number): tournament_row_id,

@@ -12,6 +12,10 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   const FindingCodeInfo& c = info(code);
   if (fields.alternate_form && !c.alternate_severity)
     throw std::logic_error(fmt::format("finding {} has no alternate form", c.name));
+  if (fields.expected && fields.actual && fields.expected->unit() != fields.actual->unit())
+    throw std::logic_error(fmt::format("finding {} has a {} expected and a {} actual", c.name,
+                                       amount_unit_name(fields.expected->unit()),
+                                       amount_unit_name(fields.actual->unit())));
   Finding f;
   f.code = code;
   f.severity = fields.alternate_form ? *c.alternate_severity : c.severity;
@@ -24,6 +28,12 @@ Finding make_finding(FindingCode code, FindingFields fields) {
   f.message = std::move(fields.message);
   f.line = fields.line;
   return f;
+}
+
+AmountUnit amount_unit(const Finding& f) {
+  if (f.expected) return f.expected->unit();
+  if (f.actual) return f.actual->unit();
+  return AmountUnit::Money;
 }
 
 std::string_view amount_unit_name(AmountUnit u) {

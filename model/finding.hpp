@@ -47,8 +47,12 @@ struct FindingFields {
   bool alternate_form{false};
 };
 
-// The finding of `code` with the registry's severity.
+// The finding of `code` with the registry's severity. Its expected and actual are of one unit
+// (a store keeps one for both): std::logic_error otherwise.
 Finding make_finding(FindingCode code, FindingFields fields);
+
+// The unit of a finding's amounts; money when it has none.
+AmountUnit amount_unit(const Finding& f);
 
 // What the audit derived from a hand: per-player money and the pots the rules build.
 struct PlayerResult {

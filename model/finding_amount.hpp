@@ -62,4 +62,11 @@ inline std::optional<std::int64_t> stored(const std::optional<FindingAmount>& a)
   return a->stored();
 }
 
+// The unit as a store's amount_unit column holds it: NULL (std::nullopt) for money, else
+// amount_unit_name (docs/schema.md).
+inline std::optional<std::string_view> stored_unit(AmountUnit u) {
+  if (u == AmountUnit::Money) return std::nullopt;
+  return amount_unit_name(u);
+}
+
 }  // namespace hh

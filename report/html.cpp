@@ -78,6 +78,14 @@ std::string money(const Cell& c, int unit) {
   return v ? format_amount(*v, unit) : std::string();
 }
 
+// A finding's expected or actual in its amount_unit: money in the hand's unit, a count as the
+// number, a seat as "seat N"; "" for NULL.
+std::string finding_amount(const Cell& c, const Cell& amount_unit, int unit) {
+  if (!amount_unit) return money(c, unit);
+  if (!c) return {};
+  return *amount_unit == "seat" ? "seat " + html_escape(*c) : html_escape(*c);
+}
+
 // The unit a row of a breakdown counts its money in (its columns currency and unit).
 MoneyUnit row_unit(const QueryResult& r, std::size_t row) {
   return {cell(r, row, "currency"), static_cast<long>(number(cell(r, row, "unit")).value_or(1))};
@@ -358,6 +366,7 @@ void replay_findings(std::ostream& out, const QueryResult& f, int unit) {
   for (std::size_t i = 0; i < f.rows.size(); ++i) {
     const std::string severity = cell(f, i, "severity").value_or("");
     const Cell cause = cell(f, i, "cause");
+    const Cell amount_unit = cell(f, i, "amount_unit");
     std::string because =
         severity == "info" ? "note"
         : cause ? "follows from #" + cell(f, i, "follows_from").value_or("") + " " + *cause
@@ -367,10 +376,10 @@ void replay_findings(std::ostream& out, const QueryResult& f, int unit) {
         << html_escape(severity) << "</td><td>" << text(cell(f, i, "blame"))
         << "</td><td class=\"n\">" << text(cell(f, i, "seat")) << "</td><td class=\"player\">"
         << text(cell(f, i, "player")) << "</td><td class=\"n\">"
-        << money(cell(f, i, "expected"), unit) << "</td><td class=\"n\">"
-        << money(cell(f, i, "actual"), unit) << "</td><td>" << text(cell(f, i, "message"))
-        << "</td><td class=\"cause\">" << html_escape(because) << "</td>" << review_cell(f, i)
-        << "</tr>\n";
+        << finding_amount(cell(f, i, "expected"), amount_unit, unit) << "</td><td class=\"n\">"
+        << finding_amount(cell(f, i, "actual"), amount_unit, unit) << "</td><td>"
+        << text(cell(f, i, "message")) << "</td><td class=\"cause\">" << html_escape(because)
+        << "</td>" << review_cell(f, i) << "</tr>\n";
   }
   out << "</tbody></table>\n";
 }

@@ -8,8 +8,8 @@ Usage: scripts/db-dump.py DB [> dump.txt]
 
 What it prints, one line per row, sorted: every hand (site, hand number, file, line, status and
 every audited figure), every player's money, every pot (eligible seats and winners as sorted
-lists), and every finding (code, severity, street, seat, player, expected, actual, line). Row ids,
-timestamps, messages and absolute paths are left out: they are not part of what the audit found.
+lists), and every finding (code, severity, street, seat, player, expected, actual, line, and
+the amounts' unit when not money). Row ids, timestamps, messages and absolute paths are left out: they are not part of what the audit found.
 Old databases are read as the current schema would hold them (site "pacific" is "888poker"; pot
 seats from the comma-joined columns or from the pot_seats table).
 Files recorded without being read (schema 2: files.status 'unsupported' or 'no-hands', schema
@@ -85,9 +85,13 @@ def dump(path):
         out.append("pot\t" + key[hid] + "\t" + "\t".join(fmt(v) for v in (
             idx, rec["amount"], rec["rake"], rec.get("reported_amount"))) +
             "\teligible=" + ",".join(map(str, elig)) + "\twinners=" + ",".join(map(str, win)))
+    # The unit of expected and actual (schema 21), after them when it is not money (NULL): a
+    # database of before reads as all money.
+    unit = "amount_unit" if "amount_unit" in columns(db, "discrepancies") else "NULL"
     for row in db.execute("SELECT hand_id, code, severity, street, seat, player, expected, actual, "
-                          "line FROM discrepancies"):
-        out.append("finding\t" + key[row[0]] + "\t" + "\t".join(fmt(v) for v in row[1:]))
+                          f"line, {unit} FROM discrepancies"):
+        out.append("finding\t" + key[row[0]] + "\t" + "\t".join(fmt(v) for v in row[1:-1]) +
+                   ("" if row[-1] is None else "\tunit=" + row[-1]))
     for row in db.execute("SELECT site, site_hand_id, existing_hand_id, file_id, line, "
                           "content_sha256 FROM hand_conflicts"):
         out.append("conflict\t" + "\t".join(fmt(v) for v in (

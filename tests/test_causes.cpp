@@ -117,6 +117,18 @@ TEST_CASE("a finding's amount keeps its unit: a count or a seat is never money",
   CHECK(to_string(money) == "550");
   CHECK(to_string(pots) == "550 (count)");
   CHECK(to_string(seat) == "3 (seat)");
+  // And the unit beside the number (amount_unit): NULL for money.
+  CHECK(hh::stored_unit(money.unit()) == std::nullopt);
+  CHECK(hh::stored_unit(pots.unit()) == "count");
+  CHECK(hh::stored_unit(seat.unit()) == "seat");
+  // A finding's amounts are of one unit, the one a store keeps for both; money when none.
+  const hh::Finding by_seat = hh::make_finding(hh::FindingCode::OutOfTurn, {.actual = seat});
+  CHECK(hh::amount_unit(by_seat) == hh::AmountUnit::Seat);
+  CHECK(hh::amount_unit(hh::make_finding(hh::FindingCode::RakeNotPrinted, {})) ==
+        hh::AmountUnit::Money);
+  CHECK_THROWS_WITH(
+      hh::make_finding(hh::FindingCode::SidePotMismatch, {.expected = pots, .actual = money}),
+      "finding SIDE_POT_MISMATCH has a count expected and a money actual");
 }
 
 TEST_CASE("causes: warnings alone have no money in error, linking twice is linking once",

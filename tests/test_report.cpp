@@ -15,6 +15,8 @@
 #include "report/html.hpp"
 #include "report/render.hpp"
 #include "tests/cli_run.hpp"
+#include "tests/store_rows.hpp"
+#include "tests/stored_hands.hpp"
 
 namespace fs = std::filesystem;
 using hh::test::bin;
@@ -190,6 +192,36 @@ TEST_CASE("report --html: figures, replay with stacks and pots, causes, hostile 
   CHECK(page.find("May IV&lt;/script&gt;&lt;script&gt;document.body.dataset.pwned=2") !=
         std::string::npos);
   fs::remove_all(dir);
+}
+
+TEST_CASE("report --html: a finding's count shows as a count and a seat as a seat, not money",
+          "[report]") {
+  using namespace hh::test::store_rows;
+  TempDir dir;
+  const std::string db = dir.file("u.db");
+  hh::AuditResult r = hh::test::make_result();  // PAYOUT_MISMATCH 2.05 expected, 2.04 paid
+  r.findings.push_back(hh::make_finding(
+      hh::FindingCode::SidePotMismatch,
+      {.expected = hh::FindingAmount::count(3), .actual = hh::FindingAmount::count(2)}));
+  r.findings.push_back(hh::make_finding(
+      hh::FindingCode::OutOfTurn,
+      {.expected = hh::FindingAmount::seat(4), .actual = hh::FindingAmount::seat(2)}));
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, hh::test::make_hand("1", "one"), r);
+  }
+  hh::report::HtmlReport report;
+  report.hands.push_back(*hh::db::open_store(db, OpenMode::ReadOnly)->explain_hand(1));
+  std::ostringstream page;
+  hh::report::write_html_report(page, report);
+  const std::size_t at = page.str().find("<table class=\"findings\">");
+  REQUIRE(at != std::string::npos);
+  const std::string html = page.str().substr(at, page.str().find("</table>", at) - at);
+  CHECK(html.find("<td class=\"n\">2.05</td><td class=\"n\">2.04</td>") != std::string::npos);
+  CHECK(html.find("<td class=\"n\">3</td><td class=\"n\">2</td>") != std::string::npos);
+  CHECK(html.find("<td class=\"n\">seat 4</td><td class=\"n\">seat 2</td>") != std::string::npos);
+  CHECK(html.find("0.03") == std::string::npos);
+  CHECK(html.find("0.04") == std::string::npos);
 }
 
 TEST_CASE("report --html in a headless browser: no error, charts drawn, nothing injected runs",

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/summary_sections.hpp"
 #include "db/schema/declaration.hpp"
 #include "db/store.hpp"
 #include "model/finding.hpp"
@@ -271,6 +272,106 @@ STORE_CONTRACT_CASE(causes, "a finding's cause and the hand's money in error are
              {"SUMMARY_MISMATCH", "PAYOUT_MISMATCH"},
              {"PAYOUT_MISMATCH", "NULL"}});
   CHECK(scalar(db, "SELECT money_in_error FROM hands") == "61");
+}
+
+// A hand's money finding (205 expected, 204 paid), a count (3 pots built, 2 printed) and a seat
+// (seat 4 due to act, seat 2 acted).
+static hh::AuditResult money_count_and_seat() {
+  hh::AuditResult r = make_result();
+  r.findings = {
+      r.findings.front(),
+      hh::make_finding(hh::FindingCode::SidePotMismatch, {.player = "Bob",
+                                                          .expected = hh::FindingAmount::count(3),
+                                                          .actual = hh::FindingAmount::count(2),
+                                                          .message = "3 pots built, 2 printed"}),
+      hh::make_finding(hh::FindingCode::OutOfTurn, {.seat = 2,
+                                                    .player = "Bob",
+                                                    .expected = hh::FindingAmount::seat(4),
+                                                    .actual = hh::FindingAmount::seat(2),
+                                                    .message = "seat 2 acted"})};
+  return r;
+}
+
+STORE_CONTRACT_CASE(
+    amount_units,
+    "a finding's count and seat are stored as such, money as NULL, and read back so "
+    "(v_findings, explain, --player)") {
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), money_count_and_seat());
+    bool already = true;
+    const std::int64_t file2 = w->begin_file(file_record("in/s.txt", "S"), already);
+    hh::TournamentSummary s;
+    s.site = "pokerstars";
+    s.tournament_id = "77";
+    s.parsed = true;
+    const std::vector<hh::Finding> places = {hh::make_finding(
+        hh::FindingCode::SummaryPlaceMismatch, {.player = "Bob",
+                                                .expected = hh::FindingAmount::count(2),
+                                                .actual = hh::FindingAmount::count(3),
+                                                .message = "m"})};
+    CHECK(w->add_summary(file2, {s, places, "sha"}) == HandOutcome::Inserted);
+  }
+  CHECK(q(db,
+          "SELECT code, expected, actual, amount_unit FROM discrepancies ORDER BY "
+          "discrepancy_id") == Rows{{"PAYOUT_MISMATCH", "205", "204", "NULL"},
+                                    {"SIDE_POT_MISMATCH", "3", "2", "count"},
+                                    {"OUT_OF_TURN", "4", "2", "seat"}});
+  CHECK(q(db, "SELECT code, expected, actual, amount_unit FROM tournament_findings") ==
+        Rows{{"SUMMARY_PLACE_MISMATCH", "2", "3", "count"}});
+  CHECK(q(db, "SELECT code, difference, amount_unit FROM v_findings ORDER BY discrepancy_id") ==
+        Rows{{"PAYOUT_MISMATCH", "-1", "NULL"},
+             {"SIDE_POT_MISMATCH", "NULL", "count"},
+             {"OUT_OF_TURN", "NULL", "seat"}});
+  auto store = hh::db::open_store(db, OpenMode::ReadOnly);
+  const auto sections = store->explain_hand(1);
+  REQUIRE(sections);
+  const hh::db::QueryResult& findings = (*sections)[5].second;
+  CHECK(findings.columns[7] == "expected");
+  CHECK(findings.columns.back() == "amount_unit");
+  Rows amounts;
+  for (const auto& row : rows_of(findings)) amounts.push_back({row[1], row[7], row[8], row.back()});
+  CHECK(amounts == Rows{{"PAYOUT_MISMATCH", "205", "204", "NULL"},
+                        {"SIDE_POT_MISMATCH", "3", "2", "count"},
+                        {"OUT_OF_TURN", "4", "2", "seat"}});
+  // summary --player: the money findings summed (-1), a count or a seat never (NULL).
+  Rows by_code;
+  for (const auto& row : rows_of(hh::cli::player_sections(*store, {}, "Bob")[1].second))
+    by_code.push_back({row[0], row[7]});
+  CHECK(by_code ==
+        Rows{{"SIDE_POT_MISMATCH", "NULL"}, {"OUT_OF_TURN", "NULL"}, {"PAYOUT_MISMATCH", "-1"}});
+  // Only the known units: a store refuses any other.
+  CHECK_THROWS_WITH(exec_raw(db, "UPDATE discrepancies SET amount_unit = 'chips'"),
+                    Catch::Contains("amount_unit"));
+}
+
+STORE_CONTRACT_CASE(migrated_from_20, "a schema 20 database keeps its findings as money") {
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+  }
+  exec_raw(db,
+           "DROP VIEW v_findings; ALTER TABLE discrepancies DROP COLUMN amount_unit;"
+           "ALTER TABLE tournament_findings DROP COLUMN amount_unit;"
+           "UPDATE meta SET value = '20' WHERE key = 'schema_version';");
+  auto w = writer(db);
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  // The finding stored before: money (NULL), its difference as before.
+  CHECK(q(db, "SELECT code, amount_unit, difference FROM v_findings") ==
+        Rows{{"PAYOUT_MISMATCH", "NULL", "-1"}, {"RAKE_NOT_PRINTED", "NULL", "NULL"}});
+  // One stored now keeps its unit.
+  bool already = true;
+  const std::int64_t file2 = w->begin_file(file_record("in/b.txt", "B"), already);
+  add(*w, file2, make_hand("2", "two"), money_count_and_seat());
+  w->commit();
+  CHECK(q(db,
+          "SELECT hand_id, code, amount_unit, difference FROM v_findings ORDER BY "
+          "discrepancy_id") == Rows{{"1", "PAYOUT_MISMATCH", "NULL", "-1"},
+                                    {"1", "RAKE_NOT_PRINTED", "NULL", "NULL"},
+                                    {"2", "PAYOUT_MISMATCH", "NULL", "-1"},
+                                    {"2", "SIDE_POT_MISMATCH", "count", "NULL"},
+                                    {"2", "OUT_OF_TURN", "seat", "NULL"}});
+  CHECK(q(db, "SELECT count(*) FROM tournament_findings WHERE amount_unit IS NULL") == Rows{{"0"}});
 }
 
 STORE_CONTRACT_CASE(resumed_file, "an unfinished file is resumed under its old id") {

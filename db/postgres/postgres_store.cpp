@@ -438,12 +438,12 @@ struct PostgresStore::Impl {
     if (findings.empty()) return;
     c.copy_in_all(
         {{"COPY discrepancies(hand_id, code, severity, street, seat, player, expected, "
-          "actual, message, line, related_hand_id, play_month) FROM STDIN",
+          "actual, message, line, amount_unit, related_hand_id, play_month) FROM STDIN",
           findings}});
     findings.clear();
   }
 
-  // A finding's columns from hand_id to line, in the findings COPY buffer.
+  // A finding's columns from hand_id to amount_unit, in the findings COPY buffer.
   void finding_fields(std::int64_t hand_id, const Finding& f) {
     copy_int(findings, hand_id);
     postgres::copy_field(findings, code_name(f.code));
@@ -459,6 +459,11 @@ struct PostgresStore::Impl {
     copy_int_or_null(findings, stored(f.actual));
     postgres::copy_field(findings, f.message);
     copy_int_or_null(findings, nonzero_or_null(f.line));
+    if (const auto unit = stored_unit(amount_unit(f))) {
+      postgres::copy_field(findings, *unit);
+    } else {
+      postgres::copy_null(findings);
+    }
   }
 
   // add_batches' hands, of one or several files (staged in stage_hands, `ord` their index), and
@@ -616,7 +621,7 @@ struct PostgresStore::Impl {
         {"COPY pots(hand_id, pot_index, amount, rake, reported_amount) FROM STDIN", &pots},
         {"COPY pot_seats(hand_id, pot_index, seat, role) FROM STDIN", &pot_seats},
         {"COPY discrepancies(discrepancy_id, hand_id, code, severity, street, seat, player, "
-         "expected, actual, message, line, cause_id, play_month) FROM STDIN",
+         "expected, actual, message, line, amount_unit, cause_id, play_month) FROM STDIN",
          &findings},
         {"COPY hand_event_log(hand_id, events, chips) FROM STDIN", &events},
     };
@@ -1852,7 +1857,8 @@ std::optional<HandExplanation> PostgresStore::explain_hand(std::int64_t hand_id)
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
-       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note FROM "
+       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note, "
+       "d.amount_unit FROM "
        "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id LEFT JOIN "
        "hands r ON r.hand_id = d.related_hand_id JOIN v_findings v ON v.discrepancy_id = "
        "d.discrepancy_id WHERE d.hand_id = $1 ORDER BY d.discrepancy_id"},

@@ -173,6 +173,11 @@ constexpr std::string_view kBlameComment =
     "'site': the finding charges the site; 'hhaudit': hhaudit could not read or judge (a gap, a "
     "check held back). From the code (model/finding_codes.hpp); only the site's count against it.";
 
+// Schema 21: the unit of a finding's expected and actual (model/finding_amount.hpp): NULL for
+// money (minor units of the hand's unit), 'count' (pots, places) or 'seat' (a seat number). No
+// comment in the DDL: a comment above a table's last column breaks SQLite's DROP COLUMN of it.
+constexpr std::string_view kAmountUnitCheck = "CHECK (amount_unit IN ('count', 'seat'))";
+
 // A finding of a hand, partitioned on PostgreSQL as hands, by its hand's month. The other hand of
 // a finding between two hands (related_hand_id) may be of another month: no foreign key there.
 // Nor to its own hand on PostgreSQL (schema 18): checked a row at a time through the partitioned
@@ -194,7 +199,8 @@ Table discrepancies() {
                   {"message", Text, "NOT NULL"},
                   {"line", Int},
                   {"cause_id", BigInt, "", {"discrepancies", "discrepancy_id", false, true}},
-                  {"related_hand_id", BigInt, "", {"hands", "hand_id"}}},
+                  {"related_hand_id", BigInt, "", {"hands", "hand_id"}},
+                  {"amount_unit", Text, kAmountUnitCheck}},
       .by_month = true};
 }
 
@@ -280,7 +286,8 @@ Table tournament_findings() {
                   {"expected", BigInt},
                   {"actual", BigInt},
                   {"message", Text, "NOT NULL"},
-                  {"line", Int}}};
+                  {"line", Int},
+                  {"amount_unit", Text, kAmountUnitCheck}}};
 }
 
 // Schema 14: the months (partitions) each table's hands are kept under, so that the checks

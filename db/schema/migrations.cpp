@@ -122,6 +122,13 @@ std::vector<Migration> migrations_from_11() {
        "PostgreSQL's new partitions of hands and discrepancies a year each (hands_YYYY), "
        "hh_create_partitions; nothing on SQLite",
        {Sql{"DROP FUNCTION IF EXISTS hh_create_month_partitions(date)", Only::Postgres}}},
+      // The findings stored before were all read as money: NULL, money, is what they keep.
+      {21,
+       "the unit of a finding's amounts (discrepancies.amount_unit, "
+       "tournament_findings.amount_unit: NULL money, 'count', 'seat'); v_findings.difference "
+       "of money only",
+       {DropView{"v_findings"}, AddColumn{"discrepancies", "amount_unit"},
+        AddColumn{"tournament_findings", "amount_unit"}}},
   };
 }
 

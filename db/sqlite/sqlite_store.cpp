@@ -242,8 +242,8 @@ struct SqliteStore::Writer {
         Statement(db, "INSERT INTO pot_seats(hand_id, pot_index, seat, role) VALUES (?, ?, ?, ?)");
     insert_finding = Statement(db,
                                "INSERT INTO discrepancies(hand_id, code, severity, street, seat, "
-                               "player, expected, actual, message, line, related_hand_id) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                               "player, expected, actual, message, line, related_hand_id, "
+                               "amount_unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     set_cause = Statement(db, "UPDATE discrepancies SET cause_id = ? WHERE discrepancy_id = ?");
     insert_events =
         Statement(db, "INSERT INTO hand_event_log(hand_id, events, chips) VALUES (?, ?, ?)");
@@ -660,6 +660,11 @@ struct SqliteStore::Writer {
       s.bind_kept_text(9, f.message);
       s.bind_int64_or_null(10, nonzero_or_null(f.line));
       s.bind_int64_or_null(11, related);
+      if (const auto unit = stored_unit(amount_unit(f))) {
+        s.bind_kept_text(12, *unit);
+      } else {
+        s.bind_null(12);
+      }
       s.step();
     }
     return sqlite3_last_insert_rowid(db.get());
@@ -1381,7 +1386,8 @@ std::optional<HandExplanation> SqliteStore::explain_hand(std::int64_t hand_id) {
       {"findings",
        "SELECT d.discrepancy_id AS id, d.code, d.severity, d.blame, d.street, d.seat, d.player, "
        "d.expected, d.actual, d.message, d.cause_id AS follows_from, c.code AS cause, "
-       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note FROM "
+       "r.site_hand_id AS related_hand, v.review_status AS review, v.review_note, "
+       "d.amount_unit FROM "
        "discrepancies d LEFT JOIN discrepancies c ON c.discrepancy_id = d.cause_id LEFT JOIN "
        "hands r ON r.hand_id = d.related_hand_id JOIN v_findings v ON v.discrepancy_id = "
        "d.discrepancy_id WHERE d.hand_id = ?1 ORDER BY d.discrepancy_id"},
