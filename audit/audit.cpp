@@ -46,8 +46,11 @@ AuditResult Auditor::run() {
   gap_line_ = first_gap_in_the_play();
   for (const ParseIssue& i : h_.unread_outside_play)
     add(FindingCode::UnrecognisedLine,
-        {.message = fmt::format("{}:{}: expected {}; got \"{}\" (every check still ran)",
-                                h_.source.file, i.line, i.expected, i.got),
+        {.message = fmt::format(
+             "{}:{}: expected {}; got \"{}\" ({})", h_.source.file, i.line, i.expected, i.got,
+             i.not_judged.empty()
+                 ? "every check still ran"
+                 : fmt::format("not judged: {}; every other check ran", i.not_judged)),
          .line = i.line});
   state_.players.reserve(h_.seats.size());
   for (const Seat& s : h_.seats) {

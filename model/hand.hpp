@@ -188,6 +188,9 @@ struct ParseIssue {
   std::string expected;     // what the parser was looking for
   std::string got;          // the offending text (truncated)
   std::uint32_t column{0};  // 1-based, where a grammar's expectation failed; 0 when not known
+  // Of a gap outside the play (Hand::unread_outside_play): what no check judged because of it
+  // ("these cards"); empty when every check still ran on what was read.
+  std::string not_judged{};
 };
 
 struct Hand {
@@ -293,7 +296,8 @@ struct Hand {
 
   std::vector<ParseIssue> issues;  // lines not understood; a hand with a header issue is unparsed
   // What was not read but moves no money and decides no turn (a time zone hhaudit does not know:
-  // the hand's time stays unknown): a gap too (UNRECOGNISED_LINE), yet every check still runs.
+  // the hand's time stays unknown; cards it cannot read, which no check then judges): a gap too
+  // (UNRECOGNISED_LINE), yet the money checks still run; ParseIssue::not_judged says what did not.
   std::vector<ParseIssue> unread_outside_play;
   bool parsed{false};  // false: the header or structure could not be read
 

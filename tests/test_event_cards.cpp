@@ -159,6 +159,14 @@ TEST_CASE("cards: the reader reports cards it cannot read as a gap with their li
   for (const hh::Finding& f : r.findings)
     if (f.code == hh::FindingCode::UnrecognisedLine) lines.push_back(f.line);
   CHECK(lines == std::vector<std::uint32_t>{9});
+  // The gap says what was not judged: never "every check still ran" for cards no check read.
+  for (const hh::Finding& f : r.findings)
+    if (f.code == hh::FindingCode::UnrecognisedLine)
+      CHECK(f.message ==
+            "swedish.txt:9: expected cards hhaudit reads (a rank 2-9, T or 10, J, Q, K, A and a "
+            "suit c, d, h, s; X or ?? for a card not shown); got \"Kns\" (not judged: these "
+            "cards, nor any check that reads them (the best hand, the hands' names); every other "
+            "check ran)");
   // Every other finding is the well-read hand's: the gap adds one, and the money checks ran.
   std::vector<hh::FindingCode> others, fine_codes;
   for (const hh::Finding& f : r.findings)

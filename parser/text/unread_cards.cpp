@@ -10,8 +10,9 @@ void report_unread_cards(Hand& hand) {
       hand.unread_outside_play.push_back(
           {e.line,
            "cards hhaudit reads (a rank 2-9, T or 10, J, Q, K, A and a suit c, d, h, s; X or ?? "
-           "for a card not shown): these cards are not judged",
-           std::string(e.cards.unread().substr(0, 160)), 0});
+           "for a card not shown)",
+           std::string(e.cards.unread().substr(0, 160)), 0,
+           "these cards, nor any check that reads them (the best hand, the hands' names)"});
 }
 
 }  // namespace hh
