@@ -42,6 +42,11 @@ struct FileRecord {
   std::uint64_t bytes{};
   std::string encoding;  // detected encoding, e.g. "utf-8", "utf-16le", "cp1252"
   std::string site;      // the format the file was sniffed as ("pokerstars"), "" if none
+  // For a file given to begin_file with no digest: reads it to its end and gives its digest ("" if
+  // it cannot), for a store with several writers that finds the path and size registered by
+  // digest meanwhile (another writer read the file first): begin_file then knows the file by its
+  // digest, and one writer audits it. Not called otherwise.
+  std::function<std::string()> digest{};
 };
 
 // files.sha256 of a file begun with no digest (read once, hashed as it is read) until

@@ -429,8 +429,10 @@ bool register_file(InputFile& f, const ScanResult& s, db::Store& writer,
     return false;
   }
   const Format* format = s.sniffed.format;
-  const db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
-                           format ? std::string(format->name()) : std::string()};
+  db::FileRecord rec{f.path, s.sha256, f.bytes, encoding_name(s.encoding),
+                     format ? std::string(format->name()) : std::string()};
+  // Read once (its digest comes at its end): another writer may have registered it by digest.
+  if (rec.sha256.empty() && f.read_once) rec.digest = [&f] { return scan(f).sha256; };
   if (account.kind == InputKind::Unsupported || account.kind == InputKind::NoHands) {
     const bool unsupported = account.kind == InputKind::Unsupported;
     writer.record_unread_file(

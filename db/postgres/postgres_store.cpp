@@ -246,10 +246,11 @@ struct PostgresStore::Impl {
   // look-up of it, that writer's finish_file may give the row its digest (for a pending key) or
   // merge it into another row of the same content: the key is then free, and is inserted again.
   // Until finish_file, a file is 'interrupted': a run that dies leaves it so.
+  // `{}`: a further condition of the insert (claim_file_row), or nothing.
   static constexpr std::string_view kInsertFileSql =
       "INSERT INTO files(path, sha256, bytes, encoding, site, first_seen_at, status) "
-      "VALUES ($1, $2, $3, $4, $5, " HH_PG_NOW
-      ", 'interrupted') "
+      "SELECT $1, $2, $3::bigint, $4, $5, " HH_PG_NOW
+      ", 'interrupted' WHERE true{} "
       "ON CONFLICT (sha256) DO NOTHING RETURNING file_id";
   static Params insert_file_params(const FileRecord& f, const std::string& key) {
     return {text(f.path), text(key), std::to_string(f.bytes), text_or_null(f.encoding),
@@ -258,7 +259,7 @@ struct PostgresStore::Impl {
   std::pair<std::int64_t, bool> file_row(const FileRecord& f, const std::string& key) {
     constexpr int kAttempts = 4;
     for (int attempt = 1;; ++attempt) {
-      Result inserted = c.exec(kInsertFileSql, insert_file_params(f, key));
+      Result inserted = c.exec(fmt::format(kInsertFileSql, ""), insert_file_params(f, key));
       if (inserted.rows() == 1) return {inserted.int64(0, 0), true};
       Result found = c.exec("SELECT file_id FROM files WHERE sha256 = $1", {text(key)});
       if (found.rows() == 1) return {found.int64(0, 0), false};
@@ -271,31 +272,62 @@ struct PostgresStore::Impl {
       "DELETE FROM files WHERE path = $1 AND sha256 IS NULL";
   void forget_unreadable_at(const std::string& path) { c.exec(kForgetUnreadableSql, {path}); }
 
-  // What begin_file does first, in one round trip, each statement its own transaction as if run
-  // alone: forget_unreadable_at, the pending row's digest (`adopt_pending`, for a file read with
-  // its digest), file_row's INSERT and the claim of the row of `key`. The row's id, whether this
-  // inserted it and whether it is claimed; nothing when the row of `key` was gone by the claim
-  // (another writer's finish_file moved it: file_row looks again).
+  // The rows at a path (parameter `path`) and size (`bytes`) known by their digest, not a pending
+  // key: a file another writer registered by digest, or recorded unread.
+  static std::string known_by_digest_sql(int path, int bytes) {
+    return fmt::format(
+        "SELECT 1 FROM files t WHERE t.path = ${} AND t.bytes = ${}::bigint AND t.sha256 IS NOT "
+        "NULL AND t.sha256 NOT LIKE 'pending:%'",
+        path, bytes);
+  }
+
+  // What begin_file does first, in one round trip: under the lock of the file's path (to the
+  // commit, docs/scale-out.md class 0), one transaction of forget_unreadable_at, the pending row's
+  // digest (`adopt_pending`, for a file read with its digest) and file_row's INSERT; then the
+  // claim of the row of `key`. The row's id, whether this inserted it and whether it is claimed;
+  // nothing when the row of `key` was gone by the claim (another writer's finish_file moved it:
+  // file_row looks again), or, with `refuse_known` (a pending key), when a row at the path and
+  // size is known by its digest (`known`): the file is then to be known by its digest too, or two
+  // writers would audit it under two rows. The path's lock makes that look-up and another
+  // writer's registration by digest (its adopt_pending) one after the other.
   struct FileClaim {
     std::int64_t id;
     bool inserted;
     bool claimed;
   };
   std::optional<FileClaim> claim_file_row(const FileRecord& f, const std::string& key,
-                                          std::optional<postgres::Statement> adopt_pending) {
+                                          std::optional<postgres::Statement> adopt_pending,
+                                          bool refuse_known, bool& known) {
     std::vector<postgres::Statement> first;
-    first.push_back({std::string(kForgetUnreadableSql), {f.path}, true});
+    first.push_back({fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))",
+                                 postgres::kPathLockNamespace),
+                     {f.path}});
+    first.push_back({std::string(kForgetUnreadableSql), {f.path}});
     if (adopt_pending) first.push_back(std::move(*adopt_pending));
-    first.push_back({std::string(kInsertFileSql), insert_file_params(f, key), true});
+    const auto unless_known = [&](int path, int bytes) {
+      return refuse_known ? fmt::format(" AND NOT EXISTS ({})", known_by_digest_sql(path, bytes))
+                          : std::string();
+    };
+    first.push_back(
+        {fmt::format(kInsertFileSql, unless_known(1, 3)), insert_file_params(f, key), true});
+    const std::size_t inserted = first.size() - 1;
+    Params claim_params{key};
+    if (refuse_known) claim_params.insert(claim_params.end(), {f.path, std::to_string(f.bytes)});
     first.push_back({fmt::format("SELECT file_id, pg_try_advisory_lock({}, file_id::integer) "
-                                 "FROM files WHERE sha256 = $1",
-                                 postgres::kFileLockNamespace),
-                     {key}});
+                                 "FROM files WHERE sha256 = $1{}",
+                                 postgres::kFileLockNamespace, unless_known(2, 3)),
+                     claim_params});
+    const std::size_t claimed = first.size() - 1;
+    if (refuse_known)
+      first.push_back({fmt::format("SELECT EXISTS ({})", known_by_digest_sql(1, 2)),
+                       {f.path, std::to_string(f.bytes)}});
     const std::vector<Result> r = c.exec_pipelined(first);
-    const Result& claim = r.back();
+    known = refuse_known && r.back().text(0, 0) == "t";
+    const Result& claim = r[claimed];
     if (claim.rows() != 1) return std::nullopt;
-    return FileClaim{claim.int64(0, 0), r[r.size() - 2].rows() == 1, claim.text(0, 1) == "t"};
+    return FileClaim{claim.int64(0, 0), r[inserted].rows() == 1, claim.text(0, 1) == "t"};
   }
+  std::optional<FileClaim> begin_row(const FileRecord& f, bool& known);
 
   void stage_row(int ord, std::int64_t file_id, const StoredHand& s) {
     const HandRow r = hand_row(s.hand, s.result);
@@ -786,10 +818,11 @@ PostgresStore::~PostgresStore() {
   }
 }
 
-std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audited) {
-  impl_->require_writer();
-  Connection& c = impl_->c;
-  already_audited = false;
+// The row of `f` (by its digest, else by its pending key), claimed or not: claim_file_row, or
+// file_row when the key's row was moved meanwhile. `known`: a file read once (no digest, one that
+// can give it: FileRecord::digest) met a row of its path and size known by digest; no row then.
+std::optional<PostgresStore::Impl::FileClaim> PostgresStore::Impl::begin_row(const FileRecord& f,
+                                                                             bool& known) {
   const std::string pending = pending_file_key(f);
   const std::string& key = f.sha256.empty() ? pending : f.sha256;
   // A file read once before at this path and size and stopped before its digest was known: its
@@ -799,12 +832,38 @@ std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audite
     adopt_pending = postgres::Statement{
         "UPDATE files SET sha256 = $1 WHERE sha256 = $2 AND audited_at IS NULL AND NOT EXISTS "
         "(SELECT 1 FROM files k WHERE k.sha256 = $1)",
-        {text(key), text(pending)},
-        true};
-  std::optional<Impl::FileClaim> row = impl_->claim_file_row(f, key, std::move(adopt_pending));
+        {text(key), text(pending)}};
+  const bool refuse_known = f.sha256.empty() && f.digest;
+  std::optional<FileClaim> row =
+      claim_file_row(f, key, std::move(adopt_pending), refuse_known, known);
+  if (known) return std::nullopt;
   if (!row) {
-    const auto [id, inserted] = impl_->file_row(f, key);
-    row = Impl::FileClaim{id, inserted, impl_->claim(id)};
+    const auto [id, inserted] = file_row(f, key);
+    row = FileClaim{id, inserted, claim(id)};
+  }
+  return row;
+}
+
+std::int64_t PostgresStore::begin_file(const FileRecord& f, bool& already_audited) {
+  impl_->require_writer();
+  Connection& c = impl_->c;
+  already_audited = false;
+  bool known = false;
+  std::optional<Impl::FileClaim> row = impl_->begin_row(f, known);
+  if (known) {
+    // Another writer registered this path and size by digest (it had no such size when this run
+    // chose to read the file once): the file is registered by its digest too, so that one row,
+    // claimed by one writer, stands for it; a file of other content at that path gets its own.
+    FileRecord by_digest = f;
+    by_digest.digest = nullptr;
+    by_digest.sha256 = f.digest();
+    if (by_digest.sha256.empty()) {
+      // Unreadable now: as before, by path and size (the reading will say what failed).
+      bool ignored = false;
+      row = impl_->begin_row(by_digest, ignored);
+    } else {
+      return begin_file(by_digest, already_audited);
+    }
   }
   const std::int64_t id = row->id;
   if (row->inserted) {

@@ -22,6 +22,9 @@ inline constexpr int kSchemaLockKey = 0;
 // The making of a year's partitions (hh_create_partitions()).
 inline constexpr int kPartitionLockKey = 1;
 inline constexpr int kFileLockNamespace = 0x68686666;  // "hhff"
+// A file's registration (begin_file), to its commit: hashtext(path). Two writers registering one
+// path, one by digest and one by path and size (a file read once), do so one after the other.
+inline constexpr int kPathLockNamespace = 0x68687061;  // "hhpa"
 // Per table (site, table, tournament): the writers replacing its findings between hands.
 inline constexpr int kSessionLockNamespace = 0x68687373;  // "hhss"
 // Per site: the writers replacing its RAKE_OUTLIER findings (Store::replace_findings of a site).

@@ -373,6 +373,9 @@ const std::vector<Table>& tables() {
 const std::vector<Index>& indexes() {
   static const std::vector<Index> all = {
       {"idx_files_unreadable_path", "files", "path", true, "sha256 IS NULL"},
+      // The rows of a path and size: a writer's registration of a file read once looks for one
+      // another writer registered by digest (PostgreSQL's begin_file): schema 22.
+      {"idx_files_path", "files", "path, bytes", false, "", Only::Postgres},
       // A hand whose number could not be read is the same hand when its text is (SQLite's store
       // looks it up; here the index makes it hold for concurrent writers too).
       {"idx_hands_unidentified", "hands", "site, content_sha256, play_month", true,

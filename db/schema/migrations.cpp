@@ -129,6 +129,10 @@ std::vector<Migration> migrations_from_11() {
        "of money only",
        {DropView{"v_findings"}, AddColumn{"discrepancies", "amount_unit"},
         AddColumn{"tournament_findings", "amount_unit"}}},
+      {22,
+       "PostgreSQL's index of files by path and size (a file read once by one writer and by "
+       "digest by another is one row); nothing on SQLite",
+       {CreateIndex{"idx_files_path"}}},
   };
 }
 
