@@ -64,20 +64,18 @@ struct RankMaskTables {
   std::array<HandValue, 8192> top5{};
 };
 
+// Each mask from a smaller one (its highest rank taken off), in few enough steps for the
+// compilers' limits on constant evaluation.
 constexpr RankMaskTables make_rank_mask_tables() {
   RankMaskTables t;
-  for (unsigned mask = 0; mask < 8192; ++mask) {
-    int k = 0;
-    for (int r = 14; r >= 2; --r) {
-      if (!(mask & (1u << (r - 2)))) continue;
-      if (k < 5) t.top5[mask] |= static_cast<HandValue>(r) << (16 - 4 * k);
-      ++k;
-    }
-    t.bits[mask] = static_cast<std::uint8_t>(k);
-    for (int high = 14; high >= 6 && !t.straight[mask]; --high) {
-      const unsigned run = 0x1Fu << (high - 6);
-      if ((mask & run) == run) t.straight[mask] = static_cast<std::uint8_t>(high);
-    }
+  for (unsigned mask = 1; mask < 8192; ++mask) {
+    const int highest = std::bit_width(mask) - 1;  // rank highest + 2
+    const unsigned rest = mask & ~(1u << highest);
+    t.bits[mask] = static_cast<std::uint8_t>(t.bits[rest] + 1);
+    t.top5[mask] = static_cast<HandValue>(highest + 2) << 16 | t.top5[rest] >> 4;
+    // Bit b of `runs`: ranks b + 2 to b + 6 all held, a straight to b + 6.
+    const unsigned runs = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4;
+    t.straight[mask] = runs ? static_cast<std::uint8_t>(std::bit_width(runs) - 1 + 6) : 0;
   }
   return t;
 }
