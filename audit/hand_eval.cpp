@@ -108,26 +108,52 @@ struct RankGroups {
   unsigned all{0}, pairs{0}, trips{0}, quads{0};
 };
 
-// The cards' rank groups and suits: ranks held k times or more as bit-sliced masks (a card
-// held again is still counted: ranks of five to seven cards, as an array of counts did).
+// The ranks of each suit, the first suit holding five cards or more (-1 if none) and the rank
+// groups.
 struct CardMasks {
-  RankGroups groups;
   std::array<unsigned, 4> suit_mask{};
-  std::array<int, 4> suit_count{};
+  int flush_suit{-1};
+  RankGroups groups;
 };
 
-CardMasks masks_of(const Card* cards, int n) {
-  CardMasks m;
+// Rank groups from the four suits' masks, when no card is there twice: each rank's count as
+// bits of a sum of the four masks (0 to 4: bit 2 is four of a kind).
+RankGroups groups_of_suits(const std::array<unsigned, 4>& s) {
+  const unsigned a = s[0] ^ s[1], c = s[2] ^ s[3];
+  const unsigned one = a ^ c, two = (s[0] & s[1]) ^ (s[2] & s[3]) ^ (a & c);
+  return {s[0] | s[1] | s[2] | s[3], two & ~one, two & one, s[0] & s[1] & s[2] & s[3]};
+}
+
+// Rank groups counted card by card, a card held again counted again (as an array of counts
+// did): ranks held k times or more as bit-sliced masks.
+RankGroups groups_of_cards(const Card* cards, int n) {
   unsigned at_least[6] = {};  // at_least[k]: ranks held k times or more (k = 1 to 5)
   for (int i = 0; i < n; ++i) {
     const unsigned bit = bit_of(cards[i].rank);
     for (int k = 5; k >= 2; --k) at_least[k] |= at_least[k - 1] & bit;
     at_least[1] |= bit;
-    m.suit_mask[cards[i].suit] |= bit;
-    ++m.suit_count[cards[i].suit];
   }
-  m.groups = {at_least[1], at_least[2] & ~at_least[3], at_least[3] & ~at_least[4],
-              at_least[4] & ~at_least[5]};
+  return {at_least[1], at_least[2] & ~at_least[3], at_least[3] & ~at_least[4],
+          at_least[4] & ~at_least[5]};
+}
+
+CardMasks masks_of(const Card* cards, int n) {
+  std::uint64_t suits = 0;       // 16 bits a suit
+  std::uint32_t suit_count = 0;  // a byte a suit
+  for (int i = 0; i < n; ++i) {
+    suits |= std::uint64_t{bit_of(cards[i].rank)} << (16 * cards[i].suit);
+    suit_count += 1u << (8 * cards[i].suit);
+  }
+  CardMasks m;
+  int held = 0;
+  for (int s = 0; s < 4; ++s) {
+    m.suit_mask[s] = static_cast<unsigned>(suits >> (16 * s)) & 0x1FFFu;
+    held += kRankMasks.bits[m.suit_mask[s]];
+  }
+  // A byte's top bit once 123 is added: five cards or more of that suit.
+  if (const std::uint32_t five = (suit_count + 0x7B7B7B7Bu) & 0x80808080u)
+    m.flush_suit = std::countr_zero(five) / 8;
+  m.groups = held == n ? groups_of_suits(m.suit_mask) : groups_of_cards(cards, n);
   return m;
 }
 
@@ -175,9 +201,7 @@ HandValue trips_or_less(const RankGroups& g) {
 // both, the full house taking five cards with at most two of a suit.)
 HandValue eval_n(const Card* cards, int n, LowStraight low, bool prefer_trips = false) {
   const CardMasks m = masks_of(cards, n);
-  int flush_suit = -1;
-  for (int s = 3; s >= 0; --s)
-    if (m.suit_count[s] >= 5) flush_suit = s;  // the first suit of five, as a scan from 0 finds
+  const int flush_suit = m.flush_suit;
   if (flush_suit >= 0)
     if (const int high = straight_high(m.suit_mask[flush_suit], low))
       return category_bits(HandCategory::StraightFlush) | static_cast<HandValue>(high) << 16;
