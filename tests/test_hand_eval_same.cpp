@@ -68,7 +68,7 @@ TEST_CASE("the evaluators give the values of main 426bf06 on random deals of sev
   std::mt19937 rng(36);
   std::size_t differ = 0;
   // Seven cards (six on one deal in five, a turn), and one deal in ten with a card repeated.
-  for (int i = 0; i < 200000; ++i) {
+  for (int i = 0; i < 150000; ++i) {
     const std::vector<Card> cards = deal(rng, i % 5 ? 7 : 6, i % 10 == 0);
     if (best_of(cards) != reference::best_of(cards) ||
         best_of_short_deck(cards, i % 2) != reference::best_of_short_deck(cards, i % 2) ||
@@ -78,7 +78,7 @@ TEST_CASE("the evaluators give the values of main 426bf06 on random deals of sev
   CHECK(differ == 0);
   // Omaha with four, five and six hole cards on boards of five cards, three or four (a fold's
   // board in the integrity pass), and one deal in ten with a card repeated.
-  for (int i = 0; i < 200000; ++i) {
+  for (int i = 0; i < 150000; ++i) {
     const int holes = i % 7 == 6 ? 6 : 4 + i % 2;
     const int board_cards = i % 9 == 0 ? 3 + i % 2 : 5;
     const std::vector<Card> cards = deal(rng, holes + board_cards, i % 10 == 0);
