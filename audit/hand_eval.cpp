@@ -418,49 +418,68 @@ HandValue flush_of(unsigned mask) {
   return category_bits(HandCategory::Flush) | kRankMasks.top5[mask];
 }
 
-// The value of the triple with the cards x and y; `high`: a flush counts (not in the low).
-HandValue with_pair(const Triple& t, const Card& x, const Card& y, bool high) {
-  const HandValue v =
-      t.row[kPartIndexes.pair[static_cast<std::size_t>(rank_index(x) * 13 + rank_index(y))]];
-  if (!high || t.suit != x.suit || t.suit != y.suit) return v;
+// The number of the rank pair of cards x and y.
+std::size_t pair_index(const Card& x, const Card& y) {
+  return kPartIndexes.pair[static_cast<std::size_t>(rank_index(x) * 13 + rank_index(y))];
+}
+
+// The value of the triple with the cards x and y, their pair numbered `pair`; `kHigh`: a flush
+// counts (not in the low). Templates, so that the low's loop is reads alone.
+template <bool kHigh>
+HandValue with_pair(const Triple& t, std::size_t pair, const Card& x, const Card& y) {
+  const HandValue v = t.row[pair];
+  if (!kHigh || t.suit != x.suit || t.suit != y.suit) return v;
   const unsigned mask = t.mask | bit_of(x.rank) | bit_of(y.rank);
   return kRankMasks.bits[mask] == 5 ? flush_of(mask) : v;
 }
 
-// The best value of five cards made of exactly two of `hole` and three of `board` (Omaha).
-HandValue best_two_and_three(std::span<const Card> hole, std::span<const Card> board, bool high) {
-  const HandValue* table = high ? part_values().high.data() : part_values().low.data();
+// The best value of five cards made of exactly two of `hole` and three of `board` (Omaha). The
+// board's triples are found first (ten of a board of five; more in turns of ten), then each hole
+// pair's number once for all of them.
+template <bool kHigh>
+HandValue best_two_and_three(std::span<const Card> hole, std::span<const Card> board) {
+  const HandValue* table = kHigh ? part_values().high.data() : part_values().low.data();
   HandValue best = 0;
-  const std::size_t h = hole.size(), b = board.size();
+  std::array<Triple, 10> triples{};
+  std::size_t found = 0;
+  const auto with_hole = [&] {
+    for (std::size_t h1 = 0; h1 < hole.size(); ++h1)
+      for (std::size_t h2 = h1 + 1; h2 < hole.size(); ++h2) {
+        const std::size_t pair = pair_index(hole[h1], hole[h2]);
+        for (std::size_t k = 0; k < found; ++k)
+          best = std::max(best, with_pair<kHigh>(triples[k], pair, hole[h1], hole[h2]));
+      }
+    found = 0;
+  };
+  const std::size_t b = board.size();
   for (std::size_t b1 = 0; b1 < b; ++b1)
     for (std::size_t b2 = b1 + 1; b2 < b; ++b2)
       for (std::size_t b3 = b2 + 1; b3 < b; ++b3) {
-        const Triple t = triple_of(board[b1], board[b2], board[b3], table);
-        for (std::size_t h1 = 0; h1 < h; ++h1)
-          for (std::size_t h2 = h1 + 1; h2 < h; ++h2)
-            best = std::max(best, with_pair(t, hole[h1], hole[h2], high));
+        triples[found++] = triple_of(board[b1], board[b2], board[b3], table);
+        if (found == triples.size()) with_hole();
       }
+  with_hole();
   return best;
 }
 
 }  // namespace
 
 HandValue eval5(const Card* five) {
-  return with_pair(triple_of(five[2], five[3], five[4], part_values().high.data()), five[0],
-                   five[1], true);
+  return with_pair<true>(triple_of(five[2], five[3], five[4], part_values().high.data()),
+                         pair_index(five[0], five[1]), five[0], five[1]);
 }
 
 HandValue low_a5(const Card* five) {
-  return with_pair(triple_of(five[2], five[3], five[4], part_values().low.data()), five[0], five[1],
-                   false);
+  return with_pair<false>(triple_of(five[2], five[3], five[4], part_values().low.data()),
+                          pair_index(five[0], five[1]), five[0], five[1]);
 }
 
 HandValue best_omaha(std::span<const Card> hole, std::span<const Card> board) {
-  return best_two_and_three(hole, board, true);
+  return best_two_and_three<true>(hole, board);
 }
 
 HandValue best_omaha_low_a5(std::span<const Card> hole, std::span<const Card> board) {
-  return best_two_and_three(hole, board, false);
+  return best_two_and_three<false>(hole, board);
 }
 
 HandValue best_of(std::span<const Card> cards) {
@@ -522,7 +541,7 @@ HandValue badugi(const Card* four) {
   HandValue best = 0;
   int best_size = 0;
   for (unsigned subset : kSubsets) {
-    const int size = std::popcount(subset);
+    const int size = kRankMasks.bits[subset];  // no popcount call (no -mpopcnt)
     if (size < best_size) break;
     unsigned ranks = 0, suits = 0;
     bool valid = true;
