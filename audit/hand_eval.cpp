@@ -54,89 +54,165 @@ namespace {
 // (no 2 to 5 in its 36 cards), or none (deuce-to-seven and the like).
 enum class LowStraight : std::uint8_t { None, Wheel, ShortDeck };
 
-// The highest straight in a 13-bit rank mask (bit r-2 for rank r), 0 if none.
-int straight_high(unsigned mask, LowStraight low) {
-  for (int high = 14; high >= 6; --high) {
-    const unsigned run = 0x1Fu << (high - 6);
-    if ((mask & run) == run) return high;
+// Tables of the 8,192 13-bit rank masks (bit r-2 for rank r), built at compile time: what the
+// evaluators would otherwise find by scanning the thirteen ranks on every call.
+struct RankMaskTables {
+  std::array<std::uint8_t, 8192> bits{};      // how many ranks (no popcount instruction needed)
+  std::array<std::uint8_t, 8192> straight{};  // the highest straight of 6 to ace high, 0 if none
+  // The five highest ranks as pack() places them (the highest at 4 * 4), fewer with fewer ranks:
+  // shifted right by 4 * (5 - k), the k highest at the last k places of a value.
+  std::array<HandValue, 8192> top5{};
+};
+
+// Each mask from a smaller one (its highest rank taken off), in few enough steps for the
+// compilers' limits on constant evaluation.
+constexpr RankMaskTables make_rank_mask_tables() {
+  RankMaskTables t;
+  for (unsigned mask = 1; mask < 8192; ++mask) {
+    const int highest = std::bit_width(mask) - 1;  // rank highest + 2
+    const unsigned rest = mask & ~(1u << highest);
+    t.bits[mask] = static_cast<std::uint8_t>(t.bits[rest] + 1);
+    t.top5[mask] = static_cast<HandValue>(highest + 2) << 16 | t.top5[rest] >> 4;
+    // Bit b of `runs`: ranks b + 2 to b + 6 all held, a straight to b + 6.
+    const unsigned runs = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4;
+    t.straight[mask] = runs ? static_cast<std::uint8_t>(std::bit_width(runs) - 1 + 6) : 0;
   }
+  return t;
+}
+constexpr RankMaskTables kRankMasks = make_rank_mask_tables();
+
+// The k highest ranks of `mask` at the last k places of a packed value.
+HandValue top_ranks(unsigned mask, int k) { return kRankMasks.top5[mask] >> (4 * (5 - k)); }
+// The highest rank of a non-empty mask.
+int top_rank(unsigned mask) { return 33 - std::countl_zero(mask); }
+unsigned bit_of(int rank) { return 1u << (rank - 2); }
+
+// The highest straight in a 13-bit rank mask, 0 if none.
+int straight_high(unsigned mask, LowStraight low) {
+  if (const int high = kRankMasks.straight[mask]) return high;
   if (low == LowStraight::Wheel && (mask & 0x100Fu) == 0x100Fu) return 5;      // A, 2, 3, 4, 5
   if (low == LowStraight::ShortDeck && (mask & 0x10F0u) == 0x10F0u) return 9;  // A, 6, 7, 8, 9
   return 0;
 }
 
+HandValue category_bits(HandCategory c) { return static_cast<HandValue>(c) << kCategoryShift; }
+// Rank r at the first k places of a value (four of a kind, three, a pair).
+HandValue repeated(int rank, int k) {
+  HandValue v = 0;
+  for (int i = 0; i < k; ++i) v |= static_cast<HandValue>(rank) << (16 - 4 * i);
+  return v;
+}
+
+// The ranks held exactly 2, 3 and 4 times, as 13-bit masks, and every rank held.
+struct RankGroups {
+  unsigned all{0}, pairs{0}, trips{0}, quads{0};
+};
+
+// The ranks of each suit, the first suit holding five cards or more (-1 if none) and the rank
+// groups.
+struct CardMasks {
+  std::array<unsigned, 4> suit_mask{};
+  int flush_suit{-1};
+  RankGroups groups;
+};
+
+// Rank groups from the four suits' masks, when no card is there twice: each rank's count as
+// bits of a sum of the four masks (0 to 4: bit 2 is four of a kind).
+RankGroups groups_of_suits(const std::array<unsigned, 4>& s) {
+  const unsigned a = s[0] ^ s[1], c = s[2] ^ s[3];
+  const unsigned one = a ^ c, two = (s[0] & s[1]) ^ (s[2] & s[3]) ^ (a & c);
+  return {s[0] | s[1] | s[2] | s[3], two & ~one, two & one, s[0] & s[1] & s[2] & s[3]};
+}
+
+// Rank groups counted card by card, a card held again counted again (as an array of counts
+// did): ranks held k times or more as bit-sliced masks.
+RankGroups groups_of_cards(const Card* cards, int n) {
+  unsigned at_least[6] = {};  // at_least[k]: ranks held k times or more (k = 1 to 5)
+  for (int i = 0; i < n; ++i) {
+    const unsigned bit = bit_of(cards[i].rank);
+    for (int k = 5; k >= 2; --k) at_least[k] |= at_least[k - 1] & bit;
+    at_least[1] |= bit;
+  }
+  return {at_least[1], at_least[2] & ~at_least[3], at_least[3] & ~at_least[4],
+          at_least[4] & ~at_least[5]};
+}
+
+CardMasks masks_of(const Card* cards, int n) {
+  std::uint64_t suits = 0;       // 16 bits a suit
+  std::uint32_t suit_count = 0;  // a byte a suit
+  for (int i = 0; i < n; ++i) {
+    suits |= std::uint64_t{bit_of(cards[i].rank)} << (16 * cards[i].suit);
+    suit_count += 1u << (8 * cards[i].suit);
+  }
+  CardMasks m;
+  int held = 0;
+  for (int s = 0; s < 4; ++s) {
+    m.suit_mask[s] = static_cast<unsigned>(suits >> (16 * s)) & 0x1FFFu;
+    held += kRankMasks.bits[m.suit_mask[s]];
+  }
+  // A byte's top bit once 123 is added: five cards or more of that suit.
+  if (const std::uint32_t five = (suit_count + 0x7B7B7B7Bu) & 0x80808080u)
+    m.flush_suit = std::countr_zero(five) / 8;
+  m.groups = held == n ? groups_of_suits(m.suit_mask) : groups_of_cards(cards, n);
+  return m;
+}
+
+// Four of a kind or a full house of the groups, 0 if neither.
+HandValue full_house_or_better(const RankGroups& g) {
+  if (g.quads) {
+    const int quad = top_rank(g.quads);
+    return category_bits(HandCategory::Quads) | repeated(quad, 4) |
+           top_ranks(g.all & ~bit_of(quad), 1);
+  }
+  if (!g.trips) return 0;
+  const int trip = top_rank(g.trips);
+  const unsigned other_trips = g.trips & ~bit_of(trip);
+  if (!other_trips && !g.pairs) return 0;
+  // The pair: the higher of a second three of a kind and the highest pair.
+  const int pair = top_rank(other_trips | g.pairs);
+  return category_bits(HandCategory::FullHouse) | repeated(trip, 3) | (repeated(pair, 2) >> 12);
+}
+
+// Three of a kind, two pair, a pair or high card, the best of the groups.
+HandValue trips_or_less(const RankGroups& g) {
+  if (g.trips) {
+    const int trip = top_rank(g.trips);
+    return category_bits(HandCategory::Trips) | repeated(trip, 3) |
+           top_ranks(g.all & ~bit_of(trip), 2);
+  }
+  if (kRankMasks.bits[g.pairs] >= 2) {
+    const int high = top_rank(g.pairs);
+    const int second = top_rank(g.pairs & ~bit_of(high));
+    return category_bits(HandCategory::TwoPair) | repeated(high, 2) | (repeated(second, 2) >> 8) |
+           top_ranks(g.all & ~bit_of(high) & ~bit_of(second), 1);
+  }
+  if (g.pairs) {
+    const int pair = top_rank(g.pairs);
+    return category_bits(HandCategory::Pair) | repeated(pair, 2) |
+           top_ranks(g.all & ~bit_of(pair), 3);
+  }
+  return category_bits(HandCategory::HighCard) | top_ranks(g.all, 5);
+}
+
 // The best high hand of any five of `n` cards (5 to 7), without trying every subset: rank
-// counts and suit masks say it directly. Values are those of pack() (compared as integers).
+// groups and suit masks say it directly. Values are those of pack() (compared as integers).
 // `prefer_trips`: three of a kind beats a straight (short deck, by house rule), where both can be
 // made. (Short deck's flush above the full house needs no such choice: seven cards never hold
 // both, the full house taking five cards with at most two of a suit.)
 HandValue eval_n(const Card* cards, int n, LowStraight low, bool prefer_trips = false) {
-  std::array<int, 15> count{};
-  std::array<unsigned, 4> suit_mask{};
-  std::array<int, 4> suit_count{};
-  unsigned all = 0;
-  for (int i = 0; i < n; ++i) {
-    ++count[cards[i].rank];
-    suit_mask[cards[i].suit] |= 1u << (cards[i].rank - 2);
-    ++suit_count[cards[i].suit];
-    all |= 1u << (cards[i].rank - 2);
-  }
-  auto top_of = [](unsigned mask, int k, std::array<int, 5>& out, int from) {
-    for (int r = 14; r >= 2 && k > 0; --r)
-      if (mask & (1u << (r - 2))) out[from++] = r, --k;
-  };
-  for (int s = 0; s < 4; ++s) {
-    if (suit_count[s] < 5) continue;
-    if (int high = straight_high(suit_mask[s], low))
-      return pack(HandCategory::StraightFlush, {high, 0, 0, 0, 0});
-  }
-  int quad = 0, trips[2] = {0, 0}, pairs[3] = {0, 0, 0};
-  int nt = 0, np = 0;
-  for (int r = 14; r >= 2; --r) {
-    if (count[r] == 4 && !quad)
-      quad = r;
-    else if (count[r] == 3 && nt < 2)
-      trips[nt++] = r;
-    else if (count[r] == 2 && np < 3)
-      pairs[np++] = r;
-  }
-  std::array<int, 5> ranks{};
-  if (quad) {
-    ranks = {quad, quad, quad, quad, 0};
-    top_of(all & ~(1u << (quad - 2)), 1, ranks, 4);
-    return pack(HandCategory::Quads, ranks);
-  }
-  auto three_of_a_kind = [&]() -> HandValue {
-    if (nt != 1) return 0;
-    ranks = {trips[0], trips[0], trips[0], 0, 0};
-    top_of(all & ~(1u << (trips[0] - 2)), 2, ranks, 3);
-    return pack(HandCategory::Trips, ranks);
-  };
-  if (nt >= 1 && (nt == 2 || np >= 1)) {
-    const int pair = nt == 2 ? std::max(trips[1], pairs[0]) : pairs[0];
-    return pack(HandCategory::FullHouse, {trips[0], trips[0], trips[0], pair, pair});
-  }
-  for (int s = 0; s < 4; ++s) {
-    if (suit_count[s] < 5) continue;
-    top_of(suit_mask[s], 5, ranks, 0);
-    return pack(HandCategory::Flush, ranks);
-  }
-  if (prefer_trips)
-    if (HandValue v = three_of_a_kind()) return v;
-  if (int high = straight_high(all, low)) return pack(HandCategory::Straight, {high, 0, 0, 0, 0});
-  if (HandValue v = three_of_a_kind()) return v;
-  if (np >= 2) {
-    ranks = {pairs[0], pairs[0], pairs[1], pairs[1], 0};
-    top_of(all & ~(1u << (pairs[0] - 2)) & ~(1u << (pairs[1] - 2)), 1, ranks, 4);
-    return pack(HandCategory::TwoPair, ranks);
-  }
-  if (np == 1) {
-    ranks = {pairs[0], pairs[0], 0, 0, 0};
-    top_of(all & ~(1u << (pairs[0] - 2)), 3, ranks, 2);
-    return pack(HandCategory::Pair, ranks);
-  }
-  top_of(all, 5, ranks, 0);
-  return pack(HandCategory::HighCard, ranks);
+  const CardMasks m = masks_of(cards, n);
+  const int flush_suit = m.flush_suit;
+  if (flush_suit >= 0)
+    if (const int high = straight_high(m.suit_mask[flush_suit], low))
+      return category_bits(HandCategory::StraightFlush) | static_cast<HandValue>(high) << 16;
+  if (const HandValue v = full_house_or_better(m.groups)) return v;
+  if (flush_suit >= 0)
+    return category_bits(HandCategory::Flush) | top_ranks(m.suit_mask[flush_suit], 5);
+  const bool trips_first = prefer_trips && m.groups.trips;
+  if (!trips_first)
+    if (const int high = straight_high(m.groups.all, low))
+      return category_bits(HandCategory::Straight) | static_cast<HandValue>(high) << 16;
+  return trips_or_less(m.groups);
 }
 
 }  // namespace
@@ -144,27 +220,13 @@ HandValue eval_n(const Card* cards, int n, LowStraight low, bool prefer_trips = 
 namespace {
 
 // Five cards as a sum of rank counts, one nibble per rank (bit 4 * rank: ranks 1 to 14 fit in 64
-// bits), and their suits ANDed as one-hot bits (non-zero when all five share a suit). Sums of
-// parts: an Omaha hand is the counts of two hole cards plus three board cards, each part counted
-// once rather than once per combination.
+// bits), and their suits ANDed as one-hot bits (non-zero when all five share a suit): what the
+// five-card tables below are built from, once.
 struct FiveCounts {
   std::uint64_t counts{0};
   unsigned suits{0xFu};
 };
 constexpr std::uint64_t kNibbleOnes = 0x1111111111111111ull;
-
-FiveCounts counts_of(const Card* cards, int n, bool ace_low) {
-  FiveCounts f;
-  for (int i = 0; i < n; ++i) {
-    const int rank = ace_low && cards[i].rank == 14 ? 1 : cards[i].rank;
-    f.counts += std::uint64_t{1} << (4 * rank);
-    f.suits &= 1u << cards[i].suit;
-  }
-  return f;
-}
-FiveCounts operator+(FiveCounts a, FiveCounts b) {
-  return {a.counts + b.counts, a.suits & b.suits};
-}
 
 // The ranks of a nibble mask (one bit per rank present, at 4 * rank), highest first, into
 // `ranks` from `from` until `to`.
@@ -187,7 +249,8 @@ Groups groups_of(std::uint64_t v) {
 }
 
 // eval_n() of exactly five cards (aces high, the wheel a straight), read from their counts: the
-// same values, which tests/test_hand_eval.cpp checks on every five-card hand.
+// same values, which tests/test_hand_eval.cpp checks on every five-card hand. The tables of
+// part_values() hold its values; eval5() reads them.
 HandValue high_of_five(FiveCounts f) {
   const Groups g = groups_of(f.counts);
   std::array<int, 5> ranks{};
@@ -232,68 +295,8 @@ HandValue high_of_five(FiveCounts f) {
   return pack(HandCategory::Pair, ranks);
 }
 
-}  // namespace
-
-HandValue eval5(const Card* five) { return high_of_five(counts_of(five, 5, false)); }
-
-HandValue best_of(std::span<const Card> cards) {
-  return eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::Wheel);
-}
-
-HandValue best_of_short_deck(std::span<const Card> cards, bool trips_beat_straight) {
-  const HandValue v = eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::ShortDeck,
-                             trips_beat_straight);
-  // Short deck's order of categories, worst first: the flush above the full house, three of a
-  // kind above the straight when the house says so.
-  using C = HandCategory;
-  static constexpr C kTripsBelow[] = {C::HighCard, C::Pair,     C::TwoPair,
-                                      C::Trips,    C::Straight, C::FullHouse,
-                                      C::Flush,    C::Quads,    C::StraightFlush};
-  static constexpr C kTripsAbove[] = {C::HighCard,  C::Pair,  C::TwoPair, C::Straight,     C::Trips,
-                                      C::FullHouse, C::Flush, C::Quads,   C::StraightFlush};
-  const C* order = trips_beat_straight ? kTripsAbove : kTripsBelow;
-  HandValue strength = 0;
-  while (order[strength] != category_of(v)) ++strength;
-  return v | strength << kStrengthShift;
-}
-
-namespace {
-
-// The best `value` of five cards made of exactly two of `hole` and three of `board` (Omaha),
-// from the counts of each triple of board cards, counted once, plus those of each pair of hole
-// cards. A template so that the evaluator is inlined in the loop.
-template <typename Value>
-HandValue best_two_and_three(std::span<const Card> hole, std::span<const Card> board, bool ace_low,
-                             Value value) {
-  HandValue best = 0;
-  const int h = static_cast<int>(hole.size());
-  const int b = static_cast<int>(board.size());
-  for (int b1 = 0; b1 < b; ++b1)
-    for (int b2 = b1 + 1; b2 < b; ++b2)
-      for (int b3 = b2 + 1; b3 < b; ++b3) {
-        const Card three[] = {board[b1], board[b2], board[b3]};
-        const FiveCounts board_part = counts_of(three, 3, ace_low);
-        for (int h1 = 0; h1 < h; ++h1)
-          for (int h2 = h1 + 1; h2 < h; ++h2) {
-            const Card two[] = {hole[h1], hole[h2]};
-            best = std::max(best, value(board_part + counts_of(two, 2, ace_low)));
-          }
-      }
-  return best;
-}
-
-}  // namespace
-
-HandValue best_omaha(std::span<const Card> hole, std::span<const Card> board) {
-  return best_two_and_three(hole, board, false, high_of_five);
-}
-
-namespace {
 // 0xFFFFF - x turns "smaller is better" into "larger is better" for packed low values.
 constexpr HandValue kLowFlip = 0xFFFFFu;
-}  // namespace
-
-namespace {
 
 // low_a5() from the rank counts of five cards, aces counted as 1.
 HandValue low_a5_of_five(FiveCounts f) {
@@ -321,9 +324,184 @@ HandValue low_a5_of_five(FiveCounts f) {
   return ((7 - badness) << 20) | (kLowFlip - packed);
 }
 
+// ----- five cards as two hole cards and three board cards, by table -------------------------
+
+// The rank multisets of two cards (91) and of three (455), numbered densely by rank index
+// (rank - 2) in any order, and each value of every pair and triple together in a table: a hand of
+// five is two small-table reads and one read of its triple's row (91 values, a few cache lines),
+// with a check for a flush. Omaha's 60 combinations then cost 60 reads of 10 rows, the triple
+// found once per board triple; no sort, no scan of ranks, no popcount call.
+constexpr int kPairs = 91;
+constexpr int kTriples = 455;
+
+struct PartIndexes {
+  std::array<std::uint8_t, 13 * 13> pair{};          // by r1 * 13 + r2
+  std::array<std::uint16_t, 13 * 13 * 13> triple{};  // by (r1 * 13 + r2) * 13 + r3
+};
+
+constexpr PartIndexes make_part_indexes() {
+  PartIndexes x;
+  int n = 0;
+  for (int a = 0; a < 13; ++a)
+    for (int b = a; b < 13; ++b) {
+      x.pair[a * 13 + b] = x.pair[b * 13 + a] = static_cast<std::uint8_t>(n);
+      ++n;
+    }
+  n = 0;
+  for (int a = 0; a < 13; ++a)
+    for (int b = a; b < 13; ++b)
+      for (int c = b; c < 13; ++c) {
+        const int orders[6][3] = {{a, b, c}, {a, c, b}, {b, a, c}, {b, c, a}, {c, a, b}, {c, b, a}};
+        for (const auto& o : orders)
+          x.triple[(o[0] * 13 + o[1]) * 13 + o[2]] = static_cast<std::uint16_t>(n);
+        ++n;
+      }
+  return x;
+}
+constexpr PartIndexes kPartIndexes = make_part_indexes();
+
+// The values of every triple and pair of ranks (unsuited), row by triple: high_of_five() and
+// low_a5_of_five() of their counts, so that a read gives what those give (tests/test_hand_eval.cpp
+// checks every hand of five against the evaluators of main 426bf06).
+struct PartValues {
+  std::array<HandValue, kTriples * kPairs> high{}, low{};
+};
+
+const PartValues& part_values() {
+  static const PartValues values = [] {
+    PartValues v;
+    auto counts = [](std::initializer_list<int> indexes, bool ace_low) {
+      FiveCounts f{0, 0};  // no suit in common: flushes are read from the cards' suits
+      for (const int i : indexes)
+        f.counts += std::uint64_t{1} << (4 * (ace_low && i == 12 ? 1 : i + 2));
+      return f;
+    };
+    for (int a = 0; a < 13; ++a)
+      for (int b = a; b < 13; ++b)
+        for (int c = b; c < 13; ++c) {
+          const int row = kPartIndexes.triple[(a * 13 + b) * 13 + c] * kPairs;
+          for (int d = 0; d < 13; ++d)
+            for (int e = d; e < 13; ++e) {
+              const int at = row + kPartIndexes.pair[d * 13 + e];
+              v.high[static_cast<std::size_t>(at)] = high_of_five(counts({a, b, c, d, e}, false));
+              v.low[static_cast<std::size_t>(at)] = low_a5_of_five(counts({a, b, c, d, e}, true));
+            }
+        }
+    return v;
+  }();
+  return values;
+}
+
+// Three cards as a row of the table and, for the high hand, their suit when all three share it
+// with three ranks (a flush needs five ranks of a suit).
+constexpr int kNoSuit = 4;
+struct Triple {
+  const HandValue* row;
+  unsigned mask;
+  int suit;
+};
+
+int rank_index(const Card& c) { return c.rank - 2; }
+
+Triple triple_of(const Card& a, const Card& b, const Card& c, const HandValue* table) {
+  const int at = (rank_index(a) * 13 + rank_index(b)) * 13 + rank_index(c);
+  const unsigned mask = bit_of(a.rank) | bit_of(b.rank) | bit_of(c.rank);
+  const bool suited = a.suit == b.suit && b.suit == c.suit && kRankMasks.bits[mask] == 3;
+  return {table + kPartIndexes.triple[static_cast<std::size_t>(at)] * kPairs, mask,
+          suited ? a.suit : kNoSuit};
+}
+
+// A flush of five ranks: a straight flush when they run.
+HandValue flush_of(unsigned mask) {
+  if (const int high = straight_high(mask, LowStraight::Wheel))
+    return category_bits(HandCategory::StraightFlush) | static_cast<HandValue>(high) << 16;
+  return category_bits(HandCategory::Flush) | kRankMasks.top5[mask];
+}
+
+// The number of the rank pair of cards x and y.
+std::size_t pair_index(const Card& x, const Card& y) {
+  return kPartIndexes.pair[static_cast<std::size_t>(rank_index(x) * 13 + rank_index(y))];
+}
+
+// The value of the triple with the cards x and y, their pair numbered `pair`; `kHigh`: a flush
+// counts (not in the low). Templates, so that the low's loop is reads alone.
+template <bool kHigh>
+HandValue with_pair(const Triple& t, std::size_t pair, const Card& x, const Card& y) {
+  const HandValue v = t.row[pair];
+  if (!kHigh || t.suit != x.suit || t.suit != y.suit) return v;
+  const unsigned mask = t.mask | bit_of(x.rank) | bit_of(y.rank);
+  return kRankMasks.bits[mask] == 5 ? flush_of(mask) : v;
+}
+
+// The best value of five cards made of exactly two of `hole` and three of `board` (Omaha). The
+// board's triples are found first (ten of a board of five; more in turns of ten), then each hole
+// pair's number once for all of them.
+template <bool kHigh>
+HandValue best_two_and_three(std::span<const Card> hole, std::span<const Card> board) {
+  const HandValue* table = kHigh ? part_values().high.data() : part_values().low.data();
+  HandValue best = 0;
+  std::array<Triple, 10> triples{};
+  std::size_t found = 0;
+  const auto with_hole = [&] {
+    for (std::size_t h1 = 0; h1 < hole.size(); ++h1)
+      for (std::size_t h2 = h1 + 1; h2 < hole.size(); ++h2) {
+        const std::size_t pair = pair_index(hole[h1], hole[h2]);
+        for (std::size_t k = 0; k < found; ++k)
+          best = std::max(best, with_pair<kHigh>(triples[k], pair, hole[h1], hole[h2]));
+      }
+    found = 0;
+  };
+  const std::size_t b = board.size();
+  for (std::size_t b1 = 0; b1 < b; ++b1)
+    for (std::size_t b2 = b1 + 1; b2 < b; ++b2)
+      for (std::size_t b3 = b2 + 1; b3 < b; ++b3) {
+        triples[found++] = triple_of(board[b1], board[b2], board[b3], table);
+        if (found == triples.size()) with_hole();
+      }
+  with_hole();
+  return best;
+}
+
 }  // namespace
 
-HandValue low_a5(const Card* five) { return low_a5_of_five(counts_of(five, 5, true)); }
+HandValue eval5(const Card* five) {
+  return with_pair<true>(triple_of(five[2], five[3], five[4], part_values().high.data()),
+                         pair_index(five[0], five[1]), five[0], five[1]);
+}
+
+HandValue low_a5(const Card* five) {
+  return with_pair<false>(triple_of(five[2], five[3], five[4], part_values().low.data()),
+                          pair_index(five[0], five[1]), five[0], five[1]);
+}
+
+HandValue best_omaha(std::span<const Card> hole, std::span<const Card> board) {
+  return best_two_and_three<true>(hole, board);
+}
+
+HandValue best_omaha_low_a5(std::span<const Card> hole, std::span<const Card> board) {
+  return best_two_and_three<false>(hole, board);
+}
+
+HandValue best_of(std::span<const Card> cards) {
+  return eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::Wheel);
+}
+
+HandValue best_of_short_deck(std::span<const Card> cards, bool trips_beat_straight) {
+  const HandValue v = eval_n(cards.data(), static_cast<int>(cards.size()), LowStraight::ShortDeck,
+                             trips_beat_straight);
+  // Short deck's order of categories, worst first: the flush above the full house, three of a
+  // kind above the straight when the house says so.
+  using C = HandCategory;
+  static constexpr C kTripsBelow[] = {C::HighCard, C::Pair,     C::TwoPair,
+                                      C::Trips,    C::Straight, C::FullHouse,
+                                      C::Flush,    C::Quads,    C::StraightFlush};
+  static constexpr C kTripsAbove[] = {C::HighCard,  C::Pair,  C::TwoPair, C::Straight,     C::Trips,
+                                      C::FullHouse, C::Flush, C::Quads,   C::StraightFlush};
+  const C* order = trips_beat_straight ? kTripsAbove : kTripsBelow;
+  HandValue strength = 0;
+  while (order[strength] != category_of(v)) ++strength;
+  return v | strength << kStrengthShift;
+}
 
 bool qualifies_8(HandValue v) {
   if ((v >> 20) != 7) return false;  // a pair or worse
@@ -349,10 +527,6 @@ HandValue best_low_a5(std::span<const Card> cards) {
   return best;
 }
 
-HandValue best_omaha_low_a5(std::span<const Card> hole, std::span<const Card> board) {
-  return best_two_and_three(hole, board, true, low_a5_of_five);
-}
-
 namespace {
 constexpr int kBadugiSizeShift = 16;
 constexpr HandValue kBadugiFlip = 0xFFFFu;  // four nibbles of ranks, the highest card first
@@ -367,7 +541,7 @@ HandValue badugi(const Card* four) {
   HandValue best = 0;
   int best_size = 0;
   for (unsigned subset : kSubsets) {
-    const int size = std::popcount(subset);
+    const int size = kRankMasks.bits[subset];  // no popcount call (no -mpopcnt)
     if (size < best_size) break;
     unsigned ranks = 0, suits = 0;
     bool valid = true;
