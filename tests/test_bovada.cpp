@@ -25,15 +25,10 @@ namespace fs = std::filesystem;
 using namespace hh;
 using test::event;
 using test::events;
+using test::load;
 using test::seat;
 
 namespace {
-
-std::string load(const std::string& rel) {
-  const std::string bytes = test::read_file(test::testdata(rel));
-  REQUIRE_FALSE(bytes.empty());
-  return decode(bytes).text;
-}
 
 Hand one_text(const std::string& text, const std::string& name) {
   std::vector<Hand> hands = read_text(text, name);
