@@ -17,6 +17,7 @@
 #include "audit/audit.hpp"
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
+#include "tests/findings_of.hpp"
 #include "tests/test_paths.hpp"
 
 namespace hh::test {
@@ -46,6 +47,11 @@ inline std::string load(const std::string& rel) {
   const std::string bytes = read_file(testdata(rel));
   REQUIRE_FALSE(bytes.empty());
   return hh::decode(bytes).text;
+}
+
+// The hands of a testdata file (read as `load` reads it), named by `rel`.
+inline std::vector<hh::Hand> parse_file(const std::string& rel) {
+  return hh::read_text(load(rel), rel);
 }
 
 // `text` with `from` replaced by `to` once (it must be there), and the 1-based line of the edit:
@@ -91,8 +97,7 @@ inline std::string describe(const std::vector<const hh::Finding*>& fs) {
   std::string s;
   for (const hh::Finding* f : fs) {
     s += std::string(hh::code_name(f->code)) + " seat " + std::to_string(f->seat) + " expected " +
-         (f->expected ? to_string(*f->expected) : "-") + " actual " +
-         (f->actual ? to_string(*f->actual) : "-") + ": " + f->message + "\n";
+         shown(f->expected) + " actual " + shown(f->actual) + ": " + f->message + "\n";
   }
   return s;
 }
@@ -133,8 +138,8 @@ inline void check_exactly(const std::vector<const hh::Finding*>& found,
   for (std::size_t i = 0; i < want.size(); ++i) {
     const Expected& e = want[i];
     INFO((i == 0 ? "primary " : "secondary ")
-         << e.code << " seat " << e.seat << " expected " << e.expected.value_or(-1) << " actual "
-         << e.actual.value_or(-1));
+         << e.code << " seat " << e.seat << " expected " << shown(e.expected) << " actual "
+         << shown(e.actual));
     bool matched = false;
     for (std::size_t j = 0; j < found.size() && !matched; ++j) {
       const hh::Finding& f = *found[j];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct Got {
 inline Got got(const Finding& f) {
   return {f.code, f.seat, f.expected.value_or(-1), f.actual.value_or(-1)};
 }
+
+// An amount as a failure message shows it: "-" for none, never a number that reads as money.
+inline std::string shown(const std::optional<FindingAmount>& a) { return a ? to_string(*a) : "-"; }
 
 }  // namespace hh::test
 

@@ -3,17 +3,14 @@
 // tests/test_store_contract.cpp).
 #pragma once
 
-#include <stdlib.h>
+#include <sqlite3.h>
 
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <sqlite3.h>
 
 #include "db/postgres/connection.hpp"
 #include "db/sqlite/database.hpp"
@@ -22,6 +19,7 @@
 #include "model/hand.hpp"
 #include "pipeline/sha256.hpp"
 #include "tests/stored_hands.hpp"
+#include "tests/temp_dir.hpp"
 
 namespace hh::test::store_rows {
 
@@ -33,26 +31,7 @@ using hh::db::Store;
 using hh::test::file_record;
 using hh::test::make_hand;
 using hh::test::make_result;
-
-// A fresh directory per test, removed afterwards, so tests never see each other's databases.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "hhaudit_test_db_XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
+using hh::test::TempDir;
 
 // A store opened for writing, as `hhaudit audit` opens it.
 inline std::unique_ptr<Store> writer(const std::string& db,
@@ -141,17 +120,29 @@ constexpr const char* kBackToSchema10 =
     "ALTER TABLE discrepancies DROP COLUMN blame;"
     "ALTER TABLE tournament_findings DROP COLUMN blame;";
 
-// A database of one stored hand ("1"), taken back to schema `version` by `downgrade` (the SQL
-// that undoes what the later schemas added), then opened by a writer, which migrates it.
-inline std::unique_ptr<Store> migrated_one_hand(const std::string& db, int version,
-                                                const std::string& downgrade) {
+// A database of one stored hand ("1") in file in/a.txt, taken back to schema `version` by
+// `downgrade` (the raw SQL that undoes what the later schemas added); meta says `version`.
+inline void one_hand_at_schema(const std::string& db, int version, const std::string& downgrade) {
   {
     auto [w, fid] = one_file(db, "in/a.txt", "A");
     add(*w, fid, make_hand("1", "one"), make_result());
   }
-  exec_raw(db, kBackToSchema10 + downgrade + "UPDATE meta SET value = '" +
-                   std::to_string(version) + "' WHERE key = 'schema_version';");
+  exec_raw(db, downgrade + "UPDATE meta SET value = '" + std::to_string(version) +
+                   "' WHERE key = 'schema_version';");
+}
+
+// The same, then opened by a writer, which migrates it.
+inline std::unique_ptr<Store> one_hand_downgraded(const std::string& db, int version,
+                                                  const std::string& downgrade) {
+  one_hand_at_schema(db, version, downgrade);
   return writer(db);
+}
+
+// A database of one stored hand taken back to schema `version` (10 or less: schema 11's blame
+// undone first, then `downgrade`), opened by a writer, which migrates it.
+inline std::unique_ptr<Store> migrated_one_hand(const std::string& db, int version,
+                                                const std::string& downgrade) {
+  return one_hand_downgraded(db, version, kBackToSchema10 + downgrade);
 }
 
 }  // namespace hh::test::store_rows

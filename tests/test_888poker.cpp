@@ -26,17 +26,11 @@ using namespace hh;
 using test::event;
 using test::events;
 using test::finding;
+using test::load;
+using test::parse_file;
 using test::seat;
 
 namespace {
-
-std::string load(const std::string& rel) {
-  const std::string bytes = test::read_file(test::testdata(rel));
-  REQUIRE_FALSE(bytes.empty());
-  return decode(bytes).text;
-}
-
-std::vector<Hand> parse_file(const std::string& rel) { return read_text(load(rel), rel); }
 
 // The one hand of a testdata file, which must parse cleanly as 888.
 Hand one_hand(const std::string& rel) {

@@ -25,15 +25,10 @@ namespace fs = std::filesystem;
 using namespace hh;
 using test::event;
 using test::events;
+using test::load;
 using test::seat;
 
 namespace {
-
-std::string load(const std::string& rel) {
-  const std::string bytes = test::read_file(test::testdata(rel));
-  REQUIRE_FALSE(bytes.empty());
-  return decode(bytes).text;
-}
 
 Hand one_text(const std::string& text, const std::string& name) {
   std::vector<Hand> hands = read_text(text, name);
@@ -136,7 +131,8 @@ TEST_CASE("Bovada MVS cash hand: raises to, all-in bets and calls, a side pot", 
   CHECK(short_call.amount == 3295);
   CHECK(short_call.all_in);
   CHECK(board(h) == "7d Kh 9h Qd 7h");
-  CHECK(event(h, EventKind::Shows, 3).cards.printed() == "Kd Qs");  // the cards held, not the best five
+  // The cards held, not the best five.
+  CHECK(event(h, EventKind::Shows, 3).cards.printed() == "Kd Qs");
   CHECK(event(h, EventKind::Collected, 3, 0).amount == 1194);
   CHECK(event(h, EventKind::Collected, 3, 1).amount == 20727);
   REQUIRE(h.total_pot);

@@ -1138,29 +1138,12 @@ TEST_CASE("a failed migration leaves the old database as it was", "[db][migratio
   CHECK(scalar(db, "SELECT site FROM hands WHERE hand_id = 1") == "pacific");
 }
 
-namespace {
-
-// A database of this build with one file and one hand, then given an older schema's shape by
-// the raw SQL `downgrade` (run on a connection without foreign keys, as the tests' own).
-void one_hand_database(const std::string& db, const std::string& downgrade) {
-  {
-    auto [w, fid] = one_file(db, "in/a.txt", "A");
-    add(*w, fid, make_hand("1", "one"), make_result());
-  }
-  hh::db::sqlite::Database raw(db, SQLITE_OPEN_READWRITE);
-  raw.exec(kBackToSchema10);
-  raw.exec(downgrade);
-}
-
-}  // namespace
-
 TEST_CASE("a schema 4 database gets causes and money in error, unknown for its hands",
           "[db][migration]") {
   TempDir dir;
   const std::string db = dir.file("old.db");
   // Back to schema 4's shape: without the two columns and the index.
-  one_hand_database(
-      db,
+  const std::string to_schema_4 =
       "DROP INDEX idx_discrepancies_cause; DROP VIEW IF EXISTS v_findings; DROP VIEW hand_events;"
       "ALTER TABLE hand_event_log DROP COLUMN chips;"
       "CREATE TABLE d4 AS SELECT * FROM discrepancies; DROP TABLE discrepancies;"
@@ -1170,8 +1153,8 @@ TEST_CASE("a schema 4 database gets causes and money in error, unknown for its h
       "TEXT, expected INTEGER, actual INTEGER, message TEXT NOT NULL, line INTEGER);"
       "INSERT INTO discrepancies SELECT discrepancy_id, hand_id, code, severity, street, seat, "
       "player, expected, actual, message, line FROM d4; DROP TABLE d4;"
-      "ALTER TABLE hands DROP COLUMN money_in_error;"
-      "UPDATE meta SET value = '4' WHERE key = 'schema_version';");
+      "ALTER TABLE hands DROP COLUMN money_in_error;";
+  one_hand_at_schema(db, 4, kBackToSchema10 + to_schema_4);
   CHECK(q(db, "SELECT name FROM pragma_table_info('hands') WHERE name = 'money_in_error'").empty());
   {
     auto [w, fid] = one_file(db, "in/b.txt", "B");
@@ -1195,8 +1178,7 @@ TEST_CASE("a schema 5 database's files table takes unreadable files, its rows ke
   TempDir dir;
   const std::string db = dir.file("old.db");
   // Back to schema 5's files table: sha256 NOT NULL, no 'unreadable', no index on paths.
-  one_hand_database(
-      db,
+  const std::string to_schema_5 =
       "PRAGMA foreign_keys=OFF; DROP VIEW v_file_summary; DROP VIEW IF EXISTS v_findings;"
       "DROP VIEW v_conflicts; DROP INDEX idx_files_unreadable_path;"
       "CREATE TABLE f5 (file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL "
@@ -1204,8 +1186,8 @@ TEST_CASE("a schema 5 database's files table takes unreadable files, its rows ke
       "audited_at TEXT, duplicates INTEGER, conflicts INTEGER, first_seen_at TEXT NOT NULL, "
       "status TEXT NOT NULL DEFAULT 'audited' CHECK (status IN ('audited', 'interrupted', "
       "'unsupported', 'no-hands')), note TEXT);"
-      "INSERT INTO f5 SELECT * FROM files; DROP TABLE files; ALTER TABLE f5 RENAME TO files;"
-      "UPDATE meta SET value = '5' WHERE key = 'schema_version';");
+      "INSERT INTO f5 SELECT * FROM files; DROP TABLE files; ALTER TABLE f5 RENAME TO files;";
+  one_hand_at_schema(db, 5, kBackToSchema10 + to_schema_5);
   CHECK_THROWS(q(db, "SELECT count(*) FROM v_file_summary"));
   {
     auto w = writer(db);

@@ -23,11 +23,10 @@ using namespace hh;
 using test::event;
 using test::events;
 using test::finding;
+using test::parse_file;
 using test::seat;
 
 namespace {
-
-std::vector<Hand> parse_file(const std::string& rel) { return read_text(test::load(rel), rel); }
 
 // The hands of a testdata file, which must all be iPoker and parsed.
 std::vector<Hand> hands_of(const std::string& rel, std::size_t count) {

@@ -20,10 +20,9 @@
 
 namespace fs = std::filesystem;
 using namespace hh;
+using test::parse_file;
 
 namespace {
-
-std::vector<Hand> parse_file(const std::string& rel) { return read_text(test::load(rel), rel); }
 
 // The hands of a testdata file, each of which must parse cleanly as PartyPoker.
 std::vector<Hand> clean_hands(const std::string& rel, std::size_t count) {

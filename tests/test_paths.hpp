@@ -15,6 +15,9 @@ namespace hh::test {
 std::filesystem::path source_dir();
 // The hhaudit binary of this build.
 const char* hhaudit_binary();
+// Whether this build is instrumented by the sanitizers (CMake's HHAUDIT_SANITIZE or HHAUDIT_FUZZ):
+// there the whole-corpus tests read a slice of the corpus (corpus_files in corpus_sweep.hpp).
+bool sanitized_build();
 inline std::filesystem::path testdata(const std::string& rel) {
   return source_dir() / "testdata" / rel;
 }

@@ -19,6 +19,7 @@
 #include "parser/format.hpp"
 #include "parser/text/decode.hpp"
 #include "tests/corpus_sweep.hpp"
+#include "tests/findings_of.hpp"
 #include "tests/test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -48,8 +49,7 @@ std::string money_view(const Hand& h, const AuditResult& r, const std::set<int>&
         f.code == FindingCode::UnrecognisedLine)
       continue;
     findings.push_back(std::string(code_name(f.code)) + " seat " + std::to_string(f.seat) + " " +
-                       (f.expected ? to_string(*f.expected) : "-") + " " +
-                       (f.actual ? to_string(*f.actual) : "-"));
+                       test::shown(f.expected) + " " + test::shown(f.actual));
   }
   std::sort(findings.begin(), findings.end());
   for (const std::string& f : findings) out << f << "\n";
@@ -73,16 +73,9 @@ TEST_CASE("PHH round trip over the corpus", "[phh][roundtrip][corpus]") {
   std::set<test::AnomalyKey> seen;
   std::vector<std::string> unexpected;
   std::map<std::string, Share> shares;  // by Hand::site
-  std::vector<fs::path> files;
-  for (const auto& de : fs::recursive_directory_iterator(root)) {
-    const std::string ext = de.path().extension().string();
-    if (de.is_regular_file() && ext != ".hp" && ext != ".hands" && ext != ".gt" && ext != ".md" &&
-        ext != ".tsv")
-      files.push_back(de.path());
-  }
-  std::sort(files.begin(), files.end());
   const AuditContext context{&test::shipped_house_rules()};
-  for (const fs::path& file : files) {
+  const test::CorpusSlice corpus = test::corpus_slice(root);
+  for (const fs::path& file : corpus.files) {
     const std::string rel = fs::relative(file, root).string();
     const Decoded d = decode(test::read_file(file));
     for (const Hand& h : read_text(d.text, rel)) {
@@ -133,9 +126,10 @@ TEST_CASE("PHH round trip over the corpus", "[phh][roundtrip][corpus]") {
   for (std::size_t i = 0; i < unexpected.size() && i < 5; ++i) report += unexpected[i] + "\n";
   INFO(unexpected.size() << " hands differ after the round trip, unlisted:\n" << report);
   CHECK(unexpected.empty());
+  CHECK(shares.size() >= 12);  // every readable format of the corpus
+  if (!corpus.whole) return;   // a slice of the corpus need not meet every listed difference
   for (const auto& a : listed) {
     INFO("listed round-trip difference no longer seen: " << a.first);
     CHECK(seen.count(a));
   }
-  CHECK(shares.size() >= 12);  // every readable format of the corpus
 }

@@ -15,6 +15,7 @@
 
 #include "audit/audit.hpp"
 #include "parser/format.hpp"
+#include "tests/findings_of.hpp"
 #include "tests/hand_generator.hpp"
 
 using namespace hh;
@@ -54,8 +55,8 @@ std::string first_problem(const GeneratedHand& g) {
   for (const Finding& f : r.findings)
     if (f.severity != Severity::Info || !kAllowedInfos.count(f.code))
       return fmt::format("finding {} ({}) seat {} expected {} actual {}: {}", code_name(f.code),
-                         severity_name(f.severity), f.seat, to_string(f.expected.value_or(-1)),
-                         to_string(f.actual.value_or(-1)), f.message);
+                         severity_name(f.severity), f.seat, test::shown(f.expected),
+                         test::shown(f.actual), f.message);
   // Chips conserved, in the generator's record and in the audit's.
   Money in = 0, out = 0;
   for (const auto& [seat, m] : g.contributed) in += m;
@@ -563,12 +564,10 @@ int run_mutation(const Mutation& mutate, const std::vector<GeneratorOptions>& st
         std::string got;
         for (const Finding& f : r.findings)
           got += fmt::format("  {} seat {} expected {} actual {} line {}\n", code_name(f.code),
-                             f.seat, to_string(f.expected.value_or(-1)),
-                             to_string(f.actual.value_or(-1)), f.line);
+                             f.seat, test::shown(f.expected), test::shown(f.actual), f.line);
         UNSCOPED_INFO(fmt::format("wanted {} seat {} expected {} actual {} line {}; got\n{}{}",
-                                  code_name(e->code), e->seat, to_string(e->expected.value_or(-1)),
-                                  to_string(e->actual.value_or(-1)), e->line.value_or(0), got,
-                                  text));
+                                  code_name(e->code), e->seat, test::shown(e->expected),
+                                  test::shown(e->actual), e->line.value_or(0), got, text));
       }
     }
   }

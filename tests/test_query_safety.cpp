@@ -27,6 +27,7 @@
 #include "report/render.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/pg_server.hpp"
+#include "tests/temp_dir.hpp"
 #include "tests/test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -39,6 +40,7 @@ using hh::report::OutputFormat;
 using hh::test::bin;
 using hh::test::q;
 using hh::test::run;
+using hh::test::TempDir;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -46,16 +48,6 @@ namespace {
 // A statement that never ends by itself.
 const std::string kEndless =
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
-
-// A fresh folder, removed afterwards.
-struct TempDir {
-  fs::path path = hh::test::temp_dir("hhaudit-query-safety");
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 // An empty audit database (its schema; meta holds the schema version).
 std::string empty_database(const TempDir& dir) {
@@ -304,7 +296,7 @@ TEST_CASE("query: every PRAGMA that sets anything is refused", "[query][safety]"
         "read-only query: attempt to write a readonly database (statement 1: CREATE TEMP TABLE "
         "t(x))");
   // Files in a folder of the query's choosing.
-  const fs::path folder = dir.path / "spill";
+  const fs::path folder = dir.path() / "spill";
   fs::create_directories(folder);
   CHECK(error_of(*store, "PRAGMA temp_store_directory = '" + folder.string() +
                              "'; PRAGMA temp_store = FILE; " + kEndless) ==

@@ -16,11 +16,14 @@
 #include "db/store.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/pg_server.hpp"
+#include "tests/rake_outliers.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;
 namespace fs = std::filesystem;
 using hh::test::bin;
+using hh::test::Outlier;
+using hh::test::outliers;
 using hh::test::q;
 
 namespace {
@@ -179,21 +182,6 @@ BovadaSplit bovada_split(const std::string& name) {
   return s;
 }
 
-using Outlier = std::tuple<std::string, long, long, std::string>;  // hand, expected, actual, msg
-
-std::vector<Outlier> outliers(const std::string& db) {
-  std::vector<Outlier> out;
-  const auto r = db::open_store(db, db::OpenMode::ReadOnly)
-                     ->query(
-                         "SELECT h.site_hand_id, d.expected, d.actual, d.message FROM "
-                         "discrepancies d JOIN hands h ON h.hand_id = d.hand_id WHERE d.code = "
-                         "'RAKE_OUTLIER' ORDER BY h.site_hand_id");
-  REQUIRE(r.size() == 1);
-  for (const auto& row : r[0].rows)
-    out.emplace_back(*row[0], std::stol(*row[1]), std::stol(*row[2]), *row[3]);
-  return out;
-}
-
 void audit(const std::string& db, const std::string& inputs, const std::string& extra = "",
            int exit_code = 0) {
   const auto r = test::run(bin() + " audit " + inputs + " --db " + q(db) + " -q --fail-on none " +
@@ -286,47 +274,5 @@ TEST_CASE("a learned schedule saved as a file is audited against", "[rake][outli
   CHECK(*r[0].rows[0][2] == "11");
   CHECK(*r[0].rows[0][3] == "12");
   CHECK(outliers(checked).empty());
-  fs::remove_all(dir);
-}
-
-TEST_CASE("RAKE_OUTLIER on the whole corpus: each listed in testdata/rake/outliers.tsv",
-          "[rake][outlier][corpus]") {
-  REQUIRE(fs::exists(test::shared_corpus()));
-  const fs::path dir = test::temp_dir("hhaudit-outlier-corpus");
-  const std::string db = (dir / "c.db").string();
-  // Exit 0 with --fail-on none: every file is read or set aside as without hands (its one Full
-  // Tilt tournament summary, once recorded unsupported with exit 3, is read since issue 15).
-  audit(db, q(test::shared_corpus()));
-  // Listed: site hand id, expected, actual, then the reason.
-  std::set<std::tuple<std::string, long, long>> listed;
-  std::ifstream tsv(test::testdata("rake/outliers.tsv"));
-  REQUIRE(tsv);
-  std::string line;
-  while (std::getline(tsv, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cells;
-    std::size_t at = 0;
-    for (std::size_t tab; (tab = line.find('\t', at)) != std::string::npos; at = tab + 1)
-      cells.push_back(line.substr(at, tab - at));
-    cells.push_back(line.substr(at));
-    REQUIRE(cells.size() == 4);
-    CHECK_FALSE(cells[3].empty());
-    listed.insert({cells[0], std::stol(cells[1]), std::stol(cells[2])});
-  }
-  std::set<std::tuple<std::string, long, long>> found;
-  for (const Outlier& o : outliers(db))
-    found.insert({std::get<0>(o), std::get<1>(o), std::get<2>(o)});
-  CHECK(found == listed);
-  // The check reaches real hands: the groups judged and their hands (docs/rake.md).
-  long groups = 0, hands = 0;
-  for (const LearnedRakeRule& r :
-       learn_rake_rules(db::open_store(db, db::OpenMode::ReadOnly)->raked_cash_hands("", true)))
-    if (r.judged) {
-      ++groups;
-      hands += r.fit.hands;
-    }
-  WARN("learned rules judged: " << groups << " groups, " << hands << " raked hands");
-  CHECK(groups == 10);
-  CHECK(hands == 585);
   fs::remove_all(dir);
 }

@@ -1,7 +1,6 @@
 // The checks between hands (audit/sessions.cpp, docs/sessions.md): small tables written from the
 // rules, then real consecutive hands of the corpus through the pipeline and the store.
 #include <fmt/format.h>
-#include <stdlib.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -10,7 +9,6 @@
 #include <memory>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +17,7 @@
 #include "db/store.hpp"
 #include "pipeline/pipeline.hpp"
 #include "tests/pipeline_run.hpp"
+#include "tests/temp_dir.hpp"
 #include "tests/test_paths.hpp"
 
 using namespace hh;
@@ -527,27 +526,6 @@ TEST_CASE("sessions: HAND_ORDER and TIME_GAP", "[sessions]") {
 
 namespace {
 
-// A fresh database in its own temporary folder, removed afterwards.
-class TempDb {
- public:
-  TempDb() {
-    std::string tmpl =
-        (std::filesystem::temp_directory_path() / "hhaudit_test_sessions_XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    dir_ = tmpl;
-  }
-  ~TempDb() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  TempDb(const TempDb&) = delete;
-  TempDb& operator=(const TempDb&) = delete;
-  std::string path() const { return (dir_ / "a.db").string(); }
-
- private:
-  std::filesystem::path dir_;
-};
-
 std::string sessions_file(const std::string& name) {
   return test::testdata("sessions/" + name).string();
 }
@@ -569,13 +547,14 @@ std::set<std::string> between_hands(const std::string& db) {
 }
 
 std::set<std::string> audited(const std::vector<std::vector<std::string>>& runs) {
-  TempDb db;
+  const test::TempDir dir;
+  const std::string db = dir.file("a.db");
   for (const auto& run : runs) {
     std::vector<std::string> paths;
     for (const std::string& name : run) paths.push_back(sessions_file(name));
-    audit_run(db.path(), paths);
+    audit_run(db, paths);
   }
-  return between_hands(db.path());
+  return between_hands(db);
 }
 
 }  // namespace
@@ -701,9 +680,10 @@ TEST_CASE("sessions: the order of files and runs does not change the findings", 
 }
 
 TEST_CASE("sessions: explain shows the related hand", "[sessions]") {
-  TempDb db;
-  audit_run(db.path(), {sessions_file("lampland_a.txt"), sessions_file("lampland_b_stack.txt")});
-  auto store = db::open_store(db.path(), db::OpenMode::ReadOnly);
+  const test::TempDir dir;
+  const std::string db = dir.file("a.db");
+  audit_run(db, {sessions_file("lampland_a.txt"), sessions_file("lampland_b_stack.txt")});
+  auto store = db::open_store(db, db::OpenMode::ReadOnly);
   const auto candidates = store->find_hands("35602079546", "pokerstars");
   REQUIRE(candidates.size() == 1);
   const auto explained = store->explain_hand(candidates[0].hand_id);

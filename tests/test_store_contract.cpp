@@ -346,15 +346,10 @@ STORE_CONTRACT_CASE(
 }
 
 STORE_CONTRACT_CASE(migrated_from_20, "a schema 20 database keeps its findings as money") {
-  {
-    auto [w, fid] = one_file(db, "in/a.txt", "A");
-    add(*w, fid, make_hand("1", "one"), make_result());
-  }
-  exec_raw(db,
-           "DROP VIEW v_findings; ALTER TABLE discrepancies DROP COLUMN amount_unit;"
-           "ALTER TABLE tournament_findings DROP COLUMN amount_unit;"
-           "UPDATE meta SET value = '20' WHERE key = 'schema_version';");
-  auto w = writer(db);
+  auto w = one_hand_downgraded(db, 20,
+                               "DROP VIEW v_findings; ALTER TABLE discrepancies DROP COLUMN "
+                               "amount_unit; ALTER TABLE tournament_findings DROP COLUMN "
+                               "amount_unit;");
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   // The finding stored before: money (NULL), its difference as before.
   CHECK(q(db, "SELECT code, amount_unit, difference FROM v_findings") ==
@@ -662,15 +657,10 @@ STORE_CONTRACT_CASE(migrated_from_7, "a schema 7 database gets the places tourna
 
 STORE_CONTRACT_CASE(migrated_from_8,
                     "a schema 8 database gets the tables of tournament summaries") {
-  {
-    auto [w, fid] = one_file(db, "in/a.txt", "A");
-    add(*w, fid, make_hand("1", "one"), make_result());
-  }
-  exec_raw(db,
-           "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
-           "DROP INDEX idx_hands_tournament;"
-           "UPDATE meta SET value = '8' WHERE key = 'schema_version';");
-  auto w = writer(db);
+  auto w = one_hand_downgraded(
+      db, 8,
+      "DROP TABLE tournament_findings; DROP TABLE tournament_results; DROP TABLE tournaments;"
+      "DROP INDEX idx_hands_tournament;");
   CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
   CHECK(q(db, "SELECT count(*) FROM hands") == Rows{{"1"}});
   // A summary stored now, with its places and a finding.

@@ -14,6 +14,7 @@
 #include "db/store.hpp"
 #include "parser/format.hpp"
 #include "tests/cli_run.hpp"
+#include "tests/findings_of.hpp"
 #include "tests/pg_server.hpp"
 #include "tests/test_paths.hpp"
 
@@ -38,8 +39,8 @@ std::string codes_of(const std::vector<Finding>& fs) {
   std::string out;
   for (const Finding& f : fs) {
     out += code_name(f.code);
-    out += ' ' + (f.expected ? to_string(*f.expected) : std::string("-"));
-    out += ' ' + (f.actual ? to_string(*f.actual) : std::string("-"));
+    out += ' ' + test::shown(f.expected);
+    out += ' ' + test::shown(f.actual);
     out += ' ' + std::to_string(f.line) + '\n';
   }
   return out;
