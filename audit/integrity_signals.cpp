@@ -745,11 +745,19 @@ double hypergeometric_upper_tail(int population, int marked, int drawn, int k) {
 
 std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
                                                const IntegrityThresholds& t) {
+  std::vector<const IntegrityHand*> of;
+  for (const IntegrityHand& h : hands) of.push_back(&h);
+  return integrity_signals(hands, all_in_equities(of, 1), t);
+}
+
+std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
+                                               const std::vector<AllInEquity>& equities,
+                                               const IntegrityThresholds& t) {
   std::vector<IntegritySignal> out = chip_dumping_signals(hands, t);
   for (auto* kind : {&seats_together_signals, &tournament_seats_signals, &soft_play_signals,
                      &squeeze_signals, &rake_above_table_max_signals})
     for (IntegritySignal& s : kind(hands, t)) out.push_back(std::move(s));
-  for (IntegritySignal& s : chance_signals(hands)) out.push_back(std::move(s));  // point 8
+  for (IntegritySignal& s : chance_signals(hands, equities)) out.push_back(std::move(s));  // 8
   return out;
 }
 

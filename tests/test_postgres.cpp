@@ -94,6 +94,10 @@ const std::pair<const char*, const char*> kDump[] = {
     {"integrity_signals",
      "SELECT kind, site, player_a, player_b, statistic, amount, currency, hands FROM "
      "integrity_signals"},
+    // The kept all-in equities (their doubles left out, as the signals' scores).
+    {"allin_equities",
+     "SELECT h.site, h.site_hand_id, a.share, a.reading, a.sampled, a.boards, a.player FROM "
+     "allin_equities a JOIN hands h ON h.hand_id = a.hand_id"},
     {"v_pots",
      "SELECT f.sha256, h.byte_offset, v.pot_index, v.amount, v.rake, v.eligible, v.winners, "
      "v.reported_amount FROM v_pots v JOIN hands h ON h.hand_id = v.hand_id "
