@@ -363,6 +363,13 @@ std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>
   return out;
 }
 
+std::vector<AllInEquity> all_in_equities(const std::vector<IntegrityHand>& hands) {
+  std::vector<AllInEquity> out;
+  out.reserve(hands.size());
+  for (const IntegrityHand& h : hands) out.push_back(all_in_equity(h));
+  return out;
+}
+
 // ----- the cards of a chip_dumping pair's hand ----------------------------------------------
 
 namespace {
@@ -375,9 +382,8 @@ int seat_of(const IntegrityHand& h, const std::string& player) {
 
 // Heads-up at the all-in, the giver put money in on the last decision's street with no board
 // giving them any of the pots: every board enumerated (a sampled 0 proves nothing).
-bool all_in_drawing_dead(const IntegrityHand& h, const std::string& giver,
-                         const std::string& taker) {
-  const AllInEquity all_in = all_in_equity(h);
+bool all_in_drawing_dead(const IntegrityHand& h, const AllInEquity& all_in,
+                         const std::string& giver, const std::string& taker) {
   if (all_in.reading != AllInReading::Evaluated || all_in.sampled || all_in.shares.size() != 2)
     return false;
   const std::optional<Street> last = last_decision(h);
@@ -424,8 +430,13 @@ bool folded_best_hand(const IntegrityHand& h, const std::string& giver, const st
 
 DumpingCards dumping_cards(const IntegrityHand& h, const std::string& giver,
                            const std::string& taker) {
+  return dumping_cards(h, all_in_equity(h), giver, taker);
+}
+
+DumpingCards dumping_cards(const IntegrityHand& h, const AllInEquity& all_in,
+                           const std::string& giver, const std::string& taker) {
   if (folded_best_hand(h, giver, taker)) return DumpingCards::FoldedBestHand;
-  if (all_in_drawing_dead(h, giver, taker)) return DumpingCards::AllInDrawingDead;
+  if (all_in_drawing_dead(h, all_in, giver, taker)) return DumpingCards::AllInDrawingDead;
   return DumpingCards::None;
 }
 
@@ -470,9 +481,7 @@ IntegritySignal allin_signal(const std::pair<std::string, std::string>& key, con
 
 std::vector<IntegritySignal> allin_results_signals(const std::vector<IntegrityHand>& hands,
                                                    const ChanceThresholds& t, AllInTally* tally) {
-  std::vector<const IntegrityHand*> of;
-  for (const IntegrityHand& h : hands) of.push_back(&h);
-  return allin_results_signals(all_in_equities(of, 1), t, tally);
+  return allin_results_signals(all_in_equities(hands), t, tally);
 }
 
 std::vector<IntegritySignal> allin_results_signals(const std::vector<AllInEquity>& equities,
@@ -666,9 +675,7 @@ std::vector<IntegritySignal> deck_frequencies_signals(const std::vector<Integrit
 
 std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,
                                             const ChanceThresholds& t) {
-  std::vector<const IntegrityHand*> of;
-  for (const IntegrityHand& h : hands) of.push_back(&h);
-  return chance_signals(hands, all_in_equities(of, 1), t);
+  return chance_signals(hands, all_in_equities(hands), t);
 }
 
 std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,

@@ -40,6 +40,8 @@ AllInEquity all_in_equity(const IntegrityHand& h);
 // own, its sampled boards seeded by the hand: the result is the same for any number of threads).
 std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>& hands,
                                          unsigned jobs);
+// all_in_equity of each of `hands`, in their order, on this thread.
+std::vector<AllInEquity> all_in_equities(const std::vector<IntegrityHand>& hands);
 
 // The card evidence on a chip_dumping pair in one of the hands that carried its transfer
 // (docs/integrity.md): the giver heads-up all-in against the taker drawing dead (equity exactly
@@ -49,6 +51,9 @@ std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>
 enum class DumpingCards { None, AllInDrawingDead, FoldedBestHand };
 DumpingCards dumping_cards(const IntegrityHand& h, const std::string& giver,
                            const std::string& taker);
+// The same with the hand's all-in equity given (`all_in`: all_in_equity(h), kept or computed).
+DumpingCards dumping_cards(const IntegrityHand& h, const AllInEquity& all_in,
+                           const std::string& giver, const std::string& taker);
 
 // What the all-ins of `hands` gave: how many of each reading.
 struct AllInTally {

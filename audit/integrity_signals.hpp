@@ -36,6 +36,11 @@ struct IntegrityThresholds {
 
 std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
                                                   const IntegrityThresholds& t);
+// The same with the all-in equities of `hands` given, in their order (the card evidence: an
+// all-in drawing dead).
+std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
+                                                  const std::vector<AllInEquity>& equities,
+                                                  const IntegrityThresholds& t);
 std::vector<IntegritySignal> seats_together_signals(const std::vector<IntegrityHand>& hands,
                                                     const IntegrityThresholds& t);
 std::vector<IntegritySignal> tournament_seats_signals(const std::vector<IntegrityHand>& hands,
