@@ -7,7 +7,9 @@
 #include <atomic>
 #include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
+#include <exception>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <set>
@@ -350,8 +352,16 @@ std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>
                                          unsigned jobs) {
   std::vector<AllInEquity> out(hands.size());
   std::atomic<std::size_t> next{0};
+  std::exception_ptr failed;  // the first failure, thrown here as one thread would have
+  std::mutex failed_lock;
   const auto work = [&] {
-    for (std::size_t i = next++; i < hands.size(); i = next++) out[i] = all_in_equity(*hands[i]);
+    try {
+      for (std::size_t i = next++; i < hands.size(); i = next++) out[i] = all_in_equity(*hands[i]);
+    } catch (...) {
+      const std::lock_guard lock(failed_lock);
+      if (!failed) failed = std::current_exception();
+      next = hands.size();  // the other threads stop too
+    }
   };
   const std::size_t threads =
       std::clamp<std::size_t>(std::min<std::size_t>(jobs, hands.size()), 1, 256);
@@ -360,6 +370,7 @@ std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>
     for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
   }  // joined before `out` is returned
+  if (failed) std::rethrow_exception(failed);
   return out;
 }
 
