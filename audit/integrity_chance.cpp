@@ -4,12 +4,16 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
+#include <exception>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <set>
+#include <thread>
 #include <variant>
 
 #include "audit/hand_eval.hpp"
@@ -294,6 +298,7 @@ std::optional<std::vector<Card>> deck_rest(const HandCards& cards, const std::ve
 AllInEquity evaluate(const IntegrityHand& h, Evaluation e, const std::vector<Contender>& live,
                      const std::vector<Card>& known, const std::vector<Card>& rest) {
   AllInEquity out;
+  out.hand_id = h.hand_id;
   const std::vector<Layer> layers = pot_layers(h, live);
   Money contested = 0, collected = 0;
   for (const Layer& l : layers) contested += l.amount;
@@ -324,8 +329,9 @@ AllInEquity evaluate(const IntegrityHand& h, Evaluation e, const std::vector<Con
 }  // namespace
 
 AllInEquity all_in_equity(const IntegrityHand& h) {
+  const auto reading = [&h](AllInReading r) { return AllInEquity{r, {}, false, 0, h.hand_id}; };
   const std::optional<Street> last = last_decision(h);
-  if (!last) return {};
+  if (!last) return reading(AllInReading::NotAllIn);
   const std::optional<Game> game = game_from_name(h.game);
   const std::optional<Evaluation> e = game ? evaluation_of(*game) : std::nullopt;
   const HandCards cards = hand_cards(h, game ? game->hole_cards : 0);
@@ -333,13 +339,46 @@ AllInEquity all_in_equity(const IntegrityHand& h) {
   for (const BoardCard& b : cards.board)
     if (b.street <= *last) known.push_back(b.card);
   // A board of five with a card dealt after the last decision: nobody could act any more.
-  if (cards.board.size() != 5 || known.size() == 5) return {};
-  if (!e || cards.second_board) return {AllInReading::NotEvaluated, {}, false, 0};
+  if (cards.board.size() != 5 || known.size() == 5) return reading(AllInReading::NotAllIn);
+  if (!e || cards.second_board) return reading(AllInReading::NotEvaluated);
   auto live = contenders(h, cards);
-  if (const auto* stop = std::get_if<AllInReading>(&live)) return {*stop, {}, false, 0};
+  if (const auto* stop = std::get_if<AllInReading>(&live)) return reading(*stop);
   const std::optional<std::vector<Card>> rest = deck_rest(cards, known);
-  if (!rest) return {AllInReading::CardsUnknown, {}, false, 0};
+  if (!rest) return reading(AllInReading::CardsUnknown);
   return evaluate(h, *e, std::get<std::vector<Contender>>(live), known, *rest);
+}
+
+std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>& hands,
+                                         unsigned jobs) {
+  std::vector<AllInEquity> out(hands.size());
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failed;  // the first failure, thrown here as one thread would have
+  std::mutex failed_lock;
+  const auto work = [&] {
+    try {
+      for (std::size_t i = next++; i < hands.size(); i = next++) out[i] = all_in_equity(*hands[i]);
+    } catch (...) {
+      const std::lock_guard lock(failed_lock);
+      if (!failed) failed = std::current_exception();
+      next = hands.size();  // the other threads stop too
+    }
+  };
+  const std::size_t threads =
+      std::clamp<std::size_t>(std::min<std::size_t>(jobs, hands.size()), 1, 256);
+  {
+    std::vector<std::jthread> pool;
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+  }  // joined before `out` is returned
+  if (failed) std::rethrow_exception(failed);
+  return out;
+}
+
+std::vector<AllInEquity> all_in_equities(const std::vector<IntegrityHand>& hands) {
+  std::vector<AllInEquity> out;
+  out.reserve(hands.size());
+  for (const IntegrityHand& h : hands) out.push_back(all_in_equity(h));
+  return out;
 }
 
 // ----- the cards of a chip_dumping pair's hand ----------------------------------------------
@@ -354,9 +393,8 @@ int seat_of(const IntegrityHand& h, const std::string& player) {
 
 // Heads-up at the all-in, the giver put money in on the last decision's street with no board
 // giving them any of the pots: every board enumerated (a sampled 0 proves nothing).
-bool all_in_drawing_dead(const IntegrityHand& h, const std::string& giver,
-                         const std::string& taker) {
-  const AllInEquity all_in = all_in_equity(h);
+bool all_in_drawing_dead(const IntegrityHand& h, const AllInEquity& all_in,
+                         const std::string& giver, const std::string& taker) {
   if (all_in.reading != AllInReading::Evaluated || all_in.sampled || all_in.shares.size() != 2)
     return false;
   const std::optional<Street> last = last_decision(h);
@@ -403,8 +441,13 @@ bool folded_best_hand(const IntegrityHand& h, const std::string& giver, const st
 
 DumpingCards dumping_cards(const IntegrityHand& h, const std::string& giver,
                            const std::string& taker) {
+  return dumping_cards(h, all_in_equity(h), giver, taker);
+}
+
+DumpingCards dumping_cards(const IntegrityHand& h, const AllInEquity& all_in,
+                           const std::string& giver, const std::string& taker) {
   if (folded_best_hand(h, giver, taker)) return DumpingCards::FoldedBestHand;
-  if (all_in_drawing_dead(h, giver, taker)) return DumpingCards::AllInDrawingDead;
+  if (all_in_drawing_dead(h, all_in, giver, taker)) return DumpingCards::AllInDrawingDead;
   return DumpingCards::None;
 }
 
@@ -449,10 +492,14 @@ IntegritySignal allin_signal(const std::pair<std::string, std::string>& key, con
 
 std::vector<IntegritySignal> allin_results_signals(const std::vector<IntegrityHand>& hands,
                                                    const ChanceThresholds& t, AllInTally* tally) {
+  return allin_results_signals(all_in_equities(hands), t, tally);
+}
+
+std::vector<IntegritySignal> allin_results_signals(const std::vector<AllInEquity>& equities,
+                                                   const ChanceThresholds& t, AllInTally* tally) {
   AllInTally count;
   std::map<std::pair<std::string, std::string>, PlayerAllIns> players;
-  for (const IntegrityHand& h : hands) {
-    const AllInEquity e = all_in_equity(h);
+  for (const AllInEquity& e : equities) {
     count.evaluated += e.reading == AllInReading::Evaluated;
     count.sampled += e.sampled;
     count.not_evaluated += e.reading == AllInReading::NotEvaluated;
@@ -639,7 +686,13 @@ std::vector<IntegritySignal> deck_frequencies_signals(const std::vector<Integrit
 
 std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,
                                             const ChanceThresholds& t) {
-  std::vector<IntegritySignal> out = allin_results_signals(hands, t);
+  return chance_signals(hands, all_in_equities(hands), t);
+}
+
+std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,
+                                            const std::vector<AllInEquity>& equities,
+                                            const ChanceThresholds& t) {
+  std::vector<IntegritySignal> out = allin_results_signals(equities, t);
   for (IntegritySignal& s : deck_frequencies_signals(hands, t)) out.push_back(std::move(s));
   return out;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "model/allin_equity.hpp"
 #include "model/stored_rows.hpp"
 
 namespace hh {
@@ -25,32 +26,6 @@ struct ChanceThresholds {
   int min_board_hands{300};
 };
 
-// One player's stake in one all-in: what the cards when the money went in gave them of the pots
-// contested (hi/lo halves and ties as shares), and what they collected of them.
-struct AllInShare {
-  std::int64_t hand_id{0};
-  std::string site;
-  std::string player;
-  double equity{0};    // expected share of the pots contested, 0..1
-  double variance{0};  // of that share, over the boards still to come
-  double won{0};       // the share collected (of what the live players collected)
-  double pot_big_blinds{0};
-};
-
-enum class AllInReading {
-  NotAllIn,      // a decision after the last card, or fewer than two hands live
-  NotEvaluated,  // a game without an evaluator here (stud, draw, short deck) or run twice
-  CardsUnknown,  // a live hand not shown, or the known cards not one deck
-  Evaluated,
-};
-
-struct AllInEquity {
-  AllInReading reading{AllInReading::NotAllIn};
-  std::vector<AllInShare> shares;  // one a live player, when Evaluated
-  bool sampled{false};             // the board sampled (kSampledBoards), not enumerated
-  long boards{0};                  // boards enumerated or sampled
-};
-
 // Boards sampled (fixed seed: the hand's site and number) when the boards still to come number
 // more than kExactBoards: a preflop all-in. The sampled equity's standard error is at most
 // 0.5 / sqrt(kSampledBoards) = 0.011.
@@ -61,6 +36,13 @@ inline constexpr long kSampledBoards = 2000;
 // which the rest of the board was dealt with no one to act.
 AllInEquity all_in_equity(const IntegrityHand& h);
 
+// all_in_equity of each of `hands`, in their order, computed on `jobs` threads (each hand on its
+// own, its sampled boards seeded by the hand: the result is the same for any number of threads).
+std::vector<AllInEquity> all_in_equities(const std::vector<const IntegrityHand*>& hands,
+                                         unsigned jobs);
+// all_in_equity of each of `hands`, in their order, on this thread.
+std::vector<AllInEquity> all_in_equities(const std::vector<IntegrityHand>& hands);
+
 // The card evidence on a chip_dumping pair in one of the hands that carried its transfer
 // (docs/integrity.md): the giver heads-up all-in against the taker drawing dead (equity exactly
 // 0, every board enumerated, having called, bet or raised on the last decision's street), or
@@ -69,18 +51,30 @@ AllInEquity all_in_equity(const IntegrityHand& h);
 enum class DumpingCards { None, AllInDrawingDead, FoldedBestHand };
 DumpingCards dumping_cards(const IntegrityHand& h, const std::string& giver,
                            const std::string& taker);
+// The same with the hand's all-in equity given (`all_in`: all_in_equity(h), kept or computed).
+DumpingCards dumping_cards(const IntegrityHand& h, const AllInEquity& all_in,
+                           const std::string& giver, const std::string& taker);
 
 // What the all-ins of `hands` gave: how many of each reading.
 struct AllInTally {
   long evaluated{0}, sampled{0}, not_evaluated{0}, cards_unknown{0};
 };
 
+// From the all-in equities of the hands, in the hands' order (sums in that order: the same
+// signals whether an equity was computed now or kept).
+std::vector<IntegritySignal> allin_results_signals(const std::vector<AllInEquity>& equities,
+                                                   const ChanceThresholds& t,
+                                                   AllInTally* tally = nullptr);
+// The same, each hand's equity computed now (one thread).
 std::vector<IntegritySignal> allin_results_signals(const std::vector<IntegrityHand>& hands,
                                                    const ChanceThresholds& t,
                                                    AllInTally* tally = nullptr);
 std::vector<IntegritySignal> deck_frequencies_signals(const std::vector<IntegrityHand>& hands,
                                                       const ChanceThresholds& t);
-// Both, in that order.
+// Both, in that order; `equities` those of `hands`, in their order.
+std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,
+                                            const std::vector<AllInEquity>& equities,
+                                            const ChanceThresholds& t = {});
 std::vector<IntegritySignal> chance_signals(const std::vector<IntegrityHand>& hands,
                                             const ChanceThresholds& t = {});
 

@@ -155,7 +155,9 @@ std::optional<IntegritySignal> dumping_signal(const PairKey& key, const Transfer
   return s;
 }
 
-using HandsById = std::map<std::int64_t, const IntegrityHand*>;
+// Each hand by its hand_id, with its all-in equity when given (the chip dumping's card evidence;
+// else computed for the hands of a signal only).
+using HandsById = std::map<std::int64_t, std::pair<const IntegrityHand*, const AllInEquity*>>;
 
 // The hands of `ids` named in an explanation by their site's numbers, the first few: " (#12,
 // #15)", "" for none.
@@ -164,7 +166,7 @@ std::string named_hands(const std::vector<std::int64_t>& ids, const HandsById& b
   if (ids.empty()) return "";
   std::string out = " (";
   for (std::size_t i = 0; i < ids.size() && i < kNamed; ++i)
-    out += fmt::format("{}#{}", i == 0 ? "" : ", ", by_id.at(ids[i])->site_hand_id);
+    out += fmt::format("{}#{}", i == 0 ? "" : ", ", by_id.at(ids[i]).first->site_hand_id);
   if (ids.size() > kNamed) out += fmt::format(" and {} more", ids.size() - kNamed);
   return out + ")";
 }
@@ -174,7 +176,9 @@ std::string named_hands(const std::vector<std::int64_t>& ids, const HandsById& b
 void add_dumping_cards(IntegritySignal& s, const HandsById& by_id) {
   std::vector<std::int64_t> dead, folded;
   for (const std::int64_t id : s.hand_ids) {
-    const DumpingCards c = dumping_cards(*by_id.at(id), s.players[0], s.players[1]);
+    const auto& [hand, all_in] = by_id.at(id);
+    const DumpingCards c = all_in ? dumping_cards(*hand, *all_in, s.players[0], s.players[1])
+                                  : dumping_cards(*hand, s.players[0], s.players[1]);
     if (c == DumpingCards::AllInDrawingDead) dead.push_back(id);
     if (c == DumpingCards::FoldedBestHand) folded.push_back(id);
   }
@@ -193,10 +197,10 @@ void add_dumping_cards(IntegritySignal& s, const HandsById& by_id) {
   });
 }
 
-}  // namespace
-
-std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
-                                                  const IntegrityThresholds& t) {
+// `equities`: those of `hands` in their order, or nullptr.
+std::vector<IntegritySignal> chip_dumping(const std::vector<IntegrityHand>& hands,
+                                          const std::vector<AllInEquity>* equities,
+                                          const IntegrityThresholds& t) {
   std::map<PairKey, TransferPair> pairs;
   for (const IntegrityHand& h : hands) add_transfers(h, pairs);
   HandsById by_id;  // made for the first signal only: most stores have none
@@ -204,12 +208,26 @@ std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHan
   for (const auto& [key, p] : pairs)
     if (auto s = dumping_signal(key, p, t)) {
       if (by_id.empty())
-        for (const IntegrityHand& h : hands) by_id[h.hand_id] = &h;
+        for (std::size_t i = 0; i < hands.size(); ++i)
+          by_id[hands[i].hand_id] = {&hands[i], equities ? &equities->at(i) : nullptr};
       add_dumping_cards(*s, by_id);
       out.push_back(std::move(*s));
     }
   order_by_score(out);
   return out;
+}
+
+}  // namespace
+
+std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
+                                                  const IntegrityThresholds& t) {
+  return chip_dumping(hands, nullptr, t);
+}
+
+std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
+                                                  const std::vector<AllInEquity>& equities,
+                                                  const IntegrityThresholds& t) {
+  return chip_dumping(hands, &equities, t);
 }
 
 // ----- seats together: cash tables chosen, tournament tables drawn --------------------------
@@ -745,11 +763,17 @@ double hypergeometric_upper_tail(int population, int marked, int drawn, int k) {
 
 std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
                                                const IntegrityThresholds& t) {
-  std::vector<IntegritySignal> out = chip_dumping_signals(hands, t);
+  return integrity_signals(hands, all_in_equities(hands), t);
+}
+
+std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
+                                               const std::vector<AllInEquity>& equities,
+                                               const IntegrityThresholds& t) {
+  std::vector<IntegritySignal> out = chip_dumping_signals(hands, equities, t);
   for (auto* kind : {&seats_together_signals, &tournament_seats_signals, &soft_play_signals,
                      &squeeze_signals, &rake_above_table_max_signals})
     for (IntegritySignal& s : kind(hands, t)) out.push_back(std::move(s));
-  for (IntegritySignal& s : chance_signals(hands)) out.push_back(std::move(s));  // point 8
+  for (IntegritySignal& s : chance_signals(hands, equities)) out.push_back(std::move(s));  // 8
   return out;
 }
 

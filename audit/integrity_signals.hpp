@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/allin_equity.hpp"
 #include "model/stored_rows.hpp"
 
 namespace hh {
@@ -35,6 +36,11 @@ struct IntegrityThresholds {
 
 std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
                                                   const IntegrityThresholds& t);
+// The same with the all-in equities of `hands` given, in their order (the card evidence: an
+// all-in drawing dead).
+std::vector<IntegritySignal> chip_dumping_signals(const std::vector<IntegrityHand>& hands,
+                                                  const std::vector<AllInEquity>& equities,
+                                                  const IntegrityThresholds& t);
 std::vector<IntegritySignal> seats_together_signals(const std::vector<IntegrityHand>& hands,
                                                     const IntegrityThresholds& t);
 std::vector<IntegritySignal> tournament_seats_signals(const std::vector<IntegrityHand>& hands,
@@ -49,6 +55,11 @@ std::vector<IntegritySignal> rake_above_table_max_signals(const std::vector<Inte
 // All of them, in that order (each kind's strongest first), then results beyond chance
 // (audit/integrity_chance.hpp, with its default thresholds).
 std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
+                                               const IntegrityThresholds& t = {});
+// The same with the all-in equities of `hands` given, in their order (kept by a store, or
+// computed on several threads: audit/integrity_chance.hpp's all_in_equities).
+std::vector<IntegritySignal> integrity_signals(const std::vector<IntegrityHand>& hands,
+                                               const std::vector<AllInEquity>& equities,
                                                const IntegrityThresholds& t = {});
 
 // Tail probabilities, for the signals and their tests: P(X >= k) for X binomial (n, q), and for

@@ -318,11 +318,11 @@ void refresh_integrity(const AuditArgs& a, const int& exit_code, db::Store& stor
   if (exit_code == kUsageOrIo) return;
   try {
     if (store.totals({}).hands > kMaxAutoIntegrityHands) return;
-    const auto signals = refresh_integrity_signals(store, false);
-    if (signals && a.format == "table")
+    const auto refreshed = refresh_integrity_signals(store, false, a.jobs);
+    if (refreshed && a.format == "table")
       std::cout << fmt::format(
           "integrity signals across hands (for review, not findings): {} (hhaudit integrity)\n",
-          signals->size());
+          refreshed->signals.size());
   } catch (const std::exception& e) {
     std::cerr << "hhaudit audit: integrity signals not computed: " << e.what() << "\n";
   }

@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/integrity_signals_run.hpp"
@@ -17,6 +19,7 @@ struct IntegrityArgs {
   int min_hands{IntegrityThresholds{}.min_hands};
   std::string format{"table"};
   bool min_hands_given{false};
+  unsigned jobs{std::max(1u, std::thread::hardware_concurrency())};
 };
 
 // The whole store with the default thresholds: computed, stored (integrity_signals) and printed.
@@ -29,11 +32,13 @@ void run(const IntegrityArgs& a, int& exit_code) {
     auto store = db::open_store(a.db, whole ? db::OpenMode::Write : db::OpenMode::ReadOnly);
     std::vector<IntegritySignal> signals;
     if (whole) {
-      signals = *refresh_integrity_signals(*store, true);
+      signals = refresh_integrity_signals(*store, true, a.jobs)->signals;
     } else {
       IntegrityThresholds t;
       t.min_hands = a.min_hands;
-      signals = integrity_signals(store->integrity_hands(read_filter(*store, a.site, a.since)), t);
+      const std::vector<IntegrityHand> hands =
+          store->integrity_hands(read_filter(*store, a.site, a.since));
+      signals = integrity_signals(hands, allin_equities_of(*store, hands, a.jobs, false), t);
     }
     report::write_sections(std::cout, {{"integrity_signals", integrity_signals_table(signals)}},
                            *format);
@@ -72,6 +77,9 @@ void add_integrity_command(CLI::App& app, int& exit_code) {
          "The least a pair must share to be judged: hands with money between them, heads-up "
          "streets, hands together (default 10)")
       ->check(CLI::Range(2, 1000000));
+  cmd->add_option("-j,--jobs", args->jobs,
+                  "Threads that compute the all-in equities not kept yet (default: cores)")
+      ->check(CLI::Range(1, 256));
   add_format_option(*cmd, args->format, "table, csv or json (one document)");
   cmd->footer(
       "Exit codes: 0 computed (whether or not a signal fires: a signal is for review, not a "

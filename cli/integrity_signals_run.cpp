@@ -5,6 +5,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "audit/integrity_chance.hpp"
 #include "db/integrity_rows.hpp"
 
 namespace hh::cli {
@@ -38,17 +39,47 @@ std::string integrity_fingerprint(db::StoreReader& store) {
   return fmt::format("{}:{}", row[0].value_or("0"), row[1].value_or("0"));
 }
 
-std::optional<std::vector<IntegritySignal>> refresh_integrity_signals(db::Store& store,
-                                                                      bool force) {
+std::vector<AllInEquity> allin_equities_of(db::Store& store,
+                                           const std::vector<IntegrityHand>& hands, unsigned jobs,
+                                           bool keep, long* computed) {
+  std::vector<AllInEquity> kept = store.kept_allin_equities();
+  std::vector<AllInEquity> out(hands.size());
+  std::vector<const IntegrityHand*> missing;
+  std::vector<std::size_t> missing_at;
+  std::size_t k = 0;  // both by hand_id
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    while (k < kept.size() && kept[k].hand_id < hands[i].hand_id) ++k;
+    if (k < kept.size() && kept[k].hand_id == hands[i].hand_id) {
+      out[i] = std::move(kept[k]);
+      continue;
+    }
+    missing.push_back(&hands[i]);
+    missing_at.push_back(i);
+  }
+  std::vector<AllInEquity> fresh = all_in_equities(missing, jobs);
+  if (keep && !fresh.empty()) {
+    store.keep_allin_equities(fresh);
+    store.commit();
+  }
+  for (std::size_t j = 0; j < fresh.size(); ++j) out[missing_at[j]] = std::move(fresh[j]);
+  if (computed) *computed = static_cast<long>(missing.size());
+  return out;
+}
+
+std::optional<IntegrityRefresh> refresh_integrity_signals(db::Store& store, bool force,
+                                                          unsigned jobs) {
   store.commit();
   const std::string of = integrity_fingerprint(store);
   if (!force &&
       first_cell(store, "SELECT value FROM meta WHERE key = 'integrity_signals_of'") == of)
     return std::nullopt;
-  std::vector<IntegritySignal> signals = integrity_signals(store.integrity_hands({}));
-  store.replace_integrity_signals(signals, utc_now(), of);
+  IntegrityRefresh out;
+  const std::vector<IntegrityHand> hands = store.integrity_hands({});
+  out.signals =
+      integrity_signals(hands, allin_equities_of(store, hands, jobs, true, &out.equities_computed));
+  store.replace_integrity_signals(out.signals, utc_now(), of);
   store.commit();
-  return signals;
+  return out;
 }
 
 db::QueryResult integrity_signals_table(const std::vector<IntegritySignal>& signals) {

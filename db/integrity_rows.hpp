@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/allin_equity.hpp"
 #include "model/stored_rows.hpp"
 
 namespace hh::db {
@@ -210,6 +211,48 @@ inline void attach_integrity_actions(
     std::vector<IntegrityHand>& hands,
     const std::vector<std::pair<std::int64_t, IntegrityAction>>& actions) {
   attach_integrity_rows(hands, actions, &IntegrityHand::actions);
+}
+
+// ----- the kept all-in equities (allin_equities, schema 23) ---------------------------------
+
+// The columns of allin_equities, in the order the writers give them.
+inline constexpr std::string_view kAllInEquityColumns =
+    "hand_id, share, reading, sampled, boards, player, equity, variance, won, pot_big_blinds";
+
+// Adds a row of each live player of each equity (share 0, 1, ...), or one row with no player for
+// an equity with none: `row(hand_id, share, reading, sampled, boards, share or nullptr)`.
+template <class RowOf>
+void for_each_allin_equity_row(const std::vector<AllInEquity>& equities, RowOf row) {
+  for (const AllInEquity& e : equities) {
+    const std::string_view reading = allin_reading_name(e.reading);
+    if (e.shares.empty()) row(e.hand_id, 0, reading, e.sampled ? 1 : 0, e.boards, nullptr);
+    for (std::size_t i = 0; i < e.shares.size(); ++i)
+      row(e.hand_id, static_cast<int>(i), reading, e.sampled ? 1 : 0, e.boards, &e.shares[i]);
+  }
+}
+
+// The kept equities of the hands stored (a row of a hand gone is not joined), by hand then share.
+inline constexpr std::string_view kKeptAllInEquitiesSql =
+    "SELECT a.hand_id, h.site, a.reading, a.sampled, a.boards, a.player, a.equity, a.variance, "
+    "a.won, a.pot_big_blinds FROM allin_equities a JOIN hands h ON h.hand_id = a.hand_id "
+    "ORDER BY a.hand_id, a.share";
+
+// Adds one row of kKeptAllInEquitiesSql to `out`. Row: as add_integrity_seat_row's, and
+// real(column), exactly the double stored.
+template <class Row>
+void add_kept_allin_equity_row(std::vector<AllInEquity>& out, const Row& row) {
+  const std::int64_t hand_id = row.int64(0);
+  if (out.empty() || out.back().hand_id != hand_id) {
+    AllInEquity e;
+    e.hand_id = hand_id;
+    e.reading = allin_reading_of(row.text(2));
+    e.sampled = row.int64(3) != 0;
+    e.boards = static_cast<long>(row.int64(4));
+    out.push_back(std::move(e));
+  }
+  if (row.is_null(5)) return;
+  out.back().shares.push_back(
+      {hand_id, row.text(1), row.text(5), row.real(6), row.real(7), row.real(8), row.real(9)});
 }
 
 }  // namespace hh::db

@@ -26,6 +26,7 @@
 #include "db/hand_row.hpp"
 #include "db/result.hpp"
 #include "db/reviews.hpp"
+#include "model/allin_equity.hpp"
 #include "model/finding.hpp"
 #include "model/hand.hpp"
 #include "model/stored_rows.hpp"
@@ -419,6 +420,10 @@ class StoreWriter {
   // a later computation skips when they are the same), in one transaction.
   virtual void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
                                          std::string_view computed_at, std::string_view of) = 0;
+
+  // Keeps each of `equities` (table allin_equities, one transaction): the rows of a hand that has
+  // none; a hand kept already is left as it is (another writer computed the same equity).
+  virtual void keep_allin_equities(const std::vector<AllInEquity>& equities) = 0;
 };
 
 // The reading side of a store: what the commands that only read take (query, explain, summary,
@@ -510,6 +515,10 @@ class StoreReader {
   // what the signals across hands read (audit/integrity_signals.hpp). The SQL, portable, is
   // db/integrity_rows.hpp's.
   virtual std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) = 0;
+
+  // The all-in equities kept (Store::keep_allin_equities) of the hands the store holds, by
+  // hand_id; each share's site is its hand's.
+  virtual std::vector<AllInEquity> kept_allin_equities() = 0;
 };
 
 // A database both written and read: what open_store() opens and a run of `hhaudit audit` (which

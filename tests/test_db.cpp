@@ -64,7 +64,8 @@ TEST_CASE("schema is created once, versioned and in WAL mode", "[db]") {
   CHECK(scalar(db, "PRAGMA journal_mode") == "wal");
   CHECK(q(db,
           "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
-          "ORDER BY type, name") == Rows{{"table", "discrepancies"},
+          "ORDER BY type, name") == Rows{{"table", "allin_equities"},
+                                         {"table", "discrepancies"},
                                          {"table", "files"},
                                          {"table", "hand_conflicts"},
                                          {"table", "hand_event_log"},

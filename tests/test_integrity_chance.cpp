@@ -243,3 +243,68 @@ TEST_CASE("all-in results: read back from the store, shown by integrity, summary
   CHECK(explain.out.find(",allin_results,Lucky,") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("all-in equities: the same on one thread and on four, and their signals",
+          "[integrity-chance]") {
+  // 24 heads-up all-ins, each its own hand number: 12 preflop (boards sampled, seeded by the
+  // hand) and 12 on the turn (44 boards each); the first player wins every other hand.
+  const std::pair<const char*, const char*> holes[] = {
+      {"As Ah", "Ks Kh"}, {"Qc Qd", "Jc Td"}, {"Ac Kc", "2s 2h"}, {"9h 8h", "Ad Qs"}};
+  std::vector<IntegrityHand> hands;
+  for (int i = 0; i < 24; ++i) {
+    const auto& [first, second] = holes[i % 4];
+    const Money won = i % 2 == 0 ? 1950 : 0;
+    IntegrityHand h = written(
+        hh::games::kHoldem,
+        {{1, "P" + std::to_string(i % 3), first, 1000, won}, {2, "B", second, 1000, 1950 - won}},
+        {"2c 7d 9s", "Jh", "Kd"}, i < 12 ? Street::Preflop : Street::Turn);
+    h.hand_id = i + 1;
+    h.site_hand_id = std::to_string(i + 1);
+    hands.push_back(std::move(h));
+  }
+  std::vector<const IntegrityHand*> of;
+  for (const IntegrityHand& h : hands) of.push_back(&h);
+  const std::vector<hh::AllInEquity> one = hh::all_in_equities(of, 1);
+  const std::vector<hh::AllInEquity> four = hh::all_in_equities(of, 4);
+  REQUIRE(one.size() == 24);
+  REQUIRE(four.size() == 24);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    CHECK(one[i].hand_id == hands[i].hand_id);
+    CHECK(four[i].hand_id == hands[i].hand_id);
+    CHECK(one[i].reading == AllInReading::Evaluated);
+    CHECK(four[i].reading == one[i].reading);
+    CHECK(one[i].sampled == (i < 12));
+    CHECK(four[i].sampled == one[i].sampled);
+    CHECK(one[i].boards == (i < 12 ? hh::kSampledBoards : 44));
+    CHECK(four[i].boards == one[i].boards);
+    REQUIRE(one[i].shares.size() == 2);
+    REQUIRE(four[i].shares.size() == 2);
+    for (std::size_t s = 0; s < 2; ++s) {
+      CHECK(four[i].shares[s].player == one[i].shares[s].player);
+      CHECK(four[i].shares[s].equity == one[i].shares[s].equity);  // exactly
+      CHECK(four[i].shares[s].variance == one[i].shares[s].variance);
+      CHECK(four[i].shares[s].won == one[i].shares[s].won);
+    }
+  }
+  // Every player of 5 all-ins or more a signal (no least score): the signals and the tally of
+  // either, and of the hands.
+  hh::ChanceThresholds t;
+  t.min_allins = 5;
+  t.allin_score = -1000;
+  hh::AllInTally by_one, by_four, by_hands;
+  const auto signals_one = hh::allin_results_signals(one, t, &by_one);
+  const auto signals_four = hh::allin_results_signals(four, t, &by_four);
+  const auto signals_hands = hh::allin_results_signals(hands, t, &by_hands);
+  for (const hh::AllInTally& tally : {by_one, by_four, by_hands}) {
+    CHECK(tally.evaluated == 24);
+    CHECK(tally.sampled == 12);
+  }
+  REQUIRE(signals_one.size() == 4);  // P0, P1, P2 (8 all-ins each) and B (24)
+  REQUIRE(signals_four.size() == signals_one.size());
+  REQUIRE(signals_hands.size() == signals_one.size());
+  for (std::size_t i = 0; i < signals_one.size(); ++i) {
+    CHECK(signals_four[i].explanation == signals_one[i].explanation);
+    CHECK(signals_four[i].score == signals_one[i].score);
+    CHECK(signals_hands[i].explanation == signals_one[i].explanation);
+  }
+}

@@ -321,6 +321,14 @@ TEST_CASE("chip dumping: the cards, all-in drawing dead and the best hand folded
   REQUIRE(s[0].hand_ids.size() == 20);
   CHECK(s[0].hand_ids[0] == 3);  // the card evidence cited first
   CHECK(s[0].hand_ids[1] == 5);
+  // The equities given (kept by a store) are the ones read: the same explanation; #3's read as
+  // not an all-in, no hand drawing dead.
+  std::vector<hh::AllInEquity> equities = hh::all_in_equities(hands);
+  CHECK(hh::chip_dumping_signals(hands, equities, {})[0].explanation == s[0].explanation);
+  equities[2] = {};
+  CHECK(hh::chip_dumping_signals(hands, equities, {})[0].explanation.ends_with(
+      "; the cards: 0 of the 20 hands: called or went all-in drawing dead; 1: folded the best "
+      "hand (#5)"));
   // Without it the explanation says the cards known showed none.
   hands[2].cards.clear();
   hands[4].cards.clear();

@@ -151,6 +151,10 @@ class KillingStore final : public Store {
                                  std::string_view computed_at, std::string_view of) override {
     s_.replace_integrity_signals(signals, computed_at, of);
   }
+  void keep_allin_equities(const std::vector<AllInEquity>& equities) override {
+    s_.keep_allin_equities(equities);
+  }
+  std::vector<AllInEquity> kept_allin_equities() override { return s_.kept_allin_equities(); }
 
  private:
   void step(std::string_view what) {

@@ -94,6 +94,10 @@ const std::pair<const char*, const char*> kDump[] = {
     {"integrity_signals",
      "SELECT kind, site, player_a, player_b, statistic, amount, currency, hands FROM "
      "integrity_signals"},
+    // The kept all-in equities (their doubles left out, as the signals' scores).
+    {"allin_equities",
+     "SELECT h.site, h.site_hand_id, a.share, a.reading, a.sampled, a.boards, a.player FROM "
+     "allin_equities a JOIN hands h ON h.hand_id = a.hand_id"},
     {"v_pots",
      "SELECT f.sha256, h.byte_offset, v.pot_index, v.amount, v.rake, v.eligible, v.winners, "
      "v.reported_amount FROM v_pots v JOIN hands h ON h.hand_id = v.hand_id "
@@ -551,6 +555,7 @@ TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives th
   require_same(a, b);
   CHECK(a.at("hands").size() > 300);
   CHECK(a.at("discrepancies").size() > 0);
+  CHECK(a.at("allin_equities").size() > 100);  // kept by each run's signals, the same rows
   // A second run adds nothing: every file is already audited.
   const auto again = hh::test::run(audit_command(pg, slices));
   CHECK(hh::test::summary_of(again.out).already == sp.files);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/integrity_signals_run.hpp"
 #include "cli/summary_sections.hpp"
 #include "db/schema/declaration.hpp"
 #include "db/store.hpp"
@@ -746,6 +747,103 @@ STORE_CONTRACT_CASE(totals_and_breakdowns,
   CHECK(with_findings.count == 3);
   REQUIRE(with_findings.hand_ids.size() == 3);
   CHECK(with_findings.hand_ids.front() == 2);  // the most money in error first
+}
+
+namespace {
+
+// Two players' all-in on the turn (tests/test_integrity_chance.cpp's aces against kings: 42 and 2
+// boards of 44), as computed for hand `hand_id`: doubles no decimal text holds exactly.
+hh::AllInEquity aces_against_kings(std::int64_t hand_id, double aces) {
+  const double kings = 1 - aces;
+  return {hh::AllInReading::Evaluated,
+          {{hand_id, "pokerstars", "Aces", aces, aces * kings, 1.0, 20.5},
+           {hand_id, "pokerstars", "Kings", kings, aces * kings, 0.0, 20.5}},
+          false,
+          44,
+          hand_id};
+}
+
+// The hands computed by a refresh of the signals over the whole store.
+long computed_by_refresh(const std::string& db, unsigned jobs) {
+  auto store = writer(db);
+  const auto refreshed = hh::cli::refresh_integrity_signals(*store, true, jobs);
+  REQUIRE(refreshed);
+  return refreshed->equities_computed;
+}
+
+}  // namespace
+
+STORE_CONTRACT_CASE(allin_equities_kept,
+                    "each hand's all-in equity is computed once, kept and read back exactly") {
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+    add(*w, fid, make_hand("2", "two"), make_result());
+  }
+  const std::int64_t one =
+      std::stoll(scalar(db, "SELECT hand_id FROM hands WHERE site_hand_id = '1'"));
+  {
+    auto w = writer(db);
+    w->keep_allin_equities({aces_against_kings(one, 42.0 / 44)});
+    w->commit();
+    // A hand kept already is left as it is: another writer's equity of the same hand.
+    w->keep_allin_equities({aces_against_kings(one, 0.5)});
+    w->commit();
+    const std::vector<hh::AllInEquity> kept = w->kept_allin_equities();
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].hand_id == one);
+    CHECK(kept[0].reading == hh::AllInReading::Evaluated);
+    CHECK_FALSE(kept[0].sampled);
+    CHECK(kept[0].boards == 44);
+    REQUIRE(kept[0].shares.size() == 2);
+    const hh::AllInShare& kings = kept[0].shares[1];
+    CHECK(kings.hand_id == one);
+    CHECK(kings.site == "pokerstars");
+    CHECK(kings.player == "Kings");
+    // The very doubles kept, not their decimal approximations.
+    CHECK(kings.equity == 1 - 42.0 / 44);
+    CHECK(kings.variance == 42.0 / 44 * (1 - 42.0 / 44));
+    CHECK(kings.won == 0.0);
+    CHECK(kings.pot_big_blinds == 20.5);
+  }
+  // Hand 1 kept: the first refresh computes hand 2 alone (not all-in: kept too), the next none.
+  CHECK(computed_by_refresh(db, 2) == 1);
+  CHECK(q(db,
+          "SELECT h.site_hand_id, a.share, a.reading, a.sampled, a.boards, a.player FROM "
+          "allin_equities a JOIN hands h ON h.hand_id = a.hand_id ORDER BY 1, 2") ==
+        Rows{{"1", "0", "evaluated", "0", "44", "Aces"},
+             {"1", "1", "evaluated", "0", "44", "Kings"},
+             {"2", "0", "not_all_in", "0", "0", "NULL"}});
+  CHECK(computed_by_refresh(db, 2) == 0);
+  // One hand more: only it is computed.
+  {
+    auto w = writer(db);
+    bool already = true;
+    const std::int64_t file2 = w->begin_file(file_record("in/b.txt", "B"), already);
+    add(*w, file2, make_hand("3", "three"), make_result());
+    w->commit();
+  }
+  CHECK(computed_by_refresh(db, 1) == 1);
+  CHECK(scalar(db, "SELECT count(*) FROM allin_equities") == "4");
+}
+
+STORE_CONTRACT_CASE(migrated_from_22,
+                    "a schema 22 database gains allin_equities, computed at the next refresh") {
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, make_hand("1", "one"), make_result());
+    add(*w, fid, make_hand("2", "two"), make_result());
+  }
+  exec_raw(db,
+           "DROP TABLE allin_equities; UPDATE meta SET value = '22' WHERE key = "
+           "'schema_version';");
+  writer(db).reset();
+  CHECK(scalar(db, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(scalar(db, "SELECT count(*) FROM allin_equities") == "0");
+  CHECK(computed_by_refresh(db, 2) == 2);
+  CHECK(q(db, "SELECT reading, count(*) FROM allin_equities GROUP BY reading") ==
+        Rows{{"not_all_in", "2"}});
+  CHECK(computed_by_refresh(db, 2) == 0);
 }
 
 TEST_CASE("store contract, PostgreSQL: every case on a database of its own",

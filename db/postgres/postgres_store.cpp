@@ -46,6 +46,9 @@ struct SeatedRow {
   bool is_null(int col) const { return r.is_null(i, col); }
   std::int64_t int64(int col) const { return r.is_null(i, col) ? 0 : r.int64(i, col); }
   std::string text(int col) const { return r.text(i, col); }
+  // float8's text is the shortest that reads back as the same double (extra_float_digits >= 1,
+  // the default since PostgreSQL 12): strtod gives it back exactly.
+  double real(int col) const { return std::strtod(r.text(i, col).c_str(), nullptr); }
 };
 
 // The columns of hands a writer fills, in the order of the staging COPY.
@@ -2131,6 +2134,57 @@ void PostgresStore::replace_integrity_signals(const std::vector<IntegritySignal>
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         {text(of)});
   });
+}
+
+void PostgresStore::keep_allin_equities(const std::vector<AllInEquity>& equities) {
+  impl_->require_writer();
+  std::string rows;
+  for_each_allin_equity_row(
+      equities, [&rows](std::int64_t hand_id, int share, std::string_view reading, int sampled,
+                        long boards, const AllInShare* a) {
+        postgres::copy_field(rows, hand_id);
+        postgres::copy_field(rows, share);
+        postgres::copy_field(rows, reading);
+        postgres::copy_field(rows, sampled);
+        postgres::copy_field(rows, boards);
+        if (!a) {
+          for (int i = 0; i < 4; ++i) postgres::copy_null(rows);
+          postgres::copy_null(rows, true);
+          return;
+        }
+        postgres::copy_field(rows, a->player);
+        // fmt's shortest text that reads back as the same double.
+        for (const double v : {a->equity, a->variance, a->won})
+          postgres::copy_field(rows, fmt::format("{}", v));
+        postgres::copy_field(rows, fmt::format("{}", a->pot_big_blinds), true);
+      });
+  if (rows.empty()) return;
+  // Several writers may compute the same hands at once: the first rows of a hand stay, the
+  // others (the same numbers: each hand's boards are seeded by the hand) are left out.
+  const std::string copy =
+      fmt::format("COPY stage_allin_equities({}) FROM STDIN", kAllInEquityColumns);
+  impl_->write([&] {
+    impl_->c.exec(
+        "CREATE TEMP TABLE IF NOT EXISTS stage_allin_equities ON COMMIT DELETE ROWS AS SELECT * "
+        "FROM allin_equities WITH NO DATA");
+    impl_->c.copy_in_all(
+        {{copy, rows}},
+        {{fmt::format("INSERT INTO allin_equities ({0}) SELECT {0} FROM stage_allin_equities "
+                      "ORDER BY hand_id, share ON CONFLICT DO NOTHING",
+                      kAllInEquityColumns),
+          {}}});
+  });
+}
+
+std::vector<AllInEquity> PostgresStore::kept_allin_equities() {
+  impl_->require_current_schema();
+  std::vector<AllInEquity> out;
+  impl_->read([&] {
+    const Result r = impl_->c.exec(std::string(kKeptAllInEquitiesSql));
+    out.clear();
+    for (int i = 0; i < r.rows(); ++i) add_kept_allin_equity_row(out, SeatedRow{r, i});
+  });
+  return out;
 }
 
 std::vector<std::string> PostgresStore::sites() {

@@ -347,6 +347,29 @@ Table integrity_signals() {
                       {"computed_at", Text, "NOT NULL"}}};
 }
 
+// The all-in equity of each hand the signals across hands read (schema 23, docs/integrity.md): a
+// fact of the hand, computed once by the first computation that meets the hand and kept. A row a
+// live player of an evaluated all-in (share 0, 1, ... in seat order), or one row with no player
+// for a hand of another reading, so that it is not evaluated again. No reference to hands: a row
+// of a hand gone is not joined.
+Table allin_equities() {
+  return {.name = "allin_equities",
+          .columns = {{"hand_id", BigInt, "NOT NULL"},
+                      {"share", Int, "NOT NULL"},
+                      {"reading", Text,
+                       "NOT NULL CHECK (reading IN ('not_all_in', 'not_evaluated', "
+                       "'cards_unknown', 'evaluated'))"},
+                      {"sampled", Int, "NOT NULL"},
+                      {"boards", Int, "NOT NULL"},
+                      {"player", Text},
+                      {"equity", Real},
+                      {"variance", Real},
+                      {"won", Real},
+                      {"pot_big_blinds", Real}},
+          .primary_key = "hand_id, share",
+          .without_rowid = true};
+}
+
 }  // namespace
 
 const std::vector<Table>& tables() {
@@ -366,7 +389,8 @@ const std::vector<Table>& tables() {
                                          tournament_findings(),
                                          table_months(),
                                          reviews(),
-                                         integrity_signals()};
+                                         integrity_signals(),
+                                         allin_equities()};
   return all;
 }
 

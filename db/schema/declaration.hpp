@@ -13,7 +13,7 @@ namespace hh::db::schema {
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
 // each version brought, and how an older database gets it: db/schema/migrations.hpp, one step a
 // version for both stores.
-inline constexpr int kSchemaVersion = 22;
+inline constexpr int kSchemaVersion = 23;
 
 // The first schema version of PostgreSQL's store (older databases are SQLite's only).
 inline constexpr int kFirstPostgresSchemaVersion = 4;

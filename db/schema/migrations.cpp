@@ -133,6 +133,10 @@ std::vector<Migration> migrations_from_11() {
        "PostgreSQL's index of files by path and size (a file read once by one writer and by "
        "digest by another is one row); nothing on SQLite",
        {CreateIndex{"idx_files_path"}}},
+      // Empty: the next computation of the signals computes every hand's equity and keeps it.
+      {23,
+       "allin_equities (each hand's all-in equity, computed once and kept: docs/integrity.md)",
+       {CreateTable{"allin_equities"}}},
   };
 }
 

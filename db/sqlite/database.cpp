@@ -256,6 +256,10 @@ void Statement::bind_kept_text(int index, std::string_view value) {
 
 void Statement::bind_null(int index) { check_bind(db_, sqlite3_bind_null(stmt_, index)); }
 
+void Statement::bind_double(int index, double value) {
+  check_bind(db_, sqlite3_bind_double(stmt_, index, value));
+}
+
 void Statement::bind_int64_or_null(int index, std::optional<std::int64_t> value) {
   if (value) {
     bind_int64(index, *value);
@@ -302,6 +306,8 @@ bool Statement::column_is_null(int column) const {
 std::int64_t Statement::column_int64(int column) const {
   return sqlite3_column_int64(stmt_, column);
 }
+
+double Statement::column_double(int column) const { return sqlite3_column_double(stmt_, column); }
 
 std::string Statement::column_text(int column) const {
   const unsigned char* text = sqlite3_column_text(stmt_, column);

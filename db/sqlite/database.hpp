@@ -102,6 +102,7 @@ class Statement {
   void bind_int64(int index, std::int64_t value);
   void bind_text(int index, std::string_view value);
   void bind_null(int index);
+  void bind_double(int index, double value);
   void bind_int64_or_null(int index, std::optional<std::int64_t> value);
   // Binds NULL for an empty string: the schema stores "not printed" as NULL, not ''.
   void bind_text_or_null(int index, std::string_view value);
@@ -120,6 +121,7 @@ class Statement {
   bool column_is_null(int column) const;
   std::int64_t column_int64(int column) const;
   std::string column_text(int column) const;
+  double column_double(int column) const;
 
   sqlite3_stmt* get() const { return stmt_; }
 

@@ -70,6 +70,7 @@ struct SeatedRow {
   bool is_null(int c) const { return s.column_is_null(c); }
   std::int64_t int64(int c) const { return s.column_int64(c); }
   std::string text(int c) const { return s.column_text(c); }
+  double real(int c) const { return s.column_double(c); }
 };
 
 }  // namespace
@@ -1867,6 +1868,42 @@ void SqliteStore::replace_integrity_signals(const std::vector<IntegritySignal>& 
                  "INSERT OR REPLACE INTO meta(key, value) VALUES ('integrity_signals_of', ?)");
   meta.bind_text(1, of);
   meta.step();
+}
+
+void SqliteStore::keep_allin_equities(const std::vector<AllInEquity>& equities) {
+  Writer& m = impl_->writer_or_throw();
+  const Writer::WriteCall call(m);
+  m.ensure_txn();
+  Statement s(m.db, fmt::format("INSERT INTO allin_equities ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                                "?, ?) ON CONFLICT DO NOTHING",
+                                kAllInEquityColumns));
+  for_each_allin_equity_row(
+      equities, [&s](std::int64_t hand_id, int share, std::string_view reading, int sampled,
+                     long boards, const AllInShare* a) {
+        s.bind_int64(1, hand_id);
+        s.bind_int64(2, share);
+        s.bind_text(3, reading);
+        s.bind_int64(4, sampled);
+        s.bind_int64(5, boards);
+        if (a) {
+          s.bind_text(6, a->player);
+          s.bind_double(7, a->equity);
+          s.bind_double(8, a->variance);
+          s.bind_double(9, a->won);
+          s.bind_double(10, a->pot_big_blinds);
+        }  // else NULL: reset() cleared the bindings
+        s.step();
+        s.reset();
+      });
+}
+
+std::vector<AllInEquity> SqliteStore::kept_allin_equities() {
+  impl_->ready_to_read_findings(true);
+  impl_->require_current_schema();
+  std::vector<AllInEquity> out;
+  Statement s(impl_->db, kKeptAllInEquitiesSql);
+  while (s.step()) add_kept_allin_equity_row(out, SeatedRow{s});
+  return out;
 }
 
 std::vector<std::string> SqliteStore::sites() {

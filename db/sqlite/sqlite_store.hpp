@@ -46,6 +46,8 @@ class SqliteStore final : public Store {
   StoreTotals totals(const ReadFilter& filter) override;
   Sections breakdowns(const ReadFilter& filter) override;
   HandsWithFindings hands_with_findings(const ReadFilter& filter, int limit) override;
+  void keep_allin_equities(const std::vector<AllInEquity>& equities) override;
+  std::vector<AllInEquity> kept_allin_equities() override;
   std::vector<IntegrityHand> integrity_hands(const ReadFilter& filter) override;
   void replace_integrity_signals(const std::vector<IntegritySignal>& signals,
                                  std::string_view computed_at, std::string_view of) override;
