@@ -4,7 +4,9 @@
 # 64 MB files: at least one file a writer, so pass SIZE_MB >= 64 * the largest WRITERS), starts a
 # throwaway server (tests/pg_server.sh), and times `hhaudit audit -j 1`:
 #   into SQLite; into PostgreSQL with one writer; then with W writers at once (W in WRITERS,
-#   default "2 4"), each given the whole corpus and --shard K/W, into one fresh database.
+#   default "2 4"), each given the whole corpus and --shard K/W, into one fresh database, then
+#   one `hhaudit integrity -j 1` (the signals across hands a run without --shard computes at its
+#   end, left by shards to one computation after the last: docs/scale-out.md), timed with them.
 # Prints hands/s for each. Usage: bench/pg_bench.sh [SIZE_MB [CORPUS_DIR]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,6 +58,7 @@ for w in $writers; do
   all() {
     for k in $(seq 1 "$w"); do audit "$corpus" --db "$db" --shard "$k/$w" & done
     wait
+    "$build/hhaudit" integrity -j 1 --db "$db" >/dev/null
   }
   read -r _ s < <(timed "pg$w" all)
   report "PostgreSQL, $w writers (--shard K/$w)" "$s" "$(hands_of "$db")"

@@ -198,6 +198,9 @@ RunTotals audit_into_store(const AuditArgs& a, pipeline::AuditOptions opt,
       std::cerr);
   if (store) {
     store->commit();
+    // Files another writer was auditing when this run met them: their hands, once committed, are
+    // what this run reports of its input (else "no hand audited" for an input another audited).
+    store->wait_for_files(t.summary.already_audited_ids);
     t.held = store->totals({});
     if (!t.summary.already_audited_ids.empty())
       t.inputs = store->totals({"", "", t.summary.already_audited_ids});
@@ -314,10 +317,20 @@ void run(const AuditArgs& a, int& exit_code, std::unique_ptr<db::Store>& store) 
 // After a run that was not interrupted: the signals across hands computed again over the whole
 // store if its hands changed (docs/integrity.md), bounded: a store past kMaxAutoIntegrityHands is
 // left to `hhaudit integrity`.
+// A shard (--shard K/N) is one part of a run of several auditors: the signals are over the whole
+// store, whose other shards' hands may still be coming, and each shard computing them would
+// read every hand N times; they are computed once, after the last shard, by hhaudit integrity.
 void refresh_integrity(const AuditArgs& a, const int& exit_code, db::Store& store) {
   if (exit_code == kUsageOrIo) return;
+  const auto not_computed = [&](std::string_view why) {
+    if (a.format == "table")
+      std::cout << fmt::format(
+          "integrity signals across hands: not computed ({}): run hhaudit integrity\n", why);
+  };
+  if (!a.shard.empty()) return not_computed("a shard: once every shard is done");
   try {
-    if (store.totals({}).hands > kMaxAutoIntegrityHands) return;
+    if (store.totals({}).hands > kMaxAutoIntegrityHands)
+      return not_computed("the database holds more than 2,000,000 hands");
     const auto refreshed = refresh_integrity_signals(store, false, a.jobs);
     if (refreshed && a.format == "table")
       std::cout << fmt::format(
@@ -346,7 +359,8 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--shard", args->shard,
                   "Audit only shard K of N of the input files (K/N, e.g. 2/4): N machines with "
-                  "the same inputs and one database share the work");
+                  "the same inputs and one database share the work; the signals across hands "
+                  "are left to one hhaudit integrity after the last shard");
   cmd->add_option("--fail-on", args->fail_on,
                   "Exit 1 when a finding that blames the site, of this severity or worse, is "
                   "found: info, warning, error or none")

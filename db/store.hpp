@@ -391,6 +391,21 @@ class StoreWriter {
   virtual void replace_findings(const CheckScope& scope, const ScopeCheck& check,
                                 const ScopeFindingSink& stored) = 0;
 
+  // Returns once no other writer is auditing the files of `file_ids` (begun by this run and found
+  // claimed by another writer: begin_file's already_audited), so that what the run then reports
+  // of its input holds their hands. A store of one writer returns at once.
+  virtual void wait_for_files(const std::vector<std::int64_t>& file_ids) { (void)file_ids; }
+
+  // replace_findings of a scope this writer's new hands (or summary) made due, unless another
+  // writer's check has read them since: none of the scope's pending_checks rows is left when its
+  // lock is taken (a check deletes every writer's row committed before it reads). Nothing is then
+  // read, replaced or handed to `stored`: those findings are that check's. A store of one writer
+  // (SQLite) runs the check always.
+  virtual void replace_owed_findings(const CheckScope& scope, const ScopeCheck& check,
+                                     const ScopeFindingSink& stored) {
+    replace_findings(scope, check, stored);
+  }
+
   // Up to `n` readers of scopes' inputs beside this writer, each for one thread, that read what
   // the next replace_findings would read until this store next commits (SQLite: read
   // connections, this store's pending rows committed first and the write lock taken again, so no

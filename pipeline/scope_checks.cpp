@@ -163,7 +163,7 @@ void replace_scope_findings(db::Store& store, const std::vector<db::CheckScope>&
     beside =
         store.readers_beside(static_cast<unsigned>(std::min<std::size_t>(readers, scopes.size())));
   if (beside.empty()) {
-    for (const db::CheckScope& scope : scopes) store.replace_findings(scope, check, stored);
+    for (const db::CheckScope& scope : scopes) store.replace_owed_findings(scope, check, stored);
     return;
   }
   OrderedFindings queue(scopes.size());

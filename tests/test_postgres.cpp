@@ -689,6 +689,38 @@ TEST_CASE("postgres: a file read once by one writer and registered by digest by 
   CHECK(*rows[3][1] == "pending:3:c.txt");
 }
 
+// A run whose input another writer is auditing reports that input once the other has finished it:
+// its totals hold the other's hands (three auditors at once: a writer that found every file of
+// its input claimed said "no hand audited" and exited 3 while the other wrote them).
+TEST_CASE("postgres: a writer waits for the files another writer is auditing before its totals",
+          "[postgres][files]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("wait_for_files");
+  auto auditing = hh::db::open_store(pg, OpenMode::Write);
+  auto waiting = hh::db::open_store(pg, OpenMode::Write);
+  bool already = true;
+  const auto id = auditing->begin_file(file_record("a.txt", "AAA"), already);
+  REQUIRE_FALSE(already);
+  CHECK(waiting->begin_file(file_record("a.txt", "AAA"), already) == id);
+  CHECK(already);
+  std::atomic<bool> finished{false}, waited{false};
+  std::thread waiter([&] {
+    waiting->wait_for_files({id});
+    waited = finished.load();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const hh::Hand hand = make_hand("100", "raw");
+  auditing->add_hand(
+      id, {hand, hh::test::stored_reading(hand, make_result()), hh::sha256_hex(hand.raw)});
+  finished = true;
+  auditing->finish_file(id, 1, 0);
+  waiter.join();
+  CHECK(waited);
+  CHECK(waiting->totals({"", "", {id}}).hands == 1);
+  waiting->wait_for_files({id});  // a finished file: at once
+}
+
 TEST_CASE("postgres: four auditors at once on overlapping inputs store every hand once",
           "[postgres][corpus]") {
   PgServer* server = PgServer::get();
@@ -1136,6 +1168,9 @@ TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard",
     REQUIRE(r.code == 0);
     const hh::test::Summary s = hh::test::summary_of(r.out);
     files += s.files + s.unsupported + s.without_hands;
+    // A shard leaves the signals across hands to one computation after the last shard.
+    CHECK(r.out.find("integrity signals across hands: not computed (a shard: once every shard is "
+                     "done): run hhaudit integrity") != std::string::npos);
     long other = -1;
     const std::size_t at = r.out.find("shard " + std::to_string(k) + "/3: ");
     REQUIRE(at != std::string::npos);
@@ -1146,6 +1181,7 @@ TEST_CASE("audit --shard K/N splits the input files, each to exactly one shard",
       hh::test::summary_of(hh::test::run(audit_command(whole, slices)).out);
   CHECK(files == all.files + all.unsupported + all.without_hands);
   CHECK(left == 2 * files);
+  REQUIRE(hh::test::run(hh::test::bin() + " integrity --db " + q(parts)).code == 0);
   require_same(dump(whole), dump(parts));
   CHECK(hh::test::run(audit_command(parts, slices, "--shard 4/3")).code == 2);
   CHECK(hh::test::run(audit_command(parts, slices, "--shard 0/3")).code == 2);
@@ -1285,6 +1321,53 @@ std::set<std::string> partitions_in(const std::string& plan) {
 }
 
 }  // namespace
+
+// Two writers of one table: the check of the first that runs after both stored their hands reads
+// them all; the other's owed check of it is then left (its pending row is gone), and runs again
+// for hands it stores after that check. Before, every writer re-read and re-wrote the whole table:
+// two writers did twice the work of one (issue 36).
+TEST_CASE("postgres: a table's owed check is left when another writer's check read its hands",
+          "[postgres][recheck]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("owed_checks");
+  const hh::HouseRules rules;
+  const hh::db::SessionKey jan{"pokerstars", "Jan", ""};
+  auto a = hh::db::open_store(pg, OpenMode::Write);
+  auto b = hh::db::open_store(pg, OpenMode::Write);
+  int checks = 0;
+  std::size_t found = 0;
+  const hh::db::ScopeCheck counted = [&, inner = hh::test::table_checks(rules)](
+                                         const hh::db::CheckScope& scope, hh::db::ScopeInput& in,
+                                         const hh::db::ScopeFindingSink& sink) {
+    ++checks;
+    inner(scope, in, sink);
+  };
+  const auto count = [&](const hh::SessionFinding&) { ++found; };
+  hh::test::store_table_of_month(*a, "a.txt", "Jan", "", "2023-01", 100);
+  hh::test::store_table_of_month(*b, "b.txt", "Jan", "", "2023-01", 300);
+  a->replace_owed_findings(jan, counted, count);
+  CHECK(checks == 1);
+  const std::size_t by_a = found;
+  CHECK(by_a > 0);
+  b->replace_owed_findings(jan, counted, count);  // read by a's check: left
+  CHECK(checks == 1);
+  CHECK(found == by_a);
+  hh::test::store_table_of_month(*b, "c.txt", "Jan", "", "2023-01", 500);
+  b->replace_owed_findings(jan, counted, count);  // new hands since: checked
+  CHECK(checks == 2);
+  // What is stored is what one check of the whole table stores (replace_findings runs always).
+  const auto stored = [&] {
+    return first_cell(*hh::db::open_store(pg, OpenMode::ReadOnly),
+                      "SELECT count(*) FROM discrepancies WHERE related_hand_id IS NOT NULL");
+  };
+  const std::string after_b = stored();
+  a->replace_findings(jan, counted, count);
+  CHECK(checks == 3);
+  CHECK(stored() == after_b);
+  CHECK(first_cell(*hh::db::open_store(pg, OpenMode::ReadOnly),
+                   "SELECT count(*) FROM pending_checks") == "0");
+}
 
 TEST_CASE(
     "postgres: the checks between hands read and replace their own months only (table_months)",

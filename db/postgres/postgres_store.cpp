@@ -406,13 +406,22 @@ struct PostgresStore::Impl {
   // The table's locks, check_done(table_check(key)) and its months in one round trip: what a
   // table's check between hands begins with, in the caller's transaction. Returns
   // session_params with the months as parameter 4.
-  Params begin_session_check(const SessionKey& key) {
+  // `owed`: whether a pending_checks row of the table was left (clear_owed_check_sql).
+  Params begin_session_check(const SessionKey& key, bool& owed) {
     std::vector<postgres::Statement> first = session_lock_statements(key);
-    first.push_back({clear_pending_check_sql('$'), check_params(table_check(key))});
+    first.push_back({clear_owed_check_sql(), check_params(table_check(key))});
     first.push_back({std::string(kSessionMonthsSql), session_params(key)});
     Params params = session_params(key);
-    params.push_back(c.exec_pipelined(first).back().text(0, 0));
+    const std::vector<Result> r = c.exec_pipelined(first);
+    owed = r[r.size() - 2].rows() > 0;
+    params.push_back(r.back().text(0, 0));
     return params;
+  }
+
+  // clear_pending_check_sql, a row for each row deleted: none when every writer's row of the
+  // check was deleted by another check since (which read the hands that made it due).
+  static std::string clear_owed_check_sql() {
+    return clear_pending_check_sql('$') + " RETURNING 1";
   }
 
   std::vector<SessionHand> read_session(const SessionKey& key) {
@@ -1236,18 +1245,25 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
     m_.findings.clear();
     m_.hand_months.clear();
     if (const auto* table = std::get_if<SessionKey>(&scope)) {
-      params_ = m_.begin_session_check(*table);
+      params_ = m_.begin_session_check(*table, owed_);
       deletes_.push_back({delete_session_findings_sql('$', 4), params_});
     } else if (const auto* tournament = std::get_if<TournamentKey>(&scope)) {
       begin_tournament(*tournament);
     } else {
       const std::string& site = scope_key<RakeSite>(scope).site;
-      m_.c.exec_pipelined({{fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))",
-                                        postgres::kRakeLockNamespace),
-                            {site}},
-                           {clear_pending_check_sql('$'), Impl::check_params(rake_check(site))}});
+      owed_ = m_.c.exec_pipelined(
+                      {{fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))",
+                                    postgres::kRakeLockNamespace),
+                        {site}},
+                       {Impl::clear_owed_check_sql(), Impl::check_params(rake_check(site))}})
+                  .back()
+                  .rows() > 0;
     }
   }
+
+  // Whether a pending_checks row of the scope was left when its lock was taken: none, and
+  // another writer's check has read every hand that made it due since they were committed.
+  bool owed() const { return owed_; }
 
   void hands(const std::function<void(SessionHand)>& each) override {
     // A table's or a tournament's (scope_key refuses another kind's).
@@ -1290,11 +1306,12 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
     params_ = {key.site, key.tournament_id};
     std::vector<postgres::Result> r = m_.c.exec_pipelined(
         {{kTournamentLockSql, params_},
-         {clear_pending_check_sql('$'), Impl::check_params(tournament_check(key))},
+         {Impl::clear_owed_check_sql(), Impl::check_params(tournament_check(key))},
          {"SELECT COALESCE(array_agg(DISTINCT play_month ORDER BY play_month), '{}')::text "
           "FROM table_months WHERE site = $1 AND tournament_id = $2",
           params_},
          {find_tournament_sql('$'), pg_params({key.site, key.tournament_id})}});
+    owed_ = r[1].rows() > 0;
     params_.push_back(r[2].text(0, 0));
     deletes_.push_back({delete_table_move_findings_sql('$', 3), params_});
     if (r[3].rows() > 0) {
@@ -1338,16 +1355,28 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
   std::optional<std::int64_t> summary_row_;  // a tournament's summary
   std::optional<std::vector<ProfileHand>> raked_;
   std::size_t staged_{0};
+  bool owed_{true};
 };
 
 void PostgresStore::replace_findings(const CheckScope& scope, const ScopeCheck& check,
                                      const ScopeFindingSink& stored) {
+  replace_scope(scope, check, stored, false);
+}
+
+void PostgresStore::replace_owed_findings(const CheckScope& scope, const ScopeCheck& check,
+                                          const ScopeFindingSink& stored) {
+  replace_scope(scope, check, stored, true);
+}
+
+void PostgresStore::replace_scope(const CheckScope& scope, const ScopeCheck& check,
+                                  const ScopeFindingSink& stored, bool only_owed) {
   impl_->require_writer();
   // Handed on once committed: a transaction retried whole would hand them on twice.
   std::vector<ScopeFinding> committed;
   impl_->write([&] {
     committed.clear();
     ScopeTransaction t(*impl_, scope);
+    if (only_owed && !t.owed()) return;  // its pending rows gone: nothing read, nothing replaced
     check(scope, t, [&](ScopeFinding f) {
       t.store(f);
       committed.push_back(std::move(f));
@@ -1355,6 +1384,27 @@ void PostgresStore::replace_findings(const CheckScope& scope, const ScopeCheck& 
     t.flush();
   });
   for (ScopeFinding& f : committed) stored(std::move(f));
+}
+
+// Each file's claim taken, waiting for the writer that holds it to finish the file (it releases it
+// after its commit), and given back at once.
+void PostgresStore::wait_for_files(const std::vector<std::int64_t>& file_ids) {
+  impl_->require_writer();
+  std::vector<postgres::Statement> waits;
+  for (const std::int64_t id : file_ids) {
+    waits.push_back(
+        {fmt::format("SELECT pg_advisory_lock({}, {})", postgres::kFileLockNamespace, id), {}});
+    waits.push_back(
+        {fmt::format("SELECT pg_advisory_unlock({}, {})", postgres::kFileLockNamespace, id), {}});
+  }
+  try {
+    impl_->c.exec_pipelined(waits);
+  } catch (const postgres::ServerError& e) {
+    // A deadlock (40P01) with a writer waiting for a file this one left unfinished (a read that
+    // failed keeps its claim to the end of the run): the run reports what is committed now.
+    if (e.sqlstate != "40P01") throw;
+    impl_->c.exec("SELECT pg_advisory_unlock_all()");
+  }
 }
 
 // Every write is committed when its call returns (add_hands commits its batch).

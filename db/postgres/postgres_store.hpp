@@ -36,6 +36,9 @@ class PostgresStore final : public Store {
   HandOutcome add_summary(std::int64_t file_id, const StoredSummary& summary) override;
   void replace_findings(const CheckScope& scope, const ScopeCheck& check,
                         const ScopeFindingSink& stored) override;
+  void replace_owed_findings(const CheckScope& scope, const ScopeCheck& check,
+                             const ScopeFindingSink& stored) override;
+  void wait_for_files(const std::vector<std::int64_t>& file_ids) override;
   void commit() override;
   PendingChecks pending_checks() override;
   long transaction_retries() const override;
@@ -60,6 +63,9 @@ class PostgresStore final : public Store {
  private:
   struct Impl;
   class ScopeTransaction;
+  // replace_findings, or (`only_owed`) replace_owed_findings.
+  void replace_scope(const CheckScope& scope, const ScopeCheck& check,
+                     const ScopeFindingSink& stored, bool only_owed);
   std::unique_ptr<Impl> impl_;
 };
 
