@@ -391,9 +391,10 @@ class StoreWriter {
   virtual void replace_findings(const CheckScope& scope, const ScopeCheck& check,
                                 const ScopeFindingSink& stored) = 0;
 
-  // Returns once no other writer is auditing the files of `file_ids` (begun by this run and found
-  // claimed by another writer: begin_file's already_audited), so that what the run then reports
-  // of its input holds their hands. A store of one writer returns at once.
+  // At the end of a run: gives back this writer's claims on files (finished, or left unfinished for
+  // a rerun), then returns once no other writer is auditing the files of `file_ids` (begun by this
+  // run and found claimed by another writer: begin_file's already_audited), so that what the run
+  // then reports of its input holds their hands. A store of one writer returns at once.
   virtual void wait_for_files(const std::vector<std::int64_t>& file_ids) { (void)file_ids; }
 
   // replace_findings of a scope this writer's new hands (or summary) made due, unless another

@@ -396,11 +396,22 @@ struct PostgresStore::Impl {
   // writers deleting the same rows in two orders deadlock (PostgreSQL aborts one of them: seen in
   // the test of four auditors at once). Pipelined with what follows them.
   static std::vector<postgres::Statement> session_lock_statements(const SessionKey& key) {
-    std::vector<postgres::Statement> out;
+    std::vector<postgres::Statement> out{partitions_shared()};
     if (!key.tournament_id.empty())
       out.push_back({kTournamentLockSql, {key.site, key.tournament_id}});
     out.push_back({kSessionLockSql, session_params(key)});
     return out;
+  }
+
+  // A check between hands deletes findings in discrepancies' partitions: it takes the lock of the
+  // partitions' creation first, shared (checks do not wait for each other), so that a writer
+  // making a year's partitions (which locks the partitioned tables exclusively) waits for the
+  // checks under way, or they for it, never both (they deadlocked: 11 times in 8 runs of three
+  // writers, each retried).
+  static postgres::Statement partitions_shared() {
+    return {fmt::format("SELECT pg_advisory_xact_lock_shared({}, {})", postgres::kLockNamespace,
+                        postgres::kPartitionLockKey),
+            {}};
   }
 
   // The table's locks, check_done(table_check(key)) and its months in one round trip: what a
@@ -1252,7 +1263,8 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
     } else {
       const std::string& site = scope_key<RakeSite>(scope).site;
       owed_ = m_.c.exec_pipelined(
-                      {{fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))",
+                      {Impl::partitions_shared(),
+                       {fmt::format("SELECT pg_advisory_xact_lock({}, hashtext($1))",
                                     postgres::kRakeLockNamespace),
                         {site}},
                        {Impl::clear_owed_check_sql(), Impl::check_params(rake_check(site))}})
@@ -1305,17 +1317,18 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
   void begin_tournament(const TournamentKey& key) {
     params_ = {key.site, key.tournament_id};
     std::vector<postgres::Result> r = m_.c.exec_pipelined(
-        {{kTournamentLockSql, params_},
+        {Impl::partitions_shared(),
+         {kTournamentLockSql, params_},
          {Impl::clear_owed_check_sql(), Impl::check_params(tournament_check(key))},
          {"SELECT COALESCE(array_agg(DISTINCT play_month ORDER BY play_month), '{}')::text "
           "FROM table_months WHERE site = $1 AND tournament_id = $2",
           params_},
          {find_tournament_sql('$'), pg_params({key.site, key.tournament_id})}});
-    owed_ = r[1].rows() > 0;
-    params_.push_back(r[2].text(0, 0));
+    owed_ = r[2].rows() > 0;
+    params_.push_back(r[3].text(0, 0));
     deletes_.push_back({delete_table_move_findings_sql('$', 3), params_});
-    if (r[3].rows() > 0) {
-      summary_row_ = r[3].int64(0, 0);
+    if (r[4].rows() > 0) {
+      summary_row_ = r[4].int64(0, 0);
       deletes_.push_back({delete_place_findings_sql('$'), pg_params({*summary_row_})});
     }
   }
@@ -1386,11 +1399,14 @@ void PostgresStore::replace_scope(const CheckScope& scope, const ScopeCheck& che
   for (ScopeFinding& f : committed) stored(std::move(f));
 }
 
-// Each file's claim taken, waiting for the writer that holds it to finish the file (it releases it
+// This writer's own claims given back first (its files are finished, or left for a rerun, as at
+// the end of its run): a writer that waits holds no claim, so two waiting writers cannot each
+// hold what the other waits for (they did: 40P01 twice in five runs of three writers). Then each
+// file's claim taken, waiting for the writer that holds it to finish the file (it releases it
 // after its commit), and given back at once.
 void PostgresStore::wait_for_files(const std::vector<std::int64_t>& file_ids) {
   impl_->require_writer();
-  std::vector<postgres::Statement> waits;
+  std::vector<postgres::Statement> waits{{"SELECT pg_advisory_unlock_all()", {}}};
   for (const std::int64_t id : file_ids) {
     waits.push_back(
         {fmt::format("SELECT pg_advisory_lock({}, {})", postgres::kFileLockNamespace, id), {}});
@@ -1400,8 +1416,8 @@ void PostgresStore::wait_for_files(const std::vector<std::int64_t>& file_ids) {
   try {
     impl_->c.exec_pipelined(waits);
   } catch (const postgres::ServerError& e) {
-    // A deadlock (40P01) with a writer waiting for a file this one left unfinished (a read that
-    // failed keeps its claim to the end of the run): the run reports what is committed now.
+    // A deadlock (40P01) all the same (a lock the server takes): the run reports what is
+    // committed now.
     if (e.sqlstate != "40P01") throw;
     impl_->c.exec("SELECT pg_advisory_unlock_all()");
   }
