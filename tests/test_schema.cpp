@@ -111,7 +111,8 @@ TEST_CASE("schema: one migration list, a step a version, each run in its store's
   // From schema 17: PostgreSQL drops a foreign key and a function SQLite never had; both make
   // integrity_signals anew and owe its computation; then schema 21 adds the unit of a finding's
   // amounts, NULL (money) for the rows stored before, and makes v_findings again; schema 22 adds
-  // PostgreSQL's index of files by path and size; schema 23 makes allin_equities.
+  // PostgreSQL's index of files by path and size; schema 23 makes allin_equities; schema 24 drops
+  // two of PostgreSQL's foreign keys (a write's cost) SQLite keeps.
   const std::vector<std::string> remade = {
       "DROP TABLE IF EXISTS integrity_signals;",
       schema::table_sql(schema::Dialect::Sqlite, "integrity_signals"),
@@ -127,12 +128,15 @@ TEST_CASE("schema: one migration list, a step a version, each run in its store's
   CHECK(lite.steps == remade);
   RecordedMigration pg(schema::Dialect::Postgres, {});
   schema::migrate(pg, 17);
-  REQUIRE(pg.steps.size() == 10);
+  REQUIRE(pg.steps.size() == 12);
   CHECK(pg.steps[7] ==
         "ALTER TABLE tournament_findings ADD COLUMN amount_unit text CHECK (amount_unit IN "
         "('count', 'seat'));");
   CHECK(pg.steps[8] == schema::index_sql("idx_files_path"));
   CHECK(pg.steps[9] == schema::table_sql(schema::Dialect::Postgres, "allin_equities"));
+  CHECK(pg.steps[10] ==
+        "ALTER TABLE pot_seats DROP CONSTRAINT IF EXISTS pot_seats_hand_id_pot_index_fkey;");
+  CHECK(pg.steps[11] == "ALTER TABLE hands DROP CONSTRAINT IF EXISTS hands_file_id_fkey;");
   CHECK(pg.steps[0] ==
         "ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS "
         "discrepancies_hand_id_play_month_fkey;");
@@ -153,7 +157,7 @@ TEST_CASE("schema: one migration list, a step a version, each run in its store's
   CHECK(std::count_if(lite8.steps.begin(), lite8.steps.end(), [](const std::string& s) {
           return s.find("settled_outside") != std::string::npos;
         }) == 0);
-  // pg8: steps 9 to 23; lite8 the same but hand_keys, its transform, table_months and its rows,
-  // and PostgreSQL's own statements of 18, 20 and 22 (and settled_outside, which it has).
-  CHECK(pg8.steps.size() == lite8.steps.size() + 8);
+  // pg8: steps 9 to 24; lite8 the same but hand_keys, its transform, table_months and its rows,
+  // and PostgreSQL's own statements of 18, 20, 22 and 24 (and settled_outside, which it has).
+  CHECK(pg8.steps.size() == lite8.steps.size() + 10);
 }

@@ -60,6 +60,10 @@ Table files() {
 }
 
 constexpr Reference kFile{"files", "file_id"};
+// A hand's file: on SQLite only since schema 24 (Reference::only). On PostgreSQL it cost a query a
+// hand (0.5 s of the server's 12 s writing 94,274 hands: docs/performance.md); the writer inserts
+// a file's row before its hands, and moves them before it deletes a row (finish_file's merge).
+constexpr Reference kHandFile{"files", "file_id", false, false, Only::Sqlite};
 constexpr Reference kHand{"hands", "hand_id", true};
 
 // A hand. On PostgreSQL its number is kept once whatever its month by hand_keys (the unique key
@@ -69,7 +73,7 @@ Table hands() {
           .columns = {{"hand_id", Key},
                       {"site", Text, "NOT NULL"},
                       {"site_hand_id", Text},
-                      {"file_id", BigInt, "NOT NULL", kFile},
+                      {"file_id", BigInt, "NOT NULL", kHandFile},
                       {"byte_offset", BigInt, "NOT NULL"},
                       {"line", Int, "NOT NULL"},
                       {"table_name", Text},
@@ -164,8 +168,12 @@ Table pot_seats() {
                       {"seat", Int, "NOT NULL"},
                       {"role", Text, "NOT NULL CHECK (role IN ('eligible', 'winner'))"}},
           .primary_key = "hand_id, pot_index, role, seat",
-          .constraints = {"FOREIGN KEY (hand_id, pot_index) REFERENCES pots(hand_id, pot_index) "
-                          "ON DELETE CASCADE"},
+          // SQLite only since schema 24: on PostgreSQL a query a seat, 1.1 s of the server's
+          // 12 s writing 94,274 hands (docs/performance.md); the writer inserts a pot and its
+          // seats in one transaction and deletes neither.
+          .constraints = {{"FOREIGN KEY (hand_id, pot_index) REFERENCES pots(hand_id, pot_index) "
+                           "ON DELETE CASCADE",
+                           Only::Sqlite}},
           .without_rowid = true};
 }
 

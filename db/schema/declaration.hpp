@@ -13,7 +13,7 @@ namespace hh::db::schema {
 // Bumped whenever a table, column or view changes meaning; stored in meta(schema_version). What
 // each version brought, and how an older database gets it: db/schema/migrations.hpp, one step a
 // version for both stores.
-inline constexpr int kSchemaVersion = 23;
+inline constexpr int kSchemaVersion = 24;
 
 // The first schema version of PostgreSQL's store (older databases are SQLite's only).
 inline constexpr int kFirstPostgresSchemaVersion = 4;
@@ -32,14 +32,19 @@ enum class Type {
   Blame,   // who a finding blames, generated from its code: VIRTUAL / STORED
 };
 
+enum class Only { Both, Sqlite, Postgres };
+
 // A column's foreign key. A reference to a table partitioned by month (Table::by_month) is kept on
 // PostgreSQL only when the referring table is partitioned by the same month (`same_month`): then
-// as a key of (column, play_month); a partitioned table has no key on its id alone.
+// as a key of (column, play_month); a partitioned table has no key on its id alone. `only`: the
+// dialects that keep it (PostgreSQL checks a key a row at a time, a query each: a key its writer
+// keeps by construction, in one transaction, is left to SQLite where that costs it much).
 struct Reference {
   std::string_view table;
   std::string_view column;
   bool cascade{false};     // ON DELETE CASCADE
   bool same_month{false};  // the referred row is of the referring row's month of play
+  Only only{Only::Both};
 };
 
 struct Column {
@@ -52,15 +57,22 @@ struct Column {
   std::string_view comment{};  // written above the column, in both dialects
 };
 
-enum class Only { Both, Sqlite, Postgres };
+// A table constraint as portable SQL ("CONSTRAINT name CHECK (...)", "FOREIGN KEY ..."), in the
+// dialects of `only` (as Reference::only).
+struct TableConstraint {
+  constexpr TableConstraint(std::string_view sql_, Only only_ = Only::Both)  // NOLINT: implicit
+      : sql(sql_), only(only_) {}
+  constexpr TableConstraint(const char* sql_) : sql(sql_) {}  // NOLINT: implicit
+  std::string_view sql;
+  Only only{Only::Both};
+};
 
 struct Table {
   std::string_view name;
   std::vector<Column> columns;
   std::string_view primary_key{};          // a key of several columns, "a, b"
   std::vector<std::string_view> unique{};  // "a, b" each
-  // Table constraints as portable SQL: "CONSTRAINT name CHECK (...)", "FOREIGN KEY ...".
-  std::vector<std::string_view> constraints{};
+  std::vector<TableConstraint> constraints{};
   bool without_rowid{false};  // SQLite's storage of a table keyed by several columns
   // PostgreSQL: partitioned by RANGE of play_month (a date column added last, in every key; a
   // DEFAULT partition <name>_undated for the hands with no time, the months' partitions made by

@@ -137,6 +137,14 @@ std::vector<Migration> migrations_from_11() {
       {23,
        "allin_equities (each hand's all-in equity, computed once and kept: docs/integrity.md)",
        {CreateTable{"allin_equities"}}},
+      // Keys the writer keeps by construction, checked by PostgreSQL a query a row (the write's
+      // cost: docs/performance.md); SQLite keeps them.
+      {24,
+       "PostgreSQL's pot_seats without its foreign key to pots, and hands without theirs to "
+       "files (a write's cost); nothing on SQLite",
+       {Sql{"ALTER TABLE pot_seats DROP CONSTRAINT IF EXISTS pot_seats_hand_id_pot_index_fkey",
+            Only::Postgres},
+        Sql{"ALTER TABLE hands DROP CONSTRAINT IF EXISTS hands_file_id_fkey", Only::Postgres}}},
   };
 }
 

@@ -63,7 +63,7 @@ std::string cascade(const Reference& r) { return r.cascade ? " ON DELETE CASCADE
 // Whether the column's reference is written on the column: always on SQLite; on PostgreSQL, unless
 // it refers to a table partitioned by month (then it is a table constraint or none).
 bool column_reference(Dialect d, const Reference& r) {
-  return !r.table.empty() && (sqlite(d) || !table(r.table).by_month);
+  return !r.table.empty() && in_dialect(r.only, d) && (sqlite(d) || !table(r.table).by_month);
 }
 
 std::string definition(Dialect d, const Table& t, const Column& c) {
@@ -87,11 +87,13 @@ std::vector<std::string> table_constraints(Dialect d, const Table& t) {
     if (by_month && c.type == Type::Key)
       out.push_back(fmt::format("PRIMARY KEY ({}{})", c.name, month));
   for (std::string_view u : t.unique) out.push_back(fmt::format("UNIQUE ({}{})", u, month));
-  for (std::string_view c : t.constraints) out.push_back(constraints_sql(d, c));
+  for (const TableConstraint& c : t.constraints)
+    if (in_dialect(c.only, d)) out.push_back(constraints_sql(d, c.sql));
   if (!by_month) return out;
   for (const Column& c : t.columns) {
     const Reference& r = c.references;
-    if (r.table.empty() || !r.same_month || !table(r.table).by_month) continue;
+    if (r.table.empty() || !r.same_month || !table(r.table).by_month || !in_dialect(r.only, d))
+      continue;
     out.push_back(fmt::format("FOREIGN KEY ({}{}) REFERENCES {}({}{}){}", c.name, month, r.table,
                               r.column, month, cascade(r)));
   }
