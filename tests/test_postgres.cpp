@@ -1001,6 +1001,12 @@ TEST_CASE("postgres: hands and findings are partitioned by year of play", "[post
   CHECK(cell("SELECT count(*) FROM hands WHERE site_hand_id = 'U1'") == "1");
   CHECK(cell("SELECT count(*) FROM hands_undated WHERE site_hand_id = 'U1'") == "1");
   CHECK(cell("SELECT count(*) FROM hand_conflicts WHERE site_hand_id = 'U1'") == "1");
+  // The month the writer computes for a hand is the server's hh_play_month() of its time.
+  CHECK(cell("SELECT count(*) FROM hands WHERE play_month IS DISTINCT FROM "
+             "hh_play_month(started_at_utc)") == "0");
+  CHECK(cell("SELECT count(*) FROM table_months t WHERE NOT EXISTS (SELECT 1 FROM hands h "
+             "WHERE h.site = t.site AND h.table_name = t.table_name AND h.play_month = "
+             "t.play_month)") == "0");
   // One partition a year of the hands, and the default; each row in its year's.
   for (const std::string table : {"hands", "discrepancies"}) {
     INFO(table);
