@@ -225,7 +225,7 @@ TEST_CASE("event log: the signals across hands take a seat's actions and the lin
   CHECK(other.cards.empty());
 }
 
-TEST_CASE("event log: the logs join their hands by id; those that do not decode are counted",
+TEST_CASE("event log: the logs join their hands by id, and those that do not decode are counted",
           "[event_log][integrity]") {
   std::vector<hh::IntegrityHand> hands(3);
   hands[0].hand_id = 2;
