@@ -1,5 +1,7 @@
 #include "db/hand_row.hpp"
 
+#include <simdjson.h>
+
 #include <algorithm>
 #include <charconv>
 
@@ -113,6 +115,90 @@ void events_json(const Hand& hand, std::string& json) {
     json += ']';
   }
   json += ']';
+}
+
+namespace {
+
+using simdjson::dom::element;
+
+bool read_text(element v, std::string_view& out) {
+  return v.get_string().get(out) == simdjson::SUCCESS;
+}
+
+bool read_integer_or_null(element v, std::optional<std::int64_t>& out) {
+  out.reset();
+  if (v.is_null()) return true;
+  std::int64_t n = 0;
+  if (v.get_int64().get(n) != simdjson::SUCCESS) return false;
+  out = n;
+  return true;
+}
+
+// Element `index` of an event of events_json() into `out`: false when it is not of its type.
+bool read_event_element(element v, std::size_t index, LoggedEvent& out) {
+  switch (index) {
+    case 0:
+      return read_text(v, out.street);
+    case 1:
+      return read_text(v, out.kind);
+    case 2:
+      return read_integer_or_null(v, out.seat);
+    case 3:
+      return read_integer_or_null(v, out.amount);
+    case 4:
+      return read_integer_or_null(v, out.to);
+    case 5:
+      return read_integer_or_null(v, out.line);
+    case 6: {
+      std::optional<std::int64_t> all_in;
+      if (!read_integer_or_null(v, all_in)) return false;
+      out.all_in = all_in.value_or(0) != 0;
+      return true;
+    }
+    case 7: {
+      out.cards.reset();
+      if (v.is_null()) return true;
+      std::string_view cards;
+      if (!read_text(v, cards)) return false;
+      out.cards = cards;
+      return true;
+    }
+    default:
+      return read_integer_or_null(v, out.board);
+  }
+}
+
+bool read_event(element v, LoggedEvent& out) {
+  simdjson::dom::array elements;
+  if (v.get_array().get(elements) != simdjson::SUCCESS) return false;
+  const std::size_t count = elements.size();
+  if (count < 6 || count > 9) return false;
+  out = LoggedEvent{};
+  std::size_t index = 0;
+  for (const element e : elements)
+    if (!read_event_element(e, index++, out)) return false;
+  return true;
+}
+
+}  // namespace
+
+bool read_events_json(std::string_view json, const std::function<void(const LoggedEvent&)>& each) {
+  // simdjson rather than a reader of our own: the library already parses OHH files, validates
+  // UTF-8 and unescapes strings, and reads the logs other writers left (SQLite's json_array of
+  // the schema 4 migration) whatever their spacing. A parser a thread: its buffers are reused.
+  thread_local simdjson::dom::parser parser;
+  simdjson::dom::array events;
+  if (parser.parse(json.data(), json.size()).get_array().get(events) != simdjson::SUCCESS)
+    return false;
+  LoggedEvent event;
+  // All read first: a log that does not decode gives no event at all.
+  for (const element e : events)
+    if (!read_event(e, event)) return false;
+  for (const element e : events) {
+    read_event(e, event);
+    each(event);
+  }
+  return true;
 }
 
 bool chips_json(const Hand& hand, const AuditResult& result, std::string& json) {

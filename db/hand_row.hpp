@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,22 @@ HandRow hand_row(const Hand& hand, const AuditResult& result);
 // [street, kind, seat, amount, to_amount, line, all_in, cards, board] (docs/schema.md), into
 // `json` (cleared first: the caller reuses its allocation).
 void events_json(const Hand& hand, std::string& json);
+
+// One event of a hand_event_log.events array as read_events_json() reads it back: events_json()'s
+// elements, an absent or null one std::nullopt. The texts are views valid during the visit only.
+struct LoggedEvent {
+  std::string_view street, kind;
+  std::optional<std::int64_t> seat, amount, to, line;
+  bool all_in{false};
+  std::optional<std::string_view> cards;  // unescaped: as the site printed them
+  std::optional<std::int64_t> board;      // a board's index (run it twice: 1, ...)
+};
+
+// Calls `each` on every event of `json` (a hand_event_log.events text), in the array's order
+// (hand_events.seq). False, and `each` called on none, when `json` is not such an array: not
+// JSON, an event not an array of 6 to 9 elements, street or kind not a string, a number not an
+// integer, cards not a string.
+bool read_events_json(std::string_view json, const std::function<void(const LoggedEvent&)>& each);
 
 // The stack and pot after each event of events_json() ([stack, pot], [null, pot] when the site
 // printed no stack, or null), as the audit's replay counted them, into `json` (cleared first).

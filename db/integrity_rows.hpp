@@ -6,11 +6,14 @@
 #include <fmt/core.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "db/hand_row.hpp"
 #include "model/allin_equity.hpp"
 #include "model/stored_rows.hpp"
 
@@ -37,29 +40,14 @@ inline std::string integrity_seats_sql(std::string_view filter) {
       integrity_hands_condition(filter));
 }
 
-// The events of the same hands that meet `condition` (on hand_events e): `columns` of them after
-// hand_id, by hand then order of play.
-inline std::string integrity_events_sql(std::string_view columns, std::string_view condition,
-                                        std::string_view filter) {
+// The event logs of the same hands (hand_id, hand_event_log.events), by hand: each read once and
+// decoded here (add_integrity_events), not expanded by the server into a row an event (the view
+// hand_events parses the JSON again for every column it gives: docs/performance.md).
+inline std::string integrity_event_logs_sql(std::string_view filter) {
   return fmt::format(
-      "SELECT e.hand_id, {} FROM hand_events e JOIN hands h ON h.hand_id = e.hand_id WHERE {} AND "
-      "{} ORDER BY e.hand_id, e.seq",
-      columns, integrity_hands_condition(filter), condition);
-}
-
-// The folds, checks, calls, bets and raises of the same hands.
-inline std::string integrity_actions_sql(std::string_view filter) {
-  return integrity_events_sql(
-      "e.street, e.seat, e.kind",
-      "e.kind IN ('fold', 'check', 'call', 'bet', 'raise') AND e.seat IS NOT NULL", filter);
-}
-
-// The cards of the same hands' deal, show, muck and board lines: the all-in equity and the
-// deck's frequencies (audit/integrity_chance.hpp).
-inline std::string integrity_cards_sql(std::string_view filter) {
-  return integrity_events_sql(
-      "e.street, e.seat, e.kind, e.cards, e.board",
-      "e.kind IN ('dealt', 'shows', 'mucks', 'board') AND e.cards IS NOT NULL", filter);
+      "SELECT l.hand_id, l.events FROM hand_event_log l JOIN hands h ON h.hand_id = l.hand_id "
+      "WHERE {} ORDER BY l.hand_id",
+      integrity_hands_condition(filter));
 }
 
 // Columns 1-13 of integrity_signals, in this order.
@@ -148,8 +136,8 @@ void add_integrity_seat_row(std::vector<IntegrityHand>& hands, const Row& row) {
   hands.back().game = row.text(19);
 }
 
-// A street as hand_events names it (model street_name()).
-inline Street integrity_street(const std::string& street) {
+// A street as hand_event_log names it (model street_name()).
+inline Street integrity_street(std::string_view street) {
   return street == "setup"     ? Street::Setup
          : street == "preflop" ? Street::Preflop
          : street == "flop"    ? Street::Flop
@@ -159,59 +147,77 @@ inline Street integrity_street(const std::string& street) {
                                : Street::Showdown;
 }
 
-// The cards of one row of integrity_cards_sql() (columns 1-5: street, seat, kind, cards, board).
-template <class Row>
-IntegrityCards integrity_cards_row(const Row& row) {
+// The cards of a deal, show, muck or board line that has cards; nothing for another event.
+inline std::optional<IntegrityCards> integrity_cards(const LoggedEvent& e) {
+  if (!e.cards ||
+      (e.kind != "dealt" && e.kind != "shows" && e.kind != "mucks" && e.kind != "board"))
+    return std::nullopt;
   IntegrityCards c;
-  c.street = integrity_street(row.text(1));
-  c.seat = row.is_null(2) ? 0 : static_cast<int>(row.int64(2));
-  const std::string kind = row.text(3);
-  c.kind = kind == "dealt"   ? EventKind::DealtHole
-           : kind == "shows" ? EventKind::Shows
-           : kind == "mucks" ? EventKind::Mucks
-                             : EventKind::Board;
-  c.cards = EventCards::read(row.text(4));
-  c.board_index = row.is_null(5) ? 0 : static_cast<int>(row.int64(5));
+  c.street = integrity_street(e.street);
+  c.seat = static_cast<int>(e.seat.value_or(0));
+  c.kind = e.kind == "dealt"   ? EventKind::DealtHole
+           : e.kind == "shows" ? EventKind::Shows
+           : e.kind == "mucks" ? EventKind::Mucks
+                               : EventKind::Board;
+  c.cards = EventCards::read(*e.cards);
+  c.board_index = static_cast<int>(e.board.value_or(0));
   return c;
 }
 
-// The action of one row of integrity_actions_sql() (columns 1-3: street, seat, kind).
-template <class Row>
-IntegrityAction integrity_action_row(const Row& row) {
+// The action of a fold, check, call, bet or raise of a seat; nothing for another event.
+inline std::optional<IntegrityAction> integrity_action(const LoggedEvent& e) {
+  if (!e.seat || (e.kind != "fold" && e.kind != "check" && e.kind != "call" && e.kind != "bet" &&
+                  e.kind != "raise"))
+    return std::nullopt;
   IntegrityAction a;
-  const std::string street = row.text(1);
-  a.street = street == "preflop" || street == "flop" || street == "turn" || street == "river"
-                 ? integrity_street(street)
-                 : Street::Seventh;
-  a.seat = static_cast<int>(row.int64(2));
-  const std::string kind = row.text(3);
-  a.kind = kind == "fold"    ? EventKind::Fold
-           : kind == "check" ? EventKind::Check
-           : kind == "call"  ? EventKind::Call
-           : kind == "bet"   ? EventKind::Bet
-                             : EventKind::Raise;
+  a.street =
+      e.street == "preflop" || e.street == "flop" || e.street == "turn" || e.street == "river"
+          ? integrity_street(e.street)
+          : Street::Seventh;
+  a.seat = static_cast<int>(*e.seat);
+  a.kind = e.kind == "fold"    ? EventKind::Fold
+           : e.kind == "check" ? EventKind::Check
+           : e.kind == "call"  ? EventKind::Call
+           : e.kind == "bet"   ? EventKind::Bet
+                               : EventKind::Raise;
   return a;
 }
 
-// Joins the rows (hand_id, row), by hand, to `hands` (by hand too), into each hand's `member`.
-template <class T>
-void attach_integrity_rows(std::vector<IntegrityHand>& hands,
-                           const std::vector<std::pair<std::int64_t, T>>& rows,
-                           std::vector<T> IntegrityHand::*member) {
-  std::size_t at = 0;
-  for (IntegrityHand& h : hands) {
-    while (at < rows.size() && rows[at].first < h.hand_id) ++at;
-    for (; at < rows.size() && rows[at].first == h.hand_id; ++at)
-      (h.*member).push_back(rows[at].second);
-  }
+// Adds to `hand` the actions and cards of its event log `events` (integrity_event_logs_sql()), in
+// order of play. False, and nothing added, when the log does not decode (read_events_json()).
+inline bool add_integrity_events(IntegrityHand& hand, std::string_view events) {
+  return read_events_json(events, [&hand](const LoggedEvent& e) {
+    if (std::optional<IntegrityAction> a = integrity_action(e)) hand.actions.push_back(*a);
+    if (std::optional<IntegrityCards> c = integrity_cards(e)) hand.cards.push_back(std::move(*c));
+  });
 }
 
-// Joins the actions (hand_id, action), by hand, to `hands` (by hand too).
-inline void attach_integrity_actions(
-    std::vector<IntegrityHand>& hands,
-    const std::vector<std::pair<std::int64_t, IntegrityAction>>& actions) {
-  attach_integrity_rows(hands, actions, &IntegrityHand::actions);
-}
+// Joins the event logs (by hand) to `hands` (by hand too, from integrity_seats_sql()): a log of a
+// hand not in `hands` is skipped. Counts the logs that do not decode (their hands keep no
+// actions and no cards).
+class IntegrityLogJoin {
+ public:
+  explicit IntegrityLogJoin(std::vector<IntegrityHand>& hands) : hands_(hands) {}
+  void add(std::int64_t hand_id, std::string_view events) {
+    while (at_ < hands_.size() && hands_[at_].hand_id < hand_id) ++at_;
+    if (at_ == hands_.size() || hands_[at_].hand_id != hand_id) return;
+    if (!add_integrity_events(hands_[at_], events)) ++undecoded_;
+  }
+  long undecoded() const { return undecoded_; }
+  // Says on stderr how many logs did not decode, if any: the signals are computed without them.
+  void warn_of_undecoded() const {
+    if (undecoded_ > 0)
+      fmt::print(stderr,
+                 "hhaudit: {} hand event logs do not decode: the signals across hands read "
+                 "neither their actions nor their cards\n",
+                 undecoded_);
+  }
+
+ private:
+  std::vector<IntegrityHand>& hands_;
+  std::size_t at_{0};
+  long undecoded_{0};
+};
 
 // ----- the kept all-in equities (allin_equities, schema 23) ---------------------------------
 

@@ -862,6 +862,77 @@ STORE_CONTRACT_CASE(migrated_from_22,
   CHECK(computed_by_refresh(db, 2) == 0);
 }
 
+namespace {
+
+hh::Event logged(hh::EventKind kind, hh::Street street, int seat, const std::string& cards = "",
+                 int board_index = 0) {
+  hh::Event e;
+  e.kind = kind;
+  e.street = street;
+  e.seat = seat;
+  if (!cards.empty()) e.cards = hh::EventCards::read(cards);
+  e.board_index = board_index;
+  return e;
+}
+
+}  // namespace
+
+STORE_CONTRACT_CASE(integrity_hands_events,
+                    "the signals across hands read each hand's actions and cards from its log") {
+  using hh::EventKind;
+  using hh::Street;
+  hh::Hand one = make_hand("1", "one");
+  one.events = {logged(EventKind::PostBigBlind, Street::Setup, 2),
+                logged(EventKind::DealtHole, Street::Setup, 1, "[Ah \"Kd\"]"),
+                logged(EventKind::Raise, Street::Preflop, 1),
+                logged(EventKind::Call, Street::Preflop, 2),
+                logged(EventKind::Board, Street::Flop, 0, "[2c 3d 4h]"),
+                logged(EventKind::Check, Street::Flop, 2),
+                logged(EventKind::Fold, Street::Flop, 0),  // no seat: not an action read
+                logged(EventKind::Board, Street::River, 0, "[5s]", 1),
+                logged(EventKind::Shows, Street::Showdown, 2, "[Qs Qd]")};
+  hh::Hand two = make_hand("2", "two");
+  two.events = {logged(EventKind::Fold, Street::Preflop, 1)};
+  {
+    auto [w, fid] = one_file(db, "in/a.txt", "A");
+    add(*w, fid, one, make_result());
+    add(*w, fid, two, make_result());
+  }
+  // Hand 2's log valid JSON (PostgreSQL's json column takes it) but not the writer's format.
+  exec_raw(db,
+           "UPDATE hand_event_log SET events = '[[\"preflop\",\"fold\",\"1\",null,null,null]]' "
+           "WHERE hand_id = (SELECT hand_id FROM hands WHERE site_hand_id = '2')");
+  const std::vector<hh::IntegrityHand> hands = writer(db)->integrity_hands({});
+  REQUIRE(hands.size() == 2);
+  const hh::IntegrityHand& h = hands[0];
+  CHECK(h.site_hand_id == "1");
+  REQUIRE(h.actions.size() == 3);
+  CHECK((h.actions[0].seat == 1 && h.actions[0].street == Street::Preflop &&
+         h.actions[0].kind == EventKind::Raise));
+  CHECK((h.actions[1].seat == 2 && h.actions[1].street == Street::Preflop &&
+         h.actions[1].kind == EventKind::Call));
+  CHECK((h.actions[2].seat == 2 && h.actions[2].street == Street::Flop &&
+         h.actions[2].kind == EventKind::Check));
+  REQUIRE(h.cards.size() == 4);
+  CHECK((h.cards[0].seat == 1 && h.cards[0].street == Street::Setup &&
+         h.cards[0].kind == EventKind::DealtHole && h.cards[0].board_index == 0));
+  CHECK(h.cards[0].cards.printed() == "[Ah \"Kd\"]");
+  CHECK((h.cards[1].seat == 0 && h.cards[1].street == Street::Flop &&
+         h.cards[1].kind == EventKind::Board && h.cards[1].board_index == 0));
+  CHECK(h.cards[1].cards.printed() == "[2c 3d 4h]");
+  CHECK((h.cards[2].seat == 0 && h.cards[2].street == Street::River &&
+         h.cards[2].kind == EventKind::Board && h.cards[2].board_index == 1));
+  CHECK(h.cards[2].cards.printed() == "[5s]");
+  CHECK((h.cards[3].seat == 2 && h.cards[3].street == Street::Showdown &&
+         h.cards[3].kind == EventKind::Shows));
+  CHECK(h.cards[3].cards.printed() == "[Qs Qd]");
+  // Hand 2 is read with its seats, but neither actions nor cards from a log that does not decode.
+  CHECK(hands[1].site_hand_id == "2");
+  CHECK(hands[1].seats.size() == 2);
+  CHECK(hands[1].actions.empty());
+  CHECK(hands[1].cards.empty());
+}
+
 TEST_CASE("store contract, PostgreSQL: every case on a database of its own",
           "[db][postgres][store_contract]") {
   hh::test::PgServer* server = hh::test::PgServer::get();

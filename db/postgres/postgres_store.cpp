@@ -1127,28 +1127,42 @@ void PostgresStore::set_review(const Review& r) {
 
 namespace {
 
-// Each hand of a seated_hands_sql() query (`sql`, `params`) with its seats, in the query's order,
-// fetched through a cursor a few thousand rows at a time: a query's result is held whole, and a
-// table's or a tournament's hands may be more than memory should hold at once. In a transaction
-// (a cursor lives until its end: each has a name of its own, and the commit closes it).
-// `before`: statements run first, in the round trip of the cursor's opening and first rows.
-void for_each_seated_hand(Connection& c, const std::string& sql, const Params& params,
-                          const std::function<void(SessionHand)>& each,
-                          std::vector<postgres::Statement> before = {}) {
+// The rows of `sql` (`params`), fetched through a cursor a few thousand at a time and given to
+// `each` a fetch at a time, in the query's order: a query's result is held whole, and its rows may
+// be more than memory should hold at once. In a transaction (a cursor lives until its end: each
+// has a name of its own, and the commit closes it). `before`: statements run first, in the round
+// trip of the cursor's opening and first rows.
+void for_each_fetch(Connection& c, const std::string& sql, const Params& params,
+                    const std::function<void(const Result&)>& each,
+                    std::vector<postgres::Statement> before = {}) {
   constexpr int kRowsPerFetch = 4000;
   static std::atomic<unsigned> cursors{0};
-  const std::string cursor = fmt::format("seated_hands_{}", ++cursors);
+  const std::string cursor = fmt::format("fetched_rows_{}", ++cursors);
   const std::string fetch = fmt::format("FETCH FORWARD {} FROM {}", kRowsPerFetch, cursor);
   before.push_back({fmt::format("DECLARE {} NO SCROLL CURSOR FOR {}", cursor, sql), params});
   before.push_back({fetch, {}});
   std::vector<Result> results = c.exec_pipelined(before);
   Result rows = std::move(results.back());
-  SeatedHandStream hands(each);
   for (;;) {
-    for (int i = 0; i < rows.rows(); ++i) hands.add(SeatedRow{rows, i});
+    each(rows);
     if (rows.rows() < kRowsPerFetch) break;  // the last rows
     rows = c.exec(fetch);
   }
+}
+
+// Each hand of a seated_hands_sql() query (`sql`, `params`) with its seats, in the query's order,
+// fetched through a cursor (for_each_fetch: a table's or a tournament's hands may be more than
+// memory should hold at once).
+void for_each_seated_hand(Connection& c, const std::string& sql, const Params& params,
+                          const std::function<void(SessionHand)>& each,
+                          std::vector<postgres::Statement> before = {}) {
+  SeatedHandStream hands(each);
+  for_each_fetch(
+      c, sql, params,
+      [&hands](const Result& rows) {
+        for (int i = 0; i < rows.rows(); ++i) hands.add(SeatedRow{rows, i});
+      },
+      std::move(before));
   hands.finish();
 }
 
@@ -2163,19 +2177,17 @@ std::vector<IntegrityHand> PostgresStore::integrity_hands(const ReadFilter& filt
   const Params params = filter_params(filter);
   std::vector<IntegrityHand> hands;
   impl_->read([&] {
-    std::vector<std::pair<std::int64_t, IntegrityAction>> actions;
-    const Result a = impl_->c.exec(integrity_actions_sql(kHandFilter), params);
-    for (int i = 0; i < a.rows(); ++i)
-      actions.emplace_back(a.int64(i, 0), integrity_action_row(SeatedRow{a, i}));
-    std::vector<std::pair<std::int64_t, IntegrityCards>> cards;
-    const Result c = impl_->c.exec(integrity_cards_sql(kHandFilter), params);
-    for (int i = 0; i < c.rows(); ++i)
-      cards.emplace_back(c.int64(i, 0), integrity_cards_row(SeatedRow{c, i}));
     const Result r = impl_->c.exec(integrity_seats_sql(kHandFilter), params);
     hands.clear();
     for (int i = 0; i < r.rows(); ++i) add_integrity_seat_row(hands, SeatedRow{r, i});
-    attach_integrity_actions(hands, actions);
-    attach_integrity_rows(hands, cards, &IntegrityHand::cards);
+    // The logs streamed: each fetch's texts are decoded before the next is read.
+    IntegrityLogJoin logs(hands);
+    for_each_fetch(impl_->c, integrity_event_logs_sql(kHandFilter), params,
+                   [&logs](const Result& rows) {
+                     for (int i = 0; i < rows.rows(); ++i)
+                       logs.add(rows.int64(i, 0), rows.text(i, 1));
+                   });
+    logs.warn_of_undecoded();
   });
   return hands;
 }

@@ -1819,24 +1819,17 @@ Store::HandsWithFindings SqliteStore::hands_with_findings(const ReadFilter& filt
 std::vector<IntegrityHand> SqliteStore::integrity_hands(const ReadFilter& filter) {
   impl_->ready_to_read_findings(true);
   impl_->require_current_schema();
-  std::vector<std::pair<std::int64_t, IntegrityAction>> actions;
-  {
-    Statement s(impl_->db, integrity_actions_sql(kHandFilter));
-    bind_filter(s, filter);
-    while (s.step()) actions.emplace_back(s.column_int64(0), integrity_action_row(SeatedRow{s}));
-  }
-  std::vector<std::pair<std::int64_t, IntegrityCards>> cards;
-  {
-    Statement s(impl_->db, integrity_cards_sql(kHandFilter));
-    bind_filter(s, filter);
-    while (s.step()) cards.emplace_back(s.column_int64(0), integrity_cards_row(SeatedRow{s}));
-  }
   std::vector<IntegrityHand> hands;
-  Statement s(impl_->db, integrity_seats_sql(kHandFilter));
+  {
+    Statement s(impl_->db, integrity_seats_sql(kHandFilter));
+    bind_filter(s, filter);
+    while (s.step()) add_integrity_seat_row(hands, SeatedRow{s});
+  }
+  IntegrityLogJoin logs(hands);
+  Statement s(impl_->db, integrity_event_logs_sql(kHandFilter));
   bind_filter(s, filter);
-  while (s.step()) add_integrity_seat_row(hands, SeatedRow{s});
-  attach_integrity_actions(hands, actions);
-  attach_integrity_rows(hands, cards, &IntegrityHand::cards);
+  while (s.step()) logs.add(s.column_int64(0), s.column_text(1));
+  logs.warn_of_undecoded();
   return hands;
 }
 
