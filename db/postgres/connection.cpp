@@ -100,23 +100,75 @@ Connection::Connection(const std::string& conninfo) {
   exec("SET client_min_messages = error; SET TIME ZONE 'UTC'");
 }
 
-Connection::~Connection() { PQfinish(c_); }
-Connection::Connection(Connection&& other) noexcept : c_(other.c_), name_(std::move(other.name_)) {
+Connection::~Connection() {
+  discard_sent();
+  PQfinish(c_);
+}
+Connection::Connection(Connection&& other) noexcept
+    : c_(other.c_),
+      name_(std::move(other.name_)),
+      sent_sql_(std::move(other.sent_sql_)),
+      sent_on_way_(other.sent_on_way_),
+      sent_(other.sent_) {
   other.c_ = nullptr;
+  other.sent_on_way_ = false;
+  other.sent_ = nullptr;
 }
 Connection& Connection::operator=(Connection&& other) noexcept {
   if (this != &other) {
+    discard_sent();
     PQfinish(c_);
     c_ = other.c_;
     name_ = std::move(other.name_);
+    sent_sql_ = std::move(other.sent_sql_);
+    sent_on_way_ = other.sent_on_way_;
+    sent_ = other.sent_;
     other.c_ = nullptr;
+    other.sent_on_way_ = false;
+    other.sent_ = nullptr;
   }
   return *this;
+}
+
+void Connection::send(std::string_view sql) {
+  settle_sent();
+  if (sent_ || !pending_begin_.empty())
+    throw std::logic_error("Connection::send: a sent statement's result not taken, or a BEGIN");
+  sent_sql_ = std::string(sql);
+  count_trip(1);
+  if (PQsendQuery(c_, sent_sql_.c_str()) != 1)
+    throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c_)));
+  sent_on_way_ = true;
+}
+
+void Connection::settle_sent() {
+  if (!sent_on_way_) return;
+  sent_on_way_ = false;
+  // The statement's result, then the end of its results (a null).
+  sent_ = PQgetResult(c_);
+  while (pg_result* extra = PQgetResult(c_)) PQclear(extra);
+}
+
+Result Connection::take_sent() {
+  settle_sent();
+  pg_result* r = sent_;
+  sent_ = nullptr;
+  if (!r && PQstatus(c_) != CONNECTION_OK)
+    throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c_)));
+  return checked(c_, r, sent_sql_);
+}
+
+void Connection::discard_sent() noexcept {
+  if (!c_) return;
+  settle_sent();
+  PQclear(sent_);
+  sent_ = nullptr;
 }
 
 bool Connection::in_transaction() const { return PQtransactionStatus(c_) != PQTRANS_IDLE; }
 
 Result Connection::exec(std::string_view sql) {
+  settle_sent();
   // The simple protocol runs several statements: the transaction's BEGIN first, if pending.
   std::string s = pending_begin_.empty() ? std::string() : pending_begin_ + ";";
   count_trip(pending_begin_.empty() ? 1 : 2, pending_begin_.empty() ? 0 : 1);
@@ -126,6 +178,7 @@ Result Connection::exec(std::string_view sql) {
 }
 
 Result Connection::exec(std::string_view sql, const Params& params) {
+  settle_sent();
   if (!pending_begin_.empty()) return std::move(exec_pipelined({{std::string(sql), params}})[0]);
   const std::string s(sql);
   std::vector<const char*> values;
@@ -164,6 +217,7 @@ pg_result* next_result(pg_conn* c) {
 
 std::vector<Result> Connection::exec_pipelined(const std::vector<Statement>& statements) {
   if (statements.empty()) return {};
+  settle_sent();
   if (!pending_begin_.empty()) {
     // The transaction's BEGIN first.
     std::vector<Statement> all{{pending_begin_, {}}};

@@ -80,6 +80,13 @@ class Connection {
   // a commit_after (or the end) are one transaction. Throws the first failure (the server skips
   // the statements after it up to the next synchronisation point).
   std::vector<Result> exec_pipelined(const std::vector<Statement>& statements);
+  // Sends one statement (no parameters) and returns at once, so that the caller works while the
+  // server answers (for_each_fetch's next rows); take_sent() returns its result. A statement run
+  // meanwhile (exec, exec_pipelined, copy_in) first waits for that result and keeps it for
+  // take_sent(); discard_sent() drops it (a caller left by an exception). One at a time.
+  void send(std::string_view sql);
+  Result take_sent();
+  void discard_sent() noexcept;
   // COPY ... FROM STDIN with `data` in COPY's text format (copy_field/copy_null below).
   void copy_in(std::string_view copy_sql, std::string_view data);
   // The rows of each (copy_sql, data) as copy_in stores them, then the statements `after`: in
@@ -91,9 +98,15 @@ class Connection {
                                   std::vector<Statement> after = {});
 
  private:
+  // Waits for the result of a statement send() sent, if one is on its way, into sent_.
+  void settle_sent();
+
   pg_conn* c_{nullptr};
   std::string name_;
   std::string pending_begin_;  // begin_with_next
+  std::string sent_sql_;       // send()'s statement, until take_sent() or discard_sent()
+  bool sent_on_way_{false};    // its result not read yet
+  pg_result* sent_{nullptr};   // its result, read by settle_sent()
 };
 
 // What this process's connections asked of their servers, counted since it started: round trips

@@ -1143,10 +1143,18 @@ void for_each_fetch(Connection& c, const std::string& sql, const Params& params,
   before.push_back({fetch, {}});
   std::vector<Result> results = c.exec_pipelined(before);
   Result rows = std::move(results.back());
+  // The next rows are asked for before these are read: the server makes them while the client
+  // reads (the checks between hands, the signals), instead of each waiting for the other.
+  struct Discard {
+    Connection& c;
+    ~Discard() { c.discard_sent(); }  // a fetch on its way when `each` throws
+  } discard{c};
   for (;;) {
+    const bool last = rows.rows() < kRowsPerFetch;
+    if (!last) c.send(fetch);
     each(rows);
-    if (rows.rows() < kRowsPerFetch) break;  // the last rows
-    rows = c.exec(fetch);
+    if (last) break;
+    rows = c.take_sent();
   }
 }
 
@@ -2177,9 +2185,11 @@ std::vector<IntegrityHand> PostgresStore::integrity_hands(const ReadFilter& filt
   const Params params = filter_params(filter);
   std::vector<IntegrityHand> hands;
   impl_->read([&] {
-    const Result r = impl_->c.exec(integrity_seats_sql(kHandFilter), params);
     hands.clear();
-    for (int i = 0; i < r.rows(); ++i) add_integrity_seat_row(hands, SeatedRow{r, i});
+    // The seats fetched through a cursor: read while the server makes the next rows.
+    for_each_fetch(impl_->c, integrity_seats_sql(kHandFilter), params, [&hands](const Result& r) {
+      for (int i = 0; i < r.rows(); ++i) add_integrity_seat_row(hands, SeatedRow{r, i});
+    });
     // The logs streamed: each fetch's texts are decoded before the next is read.
     IntegrityLogJoin logs(hands);
     for_each_fetch(impl_->c, integrity_event_logs_sql(kHandFilter), params,
