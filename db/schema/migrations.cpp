@@ -140,11 +140,14 @@ std::vector<Migration> migrations_from_11() {
       // Keys the writer keeps by construction, checked by PostgreSQL a query a row (the write's
       // cost: docs/performance.md); SQLite keeps them.
       {24,
-       "PostgreSQL's pot_seats without its foreign key to pots, and hands without theirs to "
-       "files (a write's cost); nothing on SQLite",
+       "PostgreSQL's pot_seats without its foreign key to pots, hands without theirs to files "
+       "and discrepancies without theirs to their causes (a write's cost); nothing on SQLite",
        {Sql{"ALTER TABLE pot_seats DROP CONSTRAINT IF EXISTS pot_seats_hand_id_pot_index_fkey",
             Only::Postgres},
-        Sql{"ALTER TABLE hands DROP CONSTRAINT IF EXISTS hands_file_id_fkey", Only::Postgres}}},
+        Sql{"ALTER TABLE hands DROP CONSTRAINT IF EXISTS hands_file_id_fkey", Only::Postgres},
+        Sql{"ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS "
+            "discrepancies_cause_id_play_month_fkey",
+            Only::Postgres}}},
   };
 }
 
