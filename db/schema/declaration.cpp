@@ -210,7 +210,8 @@ Table discrepancies() {
            // SQLite only since schema 24 (Reference::only): on PostgreSQL a query a row
            // inserted with a cause and a row deleted (36 us each: a table's check
            // replacing its findings between hands paid it for every one); a finding's
-           // cause is in the same COPY as it, and no check deletes a finding with a cause.
+           // cause is in the same COPY as it, and causes are a hand's own findings, which no
+           // check between hands deletes.
            {"cause_id", BigInt, "", {"discrepancies", "discrepancy_id", false, true, Only::Sqlite}},
            {"related_hand_id", BigInt, "", {"hands", "hand_id"}},
            {"amount_unit", Text, kAmountUnitCheck}},
