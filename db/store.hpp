@@ -287,6 +287,8 @@ struct PendingChecks {
   bool empty() const { return tables.empty() && tournaments.empty() && rake_sites.empty(); }
 };
 
+class Store;
+
 // The writing side of a store: files, hands, summaries and their findings in, and the
 // replacement of a scope's findings by its check (replace_findings). A store opened read-only
 // throws std::runtime_error from each.
@@ -414,6 +416,16 @@ class StoreWriter {
   // beside it would (PostgreSQL: its server reads), and for a database no second connection can
   // read (SQLite in memory).
   virtual std::vector<std::unique_ptr<ScopeReader>> readers_beside(unsigned n) {
+    (void)n;
+    return {};
+  }
+
+  // Up to `n` more writers of this database, each for one thread, that check scopes
+  // (replace_owed_findings) at the same time as this one: where each scope's check is a
+  // transaction of its own under the scope's lock, as another writer's would be (PostgreSQL:
+  // connections of their own, in the lock order of docs/scale-out.md). None where one
+  // connection writes at a time (SQLite: readers_beside instead).
+  virtual std::vector<std::unique_ptr<Store>> checkers_beside(unsigned n) {
     (void)n;
     return {};
   }

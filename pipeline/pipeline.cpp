@@ -366,14 +366,16 @@ void count_finding(const Finding& f, AuditSummary& summary) {
 // every tournament (its summary against its hands, the chips of players moved between its
 // tables: after its tables, whose checks replace the findings of a move), then every site's
 // learned rake. `readers` threads read the scopes' hands beside this one, which writes the
-// findings. Each finding is counted as the store writes it, none held (a table may have more
+// findings (SQLite), or check whole scopes beside it (PostgreSQL: replace_scope_findings). Each
+// finding is counted as the store writes it, none held (a table may have more
 // than memory should hold).
 void check_between_hands(db::Store& store, const db::PendingChecks& due,
                          const HouseRulesBook& house, unsigned readers, AuditSummary& summary) {
   const db::ScopeCheck check = audit_checks(house);
   const auto count = [&](const db::ScopeFinding& f) { count_finding(f.finding, summary); };
   const auto run = [&](const auto& keys, unsigned threads) {
-    replace_scope_findings(store, {keys.begin(), keys.end()}, check, count, threads);
+    summary.transactions_retried +=
+        replace_scope_findings(store, {keys.begin(), keys.end()}, check, count, threads);
     store.commit();
   };
   run(due.tables, readers);
@@ -852,7 +854,7 @@ AuditSummary run_audit(const AuditOptions& options, const std::function<db::Stor
   due.close_over_tournaments();
   const unsigned jobs = std::max(1u, options.jobs);
   check_between_hands(writer, due, house, jobs, summary);
-  summary.transactions_retried = writer.transaction_retries();
+  summary.transactions_retried += writer.transaction_retries();
   summary.interrupted = g_interrupted.load();
   // Paths that are no input (a missing path, an empty folder) first, as expand_paths found them.
   const auto input_position = [&](const NotRead& n) {

@@ -153,18 +153,58 @@ void read_scopes(db::ScopeReader& reader, const std::vector<db::CheckScope>& sco
   }
 }
 
+// Each scope of `scopes` checked by whichever of `store` and `more` (other writers of its
+// database: checkers_beside) takes it first, each on a thread of its own (the caller's for
+// `store`); `stored` gets each finding once committed, one at a time. The first failure stops
+// the others taking scopes and goes on once they are done. The transactions retried by `more`.
+long check_scopes_at_once(db::Store& store, std::vector<std::unique_ptr<db::Store>>& more,
+                          const std::vector<db::CheckScope>& scopes, const db::ScopeCheck& check,
+                          const db::ScopeFindingSink& stored) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mu;  // of `stored` and `failure`
+  std::exception_ptr failure;
+  const db::ScopeFindingSink one_at_a_time = [&](db::ScopeFinding f) {
+    const std::lock_guard<std::mutex> lock(mu);
+    stored(std::move(f));
+  };
+  const auto check_scopes = [&](db::Store& writer) {
+    try {
+      for (std::size_t i; !failed.load() && (i = next.fetch_add(1)) < scopes.size();)
+        writer.replace_owed_findings(scopes[i], check, one_at_a_time);
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(mu);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (const std::unique_ptr<db::Store>& writer : more)
+    threads.emplace_back([&check_scopes, w = writer.get()] { check_scopes(*w); });
+  check_scopes(store);
+  for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+  long retries = 0;
+  for (const std::unique_ptr<db::Store>& writer : more) retries += writer->transaction_retries();
+  return retries;
+}
+
 }  // namespace
 
-void replace_scope_findings(db::Store& store, const std::vector<db::CheckScope>& scopes,
+long replace_scope_findings(db::Store& store, const std::vector<db::CheckScope>& scopes,
                             const db::ScopeCheck& check, const db::ScopeFindingSink& stored,
                             unsigned readers) {
   std::vector<std::unique_ptr<db::ScopeReader>> beside;
-  if (scopes.size() >= 2)
-    beside =
-        store.readers_beside(static_cast<unsigned>(std::min<std::size_t>(readers, scopes.size())));
+  const auto at_most = [&](std::size_t n) {
+    return static_cast<unsigned>(std::min<std::size_t>(readers, n));
+  };
+  if (scopes.size() >= 2) beside = store.readers_beside(at_most(scopes.size()));
   if (beside.empty()) {
+    std::vector<std::unique_ptr<db::Store>> more;
+    if (scopes.size() >= 2) more = store.checkers_beside(at_most(scopes.size() - 1));
+    if (!more.empty()) return check_scopes_at_once(store, more, scopes, check, stored);
     for (const db::CheckScope& scope : scopes) store.replace_owed_findings(scope, check, stored);
-    return;
+    return 0;
   }
   OrderedFindings queue(scopes.size());
   std::vector<std::thread> threads;
@@ -190,6 +230,7 @@ void replace_scope_findings(db::Store& store, const std::vector<db::CheckScope>&
         },
         stored);
   }
+  return 0;
 }
 
 }  // namespace hh::pipeline

@@ -17,13 +17,19 @@ namespace hh::pipeline {
 // hands no schedule covered.
 db::ScopeCheck audit_checks(const HouseRulesBook& house);
 
-// Replaces the findings of each scope of `scopes`, in that order, by what `check` finds
-// (db::Store::replace_findings): `stored` gets the findings of one scope after another, in that
-// order, on the caller's thread, and the store holds the same rows whatever `readers` is: how
-// many threads may read the scopes' inputs and run `check` beside the caller's, which writes the
-// findings (db::Store::readers_beside: on SQLite, read connections in the write transaction's
-// snapshot; none on PostgreSQL, whose server reads).
-void replace_scope_findings(db::Store& store, const std::vector<db::CheckScope>& scopes,
+// Replaces the findings of each scope of `scopes` by what `check` finds
+// (db::Store::replace_findings), and the store holds the same rows whatever `readers` is: how
+// many threads may read the scopes' inputs and run `check` beside the caller's.
+// On SQLite (db::Store::readers_beside: read connections in the write transaction's snapshot)
+// the caller writes the findings, in the order of `scopes`, and `stored` gets them in that
+// order on the caller's thread. On PostgreSQL (db::Store::checkers_beside) each thread checks
+// whole scopes, each a transaction under the scope's lock as another writer's would be, a
+// scope's findings handed to `stored` once committed, one thread at a time, in no set order
+// (each scope's own check replaces its findings as a whole: the rows are the same); a scope
+// whose check another writer has done since is left (replace_owed_findings). Returns the
+// transactions the threads beside the caller retried (the store's own are in
+// transaction_retries()).
+long replace_scope_findings(db::Store& store, const std::vector<db::CheckScope>& scopes,
                             const db::ScopeCheck& check, const db::ScopeFindingSink& stored,
                             unsigned readers);
 

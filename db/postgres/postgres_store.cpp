@@ -156,6 +156,7 @@ struct PostgresStore::Impl {
   long retries{0};
   // How many hands add_batches takes in one transaction at most (grouped_hands).
   int batch_hands{Store::kDefaultBatchHands};
+  std::string conninfo;  // what checkers_beside connect to
 
   // A write transaction: body() in a transaction, run again whole when the server aborts it for
   // a deadlock or a serialization failure (postgres::retried_transaction; body() is restartable).
@@ -809,8 +810,9 @@ struct PostgresStore::Impl {
 PostgresStore::PostgresStore(const std::string& conninfo, OpenMode mode,
                              const StoreOptions& options)
     : impl_(std::make_unique<Impl>(
-          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, 0, 0})) {
+          Impl{Connection(conninfo), mode, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, 0, 0, {}})) {
   impl_->batch_hands = options.batch_hands;
+  impl_->conninfo = conninfo;
   Connection& c = impl_->c;
   if (mode == OpenMode::ReadOnly) {
     // Belt and braces: every read opens a READ ONLY transaction; this covers any other.
@@ -1396,6 +1398,14 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
   std::size_t staged_{0};
   bool owed_{true};
 };
+
+std::vector<std::unique_ptr<Store>> PostgresStore::checkers_beside(unsigned n) {
+  impl_->require_writer();
+  std::vector<std::unique_ptr<Store>> out;
+  for (unsigned i = 0; i < n; ++i)
+    out.push_back(std::make_unique<PostgresStore>(impl_->conninfo, OpenMode::Write));
+  return out;
+}
 
 void PostgresStore::replace_findings(const CheckScope& scope, const ScopeCheck& check,
                                      const ScopeFindingSink& stored) {

@@ -39,6 +39,7 @@ class PostgresStore final : public Store {
   void replace_owed_findings(const CheckScope& scope, const ScopeCheck& check,
                              const ScopeFindingSink& stored) override;
   void wait_for_files(const std::vector<std::int64_t>& file_ids) override;
+  std::vector<std::unique_ptr<Store>> checkers_beside(unsigned n) override;
   void commit() override;
   PendingChecks pending_checks() override;
   long transaction_retries() const override;
