@@ -560,6 +560,12 @@ TEST_CASE("postgres: the corpus audited into SQLite and into PostgreSQL gives th
   const auto again = hh::test::run(audit_command(pg, slices));
   CHECK(hh::test::summary_of(again.out).already == sp.files);
   require_same(a, dump(pg));
+  // The checks between hands on four connections at once (checkers_beside), not two: the same.
+  const std::string four = server->create_database("corpus_four");
+  std::string four_jobs = audit_command(four, slices);
+  four_jobs.replace(four_jobs.find(" -j 1 "), 6, " -j 4 ");
+  REQUIRE(hh::test::run(four_jobs).code == 0);
+  require_same(a, dump(four));
   // The commands that read give the same output from both; one player's summary too (its SQL
   // runs through each store's query(): the player most findings name).
   const std::string named =
