@@ -178,11 +178,12 @@ long check_scopes_at_once(db::Store& store, std::vector<std::unique_ptr<db::Stor
       failed = true;
     }
   };
-  std::vector<std::thread> threads;
-  for (const std::unique_ptr<db::Store>& writer : more)
-    threads.emplace_back([&check_scopes, w = writer.get()] { check_scopes(*w); });
-  check_scopes(store);
-  for (std::thread& t : threads) t.join();
+  {
+    std::vector<std::jthread> threads;  // joined however this block is left
+    for (const std::unique_ptr<db::Store>& writer : more)
+      threads.emplace_back([&check_scopes, w = writer.get()] { check_scopes(*w); });
+    check_scopes(store);
+  }
   if (failure) std::rethrow_exception(failure);
   long retries = 0;
   for (const std::unique_ptr<db::Store>& writer : more) retries += writer->transaction_retries();

@@ -98,6 +98,37 @@ TEST_CASE("postgres: COPY's rows as one INSERT (insert_of_copy)", "[postgres][pi
   CHECK_THROWS_AS(pgc::insert_of_copy("SELECT 1", escaped_rows()), std::logic_error);
 }
 
+TEST_CASE("postgres: a statement sent ahead (send, take_sent) and the statements run meanwhile",
+          "[postgres][pipeline]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  pgc::Connection c(server->create_database("sent_ahead"));
+  c.exec("BEGIN");
+  c.exec("DECLARE rows NO SCROLL CURSOR FOR SELECT 10 / (6 - x) FROM generate_series(1, 8) x");
+  // Its result is kept while another statement runs, and taken after.
+  c.send("FETCH FORWARD 3 FROM rows");
+  CHECK(c.exec("SELECT 42").text(0, 0) == "42");
+  const pgc::Result first = c.take_sent();
+  REQUIRE(first.rows() == 3);
+  CHECK(first.text(2, 0) == "3");
+  // A sent statement that fails: the next statement throws its error (division by zero, SQLSTATE
+  // 22012), not the aborted transaction's (25P02) it would meet itself.
+  c.send("FETCH FORWARD 5 FROM rows");
+  try {
+    c.exec("SELECT 1");
+    FAIL("the sent statement's failure was not thrown");
+  } catch (const pgc::ServerError& e) {
+    CHECK(e.sqlstate == "22012");
+    CHECK_THAT(e.what(), Catch::Contains("FETCH FORWARD 5 FROM rows"));
+  }
+  c.exec("ROLLBACK");
+  // A result never taken is dropped; the connection goes on.
+  c.send("SELECT 1");
+  c.discard_sent();
+  CHECK_THROWS_AS(c.take_sent(), std::logic_error);
+  CHECK(c.exec("SELECT 7").text(0, 0) == "7");
+}
+
 TEST_CASE("postgres: rows by COPY and by a pipeline of INSERTs, statements in one round trip",
           "[postgres][pipeline]") {
   PgServer* server = PgServer::get();

@@ -974,6 +974,35 @@ TEST_CASE("postgres: files that cannot be read at all are stored as in SQLite",
   fs::remove_all(dir);
 }
 
+TEST_CASE("postgres: schema 24 drops the three foreign keys, whatever their names",
+          "[postgres][schema]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string pg = server->create_database("foreign_keys_24");
+  hh::db::open_store(pg, OpenMode::Write);  // a new database: none of the three
+  {
+    // A schema 23 database with the three keys, one named as schema 7's step left it.
+    hh::db::postgres::Connection c(pg);
+    c.exec(
+        "ALTER TABLE hands ADD CONSTRAINT hands_file_id_fkey1 FOREIGN KEY (file_id) REFERENCES "
+        "files(file_id);"
+        "ALTER TABLE pot_seats ADD FOREIGN KEY (hand_id, pot_index) REFERENCES pots(hand_id, "
+        "pot_index) ON DELETE CASCADE;"
+        "ALTER TABLE discrepancies ADD FOREIGN KEY (cause_id, play_month) REFERENCES "
+        "discrepancies(discrepancy_id, play_month);"
+        "UPDATE meta SET value = '23' WHERE key = 'schema_version'");
+  }
+  hh::db::open_store(pg, OpenMode::Write);  // migrates
+  auto store = hh::db::open_store(pg, OpenMode::ReadOnly);
+  CHECK(first_cell(*store, "SELECT value FROM meta WHERE key = 'schema_version'") == kVersion);
+  CHECK(first_cell(*store,
+                   "SELECT string_agg(conrelid::regclass || '>' || confrelid::regclass, ',' "
+                   "ORDER BY conrelid::regclass::text) FROM pg_constraint WHERE contype = 'f' AND "
+                   "conparentid = 0") ==
+        "hand_conflicts>files,tournament_findings>tournaments,tournament_results>tournaments,"
+        "tournaments>files");
+}
+
 TEST_CASE("postgres: hands and findings are partitioned by year of play", "[postgres]") {
   PgServer* server = PgServer::get();
   if (!server) return;

@@ -109,9 +109,11 @@ Connection::Connection(Connection&& other) noexcept
       name_(std::move(other.name_)),
       sent_sql_(std::move(other.sent_sql_)),
       sent_on_way_(other.sent_on_way_),
+      sent_kept_(other.sent_kept_),
       sent_(other.sent_) {
   other.c_ = nullptr;
   other.sent_on_way_ = false;
+  other.sent_kept_ = false;
   other.sent_ = nullptr;
 }
 Connection& Connection::operator=(Connection&& other) noexcept {
@@ -122,17 +124,19 @@ Connection& Connection::operator=(Connection&& other) noexcept {
     name_ = std::move(other.name_);
     sent_sql_ = std::move(other.sent_sql_);
     sent_on_way_ = other.sent_on_way_;
+    sent_kept_ = other.sent_kept_;
     sent_ = other.sent_;
     other.c_ = nullptr;
     other.sent_on_way_ = false;
+    other.sent_kept_ = false;
     other.sent_ = nullptr;
   }
   return *this;
 }
 
 void Connection::send(std::string_view sql) {
-  settle_sent();
-  if (sent_ || !pending_begin_.empty())
+  settle_sent_before_another();
+  if (sent_kept_ || !pending_begin_.empty())
     throw std::logic_error("Connection::send: a sent statement's result not taken, or a BEGIN");
   sent_sql_ = std::string(sql);
   count_trip(1);
@@ -144,17 +148,31 @@ void Connection::send(std::string_view sql) {
 void Connection::settle_sent() {
   if (!sent_on_way_) return;
   sent_on_way_ = false;
+  sent_kept_ = true;
   // The statement's result, then the end of its results (a null).
   sent_ = PQgetResult(c_);
   while (pg_result* extra = PQgetResult(c_)) PQclear(extra);
 }
 
+void Connection::settle_sent_before_another() {
+  settle_sent();
+  if (!sent_kept_) return;
+  const ExecStatusType status = sent_ ? PQresultStatus(sent_) : PGRES_FATAL_ERROR;
+  if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) return;  // kept for take_sent
+  // The sent statement failed (or the connection went): its error, not the one the statement
+  // after it would meet in the aborted transaction (so that a deadlock there is retried as one).
+  pg_result* failed = sent_;
+  sent_ = nullptr;
+  sent_kept_ = false;
+  checked(c_, failed, sent_sql_);
+}
+
 Result Connection::take_sent() {
   settle_sent();
+  if (!sent_kept_) throw std::logic_error("Connection::take_sent: no statement sent");
   pg_result* r = sent_;
   sent_ = nullptr;
-  if (!r && PQstatus(c_) != CONNECTION_OK)
-    throw std::runtime_error("PostgreSQL: " + one_line(PQerrorMessage(c_)));
+  sent_kept_ = false;
   return checked(c_, r, sent_sql_);
 }
 
@@ -163,12 +181,13 @@ void Connection::discard_sent() noexcept {
   settle_sent();
   PQclear(sent_);
   sent_ = nullptr;
+  sent_kept_ = false;
 }
 
 bool Connection::in_transaction() const { return PQtransactionStatus(c_) != PQTRANS_IDLE; }
 
 Result Connection::exec(std::string_view sql) {
-  settle_sent();
+  settle_sent_before_another();
   // The simple protocol runs several statements: the transaction's BEGIN first, if pending.
   std::string s = pending_begin_.empty() ? std::string() : pending_begin_ + ";";
   count_trip(pending_begin_.empty() ? 1 : 2, pending_begin_.empty() ? 0 : 1);
@@ -178,7 +197,7 @@ Result Connection::exec(std::string_view sql) {
 }
 
 Result Connection::exec(std::string_view sql, const Params& params) {
-  settle_sent();
+  settle_sent_before_another();
   if (!pending_begin_.empty()) return std::move(exec_pipelined({{std::string(sql), params}})[0]);
   const std::string s(sql);
   std::vector<const char*> values;
@@ -217,7 +236,7 @@ pg_result* next_result(pg_conn* c) {
 
 std::vector<Result> Connection::exec_pipelined(const std::vector<Statement>& statements) {
   if (statements.empty()) return {};
-  settle_sent();
+  settle_sent_before_another();
   if (!pending_begin_.empty()) {
     // The transaction's BEGIN first.
     std::vector<Statement> all{{pending_begin_, {}}};

@@ -83,7 +83,8 @@ class Connection {
   // Sends one statement (no parameters) and returns at once, so that the caller works while the
   // server answers (for_each_fetch's next rows); take_sent() returns its result. A statement run
   // meanwhile (exec, exec_pipelined, copy_in) first waits for that result and keeps it for
-  // take_sent(); discard_sent() drops it (a caller left by an exception). One at a time.
+  // take_sent(), or throws its error if it failed; discard_sent() drops it (a caller left by an
+  // exception). One at a time.
   void send(std::string_view sql);
   Result take_sent();
   void discard_sent() noexcept;
@@ -100,12 +101,15 @@ class Connection {
  private:
   // Waits for the result of a statement send() sent, if one is on its way, into sent_.
   void settle_sent();
+  // settle_sent(), before another statement: throws the sent statement's error, if it failed.
+  void settle_sent_before_another();
 
   pg_conn* c_{nullptr};
   std::string name_;
   std::string pending_begin_;  // begin_with_next
   std::string sent_sql_;       // send()'s statement, until take_sent() or discard_sent()
   bool sent_on_way_{false};    // its result not read yet
+  bool sent_kept_{false};      // its result read, in sent_, not taken yet
   pg_result* sent_{nullptr};   // its result, read by settle_sent()
 };
 

@@ -1147,9 +1147,13 @@ void for_each_fetch(Connection& c, const std::string& sql, const Params& params,
   Result rows = std::move(results.back());
   // The next rows are asked for before these are read: the server makes them while the client
   // reads (the checks between hands, the signals), instead of each waiting for the other.
+  // (Not nested: a loop inside `each` would find this one's fetch on its way, and send() refuses.)
   struct Discard {
     Connection& c;
-    ~Discard() { c.discard_sent(); }  // a fetch on its way when `each` throws
+    bool done{false};
+    ~Discard() {
+      if (!done) c.discard_sent();  // a fetch on its way when `each` throws
+    }
   } discard{c};
   for (;;) {
     const bool last = rows.rows() < kRowsPerFetch;
@@ -1158,6 +1162,7 @@ void for_each_fetch(Connection& c, const std::string& sql, const Params& params,
     if (last) break;
     rows = c.take_sent();
   }
+  discard.done = true;
 }
 
 // Each hand of a seated_hands_sql() query (`sql`, `params`) with its seats, in the query's order,
@@ -1402,8 +1407,13 @@ class PostgresStore::ScopeTransaction final : public ScopeInput {
 std::vector<std::unique_ptr<Store>> PostgresStore::checkers_beside(unsigned n) {
   impl_->require_writer();
   std::vector<std::unique_ptr<Store>> out;
-  for (unsigned i = 0; i < n; ++i)
-    out.push_back(std::make_unique<PostgresStore>(impl_->conninfo, OpenMode::Write));
+  // As many as the server lets this role open (its max_connections, a role's CONNECTION LIMIT, a
+  // pooler's): the checks need none of them, only go faster with them.
+  try {
+    for (unsigned i = 0; i < n; ++i)
+      out.push_back(std::make_unique<PostgresStore>(impl_->conninfo, OpenMode::Write));
+  } catch (const std::runtime_error&) {
+  }
   return out;
 }
 

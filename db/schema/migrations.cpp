@@ -14,6 +14,17 @@ namespace {
 namespace lite = sqlite::transforms;
 namespace pg = postgres::transforms;
 
+// Schema 24: the foreign keys of pot_seats to pots, of hands to files and of discrepancies to
+// themselves (a cause), found by what they join, not by name: a database that schema 7's step
+// rewrote kept the old hands' key name for a while, so its new one is hands_file_id_fkey1.
+// Partitions' copies go with their parent's key.
+constexpr std::string_view kDropForeignKeysOfSchema24 =
+    "DO $$DECLARE k record; BEGIN FOR k IN SELECT conrelid::regclass AS t, conname FROM "
+    "pg_constraint WHERE contype = 'f' AND conparentid = 0 AND (conrelid, confrelid) IN "
+    "(('pot_seats'::regclass, 'pots'::regclass), ('hands'::regclass, 'files'::regclass), "
+    "('discrepancies'::regclass, 'discrepancies'::regclass)) LOOP EXECUTE format('ALTER TABLE "
+    "%s DROP CONSTRAINT %I', k.t, k.conname); END LOOP; END$$";
+
 // Schemas 2 to 10: SQLite's first steps, then PostgreSQL's from 4 (its first schema).
 std::vector<Migration> migrations_to_10() {
   return {
@@ -142,12 +153,7 @@ std::vector<Migration> migrations_from_11() {
       {24,
        "PostgreSQL's pot_seats without its foreign key to pots, hands without theirs to files "
        "and discrepancies without theirs to their causes (a write's cost); nothing on SQLite",
-       {Sql{"ALTER TABLE pot_seats DROP CONSTRAINT IF EXISTS pot_seats_hand_id_pot_index_fkey",
-            Only::Postgres},
-        Sql{"ALTER TABLE hands DROP CONSTRAINT IF EXISTS hands_file_id_fkey", Only::Postgres},
-        Sql{"ALTER TABLE discrepancies DROP CONSTRAINT IF EXISTS "
-            "discrepancies_cause_id_play_month_fkey",
-            Only::Postgres}}},
+       {Sql{kDropForeignKeysOfSchema24, Only::Postgres}}},
   };
 }
 
