@@ -974,6 +974,30 @@ TEST_CASE("postgres: files that cannot be read at all are stored as in SQLite",
   fs::remove_all(dir);
 }
 
+TEST_CASE("postgres: the checks between hands go on with the connections the server allows",
+          "[postgres]") {
+  PgServer* server = PgServer::get();
+  if (!server) return;
+  const std::string admin = server->create_database("limited");
+  {
+    // A role that may open two connections: the run's own, and one more of the four it asks for
+    // its checks (checkers_beside at -j 4).
+    hh::db::postgres::Connection c(admin);
+    c.exec("DROP ROLE IF EXISTS limited");
+    c.exec("CREATE ROLE limited LOGIN CONNECTION LIMIT 2");
+    c.exec("ALTER DATABASE limited OWNER TO limited");
+  }
+  std::string pg = admin;
+  pg.replace(pg.find("hhaudit@"), 8, "limited@");
+  std::string command = audit_command(pg, {corpus_slices().at(3)});
+  command.replace(command.find(" -j 1 "), 6, " -j 4 ");
+  const auto r = hh::test::run(command);
+  CHECK(r.code == 0);
+  auto store = hh::db::open_store(admin, OpenMode::ReadOnly);
+  CHECK(std::stol(first_cell(*store, "SELECT count(*) FROM hands")) > 0);
+  CHECK(first_cell(*store, "SELECT count(*) FROM pending_checks") == "0");
+}
+
 TEST_CASE("postgres: schema 24 drops the three foreign keys, whatever their names",
           "[postgres][schema]") {
   PgServer* server = PgServer::get();
