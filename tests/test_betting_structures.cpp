@@ -4,6 +4,7 @@
 // missed-blind posts (000, 003), spread and cap limits (000), sleepers and kill blinds (000).
 // Hands no parser produces (spread, cap, sleeper, kill) are built event by event.
 #include <catch2/catch.hpp>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -108,6 +109,34 @@ class Built {
 constexpr Money kDollar = 100;
 
 }  // namespace
+
+TEST_CASE("StreetBets: a seat number no table has is looked up, not a slot of a vector so large",
+          "[structures]") {
+  // A reader that took a huge SEAT (a fuzzed Boss file: INT_MAX) made a 16 GB vector here.
+  StreetBets bets;
+  const auto event = [](EventKind kind, int seat, Money amount, Money to = 0) {
+    Event e;
+    e.kind = kind;
+    e.street = Street::Flop;
+    e.seat = seat;
+    e.amount = amount;
+    e.to = to;
+    return e;
+  };
+  constexpr int kHuge = std::numeric_limits<int>::max();
+  Event bet = event(EventKind::Bet, kHuge, 50);
+  bets.apply(bet);
+  CHECK(bet.to == 50);
+  Event raise = event(EventKind::Raise, 2, 0, 150);
+  bets.apply(raise);
+  CHECK(raise.amount == 150);
+  Event call = event(EventKind::Call, kHuge, 100);
+  bets.apply(call);
+  CHECK(call.to == 150);
+  Event chips = event(EventKind::Other, kHuge - 1, 200);
+  bets.classify_chips_added(chips);
+  CHECK(chips.kind == EventKind::Raise);  // over the round's 150
+}
 
 // --- 1. A round is not over while a player able to act never had a turn ----------------------
 

@@ -164,6 +164,31 @@ TEST_CASE("Boss tournament: antes the export does not print, from the first POT"
   CHECK_FALSE(test::audits_clean(o.front()));
 }
 
+TEST_CASE("Boss: a SEAT that is not a seat number a table has is unread, not INT_MAX", "[boss]") {
+  // A fuzzed file (fuzz/smoke.sh, boss) had SEAT="666666666661": pugixml's as_int read INT_MAX,
+  // and the reader's bets by seat number grew a 16 GB vector.
+  const std::string hand =
+      "<HISTORY ID=\"8\" SESSION=\"s.xml\" TABLE=\"T\" GAME=\"GAME_THM\" "
+      "GAMETYPE=\"GAMETYPE_REAL\" GAMEKIND=\"GAMEKIND_CASH\" TABLECURRENCY=\"SEK\" "
+      "LIMIT=\"NL\" STAKES=\"5.00/10.00\" DATE=\"1343341349\">\n"
+      "<PLAYER NAME=\"A\" SEAT=\"666666666661\" AMOUNT=\"1970.00\"></PLAYER>\n"
+      "<PLAYER NAME=\"B\" SEAT=\"3\" AMOUNT=\"2000.00\"></PLAYER>\n"
+      "<PLAYER NAME=\"C\" SEAT=\"5x\" AMOUNT=\"2000.00\"></PLAYER>\n"
+      "<ACTION TYPE=\"HAND_BLINDS\" PLAYER=\"A\" KIND=\"HAND_SB\" VALUE=\"5.00\"></ACTION>\n"
+      "<ACTION TYPE=\"HAND_BLINDS\" PLAYER=\"B\" KIND=\"HAND_BB\" VALUE=\"10.00\"></ACTION>\n"
+      "<ACTION TYPE=\"ACTION_FOLD\" PLAYER=\"A\"></ACTION>\n"
+      "<SHOWDOWN NAME=\"HAND_SHOWDOWN\" POT=\"15.00\" RAKE=\"0.00\">\n"
+      "<RESULT PLAYER=\"B\" WIN=\"15.00\"></RESULT></SHOWDOWN></HISTORY>\n";
+  const std::vector<Hand> hands = read_text(hand, "seat.xml");
+  REQUIRE(hands.size() == 1);
+  const Hand& h = hands.front();
+  // Neither A's seat nor C's ("5x": not the whole token) is read: each is a gap of the reader.
+  REQUIRE(h.issues.size() >= 2);
+  CHECK(h.issues[0].got == "A");
+  CHECK(h.issues[1].got == "C");
+  for (const Seat& s : h.seats) CHECK(s.seat == 3);
+}
+
 TEST_CASE("Boss corpus sweep", "[boss][corpus]") {
   const fs::path root = test::shared_corpus() / "Boss";
   REQUIRE(fs::is_directory(root));

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <pugixml.hpp>
+#include <string_view>
+#include <system_error>
 #include <utility>
 
 #include "parser/text/limits.hpp"
@@ -18,6 +21,18 @@
 namespace hh::boss {
 
 namespace {
+
+// SEAT="N": the whole token, a seat number a table can have (1 to kMaxSeats), else 0 (unread:
+// pugixml's as_int would read "666666666661" as INT_MAX, a seat the file does not name).
+int seat_number(const pugi::xml_node& player) {
+  const std::string_view v = player.attribute("SEAT").value();
+  int n = 0;
+  const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (error != std::errc() || end != v.data() + v.size() || n < 1 ||
+      static_cast<std::size_t>(n) > kMaxSeats)
+    return 0;
+  return n;
+}
 
 using xml::Lines;
 
@@ -125,7 +140,7 @@ class HistoryReader : xml::HandReader {
           state == "STATE_RESERVED")
         continue;
       Seat s;
-      s.seat = p.attribute("SEAT").as_int(0);
+      s.seat = seat_number(p);
       s.player = p.attribute("NAME").as_string();
       const auto amount = amount_of(p, "AMOUNT");
       if (s.seat <= 0 || !amount) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "model/hand.hpp"
@@ -57,6 +58,7 @@ class StreetBets {
     const Money mine = committed_ref(e);
     Money top = 0;
     for (Money b : bets_) top = std::max(top, b);
+    for (const auto& [seat, b] : other_bets_) top = std::max(top, b);
     if (top == 0)
       e.kind = EventKind::Bet;
     else if (mine + e.amount <= top)
@@ -77,17 +79,28 @@ class StreetBets {
     Street round = e.street == Street::Setup ? Street::Preflop : e.street;
     if (round != street_) {
       std::fill(bets_.begin(), bets_.end(), 0);
+      other_bets_.clear();
       street_ = round;
     }
     if (e.seat < 0) return scratch_;
     const auto seat = static_cast<std::size_t>(e.seat);
-    if (seat >= bets_.size()) bets_.resize(seat + 1, 0);
-    return bets_[seat];
+    if (seat < kSeatsByIndex) {
+      if (seat >= bets_.size()) bets_.resize(seat + 1, 0);
+      return bets_[seat];
+    }
+    // A seat number no table has (a reader took what the file printed, e.g. SEAT="666666666661"
+    // read as INT_MAX): looked up, not a slot of a vector that large (a fuzzed file made it 16 GB).
+    for (auto& [other, bet] : other_bets_)
+      if (other == seat) return bet;
+    return other_bets_.emplace_back(seat, 0).second;
   }
 
+  static constexpr std::size_t kSeatsByIndex = 256;
+
   Street street_{Street::Preflop};
-  std::vector<Money> bets_;  // by seat number: seats are small integers
-  Money scratch_{0};         // for events with no seat
+  std::vector<Money> bets_;  // by seat number, for the seats below kSeatsByIndex
+  std::vector<std::pair<std::size_t, Money>> other_bets_;  // the seats above, by lookup
+  Money scratch_{0};                                       // for events with no seat
 };
 
 }  // namespace hh
